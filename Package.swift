@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Vitals",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "VitalsKit", targets: ["VitalsKit"]),
+        .executable(name: "vitals", targets: ["vitals"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+    ],
+    targets: [
+        .target(
+            name: "VitalsKit",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // The one list of built-in screen modules (see Sources/VitalsScreens).
+        .target(
+            name: "VitalsScreens",
+            dependencies: ["VitalsKit"]
+        ),
+        .executableTarget(
+            name: "vitals",
+            dependencies: [
+                "VitalsKit",
+                "VitalsScreens",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "VitalsKitTests",
+            dependencies: ["VitalsKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "vitalsTests",
+            dependencies: ["VitalsKit", "VitalsScreens"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,136 @@
+/// The registry: every pillar, subject, series, screen and metric loaded from the YAML files,
+/// with lookups by id and the orderings screens are drawn in.
+///
+/// A catalog is a plain value. It does not know the store or the terminal; the loader builds
+/// it and the validator checks it. Where an id is declared twice the first declaration (in file
+/// order) is kept here and the validator reports the second.
+public struct Catalog: Sendable {
+    public private(set) var pillars: [Pillar] = []
+    public private(set) var subjects: [Subject] = []
+    public private(set) var series: [Series] = []
+    public private(set) var screens: [DisplayScreen] = []
+    public private(set) var metrics: [DisplayMetric] = []
+    /// The files the catalog was read from, in load order.
+    public var files: [String] = []
+
+    private var pillarIndex: [String: Int] = [:]
+    private var subjectIndex: [String: Int] = [:]
+    private var seriesIndex: [String: Int] = [:]
+    private var screenIndex: [String: Int] = [:]
+    private var metricIndex: [String: Int] = [:]
+    private var metricsByScreen: [String: [Int]] = [:]
+    private var childrenByParent: [String: [Int]] = [:]
+
+    public init() {
+        subjects = [.me]
+        subjectIndex = ["me": 0]
+    }
+
+    // MARK: Building
+
+    /// Adds a pillar; returns false (and keeps the first) when the id is taken.
+    @discardableResult public mutating func add(_ pillar: Pillar) -> Bool {
+        guard pillarIndex[pillar.id] == nil else { return false }
+        pillarIndex[pillar.id] = pillars.count
+        pillars.append(pillar)
+        return true
+    }
+
+    /// Adds a subject; a file may redeclare the built-in `me` once.
+    @discardableResult public mutating func add(_ subject: Subject) -> Bool {
+        if let index = subjectIndex[subject.id] {
+            guard subjects[index].location.file == "<built-in>" else { return false }
+            subjects[index] = subject
+            return true
+        }
+        subjectIndex[subject.id] = subjects.count
+        subjects.append(subject)
+        return true
+    }
+
+    @discardableResult public mutating func add(_ series: Series) -> Bool {
+        guard seriesIndex[series.id] == nil else { return false }
+        seriesIndex[series.id] = self.series.count
+        self.series.append(series)
+        return true
+    }
+
+    @discardableResult public mutating func add(_ screen: DisplayScreen) -> Bool {
+        guard screenIndex[screen.id] == nil else { return false }
+        screenIndex[screen.id] = screens.count
+        screens.append(screen)
+        return true
+    }
+
+    @discardableResult public mutating func add(_ metric: DisplayMetric) -> Bool {
+        guard metricIndex[metric.id] == nil else { return false }
+        metricIndex[metric.id] = metrics.count
+        metricsByScreen[metric.screenID, default: []].append(metrics.count)
+        if let parent = metric.parentID {
+            childrenByParent[parent, default: []].append(metrics.count)
+        }
+        metrics.append(metric)
+        return true
+    }
+
+    // MARK: Lookups
+
+    public func pillar(_ id: String) -> Pillar? { pillarIndex[id].map { pillars[$0] } }
+    public func subject(_ id: String) -> Subject? { subjectIndex[id].map { subjects[$0] } }
+    public func series(_ id: String) -> Series? { seriesIndex[id].map { series[$0] } }
+    public func screen(_ id: String) -> DisplayScreen? { screenIndex[id].map { screens[$0] } }
+    public func metric(_ id: String) -> DisplayMetric? { metricIndex[id].map { metrics[$0] } }
+
+    /// Finds a screen by id (any case) or by its short alias (`protein`, `meal_timing`, `meal-timing`).
+    public func screen(named name: String) -> DisplayScreen? {
+        let wanted = name.uppercased().replacingOccurrences(of: "-", with: "_")
+        if let index = screenIndex[wanted] { return screens[index] }
+        if let index = screenIndex["SCREEN_" + wanted] { return screens[index] }
+        return nil
+    }
+
+    /// Pillars in display order (`order`, then id).
+    public var orderedPillars: [Pillar] {
+        pillars.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// Screens of a pillar in display order.
+    public func screens(of pillarID: String, includeInactive: Bool = false) -> [DisplayScreen] {
+        screens.filter { $0.pillarID == pillarID && (includeInactive || $0.isActive) }
+            .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// Metrics of a screen in display order (primary first, then `order`, then id).
+    public func metrics(of screenID: String, includeInactive: Bool = false) -> [DisplayMetric] {
+        (metricsByScreen[screenID] ?? []).map { metrics[$0] }
+            .filter { includeInactive || $0.isActive }
+            .sorted { ($0.isPrimary ? 0 : 1, $0.order, $0.id) < ($1.isPrimary ? 0 : 1, $1.order, $1.id) }
+    }
+
+    /// The active primary metric of a screen, if there is exactly one.
+    public func primary(of screenID: String) -> DisplayMetric? {
+        let primaries = metrics(of: screenID).filter(\.isPrimary)
+        return primaries.count == 1 ? primaries[0] : nil
+    }
+
+    /// Direct children of a metric in display order.
+    public func children(of metricID: String, includeInactive: Bool = false) -> [DisplayMetric] {
+        (childrenByParent[metricID] ?? []).map { metrics[$0] }
+            .filter { includeInactive || $0.isActive }
+            .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// All active descendants of a metric, depth first, with their depth (1 for children).
+    public func descendants(of metricID: String) -> [(metric: DisplayMetric, depth: Int)] {
+        var result: [(DisplayMetric, Int)] = []
+        var visited: Set<String> = [metricID]
+        func walk(_ id: String, _ depth: Int) {
+            for child in children(of: id) where visited.insert(child.id).inserted {
+                result.append((child, depth))
+                walk(child.id, depth + 1)
+            }
+        }
+        walk(metricID, 1)
+        return result
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// One of the seven WellPath pillars a screen belongs to.
+public struct Pillar: Sendable, Identifiable {
+    public var id: String
+    public var name: String
+    /// A `#RRGGBB` colour, or nil.
+    public var color: String?
+    public var order: Int
+    public var location: SourceLocation
+}
+
+/// The kind of being a subject is; picks plausible ranges for body measures.
+public enum SubjectKind: String, Sendable, CaseIterable {
+    case human, dog, cat
+}
+
+/// Whose data a screen shows: `me`, or a pet such as `ollie`.
+public struct Subject: Sendable, Identifiable {
+    public var id: String
+    public var name: String
+    public var kind: SubjectKind
+    /// `YYYY-MM-DD`.
+    public var birthDate: String?
+    public var sex: String?
+    public var breed: String?
+    public var location: SourceLocation
+
+    /// The subject every catalog has, even when no file declares it.
+    public static let me = Subject(id: "me", name: "Me", kind: .human, location:
+        SourceLocation(file: "<built-in>", line: 1, column: 1))
+
+    public init(id: String, name: String, kind: SubjectKind, birthDate: String? = nil,
+                sex: String? = nil, breed: String? = nil, location: SourceLocation) {
+        self.id = id; self.name = name; self.kind = kind; self.birthDate = birthDate
+        self.sex = sex; self.breed = breed; self.location = location
+    }
+}
+
+/// A stream of samples: what is measured, in which base unit, and what values are plausible.
+public struct Series: Sendable, Identifiable {
+    public enum Kind: String, Sendable, CaseIterable { case quantity, category }
+
+    public var id: String
+    public var kind: Kind
+    public var unit: BaseUnit
+    public var categories: [String]
+    /// Plausible range in the base unit (for a human subject).
+    public var min: Double?
+    public var max: Double?
+    /// Plausible ranges for other subject kinds (`dog`, `cat`).
+    public var rangeByKind: [SubjectKind: ClosedRange<Double>]
+    public var healthKit: [String]
+    public var description: String?
+    public var location: SourceLocation
+
+    /// The plausible range for a subject of `kind`, if one is declared.
+    public func plausibleRange(for kind: SubjectKind) -> ClosedRange<Double>? {
+        if let range = rangeByKind[kind] { return range }
+        guard kind == .human || rangeByKind.isEmpty else { return nil }
+        let low = min ?? -Double.greatestFiniteMagnitude
+        let high = max ?? Double.greatestFiniteMagnitude
+        return low <= high ? low...high : nil
+    }
+}
+
+/// A metric screen: a pillar, a name, and the metrics declared for it.
+public struct DisplayScreen: Sendable, Identifiable {
+    public var id: String
+    public var name: String
+    public var pillarID: String
+    public var isActive: Bool
+    public var order: Int
+    public var subjectID: String
+    public var icon: String?
+    public var description: String?
+    public var emptyMessage: String?
+    /// The raw `config` block, decoded and validated by the screen's module.
+    public var config: YAMLNode?
+    public var location: SourceLocation
+
+    /// The short name people type: `SCREEN_MEAL_TIMING` → `meal_timing`.
+    public var alias: String {
+        let trimmed = id.hasPrefix("SCREEN_") ? String(id.dropFirst("SCREEN_".count)) : id
+        return trimmed.lowercased()
+    }
+}
+
+/// How samples in one bucket become one number.
+public enum Aggregate: String, Sendable, CaseIterable {
+    case sum, mean, min, max, first, last, count
+}
+
+/// The time bucket a chart shows per column.
+public enum Bucket: String, Sendable, CaseIterable {
+    case none, day, week, month
+}
+
+/// How far back a chart looks: `7d`, `12w`, `6m`, `1y` or `all`.
+public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
+    case days(Int), weeks(Int), months(Int), years(Int), all
+
+    public init?(_ text: String) {
+        if text == "all" { self = .all; return }
+        guard let unit = text.last, let count = Int(text.dropLast()), count > 0, count <= 10_000
+        else { return nil }
+        switch unit {
+        case "d": self = .days(count)
+        case "w": self = .weeks(count)
+        case "m": self = .months(count)
+        case "y": self = .years(count)
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .days(let n): return "\(n)d"
+        case .weeks(let n): return "\(n)w"
+        case .months(let n): return "\(n)m"
+        case .years(let n): return "\(n)y"
+        case .all: return "all"
+        }
+    }
+}
+
+/// A target a daily (or bucket) value is judged against.
+public enum Target: Sendable, Hashable {
+    case exact(value: Double, tolerance: Double)
+    case atLeast(Double)
+    case atMost(Double)
+    case range(min: Double, max: Double)
+
+    /// DragonHealth's default tolerance for an exact portion target.
+    public static let defaultTolerance = 0.25
+
+    /// Whether `value` meets the target.
+    public func isMet(by value: Double) -> Bool {
+        switch self {
+        case .exact(let target, let tolerance): return abs(value - target) <= tolerance + 1e-9
+        case .atLeast(let target): return value >= target - 1e-9
+        case .atMost(let target): return value <= target + 1e-9
+        case .range(let low, let high): return value >= low - 1e-9 && value <= high + 1e-9
+        }
+    }
+
+    /// The rule name as written in YAML.
+    public var rule: String {
+        switch self {
+        case .exact: return "exact"
+        case .atLeast: return "at_least"
+        case .atMost: return "at_most"
+        case .range: return "range"
+        }
+    }
+}
+
+/// A metric shown on a screen: its chart, its data binding, its place among its siblings.
+public struct DisplayMetric: Sendable, Identifiable {
+    public var id: String
+    public var screenID: String
+    public var displayName: String
+    public var chartTypeID: String
+    public var isPrimary: Bool
+    public var isActive: Bool
+    public var parentID: String?
+    public var order: Int
+    public var aboutWhat: String?
+    public var aboutWhy: String?
+    public var color: String?
+    public var binding: MetricBinding
+    public var location: SourceLocation
+}
+
+/// What data a metric reads and how it is summarised (the `series`, `aggregate`, … keys).
+public struct MetricBinding: Sendable, Hashable {
+    public var seriesID: String?
+    public var aggregate: Aggregate?
+    public var bucket: Bucket?
+    public var range: TimeRange?
+    public var rolling: Int?
+    public var splitBy: String?
+    /// Display unit symbol (`kg`, `lb`, `h` …); nil means the series' base unit.
+    public var unit: String?
+    public var target: Target?
+    /// Minutes after local midnight before which a sample counts for the previous day.
+    public var dayCutoffMinutes: Int?
+    /// Divide each bucket by the latest value of this series (protein per kg body weight).
+    public var divideBy: String?
+
+    public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
+                range: TimeRange? = nil, rolling: Int? = nil, splitBy: String? = nil,
+                unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
+                divideBy: String? = nil) {
+        self.seriesID = seriesID; self.aggregate = aggregate; self.bucket = bucket
+        self.range = range; self.rolling = rolling; self.splitBy = splitBy; self.unit = unit
+        self.target = target; self.dayCutoffMinutes = dayCutoffMinutes; self.divideBy = divideBy
+    }
+}

@@ -1,0 +1,213 @@
+import CYaml
+import Foundation
+
+/// A problem found while reading a YAML file, before any catalog rule runs.
+public struct YAMLProblem: Error, Sendable {
+    public enum Kind: String, Sendable {
+        case syntax = "yaml-syntax"
+        case duplicateKey = "duplicate-key"
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var location: SourceLocation
+    /// The other place involved (the first occurrence of a duplicate key).
+    public var related: SourceLocation?
+}
+
+/// Composes one YAML document into `YAMLNode`s using libyaml's event parser (the C library
+/// that Yams vendors), keeping every node's line and column.
+///
+/// Unlike a plain load it does not stop at a duplicate key (both places are reported and the
+/// first value is kept), it refuses documents nested deeper than `maxDepth`, and it counts the
+/// nodes that aliases would expand to so that a "billion laughs" file is refused before anything
+/// walks it.
+public struct YAMLComposer {
+    public var maxDepth = 64
+    public var nodeBudget = 200_000
+
+    public init() {}
+
+    public struct Result {
+        /// The document root, or nil for an empty document.
+        public var root: YAMLNode?
+        /// Duplicate keys found; the document is still usable.
+        public var duplicates: [YAMLProblem]
+    }
+
+    /// Composes `text`. Throws a `YAMLProblem` of kind `.syntax` when the file cannot be read.
+    public func compose(_ text: String, file: String) throws -> Result {
+        var session = Session(file: file, maxDepth: maxDepth, nodeBudget: nodeBudget)
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try session.run(buffer)
+        }
+    }
+}
+
+private struct Session {
+    let file: String
+    let maxDepth: Int
+    let nodeBudget: Int
+    var parser = yaml_parser_t()
+    var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    var expandedNodes = 0
+    var duplicates: [YAMLProblem] = []
+
+    init(file: String, maxDepth: Int, nodeBudget: Int) {
+        self.file = file
+        self.maxDepth = maxDepth
+        self.nodeBudget = nodeBudget
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>) throws -> YAMLComposer.Result {
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw problem("could not start the YAML parser", line: 1, column: 1)
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+
+        var event = try next()          // stream start
+        yaml_event_delete(&event)
+        event = try next()
+        if event.type == YAML_STREAM_END_EVENT {
+            yaml_event_delete(&event)
+            return .init(root: nil, duplicates: [])
+        }
+        yaml_event_delete(&event)       // document start
+        event = try next()
+        let (root, _) = try node(from: &event, depth: 0)
+        event = try next()              // document end
+        yaml_event_delete(&event)
+        event = try next()
+        defer { yaml_event_delete(&event) }
+        if event.type == YAML_DOCUMENT_START_EVENT {
+            throw problem("a catalog file holds one YAML document; found a second one (`---`)",
+                          mark: event.start_mark)
+        }
+        let rootIsEmpty = root.isNull && (root.scalarText ?? "").isEmpty
+        return .init(root: rootIsEmpty ? nil : root, duplicates: duplicates)
+    }
+
+    private mutating func next() throws -> yaml_event_t {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            throw syntaxError()
+        }
+        return event
+    }
+
+    /// Builds the node that starts with `event` (consumed) and returns it with its expanded size.
+    private mutating func node(from event: inout yaml_event_t, depth: Int) throws -> (YAMLNode, Int) {
+        defer { yaml_event_delete(&event) }
+        let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1,
+                                      column: Int(event.start_mark.column) + 1)
+        if depth > maxDepth {
+            throw YAMLProblem(kind: .syntax,
+                              message: "the document is nested deeper than \(maxDepth) levels",
+                              location: location)
+        }
+        switch event.type {
+        case YAML_ALIAS_EVENT:
+            let name = String(cString: event.data.alias.anchor)
+            guard let anchored = anchors[name] else {
+                throw YAMLProblem(kind: .syntax, message: "alias *\(name) refers to no anchor",
+                                  location: location)
+            }
+            try count(anchored.size, at: location)
+            var copy = anchored.node
+            copy.location = location
+            return (copy, anchored.size)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length),
+                              as: UTF8.self)
+            let quoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
+                || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
+                || scalar.style == YAML_LITERAL_SCALAR_STYLE
+                || scalar.style == YAML_FOLDED_SCALAR_STYLE
+            let node = YAMLNode(.scalar(text, isQuoted: quoted), at: location)
+            try count(1, at: location)
+            register(anchor: scalar.anchor, node: node, size: 1)
+            return (node, 1)
+        case YAML_SEQUENCE_START_EVENT:
+            let anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
+            var items: [YAMLNode] = []
+            var size = 1
+            try count(1, at: location)
+            while true {
+                var child = try next()
+                if child.type == YAML_SEQUENCE_END_EVENT { yaml_event_delete(&child); break }
+                let (item, itemSize) = try node(from: &child, depth: depth + 1)
+                items.append(item)
+                size += itemSize
+            }
+            let node = YAMLNode(.sequence(items), at: location)
+            if let anchor { anchors[anchor] = (node, size) }
+            return (node, size)
+        case YAML_MAPPING_START_EVENT:
+            let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var seen: [String: SourceLocation] = [:]
+            var size = 1
+            try count(1, at: location)
+            while true {
+                var keyEvent = try next()
+                if keyEvent.type == YAML_MAPPING_END_EVENT { yaml_event_delete(&keyEvent); break }
+                let (key, keySize) = try node(from: &keyEvent, depth: depth + 1)
+                var valueEvent = try next()
+                let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
+                size += keySize + valueSize
+                if let name = key.scalarText {
+                    if let first = seen[name] {
+                        duplicates.append(YAMLProblem(
+                            kind: .duplicateKey,
+                            message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
+                            location: key.location, related: first))
+                        continue
+                    }
+                    seen[name] = key.location
+                }
+                pairs.append((key, value))
+            }
+            let node = YAMLNode(.mapping(pairs), at: location)
+            if let anchor { anchors[anchor] = (node, size) }
+            return (node, size)
+        default:
+            throw YAMLProblem(kind: .syntax, message: "unexpected YAML event", location: location)
+        }
+    }
+
+    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, node: YAMLNode, size: Int) {
+        if let anchor { anchors[String(cString: anchor)] = (node, size) }
+    }
+
+    private mutating func count(_ nodes: Int, at location: SourceLocation) throws {
+        expandedNodes += nodes
+        if expandedNodes > nodeBudget {
+            throw YAMLProblem(
+                kind: .syntax,
+                message: "aliases expand this document past \(nodeBudget) nodes; refusing to read it (alias bomb?)",
+                location: location)
+        }
+    }
+
+    private func syntaxError() -> YAMLProblem {
+        let mark = parser.problem_mark
+        var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        }
+        return problem(message, mark: mark)
+    }
+
+    private func problem(_ message: String, mark: yaml_mark_t) -> YAMLProblem {
+        problem(message, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func problem(_ message: String, line: Int, column: Int) -> YAMLProblem {
+        YAMLProblem(kind: .syntax, message: message,
+                    location: SourceLocation(file: file, line: line, column: column))
+    }
+}
