@@ -2,7 +2,7 @@
 ///
 /// Most HealthKit units are names `KnownUnit` already reads (`kg`, `lb`, `mL`, `hr`,
 /// `count/min`); this adds the HealthKit-only spellings (`mcg`, `fl_oz_us`, `cup_us`, `ft`, `d`)
-/// and the one semantic quirk: HealthKit writes `%` values as fractions (0.215 for 21.5 %).
+/// exact factors where Foundation's are rounded (`lb`, `oz`, `fl_oz_us`), and the one semantic quirk: HealthKit writes `%` values as fractions (0.215 for 21.5 %).
 public enum HealthKitUnit {
     /// `value` written in HealthKit `unit`, converted to `base`; nil when they do not convert.
     ///
@@ -24,11 +24,14 @@ public enum HealthKitUnit {
 
     private static let aliases: [String: (name: String, scale: Double)] = [
         "%": ("percent", 100),
+        // Exact definitions: Foundation on Linux rounds the pound to 0.453592 kg.
+        "lb": ("g", 453.59237),
+        "oz": ("g", 28.349523125),
         "mcg": ("mg", 0.001),
         "µg": ("mg", 0.001),
-        "fl_oz_us": ("fl_oz", 1),
+        "fl_oz_us": ("mL", 29.5735295625),
         "fl_oz_imp": ("mL", 28.4130625),
-        "cup_us": ("cup", 1),
+        "cup_us": ("mL", 236.5882365),
         "cup_imp": ("mL", 284.130625),
         "pt_us": ("mL", 473.176473),
         "dL": ("mL", 100),
