@@ -114,6 +114,9 @@ public final class SampleStore: Sendable {
         }
     }
 
+    /// Closes the connections; the store must not be used afterwards.
+    public func close() throws { try writer.close() }
+
     /// Runs `body` in a read-only snapshot.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try mapErrors { try writer.read(body) }
