@@ -197,14 +197,17 @@ public struct MetricBinding: Sendable, Hashable {
     public var dayCutoffMinutes: Int?
     /// Divide each bucket by the latest value of this series (protein per kg body weight).
     public var divideBy: String?
+    /// For a category series: only these categories count (sleep stages that are sleep).
+    public var categories: [String]?
 
     public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
                 range: TimeRange? = nil, rolling: Int? = nil, splitBy: String? = nil,
                 unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
-                divideBy: String? = nil) {
+                divideBy: String? = nil, categories: [String]? = nil) {
         self.seriesID = seriesID; self.aggregate = aggregate; self.bucket = bucket
         self.range = range; self.rolling = rolling; self.splitBy = splitBy; self.unit = unit
         self.target = target; self.dayCutoffMinutes = dayCutoffMinutes; self.divideBy = divideBy
+        self.categories = categories
     }
 }
 
