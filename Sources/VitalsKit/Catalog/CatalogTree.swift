@@ -19,7 +19,7 @@ public enum CatalogTree {
                 let metrics = catalog.metrics(of: screen.id)
                 let roots = metrics.filter { $0.parentID == nil || catalog.metric($0.parentID!) == nil }
                 func walk(_ metric: DisplayMetric, _ prefix: String, _ isLastChild: Bool, _ seen: Set<String>) {
-                    let marker = metric.isPrimary ? "★ " : ""
+                    let marker = metric.isPrimary ? (ascii ? "* " : "★ ") : ""
                     let series = metric.binding.seriesID.map { " · \($0)" } ?? ""
                     lines.append(prefix + (isLastChild ? last : tee)
                                  + "\(marker)\(Sanitize.inline(metric.displayName)) [\(metric.id)] \(metric.chartTypeID)\(series)")
