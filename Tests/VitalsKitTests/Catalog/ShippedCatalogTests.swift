@@ -72,7 +72,7 @@ final class ShippedCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.screen(named: "screen_protein")?.id, "SCREEN_PROTEIN")
         XCTAssertEqual(catalog.screen(named: "meal-timing")?.id, "SCREEN_MEAL_TIMING")
         XCTAssertNil(catalog.screen(named: "protien"))
-        XCTAssertTrue(ScreenLookup.unknownScreen("protien", in: catalog).hints.first?.contains("protein") ?? false)
+        XCTAssertEqual(ScreenLookup.unknownScreen("protien", in: catalog).hints.first, "did you mean: SCREEN_PROTEIN?")
     }
 
     func testScreensOfPillarAreOrdered() {
