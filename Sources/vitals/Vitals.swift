@@ -14,6 +14,7 @@ struct Vitals: ParsableCommand {
         version: VitalsKitVersion.string,
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
+            ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
         ]
     )
 }
