@@ -45,7 +45,7 @@ public struct CSVImporter: Sendable {
         let header = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for name in header where !Self.knownColumns.contains(name) {
             throw UserError("unknown CSV column '\(Sanitize.inline(name))'",
-                            hints: [NameSuggester.hint(for: name, among: Self.knownColumns)
+                            hints: [didYouMean(name, among: Self.knownColumns)
                                     ?? "columns: start (or date), value, unit, end, category, tag, note, subject, series"])
         }
         guard let timeIndex = header.firstIndex(where: Self.timeColumns.contains) else {

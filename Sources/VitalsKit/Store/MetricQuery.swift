@@ -19,7 +19,7 @@ public struct MetricQuery: Sendable {
     public var subjectID: String
     /// The last day shown ("today" for the reader).
     public var asOf: LocalDate
-    /// Only samples of these categories (the metric's `categories` key); nil for all.
+    /// Only samples of these categories (default: the binding's `categories`); nil for all.
     public var categories: [String]?
     /// The series named by `binding.divideBy` (its base unit stays as-is in the result unit).
     public var divisor: Series?
@@ -33,7 +33,7 @@ public struct MetricQuery: Sendable {
         self.series = series
         self.subjectID = subjectID
         self.asOf = asOf
-        self.categories = categories
+        self.categories = categories ?? binding.categories
         self.divisor = divisor
         let base = KnownUnit.named(series.unit.rawValue)!
         if let symbol = binding.unit {

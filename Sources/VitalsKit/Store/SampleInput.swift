@@ -45,7 +45,14 @@ public struct SampleValidator: Sendable {
     }
 
     public func sample(from input: SampleInput) throws -> Sample {
+        var input = input
         let series = try series(input.seriesID)
+        // `vitals log screenings dental`: for a category series the value may be the category.
+        if series.kind == .category, input.category == nil, let text = input.value,
+           Self.number(text) == nil {
+            input.category = text
+            input.value = nil
+        }
         let subject = try subject(input.subjectID)
         let baseUnit = KnownUnit.named(series.unit.rawValue)!
 
@@ -57,7 +64,7 @@ public struct SampleValidator: Sendable {
             }
             guard series.categories.contains(given) else {
                 throw UserError("unknown category '\(Sanitize.inline(given))' for series \(series.id)",
-                                hints: [NameSuggester.hint(for: given, among: series.categories)
+                                hints: [didYouMean(given, among: series.categories)
                                         ?? "one of: " + series.categories.joined(separator: ", ")])
             }
             category = given
@@ -69,7 +76,7 @@ public struct SampleValidator: Sendable {
         if let unitText = input.unit?.trimmingCharacters(in: .whitespaces), !unitText.isEmpty {
             guard let unit = KnownUnit.named(unitText) else {
                 throw UserError("unknown unit '\(Sanitize.inline(unitText))'",
-                                hints: [NameSuggester.hint(for: unitText, among: KnownUnit.allSymbols)
+                                hints: [didYouMean(unitText, among: KnownUnit.allSymbols)
                                         ?? "units for \(series.id): " + unitChoices(baseUnit)])
             }
             guard unit.dimension == baseUnit.dimension else {
@@ -117,7 +124,7 @@ public struct SampleValidator: Sendable {
         if let found = catalog.series(id) { return found }
         let known = catalog.series.map(\.id)
         throw UserError("unknown series '\(Sanitize.inline(id))'",
-                        hints: [NameSuggester.hint(for: id, among: known)
+                        hints: [didYouMean(id, among: known)
                                 ?? (known.isEmpty ? "the catalog declares no series" : "known series: " + known.joined(separator: ", "))])
     }
 
@@ -125,7 +132,7 @@ public struct SampleValidator: Sendable {
         if let found = catalog.subject(id) { return found }
         let known = catalog.subjects.map(\.id)
         throw UserError("unknown subject '\(Sanitize.inline(id))'",
-                        hints: [NameSuggester.hint(for: id, among: known) ?? "known subjects: " + known.joined(separator: ", ")])
+                        hints: [didYouMean(id, among: known) ?? "known subjects: " + known.joined(separator: ", ")])
     }
 
     private func checkTime(_ date: Date) throws {
@@ -158,4 +165,10 @@ public struct SampleValidator: Sendable {
         let cleaned = Sanitize.inline(text).trimmingCharacters(in: .whitespaces)
         return cleaned.isEmpty ? nil : cleaned
     }
+}
+
+/// `did you mean body_mass?` for a mistyped name, or nil.
+func didYouMean(_ name: String, among candidates: [String]) -> String? {
+    let found = Suggest.ranked(name, in: candidates, limit: 3)
+    return found.isEmpty ? nil : "did you mean " + found.joined(separator: " or ") + "?"
 }
