@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["VitalsKit", "VitalsScreens"]
+            dependencies: ["vitals", "VitalsKit", "VitalsScreens"]
         ),
     ],
     swiftLanguageModes: [.v6]

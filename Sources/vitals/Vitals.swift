@@ -14,6 +14,9 @@ struct Vitals: ParsableCommand {
         version: VitalsKitVersion.string,
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
+            ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
+            DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
+            BenchStoreCommand.self,
         ]
     )
 }

@@ -1,18 +1,242 @@
 import Foundation
 
-/// What loading the YAML files gave: the catalog (as much of it as could be read) and every
-/// problem found on the way.
+/// One catalog file's text and the name diagnostics give it.
+public struct SourceFile: Sendable {
+    public var path: String
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// An id as declared in a file, kept even when it repeats an earlier one.
+public struct Declaration: Sendable {
+    public enum Kind: String, Sendable { case pillar, subject, series, screen, metric }
+    public var kind: Kind
+    public var id: String
+    public var location: SourceLocation
+}
+
+/// What loading the YAML files gave: the catalog (as much of it as could be read), every
+/// problem found on the way, and what later rules need to know about the files.
 public struct LoadedCatalog: Sendable {
     public var catalog: Catalog
     public var diagnostics: [Diagnostic]
+    /// Every id declaration in load order, duplicates included.
+    public var declarations: [Declaration] = []
+    /// The text of each file read, for reporters that quote source lines.
+    public var sources: [String: String] = [:]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Reads every `.yaml`/`.yml` file under the given paths into one `Catalog`.
+///
+/// Three phases, every problem collected: YAML syntax (one diagnostic, the file is skipped),
+/// strict decoding of each entry (unknown keys, wrong types, missing keys), then the
+/// cross-file rules, which `Validator` runs on the result.
 public enum CatalogLoader {
-    /// Loads the files under `paths` (files or directories). Never stops at the first problem.
-    public static func load(paths: [String]) -> LoadedCatalog {
-        LoadedCatalog(catalog: Catalog(), diagnostics: [])   // filled in by the loader work
+    /// Files larger than this are refused unread.
+    public static let maximumFileSize = 4 * 1024 * 1024
+
+    /// The catalog files under `paths`, sorted; a path that does not exist is a `UserError`
+    /// with exit code 2.
+    public static func files(under paths: [String]) throws -> [String] {
+        var result: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UserError("no such file or directory: \(path)", exitCode: 2)
+            }
+            guard isDirectory.boolValue else { result.append(path); continue }
+            guard let walker = manager.enumerator(atPath: path) else {
+                throw UserError("cannot read directory: \(path)", exitCode: 2)
+            }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                    found.append((path as NSString).appendingPathComponent(relative))
+                }
+            }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    /// Loads the files under `paths` (files or directories).
+    public static func load(paths: [String]) throws -> LoadedCatalog {
+        let files = try files(under: paths)
+        var diagnostics: [Diagnostic] = []
+        var sources: [SourceFile] = []
+        for file in files {
+            switch read(file) {
+            case .success(let text): sources.append(SourceFile(path: displayPath(file), text: text))
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        var loaded = load(sources)
+        loaded.catalog.files = files.map(displayPath)
+        loaded.diagnostics = diagnostics + loaded.diagnostics
+        return loaded
+    }
+
+    /// Loads catalog files already in memory (tests, rule examples).
+    public static func load(_ files: [SourceFile]) -> LoadedCatalog {
+        var state = LoadState()
+        for file in files {
+            state.sources[file.path] = file.text
+            state.load(file)
+        }
+        var loaded = LoadedCatalog(catalog: state.catalog, diagnostics: state.diagnostics,
+                                   declarations: state.declarations, sources: state.sources)
+        loaded.catalog.files = files.map(\.path)
+        return loaded
+    }
+
+    /// A path as diagnostics show it: relative to the working directory when inside it.
+    static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+        let standard = (absolute as NSString).standardizingPath
+        if standard.hasPrefix(cwd + "/") { return String(standard.dropFirst(cwd.count + 1)) }
+        return path
+    }
+
+    /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.
+    static func read(_ path: String) -> Result<String, Diagnostic> {
+        let shown = displayPath(path)
+        func fail(_ message: String, line: Int = 1, column: Int = 1) -> Result<String, Diagnostic> {
+            .failure(Diagnostic(.error, rule: RuleID.fileFormat, message,
+                                at: SourceLocation(file: shown, line: line, column: column)))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > maximumFileSize {
+            let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
+            return fail("file is \(megabytes) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return fail("cannot read the file")
+        }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        let (line, column, offset) = firstInvalidUTF8(bytes)
+        return fail("file is not valid UTF-8 (byte offset \(offset)); save it as UTF-8", line: line, column: column)
+    }
+
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int, offset: Int) {
+        var line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let end = index + length
+            if length == 0 || end > bytes.count
+                || String(validating: bytes[index..<end], as: UTF8.self) == nil {
+                let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.unicodeScalars.count ?? 0) + 1
+                return (line, column, index)
+            }
+            if byte == 0x0A { line += 1; lineStart = end }
+            index = end
+        }
+        return (line, 1, index)
+    }
+}
+
+/// The mutable work of one load: the catalog under construction and what was found.
+private struct LoadState {
+    var catalog = Catalog()
+    var diagnostics: [Diagnostic] = []
+    var declarations: [Declaration] = []
+    var sources: [String: String] = [:]
+
+    mutating func load(_ file: SourceFile) {
+        let at = SourceLocation(file: file.path, line: 1, column: 1)
+        let result: YAMLComposer.Result
+        do {
+            result = try YAMLComposer().compose(file.text, file: file.path)
+        } catch let problem as YAMLProblem {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.yamlSyntax,
+                                          Self.explain(problem, in: file.text), at: problem.location))
+            return
+        } catch {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.yamlSyntax, "\(error)", at: at))
+            return
+        }
+        for duplicate in result.duplicates {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.duplicateKey, duplicate.message,
+                                          at: duplicate.location, related: duplicate.related.map { [$0] } ?? []))
+        }
+        guard let root = result.root else {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
+                "file is empty; a catalog file is a mapping with any of: \(CatalogSchema.sections.map(\.key).joined(separator: ", "))", at: at))
+            return
+        }
+        guard let pairs = root.pairs else {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
+                "the file must be a mapping with any of \(CatalogSchema.sections.map(\.key).joined(separator: ", ")); found \(root.kindDescription)",
+                at: root.location))
+            return
+        }
+        for (key, value) in pairs {
+            let name = key.scalarText ?? ""
+            guard let section = CatalogSchema.sections.first(where: { $0.key == name }) else {
+                var message = "unknown top-level key '\(Sanitize.inline(name))'"
+                if let guess = Suggest.closest(to: name, in: CatalogSchema.sections.map(\.key)) {
+                    message += "; did you mean '\(guess)'?"
+                } else {
+                    message += "; allowed: \(CatalogSchema.sections.map(\.key).joined(separator: ", "))"
+                }
+                diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
+                continue
+            }
+            if value.isNull { continue }
+            guard let items = value.items else {
+                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
+                    "'\(name)' must be a list of \(section.entry.name) entries, found \(value.kindDescription)", at: value.location))
+                continue
+            }
+            for item in items { decode(item, as: section.entry) }
+        }
+    }
+
+    private mutating func decode(_ node: YAMLNode, as spec: EntrySpec) {
+        guard let reader = EntryReader(node, spec: spec, context: "this \(spec.name)", diagnostics: &diagnostics) else { return }
+        switch spec.name {
+        case "pillar":
+            if let value = EntryDecoding.pillar(reader) { declare(.pillar, value.id, value.location(of: "pillar_id")); catalog.add(value) }
+        case "subject":
+            if let value = EntryDecoding.subject(reader) { declare(.subject, value.id, value.location(of: "subject_id")); catalog.add(value) }
+        case "series":
+            if let value = EntryDecoding.series(reader, diagnostics: &diagnostics) {
+                declare(.series, value.id, value.location(of: "series_id")); catalog.add(value)
+            }
+        case "screen":
+            if let value = EntryDecoding.screen(reader) { declare(.screen, value.id, value.location(of: "screen_id")); catalog.add(value) }
+        default:
+            if let value = EntryDecoding.metric(reader, diagnostics: &diagnostics) {
+                declare(.metric, value.id, value.location(of: "display_metric_id")); catalog.add(value)
+            }
+        }
+    }
+
+    private mutating func declare(_ kind: Declaration.Kind, _ id: String, _ location: SourceLocation) {
+        declarations.append(Declaration(kind: kind, id: id, location: location))
+    }
+
+    /// Makes libyaml's wording friendlier for the mistakes people make most.
+    static func explain(_ problem: YAMLProblem, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = problem.location.line - 1
+        if index >= 0, index < lines.count {
+            let line = lines[index]
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            if indent.contains("\t") || (problem.message.contains("cannot start any token") && line.contains("\t")) {
+                return "tab character in indentation; YAML indents with spaces (\(problem.message))"
+            }
+        }
+        return problem.message
     }
 }

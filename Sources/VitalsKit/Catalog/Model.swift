@@ -8,6 +8,8 @@ public struct Pillar: Sendable, Identifiable {
     public var color: String?
     public var order: Int
     public var location: SourceLocation
+    /// Where each key's value was written, for diagnostics that point at one key.
+    public var keyLocations: [String: SourceLocation] = [:]
 }
 
 /// The kind of being a subject is; picks plausible ranges for body measures.
@@ -25,6 +27,8 @@ public struct Subject: Sendable, Identifiable {
     public var sex: String?
     public var breed: String?
     public var location: SourceLocation
+    /// Where each key's value was written, for diagnostics that point at one key.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     /// The subject every catalog has, even when no file declares it.
     public static let me = Subject(id: "me", name: "Me", kind: .human, location:
@@ -53,6 +57,8 @@ public struct Series: Sendable, Identifiable {
     public var healthKit: [String]
     public var description: String?
     public var location: SourceLocation
+    /// Where each key's value was written, for diagnostics that point at one key.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     /// The plausible range for a subject of `kind`, if one is declared.
     public func plausibleRange(for kind: SubjectKind) -> ClosedRange<Double>? {
@@ -78,6 +84,8 @@ public struct DisplayScreen: Sendable, Identifiable {
     /// The raw `config` block, decoded and validated by the screen's module.
     public var config: YAMLNode?
     public var location: SourceLocation
+    /// Where each key's value was written, for diagnostics that point at one key.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     /// The short name people type: `SCREEN_MEAL_TIMING` → `meal_timing`.
     public var alias: String {
@@ -170,6 +178,8 @@ public struct DisplayMetric: Sendable, Identifiable {
     public var color: String?
     public var binding: MetricBinding
     public var location: SourceLocation
+    /// Where each key's value was written, for diagnostics that point at one key.
+    public var keyLocations: [String: SourceLocation] = [:]
 }
 
 /// What data a metric reads and how it is summarised (the `series`, `aggregate`, … keys).
@@ -187,13 +197,33 @@ public struct MetricBinding: Sendable, Hashable {
     public var dayCutoffMinutes: Int?
     /// Divide each bucket by the latest value of this series (protein per kg body weight).
     public var divideBy: String?
+    /// For a category series: only these categories count (sleep stages that are sleep).
+    public var categories: [String]?
 
     public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
                 range: TimeRange? = nil, rolling: Int? = nil, splitBy: String? = nil,
                 unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
-                divideBy: String? = nil) {
+                divideBy: String? = nil, categories: [String]? = nil) {
         self.seriesID = seriesID; self.aggregate = aggregate; self.bucket = bucket
         self.range = range; self.rolling = rolling; self.splitBy = splitBy; self.unit = unit
         self.target = target; self.dayCutoffMinutes = dayCutoffMinutes; self.divideBy = divideBy
+        self.categories = categories
     }
 }
+
+/// Anything declared in a catalog file with per-key source locations.
+public protocol CatalogEntry {
+    var location: SourceLocation { get }
+    var keyLocations: [String: SourceLocation] { get }
+}
+
+extension CatalogEntry {
+    /// Where `key`'s value was written, else where the entry starts.
+    public func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
+}
+
+extension Pillar: CatalogEntry {}
+extension Subject: CatalogEntry {}
+extension Series: CatalogEntry {}
+extension DisplayScreen: CatalogEntry {}
+extension DisplayMetric: CatalogEntry {}

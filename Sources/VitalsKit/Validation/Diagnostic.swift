@@ -7,7 +7,7 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 }
 
 /// One finding of the loader or a validation rule, at a place in a file.
-public struct Diagnostic: Sendable, Hashable {
+public struct Diagnostic: Error, Sendable, Hashable {
     public var location: SourceLocation
     public var severity: Severity
     /// The id of the rule that found it (`unknown-key`, `yaml-syntax` …).

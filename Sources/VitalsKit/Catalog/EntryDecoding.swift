@@ -1,0 +1,113 @@
+/// Turns checked YAML entries into catalog values (phase 2 of loading).
+///
+/// Defaults live here: `is_active` true, `order` 0, `subject` me, `kind` human.
+enum EntryDecoding {
+    static func pillar(_ r: EntryReader) -> Pillar? {
+        guard let id = r.string("pillar_id"), let name = r.string("name") else { return nil }
+        return Pillar(id: id, name: name, color: r.string("color"), order: r.int("order") ?? 0,
+                      location: r.node.location, keyLocations: r.keyLocations)
+    }
+
+    static func subject(_ r: EntryReader) -> Subject? {
+        guard let id = r.string("subject_id"), let name = r.string("name") else { return nil }
+        var subject = Subject(id: id, name: name,
+                              kind: r.string("kind").flatMap(SubjectKind.init(rawValue:)) ?? .human,
+                              birthDate: r.string("birth_date"), sex: r.string("sex"), breed: r.string("breed"),
+                              location: r.node.location)
+        subject.keyLocations = r.keyLocations
+        return subject
+    }
+
+    static func series(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Series? {
+        guard let id = r.string("series_id"),
+              let kind = r.string("kind").flatMap(Series.Kind.init(rawValue:)),
+              let unit = r.string("unit").flatMap(BaseUnit.init(rawValue:)) else { return nil }
+        var byKind: [SubjectKind: ClosedRange<Double>] = [:]
+        if let node = r.node("by_kind") {
+            for (key, value) in node.pairs ?? [] {
+                guard let name = key.scalarText else { continue }
+                guard let subjectKind = SubjectKind(rawValue: name) else {
+                    var message = "unknown subject kind '\(Sanitize.inline(name))' in by_kind"
+                    if let guess = Suggest.closest(to: name, in: SubjectKind.allCases.map(\.rawValue)) {
+                        message += "; did you mean '\(guess)'?"
+                    }
+                    diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
+                    continue
+                }
+                guard let range = EntryReader(value, spec: CatalogSchema.plausibleRange,
+                                              context: "by_kind.\(name)", diagnostics: &diagnostics),
+                      let low = range.double("min"), let high = range.double("max") else { continue }
+                guard low <= high else {
+                    diagnostics.append(Diagnostic(.error, rule: RuleID.invalidValue,
+                        "by_kind.\(name): min \(low) is greater than max \(high)", at: value.location))
+                    continue
+                }
+                byKind[subjectKind] = low...high
+            }
+        }
+        return Series(id: id, kind: kind, unit: unit, categories: r.strings("categories") ?? [],
+                      min: r.double("min"), max: r.double("max"), rangeByKind: byKind,
+                      healthKit: r.strings("healthkit") ?? [], description: r.string("description"),
+                      location: r.node.location, keyLocations: r.keyLocations)
+    }
+
+    static func screen(_ r: EntryReader) -> DisplayScreen? {
+        guard let id = r.string("screen_id"), let name = r.string("name"), let pillar = r.string("pillar") else { return nil }
+        return DisplayScreen(id: id, name: name, pillarID: pillar, isActive: r.bool("is_active") ?? true,
+                             order: r.int("order") ?? 0, subjectID: r.string("subject") ?? "me",
+                             icon: r.string("icon"), description: r.string("description"),
+                             emptyMessage: r.string("empty_message"), config: r.node("config"),
+                             location: r.node.location, keyLocations: r.keyLocations)
+    }
+
+    static func metric(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> DisplayMetric? {
+        guard let id = r.string("display_metric_id"), let screen = r.string("display_screen_id"),
+              let name = r.string("display_name"), let chart = r.string("chart_type_id") else { return nil }
+        var target: Target?
+        if let node = r.node("target") {
+            target = self.target(node, diagnostics: &diagnostics)
+        }
+        let binding = MetricBinding(
+            seriesID: r.string("series"),
+            aggregate: r.string("aggregate").flatMap(Aggregate.init(rawValue:)),
+            bucket: r.string("bucket").flatMap(Bucket.init(rawValue:)),
+            range: r.string("range").flatMap(TimeRange.init),
+            rolling: r.int("rolling"), splitBy: r.string("split_by"), unit: r.string("unit"),
+            target: target, dayCutoffMinutes: r.string("day_cutoff").flatMap(ClockTime.init)?.minutesAfterMidnight,
+            divideBy: r.string("divide_by"), categories: r.strings("categories"))
+        return DisplayMetric(id: id, screenID: screen, displayName: name, chartTypeID: chart,
+                             isPrimary: r.bool("is_primary") ?? false, isActive: r.bool("is_active") ?? true,
+                             parentID: r.string("parent_metric_id"), order: r.int("order") ?? 0,
+                             aboutWhat: r.string("about_what"), aboutWhy: r.string("about_why"),
+                             color: r.string("color"), binding: binding,
+                             location: r.node.location, keyLocations: r.keyLocations)
+    }
+
+    /// Reads a target mapping; a rule without the numbers it needs is reported and dropped.
+    static func target(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Target? {
+        guard let r = EntryReader(node, spec: CatalogSchema.target, context: "target", diagnostics: &diagnostics),
+              let rule = r.string("rule") else { return nil }
+        func need(_ keys: String...) -> Bool {
+            let missing = keys.filter { r.double($0) == nil && r.node[$0] == nil }
+            for key in missing {
+                diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
+                    "target rule '\(rule)' needs '\(key)'", at: node.location))
+            }
+            return keys.allSatisfy { r.double($0) != nil }
+        }
+        switch rule {
+        case "exact":
+            guard need("value") else { return nil }
+            return .exact(value: r.double("value")!, tolerance: r.double("tolerance") ?? Target.defaultTolerance)
+        case "at_least":
+            guard need("value") else { return nil }
+            return .atLeast(r.double("value")!)
+        case "at_most":
+            guard need("value") else { return nil }
+            return .atMost(r.double("value")!)
+        default:
+            guard need("min", "max") else { return nil }
+            return .range(min: r.double("min")!, max: r.double("max")!)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// Checks one YAML mapping against an `EntrySpec` (unknown keys, wrong types, missing keys)
+/// and hands out typed values of the keys that passed.
+///
+/// Every problem becomes a diagnostic; a key whose value has the wrong shape is simply absent
+/// afterwards, so the caller never sees a half-valid value.
+struct EntryReader {
+    let spec: EntrySpec
+    let node: YAMLNode
+    private(set) var valid: [String: YAMLNode] = [:]
+
+    /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
+    /// Returns nil when the node is not a mapping at all.
+    init?(_ node: YAMLNode, spec: EntrySpec, context: String, diagnostics: inout [Diagnostic]) {
+        self.spec = spec
+        self.node = node
+        guard let pairs = node.pairs else {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
+                "\(context) must be a mapping of keys, found \(node.kindDescription)", at: node.location))
+            return nil
+        }
+        for (key, value) in pairs {
+            guard let name = key.scalarText else {
+                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
+                    "keys must be plain strings, found \(key.kindDescription)", at: key.location))
+                continue
+            }
+            guard let keySpec = spec.key(name) else {
+                var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
+                if let guess = Suggest.closest(to: name, in: spec.keyNames) {
+                    message += "; did you mean '\(guess)'?"
+                } else {
+                    message += "; allowed keys: \(spec.keyNames.joined(separator: ", "))"
+                }
+                diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
+                continue
+            }
+            if value.isNull && !keySpec.isRequired { continue }
+            if let problem = EntryReader.check(value, against: keySpec) {
+                diagnostics.append(Diagnostic(.error, rule: problem.rule,
+                    "'\(name)' \(problem.message)", at: value.location))
+                continue
+            }
+            valid[name] = value
+        }
+        for keySpec in spec.keys where keySpec.isRequired && valid[keySpec.name] == nil
+            && !pairs.contains(where: { $0.key.scalarText == keySpec.name && !$0.value.isNull }) {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
+                "\(context) is missing required key '\(keySpec.name)' (\(keySpec.summary))", at: node.location))
+        }
+    }
+
+    /// Returns what is wrong with `value` for `spec`, or nil.
+    static func check(_ value: YAMLNode, against spec: KeySpec) -> (rule: String, message: String)? {
+        func typeError() -> (String, String) {
+            (RuleID.wrongType, "must be \(spec.kind.expectation), found \(value.kindDescription)")
+        }
+        switch spec.kind {
+        case .any:
+            return nil
+        case .nested, .mappingOf:
+            return value.pairs == nil ? typeError() : nil
+        case .stringList:
+            guard let items = value.items else { return typeError() }
+            for item in items where item.scalarText == nil || item.isNull {
+                return (RuleID.wrongType, "must be a list of strings; an item is \(item.kindDescription)")
+            }
+            return nil
+        case .boolean:
+            guard let text = value.scalarText, !value.isQuoted, YAMLScalar.bool(text) != nil else { return typeError() }
+            return nil
+        case .integer(let minimum):
+            guard let text = value.scalarText, !value.isQuoted, let int = YAMLScalar.int(text) else { return typeError() }
+            if let minimum, int < minimum { return (RuleID.invalidValue, "must be at least \(minimum), found \(int)") }
+            return nil
+        case .number:
+            guard let text = value.scalarText, !value.isQuoted, let number = YAMLScalar.double(text) else { return typeError() }
+            if !number.isFinite { return (RuleID.invalidValue, "must be a finite number, found \(text)") }
+            return nil
+        case .string, .identifier, .choice, .hexColor, .date, .clockTime, .timeRange:
+            guard let text = value.scalarText, value.isQuoted || value.kindDescription == "a string"
+                || spec.kind.acceptsPlainNonString else { return typeError() }
+            return checkText(Sanitize.inline(text), raw: text, kind: spec.kind)
+        }
+    }
+
+    private static func checkText(_ shown: String, raw text: String, kind: ValueKind) -> (String, String)? {
+        switch kind {
+        case .identifier(let pattern):
+            return pattern.matches(text) ? nil : (RuleID.badID, "'\(shown)' is not a valid id: use \(pattern.summary)")
+        case .choice(let options):
+            guard !options.contains(text) else { return nil }
+            var message = "'\(shown)' is not one of \(options.joined(separator: ", "))"
+            if let guess = Suggest.closest(to: text, in: options) { message += "; did you mean '\(guess)'?" }
+            return (RuleID.invalidValue, message)
+        case .hexColor:
+            let hex = text.dropFirst()
+            return text.hasPrefix("#") && hex.count == 6 && hex.allSatisfy(\.isHexDigit) ? nil
+                : (RuleID.invalidValue, "'\(shown)' is not a #RRGGBB colour")
+        case .date:
+            return CalendarDate(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
+        case .clockTime:
+            return ClockTime(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not an HH:MM time")
+        case .timeRange:
+            return TimeRange(text) != nil ? nil
+                : (RuleID.invalidValue, "'\(shown)' is not a range like 7d, 12w, 6m, 1y or all")
+        case .string:
+            return text.isEmpty ? (RuleID.invalidValue, "must not be empty") : nil
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Typed access to keys that passed the checks
+
+    func string(_ key: String) -> String? { valid[key]?.scalarText }
+    func bool(_ key: String) -> Bool? { valid[key]?.scalarText.flatMap(YAMLScalar.bool) }
+    func int(_ key: String) -> Int? { valid[key]?.scalarText.flatMap(YAMLScalar.int) }
+    func double(_ key: String) -> Double? { valid[key]?.scalarText.flatMap(YAMLScalar.double) }
+    func strings(_ key: String) -> [String]? { valid[key]?.items?.compactMap(\.scalarText) }
+    func node(_ key: String) -> YAMLNode? { valid[key] }
+
+    /// Source locations of every key that was written, for later rules.
+    var keyLocations: [String: SourceLocation] {
+        var result: [String: SourceLocation] = [:]
+        for (key, value) in node.pairs ?? [] {
+            if let name = key.scalarText, result[name] == nil { result[name] = value.location }
+        }
+        return result
+    }
+}
+
+extension ValueKind {
+    /// Kinds whose plain scalars YAML may type as non-strings but that we read as text
+    /// (an unquoted `2025-12-20` or `04:00`).
+    var acceptsPlainNonString: Bool {
+        switch self {
+        case .date, .clockTime, .string: return true
+        default: return false
+        }
+    }
+}
+
+extension YAMLNode {
+    var isQuoted: Bool {
+        if case .scalar(_, let quoted) = value { return quoted }
+        return false
+    }
+}

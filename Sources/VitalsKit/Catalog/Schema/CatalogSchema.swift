@@ -1,0 +1,94 @@
+/// The YAML vocabulary of the catalog: which lists a file may hold and the keys of each entry.
+public enum CatalogSchema {
+    /// Chart type ids the shipped renderers know (kept in step with `ChartKindFactory` by a test).
+    public static let chartTypeIDs = [
+        "bar_vertical", "bar_horizontal", "bar_stacked", "sleep_stages_horizontal", "line",
+        "growth_curve", "timeline", "calendar_heatmap", "stat", "progress", "sparkline",
+    ]
+
+    /// The top-level lists and the entry each holds.
+    public static let sections: [(key: String, entry: EntrySpec)] = [
+        ("pillars", pillar), ("subjects", subject), ("series", series),
+        ("screens", screen), ("metrics", metric),
+    ]
+
+    public static let pillar = EntrySpec(name: "pillar", keys: [
+        KeySpec("pillar_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),
+        KeySpec("name", .string, required: true, "Name shown in headers."),
+        KeySpec("color", .hexColor, "Colour as #RRGGBB."),
+        KeySpec("order", .integer(min: nil), "Position among pillars."),
+    ])
+
+    public static let subject = EntrySpec(name: "subject", keys: [
+        KeySpec("subject_id", .identifier(.snakeCase), required: true, "Unique id, snake_case; `me` exists by default."),
+        KeySpec("name", .string, required: true, "Name shown on screens."),
+        KeySpec("kind", .choice(SubjectKind.allCases.map(\.rawValue)), "human, dog or cat."),
+        KeySpec("birth_date", .date, "YYYY-MM-DD."),
+        KeySpec("sex", .choice(["female", "male", "other"]), "female, male or other."),
+        KeySpec("breed", .string, "Breed, for pets."),
+    ])
+
+    static let plausibleRange = EntrySpec(name: "range", keys: [
+        KeySpec("min", .number, required: true, "Lowest plausible value in the base unit."),
+        KeySpec("max", .number, required: true, "Highest plausible value in the base unit."),
+    ])
+
+    public static let series = EntrySpec(name: "series", keys: [
+        KeySpec("series_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),
+        KeySpec("kind", .choice(Series.Kind.allCases.map(\.rawValue)), required: true, "quantity or category."),
+        KeySpec("unit", .choice(BaseUnit.allCases.map(\.rawValue)), required: true, "Base unit values are stored in."),
+        KeySpec("categories", .stringList, "Allowed categories of a category series."),
+        KeySpec("min", .number, "Lowest plausible value (base unit) for a human."),
+        KeySpec("max", .number, "Highest plausible value (base unit) for a human."),
+        KeySpec("by_kind", .mappingOf(keys: SubjectKind.allCases.map(\.rawValue), value: plausibleRange),
+                "Plausible ranges for other subject kinds."),
+        KeySpec("healthkit", .stringList, "HealthKit type identifiers imported into this series."),
+        KeySpec("description", .string, "What the series holds."),
+    ])
+
+    public static let screen = EntrySpec(name: "screen", keys: [
+        KeySpec("screen_id", .identifier(.screen), required: true, "Unique id, SCREEN_…"),
+        KeySpec("name", .string, required: true, "Name shown in the header."),
+        KeySpec("pillar", .identifier(.snakeCase), required: true, "The pillar_id it belongs to."),
+        KeySpec("is_active", .boolean, "Shown at all (default true)."),
+        KeySpec("order", .integer(min: nil), "Position within its pillar."),
+        KeySpec("subject", .identifier(.snakeCase), "Whose data it shows (default me)."),
+        KeySpec("icon", .string, "An emoji or short symbol."),
+        KeySpec("description", .string, "One line under the header."),
+        KeySpec("empty_message", .string, "Shown when there is no data."),
+        KeySpec("config", .any, "Settings its screen module reads and validates."),
+    ])
+
+    public static let target = EntrySpec(name: "target", keys: [
+        KeySpec("rule", .choice(["exact", "at_least", "at_most", "range"]), required: true, "How a value is judged."),
+        KeySpec("value", .number, "The target value (exact, at_least, at_most)."),
+        KeySpec("tolerance", .number, "Allowed distance for exact (default 0.25)."),
+        KeySpec("min", .number, "Lower end for range."),
+        KeySpec("max", .number, "Upper end for range."),
+    ])
+
+    public static let metric = EntrySpec(name: "metric", keys: [
+        KeySpec("display_metric_id", .identifier(.metric), required: true, "Unique id, UPPER_SNAKE."),
+        KeySpec("display_screen_id", .identifier(.screen), required: true, "The screen it is shown on."),
+        KeySpec("display_name", .string, required: true, "Title of its chart."),
+        KeySpec("chart_type_id", .string, required: true, "Which chart kind draws it."),
+        KeySpec("is_primary", .boolean, "The screen's main metric (default false)."),
+        KeySpec("is_active", .boolean, "Shown at all (default true)."),
+        KeySpec("parent_metric_id", .identifier(.metric), "Metric it is shown under (Show more)."),
+        KeySpec("order", .integer(min: nil), "Position among its siblings."),
+        KeySpec("about_what", .string, "About: what it shows."),
+        KeySpec("about_why", .string, "About: why it matters."),
+        KeySpec("color", .hexColor, "Colour as #RRGGBB."),
+        KeySpec("series", .identifier(.snakeCase), "The series it reads."),
+        KeySpec("aggregate", .choice(Aggregate.allCases.map(\.rawValue)), "How samples in a bucket combine."),
+        KeySpec("bucket", .choice(Bucket.allCases.map(\.rawValue)), "Time bucket per column."),
+        KeySpec("range", .timeRange, "How far back: 7d, 12w, 6m, 1y or all."),
+        KeySpec("rolling", .integer(min: 1), "Rolling mean over this many buckets."),
+        KeySpec("split_by", .choice(["tag", "category"]), "Split totals by tag (meal slot) or category."),
+        KeySpec("unit", .string, "Display unit (same dimension as the series' unit)."),
+        KeySpec("target", .nested(target), "Target rule for each bucket."),
+        KeySpec("day_cutoff", .clockTime, "HH:MM; earlier samples count for the previous day."),
+        KeySpec("categories", .stringList, "For a category series: only these categories count."),
+        KeySpec("divide_by", .identifier(.snakeCase), "Divide by the latest value of this series."),
+    ])
+}

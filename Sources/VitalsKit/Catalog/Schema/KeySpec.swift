@@ -1,0 +1,96 @@
+/// The shape a key's value must have.
+public enum ValueKind: Sendable {
+    case string
+    /// A string matching an id pattern (`SCREEN_[A-Z0-9_]+`, snake_case …).
+    case identifier(IDPattern)
+    case integer(min: Int?)
+    case number
+    case boolean
+    /// One of a fixed set of strings.
+    case choice([String])
+    case stringList
+    /// A `#RRGGBB` colour.
+    case hexColor
+    /// A `YYYY-MM-DD` date.
+    case date
+    /// `HH:MM`, for the day cutoff.
+    case clockTime
+    /// `7d`, `12w`, `6m`, `1y` or `all`.
+    case timeRange
+    /// A nested mapping with its own keys.
+    case nested(EntrySpec)
+    /// A mapping from a fixed set of keys to a nested mapping (`by_kind: {dog: {min, max}}`).
+    case mappingOf(keys: [String], value: EntrySpec)
+    /// Any YAML value; its owner (a screen module) checks it.
+    case any
+
+    /// Words for messages: "a string", "an integer" …
+    public var expectation: String {
+        switch self {
+        case .string, .identifier, .choice, .hexColor, .date, .clockTime, .timeRange: return "a string"
+        case .integer: return "an integer"
+        case .number: return "a number"
+        case .boolean: return "true or false"
+        case .stringList: return "a list of strings"
+        case .nested, .mappingOf: return "a mapping"
+        case .any: return "a value"
+        }
+    }
+}
+
+/// The id formats DESIGN.md fixes.
+public enum IDPattern: String, Sendable {
+    case snakeCase = "^[a-z][a-z0-9_]*$"
+    case screen = "^SCREEN_[A-Z0-9_]+$"
+    case metric = "^[A-Z][A-Z0-9_]*$"
+
+    /// Whether `text` has this format.
+    public func matches(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func upperOrDigit(_ s: Unicode.Scalar) -> Bool { ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" }
+        switch self {
+        case .snakeCase:
+            guard let first = scalars.first, ("a"..."z").contains(first) else { return false }
+            return scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        case .screen:
+            return text.hasPrefix("SCREEN_") && scalars.count > 7 && scalars.dropFirst(7).allSatisfy(upperOrDigit)
+        case .metric:
+            guard let first = scalars.first, ("A"..."Z").contains(first) else { return false }
+            return scalars.allSatisfy(upperOrDigit)
+        }
+    }
+
+    /// How to describe the format in a message.
+    public var summary: String {
+        switch self {
+        case .snakeCase: return "snake_case (lowercase letters, digits, _; starting with a letter)"
+        case .screen: return "SCREEN_ followed by uppercase letters, digits or _"
+        case .metric: return "uppercase letters, digits or _, starting with a letter"
+        }
+    }
+}
+
+/// One key of an entry: its name, its value's shape, whether it must be there.
+public struct KeySpec: Sendable {
+    public var name: String
+    public var kind: ValueKind
+    public var isRequired: Bool
+    public var summary: String
+
+    public init(_ name: String, _ kind: ValueKind, required: Bool = false, _ summary: String) {
+        self.name = name
+        self.kind = kind
+        self.isRequired = required
+        self.summary = summary
+    }
+}
+
+/// The keys an entry (a pillar, a screen, a target …) may have. Decoding, validation and the
+/// JSON Schema all read these tables, so a key is declared in exactly one place.
+public struct EntrySpec: Sendable {
+    public var name: String
+    public var keys: [KeySpec]
+
+    public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
+    public var keyNames: [String] { keys.map(\.name) }
+}

@@ -1,0 +1,16 @@
+/// Finding a screen by what a person typed.
+public enum ScreenLookup {
+    /// The error for a name that matches no screen, with the closest ids suggested.
+    public static func unknownScreen(_ name: String, in catalog: Catalog) -> UserError {
+        let candidates = catalog.screens.map(\.id) + catalog.screens.map(\.alias)
+        var guesses: [String] = []
+        for guess in Suggest.ranked(name, in: candidates, limit: 6) {
+            let id = catalog.screen(named: guess)?.id ?? guess
+            if !guesses.contains(id) { guesses.append(id) }
+        }
+        guesses = Array(guesses.prefix(3))
+        var hints = guesses.isEmpty ? [] : ["did you mean: \(guesses.joined(separator: ", "))?"]
+        hints.append("vitals tree lists every screen")
+        return UserError("unknown screen '\(Sanitize.inline(name))'", hints: hints)
+    }
+}

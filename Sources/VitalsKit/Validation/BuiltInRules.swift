@@ -1,0 +1,17 @@
+/// The one list of validation rules. A test fails when an id repeats or a rule type is missing.
+public enum BuiltInRules {
+    public static let all: [any ValidationRule] = [
+        // Phases 1–2: reported by the loader while reading.
+        YAMLSyntaxRule(), FileFormatRule(), DuplicateKeyRule(), UnknownKeyRule(), WrongTypeRule(),
+        MissingKeyRule(), InvalidValueRule(), BadIDRule(),
+        // Phase 3: cross-file rules.
+        DuplicateIDRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
+        PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),
+        UnknownChartTypeRule(), BindingMismatchRule(), TargetSanityRule(),
+    ]
+
+    /// Descriptions of every rule, in list order.
+    public static var descriptions: [RuleDescription] {
+        all.map { type(of: $0).description }
+    }
+}

@@ -1,0 +1,20 @@
+/// GitHub Actions workflow commands: `::error file=…,line=…,col=…::message`.
+enum GitHubReport {
+    static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary) -> String {
+        var lines = diagnostics.map { d -> String in
+            let command = d.severity == .note ? "notice" : d.severity.rawValue
+            return "::\(command) file=\(property(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
+        }
+        lines.append("\(summary.files) files, \(summary.screens) screens, \(summary.metrics) metrics: \(summary.errors) errors, \(summary.warnings) warnings")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

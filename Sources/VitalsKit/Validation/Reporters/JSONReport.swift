@@ -1,0 +1,40 @@
+import Foundation
+
+/// `{"diagnostics": [...], "summary": {...}}` with 1-based lines and columns.
+enum JSONReport {
+    static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary) -> String {
+        let items = diagnostics.map { d in
+            "    {\"file\": \(quote(d.location.file)), \"line\": \(d.location.line), \"column\": \(d.location.column), "
+                + "\"severity\": \(quote(d.severity.rawValue)), \"rule\": \(quote(d.rule)), \"message\": \(quote(d.message))}"
+        }
+        let list = items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
+        return """
+            {
+              "diagnostics": \(list),
+              "summary": {"files": \(summary.files), "screens": \(summary.screens), "metrics": \(summary.metrics), "errors": \(summary.errors), "warnings": \(summary.warnings)}
+            }
+
+            """
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

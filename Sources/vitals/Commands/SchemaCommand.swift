@@ -1,0 +1,13 @@
+import ArgumentParser
+import VitalsKit
+
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema of the catalog YAML files (for editors).",
+        discussion: "The committed copy is schemas/vitals.schema.json; a test keeps it up to date.")
+
+    func run() {
+        print(CatalogJSONSchema.render(), terminator: "")
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+import VitalsScreens
+
+struct TreeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tree",
+        abstract: "Print pillars → screens → primary metric → child metrics.")
+
+    @Argument(help: ArgumentHelp("Only this screen (id like SCREEN_PROTEIN, or alias like protein).", valueName: "SCREEN"))
+    var screen: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: TreeFormat = .text
+
+    @Flag(help: "Draw branches with ASCII characters.")
+    var ascii = false
+
+    @OptionGroup var catalog: CatalogOptions
+
+    enum TreeFormat: String, ExpressibleByArgument { case text, json }
+
+    func run() throws {
+        try reportingUserErrors {
+            let loaded = try catalog.loadValidCatalog()
+            var only: [DisplayScreen]?
+            if let screen {
+                guard let found = loaded.catalog.screen(named: screen) else {
+                    throw ScreenLookup.unknownScreen(screen, in: loaded.catalog)
+                }
+                only = [found]
+            }
+            let modules = Set(BuiltInScreenModules.screenIDs)
+            switch format {
+            case .text:
+                let useASCII = ascii || !TerminalLocale.isUTF8(ProcessInfo.processInfo.environment)
+                for line in CatalogTree.lines(loaded.catalog, screens: only, ascii: useASCII, customModules: modules) {
+                    print(line)
+                }
+            case .json:
+                print(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "")
+            }
+        }
+    }
+}
