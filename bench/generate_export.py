@@ -110,20 +110,22 @@ def generate(records, path, seed):
             sync = (("HKMetadataKeySyncIdentifier", uuid(rng)), ("HKMetadataKeySyncVersion", "1"))
             if roll < 0.42:
                 meta = (("HKMetadataKeyHeartRateMotionContext", str(rng.randint(0, 2))),) if rng.random() < 0.5 else ()
+                meta += sync if rng.random() < 0.3 else ()
                 record(out, rng, "HKQuantityTypeIdentifierHeartRate", "count/min", rng.randint(48, 165),
                        moment, moment, metadata=meta, wrapped=rng.random() < 0.02)
                 written += 1
             elif roll < 0.62:
                 steps = rng.randint(10, 1400)
                 record(out, rng, "HKQuantityTypeIdentifierStepCount", "count", steps, moment, later,
-                       source="Vivian’s iPhone", version="17.1", device=PHONE)
+                       source="Vivian’s iPhone", version="17.1", device=PHONE,
+                       metadata=sync if rng.random() < 0.5 else ())
                 written += 1
                 if rng.random() < 0.15 and written < records:  # the same sample from the watch
                     record(out, rng, "HKQuantityTypeIdentifierStepCount", "count", steps, moment, later)
                     written += 1
             elif roll < 0.76:
                 record(out, rng, "HKQuantityTypeIdentifierActiveEnergyBurned", "Cal",
-                       round(rng.uniform(0.1, 12), 3), moment, later, metadata=sync if rng.random() < 0.3 else ())
+                       round(rng.uniform(0.1, 12), 3), moment, later, metadata=sync if rng.random() < 0.6 else ())
                 written += 1
             elif roll < 0.86:
                 record(out, rng, "HKQuantityTypeIdentifierDistanceWalkingRunning", "km",
