@@ -60,7 +60,9 @@ public struct KnownUnit: Sendable, Hashable {
         add(["mg", "milligram", "milligrams"], .mass, foundation(UnitMass.milligrams, canonical: kg))
         add(["lb", "lbs", "pound", "pounds"], .mass, foundation(UnitMass.pounds, canonical: kg))
         add(["oz", "ounce", "ounces"], .mass, foundation(UnitMass.ounces, canonical: kg))
-        add(["st", "stone"], .mass, foundation(UnitMass.stones, canonical: kg))
+        // swift-corelibs-foundation has the stone's coefficient inverted (1 st → 0.157 kg), so
+        // the exact definition is used instead: 1 st = 14 lb = 6.35029318 kg.
+        add(["st", "stone"], .mass, 6.35029318)
         let liter = UnitVolume.liters
         add(["L", "l", "liter", "litre", "liters", "litres"], .volume, 1)
         add(["mL", "ml", "milliliter", "millilitre"], .volume, foundation(UnitVolume.milliliters, canonical: liter))
