@@ -155,8 +155,10 @@ public struct MetricQuery: Sendable {
 
     /// The bucket SQL with its arguments written in, for running in the `sqlite3` tool.
     public func inlineSQL() throws -> String {
-        guard let (first, last) = try? rangeDays(in: nil) else { return "" }
-        let (sql, arguments) = aggregateSQL(bucket: bucket, from: first, through: last)
+        guard let (first, last) = try rangeDays(in: nil) else { return "" }
+        let window = max(1, binding.rolling ?? 1)
+        let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
+        let (sql, arguments) = aggregateSQL(bucket: bucket, from: readFrom, through: last)
         var result = ""
         var values = arguments.makeIterator()
         for character in sql {
