@@ -15,6 +15,8 @@ struct Vitals: ParsableCommand {
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
             ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
+            DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
+            BenchStoreCommand.self,
         ]
     )
 }

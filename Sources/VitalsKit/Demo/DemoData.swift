@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+
+/// The deterministic demo data set: about 400 days for `me` and a puppy's first year for
+/// `ollie`, covering every series the shipped metrics bind to.
+///
+/// The same seed and as-of date give the same samples in the same order and so a
+/// byte-identical database file. Times follow Europe/Amsterdam (with its DST switches);
+/// the as-of day is the last day with data.
+public struct DemoData: Sendable {
+    public var seed: UInt64
+    public var asOf: LocalDate
+    /// How many days `me` gets, ending with the as-of day.
+    public var days: Int
+
+    public static let defaultSeed: UInt64 = 42
+    /// Ollie, a Golden Retriever bitch.
+    public static let ollieBirthDate = LocalDate(year: 2025, month: 12, day: 20)
+
+    public init(seed: UInt64 = DemoData.defaultSeed, asOf: LocalDate, days: Int = 400) {
+        self.seed = seed
+        self.asOf = asOf
+        self.days = days
+    }
+
+    /// Every demo sample, in generation order.
+    public func samples() -> [Sample] {
+        var all: [Sample] = []
+        let first = asOf.adding(days: -(days - 1))
+        all += bodySamples(from: first)
+        all += sleepSamples(from: first)
+        all += nutritionSamples(from: first)
+        all += activitySamples(from: first)
+        all += wellbeingSamples(from: first)
+        all += ollieSamples()
+        return all
+    }
+
+    /// Milestones done for ollie by the as-of date.
+    public func milestones() -> [MilestoneRecord] {
+        let done: [(String, Int)] = [("eerste_ontworming", 42), ("vaccinatie_8", 56),
+                                     ("dierenarts_controle", 60), ("ontworming_9", 63), ("vaccinatie_12", 85)]
+        return done.compactMap { id, age in
+            let date = DemoData.ollieBirthDate.adding(days: age)
+            return date <= asOf ? MilestoneRecord(subjectID: "ollie", milestoneID: id, doneOn: date) : nil
+        }
+    }
+
+    /// A new in-memory store holding the demo data.
+    public func makeInMemoryStore() throws -> SampleStore {
+        let store = try SampleStore.inMemory()
+        try fill(store)
+        return store
+    }
+
+    /// Writes the data set to a new database file at `path` (built beside it, then moved in).
+    ///
+    /// Refuses to replace an existing file unless `force`. Returns the number of samples.
+    @discardableResult
+    public func write(to path: String, force: Bool) throws -> Int {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) && !force {
+            throw UserError("\(path) already exists", hints: ["pass --force to replace it with the demo data"])
+        }
+        let temporary = path + ".demo-\(ProcessInfo.processInfo.processIdentifier)"
+        try? manager.removeItem(atPath: temporary)
+        do {
+            let store = try SampleStore.openForBulkWrite(path: temporary)
+            let count = try fill(store)
+            try store.close()
+            for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: path + suffix) }
+            try manager.moveItem(atPath: temporary, toPath: path)
+            return count
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    @discardableResult
+    private func fill(_ store: SampleStore) throws -> Int {
+        let samples = self.samples()
+        let milestones = self.milestones()
+        return try store.write { db in
+            let count = try SampleStore.insert(samples, into: db)
+            for record in milestones {
+                try db.execute(sql: "INSERT OR REPLACE INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)",
+                               arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
+            }
+            return count
+        }
+    }
+
+    /// A sample at a wall-clock time (minutes after local midnight of `day`) in Amsterdam.
+    func sample(_ series: String, _ day: LocalDate, minutes: Double, value: Double, duration: Double = 0,
+                category: String? = nil, tag: String? = nil, subject: String = "me") -> Sample {
+        let (start, offset) = DemoClock.at(day, minutes: minutes)
+        return Sample(seriesID: series, subjectID: subject, start: start,
+                      end: start.addingTimeInterval(duration * 60), utcOffsetSeconds: offset,
+                      value: value, category: category, tag: tag, source: "demo")
+    }
+
+    func random(_ stream: String) -> DemoRandom { DemoRandom(seed: seed, stream: stream) }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Reads a CSV file of samples for one series (or a `series` column) into validated samples.
+///
+/// The first row is a header (case-insensitive). Columns: a time column named `start`,
+/// `date`, `time` or `timestamp` (required; see `TimeParser`), `value` (required for quantity
+/// series), and optionally `end`, `unit`, `category`, `tag`, `note`, `subject`, `series`.
+/// Unknown columns are an error. Every bad row is reported with its line number.
+public struct CSVImporter: Sendable {
+    public var validator: SampleValidator
+    /// The series when the file has no `series` column (`--series`).
+    public var seriesID: String?
+    /// The subject when the file has no `subject` column (`--subject`, default `me`).
+    public var subjectID: String
+    public var source: String
+
+    public init(validator: SampleValidator, seriesID: String?, subjectID: String = "me", source: String = "csv") {
+        self.validator = validator
+        self.seriesID = seriesID
+        self.subjectID = subjectID
+        self.source = source
+    }
+
+    /// A bad row: its line number and what is wrong.
+    public struct RowError: Sendable, Hashable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// What reading the file gave: good samples and bad rows.
+    public struct Result: Sendable {
+        public var samples: [Sample]
+        public var errors: [RowError]
+        public var rowCount: Int
+    }
+
+    static let timeColumns = ["start", "date", "time", "timestamp", "datetime"]
+    static let knownColumns = timeColumns + ["end", "value", "unit", "category", "tag", "note", "subject", "series", "source", "utc_offset"]
+
+    /// Parses and validates every row; throws only when the header itself is unusable.
+    public func read(_ text: String) throws -> Result {
+        var records = CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        guard !records.isEmpty else { throw UserError("the CSV file is empty (it needs a header row)") }
+        let header = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for name in header where !Self.knownColumns.contains(name) {
+            throw UserError("unknown CSV column '\(Sanitize.inline(name))'",
+                            hints: [didYouMean(name, among: Self.knownColumns)
+                                    ?? "columns: start (or date), value, unit, end, category, tag, note, subject, series"])
+        }
+        guard let timeIndex = header.firstIndex(where: Self.timeColumns.contains) else {
+            throw UserError("the CSV header has no time column (start or date)", hints: ["header: " + header.joined(separator: ",")])
+        }
+        if seriesID == nil && !header.contains("series") {
+            throw UserError("no series: give --series or a series column")
+        }
+        if let seriesID { _ = try validator.series(seriesID) }
+        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+
+        var samples: [Sample] = []
+        var errors: [RowError] = []
+        for record in records {
+            guard record.fields.count == header.count else {
+                errors.append(RowError(line: record.line, message: "expected \(header.count) fields, found \(record.fields.count)"))
+                continue
+            }
+            func field(_ name: String) -> String? {
+                guard let index = column(name) else { return nil }
+                let value = record.fields[index].trimmingCharacters(in: .whitespaces)
+                return value.isEmpty ? nil : value
+            }
+            let input = SampleInput(
+                seriesID: field("series") ?? seriesID ?? "", subjectID: field("subject") ?? subjectID,
+                value: field("value"), unit: field("unit"),
+                time: record.fields[timeIndex].trimmingCharacters(in: .whitespaces), endTime: field("end"),
+                category: field("category"), tag: field("tag"), note: field("note"),
+                source: field("source") ?? source)
+            do {
+                if input.time?.isEmpty ?? true { throw UserError("no time") }
+                samples.append(try validator.sample(from: input))
+            } catch let error as UserError {
+                errors.append(RowError(line: record.line, message: error.message))
+            }
+        }
+        return Result(samples: samples, errors: errors, rowCount: records.count)
+    }
+
+    /// Reads `text` and stores it: all rows or none (unless `skipInvalid`); returns the report.
+    public func importCSV(_ text: String, into store: SampleStore, skipInvalid: Bool) throws -> ImportReport {
+        let result = try read(text)
+        if !result.errors.isEmpty && !skipInvalid {
+            let shown = result.errors.prefix(20).map(\.description)
+            let more = result.errors.count > 20 ? ["… and \(result.errors.count - 20) more bad rows"] : []
+            throw UserError("\(result.errors.count) of \(result.rowCount) rows are invalid; nothing was imported",
+                            hints: shown + more + ["fix them, or pass --skip-invalid to import the good rows"])
+        }
+        let inserted = try store.insert(result.samples)
+        return ImportReport(rows: result.rowCount, inserted: inserted,
+                            duplicates: result.samples.count - inserted, skipped: result.errors)
+    }
+}
+
+/// What an import did.
+public struct ImportReport: Sendable {
+    public var rows: Int
+    public var inserted: Int
+    /// Rows already in the store (same natural key): re-importing a file adds nothing.
+    public var duplicates: Int
+    /// Bad rows left out (only with `--skip-invalid`).
+    public var skipped: [CSVImporter.RowError]
+
+    /// `12 rows: 10 new, 2 already stored, 0 skipped`.
+    public var summary: String {
+        "\(rows) rows: \(inserted) new, \(duplicates) already stored, \(skipped.count) skipped"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where the database file is: `--db`, else `$VITALS_DB`, else the XDG data directory.
+public struct DatabaseLocation: Sendable, Hashable {
+    /// How the path was chosen, for messages.
+    public enum Origin: String, Sendable { case option = "--db", environment = "$VITALS_DB", xdg = "XDG data directory", home = "home directory" }
+
+    public var path: String
+    public var origin: Origin
+
+    /// Resolves the path from an explicit option and the environment (injectable for tests).
+    ///
+    /// Order: `option`, `$VITALS_DB`, `$XDG_DATA_HOME/vitals/vitals.sqlite`,
+    /// `$HOME/.local/share/vitals/vitals.sqlite`. Empty values count as unset; `~/` expands.
+    public static func resolve(option: String?,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> DatabaseLocation {
+        func nonEmpty(_ value: String?) -> String? { (value?.isEmpty ?? true) ? nil : value }
+        let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
+        func expand(_ path: String) -> String {
+            path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
+        }
+        if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option) }
+        if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment) }
+        if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
+            return DatabaseLocation(path: xdg + "/vitals/vitals.sqlite", origin: .xdg)
+        }
+        return DatabaseLocation(path: home + "/.local/share/vitals/vitals.sqlite", origin: .home)
+    }
+
+    /// Whether a file exists at the path.
+    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Opens the store for writing; the default (XDG/home) directory is created when missing.
+    public func openForWriting() throws -> SampleStore {
+        try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
+    }
+
+    /// The store reading commands use: the file when it exists, else the embedded demo data
+    /// built in memory for `asOf`. `notice` is the line to print on stderr in the second case.
+    public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
+        if exists { return (try SampleStore.open(path: path), nil) }
+        let store = try DemoData(asOf: asOf).makeInMemoryStore()
+        return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+extension MetricQuery {
+    /// Meal slots in the order a day runs; other tags follow alphabetically.
+    public static let mealSlotOrder = ["breakfast", "lunch", "dinner", "snack"]
+
+    /// The key a sample without a tag is reported under.
+    public static let untaggedKey = "untagged"
+
+    /// The metric's aggregate per bucket and per tag (`splitBy: "tag"`) or per category
+    /// (`"category"`; the default for a category series), in the display unit.
+    ///
+    /// Sleep: `MetricQuery` with the sleep series, `bucket: .day` gives minutes (or hours)
+    /// per stage per night, each night on the date it ends on.
+    public func fetchSplit(from store: SampleStore, by splitBy: String? = nil) throws -> MetricSplit {
+        let key = splitBy ?? binding.splitBy ?? (series.kind == .category ? "category" : "tag")
+        guard key == "tag" || key == "category" else {
+            throw UserError("cannot split by '\(key)': use tag or category")
+        }
+        guard let (first, last) = try rangeDays(in: store) else {
+            return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: key)
+        }
+        let (sql, arguments) = aggregateSQL(bucket: bucket, from: first, through: last, groupColumn: key)
+        let rows = try store.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
+        var cells: [LocalDate: [String: Double]] = [:]
+        var seen = Set<String>()
+        let scale = factor
+        for row in rows {
+            guard let start = bucketStart(forKey: row["k"], bucket: bucket, first: first),
+                  let value = row["v"] as Double? else { continue }
+            let raw: String = row["g"]
+            let name = raw.isEmpty ? MetricQuery.untaggedKey : raw
+            seen.insert(name)
+            cells[start, default: [:]][name] = value * scale
+        }
+        let keys = orderedKeys(seen, splitBy: key)
+        let buckets = BucketCalendar.buckets(from: first, through: last, bucket).map { period in
+            MetricSplit.Bucket(start: period.start, end: period.end,
+                               values: keys.map { cells[period.start]?[$0] })
+        }
+        return MetricSplit(keys: keys, buckets: buckets, unit: unitSymbol, splitBy: key)
+    }
+
+    /// Known keys first in their natural order (meal slots, or the series' categories, or the
+    /// query's category filter), then the rest alphabetically, `untagged` last.
+    func orderedKeys(_ seen: Set<String>, splitBy: String) -> [String] {
+        let preferred = splitBy == "tag" ? MetricQuery.mealSlotOrder : (categories ?? series.categories)
+        var keys = preferred.filter(seen.contains)
+        keys += seen.subtracting(preferred).subtracting([MetricQuery.untaggedKey]).sorted()
+        if seen.contains(MetricQuery.untaggedKey) { keys.append(MetricQuery.untaggedKey) }
+        return keys
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+extension SampleStore {
+    /// Inserts samples in one transaction, skipping any whose natural key is already stored.
+    ///
+    /// Returns how many rows were new. Callers validate first (`SampleValidator`); this only
+    /// enforces the schema.
+    @discardableResult
+    public func insert(_ samples: [Sample]) throws -> Int {
+        try write { db in try SampleStore.insert(samples, into: db) }
+    }
+
+    static func insert(_ samples: [Sample], into db: Database) throws -> Int {
+        let statement = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO sample
+                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var inserted = 0
+        for sample in samples {
+            try statement.execute(arguments: [
+                sample.seriesID, sample.subjectID,
+                Int64(sample.start.timeIntervalSince1970), Int64(sample.end.timeIntervalSince1970),
+                sample.utcOffsetSeconds, sample.value, sample.category ?? "", sample.tag ?? "",
+                sample.source, sample.note, sample.metadata,
+            ])
+            inserted += db.changesCount
+        }
+        return inserted
+    }
+
+    /// Samples whose start lies in `[from, to)`, oldest first; nil bounds are open.
+    ///
+    /// Meant for short spans (one night's hypnogram, an export); charts use `MetricQuery`.
+    public func samples(series: String? = nil, subject: String? = nil,
+                        from: Date? = nil, to: Date? = nil, limit: Int? = nil) throws -> [Sample] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let series { conditions.append("series = ?"); arguments += [series] }
+        if let subject { conditions.append("subject = ?"); arguments += [subject] }
+        if let from { conditions.append("start >= ?"); arguments += [Int64(from.timeIntervalSince1970.rounded(.up))] }
+        if let to { conditions.append("start < ?"); arguments += [Int64(to.timeIntervalSince1970.rounded(.up))] }
+        var sql = """
+            SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata
+            FROM sample
+            """
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY series, subject, start, id"
+        if let limit { sql += " LIMIT \(limit)" }
+        let query = sql
+        return try read { db in
+            try Row.fetchAll(db, sql: query, arguments: arguments).map(SampleStore.sample(from:))
+        }
+    }
+
+    static func sample(from row: Row) -> Sample {
+        let category: String = row["category"]
+        let tag: String = row["tag"]
+        return Sample(seriesID: row["series"], subjectID: row["subject"],
+                      start: Date(timeIntervalSince1970: TimeInterval(row["start"] as Int64)),
+                      end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
+                      utcOffsetSeconds: row["utc_offset"], value: row["value"],
+                      category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag,
+                      source: row["source"], note: row["note"], metadata: row["metadata"])
+    }
+
+    /// How many samples the store holds (for one series, or all).
+    public func count(series: String? = nil, subject: String? = nil) throws -> Int {
+        try read { db in
+            var sql = "SELECT COUNT(*) FROM sample WHERE 1"
+            var arguments: StatementArguments = []
+            if let series { sql += " AND series = ?"; arguments += [series] }
+            if let subject { sql += " AND subject = ?"; arguments += [subject] }
+            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+        }
+    }
+
+    // MARK: Milestones
+
+    /// Marks a milestone done on a date; marking it again moves the date.
+    public func markMilestone(_ record: MilestoneRecord) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
+                ON CONFLICT(subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
+                """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
+        }
+    }
+
+    /// Forgets that a milestone was done; returns whether it was recorded.
+    @discardableResult
+    public func unmarkMilestone(subject: String, milestone: String) throws -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM milestone WHERE subject = ? AND milestone = ?",
+                           arguments: [subject, milestone])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The milestones done for a subject, by date.
+    public func milestones(subject: String) throws -> [MilestoneRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT milestone, done_on, note FROM milestone WHERE subject = ? ORDER BY done_on, milestone
+                """, arguments: [subject]).compactMap { row in
+                guard let date = LocalDate(iso: row["done_on"]) else { return nil }
+                return MilestoneRecord(subjectID: subject, milestoneID: row["milestone"], doneOn: date,
+                                       note: row["note"])
+            }
+        }
+    }
+}

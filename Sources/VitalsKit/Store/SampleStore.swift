@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+
+/// The local SQLite database of samples and milestones.
+///
+/// A file store uses WAL mode (readers never block the writer), a busy timeout (a second
+/// writer waits instead of failing with "database is locked"), foreign keys and immediate
+/// write transactions. Opening migrates the schema; a file that is not SQLite or was written
+/// by a newer vitals is refused with a `UserError`. Values are always in base units here.
+public final class SampleStore: Sendable {
+    /// The database file, or nil for an in-memory store.
+    public let path: String?
+    let writer: any DatabaseWriter
+
+    /// How long a writer waits for another process's write transaction before giving up.
+    public static let busyTimeout: TimeInterval = 30
+
+    private init(path: String?, writer: any DatabaseWriter) {
+        self.path = path
+        self.writer = writer
+    }
+
+    /// Opens (creating if needed) the database at `path` and migrates it.
+    ///
+    /// The parent directory must exist unless `createDirectory` is true.
+    public static func open(path: String, createDirectory: Bool = false) throws -> SampleStore {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UserError("\(path) is a directory, not a database file")
+        }
+        if !FileManager.default.fileExists(atPath: directory) {
+            guard createDirectory else {
+                throw UserError("cannot create the database \(path): directory \(directory) does not exist")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw UserError("cannot create the directory \(directory) for the database: \(error.localizedDescription)")
+            }
+        }
+        try refuseNonSQLite(path)
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration())
+            let store = SampleStore(path: path, writer: pool)
+            try store.migrate()
+            return store
+        } catch let error as DatabaseError {
+            throw describe(error, path: path)
+        }
+    }
+
+    /// An empty in-memory store (tests, the embedded demo data set).
+    public static func inMemory() throws -> SampleStore {
+        let queue = try DatabaseQueue(configuration: configuration())
+        let store = SampleStore(path: nil, writer: queue)
+        try store.migrate()
+        return store
+    }
+
+    /// A store written by one plain connection without WAL (used to build byte-identical demo
+    /// files); call `finish()` before using the file elsewhere.
+    static func openForBulkWrite(path: String) throws -> SampleStore {
+        var config = configuration()
+        config.journalMode = .default
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        let store = SampleStore(path: path, writer: queue)
+        try store.migrate()
+        return store
+    }
+
+    static func configuration() -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "vitals"
+        return config
+    }
+
+    private func migrate() throws {
+        let migrator = Schema.migrator
+        let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
+        if superseded {
+            let known = try writer.read { db in try migrator.appliedIdentifiers(db) }
+            throw UserError(
+                "\(path ?? "the database") was written by a newer version of vitals (schema \(known.sorted().last ?? "?"))",
+                hints: ["upgrade vitals, or point --db at another file"])
+        }
+        try migrator.migrate(writer)
+    }
+
+    /// Checks the first bytes of an existing, non-empty file for the SQLite header.
+    private static func refuseNonSQLite(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        if header != Data("SQLite format 3\0".utf8) {
+            throw UserError("\(path) is not a vitals database (not an SQLite file)",
+                            hints: ["point --db at another file, or move this one away"])
+        }
+    }
+
+    static func describe(_ error: DatabaseError, path: String) -> UserError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return UserError("\(path) is not a vitals database (not an SQLite file)")
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
+            return UserError("cannot write the database \(path): \(error.message ?? "read-only location")",
+                             hints: ["choose a writable location with --db PATH or $VITALS_DB"])
+        default:
+            return UserError("database \(path): \(error.message ?? "\(error)")")
+        }
+    }
+
+    /// Closes the connections; the store must not be used afterwards.
+    public func close() throws { try writer.close() }
+
+    /// Runs `body` in a read-only snapshot.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapErrors { try writer.read(body) }
+    }
+
+    /// Runs `body` in one immediate write transaction (all or nothing).
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapErrors { try writer.write(body) }
+    }
+
+    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as DatabaseError {
+            throw SampleStore.describe(error, path: path ?? ":memory:")
+        }
+    }
+}

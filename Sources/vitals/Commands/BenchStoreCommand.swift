@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals bench-store` (hidden): builds and times the store benchmark for bench/store.sh.
+struct BenchStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-store",
+        abstract: "Store benchmark: generate a synthetic database or time chart queries on one.",
+        shouldDisplay: false,
+        subcommands: [Generate.self, Query.self])
+
+    static let asOf = LocalDate(year: 2026, month: 11, day: 20)
+
+    struct Generate: ParsableCommand {
+        @Option(help: "The database file to create (must not exist).") var db: String
+        @Option(help: "Years of data ending 2026-11-20.") var years = 10
+
+        func run() throws {
+            try reportingUserErrors {
+                guard !FileManager.default.fileExists(atPath: db) else { throw UserError("\(db) already exists") }
+                let store = try SampleStore.open(path: db)
+                let start = Date()
+                let count = try StoreBenchmark.generate(into: store, years: years, asOf: BenchStoreCommand.asOf) { printError($0) }
+                try store.write { db in try db.execute(sql: "ANALYZE") }
+                print("generated \(count) samples over \(years) years in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+            }
+        }
+    }
+
+    struct Query: ParsableCommand {
+        @Option(help: "The database file.") var db: String
+        @Option(help: "Timed runs per query.") var runs = 50
+        @Option(name: .customLong("sql-dir"), help: "Write each query's SQL (arguments inlined) here as q1.sql, q2.sql …")
+        var sqlDirectory: String?
+
+        func run() throws {
+            try reportingUserErrors {
+                let store = try SampleStore.open(path: db)
+                print("samples: \(try store.count())")
+                for (index, entry) in try StoreBenchmark.queries(asOf: BenchStoreCommand.asOf).enumerated() {
+                    let times = try StoreBenchmark.time(entry.query, in: store, runs: runs)
+                    let buckets = try entry.query.fetchBuckets(from: store)
+                    let rows = buckets.buckets.reduce(0) { $0 + $1.sampleCount }
+                    print(String(format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
+                                 entry.name as NSString, times[times.count / 2], times[0], times[times.count * 9 / 10],
+                                 buckets.buckets.count, rows))
+                    if let sqlDirectory {
+                        try (try entry.query.inlineSQL() + "\n").write(toFile: "\(sqlDirectory)/q\(index + 1).sql", atomically: true, encoding: .utf8)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals export`: samples as CSV or JSON on stdout (or into a file).
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write samples as CSV or JSON: your data, in the base unit of each series.",
+        discussion: "CSV output reads back with `vitals import csv FILE` unchanged.")
+
+    @Argument(help: ArgumentHelp("csv or json.", valueName: "FORMAT"))
+    var format: String
+
+    @Option(help: ArgumentHelp("Only this series.", valueName: "SERIES"))
+    var series: String?
+
+    @Option(help: ArgumentHelp("Only this subject.", valueName: "ID"))
+    var subject: String?
+
+    @Option(help: ArgumentHelp("First local day, YYYY-MM-DD.", valueName: "DATE"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last local day, YYYY-MM-DD.", valueName: "DATE"))
+    var to: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    func run() throws {
+        try reportingUserErrors {
+            guard let format = SampleExporter.Format(rawValue: format.lowercased()) else {
+                throw UserError("unknown export format '\(Sanitize.inline(self.format))': use csv or json", exitCode: 2)
+            }
+            let filter = SampleExporter.Filter(series: series, subject: subject,
+                                               from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
+            let loaded = try? CatalogLoader.load(paths: catalog.catalogPaths())
+            let samples = try SampleExporter.samples(in: try store.openForReading(), filter: filter)
+            let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog)
+            if let output {
+                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                    throw UserError("cannot write \(output)")
+                }
+                printError("vitals: wrote \(samples.count) samples to \(output)")
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals log`: quick entry of one sample.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie` or `vitals log vegetables 0.5 --tag lunch`.",
+        discussion: """
+        The value is checked against the series' plausible range for the subject after unit
+        conversion; nothing is written when anything is wrong. For a category series the value
+        may be the category (`vitals log screenings dental`).
+        """)
+
+    @Argument(help: ArgumentHelp("The series id (body_mass, protein, vegetables …).", valueName: "SERIES"))
+    var series: String
+
+    @Argument(help: ArgumentHelp("The value; a decimal comma is fine.", valueName: "VALUE"))
+    var value: String
+
+    @Argument(help: ArgumentHelp("The unit of VALUE (kg, lb, g, oz, L, fl_oz, min, h …); default: the series' unit.", valueName: "UNIT"))
+    var unit: String?
+
+    @Option(help: ArgumentHelp("When: YYYY-MM-DD[THH:MM[±HH:MM]], HH:MM, yesterday [HH:MM] (default: now).", valueName: "TIME"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("When it ended, for spans such as a sleep stage.", valueName: "TIME"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Whose value it is.", valueName: "ID"))
+    var subject = "me"
+
+    @Option(help: ArgumentHelp("Meal slot or other label: breakfast, lunch, dinner, snack …", valueName: "MEAL"))
+    var tag: String?
+
+    @Option(help: ArgumentHelp("The category, for a category series (core, deep, rem …).", valueName: "NAME"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("A free-text note.", valueName: "TEXT"))
+    var note: String?
+
+    @OptionGroup var units: UnitOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    func run() throws {
+        try reportingUserErrors {
+            let loaded = try catalog.loadValidCatalog()
+            let validator = SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem())
+            let sample = try validator.sample(from: SampleInput(
+                seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,
+                category: category, tag: tag, note: note))
+            let inserted = try store.openForWriting().insert([sample])
+            let seriesUnit = loaded.catalog.series(sample.seriesID)?.unit.rawValue ?? ""
+            var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
+            if let category = sample.category { line += " \(category)" }
+            line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
+            line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
+            if let tag = sample.tag { line += " (\(tag))" }
+            print(line)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals milestone`: mark a subject's health milestones (vaccinations, dewormings) done.
+struct MilestoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "milestone",
+        abstract: "Mark milestones done, undo them, or list them.",
+        subcommands: [Done.self, Undo.self, List.self])
+
+    struct Done: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a milestone done, e.g. `vitals milestone done vaccinatie_12 --subject ollie`.")
+
+        @Argument(help: ArgumentHelp("The milestone id from the screen's config (vaccinatie_12 …).", valueName: "ID"))
+        var id: String
+
+        @Option(help: ArgumentHelp("Whose milestone.", valueName: "ID"))
+        var subject = "me"
+
+        @Option(help: ArgumentHelp("The day it was done, YYYY-MM-DD (default: today).", valueName: "DATE"))
+        var on: String?
+
+        @Option(help: ArgumentHelp("A free-text note.", valueName: "TEXT"))
+        var note: String?
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var catalog: CatalogOptions
+
+        func run() throws {
+            try reportingUserErrors {
+                let loaded = try catalog.loadValidCatalog()
+                let subject = try SampleValidator(catalog: loaded.catalog).subject(self.subject)
+                let id = id.trimmingCharacters(in: .whitespaces)
+                guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                    throw UserError("milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
+                }
+                let day = try parseDate(on, option: "--on") ?? LocalDate.today()
+                guard day <= LocalDate.today().adding(days: 1) else {
+                    throw UserError("\(day) is in the future")
+                }
+                try store.openForWriting().markMilestone(
+                    MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
+                                    note: note.map(Sanitize.inline)))
+                print("marked \(id) done for \(subject.id) on \(day)")
+            }
+        }
+    }
+
+    struct Undo: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget that a milestone was done.")
+
+        @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
+        var id: String
+
+        @Option(help: ArgumentHelp("Whose milestone.", valueName: "ID"))
+        var subject = "me"
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try reportingUserErrors {
+                let removed = try store.openForWriting().unmarkMilestone(subject: subject, milestone: id)
+                guard removed else { throw UserError("\(id) was not marked done for \(subject)") }
+                print("unmarked \(id) for \(subject)")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the milestones marked done.")
+
+        @Option(help: ArgumentHelp("Whose milestones.", valueName: "ID"))
+        var subject = "me"
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try reportingUserErrors {
+                for record in try store.openForReading().milestones(subject: subject) {
+                    print("\(record.doneOn)  \(record.milestoneID)" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
+                }
+            }
+        }
+    }
+}

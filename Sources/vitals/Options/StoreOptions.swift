@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// Where the database is (`--db`), shared by every command that reads or writes samples.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The database file (default: $VITALS_DB, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
+        valueName: "PATH"))
+    var db: String?
+
+    var location: DatabaseLocation { DatabaseLocation.resolve(option: db) }
+
+    /// The store for a writing command (created and migrated when missing).
+    func openForWriting() throws -> SampleStore { try location.openForWriting() }
+
+    /// The store for a reading command: the file, or the embedded demo data (said on stderr).
+    func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
+        let (store, notice) = try location.openForReading(asOf: asOf)
+        if let notice { printError(notice) }
+        return store
+    }
+}
+
+/// How values without a unit are read and shown: `--units`, else `$VITALS_UNITS`, else metric.
+struct UnitOptions: ParsableArguments {
+    @Option(name: .customLong("units"), help: ArgumentHelp(
+        "metric or imperial: the unit a value without one is in (default: $VITALS_UNITS, else metric).",
+        valueName: "SYSTEM"))
+    var units: String?
+
+    func unitSystem() throws -> UnitSystem {
+        let text = units ?? ProcessInfo.processInfo.environment["VITALS_UNITS"] ?? "metric"
+        guard let system = UnitSystem(rawValue: text.lowercased()) else {
+            throw UserError("unknown unit system '\(text)': use metric or imperial", exitCode: 2)
+        }
+        return system
+    }
+}
+
+/// Reads a `YYYY-MM-DD` option value.
+func parseDate(_ text: String?, option: String) throws -> LocalDate? {
+    guard let text else { return nil }
+    if text == "today" { return LocalDate.today() }
+    guard let date = LocalDate(iso: text) else {
+        throw UserError("\(option) expects a date as YYYY-MM-DD, got '\(Sanitize.inline(text))'", exitCode: 2)
+    }
+    return date
+}
