@@ -50,7 +50,7 @@ public struct Glyphs: Sendable {
         verticalEighths: [" ", "_", "_", "_", "=", "=", "=", "#", "#"],
         horizontalEighths: [" ", " ", " ", "-", "-", "=", "=", "#", "#"],
         shades: [".", ":", "=", "#"],
-        missing: "?",
+        missing: ".",
         axisVertical: "|", axisHorizontal: "-", axisCorner: "+", axisTickY: "+", axisTickX: "+",
         dashHorizontal: "-", dashVertical: ":", ellipsis: "~",
         check: "v", cross: "x", up: "+", down: "-", bullet: "*",
