@@ -79,20 +79,27 @@ public struct RGB: Sendable, Hashable {
         return distance(to: grey) < distance(to: cube) ? 232 + greyStep : 16 + 36 * r + 6 * g + b
     }
 
-    /// The nearest of the 16 standard colours as an SGR foreground code (30–37, 90–97).
+    /// The closest of the 16 standard colours as an SGR foreground code (30–37, 90–97).
+    ///
+    /// Chosen by hue, not by distance, so a muted green stays green instead of turning grey;
+    /// colours with little saturation become black, grey or white by brightness.
     var ansi16Code: Int {
-        let palette: [RGB] = [
-            RGB(red: 0, green: 0, blue: 0), RGB(red: 205, green: 0, blue: 0),
-            RGB(red: 0, green: 205, blue: 0), RGB(red: 205, green: 205, blue: 0),
-            RGB(red: 0, green: 0, blue: 238), RGB(red: 205, green: 0, blue: 205),
-            RGB(red: 0, green: 205, blue: 205), RGB(red: 229, green: 229, blue: 229),
-            RGB(red: 127, green: 127, blue: 127), RGB(red: 255, green: 0, blue: 0),
-            RGB(red: 0, green: 255, blue: 0), RGB(red: 255, green: 255, blue: 0),
-            RGB(red: 92, green: 92, blue: 255), RGB(red: 255, green: 0, blue: 255),
-            RGB(red: 0, green: 255, blue: 255), RGB(red: 255, green: 255, blue: 255),
-        ]
-        let index = palette.indices.min { distance(to: palette[$0]) < distance(to: palette[$1]) }!
-        return index < 8 ? 30 + index : 90 + index - 8
+        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
+        let high = max(r, g, b), low = min(r, g, b)
+        let saturation = high == 0 ? 0 : (high - low) / high
+        if saturation < 0.25 {
+            return high < 0.25 ? 30 : high < 0.6 ? 90 : high < 0.85 ? 37 : 97
+        }
+        let delta = high - low
+        var hue: Double
+        if high == r { hue = 60 * ((g - b) / delta).truncatingRemainder(dividingBy: 6) }
+        else if high == g { hue = 60 * ((b - r) / delta + 2) }
+        else { hue = 60 * ((r - g) / delta + 4) }
+        if hue < 0 { hue += 360 }
+        // red, yellow, green, cyan, blue, magenta
+        let codes = [31, 33, 32, 36, 34, 35]
+        let code = codes[Int((hue / 60).rounded()) % 6]
+        return high > 0.85 ? code + 60 : code
     }
 
     /// Squared distance weighted for perceived brightness ("redmean").
