@@ -93,7 +93,7 @@ extension ChartContext {
             parts.append("\(met)/\(present.count) on target")
         }
         let missing = values.count - present.count
-        if missing > 0 { parts.append("\(glyphs.missing) \(missing) without data") }
+        if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
     }
 }

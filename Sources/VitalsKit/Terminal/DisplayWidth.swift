@@ -38,14 +38,16 @@ public enum DisplayWidth {
         return isWide(first.value) ? 2 : 1
     }
 
-    /// `text` cut to at most `width` columns; when cut, it ends in `ellipsis`.
+    /// `text` cut to at most `width` columns; when cut, it ends in `ellipsis` (no space before it).
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         let ellipsisWidth = of(ellipsis)
         let room = width - ellipsisWidth
         guard room >= 0 else { return cut(text, to: width) }
-        return cut(text, to: room) + ellipsis
+        var head = cut(text, to: room)
+        while head.last == " " { head.removeLast() }
+        return head + ellipsis
     }
 
     /// Where padding goes when text is shorter than its column.

@@ -37,7 +37,8 @@ final class DisplayWidthTests: XCTestCase {
     func testTruncateAndPadByColumns() {
         XCTAssertEqual(DisplayWidth.truncate("Gezondheid", to: 6), "Gezon…")
         XCTAssertEqual(DisplayWidth.truncate("体重体重", to: 5), "体重…")
-        XCTAssertEqual(DisplayWidth.truncate("⚖️ Gezondheid", to: 4), "⚖️ …")
+        XCTAssertEqual(DisplayWidth.truncate("⚖️ Gezondheid", to: 5), "⚖️ G…")
+        XCTAssertEqual(DisplayWidth.truncate("⚖️ Gezondheid", to: 4), "⚖️…")
         XCTAssertEqual(DisplayWidth.truncate("short", to: 10), "short")
         XCTAssertEqual(DisplayWidth.pad("体", to: 4), "体  ")
         XCTAssertEqual(DisplayWidth.pad("⚖️", to: 4, alignment: .right), "  ⚖️")

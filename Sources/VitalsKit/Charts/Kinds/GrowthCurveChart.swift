@@ -27,15 +27,16 @@ public struct GrowthCurveChart: ChartKind {
             Int(((1 - max(0, min(1, scale.fraction(value)))) * Double(grid.dotRows - 1)).rounded())
         }
 
-        // Band: shade the cells whose centre lies between the interpolated bounds.
+        // Band: shade the cells the interpolated band covers for at least 30 %.
         if reference.count > 1 {
             let rowValue = (scale.high - scale.low) / Double(frame.rows)
             for column in 0..<frame.columns {
                 let week = firstWeek + (Double(column) + 0.5) / Double(frame.columns) * (lastWeek - firstWeek)
                 guard let bounds = Self.interpolate(reference, at: week) else { continue }
                 for row in 0..<frame.rows {
-                    let centre = scale.high - (Double(row) + 0.5) * rowValue
-                    if centre >= bounds.lower && centre <= bounds.upper {
+                    let cellTop = scale.high - Double(row) * rowValue
+                    let overlap = min(cellTop, bounds.upper) - max(cellTop - rowValue, bounds.lower)
+                    if overlap >= rowValue * 0.3 {
                         canvas.write(context.glyphs.shades[0], row: frame.top + row,
                                      column: frame.left + column,
                                      style: Style(foreground: context.accentColor.mixed(with: .white, amount: 0.45)))

@@ -63,14 +63,16 @@ public struct LineChart: ChartKind {
             }
         }
         context.addXLabels(labels, frame: frame, on: &canvas)
-        var legend: [String] = []
+        let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
+        context.addText(context.summary(points.map(\.value), extra: extra), to: &canvas,
+                        style: context.muted)
         if !rolling.isEmpty {
             let name = input.rollingLabel.map(Sanitize.inline) ?? "rolling mean"
-            legend.append("\(braille ? "⠉⠉" : "++") \(name)")
+            var legend = "\(braille ? "⠤⠤" : "**") \(input.title.isEmpty ? "value" : "daily")  "
+                + "\(braille ? "⠄⠠" : "++") \(name)"
+            if !levels.isEmpty { legend += "  \(context.glyphs.dashHorizontal)\(context.glyphs.dashHorizontal) target" }
+            context.addText(legend, to: &canvas, style: context.muted)
         }
-        if hidden > 0 { legend.append("\(hidden) earlier not shown") }
-        context.addText(context.summary(points.map(\.value), extra: legend), to: &canvas,
-                        style: context.muted)
         return context.lines(canvas)
     }
 }

@@ -13,8 +13,12 @@ public struct ProgressChart: ChartKind {
         context.addHeader(to: &canvas, right: input.asOf)
         let names = input.progress.map { Sanitize.inline($0.name) }
         let nameWidth = min(context.width / 4, names.map { DisplayWidth.of($0) }.max() ?? 1)
-        let rights = input.progress.map { status(of: $0, context: context) }
-        let rightWidth = min(context.width / 2 - 2, rights.map { DisplayWidth.of($0.text) }.max() ?? 0)
+        let rightLimit = context.width / 2 - 2
+        var rights = input.progress.map { status(of: $0, context: context, withUnit: true) }
+        if rights.contains(where: { DisplayWidth.of($0.text) > rightLimit }) {
+            rights = input.progress.map { status(of: $0, context: context, withUnit: false) }
+        }
+        let rightWidth = min(rightLimit, rights.map { DisplayWidth.of($0.text) }.max() ?? 0)
         let barLeft = nameWidth + 1
         let barWidth = max(4, context.width - barLeft - rightWidth - 1)
         for (index, item) in input.progress.enumerated() {
@@ -57,10 +61,11 @@ public struct ProgressChart: ChartKind {
     }
 
     /// "3,5/4 portion · 0,5 left", and whether the item is over an upper bound.
-    func status(of item: ProgressItem, context: ChartContext) -> (text: String, style: Style, over: Bool) {
-        let unit = item.unit.map(Sanitize.inline) ?? context.unit
+    func status(of item: ProgressItem, context: ChartContext,
+                withUnit: Bool) -> (text: String, style: Style, over: Bool) {
+        let unit = withUnit ? item.unit.map(Sanitize.inline) ?? context.unit : nil
         guard let value = item.value else { return ("no data", context.muted, false) }
-        let amount = { (v: Double) in context.quantity(v, unit: unit) }
+        let amount = { (v: Double) in unit.map { "\(context.number(v)) \($0)" } ?? context.number(v) }
         let head = "\(context.number(value))/\(context.number(Self.goal(item.target)))"
         let check = context.glyphs.check
         let (tail, style, over): (String, Style, Bool)

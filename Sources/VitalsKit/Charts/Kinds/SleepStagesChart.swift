@@ -22,8 +22,11 @@ public struct SleepStagesChart: ChartKind {
         var canvas = context.newCanvas()
         context.addHeader(to: &canvas, right: "\(Self.clock(start))\(context.glyphs.rangeDash)\(Self.clock(end))")
         let stages = SleepStage.allCases
-        let rights = stages.map { stage in
-            "\(Self.duration(summary.minutesByStage[stage] ?? 0)) \(summary.percent(stage)) %"
+        let minuteTexts = stages.map { "\(summary.minutesByStage[$0] ?? 0) min" }
+        let minuteWidth = minuteTexts.map { DisplayWidth.of($0) }.max() ?? 0
+        let rights = stages.indices.map { index in
+            DisplayWidth.pad(minuteTexts[index], to: minuteWidth, alignment: .right) + " "
+                + DisplayWidth.pad("\(summary.percent(stages[index])) %", to: 5, alignment: .right)
         }
         let rightWidth = rights.map { DisplayWidth.of($0) }.max() ?? 0
         let rightPadded = rights.map { DisplayWidth.pad($0, to: rightWidth, alignment: .right) }

@@ -13,7 +13,8 @@ public struct TimelineChart: ChartKind {
         let done = input.milestones.filter { $0.status == .done }.count
         context.addHeader(to: &canvas, right: "\(done)/\(input.milestones.count) done")
         let asOf = input.asOf.flatMap(CivilDate.init)
-        let statuses = input.milestones.map { status(of: $0, asOf: asOf, context: context) }
+        let short = context.width < 64
+        let statuses = input.milestones.map { status(of: $0, asOf: asOf, short: short, context: context) }
         let statusWidth = min(context.width / 3, statuses.map { DisplayWidth.of($0) }.max() ?? 0)
         let dateWidth = 10
         let connected = input.milestones.count <= Self.connectedLimit
@@ -54,16 +55,19 @@ public struct TimelineChart: ChartKind {
     }
 
     /// "done 2024-03-02", "next · in 12 d", "overdue 5 d".
-    func status(of milestone: Milestone, asOf: CivilDate?, context: ChartContext) -> String {
+    /// `short` leaves out the done date and the word "next", for narrow widths.
+    func status(of milestone: Milestone, asOf: CivilDate?, short: Bool,
+                context: ChartContext) -> String {
         let days: Int? = {
             guard let asOf, let due = CivilDate(milestone.due) else { return nil }
             return due.daysSinceEpoch - asOf.daysSinceEpoch
         }()
         switch milestone.status {
-        case .done: return milestone.done.map { "done \(Sanitize.inline($0))" } ?? "done"
+        case .done: return short ? "done" : milestone.done.map { "done \(Sanitize.inline($0))" } ?? "done"
         case .overdue: return days.map { "overdue \(max(0, -$0)) d" } ?? "overdue"
         case .next:
             guard let days else { return "next" }
+            if short { return days > 0 ? "in \(days) d" : days == 0 ? "today" : "next" }
             return days > 0 ? "next \(context.glyphs.separator) in \(days) d"
                 : days == 0 ? "next \(context.glyphs.separator) today" : "next"
         case .future: return days.map { $0 > 0 ? "in \($0) d" : "" } ?? ""
