@@ -37,7 +37,7 @@ struct ChartContext {
 
     /// A fill glyph per segment, distinct without colour.
     func segmentGlyph(_ index: Int) -> String {
-        let fills = glyphs.isUnicode ? ["█", "▓", "▒", "░", "▚", "╳"] : ["#", "=", "+", ":", "%", "x"]
+        let fills = glyphs.isUnicode ? ["█", "▓", "▒", "░", "▚", "╳"] : ["#", "=", "+", "o", "%", "x"]
         return fills[index % fills.count]
     }
     var width: Int { max(profile.width, RenderProfile.minimumWidth) }
