@@ -48,7 +48,7 @@ struct ChartContext {
     func lines(_ canvas: TextCanvas) -> [String] { canvas.lines(colorLevel: profile.colorLevel) }
 
     /// `value` in the profile's number style.
-    func number(_ value: Double) -> String { profile.numbers.format(value) }
+    func number(_ value: Double) -> String { profile.numbers.compact(value) }
 
     /// `value` with the unit: "132 g", "3,5 portion".
     func quantity(_ value: Double, unit: String? = nil) -> String {
