@@ -46,7 +46,8 @@ struct DemoRandom {
 
     /// `value` rounded to a multiple of `step` (0.25 portions, 0.1 kg).
     static func round(_ value: Double, to step: Double) -> Double {
-        (value / step).rounded() * step
+        // The last rounding removes binary noise (5.300000000000001 → 5.3).
+        ((value / step).rounded() * step * 1e6).rounded() / 1e6
     }
 }
 

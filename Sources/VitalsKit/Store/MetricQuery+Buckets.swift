@@ -83,9 +83,10 @@ extension MetricQuery {
                                             seriesID: divisor.id, aggregate: .last)
         return try store.read { db in
             let before = try Row.fetchOne(db, sql: """
-                SELECT value FROM sample WHERE series = ? AND subject = ? AND start < ?
+                SELECT value FROM sample WHERE series = ? AND subject = ? AND start < ? AND \(localExpression) < ?
                 ORDER BY start DESC LIMIT 1
-                """, arguments: [divisor.id, subjectID, first.dayNumber * 86_400 - 18 * 3600])
+                """, arguments: [divisor.id, subjectID, first.dayNumber * 86_400 - shiftSeconds + 18 * 3600,
+                                 first.dayNumber * 86_400])
             var points: [(LocalDate, Double)] = []
             if let value = before?["value"] as Double? { points.append((first.adding(days: -1), value)) }
             for row in try Row.fetchAll(db, sql: sql + " ORDER BY k", arguments: StatementArguments(arguments)) {

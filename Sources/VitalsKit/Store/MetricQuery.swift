@@ -110,16 +110,17 @@ public struct MetricQuery: Sendable {
         }
     }
 
-    func valueExpression(_ aggregate: Aggregate) -> String {
+    /// The aggregate's result columns, the value named `v`.
+    func valueColumns(_ aggregate: Aggregate) -> String {
         switch aggregate {
-        case .sum: return "SUM(value)"
-        case .mean: return "AVG(value)"
-        case .min: return "MIN(value)"
-        case .max: return "MAX(value)"
-        case .count: return "COUNT(*)"
+        case .sum: return "SUM(value) AS v"
+        case .mean: return "AVG(value) AS v"
+        case .min: return "MIN(value) AS v"
+        case .max: return "MAX(value) AS v"
+        case .count: return "COUNT(*) AS v"
         // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
-        case .first: return "value, MIN(start)"
-        case .last: return "value, MAX(start)"
+        case .first: return "value AS v, MIN(start) AS t"
+        case .last: return "value AS v, MAX(start) AS t"
         }
     }
 
@@ -135,7 +136,7 @@ public struct MetricQuery: Sendable {
         let margin = 18 * 3600
         var sql = "SELECT \(keyExpression(bucket)) AS k, "
         if let groupColumn { sql += "\(groupColumn) AS g, " }
-        sql += "COUNT(*) AS n, \(valueExpression(aggregate ?? self.aggregate)) AS v"
+        sql += "COUNT(*) AS n, \(valueColumns(aggregate ?? self.aggregate))"
         sql += """
              FROM sample
             WHERE series = ? AND subject = ? AND start >= ? AND start < ?
@@ -155,8 +156,10 @@ public struct MetricQuery: Sendable {
 
     /// The bucket SQL with its arguments written in, for running in the `sqlite3` tool.
     public func inlineSQL() throws -> String {
-        guard let (first, last) = try? rangeDays(in: nil) else { return "" }
-        let (sql, arguments) = aggregateSQL(bucket: bucket, from: first, through: last)
+        guard let (first, last) = try rangeDays(in: nil) else { return "" }
+        let window = max(1, binding.rolling ?? 1)
+        let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
+        let (sql, arguments) = aggregateSQL(bucket: bucket, from: readFrom, through: last)
         var result = ""
         var values = arguments.makeIterator()
         for character in sql {

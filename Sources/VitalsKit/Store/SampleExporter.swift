@@ -67,10 +67,10 @@ public enum SampleExporter {
         }
     }
 
-    /// A number without a trailing `.0` and without exponent surprises.
+    /// A number without a trailing `.0`, to 12 significant digits (no binary noise).
     static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        return String(format: "%.12g", value)
     }
 
     static func json(_ text: String) -> String {

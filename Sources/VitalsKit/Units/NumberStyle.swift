@@ -56,6 +56,15 @@ public struct NumberStyle: Sendable, Hashable {
         return (negative ? "-" : "") + integer + fraction
     }
 
+    /// `value` with at most `maxFractionDigits` decimals, trailing zeros dropped (`12.4`, `80`).
+    public func format(_ value: Double, maxFractionDigits: Int) -> String {
+        var text = format(value, fractionDigits: maxFractionDigits)
+        guard maxFractionDigits > 0, text.contains(decimalSeparator) else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(decimalSeparator) { text.removeLast(decimalSeparator.count) }
+        return text
+    }
+
     /// `12,4 kg`: the value in `unit` with a (non-breaking-free) space before the symbol;
     /// `%` attaches directly.
     public func format(_ value: Double, unit: String, fractionDigits: Int = 1) -> String {

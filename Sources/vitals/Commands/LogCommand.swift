@@ -55,7 +55,7 @@ struct LogCommand: ParsableCommand {
             let seriesUnit = loaded.catalog.series(sample.seriesID)?.unit.rawValue ?? ""
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }
-            line += " \(NumberStyle.standard.format(sample.value, unit: seriesUnit, fractionDigits: 2))"
+            line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
             if let tag = sample.tag { line += " (\(tag))" }
             print(line)

@@ -44,7 +44,7 @@ public struct HealthSampleMapping: Sendable {
             let raw = record.value.description
             let category: String
             if series.id == "sleep_analysis" || record.type == "HKCategoryTypeIdentifierSleepAnalysis" {
-                guard let stage = SleepStage(healthKitValue: raw) else {
+                guard let stage = SleepCategory(healthKitValue: raw) else {
                     return .skipped(reason: "unknown sleep value \(raw)")
                 }
                 category = stage.rawValue

@@ -1,5 +1,5 @@
 /// A sleep analysis stage as the Sleep screen reads it (`sleep_analysis` categories).
-public enum SleepStage: String, Sendable, CaseIterable {
+public enum SleepCategory: String, Sendable, CaseIterable {
     case inBed = "in_bed"
     case asleepUnspecified = "asleep_unspecified"
     case core, deep, rem, awake

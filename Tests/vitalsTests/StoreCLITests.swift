@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of the data commands: demo, log, import csv, export, milestone.
+final class StoreCLITests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-store-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Runs the built binary in a fresh directory with TZ=Europe/Amsterdam.
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLITests.Run {
+        try Self.execute(arguments, environment: environment)
+    }
+
+    private static func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> CLITests.Run {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = CLITests.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "Europe/Amsterdam"
+        env["NO_COLOR"] = "1"
+        env["VITALS_DB"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private var db: String { directory.appendingPathComponent("v.sqlite").path }
+
+    func testDemoThenLogThenExport() throws {
+        let demo = try run(["demo", "--db", db, "--as-of", "2026-11-20"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertTrue(demo.stdout.hasPrefix("wrote "), demo.stdout)
+        XCTAssertTrue(demo.stdout.contains("(2025-10-17 to 2026-11-20, seed 42)"), demo.stdout)
+        let again = try run(["demo", "--db", db, "--as-of", "2026-11-20"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("already exists"), again.stderr)
+
+        let log = try run(["log", "body_mass", "12.4", "--subject", "ollie", "--at", "2026-11-20T09:00", "--db", db])
+        XCTAssertEqual(log.status, 0, log.stderr)
+        XCTAssertEqual(log.stdout, "logged body_mass 12.4 kg for ollie at 2026-11-20T09:00:00+01:00\n")
+        let veg = try run(["log", "vegetables", "0.5", "--tag", "lunch", "--at", "2026-11-20T12:10", "--db", db])
+        XCTAssertEqual(veg.stdout, "logged vegetables 0.5 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n", veg.stderr)
+
+        let export = try run(["export", "csv", "--series", "body_mass", "--subject", "ollie", "--from", "2026-11-20", "--db", db])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(export.stdout, """
+            series,subject,start,end,value,unit,category,tag,source,note
+            body_mass,ollie,2026-11-20T09:00:00+01:00,2026-11-20T09:00:00+01:00,12.4,kg,,,manual,
+
+            """)
+    }
+
+    func testBadInputWritesNothing() throws {
+        for (arguments, message) in [
+            (["log", "body_mass", "500", "lb"], "500 lb (226.8 kg) is outside the plausible range for body_mass of a human: 20–200 kg"),
+            (["log", "body_mass", "400", "--subject", "ollie"], "400 kg is outside the plausible range for body_mass of a dog"),
+            (["log", "body_mas", "80"], "unknown series 'body_mas'"),
+            (["log", "body_mass", "80", "cm"], "unit 'cm' measures length"),
+            (["log", "body_mass", "nan"], "'nan' is not a number"),
+            (["log", "body_mass", "80", "--at", "2099-01-01"], "is more than a day in the future"),
+            (["log", "body_mass", "80", "--at", "later"], "cannot read the time 'later'"),
+        ] {
+            let result = try run(arguments + ["--db", db])
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db), "a refused log must not create the database")
+        try "not sqlite".write(toFile: db, atomically: true, encoding: .utf8)
+        let notSQLite = try run(["log", "body_mass", "80", "--db", db])
+        XCTAssertEqual(notSQLite.status, 1)
+        XCTAssertTrue(notSQLite.stderr.contains("is not a vitals database"), notSQLite.stderr)
+    }
+
+    func testReadingWithoutADatabaseUsesTheEmbeddedDemo() throws {
+        let result = try run(["export", "csv", "--series", "waist", "--from", "2026-01-01", "--to", "2026-01-31"],
+                             environment: ["XDG_DATA_HOME": directory.path, "VITALS_DB": ""])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let path = directory.path + "/vitals/vitals.sqlite"
+        XCTAssertEqual(result.stderr, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)\n")
+        XCTAssertTrue(result.stdout.contains("waist,me,2026-01-"), result.stdout)
+    }
+
+    func testCSVImportIsIdempotentAndAllOrNothing() throws {
+        let good = directory.appendingPathComponent("w.csv")
+        try "date,value,unit\n2026-11-01,81.2,kg\n2026-11-02T07:15,179,lb\n".write(to: good, atomically: true, encoding: .utf8)
+        let first = try run(["import", "csv", good.path, "--series", "body_mass", "--db", db])
+        XCTAssertEqual(first.stdout, "imported \(good.path): 2 rows: 2 new, 0 already stored, 0 skipped\n", first.stderr)
+        let second = try run(["import", "csv", good.path, "--series", "body_mass", "--db", db])
+        XCTAssertEqual(second.stdout, "imported \(good.path): 2 rows: 0 new, 2 already stored, 0 skipped\n", second.stderr)
+        let bad = directory.appendingPathComponent("bad.csv")
+        try "date,value\n2026-11-03,80\n2026-11-04,800\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try run(["import", "csv", bad.path, "--series", "body_mass", "--db", db])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("line 3: 800 kg is outside the plausible range"), refused.stderr)
+        let export = try run(["export", "json", "--series", "body_mass", "--db", db])
+        XCTAssertEqual(export.stdout.components(separatedBy: "\"series\"").count - 1, 2, export.stdout)
+    }
+
+    func testMilestoneDone() throws {
+        let done = try run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2026-03-14", "--db", db])
+        XCTAssertEqual(done.stdout, "marked vaccinatie_12 done for ollie on 2026-03-14\n", done.stderr)
+        let list = try run(["milestone", "list", "--subject", "ollie", "--db", db])
+        XCTAssertEqual(list.stdout, "2026-03-14  vaccinatie_12\n")
+    }
+
+    /// A `log` loop against a reading loop, as separate processes on one database: never
+    /// "database is locked".
+    func testLogLoopAgainstReadLoopNeverLocks() throws {
+        XCTAssertEqual(try run(["log", "steps", "1", "--at", "2026-11-01T00:00", "--db", db]).status, 0)
+        let failures = ErrorBox()
+        let db = self.db
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for index in 0..<8 {
+                do {
+                    let arguments = worker < 2
+                        ? ["log", "steps", "\(worker * 100 + index + 2)", "--at", "2026-11-0\(worker + 2)T10:\(String(format: "%02d", index))", "--db", db]
+                        : ["export", "csv", "--series", "steps", "--db", db]
+                    let result = try Self.execute(arguments)
+                    if result.status != 0 || result.stderr.contains("locked") { failures.append("\(arguments): \(result.stderr)") }
+                } catch { failures.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(failures.all, [])
+        let export = try run(["export", "csv", "--series", "steps", "--db", db])
+        XCTAssertEqual(export.stdout.split(separator: "\n").count, 1 + 1 + 16)
+    }
+}
+
+/// A thread-safe list of failure messages.
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func append(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+}
