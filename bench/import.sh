@@ -28,6 +28,9 @@ for n in "$RECORDS" "$BIG"; do
     echo "== generating $n records" >&2
     python3 bench/generate_export.py --records "$n" --out "$OUT/export-$n.xml" --zip "$OUT/export-$n.zip" >/dev/null
   fi
+  if [ "$n" = "$RECORDS" ] && [ ! -f "$OUT/export-$n-clean.xml" ]; then
+    python3 bench/generate_export.py --records "$n" --out "$OUT/export-$n-clean.xml" --clean >/dev/null
+  fi
 done
 
 # run NAME COMMAND...: runs under /usr/bin/time -v, prints "seconds peak_kB".
@@ -62,9 +65,21 @@ for n in "$RECORDS" "$BIG"; do
   row "vitals import apple-health export.zip ($n)" "$n" "$s" "$kb"
   read -r s kb < <(run "vitals-scan-$n" "$VITALS" import apple-health "$xml" --scan-only)
   row "vitals scanner+mapper only, counting sink ($n)" "$n" "$s" "$kb"
-  if [ "$n" = "$RECORDS" ] || [ "${HK_BIG:-0}" = 1 ]; then
-    rm -f "$OUT"/hk-$n.db*
-    read -r s kb < <(run "hk-$n" "$OUT/venv/bin/healthkit-to-sqlite" --silent --xml "$xml" "$OUT/hk-$n.db")
-    row "healthkit-to-sqlite 1.0.1 --xml ($n)" "$n" "$s" "$kb"
+  if [ "$n" = "$RECORDS" ]; then
+    # healthkit-to-sqlite (expat) stops at the broken DTD; it is timed on the same records
+    # written without the two quirks that stop it, and vitals on that file too.
+    rm -f "$OUT"/hk-quirky.db*
+    if "$OUT/venv/bin/healthkit-to-sqlite" --silent --xml "$xml" "$OUT/hk-quirky.db" 2>"$OUT/hk-quirky.err"; then
+      echo "| healthkit-to-sqlite on the quirky export | read it | | | |"
+    else
+      echo "| healthkit-to-sqlite on the quirky export | fails: $(tail -1 "$OUT/hk-quirky.err" | cut -c1-70) | | | |"
+    fi
+    clean="$OUT/export-$n-clean.xml"
+    rm -f "$OUT"/vitals-clean.sqlite*
+    read -r s kb < <(run "vitals-clean" "$VITALS" import apple-health "$clean" --db "$OUT/vitals-clean.sqlite" --quiet)
+    row "vitals import apple-health, clean export ($n)" "$n" "$s" "$kb"
+    rm -f "$OUT"/hk-clean.db*
+    read -r s kb < <(run "hk-clean" "$OUT/venv/bin/healthkit-to-sqlite" --silent --xml "$clean" "$OUT/hk-clean.db")
+    row "healthkit-to-sqlite 1.0.1 --xml, clean export ($n)" "$n" "$s" "$kb"
   fi
 done
