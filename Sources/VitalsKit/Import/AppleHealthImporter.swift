@@ -35,26 +35,66 @@ public struct AppleHealthImporter: Sendable {
 
     /// Imports the export at `path` into `store`; throws `HealthExportError` for bad input.
     ///
-    /// `progress` is called after each chunk of the file (about every 256 KiB).
+    /// Reading and mapping run on a thread of their own and hand rows to the database writer in
+    /// small batches (at most a few thousand rows wait), so the two overlap and memory stays
+    /// flat. `progress` is called on that thread after each chunk of the file (about 256 KiB).
     public func importExport(at path: String, into store: SampleStore,
-                             progress: ((AppleHealthImportProgress) -> Void)? = nil) throws -> AppleHealthImportReport {
+                             progress: (@Sendable (AppleHealthImportProgress) -> Void)? = nil) throws
+        -> AppleHealthImportReport {
         let started = Date()
         let reader = try HealthExportReader.open(path)
+        let mapping = self.mapping
         var report = try store.write { db -> AppleHealthImportReport in
-            let sink = try StoreSampleSink(db: db, mapping: mapping, subjectID: subjectID)
-            var samples = 0
-            sink.onSample = { samples = $0 }
-            var adapter = sink
-            let statistics = try reader.read(into: &adapter) { read in
-                progress?(AppleHealthImportProgress(bytesRead: read.bytesRead, totalBytes: read.totalBytes,
-                                                    samples: samples, elapsed: Date().timeIntervalSince(started)))
+            let writer = try SampleRowWriter(db: db, subjectID: subjectID)
+            let channel = HealthRowChannel()
+            let outcome = ReadOutcome()
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                defer { done.signal() }
+                let mapper = HealthRowMapper(mapping: mapping) { try channel.send($0) }
+                var sink = mapper
+                do {
+                    let statistics = try reader.read(into: &sink) { read in
+                        progress?(AppleHealthImportProgress(
+                            bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: mapper.samplesRead,
+                            elapsed: Date().timeIntervalSince(started)))
+                    }
+                    try mapper.flush()
+                    outcome.report = mapper.report
+                    outcome.statistics = statistics
+                    channel.finish(nil)
+                } catch {
+                    channel.finish(error)
+                }
             }
-            var report = sink.report
-            report.statistics = statistics
+            thread.start()
+            var counts = AppleHealthImportReport()
+            do {
+                while let batch = try channel.receive() {
+                    for row in batch { counts.count(row.type, inserted: try writer.insert(row)) }
+                }
+            } catch {
+                channel.cancel()
+                done.wait()
+                throw error
+            }
+            done.wait()
+            var report = outcome.report
+            for (type, written) in counts.byType {
+                report.byType[type, default: .init()].new += written.new
+                report.byType[type, default: .init()].present += written.present
+            }
+            report.statistics = outcome.statistics
             return report
         }
         report.source = reader.source
         report.elapsed = Date().timeIntervalSince(started)
         return report
     }
+}
+
+/// What the reading thread leaves for the writer once it is done (read after the join).
+private final class ReadOutcome: @unchecked Sendable {
+    var report = AppleHealthImportReport()
+    var statistics = HealthScanStatistics()
 }

@@ -55,8 +55,7 @@ struct ImportAppleHealthCommand: ParsableCommand {
     private func scan() throws {
         let started = Date()
         let reader = try HealthExportReader.open(path)
-        var sink = CountingHealthSink()
-        let statistics = try reader.read(into: &sink)
+        let (sink, statistics) = try reader.count()
         let seconds = Date().timeIntervalSince(started)
         print("scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
               + "\(sink.activitySummaries) activity summaries, \(sink.skips) skipped in "
@@ -65,7 +64,9 @@ struct ImportAppleHealthCommand: ParsableCommand {
 }
 
 /// A one-line progress bar on stderr: bytes read of total, samples per second, time left.
-private final class ProgressBar {
+///
+/// Updated from the import's reading thread only.
+private final class ProgressBar: @unchecked Sendable {
     private let enabled: Bool
     private var lastDraw = Date.distantPast
 

@@ -50,7 +50,8 @@ struct AppleHealthImporterTests {
         let sleep = try store.samples(series: "sleep_analysis")
         #expect(sleep.map(\.category) == ["core", "rem"] && sleep.map(\.value) == [150, 45])
         let heart = try #require(try store.samples(series: "heart_rate").first)
-        #expect(heart.metadata?.contains(#""device":"<<HKDevice: 0x283e0a4e0>, name:Apple Watch"#) == true)
+        #expect(heart.metadata == #"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0","beats":[71,73]}"#)
+        #expect(weights[0].metadata == #"{"unit":"lb","sourceVersion":"13.1","metadata":{"HKWasUserEntered":"1"}}"#)
         #expect(try store.count(series: "HKWorkoutTypeIdentifier") == 1)
 
         let second = try importer.importExport(at: path, into: store)

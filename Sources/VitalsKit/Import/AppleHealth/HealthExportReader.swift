@@ -41,6 +41,13 @@ public struct HealthExportReader: Sendable {
         return HealthExportReader(source: .xmlFile(path: path), totalBytes: try fileSize(path))
     }
 
+    /// Reads the whole export into a counting sink (the scanner's speed, no database).
+    public func count(chunkSize: Int = 1 << 18) throws -> (CountingHealthSink, HealthScanStatistics) {
+        var sink = CountingHealthSink()
+        let statistics = try read(into: &sink, chunkSize: chunkSize)
+        return (sink, statistics)
+    }
+
     /// Reads the whole export into `sink`; returns what was found.
     ///
     /// `progress` is called after every chunk. On error the sink keeps what it was given.
@@ -63,14 +70,19 @@ public struct HealthExportReader: Sendable {
             guard let entry = archive[entryPath] else {
                 throw HealthExportError.noExportInArchive(path: archivePath, found: [])
             }
+            var consumerError: Error?
             do {
                 _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                    try parser.feed(data)
-                    report()
+                    do {
+                        try parser.feed(data)
+                        report()
+                    } catch {
+                        consumerError = error
+                        throw error
+                    }
                 }
-            } catch let error as HealthExportError {
-                throw error
             } catch {
+                if let consumerError { throw consumerError }
                 let position = XMLPosition(line: 0, byteOffset: parser.bytesRead)
                 throw HealthExportError.corruptArchive(path: archivePath, reason: "\(error)", at: position)
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Unescapes an XML attribute value in place.
 ///
 /// Every escape is at least as long as what it stands for, so decoding never grows the value
@@ -49,14 +51,15 @@ enum XMLValueDecoder {
             let valid = value != 0 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
             return (valid ? value : 0xFFFD, end + 1)
         }
-        switch String(decoding: body, as: UTF8.self) {
-        case "lt": return (0x3C, end + 1)
-        case "gt": return (0x3E, end + 1)
-        case "amp": return (0x26, end + 1)
-        case "quot": return (0x22, end + 1)
-        case "apos": return (0x27, end + 1)
-        default: return nil
+        func named(_ literal: StaticString) -> Bool {
+            literal.utf8CodeUnitCount == body.count && memcmp(body.baseAddress!, literal.utf8Start, body.count) == 0
         }
+        if named("lt") { return (0x3C, end + 1) }
+        if named("gt") { return (0x3E, end + 1) }
+        if named("amp") { return (0x26, end + 1) }
+        if named("quot") { return (0x22, end + 1) }
+        if named("apos") { return (0x27, end + 1) }
+        return nil
     }
 
     /// Writes `scalar` as UTF-8; returns the byte count.

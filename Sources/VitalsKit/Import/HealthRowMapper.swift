@@ -1,0 +1,190 @@
+import Foundation
+
+/// A `HealthExportSink` that turns export elements into sample rows, in batches.
+///
+/// Records go to the series that names their type under `healthkit:` (in its base unit) or to
+/// a series named after the type; workouts, activity summaries and `Me` are kept under their
+/// HealthKit names too. It runs on the reading thread; the writer inserts the rows.
+final class HealthRowMapper: HealthExportSink {
+    /// What needs no database: skips, series per type, the profile.
+    private(set) var report = AppleHealthImportReport()
+    /// Samples read so far (rows made plus skips).
+    private(set) var samplesRead = 0
+
+    private let mapping: HealthSampleMapping
+    private let send: ([HealthSampleRow]) throws -> Void
+    private let batchSize: Int
+    private var batch: [HealthSampleRow] = []
+    private var sources: [String: String] = [:]
+    private var lastDevice: String?
+    private var lastCompactDevice: String?
+
+    init(mapping: HealthSampleMapping, batchSize: Int = 2048, send: @escaping ([HealthSampleRow]) throws -> Void) {
+        self.mapping = mapping
+        self.batchSize = batchSize
+        self.send = send
+        batch.reserveCapacity(batchSize)
+    }
+
+    /// Sends the last, partial batch.
+    func flush() throws {
+        guard !batch.isEmpty else { return }
+        try send(batch)
+        batch = []
+        batch.reserveCapacity(batchSize)
+    }
+
+    func accept(_ record: HealthRecord) throws {
+        samplesRead += 1
+        let seriesID: String, value: Double, category: String?
+        var keepsUnit = true
+        switch mapping.map(record) {
+        case .series(let id, let mapped, let stage):
+            (seriesID, value, category) = (id, mapped, stage)
+            keepsUnit = record.unit != nil && record.unit != mapping.series(for: record.type)?.unit.rawValue
+        case .unmapped(let id, let raw, let name):
+            (seriesID, value, category) = (id, raw, name)
+        case .skipped(let reason):
+            report.skip(record.type, reason: reason)
+            return
+        }
+        if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
+        var metadata = HealthSampleMetadata()
+        if seriesID != record.type, (mapping.series(for: record.type)?.healthKit.count ?? 0) > 1 {
+            metadata.add("type", record.type)
+        }
+        if keepsUnit { metadata.add("unit", record.unit) }
+        if case .category(let raw) = record.value, category != raw { metadata.add("value", raw) }
+        metadata.add("sourceVersion", record.sourceVersion)
+        metadata.add("device", compact(record.device))
+        metadata.add("metadata", entries: record.metadata)
+        if !record.beats.isEmpty {
+            metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
+                .joined(separator: ",") + "]")
+        }
+        try add(HealthSampleRow(type: record.type, seriesID: seriesID, start: record.startDate, end: record.endDate,
+                                value: value, category: category, tag: mealTag(record.metadata),
+                                source: source(record.sourceName), metadata: metadata.jsonOrNil))
+    }
+
+    func accept(_ workout: HealthWorkout) throws {
+        let type = "HKWorkoutTypeIdentifier"
+        report.seriesByType[type] = type
+        var metadata = HealthSampleMetadata()
+        metadata.add("duration", workout.duration)
+        metadata.add("durationUnit", workout.durationUnit)
+        metadata.add("totalDistance", workout.totalDistance)
+        metadata.add("totalDistanceUnit", workout.totalDistanceUnit)
+        metadata.add("totalEnergyBurned", workout.totalEnergyBurned)
+        metadata.add("totalEnergyBurnedUnit", workout.totalEnergyBurnedUnit)
+        metadata.add("sourceVersion", workout.sourceVersion)
+        metadata.add("device", compact(workout.device))
+        metadata.add("metadata", entries: workout.metadata)
+        if !workout.statistics.isEmpty {
+            metadata.addRaw("statistics", "[" + workout.statistics.map { statistic in
+                var object = HealthSampleMetadata()
+                object.add("type", statistic.type)
+                object.add("sum", statistic.sum)
+                object.add("average", statistic.average)
+                object.add("minimum", statistic.minimum)
+                object.add("maximum", statistic.maximum)
+                object.add("unit", statistic.unit)
+                return object.json
+            }.joined(separator: ",") + "]")
+        }
+        if !workout.routeFiles.isEmpty {
+            metadata.addRaw("routes", "[" + workout.routeFiles.map { path in
+                var quoted = ""
+                HealthSampleMetadata.quote(path, into: &quoted)
+                return quoted
+            }.joined(separator: ",") + "]")
+        }
+        let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
+        try add(HealthSampleRow(type: type, seriesID: type, start: workout.startDate, end: workout.endDate,
+                                value: minutes, category: workout.activityType, tag: nil,
+                                source: source(workout.sourceName), metadata: metadata.jsonOrNil))
+    }
+
+    func accept(_ summary: HealthActivitySummary) throws {
+        let type = "HKActivitySummary"
+        report.seriesByType[type] = type
+        guard let day = HealthDate("\(summary.day) 00:00:00 +0000") else {
+            report.skip(type, reason: "unreadable dateComponents")
+            return
+        }
+        var metadata = HealthSampleMetadata()
+        metadata.add("activeEnergyBurnedGoal", summary.activeEnergyBurnedGoal)
+        metadata.add("activeEnergyBurnedUnit", summary.activeEnergyBurnedUnit)
+        metadata.add("appleMoveTime", summary.appleMoveTime)
+        metadata.add("appleMoveTimeGoal", summary.appleMoveTimeGoal)
+        metadata.add("appleExerciseTime", summary.appleExerciseTime)
+        metadata.add("appleExerciseTimeGoal", summary.appleExerciseTimeGoal)
+        metadata.add("appleStandHours", summary.appleStandHours)
+        metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
+        try add(HealthSampleRow(type: type, seriesID: type, start: day, end: day,
+                                value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
+                                source: source("Activity"), metadata: metadata.jsonOrNil))
+    }
+
+    func accept(_ profile: HealthProfile) throws {
+        report.profile = profile
+        if let birth = profile.birthDate, let date = HealthDate("\(birth) 00:00:00 +0000") {
+            let type = "HKCharacteristicTypeIdentifierDateOfBirth"
+            report.seriesByType[type] = type
+            try add(HealthSampleRow(type: type, seriesID: type, start: date, end: date, value: 0, category: birth,
+                                    tag: nil, source: source("Health"), metadata: nil))
+        }
+        if let sex = profile.biologicalSex {
+            let type = "HKCharacteristicTypeIdentifierBiologicalSex"
+            let epoch = HealthDate(utcSeconds: 0, offsetSeconds: 0)
+            report.seriesByType[type] = type
+            try add(HealthSampleRow(type: type, seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
+                                    tag: nil, source: source("Health"), metadata: nil))
+        }
+    }
+
+    func skipped(_ skip: HealthSkip) throws {
+        samplesRead += 1
+        report.skip(skip.type ?? skip.element, reason: "\(skip.reason)")
+    }
+
+    private func add(_ row: HealthSampleRow) throws {
+        batch.append(row)
+        if batch.count >= batchSize { try flush() }
+    }
+
+    /// `apple-health:<name>`, shared per source.
+    private func source(_ name: String) -> String {
+        if let known = sources[name] { return known }
+        let stored = "apple-health:" + name
+        sources[name] = stored
+        return stored
+    }
+
+    /// A device description without HealthKit's object address: `<<HKDevice: 0x2835f1e50>,
+    /// name:Apple Watch, …>` → `name:Apple Watch, …` (the address differs per export run).
+    private func compact(_ device: String?) -> String? {
+        guard let device else { return nil }
+        if device == lastDevice { return lastCompactDevice }
+        var compacted = device
+        if device.hasPrefix("<<HKDevice: "), let close = device.firstIndex(of: ">"), device.hasSuffix(">") {
+            var rest = device[device.index(after: close)..<device.index(before: device.endIndex)]
+            if rest.hasPrefix(", ") { rest = rest.dropFirst(2) }
+            compacted = String(rest)
+        }
+        lastDevice = device
+        lastCompactDevice = compacted
+        return compacted
+    }
+
+    /// The meal slot of a nutrition record (`meal` metadata in any case): breakfast, lunch, dinner, snack.
+    private func mealTag(_ metadata: [MetadataEntry]) -> String? {
+        guard !metadata.isEmpty else { return nil }
+        for entry in metadata where entry.key.utf8.count == 4 || entry.key == "HKFoodMeal" {
+            guard entry.key.lowercased() == "meal" || entry.key == "HKFoodMeal" else { continue }
+            let slot = entry.value.lowercased()
+            if ["breakfast", "lunch", "dinner", "snack"].contains(slot) { return slot }
+        }
+        return nil
+    }
+}
