@@ -15,9 +15,11 @@ final class HealthRowMapper: HealthExportSink {
     private let send: ([HealthSampleRow]) throws -> Void
     private let batchSize: Int
     private var batch: [HealthSampleRow] = []
-    private var sources: [String: String] = [:]
-    private var lastDevice: String?
-    private var lastCompactDevice: String?
+    /// Stored source names, looked up by a short scan: few sources, and hashing a non-ASCII
+    /// String (`Vivian’s iPhone`) normalises it every time.
+    private var sources: [(name: String, stored: String)] = []
+    /// Recent devices and their compact form (an export has a handful of devices).
+    private var devices: [(device: String, compact: String)] = []
 
     init(mapping: HealthSampleMapping, batchSize: Int = 2048, send: @escaping ([HealthSampleRow]) throws -> Void) {
         self.mapping = mapping
@@ -38,10 +40,11 @@ final class HealthRowMapper: HealthExportSink {
         samplesRead += 1
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
+        let series = mapping.series(for: record.type)
         switch mapping.map(record) {
         case .series(let id, let mapped, let stage):
             (seriesID, value, category) = (id, mapped, stage)
-            keepsUnit = record.unit != nil && record.unit != mapping.series(for: record.type)?.unit.rawValue
+            keepsUnit = record.unit != nil && record.unit != series?.unit.rawValue
         case .unmapped(let id, let raw, let name):
             (seriesID, value, category) = (id, raw, name)
         case .skipped(let reason):
@@ -50,7 +53,7 @@ final class HealthRowMapper: HealthExportSink {
         }
         if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
         var metadata = HealthSampleMetadata()
-        if seriesID != record.type, (mapping.series(for: record.type)?.healthKit.count ?? 0) > 1 {
+        if seriesID != record.type, (series?.healthKit.count ?? 0) > 1 {
             metadata.add("type", record.type)
         }
         if keepsUnit { metadata.add("unit", record.unit) }
@@ -93,11 +96,7 @@ final class HealthRowMapper: HealthExportSink {
             }.joined(separator: ",") + "]")
         }
         if !workout.routeFiles.isEmpty {
-            metadata.addRaw("routes", "[" + workout.routeFiles.map { path in
-                var quoted = ""
-                HealthSampleMetadata.quote(path, into: &quoted)
-                return quoted
-            }.joined(separator: ",") + "]")
+            metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
         }
         let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
         try add(HealthSampleRow(type: type, seriesID: type, start: workout.startDate, end: workout.endDate,
@@ -155,9 +154,10 @@ final class HealthRowMapper: HealthExportSink {
 
     /// `apple-health:<name>`, shared per source.
     private func source(_ name: String) -> String {
-        if let known = sources[name] { return known }
+        for known in sources where known.name == name { return known.stored }
         let stored = "apple-health:" + name
-        sources[name] = stored
+        if sources.count >= 64 { sources.removeFirst() }
+        sources.append((name, stored))
         return stored
     }
 
@@ -165,15 +165,15 @@ final class HealthRowMapper: HealthExportSink {
     /// name:Apple Watch, …>` → `name:Apple Watch, …` (the address differs per export run).
     private func compact(_ device: String?) -> String? {
         guard let device else { return nil }
-        if device == lastDevice { return lastCompactDevice }
+        for known in devices where known.device == device { return known.compact }
         var compacted = device
-        if device.hasPrefix("<<HKDevice: "), let close = device.firstIndex(of: ">"), device.hasSuffix(">") {
-            var rest = device[device.index(after: close)..<device.index(before: device.endIndex)]
-            if rest.hasPrefix(", ") { rest = rest.dropFirst(2) }
-            compacted = String(rest)
+        if device.hasPrefix("<<HKDevice: "), let close = device.utf8.firstIndex(of: 0x3E), device.hasSuffix(">") {
+            var rest = device.utf8[device.utf8.index(after: close)..<device.utf8.index(before: device.utf8.endIndex)]
+            if rest.starts(with: ", ".utf8) { rest = rest.dropFirst(2) }
+            compacted = String(Substring(rest))
         }
-        lastDevice = device
-        lastCompactDevice = compacted
+        if devices.count >= 8 { devices.removeFirst() }
+        devices.append((device, compacted))
         return compacted
     }
 

@@ -1,72 +1,105 @@
 /// The JSON object stored in a sample's `metadata` column for an imported HealthKit element.
 ///
-/// Written by hand (no `JSONSerialization`) because it runs once per record. Keys keep their
-/// case, so `meal` and `Meal` stay two keys.
+/// Written by hand into a byte buffer (no `JSONSerialization`) because it runs once per record.
+/// Keys keep their case, so `meal` and `Meal` stay two keys.
 struct HealthSampleMetadata {
-    private var text = "{"
+    private var bytes: [UInt8] = [0x7B]
 
     /// Adds `"key": "value"`; nil values are left out.
-    mutating func add(_ key: String, _ value: String?) {
+    mutating func add(_ key: StaticString, _ value: String?) {
         guard let value else { return }
+        addKey(key)
+        Self.quote(value, into: &bytes)
+    }
+
+    /// Adds `"key": "value"` with a key from the data.
+    mutating func add(dynamicKey key: String, _ value: String) {
         separator()
-        Self.quote(key, into: &text)
-        text += ":"
-        Self.quote(value, into: &text)
+        Self.quote(key, into: &bytes)
+        bytes.append(0x3A)
+        Self.quote(value, into: &bytes)
     }
 
     /// Adds `"key": number`.
-    mutating func add(_ key: String, _ value: Double?) {
+    mutating func add(_ key: StaticString, _ value: Double?) {
         guard let value, value.isFinite else { return }
-        separator()
-        Self.quote(key, into: &text)
-        text += ":" + HealthValue.number(value).description
+        addKey(key)
+        bytes.append(contentsOf: HealthValue.number(value).description.utf8)
     }
 
     /// Adds `"key": {…}` from entries in order (a repeated exact key keeps its last value).
-    mutating func add(_ key: String, entries: [MetadataEntry]) {
+    mutating func add(_ key: StaticString, entries: [MetadataEntry]) {
         guard !entries.isEmpty else { return }
-        var object = HealthSampleMetadata()
-        for entry in entries { object.add(entry.key, entry.value) }
-        addRaw(key, object.json)
+        addKey(key)
+        bytes.append(0x7B)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            Self.quote(entry.key, into: &bytes)
+            bytes.append(0x3A)
+            Self.quote(entry.value, into: &bytes)
+        }
+        bytes.append(0x7D)
     }
 
     /// Adds `"key": raw` where raw is already JSON.
-    mutating func addRaw(_ key: String, _ raw: String) {
-        separator()
-        Self.quote(key, into: &text)
-        text += ":" + raw
+    mutating func addRaw(_ key: StaticString, _ raw: String) {
+        addKey(key)
+        bytes.append(contentsOf: raw.utf8)
     }
 
     /// The object, or nil when nothing was added.
-    var jsonOrNil: String? { text == "{" ? nil : text + "}" }
-    var json: String { text + "}" }
+    var jsonOrNil: String? { bytes.count == 1 ? nil : json }
 
-    private mutating func separator() { if text != "{" { text += "," } }
+    var json: String {
+        var closed = bytes
+        closed.append(0x7D)
+        return String(decoding: closed, as: UTF8.self)
+    }
 
-    static func quote(_ value: String, into text: inout String) {
-        text += "\""
-        var plain = true
-        for unit in value.utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C { plain = false; break }
-        if plain {
-            text += value
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\t": text += "\\t"
-                case "\r": text += "\\r"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        text.unicodeScalars.append(scalar)
-                    }
+    private mutating func addKey(_ key: StaticString) {
+        separator()
+        bytes.append(0x22)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: [0x22, 0x3A])
+    }
+
+    private mutating func separator() { if bytes.count > 1 { bytes.append(0x2C) } }
+
+    /// Appends `value` as a JSON string literal.
+    static func quote(_ value: String, into bytes: inout [UInt8]) {
+        var value = value
+        bytes.append(0x22)
+        value.withUTF8 { utf8 in
+            var plain = true
+            for unit in utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
+                plain = false
+                break
+            }
+            if plain {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for unit in utf8 {
+                switch unit {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(unit >> 4)], hex[Int(unit & 15)]])
+                default: bytes.append(unit)
                 }
             }
         }
-        text += "\""
+        bytes.append(0x22)
+    }
+
+    /// `value` as a JSON string literal.
+    static func quoted(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        quote(value, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -37,6 +37,10 @@ extension XMLBytes {
     }
 
     private var slowNumber: Double? {
+        // Only what can start a number is worth the standard parser (category names cannot).
+        let first = base[0]
+        guard (first >= 0x30 && first <= 0x39) || first == 0x2D || first == 0x2B || first == 0x2E || first == 0x20
+        else { return nil }
         let text = string.trimmingCharacters(in: .whitespaces)
         guard let value = Double(text), value.isFinite else { return nil }
         return value

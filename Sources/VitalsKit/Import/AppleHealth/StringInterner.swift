@@ -20,8 +20,15 @@ struct StringInterner {
 
     /// The String for `bytes`, shared with earlier equal byte runs.
     mutating func string(_ bytes: XMLBytes) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in 0..<bytes.count {
+        // FNV-1a over the length and at most the first and last 24 bytes: equal hashes are
+        // confirmed byte by byte anyway, and long device strings differ near either end.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        let count = bytes.count
+        let head = min(count, 24)
+        for index in 0..<head {
+            hash = (hash ^ UInt64(bytes.base[index])) &* 0x0000_0100_0000_01B3
+        }
+        for index in max(head, count - 24)..<count {
             hash = (hash ^ UInt64(bytes.base[index])) &* 0x0000_0100_0000_01B3
         }
         var slot = Int(truncatingIfNeeded: hash) & mask
