@@ -33,7 +33,7 @@ struct HealthExportErrorTests {
         #expect(error.description.contains("<Record> opened at line 2 is not closed"))
         let insideTag = try #require(self.error("<HealthData>\n <Record type=\"T\" sourc"))
         guard case .truncated(let reason, let position) = insideTag else { Issue.record("\(insideTag)"); return }
-        #expect(reason.contains("inside a start tag"))
+        #expect(reason.contains("inside the start tag that begins here"))
         #expect(position.line == 2)
     }
 

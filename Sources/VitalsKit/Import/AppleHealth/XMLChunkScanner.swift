@@ -176,7 +176,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
         switch buffer[start + 1] {
         case 0x2F: // </
             guard let close = memchr(buffer + start + 2, 0x3E, available - 2) else {
-                return try needMore(final, "the file ends inside an end tag")
+                return try needMore(final, "the file ends inside the end tag that begins here")
             }
             let end = UnsafeMutablePointer<UInt8>(close.assumingMemoryBound(to: UInt8.self)) - buffer
             try endTag(nameStart: start + 2, close: end)
@@ -205,7 +205,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
             }
         default:
             guard let close = findTagEnd(start) else {
-                return try needMore(final, "the file ends inside a start tag")
+                return try needMore(final, "the file ends inside the start tag that begins here")
             }
             try startTag(start, close)
             advance(to: close + 1)
