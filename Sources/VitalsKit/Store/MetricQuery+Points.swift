@@ -26,22 +26,18 @@ extension MetricQuery {
             guard let range = try rangeDays(in: store) else { return [] }
             (first, last) = range
         }
-        let lowLocal = first.dayNumber * 86_400, highLocal = (last.dayNumber + 1) * 86_400
         let rows = try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT start, "end", utc_offset, value, category, tag FROM sample
-                WHERE series = ? AND subject = ? AND start >= ? AND start < ?
-                  AND \(localExpression) >= ? AND \(localExpression) < ? \(categoryFilter)
-                ORDER BY start, id
-                """, arguments: [series.id, subjectID, lowLocal - shiftSeconds - 18 * 3600,
-                                 highLocal - shiftSeconds + 18 * 3600, lowLocal, highLocal]
-                    + StatementArguments(categories ?? []))
+                SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
+                WHERE \(sampleFilter()) AND local_start >= ? AND local_start < ?
+                ORDER BY local_start, id
+                """, arguments: [localBound(first), localBound(last.adding(days: 1))])
         }
         let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
         return rows.map { row in
             let start: Int64 = row["start"], offset: Int = row["utc_offset"]
             let category: String = row["category"], tag: String = row["tag"]
-            return MetricPoint(date: LocalDate(dayNumber: Int((start + Int64(offset) + Int64(shiftSeconds)) / 86_400)),
+            return MetricPoint(date: self.day(localStart: row["local_start"]),
                                start: Date(timeIntervalSince1970: TimeInterval(start)),
                                end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
                                utcOffsetSeconds: offset, value: (row["value"] as Double) * scale,

@@ -14,11 +14,11 @@ extension MetricQuery {
         guard let target = target ?? binding.target else { return nil }
         let earliest = try earliestDay(in: store) ?? asOf
         let first = max(earliest, asOf.adding(days: -(MetricQuery.targetHistoryDays - 1)))
-        var periods = try aggregate(in: store, bucket: .day, from: min(first, asOf), through: asOf)
+        var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: min(first, asOf), through: asOf, .day))
         if let divisor { periods = try divide(periods, by: divisor, in: store) }
         let zeroWhenEmpty = aggregate == .sum || aggregate == .count
         let days = periods.map { period -> TargetDay in
-            let value = period.value ?? (zeroWhenEmpty && period.count == 0 ? 0 : nil)
+            let value = period.value ?? (zeroWhenEmpty && !period.hasData ? 0 : nil)
             return TargetDay(date: period.start, value: value, isMet: value.map(target.isMet(by:)) ?? false)
         }
         return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol)

@@ -11,12 +11,9 @@ public struct MetricBucket: Sendable, Hashable {
     public var value: Double?
     /// The period's own aggregate before any rolling mean (equal to `value` without rolling).
     public var raw: Double?
-    /// How many samples fell in the period.
-    public var sampleCount: Int
 
-    public init(start: LocalDate, end: LocalDate, value: Double?, raw: Double? = nil, sampleCount: Int = 0) {
-        self.start = start; self.end = end; self.value = value
-        self.raw = raw ?? value; self.sampleCount = sampleCount
+    public init(start: LocalDate, end: LocalDate, value: Double?, raw: Double? = nil) {
+        self.start = start; self.end = end; self.value = value; self.raw = raw ?? value
     }
 }
 

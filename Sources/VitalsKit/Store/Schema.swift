@@ -9,6 +9,9 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-samples") { db in
             // Times are integer seconds since 1970 (UTC); value is in the series' base unit.
+            // The unique natural key makes imports idempotent (INSERT OR IGNORE) and serves
+            // lookups by UTC start; chart queries range over (series, subject, local_start),
+            // an index that also holds value, category and tag, so they never touch the table.
             // category, tag and source are '' rather than NULL so the unique natural key
             // treats "no tag" as one value (NULLs are all distinct in a unique index).
             try db.execute(sql: """
@@ -25,13 +28,17 @@ enum Schema {
                     source TEXT NOT NULL DEFAULT 'manual',
                     note TEXT,
                     metadata TEXT,
+                    -- Wall-clock seconds at the recorded offset: every chart query ranges over it.
+                    -- A plain column (not GENERATED) so the index below covers the queries.
+                    local_start INTEGER NOT NULL,
+                    CHECK (local_start = start + utc_offset),
                     CHECK ("end" >= start),
                     CHECK (utc_offset BETWEEN -64800 AND 64800)
                 );
                 CREATE UNIQUE INDEX sample_natural_key
                     ON sample(series, subject, start, "end", value, category, tag, source);
-                CREATE INDEX sample_series_subject_start
-                    ON sample(series, subject, start, utc_offset, value, category, tag);
+                CREATE INDEX sample_series_subject_local
+                    ON sample(series, subject, local_start, value, category, tag);
                 CREATE TABLE milestone (
                     subject TEXT NOT NULL,
                     milestone TEXT NOT NULL,
