@@ -142,3 +142,20 @@ final class AggregationTests: XCTestCase {
         }
     }
 }
+
+extension AggregationTests {
+    func testPointsOfOneNightInHours() throws {
+        let store = try F.store([
+            F.sample("sleep_analysis", "2026-11-19T22:40:00+01:00", 20, category: "awake", minutes: 20),
+            F.sample("sleep_analysis", "2026-11-19T23:00:00+01:00", 90, category: "core", minutes: 90),
+            F.sample("sleep_analysis", "2026-11-20T06:45:00+01:00", 30, category: "rem", minutes: 30),
+            F.sample("sleep_analysis", "2026-11-20T23:00:00+01:00", 60, category: "core", minutes: 60),   // next night
+        ])
+        let points = try F.query(F.sleep, bucket: .none, range: .days(7), asOf: "2026-11-20", unit: "h")
+            .fetchPoints(from: store, on: F.date("2026-11-20"))
+        XCTAssertEqual(points.map(\.category), ["awake", "core", "rem"])
+        assertValues(points.map(\.value), [20.0 / 60, 1.5, 0.5])
+        XCTAssertEqual(Set(points.map(\.date.description)), ["2026-11-20"])
+        XCTAssertEqual(points[1].end.timeIntervalSince(points[1].start), 90 * 60)
+    }
+}
