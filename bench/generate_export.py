@@ -9,7 +9,11 @@ ATTLIST, a raw U+000B in a source name, device strings with escaped <>, attribut
 lines, metadata keys differing only in case, the same sample from two sources, and UTC offsets
 that change at daylight saving. Deterministic for a given seed.
 
-usage: generate_export.py --records N --out export.xml [--zip export.zip] [--seed 1]
+With --clean the same records are written without the three quirks that stop healthkit-to-sqlite
+(the broken ATTLIST and the raw U+000B stop expat; `meal`/`Meal` make duplicate SQLite columns),
+so that such tools can be timed on the same data.
+
+usage: generate_export.py --records N --out export.xml [--zip export.zip] [--seed 1] [--clean]
 """
 import argparse
 import random
@@ -96,12 +100,15 @@ def record(out, rng, kind, unit, value, start, end, source="Vivian’s Apple Wat
     out.append(" </Record>\n")
 
 
-def generate(records, path, seed):
+def generate(records, path, seed, clean=False):
     rng = random.Random(seed)
+    head = HEAD.replace("  value CDATA #REQUIRED\n<!ELEMENT Me", "  value CDATA #REQUIRED\n>\n<!ELEMENT Me") if clean else HEAD
+    scale = "Vivian's Scale" if clean else "Vivian\x0bs Scale"
+    meal_key = "Slot" if clean else "Meal"
     written = 0
     moment = datetime(2024, 11, 4, 8, 0, 0) - timedelta(minutes=records * 0.25)
     with open(path, "w", encoding="utf-8", newline="\n") as file:
-        file.write(HEAD)
+        file.write(head)
         out = []
         while written < records:
             moment += timedelta(seconds=rng.randint(5, 25))
@@ -110,20 +117,22 @@ def generate(records, path, seed):
             sync = (("HKMetadataKeySyncIdentifier", uuid(rng)), ("HKMetadataKeySyncVersion", "1"))
             if roll < 0.42:
                 meta = (("HKMetadataKeyHeartRateMotionContext", str(rng.randint(0, 2))),) if rng.random() < 0.5 else ()
+                meta += sync if rng.random() < 0.3 else ()
                 record(out, rng, "HKQuantityTypeIdentifierHeartRate", "count/min", rng.randint(48, 165),
                        moment, moment, metadata=meta, wrapped=rng.random() < 0.02)
                 written += 1
             elif roll < 0.62:
                 steps = rng.randint(10, 1400)
                 record(out, rng, "HKQuantityTypeIdentifierStepCount", "count", steps, moment, later,
-                       source="Vivian’s iPhone", version="17.1", device=PHONE)
+                       source="Vivian’s iPhone", version="17.1", device=PHONE,
+                       metadata=sync if rng.random() < 0.5 else ())
                 written += 1
                 if rng.random() < 0.15 and written < records:  # the same sample from the watch
                     record(out, rng, "HKQuantityTypeIdentifierStepCount", "count", steps, moment, later)
                     written += 1
             elif roll < 0.76:
                 record(out, rng, "HKQuantityTypeIdentifierActiveEnergyBurned", "Cal",
-                       round(rng.uniform(0.1, 12), 3), moment, later, metadata=sync if rng.random() < 0.3 else ())
+                       round(rng.uniform(0.1, 12), 3), moment, later, metadata=sync if rng.random() < 0.6 else ())
                 written += 1
             elif roll < 0.86:
                 record(out, rng, "HKQuantityTypeIdentifierDistanceWalkingRunning", "km",
@@ -135,7 +144,7 @@ def generate(records, path, seed):
                 written += 1
             elif roll < 0.93:
                 record(out, rng, "HKQuantityTypeIdentifierBodyMass", "lb", round(rng.uniform(140, 160), 1),
-                       moment, moment, source="Vivian\x0bs Scale", version="5.2", device=None,
+                       moment, moment, source=scale, version="5.2", device=None,
                        metadata=(("HKWasUserEntered", "0"),) + sync)
                 written += 1
             elif roll < 0.94:
@@ -146,7 +155,7 @@ def generate(records, path, seed):
                 meal = rng.choice(["Breakfast", "Lunch", "Dinner", "Snack"])
                 record(out, rng, "HKQuantityTypeIdentifierDietaryProtein", "g", round(rng.uniform(2, 45), 1),
                        moment, moment, source="MyFitnessPal", version="23.1", device=None,
-                       metadata=(("meal", meal), ("Meal", meal.lower()), ("HKFoodType", "Chicken &amp; rice")))
+                       metadata=(("meal", meal), (meal_key, meal.lower()), ("HKFoodType", "Chicken &amp; rice")))
                 written += 1
             elif roll < 0.975 and written + 2 <= records:
                 sys_, dia = rng.randint(105, 140), rng.randint(65, 90)
@@ -198,8 +207,9 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--zip")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clean", action="store_true")
     args = parser.parse_args()
-    count = generate(args.records, args.out, args.seed)
+    count = generate(args.records, args.out, args.seed, args.clean)
     if args.zip:
         with zipfile.ZipFile(args.zip, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             archive.write(args.out, "apple_health_export/export.xml")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A `HealthExportSink` that writes each element as a sample into an open write transaction.
 ///
@@ -153,12 +154,43 @@ final class StoreSampleSink: HealthExportSink {
             storedSource = "apple-health:" + source
             sources[source] = storedSource
         }
-        try statement.execute(arguments: [
-            seriesID, subjectID, start.utcSeconds, end.utcSeconds, Int(start.offsetSeconds), value,
-            category ?? "", tag ?? "", storedSource, metadata,
-        ])
-        return db.changesCount > 0
+        // Bound through the C API: GRDB's StatementArguments box every value, and this runs
+        // once per record.
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        bind(handle, 1, seriesID)
+        bind(handle, 2, subjectID)
+        sqlite3_bind_int64(handle, 3, start.utcSeconds)
+        sqlite3_bind_int64(handle, 4, end.utcSeconds)
+        sqlite3_bind_int64(handle, 5, Int64(start.offsetSeconds))
+        sqlite3_bind_double(handle, 6, value)
+        bind(handle, 7, category ?? "")
+        bind(handle, 8, tag ?? "")
+        bind(handle, 9, storedSource)
+        if let metadata { bind(handle, 10, metadata) } else { sqlite3_bind_null(handle, 10) }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else {
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        return sqlite3_changes(db.sqliteConnection) > 0
     }
+
+    private func bind(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
+        if text.isEmpty {
+            sqlite3_bind_text(handle, index, "", 0, StoreSampleSink.transient)
+            return
+        }
+        var text = text
+        text.withUTF8 { utf8 in
+            _ = sqlite3_bind_text(handle, index, utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                                  Int32(utf8.count), StoreSampleSink.transient)
+        }
+    }
+
+    /// SQLite's SQLITE_TRANSIENT: copy the bytes before `bind` returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// The meal slot of a nutrition record (`meal` metadata in any case): breakfast, lunch, dinner, snack.
     private func mealTag(_ metadata: [MetadataEntry]) -> String? {
