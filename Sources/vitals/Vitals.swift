@@ -7,8 +7,8 @@ struct Vitals: ParsableCommand {
         commandName: "vitals",
         abstract: "Health metric screens from YAML, in the terminal.",
         discussion: """
-        Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a
-        local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without
+        Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a \
+        local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without \
         one, reading commands use the embedded demo data set.
         """,
         version: VitalsKitVersion.string,

@@ -84,16 +84,30 @@ public enum CatalogLoader {
     }
 
     /// Loads catalog files already in memory (tests, rule examples).
+    ///
+    /// Files are read (composed and decoded) in parallel; their entries then join the catalog
+    /// in file order, so the result does not depend on scheduling.
     public static func load(_ files: [SourceFile]) -> LoadedCatalog {
-        var state = LoadState()
-        for file in files {
-            state.sources[file.path] = file.text
-            state.load(file)
+        let results = ParallelMap.map(files) { FileReading.read($0) }
+        var catalog = Catalog()
+        var diagnostics: [Diagnostic] = []
+        var declarations: [Declaration] = []
+        var sources: [String: String] = [:]
+        for (file, result) in zip(files, results) {
+            sources[file.path] = file.text
+            diagnostics += result.diagnostics
+            for entry in result.entries {
+                switch entry {
+                case .pillar(let value): declarations.append(.init(kind: .pillar, id: value.id, location: value.location(of: "pillar_id"))); catalog.add(value)
+                case .subject(let value): declarations.append(.init(kind: .subject, id: value.id, location: value.location(of: "subject_id"))); catalog.add(value)
+                case .series(let value): declarations.append(.init(kind: .series, id: value.id, location: value.location(of: "series_id"))); catalog.add(value)
+                case .screen(let value): declarations.append(.init(kind: .screen, id: value.id, location: value.location(of: "screen_id"))); catalog.add(value)
+                case .metric(let value): declarations.append(.init(kind: .metric, id: value.id, location: value.location(of: "display_metric_id"))); catalog.add(value)
+                }
+            }
         }
-        var loaded = LoadedCatalog(catalog: state.catalog, diagnostics: state.diagnostics,
-                                   declarations: state.declarations, sources: state.sources)
-        loaded.catalog.files = files.map(\.path)
-        return loaded
+        catalog.files = files.map(\.path)
+        return LoadedCatalog(catalog: catalog, diagnostics: diagnostics, declarations: declarations, sources: sources)
     }
 
     /// A path as diagnostics show it: relative to the working directory when inside it.
@@ -145,12 +159,21 @@ public enum CatalogLoader {
     }
 }
 
-/// The mutable work of one load: the catalog under construction and what was found.
-private struct LoadState {
-    var catalog = Catalog()
+/// An entry decoded from one file, before it joins the catalog.
+enum DecodedEntry: Sendable {
+    case pillar(Pillar), subject(Subject), series(Series), screen(DisplayScreen), metric(DisplayMetric)
+}
+
+/// Phases 1 and 2 for one file: compose the YAML, then decode each entry strictly.
+struct FileReading: Sendable {
     var diagnostics: [Diagnostic] = []
-    var declarations: [Declaration] = []
-    var sources: [String: String] = [:]
+    var entries: [DecodedEntry] = []
+
+    static func read(_ file: SourceFile) -> FileReading {
+        var reading = FileReading()
+        reading.load(file)
+        return reading
+    }
 
     mutating func load(_ file: SourceFile) {
         let at = SourceLocation(file: file.path, line: 1, column: 1)
@@ -169,15 +192,15 @@ private struct LoadState {
             diagnostics.append(Diagnostic(.error, rule: RuleID.duplicateKey, duplicate.message,
                                           at: duplicate.location, related: duplicate.related.map { [$0] } ?? []))
         }
+        let sectionNames = CatalogSchema.sections.map(\.key).joined(separator: ", ")
         guard let root = result.root else {
             diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
-                "file is empty; a catalog file is a mapping with any of: \(CatalogSchema.sections.map(\.key).joined(separator: ", "))", at: at))
+                "file is empty; a catalog file is a mapping with any of: \(sectionNames)", at: at))
             return
         }
         guard let pairs = root.pairs else {
             diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
-                "the file must be a mapping with any of \(CatalogSchema.sections.map(\.key).joined(separator: ", ")); found \(root.kindDescription)",
-                at: root.location))
+                "the file must be a mapping with any of \(sectionNames); found \(root.kindDescription)", at: root.location))
             return
         }
         for (key, value) in pairs {
@@ -187,7 +210,7 @@ private struct LoadState {
                 if let guess = Suggest.closest(to: name, in: CatalogSchema.sections.map(\.key)) {
                     message += "; did you mean '\(guess)'?"
                 } else {
-                    message += "; allowed: \(CatalogSchema.sections.map(\.key).joined(separator: ", "))"
+                    message += "; allowed: \(sectionNames)"
                 }
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
@@ -204,26 +227,15 @@ private struct LoadState {
 
     private mutating func decode(_ node: YAMLNode, as spec: EntrySpec) {
         guard let reader = EntryReader(node, spec: spec, context: "this \(spec.name)", diagnostics: &diagnostics) else { return }
+        let entry: DecodedEntry?
         switch spec.name {
-        case "pillar":
-            if let value = EntryDecoding.pillar(reader) { declare(.pillar, value.id, value.location(of: "pillar_id")); catalog.add(value) }
-        case "subject":
-            if let value = EntryDecoding.subject(reader) { declare(.subject, value.id, value.location(of: "subject_id")); catalog.add(value) }
-        case "series":
-            if let value = EntryDecoding.series(reader, diagnostics: &diagnostics) {
-                declare(.series, value.id, value.location(of: "series_id")); catalog.add(value)
-            }
-        case "screen":
-            if let value = EntryDecoding.screen(reader) { declare(.screen, value.id, value.location(of: "screen_id")); catalog.add(value) }
-        default:
-            if let value = EntryDecoding.metric(reader, diagnostics: &diagnostics) {
-                declare(.metric, value.id, value.location(of: "display_metric_id")); catalog.add(value)
-            }
+        case "pillar": entry = EntryDecoding.pillar(reader).map(DecodedEntry.pillar)
+        case "subject": entry = EntryDecoding.subject(reader).map(DecodedEntry.subject)
+        case "series": entry = EntryDecoding.series(reader, diagnostics: &diagnostics).map(DecodedEntry.series)
+        case "screen": entry = EntryDecoding.screen(reader).map(DecodedEntry.screen)
+        default: entry = EntryDecoding.metric(reader, diagnostics: &diagnostics).map(DecodedEntry.metric)
         }
-    }
-
-    private mutating func declare(_ kind: Declaration.Kind, _ id: String, _ location: SourceLocation) {
-        declarations.append(Declaration(kind: kind, id: id, location: location))
+        if let entry { entries.append(entry) }
     }
 
     /// Makes libyaml's wording friendlier for the mistakes people make most.

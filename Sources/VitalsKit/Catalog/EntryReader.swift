@@ -77,13 +77,14 @@ struct EntryReader {
             if !number.isFinite { return (RuleID.invalidValue, "must be a finite number, found \(text)") }
             return nil
         case .string, .identifier, .choice, .hexColor, .date, .clockTime, .timeRange:
-            guard let text = value.scalarText, value.isQuoted || value.kindDescription == "a string"
-                || spec.kind.acceptsPlainNonString else { return typeError() }
-            return checkText(Sanitize.inline(text), raw: text, kind: spec.kind)
+            guard let text = value.scalarText, value.isQuoted || spec.kind.acceptsPlainNonString
+                || value.kindDescription == "a string" else { return typeError() }
+            return checkText(text, kind: spec.kind)
         }
     }
 
-    private static func checkText(_ shown: String, raw text: String, kind: ValueKind) -> (String, String)? {
+    private static func checkText(_ text: String, kind: ValueKind) -> (String, String)? {
+        var shown: String { Sanitize.inline(text) }
         switch kind {
         case .identifier(let pattern):
             return pattern.matches(text) ? nil : (RuleID.badID, "'\(shown)' is not a valid id: use \(pattern.summary)")

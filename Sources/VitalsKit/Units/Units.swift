@@ -58,13 +58,16 @@ public struct KnownUnit: Sendable, Hashable {
         add(["kg", "kilogram", "kilograms"], .mass, 1)
         add(["g", "gram", "grams"], .mass, foundation(UnitMass.grams, canonical: kg))
         add(["mg", "milligram", "milligrams"], .mass, foundation(UnitMass.milligrams, canonical: kg))
-        add(["lb", "lbs", "pound", "pounds"], .mass, foundation(UnitMass.pounds, canonical: kg))
-        add(["oz", "ounce", "ounces"], .mass, foundation(UnitMass.ounces, canonical: kg))
-        add(["st", "stone"], .mass, foundation(UnitMass.stones, canonical: kg))
+        // Exact definitions: Foundation on Linux rounds these (1 lb → 0.453592 kg).
+        add(["lb", "lbs", "pound", "pounds"], .mass, 0.45359237)
+        add(["oz", "ounce", "ounces"], .mass, 0.028349523125)
+        // swift-corelibs-foundation has the stone's coefficient inverted (1 st → 0.157 kg), so
+        // the exact definition is used instead: 1 st = 14 lb = 6.35029318 kg.
+        add(["st", "stone"], .mass, 6.35029318)
         let liter = UnitVolume.liters
         add(["L", "l", "liter", "litre", "liters", "litres"], .volume, 1)
         add(["mL", "ml", "milliliter", "millilitre"], .volume, foundation(UnitVolume.milliliters, canonical: liter))
-        add(["fl_oz", "fl oz", "fl_oz_us", "floz"], .volume, foundation(UnitVolume.fluidOunces, canonical: liter))
+        add(["fl_oz", "fl oz", "fl_oz_us", "floz"], .volume, 0.0295735295625)
         add(["cup"], .volume, foundation(UnitVolume.cups, canonical: liter))
         let minute = UnitDuration.minutes
         add(["min", "minute", "minutes"], .duration, 1)

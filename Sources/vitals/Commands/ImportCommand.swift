@@ -8,5 +8,6 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import samples from a file. Importing the same file twice adds nothing.",
         subcommands: [
             CSVImportCommand.self,
+            ImportAppleHealthCommand.self,
         ])
 }

@@ -55,7 +55,7 @@ final class InputValidationTests: XCTestCase {
             XCTAssertNotEqual(message(SampleInput(seriesID: "body_mass", value: bad)), "accepted", bad)
         }
         XCTAssertEqual(message(SampleInput(seriesID: "body_mass", value: "80", unit: "cm")),
-                       "unit 'cm' measures length, but body_mass is mass (kg) | units for body_mass: mg, g, oz, st, lb, kg")
+                       "unit 'cm' measures length, but body_mass is mass (kg) | units for body_mass: mg, g, oz, lb, kg, st")
         XCTAssertTrue(message(SampleInput(seriesID: "body_mass", value: "80", unit: "kgs")).hasPrefix("unknown unit 'kgs'"))
     }
 

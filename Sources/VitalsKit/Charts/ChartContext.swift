@@ -1,0 +1,207 @@
+import Foundation
+
+/// Styles, text and layout pieces every chart kind shares for one input and profile.
+struct ChartContext {
+    let input: ChartInput
+    let profile: RenderProfile
+
+    /// The metric colour (or a calm blue), for bars, lines and marks.
+    let accent: Style
+    let accentColor: RGB
+    let muted = Style(dim: true)
+    let titleStyle = Style(bold: true)
+    let targetStyle = Style(foreground: RGB(hex: "#C9A227"))
+    let good = Style(foreground: RGB(hex: "#2E9E5B"))
+    let bad = Style(foreground: RGB(hex: "#D64545"))
+
+    static let defaultColor = RGB(red: 0x4A, green: 0x90, blue: 0xD9)
+
+    init(_ input: ChartInput, _ profile: RenderProfile) {
+        self.input = input
+        self.profile = profile
+        accentColor = input.color.flatMap(RGB.init(hex:)) ?? Self.defaultColor
+        accent = Style(foreground: accentColor)
+    }
+
+    var glyphs: Glyphs { profile.glyphs }
+
+    /// The metric colour greyed out, for values that miss the target.
+    var accentOffTarget: Style {
+        Style(foreground: accentColor.mixed(with: RGB(red: 128, green: 128, blue: 128), amount: 0.55))
+    }
+
+    /// A colour per segment: the metric colour, then lighter tints of it.
+    func segmentStyle(_ index: Int) -> Style {
+        Style(foreground: accentColor.mixed(with: .white, amount: Double(index % 4) * 0.22))
+    }
+
+    /// A fill glyph per segment, distinct without colour.
+    func segmentGlyph(_ index: Int) -> String {
+        let fills = glyphs.isUnicode ? ["█", "▓", "▒", "░", "▚", "╳"] : ["#", "=", "+", "o", "%", "x"]
+        return fills[index % fills.count]
+    }
+    var width: Int { max(profile.width, RenderProfile.minimumWidth) }
+    var unit: String? { input.unit.map(Sanitize.inline).flatMap { $0.isEmpty ? nil : $0 } }
+
+    func newCanvas() -> TextCanvas { TextCanvas(width: width) }
+
+    func lines(_ canvas: TextCanvas) -> [String] { canvas.lines(colorLevel: profile.colorLevel) }
+
+    /// `value` in the profile's number style.
+    func number(_ value: Double) -> String { profile.numbers.compact(value) }
+
+    /// `value` with the unit: "132 g", "3,5 portion".
+    func quantity(_ value: Double, unit: String? = nil) -> String {
+        let symbol = unit ?? self.unit
+        return symbol.map { "\(number(value)) \($0)" } ?? number(value)
+    }
+
+    /// "target ≥ 120 g", "target 2–3 portion", "target 3 ± 0.25".
+    func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
+        guard let target = target ?? input.target else { return nil }
+        let suffix = (unit ?? self.unit).map { " \($0)" } ?? ""
+        switch target {
+        case .atLeast(let v): return "target \(glyphs.atLeast) \(number(v))\(suffix)"
+        case .atMost(let v): return "target \(glyphs.atMost) \(number(v))\(suffix)"
+        case .range(let low, let high):
+            return "target \(number(low))\(glyphs.rangeDash)\(number(high))\(suffix)"
+        case .exact(let v, let tolerance):
+            return "target \(number(v)) \(glyphs.plusMinus) \(number(tolerance))\(suffix)"
+        }
+    }
+
+    /// The values a target line or band is drawn at (one for a bound, two for a band).
+    func targetLevels(_ target: Target? = nil) -> [Double] {
+        switch target ?? input.target {
+        case .none: return []
+        case .atLeast(let v)?, .atMost(let v)?: return [v]
+        case .range(let low, let high)?: return [low, high]
+        case .exact(let v, let tolerance)?: return tolerance > 0 ? [v - tolerance, v + tolerance] : [v]
+        }
+    }
+
+    /// The title line: bold title with the unit, `right` aligned to the right edge.
+    func addHeader(to canvas: inout TextCanvas, right: String? = nil) {
+        let row = canvas.addRow()
+        let title = Sanitize.inline(input.title)
+        let unitText = unit.map { " (\($0))" } ?? ""
+        var rightText = right.map(Sanitize.inline) ?? ""
+        let rightWidth = DisplayWidth.of(rightText)
+        if !rightText.isEmpty, DisplayWidth.of(title + unitText) + rightWidth + 2 > width,
+           width - rightWidth - 2 < 16 {
+            rightText = ""
+        }
+        let room = rightText.isEmpty ? width : width - DisplayWidth.of(rightText) - 2
+        let fittedTitle = DisplayWidth.truncate(title, to: room, ellipsis: glyphs.ellipsis)
+        var column = canvas.write(fittedTitle, row: row, column: 0, style: titleStyle)
+        column = canvas.write(DisplayWidth.truncate(unitText, to: room - column, ellipsis: ""),
+                              row: row, column: column, style: muted)
+        if !rightText.isEmpty {
+            canvas.writeRightAligned(rightText, row: row, end: width, style: muted)
+        }
+    }
+
+    /// Adds one line of text, truncated to the width.
+    func addText(_ text: String, to canvas: inout TextCanvas, style: Style = .plain,
+                 indent: Int = 0) {
+        let row = canvas.addRow()
+        canvas.write(DisplayWidth.truncate(Sanitize.inline(text), to: width - indent,
+                                           ellipsis: glyphs.ellipsis),
+                     row: row, column: indent, style: style)
+    }
+
+    /// The chart's empty state: the title line and the empty message.
+    func emptyState(_ fallbackMessage: String = "No data yet") -> [String] {
+        var canvas = newCanvas()
+        addHeader(to: &canvas, right: targetText())
+        let message = input.emptyMessage.map(Sanitize.inline) ?? fallbackMessage
+        addText("\(glyphs.missing) \(message)", to: &canvas, style: muted, indent: 2)
+        return lines(canvas)
+    }
+
+    /// Whether `value` meets the metric's target (true when there is no target).
+    func meets(_ value: Double) -> Bool { input.target?.isMet(by: value) ?? true }
+
+    /// Places axis labels centred on columns without overlap, newest first, and returns
+    /// the indices placed. Every `step`-th label (counted from the newest) is tried.
+    @discardableResult
+    func placeLabels(_ labels: [(center: Int, text: String)], on canvas: inout TextCanvas,
+                     row: Int, from minColumn: Int, to maxColumn: Int,
+                     style: Style = Style(dim: true)) -> [Int] {
+        guard !labels.isEmpty else { return [] }
+        let texts = labels.map { DisplayWidth.truncate(Sanitize.inline($0.text), to: 10,
+                                                       ellipsis: glyphs.ellipsis) }
+        let widest = texts.map { DisplayWidth.of($0) }.max() ?? 1
+        var spacing = maxColumn - minColumn
+        if labels.count > 1 {
+            spacing = max(1, (labels[labels.count - 1].center - labels[0].center) / (labels.count - 1))
+        }
+        let step = max(1, Int((Double(widest + 1) / Double(spacing)).rounded(.up)))
+        var rightLimit = maxColumn + 1
+        var placed: [Int] = []
+        for index in stride(from: labels.count - 1, through: 0, by: -1)
+        where (labels.count - 1 - index) % step == 0 {
+            let w = DisplayWidth.of(texts[index])
+            guard w > 0, w <= maxColumn - minColumn else { continue }
+            let start = min(max(minColumn, labels[index].center - (w - 1) / 2), maxColumn - w)
+            guard start + w + 1 <= rightLimit else { continue }
+            canvas.write(texts[index], row: row, column: start, style: style)
+            rightLimit = start
+            placed.append(index)
+        }
+        return placed.reversed()
+    }
+}
+
+/// Round tick values for an axis: a step of 1, 2, 2.5 or 5 times a power of ten.
+struct NiceScale {
+    let low: Double, high: Double, step: Double
+    /// Number of steps between `low` and `high` (2…5).
+    let intervals: Int
+    /// Fraction digits that show every tick exactly.
+    let decimals: Int
+
+    init(min minimum: Double, max maximum: Double, includeZero: Bool) {
+        var lo = includeZero ? Swift.min(0, minimum) : minimum
+        var hi = includeZero ? Swift.max(0, maximum) : maximum
+        if !(lo.isFinite && hi.isFinite) { lo = 0; hi = 1 }
+        if hi - lo < 1e-9 {
+            let pad = abs(hi) > 1e-9 ? abs(hi) * 0.1 : 1
+            hi += pad
+            if !(includeZero && lo == 0) { lo -= pad }
+        }
+        var step = Self.niceStep((hi - lo) / 4)
+        var low = (lo / step).rounded(.down) * step
+        var high = (hi / step).rounded(.up) * step
+        while ((high - low) / step).rounded() > 5 {
+            step = Self.niceStep(step * 1.5)
+            low = (lo / step).rounded(.down) * step
+            high = (hi / step).rounded(.up) * step
+        }
+        if ((high - low) / step).rounded() < 2 { high = low + 2 * step }
+        self.low = low; self.high = high; self.step = step
+        intervals = Int(((high - low) / step).rounded())
+        var digits = 0
+        var scaled = step
+        while digits < 4, abs(scaled - scaled.rounded()) > 1e-6 { scaled *= 10; digits += 1 }
+        decimals = digits
+    }
+
+    static func niceStep(_ rough: Double) -> Double {
+        guard rough > 0, rough.isFinite else { return 1 }
+        let exponent = (log10(rough)).rounded(.down)
+        let power = pow(10, exponent)
+        let fraction = rough / power
+        let nice: Double = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10
+        return nice * power
+    }
+
+    /// Plot rows per interval so ticks fall on row edges (8–10 rows in all).
+    var rowsPerInterval: Int { Swift.max(1, 10 / intervals) }
+    var rows: Int { intervals * rowsPerInterval }
+
+    func tick(_ k: Int) -> Double { low + Double(k) * step }
+
+    /// Where `value` falls, from 0 (low) to 1 (high).
+    func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
+}

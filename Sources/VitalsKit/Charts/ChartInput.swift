@@ -1,0 +1,268 @@
+/// The data one chart draws: plain values, no SQL and no catalog lookups.
+///
+/// Fill the common fields and the data shape the chart kind reads; kinds that can use another
+/// shape derive it (a `stat` without `stat` shows the latest point, a `sparkline` of stacked
+/// buckets shows their totals). Text fields are sanitized when drawn. `nil` values are drawn
+/// as missing, never as zero.
+public struct ChartInput: Sendable {
+    /// The metric's display name.
+    public var title: String
+    /// The display unit symbol (`g`, `kg`, `portion`); nil for none.
+    public var unit: String?
+    /// The metric's `#RRGGBB` colour; nil for the default.
+    public var color: String?
+    /// The metric's target, judged with `Target.isMet(by:)`.
+    public var target: Target?
+    /// The day the chart is drawn for, `YYYY-MM-DD` (calendar month, days until milestones).
+    public var asOf: String?
+    /// Shown instead of a chart when there is nothing to draw.
+    public var emptyMessage: String?
+
+    /// One value per bucket, oldest first (`bar_vertical`, `bar_horizontal`, `line`, `sparkline`).
+    public var points: [ChartPoint]
+    /// A rolling mean aligned with `points` (`line`); empty for none.
+    public var rollingMean: [Double?]
+    /// What the rolling mean is called in the legend ("7-day mean").
+    public var rollingLabel: String?
+    /// Buckets split by tag or category (`bar_stacked`).
+    public var stacked: StackedSeries?
+    /// Measured values against a reference band, x in weeks since birth (`growth_curve`).
+    public var growth: GrowthSeries?
+    /// Milestones in date order (`timeline`).
+    public var milestones: [Milestone]
+    /// One night's sleep stages (`sleep_stages_horizontal`).
+    public var sleep: [SleepSegment]
+    /// The headline number (`stat`).
+    public var stat: StatValue?
+    /// One item per target (`progress`).
+    public var progress: [ProgressItem]
+    /// Days judged against the target (`calendar_heatmap`).
+    public var calendar: [CalendarDay]
+
+    public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
+                asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
+                rollingMean: [Double?] = [], rollingLabel: String? = nil,
+                stacked: StackedSeries? = nil, growth: GrowthSeries? = nil,
+                milestones: [Milestone] = [], sleep: [SleepSegment] = [],
+                stat: StatValue? = nil, progress: [ProgressItem] = [],
+                calendar: [CalendarDay] = []) {
+        self.title = title; self.unit = unit; self.color = color; self.target = target
+        self.asOf = asOf; self.emptyMessage = emptyMessage; self.points = points
+        self.rollingMean = rollingMean; self.rollingLabel = rollingLabel
+        self.stacked = stacked; self.growth = growth; self.milestones = milestones
+        self.sleep = sleep; self.stat = stat; self.progress = progress; self.calendar = calendar
+    }
+
+    /// `points`, or the totals of `stacked` buckets when there are no points.
+    public var effectivePoints: [ChartPoint] {
+        if !points.isEmpty { return points }
+        guard let stacked else { return [] }
+        return stacked.buckets.map { bucket in
+            ChartPoint(label: bucket.label, date: bucket.date, value: bucket.total)
+        }
+    }
+}
+
+/// One bucket's value: a short label for the axis and the value, nil when there is no data.
+public struct ChartPoint: Sendable, Hashable {
+    /// Axis label ("03-12", "Mon", "W11").
+    public var label: String
+    /// The bucket's first day, `YYYY-MM-DD`, when it has one.
+    public var date: String?
+    public var value: Double?
+
+    public init(label: String, date: String? = nil, value: Double?) {
+        self.label = label; self.date = date; self.value = value
+    }
+}
+
+/// Buckets split into named segments (meal slots, categories), with the legend order.
+public struct StackedSeries: Sendable, Hashable {
+    /// Segment names in legend and stacking order.
+    public var categories: [String]
+    public var buckets: [StackedBucket]
+
+    public init(categories: [String], buckets: [StackedBucket]) {
+        self.categories = categories; self.buckets = buckets
+    }
+}
+
+/// One bucket of a stacked chart; `values` nil means the bucket has no data at all.
+public struct StackedBucket: Sendable, Hashable {
+    public var label: String
+    public var date: String?
+    /// Category name → value; categories not present count as zero.
+    public var values: [String: Double]?
+
+    public init(label: String, date: String? = nil, values: [String: Double]?) {
+        self.label = label; self.date = date; self.values = values
+    }
+
+    /// The sum of all segments, nil when the bucket has no data.
+    public var total: Double? { values.map { $0.values.reduce(0, +) } }
+}
+
+/// Measured values and a reference band, both with x in weeks since birth.
+public struct GrowthSeries: Sendable, Hashable {
+    public var measured: [GrowthPoint]
+    /// Lower, centre and upper reference values by week, in week order.
+    public var reference: [ReferencePoint]
+    /// What the reference is ("Golden Retriever ♀ ±15 %").
+    public var referenceLabel: String?
+
+    public init(measured: [GrowthPoint], reference: [ReferencePoint],
+                referenceLabel: String? = nil) {
+        self.measured = measured; self.reference = reference; self.referenceLabel = referenceLabel
+    }
+}
+
+/// A measured value at an age in weeks.
+public struct GrowthPoint: Sendable, Hashable {
+    public var week: Double
+    public var value: Double
+
+    public init(week: Double, value: Double) { self.week = week; self.value = value }
+}
+
+/// The reference band at an age in weeks.
+public struct ReferencePoint: Sendable, Hashable {
+    public var week: Double
+    public var lower: Double, centre: Double, upper: Double
+
+    public init(week: Double, lower: Double, centre: Double, upper: Double) {
+        self.week = week; self.lower = lower; self.centre = centre; self.upper = upper
+    }
+}
+
+/// Where a milestone stands on the as-of date.
+public enum MilestoneStatus: String, Sendable, CaseIterable {
+    case done, next, future, overdue
+}
+
+/// A health milestone (vaccination, check-up) with its due date and, when done, its done date.
+public struct Milestone: Sendable, Hashable {
+    public var name: String
+    /// `YYYY-MM-DD`.
+    public var due: String
+    /// `YYYY-MM-DD`, nil while not done.
+    public var done: String?
+    public var status: MilestoneStatus
+
+    public init(name: String, due: String, done: String? = nil, status: MilestoneStatus) {
+        self.name = name; self.due = due; self.done = done; self.status = status
+    }
+}
+
+/// A sleep stage as Apple Health records it.
+public enum SleepStage: String, Sendable, CaseIterable {
+    case awake, rem, core, deep
+
+    /// The lane label.
+    public var label: String {
+        switch self {
+        case .awake: return "Awake"
+        case .rem: return "REM"
+        case .core: return "Core"
+        case .deep: return "Deep"
+        }
+    }
+}
+
+/// One stretch of a night in one stage, in minutes after midnight of the evening's date.
+///
+/// Values may pass 1440 (06:30 the next morning is 1830). The clock-time initializer reads
+/// times before noon as the next morning.
+public struct SleepSegment: Sendable, Hashable {
+    public var stage: SleepStage
+    public var startMinute: Int
+    public var endMinute: Int
+
+    public init(stage: SleepStage, startMinute: Int, endMinute: Int) {
+        self.stage = stage; self.startMinute = startMinute; self.endMinute = endMinute
+    }
+
+    /// A segment from `HH:mm` clock times; nil when a time does not parse.
+    public init?(stage: SleepStage, start: String, end: String) {
+        guard let startMinute = Self.minute(start), let endMinute = Self.minute(end) else { return nil }
+        self.init(stage: stage, startMinute: startMinute,
+                  endMinute: endMinute < startMinute ? endMinute + 1440 : endMinute)
+    }
+
+    /// Minutes after the evening's midnight for `HH:mm`; before noon means the next morning.
+    static func minute(_ clock: String) -> Int? {
+        let parts = clock.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        let value = hour * 60 + minute
+        return hour < 12 ? value + 1440 : value
+    }
+
+    public var minutes: Int { max(0, endMinute - startMinute) }
+}
+
+/// Minutes and share of the night per stage, from a night's segments.
+public struct SleepSummary: Sendable, Hashable {
+    public var minutesByStage: [SleepStage: Int]
+    /// Minutes in REM, Core and Deep.
+    public var asleepMinutes: Int
+    /// Minutes in all stages.
+    public var totalMinutes: Int
+
+    public init(_ segments: [SleepSegment]) {
+        var minutes: [SleepStage: Int] = [:]
+        for segment in segments { minutes[segment.stage, default: 0] += segment.minutes }
+        minutesByStage = minutes
+        totalMinutes = minutes.values.reduce(0, +)
+        asleepMinutes = totalMinutes - (minutes[.awake] ?? 0)
+    }
+
+    /// The stage's share of the whole night in percent, rounded.
+    public func percent(_ stage: SleepStage) -> Int {
+        guard totalMinutes > 0 else { return 0 }
+        return Int((Double(minutesByStage[stage] ?? 0) * 100 / Double(totalMinutes)).rounded())
+    }
+}
+
+/// The headline value of a `stat` chart.
+public struct StatValue: Sendable, Hashable {
+    public var value: Double?
+    /// `YYYY-MM-DD` of the value.
+    public var date: String?
+    /// Change since the previous value, already written ("+0,4 kg since 5 Mar").
+    public var deltaText: String?
+
+    public init(value: Double?, date: String? = nil, deltaText: String? = nil) {
+        self.value = value; self.date = date; self.deltaText = deltaText
+    }
+}
+
+/// One bar of a `progress` chart: today's value against its own target.
+public struct ProgressItem: Sendable, Hashable {
+    public var name: String
+    /// nil when nothing is logged.
+    public var value: Double?
+    public var target: Target
+    /// The item's unit; nil uses the chart's unit.
+    public var unit: String?
+    public var color: String?
+
+    public init(name: String, value: Double?, target: Target, unit: String? = nil,
+                color: String? = nil) {
+        self.name = name; self.value = value; self.target = target; self.unit = unit
+        self.color = color
+    }
+}
+
+/// How a calendar day compares with the target.
+public enum DayState: String, Sendable, CaseIterable {
+    case onTarget = "on_target", offTarget = "off_target", noData = "no_data"
+}
+
+/// One day of a `calendar_heatmap`.
+public struct CalendarDay: Sendable, Hashable {
+    /// `YYYY-MM-DD`.
+    public var date: String
+    public var state: DayState
+
+    public init(date: String, state: DayState) { self.date = date; self.state = state }
+}

@@ -1,0 +1,65 @@
+/// One labelled row per bucket with a fractional-width bar (eighth blocks) and its value.
+///
+/// A dashed vertical mark shows the target; rows without data say so instead of a bar.
+public struct BarHorizontalChart: ChartKind {
+    public static let id = "bar_horizontal"
+    public init() {}
+
+    /// Rows shown at most; older buckets are counted in the summary.
+    static let maximumRows = 31
+
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        let context = ChartContext(input, profile)
+        var points = input.effectivePoints
+        let values = points.compactMap(\.value)
+        guard let highest = values.max() else { return context.emptyState() }
+        let hidden = max(0, points.count - Self.maximumRows)
+        points = Array(points.suffix(Self.maximumRows))
+
+        var canvas = context.newCanvas()
+        context.addHeader(to: &canvas, right: context.targetText())
+        let levels = context.targetLevels()
+        let scale = NiceScale(min: 0, max: max(highest, levels.max() ?? highest), includeZero: true)
+        let labels = points.map { Sanitize.inline($0.label) }
+        let labelWidth = min(context.width / 4, labels.map { DisplayWidth.of($0) }.max() ?? 1)
+        let valueTexts = points.map { $0.value.map(context.number) ?? "" }
+        let valueWidth = max(valueTexts.map { DisplayWidth.of($0) }.max() ?? 1, 1)
+        let barLeft = labelWidth + 1
+        let barWidth = context.width - barLeft - valueWidth - 1
+        let cells = Double(barWidth)
+
+        for (index, point) in points.enumerated() {
+            let row = canvas.addRow()
+            canvas.write(DisplayWidth.pad(labels[index], to: labelWidth,
+                                          ellipsis: context.glyphs.ellipsis),
+                         row: row, column: 0, style: context.muted)
+            guard let value = point.value else {
+                canvas.write("\(context.glyphs.missing) no data", row: row, column: barLeft,
+                             style: context.muted)
+                continue
+            }
+            let eighths = Int(max(0, min(1, scale.fraction(value))) * cells * 8 + 0.5)
+            let full = eighths / 8
+            var bar = String(repeating: context.glyphs.horizontalEighths[8], count: full)
+            if eighths % 8 > 0 { bar += context.glyphs.horizontalEighths[eighths % 8] }
+            let style = context.meets(value) ? context.accent : context.accentOffTarget
+            canvas.write(bar, row: row, column: barLeft, style: style)
+            for level in levels {
+                let column = barLeft + min(barWidth - 1, Int((scale.fraction(level) * cells).rounded()))
+                if canvas.isBlank(row: row, column: column) {
+                    canvas.write(context.glyphs.dashVertical, row: row, column: column,
+                                 style: context.targetStyle)
+                }
+            }
+            canvas.writeRightAligned(valueTexts[index], row: row, end: context.width)
+        }
+        let axis = canvas.addRow()
+        canvas.write("0", row: axis, column: barLeft, style: context.muted)
+        canvas.writeRightAligned(profile.numbers.format(scale.high, decimals: scale.decimals),
+                                 row: axis, end: barLeft + barWidth, style: context.muted)
+        let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
+        context.addText(context.summary(points.map(\.value), extra: extra), to: &canvas,
+                        style: context.muted)
+        return context.lines(canvas)
+    }
+}

@@ -1,0 +1,88 @@
+/// One row per bucket, its bar split into segments by tag or category, with a legend.
+///
+/// Segments differ by fill pattern and by tint, so they read without colour too. The total
+/// is printed at the right; a dashed mark shows the target for the total.
+public struct BarStackedChart: ChartKind {
+    public static let id = "bar_stacked"
+    public init() {}
+
+    static let maximumRows = 31
+
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        let context = ChartContext(input, profile)
+        guard let series = input.stacked, !series.categories.isEmpty,
+              let highest = series.buckets.compactMap(\.total).max() else {
+            return input.points.contains(where: { $0.value != nil })
+                ? BarHorizontalChart().render(input, profile: profile)
+                : context.emptyState()
+        }
+        let hidden = max(0, series.buckets.count - Self.maximumRows)
+        let buckets = Array(series.buckets.suffix(Self.maximumRows))
+        var canvas = context.newCanvas()
+        context.addHeader(to: &canvas, right: context.targetText())
+
+        // Legend, wrapped over as many lines as needed.
+        var legendRow = canvas.addRow()
+        var column = 0
+        for (index, category) in series.categories.enumerated() {
+            let name = DisplayWidth.truncate(Sanitize.inline(category), to: 20,
+                                             ellipsis: context.glyphs.ellipsis)
+            let entryWidth = 2 + DisplayWidth.of(name) + 2
+            if column > 0, column + entryWidth - 2 > context.width {
+                legendRow = canvas.addRow()
+                column = 0
+            }
+            canvas.write(context.segmentGlyph(index), row: legendRow, column: column,
+                         style: context.segmentStyle(index))
+            column = canvas.write(name, row: legendRow, column: column + 2) + 2
+        }
+
+        let levels = context.targetLevels()
+        let scale = NiceScale(min: 0, max: max(highest, levels.max() ?? highest), includeZero: true)
+        let labels = buckets.map { Sanitize.inline($0.label) }
+        let labelWidth = min(context.width / 4, labels.map { DisplayWidth.of($0) }.max() ?? 1)
+        let totals = buckets.map { $0.total.map(context.number) ?? "" }
+        let valueWidth = max(1, totals.map { DisplayWidth.of($0) }.max() ?? 1)
+        let barLeft = labelWidth + 1
+        let barWidth = context.width - barLeft - valueWidth - 1
+
+        for (index, bucket) in buckets.enumerated() {
+            let row = canvas.addRow()
+            canvas.write(DisplayWidth.pad(labels[index], to: labelWidth,
+                                          ellipsis: context.glyphs.ellipsis),
+                         row: row, column: 0, style: context.muted)
+            guard let values = bucket.values else {
+                canvas.write("\(context.glyphs.missing) no data", row: row, column: barLeft,
+                             style: context.muted)
+                continue
+            }
+            var sum = 0.0
+            var end = 0
+            for (category, name) in series.categories.enumerated() {
+                sum += max(0, values[name] ?? 0)
+                let newEnd = Int((max(0, min(1, scale.fraction(sum))) * Double(barWidth)).rounded())
+                if newEnd > end {
+                    canvas.write(String(repeating: context.segmentGlyph(category), count: newEnd - end),
+                                 row: row, column: barLeft + end, style: context.segmentStyle(category))
+                    end = newEnd
+                }
+            }
+            for level in levels {
+                let column = barLeft + min(barWidth - 1, Int((scale.fraction(level) * Double(barWidth)).rounded()))
+                if canvas.isBlank(row: row, column: column) {
+                    canvas.write(context.glyphs.dashVertical, row: row, column: column,
+                                 style: context.targetStyle)
+                }
+            }
+            canvas.writeRightAligned(totals[index], row: row, end: context.width)
+        }
+        let axis = canvas.addRow()
+        canvas.write("0", row: axis, column: barLeft, style: context.muted)
+        canvas.writeRightAligned(profile.numbers.format(scale.high, decimals: scale.decimals),
+                                 row: axis, end: barLeft + barWidth, style: context.muted)
+        let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
+        context.addText(context.summary(buckets.map(\.total), extra: extra), to: &canvas,
+                        style: context.muted)
+        return context.lines(canvas)
+    }
+}

@@ -1,0 +1,87 @@
+/// Days on or off target in a GitHub-style grid: rows Monday to Sunday, one column per week,
+/// month names above, newest week at the right, with streaks and the share of days on target.
+public struct CalendarHeatmapChart: ChartKind {
+    public static let id = "calendar_heatmap"
+    public init() {}
+
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        let context = ChartContext(input, profile)
+        var states: [Int: DayState] = [:]
+        for day in input.calendar {
+            if let date = CivilDate(day.date) { states[date.daysSinceEpoch] = day.state }
+        }
+        if states.isEmpty {
+            // Derive the days from daily points and the target.
+            for point in input.points {
+                guard let date = point.date.flatMap(CivilDate.init) else { continue }
+                states[date.daysSinceEpoch] = point.value.map { context.meets($0) ? .onTarget : .offTarget } ?? .noData
+            }
+        }
+        guard let firstDay = states.keys.min(), let lastDataDay = states.keys.max() else {
+            return context.emptyState()
+        }
+        let lastDay = input.asOf.flatMap(CivilDate.init)?.daysSinceEpoch ?? lastDataDay
+        let lastMonday = lastDay - CivilDate(daysSinceEpoch: lastDay).weekdayFromMonday
+        let firstMonday = firstDay - CivilDate(daysSinceEpoch: firstDay).weekdayFromMonday
+        let gridLeft = 3
+        let fitting = min(53, (context.width - gridLeft) / 2)
+        let weeks = max(1, min(fitting, (lastMonday - firstMonday) / 7 + 1))
+        let startMonday = lastMonday - (weeks - 1) * 7
+
+        var canvas = context.newCanvas()
+        context.addHeader(to: &canvas, right: context.targetText())
+        let monthRow = canvas.addRow()
+        var nextFree = gridLeft
+        for week in 0..<weeks {
+            let monday = CivilDate(daysSinceEpoch: startMonday + week * 7)
+            let startsMonth = (0..<7).contains { CivilDate(daysSinceEpoch: startMonday + week * 7 + $0).day == 1 }
+            guard week == 0 || startsMonth else { continue }
+            let month = startsMonth ? CivilDate(daysSinceEpoch: startMonday + week * 7 + 6).month : monday.month
+            let column = gridLeft + week * 2
+            let name = CivilDate.monthAbbreviations[month - 1]
+            if column >= nextFree, column + 3 <= context.width {
+                canvas.write(name, row: monthRow, column: column, style: context.muted)
+                nextFree = column + 4
+            }
+        }
+        let on = context.glyphs.isUnicode ? "█" : "#"
+        let off = context.glyphs.isUnicode ? "░" : "o"
+        for weekday in 0..<7 {
+            let row = canvas.addRow()
+            canvas.write(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday], row: row, column: 0,
+                         style: context.muted)
+            for week in 0..<weeks {
+                let day = startMonday + week * 7 + weekday
+                guard day <= lastDay else { continue }
+                let column = gridLeft + week * 2
+                switch states[day] ?? .noData {
+                case .onTarget: canvas.write(on, row: row, column: column, style: context.accent)
+                case .offTarget: canvas.write(off, row: row, column: column, style: context.accentOffTarget)
+                case .noData: canvas.write(context.glyphs.missing, row: row, column: column, style: context.muted)
+                }
+            }
+        }
+        context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data",
+                        to: &canvas, style: context.muted)
+        context.addText(Self.summary(states, from: startMonday, to: lastDay, context: context),
+                        to: &canvas, style: context.muted)
+        return context.lines(canvas)
+    }
+
+    /// "18/26 days on target (69 %) · streak 4 · best 7" over the days shown.
+    static func summary(_ states: [Int: DayState], from first: Int, to last: Int,
+                        context: ChartContext) -> String {
+        var judged = 0, met = 0, run = 0, best = 0
+        for day in first...max(first, last) {
+            switch states[day] {
+            case .onTarget?: judged += 1; met += 1; run += 1; best = max(best, run)
+            case .offTarget?: judged += 1; run = 0
+            default: if day != last { run = 0 }
+            }
+        }
+        let percent = judged > 0 ? Int((Double(met) * 100 / Double(judged)).rounded()) : 0
+        let separator = " \(context.glyphs.separator) "
+        return "\(met)/\(judged) days on target (\(percent) %)" + separator + "streak \(run)"
+            + separator + "best \(best)"
+    }
+}

@@ -1,0 +1,97 @@
+/// Measured values against a reference band (lower/upper curve, shaded) with a dashed centre
+/// line; x is age in weeks since birth.
+public struct GrowthCurveChart: ChartKind {
+    public static let id = "growth_curve"
+    public init() {}
+
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        let context = ChartContext(input, profile)
+        guard let growth = input.growth, !growth.measured.isEmpty else {
+            return context.emptyState("No measurements yet")
+        }
+        let measured = growth.measured.sorted { $0.week < $1.week }
+        let reference = growth.reference.sorted { $0.week < $1.week }
+        let weeks = measured.map(\.week) + reference.map(\.week)
+        let values = measured.map(\.value) + reference.flatMap { [$0.lower, $0.upper] }
+        var canvas = context.newCanvas()
+        context.addHeader(to: &canvas, right: growth.referenceLabel)
+        let scale = NiceScale(min: values.min()!, max: values.max()!, includeZero: true)
+        let frame = context.addPlotFrame(to: &canvas, scale: scale)
+        let braille = context.glyphs.isUnicode
+        var grid = DotGrid(columns: frame.columns, rows: frame.rows, layers: 2, braille: braille)
+        let firstWeek = min(0, weeks.min()!), lastWeek = max(weeks.max()!, firstWeek + 1)
+        func x(_ week: Double) -> Int {
+            Int(((week - firstWeek) / (lastWeek - firstWeek) * Double(grid.dotColumns - 1)).rounded())
+        }
+        func y(_ value: Double) -> Int {
+            Int(((1 - max(0, min(1, scale.fraction(value)))) * Double(grid.dotRows - 1)).rounded())
+        }
+
+        // Band: shade the cells the interpolated band covers for at least 30 %.
+        if reference.count > 1 {
+            let rowValue = (scale.high - scale.low) / Double(frame.rows)
+            for column in 0..<frame.columns {
+                let week = firstWeek + (Double(column) + 0.5) / Double(frame.columns) * (lastWeek - firstWeek)
+                guard let bounds = Self.interpolate(reference, at: week) else { continue }
+                for row in 0..<frame.rows {
+                    let cellTop = scale.high - Double(row) * rowValue
+                    let overlap = min(cellTop, bounds.upper) - max(cellTop - rowValue, bounds.lower)
+                    if overlap >= rowValue * 0.3 {
+                        canvas.write(context.glyphs.shades[0], row: frame.top + row,
+                                     column: frame.left + column,
+                                     style: Style(foreground: context.accentColor.mixed(with: .white, amount: 0.45)))
+                    }
+                }
+            }
+        }
+        for pair in zip(reference, reference.dropFirst()) {
+            grid.line(from: (x(pair.0.week), y(pair.0.centre)), to: (x(pair.1.week), y(pair.1.centre)),
+                      layer: 1, dotted: true)
+        }
+        for pair in zip(measured, measured.dropFirst()) {
+            grid.line(from: (x(pair.0.week), y(pair.0.value)), to: (x(pair.1.week), y(pair.1.value)),
+                      layer: 0)
+        }
+        if measured.count == 1 { grid.set(x: x(measured[0].week), y: y(measured[0].value), layer: 0) }
+        grid.draw(on: &canvas, top: frame.top, left: frame.left,
+                  styles: [Style(foreground: context.accentColor, bold: true), context.targetStyle],
+                  asciiMarks: ["*", "-"])
+
+        let tickStep = NiceScale.niceStep((lastWeek - firstWeek) / 6)
+        var labels: [(center: Int, text: String)] = []
+        var week = (firstWeek / tickStep).rounded(.up) * tickStep
+        let cellWidth = braille ? 2 : 1
+        while week <= lastWeek + 1e-9 {
+            labels.append((frame.left + x(week) / cellWidth, context.number(week)))
+            week += tickStep
+        }
+        context.addXLabels(labels, frame: frame, on: &canvas)
+        let latest = measured[measured.count - 1]
+        var parts = ["weeks since birth", "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
+        if let bounds = Self.interpolate(reference, at: latest.week), bounds.centre > 0 {
+            let percent = Int(((latest.value / bounds.centre - 1) * 100).rounded())
+            parts.append("\(percent >= 0 ? "+" : "")\(percent) % vs reference")
+        }
+        context.addText(parts.joined(separator: " \(context.glyphs.separator) "), to: &canvas,
+                        style: context.muted)
+        let band = context.glyphs.shades[0]
+        context.addText("\(braille ? "⣀⣀" : "**") measured  \(braille ? "⠒⠂" : "- ") reference  \(band)\(band) band",
+                        to: &canvas, style: context.muted)
+        return context.lines(canvas)
+    }
+
+    /// The band at `week`, linearly interpolated; nil outside the reference's weeks.
+    static func interpolate(_ reference: [ReferencePoint], at week: Double) -> ReferencePoint? {
+        guard let first = reference.first, let last = reference.last,
+              week >= first.week - 1e-9, week <= last.week + 1e-9 else { return nil }
+        for pair in zip(reference, reference.dropFirst()) where week <= pair.1.week + 1e-9 {
+            let span = pair.1.week - pair.0.week
+            let t = span > 0 ? (week - pair.0.week) / span : 0
+            func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
+            return ReferencePoint(week: week, lower: mix(pair.0.lower, pair.1.lower),
+                                  centre: mix(pair.0.centre, pair.1.centre),
+                                  upper: mix(pair.0.upper, pair.1.upper))
+        }
+        return first
+    }
+}

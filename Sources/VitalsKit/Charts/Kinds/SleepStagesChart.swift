@@ -1,0 +1,102 @@
+/// A hypnogram: one lane per stage (Awake, REM, Core, Deep) across the night's clock times,
+/// with minutes and share per stage.
+///
+/// A cell is filled when its stage covers at least half of the cell's minutes and shaded when
+/// it covers less, so short wake-ups stay visible.
+public struct SleepStagesChart: ChartKind {
+    public static let id = "sleep_stages_horizontal"
+    public init() {}
+
+    static let stageColors: [SleepStage: String] = [
+        .awake: "#F28B30", .rem: "#5BC0EB", .core: "#3A7BD5", .deep: "#4B3F9E",
+    ]
+
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        let context = ChartContext(input, profile)
+        let segments = input.sleep.filter { $0.minutes > 0 }.sorted { $0.startMinute < $1.startMinute }
+        guard let start = segments.map(\.startMinute).min(),
+              let end = segments.map(\.endMinute).max(), end > start else {
+            return context.emptyState("No sleep recorded")
+        }
+        let summary = SleepSummary(segments)
+        var canvas = context.newCanvas()
+        context.addHeader(to: &canvas, right: "\(Self.clock(start))\(context.glyphs.rangeDash)\(Self.clock(end))")
+        let stages = SleepStage.allCases
+        let minuteTexts = stages.map { "\(summary.minutesByStage[$0] ?? 0) min" }
+        let minuteWidth = minuteTexts.map { DisplayWidth.of($0) }.max() ?? 0
+        let rights = stages.indices.map { index in
+            DisplayWidth.pad(minuteTexts[index], to: minuteWidth, alignment: .right) + " "
+                + DisplayWidth.pad("\(summary.percent(stages[index])) %", to: 5, alignment: .right)
+        }
+        let rightWidth = rights.map { DisplayWidth.of($0) }.max() ?? 0
+        let rightPadded = rights.map { DisplayWidth.pad($0, to: rightWidth, alignment: .right) }
+        let labelWidth = 5
+        let laneLeft = labelWidth + 2
+        let laneWidth = context.width - laneLeft - rightWidth - 2
+        let minutesPerCell = Double(end - start) / Double(laneWidth)
+
+        for (stageIndex, stage) in stages.enumerated() {
+            let row = canvas.addRow()
+            canvas.write(stage.label, row: row, column: 0, style: context.muted)
+            canvas.write(context.glyphs.axisVertical, row: row, column: laneLeft - 1, style: context.muted)
+            let color = input.color == nil ? Style(hex: Self.stageColors[stage])
+                : Style(foreground: stage == .awake ? RGB(hex: "#F28B30")
+                        : context.accentColor.mixed(with: stageIndex == 1 ? .white : .black,
+                                                    amount: stageIndex == 2 ? 0 : 0.35))
+            for column in 0..<laneWidth {
+                let cellStart = Double(start) + Double(column) * minutesPerCell
+                let cellEnd = cellStart + minutesPerCell
+                let covered = segments.filter { $0.stage == stage }.reduce(0.0) { total, segment in
+                    total + max(0, min(cellEnd, Double(segment.endMinute)) - max(cellStart, Double(segment.startMinute)))
+                }
+                guard covered > 1e-9 else { continue }
+                let glyph = covered >= minutesPerCell / 2 ? context.glyphs.shades[3] : context.glyphs.shades[1]
+                canvas.write(glyph, row: row, column: laneLeft + column, style: color)
+            }
+            canvas.write(context.glyphs.axisVertical, row: row, column: laneLeft + laneWidth, style: context.muted)
+            canvas.writeRightAligned(rightPadded[stageIndex], row: row, end: context.width)
+        }
+
+        // Clock axis: full hours, as many labels as fit.
+        let axis = canvas.addRow()
+        canvas.write(context.glyphs.axisCorner, row: axis, column: laneLeft - 1, style: context.muted)
+        canvas.write(String(repeating: context.glyphs.axisHorizontal, count: laneWidth),
+                     row: axis, column: laneLeft, style: context.muted)
+        let cellsPerHour = 60 / minutesPerCell
+        let hourStep = [1, 2, 3, 4, 6, 12].first { Double($0) * cellsPerHour >= 6 } ?? 12
+        var labels: [(center: Int, text: String)] = []
+        var hour = (start + 59) / 60
+        while hour * 60 <= end {
+            if hour % hourStep == 0 {
+                let column = laneLeft + Int((Double(hour * 60 - start) / minutesPerCell).rounded())
+                labels.append((min(column, laneLeft + laneWidth - 1), Self.clock(hour * 60)))
+            }
+            hour += 1
+        }
+        let labelRow = canvas.addRow()
+        for index in context.placeLabels(labels, on: &canvas, row: labelRow, from: 0, to: context.width) {
+            canvas.write(context.glyphs.axisTickX, row: axis, column: labels[index].center, style: context.muted)
+        }
+
+        var parts = ["asleep \(Self.duration(summary.asleepMinutes))", "in bed \(Self.duration(summary.totalMinutes))"]
+        if let target = input.target {
+            let asleep = Double(summary.asleepMinutes) / (context.unit == "h" ? 60 : 1)
+            parts.append(target.isMet(by: asleep) ? "\(context.glyphs.check) \(context.targetText() ?? "")"
+                         : "\(context.glyphs.cross) \(context.targetText() ?? "")")
+        }
+        context.addText(parts.joined(separator: " \(context.glyphs.separator) "), to: &canvas, style: context.muted)
+        return context.lines(canvas)
+    }
+
+    /// `HH:mm` for minutes after the evening's midnight.
+    static func clock(_ minute: Int) -> String {
+        let m = ((minute % 1440) + 1440) % 1440
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(two(m / 60)):\(two(m % 60))"
+    }
+
+    /// "7 h 05", "45 min".
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+    }
+}

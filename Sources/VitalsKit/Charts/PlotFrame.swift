@@ -1,0 +1,99 @@
+/// A plot area on a canvas: a y axis with round ticks on the left, an x axis row below.
+struct PlotFrame {
+    let scale: NiceScale
+    /// Canvas row of the top plot row.
+    let top: Int
+    /// Number of plot rows.
+    let rows: Int
+    /// Canvas column of the first plot column (after the axis and one blank column).
+    let left: Int
+    /// Number of plot columns.
+    let columns: Int
+
+    /// The canvas row of the x axis.
+    var axisRow: Int { top + rows }
+
+    /// Height of `value` above the axis in eighths of a row, 0…rows·8.
+    func eighths(_ value: Double) -> Int {
+        let e = (scale.fraction(value) * Double(rows * 8)).rounded()
+        return Int(max(0, min(Double(rows * 8), e.isFinite ? e : 0)))
+    }
+
+    /// The canvas row a horizontal line at `value` is drawn in.
+    func row(for value: Double) -> Int {
+        let position = scale.fraction(value) * Double(rows)
+        let fromBottom = Int(max(0, min(Double(rows - 1), (position - 1e-6).rounded(.down))))
+        return top + rows - 1 - fromBottom
+    }
+}
+
+extension ChartContext {
+    /// Adds plot rows with y-axis labels and an x axis row; returns the frame to draw in.
+    func addPlotFrame(to canvas: inout TextCanvas, scale: NiceScale) -> PlotFrame {
+        let labels = (0...scale.intervals).map {
+            profile.numbers.format(scale.tick($0), decimals: scale.decimals)
+        }
+        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 1
+        let top = canvas.height
+        let rows = scale.rows
+        let perInterval = scale.rowsPerInterval
+        for index in 0..<rows {
+            let row = canvas.addRow()
+            let fromBottom = rows - 1 - index
+            if (fromBottom + 1) % perInterval == 0 {
+                canvas.writeRightAligned(labels[(fromBottom + 1) / perInterval], row: row,
+                                         end: labelWidth, style: muted)
+                canvas.write(glyphs.axisTickY, row: row, column: labelWidth + 1, style: muted)
+            } else {
+                canvas.write(glyphs.axisVertical, row: row, column: labelWidth + 1, style: muted)
+            }
+        }
+        let axis = canvas.addRow()
+        canvas.writeRightAligned(labels[0], row: axis, end: labelWidth, style: muted)
+        canvas.write(glyphs.axisCorner, row: axis, column: labelWidth + 1, style: muted)
+        let line = String(repeating: glyphs.axisHorizontal, count: max(0, width - labelWidth - 2))
+        canvas.write(line, row: axis, column: labelWidth + 2, style: muted)
+        return PlotFrame(scale: scale, top: top, rows: rows, left: labelWidth + 3,
+                         columns: max(1, width - labelWidth - 3))
+    }
+
+    /// Draws a dashed line at each level across the frame's empty cells.
+    func drawLevels(_ levels: [Double], in frame: PlotFrame, on canvas: inout TextCanvas) {
+        for level in levels where level >= frame.scale.low && level <= frame.scale.high {
+            let row = frame.row(for: level)
+            for column in frame.left..<(frame.left + frame.columns)
+            where canvas.isBlank(row: row, column: column) {
+                canvas.write(glyphs.dashHorizontal, row: row, column: column, style: targetStyle)
+            }
+        }
+    }
+
+    /// Writes x labels under the axis at `centers`, with axis ticks under the placed ones.
+    func addXLabels(_ labels: [(center: Int, text: String)], frame: PlotFrame,
+                    on canvas: inout TextCanvas) {
+        let row = canvas.addRow()
+        let placed = placeLabels(labels, on: &canvas, row: row, from: frame.left - 1,
+                                 to: width)
+        for index in placed {
+            canvas.write(glyphs.axisTickX, row: frame.axisRow, column: labels[index].center,
+                         style: muted)
+        }
+    }
+
+    /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown.
+    func summary(_ values: [Double?], extra: [String] = []) -> String {
+        let present = values.compactMap { $0 }
+        var parts: [String] = []
+        if let latest = present.last { parts.append("latest \(quantity(latest))") }
+        if present.count > 1 {
+            parts.append("mean \(quantity(present.reduce(0, +) / Double(present.count)))")
+        }
+        if let target = input.target, !present.isEmpty {
+            let met = present.filter { target.isMet(by: $0) }.count
+            parts.append("\(met)/\(present.count) on target")
+        }
+        let missing = values.count - present.count
+        if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
+        return (parts + extra).joined(separator: " \(glyphs.separator) ")
+    }
+}

@@ -1,0 +1,311 @@
+/// Turns the scanner's tags into typed export elements and hands them to a sink.
+///
+/// It knows the shape of `HealthData`: top-level `Record`, `Correlation`, `Workout`,
+/// `ActivitySummary`, `Me` and `ExportDate`, and their children. Records inside a correlation
+/// repeat top-level records and are attached to the correlation only. Unknown elements are
+/// counted and passed over.
+public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
+    public var sink: Sink
+    public private(set) var statistics = HealthScanStatistics()
+
+    private enum Context { case root, record, correlation, correlationRecord, beats, workout, route, other }
+
+    private var contexts: [Context] = []
+    private var interner = StringInterner()
+    private var record: HealthRecord?
+    private var recordSkip: HealthSkip?
+    private var correlation: HealthCorrelation?
+    private var workout: HealthWorkout?
+
+    public init(sink: Sink) {
+        self.sink = sink
+    }
+
+    public mutating func startElement(_ tag: XMLStartTag, at position: XMLPosition) throws {
+        guard let context = contexts.last else {
+            guard tag.name.equals("HealthData") else {
+                throw HealthExportError.notHealthExport(root: tag.name.string, at: position)
+            }
+            statistics.locale = tag.value(of: "locale")?.string
+            contexts.append(.root)
+            return
+        }
+        let name = tag.name
+        var next = Context.other
+        switch context {
+        case .root:
+            if name.equals("Record") {
+                beginRecord(tag, position)
+                next = .record
+            } else if name.equals("Correlation") {
+                correlation = readCorrelation(tag, position)
+                next = .correlation
+            } else if name.equals("Workout") {
+                workout = readWorkout(tag, position)
+                next = .workout
+            } else if name.equals("ActivitySummary") {
+                try readActivitySummary(tag, position)
+            } else if name.equals("Me") {
+                try readProfile(tag)
+            } else if name.equals("ExportDate") {
+                statistics.exportDate = tag.value(of: "value").flatMap { HealthDate.parse($0.base, count: $0.count) }
+            } else {
+                statistics.unsupportedElements[name.string, default: 0] += 1
+            }
+        case .record, .correlationRecord:
+            if name.equals("MetadataEntry") {
+                if let entry = metadataEntry(tag) { record?.metadata.append(entry) }
+            } else if name.equals("HeartRateVariabilityMetadataList") {
+                next = .beats
+            }
+        case .beats:
+            if name.equals("InstantaneousBeatsPerMinute"), let bpm = tag.value(of: "bpm")?.number {
+                record?.beats.append(InstantaneousBeat(bpm: bpm, time: tag.value(of: "time")?.string ?? ""))
+            }
+        case .correlation:
+            if name.equals("MetadataEntry") {
+                if let entry = metadataEntry(tag) { correlation?.metadata.append(entry) }
+            } else if name.equals("Record") {
+                beginRecord(tag, position)
+                next = .correlationRecord
+            }
+        case .workout:
+            if name.equals("MetadataEntry") {
+                if let entry = metadataEntry(tag) { workout?.metadata.append(entry) }
+            } else if name.equals("WorkoutStatistics") {
+                let statistics = readStatistics(tag)
+                workout?.statistics.append(statistics)
+            } else if name.equals("WorkoutEvent") {
+                let event = WorkoutEvent(
+                    type: text(tag, "type") ?? "", date: date(tag, "date"),
+                    duration: tag.value(of: "duration")?.number, durationUnit: text(tag, "durationUnit"))
+                workout?.events.append(event)
+            } else if name.equals("WorkoutRoute") {
+                next = .route
+            }
+        case .route:
+            if name.equals("FileReference"), let path = tag.value(of: "path") {
+                workout?.routeFiles.append(path.string)
+            }
+        case .other:
+            break
+        }
+        contexts.append(next)
+    }
+
+    public mutating func endElement(_ name: XMLBytes, at position: XMLPosition) throws {
+        switch contexts.removeLast() {
+        case .record:
+            try finishRecord(topLevel: true)
+        case .correlationRecord:
+            try finishRecord(topLevel: false)
+        case .correlation:
+            if let finished = correlation {
+                statistics.correlations += 1
+                noteCaseCollisions(finished.metadata)
+                try sink.accept(finished)
+            }
+            correlation = nil
+        case .workout:
+            if let finished = workout {
+                statistics.workouts += 1
+                noteCaseCollisions(finished.metadata)
+                try sink.accept(finished)
+            }
+            workout = nil
+        case .root:
+            statistics.valuesWithControlCharacters += interner.controlCharacterStrings
+        default:
+            break
+        }
+    }
+
+    // MARK: Records
+
+    private mutating func beginRecord(_ tag: XMLStartTag, _ position: XMLPosition) {
+        var type: XMLBytes?, source: XMLBytes?, version: XMLBytes?, device: XMLBytes?, unit: XMLBytes?
+        var value: XMLBytes?, created: XMLBytes?, start: XMLBytes?, end: XMLBytes?
+        for attribute in tag.attributes {
+            let key = attribute.name
+            switch key.count {
+            case 4:
+                if key.equals("type") { type = attribute.value } else if key.equals("unit") { unit = attribute.value }
+            case 5: if key.equals("value") { value = attribute.value }
+            case 6: if key.equals("device") { device = attribute.value }
+            case 7: if key.equals("endDate") { end = attribute.value }
+            case 9: if key.equals("startDate") { start = attribute.value }
+            case 10: if key.equals("sourceName") { source = attribute.value }
+            case 12: if key.equals("creationDate") { created = attribute.value }
+            case 13: if key.equals("sourceVersion") { version = attribute.value }
+            default: break
+            }
+        }
+        record = nil
+        recordSkip = nil
+        let typeName = type.map { interner.string($0) }
+        func skip(_ reason: HealthSkip.Reason) -> HealthSkip {
+            HealthSkip(element: "Record", type: typeName, reason: reason, position: position)
+        }
+        guard let typeName else { recordSkip = skip(.missingAttribute("type")); return }
+        guard let start else { recordSkip = skip(.missingAttribute("startDate")); return }
+        guard let startDate = HealthDate.parse(start.base, count: start.count) else {
+            recordSkip = skip(.invalidDate(attribute: "startDate", value: start.string)); return
+        }
+        var endDate = startDate
+        if let end {
+            guard let parsed = HealthDate.parse(end.base, count: end.count) else {
+                recordSkip = skip(.invalidDate(attribute: "endDate", value: end.string)); return
+            }
+            endDate = parsed
+        }
+        guard endDate >= startDate else { recordSkip = skip(.endBeforeStart); return }
+        var healthValue = HealthValue.none
+        if let value {
+            if let number = value.number {
+                healthValue = .number(number)
+            } else {
+                healthValue = .category(interner.string(value))
+            }
+        }
+        record = HealthRecord(
+            type: typeName, sourceName: source.map { interner.string($0) } ?? "",
+            sourceVersion: version.map { interner.string($0) }, device: device.map { interner.string($0) },
+            unit: unit.map { interner.string($0) }, value: healthValue,
+            creationDate: created.flatMap { HealthDate.parse($0.base, count: $0.count) },
+            startDate: startDate, endDate: endDate)
+    }
+
+    private mutating func finishRecord(topLevel: Bool) throws {
+        defer { record = nil; recordSkip = nil }
+        if let skip = recordSkip {
+            if topLevel {
+                statistics.skipped["Record: \(skip.reason)", default: 0] += 1
+                try sink.skipped(skip)
+            }
+            return
+        }
+        guard let finished = record else { return }
+        guard topLevel else {
+            statistics.correlationChildRecords += 1
+            correlation?.records.append(finished)
+            return
+        }
+        statistics.records += 1
+        statistics.recordsByType[finished.type, default: 0] += 1
+        statistics.offsetsSeen.insert(finished.startDate.offsetSeconds)
+        if finished.metadata.count > 1 { noteCaseCollisions(finished.metadata) }
+        try sink.accept(finished)
+    }
+
+    // MARK: Other elements
+
+    private mutating func readCorrelation(_ tag: XMLStartTag, _ position: XMLPosition) -> HealthCorrelation? {
+        guard let start = date(tag, "startDate") else {
+            statistics.skipped["Correlation: unreadable startDate", default: 0] += 1
+            return nil
+        }
+        return HealthCorrelation(
+            type: text(tag, "type") ?? "", sourceName: text(tag, "sourceName") ?? "",
+            sourceVersion: text(tag, "sourceVersion"), device: text(tag, "device"),
+            creationDate: date(tag, "creationDate"), startDate: start, endDate: date(tag, "endDate") ?? start,
+            metadata: [], records: [])
+    }
+
+    private mutating func readWorkout(_ tag: XMLStartTag, _ position: XMLPosition) -> HealthWorkout? {
+        guard let start = date(tag, "startDate") else {
+            statistics.skipped["Workout: unreadable startDate", default: 0] += 1
+            return nil
+        }
+        return HealthWorkout(
+            activityType: text(tag, "workoutActivityType") ?? "", duration: tag.value(of: "duration")?.number,
+            durationUnit: text(tag, "durationUnit"), totalDistance: tag.value(of: "totalDistance")?.number,
+            totalDistanceUnit: text(tag, "totalDistanceUnit"),
+            totalEnergyBurned: tag.value(of: "totalEnergyBurned")?.number,
+            totalEnergyBurnedUnit: text(tag, "totalEnergyBurnedUnit"), sourceName: text(tag, "sourceName") ?? "",
+            sourceVersion: text(tag, "sourceVersion"), device: text(tag, "device"),
+            creationDate: date(tag, "creationDate"), startDate: start, endDate: date(tag, "endDate") ?? start,
+            metadata: [], statistics: [], events: [], routeFiles: [])
+    }
+
+    private mutating func readStatistics(_ tag: XMLStartTag) -> WorkoutStatistics {
+        WorkoutStatistics(
+            type: text(tag, "type") ?? "", startDate: date(tag, "startDate"), endDate: date(tag, "endDate"),
+            average: tag.value(of: "average")?.number, minimum: tag.value(of: "minimum")?.number,
+            maximum: tag.value(of: "maximum")?.number, sum: tag.value(of: "sum")?.number, unit: text(tag, "unit"))
+    }
+
+    private mutating func readActivitySummary(_ tag: XMLStartTag, _ position: XMLPosition) throws {
+        guard let day = text(tag, "dateComponents") else {
+            statistics.skipped["ActivitySummary: missing attribute dateComponents", default: 0] += 1
+            try sink.skipped(HealthSkip(element: "ActivitySummary", type: nil,
+                                        reason: .missingAttribute("dateComponents"), position: position))
+            return
+        }
+        func number(_ name: StaticString) -> Double? { tag.value(of: name)?.number }
+        statistics.activitySummaries += 1
+        try sink.accept(HealthActivitySummary(
+            day: day, activeEnergyBurned: number("activeEnergyBurned"),
+            activeEnergyBurnedGoal: number("activeEnergyBurnedGoal"),
+            activeEnergyBurnedUnit: text(tag, "activeEnergyBurnedUnit"), appleMoveTime: number("appleMoveTime"),
+            appleMoveTimeGoal: number("appleMoveTimeGoal"), appleExerciseTime: number("appleExerciseTime"),
+            appleExerciseTimeGoal: number("appleExerciseTimeGoal"), appleStandHours: number("appleStandHours"),
+            appleStandHoursGoal: number("appleStandHoursGoal")))
+    }
+
+    private mutating func readProfile(_ tag: XMLStartTag) throws {
+        let attributes = tag.attributes.map { MetadataEntry(key: $0.name.string, value: $0.value.string) }
+        func value(_ key: String) -> String? {
+            attributes.first { $0.key == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let sex: String? = switch value("HKCharacteristicTypeIdentifierBiologicalSex") {
+        case "HKBiologicalSexFemale": "female"
+        case "HKBiologicalSexMale": "male"
+        case "HKBiologicalSexOther": "other"
+        default: nil
+        }
+        let blood = value("HKCharacteristicTypeIdentifierBloodType").flatMap { $0.hasSuffix("NotSet") ? nil : $0 }
+        statistics.sawProfile = true
+        try sink.accept(HealthProfile(birthDate: value("HKCharacteristicTypeIdentifierDateOfBirth"),
+                                      biologicalSex: sex, bloodType: blood, attributes: attributes))
+    }
+
+    // MARK: Attribute reading
+
+    private mutating func metadataEntry(_ tag: XMLStartTag) -> MetadataEntry? {
+        guard let key = tag.value(of: "key") else { return nil }
+        let value = tag.value(of: "value")
+        let text: String
+        if let value, value.count <= 32 {
+            text = interner.string(value)
+        } else {
+            if value?.containsControlCharacter == true { statistics.valuesWithControlCharacters += 1 }
+            text = value?.string ?? ""
+        }
+        return MetadataEntry(key: interner.string(key), value: text)
+    }
+
+    private mutating func text(_ tag: XMLStartTag, _ name: StaticString) -> String? {
+        tag.value(of: name).map { interner.string($0) }
+    }
+
+    private func date(_ tag: XMLStartTag, _ name: StaticString) -> HealthDate? {
+        tag.value(of: name).flatMap { HealthDate.parse($0.base, count: $0.count) }
+    }
+
+    private mutating func noteCaseCollisions(_ metadata: [MetadataEntry]) {
+        guard metadata.count > 1 else { return }
+        let lowered = metadata.map { $0.key.lowercased() }
+        for first in 0..<metadata.count {
+            for second in (first + 1)..<metadata.count
+            where lowered[first] == lowered[second] && metadata[first].key != metadata[second].key {
+                statistics.metadataCaseCollisions += 1
+                let example = "\(metadata[first].key) / \(metadata[second].key)"
+                if statistics.metadataCaseCollisionExamples.count < 5,
+                   !statistics.metadataCaseCollisionExamples.contains(example) {
+                    statistics.metadataCaseCollisionExamples.append(example)
+                }
+                return
+            }
+        }
+    }
+}

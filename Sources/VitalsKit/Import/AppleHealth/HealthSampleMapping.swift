@@ -1,0 +1,99 @@
+/// Decides where a HealthKit record goes: which series, and its value in that series' base unit.
+///
+/// Types named under a series' `healthkit:` go into that series. Every other type is kept
+/// under its own HealthKit identifier, its value as written (unit kept by the caller), so that
+/// nothing is lost and a series can bind to it later.
+public struct HealthSampleMapping: Sendable {
+    /// Where one record goes.
+    public enum Outcome: Sendable, Hashable {
+        /// Into `seriesID`, `value` in the series' base unit; `category` for category series.
+        case series(seriesID: String, value: Double, category: String?)
+        /// Into a series named after the HealthKit type, value and category as written.
+        case unmapped(seriesID: String, value: Double, category: String?)
+        /// Not stored, with the reason for the summary.
+        case skipped(reason: String)
+    }
+
+    private let seriesByType: [String: Series]
+
+    /// Builds the mapping from the catalog's series (`Series.healthKit`).
+    public init(series: [Series]) {
+        var byType: [String: Series] = [:]
+        for entry in series {
+            for type in entry.healthKit where byType[type] == nil { byType[type] = entry }
+        }
+        seriesByType = byType
+    }
+
+    /// The series a HealthKit type is declared for, if any.
+    public func series(for type: String) -> Series? { seriesByType[type] }
+
+    /// Where `record` goes and with which value.
+    public func map(_ record: HealthRecord) -> Outcome {
+        let minutes = Double(record.endDate.utcSeconds - record.startDate.utcSeconds) / 60
+        guard let series = seriesByType[record.type] else {
+            switch record.value {
+            case .number(let value): return .unmapped(seriesID: record.type, value: value, category: nil)
+            case .category(let name): return .unmapped(seriesID: record.type, value: minutes, category: name)
+            case .none: return .unmapped(seriesID: record.type, value: minutes, category: nil)
+            }
+        }
+        let isCategoryType = record.type.hasPrefix("HKCategoryType")
+        if series.kind == .category {
+            guard record.value != .none else { return .skipped(reason: "no value") }
+            let raw = record.value.description
+            let category: String
+            if series.id == "sleep_analysis" || record.type == "HKCategoryTypeIdentifierSleepAnalysis" {
+                guard let stage = SleepCategory(healthKitValue: raw) else {
+                    return .skipped(reason: "unknown sleep value \(raw)")
+                }
+                category = stage.rawValue
+            } else {
+                category = Self.categoryName(raw)
+            }
+            let value = Self.duration(minutes, in: series.unit) ?? 1
+            return .series(seriesID: series.id, value: value, category: category)
+        }
+        if isCategoryType {
+            // Category types bound to quantity series: a session counts its length
+            // (mindful minutes), an event counts once (a stood hour), an idle hour is zero.
+            if let value = Self.duration(minutes, in: series.unit) {
+                return .series(seriesID: series.id, value: value, category: nil)
+            }
+            return .series(seriesID: series.id, value: record.value.description.hasSuffix("Idle") ? 0 : 1,
+                           category: nil)
+        }
+        guard case .number(let number) = record.value else {
+            return .skipped(reason: record.value == .none ? "no value" : "value is not a number")
+        }
+        guard let value = HealthKitUnit.convert(number, from: record.unit, to: series.unit) else {
+            return .skipped(reason: "unit \(record.unit ?? "none") does not convert to \(series.unit.rawValue)")
+        }
+        return .series(seriesID: series.id, value: value, category: nil)
+    }
+
+    /// `minutes` in a time base unit; nil when the unit is not a duration.
+    private static func duration(_ minutes: Double, in unit: BaseUnit) -> Double? {
+        switch unit {
+        case .min: return minutes
+        case .h: return minutes / 60
+        default: return nil
+        }
+    }
+
+    /// `HKCategoryValueAppleStandHourStood` → `stood`: the last word of a HealthKit value name.
+    static func categoryName(_ value: String) -> String {
+        guard value.hasPrefix("HKCategoryValue") else { return value }
+        var words: [String] = []
+        var current = ""
+        for character in value.dropFirst("HKCategoryValue".count) {
+            if character.isUppercase, !current.isEmpty, !(current.last?.isUppercase ?? false) {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        words.append(current)
+        return words.last?.lowercased() ?? value
+    }
+}

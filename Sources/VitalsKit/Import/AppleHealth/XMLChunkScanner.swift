@@ -1,0 +1,479 @@
+import Foundation
+
+/// A streaming, byte-level XML scanner: feed it chunks of any size and it calls its handler for
+/// every start and end tag, in order, with the tag's line and byte offset.
+///
+/// It reads exactly what Apple Health exports contain and no more: the XML declaration,
+/// processing instructions, comments and CDATA are skipped; the DOCTYPE and its internal subset
+/// are skipped without being parsed (so a broken DTD, such as an unterminated `ATTLIST`, does
+/// not matter); text between tags is ignored. Attribute values are unescaped (`&lt; &gt; &amp;
+/// &quot; &apos; &#NN; &#xNN;`) and their literal tabs and newlines become spaces, as XML
+/// prescribes; raw control characters such as U+000B are kept. Memory is bounded by the chunk
+/// size plus the longest single tag (`maximumTokenLength`).
+public final class XMLChunkScanner<Handler: XMLEventHandler> {
+    /// Receives the events; read it back after `finish()`.
+    public var handler: Handler
+    /// A tag (or anything that must be held whole) longer than this is reported as malformed.
+    public var maximumTokenLength = 4 << 20
+    /// Whether the DOCTYPE's internal subset lacked its `]>` and ended at the first element.
+    public private(set) var recoveredBrokenDTD = false
+
+    private enum Mode { case text, comment, processingInstruction, cdata, doctype, subset, subsetComment }
+    private enum Phase { case prolog, element, epilog }
+
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    private var cursor = 0
+    private var bufferOffset: Int64 = 0
+    private var line = 1
+    private var mode = Mode.text
+    private var phase = Phase.prolog
+    private var sawNonWhitespace = false
+    /// Resume point (relative to the `<`) and quote state of a start tag split across chunks.
+    private var tagResume = 0
+    private var tagQuote: UInt8 = 0
+    private var attributes: [XMLAttribute] = []
+    private var openNames: [UInt8] = []
+    private var openNameEnds: [Int] = []
+    private var openLines: [Int] = []
+
+    public init(handler: Handler, initialCapacity: Int = 1 << 16) {
+        self.handler = handler
+        capacity = max(initialCapacity, 64)
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// How many bytes have been fed so far.
+    public var bytesFed: Int64 { bufferOffset + Int64(count) }
+
+    /// The position of the next unread byte.
+    public var position: XMLPosition { XMLPosition(line: line, byteOffset: bufferOffset + Int64(cursor)) }
+
+    /// How many elements are open (0 before the root and after it closes).
+    public var depth: Int { openLines.count }
+
+    /// Scans one more chunk; handler calls happen inside.
+    public func feed(_ chunk: UnsafeRawBufferPointer) throws {
+        guard chunk.count > 0, let source = chunk.baseAddress else { return }
+        reserve(count + chunk.count)
+        memcpy(buffer + count, source, chunk.count)
+        count += chunk.count
+        try scan(final: false)
+        compact()
+        if count > maximumTokenLength {
+            throw HealthExportError.malformed(
+                reason: "markup longer than \(maximumTokenLength) bytes without an end (an unclosed quote?)",
+                at: position)
+        }
+    }
+
+    /// Scans `bytes` as one chunk.
+    public func feed<Bytes: ContiguousBytes>(_ bytes: Bytes) throws {
+        try bytes.withUnsafeBytes { try feed($0) }
+    }
+
+    /// Marks the end of input: throws when the document is incomplete.
+    public func finish() throws {
+        try scan(final: true)
+        let end = XMLPosition(line: line + newlines(cursor, count), byteOffset: bytesFed)
+        switch mode {
+        case .text: break
+        case .comment: throw HealthExportError.truncated(reason: "the file ends inside a comment", at: end)
+        case .processingInstruction:
+            throw HealthExportError.truncated(reason: "the file ends inside a <?…?> instruction", at: end)
+        case .cdata: throw HealthExportError.truncated(reason: "the file ends inside a CDATA section", at: end)
+        case .doctype, .subset, .subsetComment:
+            throw HealthExportError.truncated(reason: "the file ends inside the DOCTYPE", at: end)
+        }
+        if cursor < count {
+            throw HealthExportError.truncated(reason: "the file ends inside a tag", at: end)
+        }
+        if let openLine = openLines.last {
+            let name = String(decoding: openNames[(openNameEnds.dropLast().last ?? 0)...], as: UTF8.self)
+            throw HealthExportError.truncated(
+                reason: "<\(name)> opened at line \(openLine) is not closed (\(openLines.count) open elements)",
+                at: end)
+        }
+        if phase == .prolog {
+            if !sawNonWhitespace { throw HealthExportError.notXML(found: "an empty file", at: end) }
+            throw HealthExportError.truncated(reason: "no root element", at: end)
+        }
+    }
+
+    // MARK: Scanning
+
+    private func scan(final: Bool) throws {
+        while cursor < count {
+            switch mode {
+            case .text:
+                guard try scanText(final: final) else { return }
+            case .comment:
+                guard skip(until: "-->", then: .text) else { return }
+            case .processingInstruction:
+                guard skip(until: "?>", then: .text) else { return }
+            case .cdata:
+                guard skip(until: "]]>", then: .text) else { return }
+            case .subsetComment:
+                guard skip(until: "-->", then: .subset) else { return }
+            case .doctype:
+                guard let index = firstIndex(from: cursor, where: { $0 == 0x5B || $0 == 0x3E }) else {
+                    advance(to: count); return
+                }
+                mode = buffer[index] == 0x5B ? .subset : .text
+                advance(to: index + 1)
+            case .subset:
+                guard scanSubset(final: final) else { return }
+            }
+        }
+    }
+
+    /// Skips text up to the next `<` and reads the markup there; false when more input is needed.
+    private func scanText(final: Bool) throws -> Bool {
+        let found = memchr(buffer + cursor, 0x3C, count - cursor)
+        let end = found.map { UnsafeMutablePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buffer } ?? count
+        if end > cursor { try checkText(cursor, end) }
+        advance(to: end)
+        guard found != nil else { return false }
+        return try scanMarkup(final: final)
+    }
+
+    private func checkText(_ start: Int, _ end: Int) throws {
+        var index = start
+        if phase == .element {
+            if memchr(buffer + start, 0, end - start) != nil {
+                let nul = UnsafeMutablePointer<UInt8>(memchr(buffer + start, 0, end - start)!
+                    .assumingMemoryBound(to: UInt8.self)) - buffer
+                throw HealthExportError.malformed(reason: "a NUL byte (the file is corrupted)", at: positionOf(nul))
+            }
+            return
+        }
+        if phase == .prolog && bufferOffset + Int64(start) == 0 && end - start >= 3
+            && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            index += 3
+        }
+        while index < end {
+            let byte = buffer[index]
+            if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 {
+                let excerpt = excerptAt(index)
+                if phase == .prolog {
+                    throw HealthExportError.notXML(found: excerpt, at: positionOf(index))
+                }
+                throw HealthExportError.malformed(reason: "text after the end of the document: \(excerpt)",
+                                                  at: positionOf(index))
+            }
+            index += 1
+        }
+    }
+
+    /// Reads the markup starting at `cursor` (a `<`); false when more input is needed.
+    private func scanMarkup(final: Bool) throws -> Bool {
+        let start = cursor
+        let available = count - start
+        guard available >= 2 else { return try needMore(final, "the file ends inside a tag") }
+        switch buffer[start + 1] {
+        case 0x2F: // </
+            guard let close = memchr(buffer + start + 2, 0x3E, available - 2) else {
+                return try needMore(final, "the file ends inside an end tag")
+            }
+            let end = UnsafeMutablePointer<UInt8>(close.assumingMemoryBound(to: UInt8.self)) - buffer
+            try endTag(nameStart: start + 2, close: end)
+            advance(to: end + 1)
+        case 0x3F: // <?
+            sawNonWhitespace = true
+            mode = .processingInstruction
+            advance(to: start + 2)
+        case 0x21: // <!
+            sawNonWhitespace = true
+            guard available >= 4 else { return try needMore(final, "the file ends inside markup") }
+            if matches(start, "<!--") {
+                mode = .comment
+                advance(to: start + 4)
+                return true
+            }
+            guard available >= 9 else { return try needMore(final, "the file ends inside markup") }
+            if matches(start, "<![CDATA[") && phase == .element {
+                mode = .cdata
+                advance(to: start + 9)
+            } else if matches(start, "<!DOCTYPE") && phase == .prolog {
+                mode = .doctype
+                advance(to: start + 9)
+            } else {
+                throw HealthExportError.malformed(reason: "unexpected \(excerptAt(start))", at: positionOf(start))
+            }
+        default:
+            guard let close = findTagEnd(start) else {
+                return try needMore(final, "the file ends inside a start tag")
+            }
+            try startTag(start, close)
+            advance(to: close + 1)
+        }
+        return true
+    }
+
+    private func needMore(_ final: Bool, _ reason: String) throws -> Bool {
+        if final { throw HealthExportError.truncated(reason: reason, at: position) }
+        return false
+    }
+
+    /// Finds the `>` closing a start tag, outside quoted values, resuming a split search.
+    private func findTagEnd(_ start: Int) -> Int? {
+        var index = start + max(tagResume, 1)
+        var quote = tagQuote
+        while index < count {
+            let byte = buffer[index]
+            if quote != 0 {
+                if let close = memchr(buffer + index, Int32(quote), count - index) {
+                    index = UnsafeMutablePointer<UInt8>(close.assumingMemoryBound(to: UInt8.self)) - buffer + 1
+                    quote = 0
+                    continue
+                }
+                index = count
+                break
+            }
+            if byte == 0x3E {
+                tagResume = 0
+                tagQuote = 0
+                return index
+            }
+            if byte == 0x22 || byte == 0x27 { quote = byte }
+            index += 1
+        }
+        tagResume = index - start
+        tagQuote = quote
+        return nil
+    }
+
+    /// Skips the DOCTYPE internal subset up to `]>`; a subset that runs into an element ends there.
+    private func scanSubset(final: Bool) -> Bool {
+        var index = cursor
+        while index < count {
+            let byte = buffer[index]
+            if byte == 0x5D { // ]
+                var next = index + 1
+                while next < count, isSpace(buffer[next]) { next += 1 }
+                if next == count {
+                    advance(to: index)
+                    return false
+                }
+                if buffer[next] == 0x3E {
+                    mode = .text
+                    advance(to: next + 1)
+                    return true
+                }
+            } else if byte == 0x3C { // <
+                if count - index < 4 && !final {
+                    advance(to: index)
+                    return false
+                }
+                if matches(index, "<!--") {
+                    mode = .subsetComment
+                    advance(to: index + 4)
+                    return true
+                }
+                let next = index + 1 < count ? buffer[index + 1] : 0
+                if next != 0x21 && next != 0x3F && next != 0 {
+                    recoveredBrokenDTD = true
+                    mode = .text
+                    advance(to: index)
+                    return true
+                }
+            }
+            index += 1
+        }
+        advance(to: count)
+        return false
+    }
+
+    /// Skips to just after `terminator`; false (keeping a possible partial match) when not found.
+    private func skip(until terminator: StaticString, then next: Mode) -> Bool {
+        let length = terminator.utf8CodeUnitCount
+        var index = cursor
+        let first = terminator.utf8Start[0]
+        while index + length <= count {
+            guard let hit = memchr(buffer + index, Int32(first), count - index) else { break }
+            index = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer
+            if index + length > count { break }
+            if memcmp(buffer + index, terminator.utf8Start, length) == 0 {
+                mode = next
+                advance(to: index + length)
+                return true
+            }
+            index += 1
+        }
+        advance(to: max(cursor, count - (length - 1)))
+        return false
+    }
+
+    // MARK: Tags
+
+    private func startTag(_ start: Int, _ close: Int) throws {
+        sawNonWhitespace = true
+        let tagPosition = position
+        if phase == .epilog {
+            throw HealthExportError.malformed(reason: "a second root element", at: tagPosition)
+        }
+        var index = start + 1
+        while index < close, !isNameEnd(buffer[index]) { index += 1 }
+        let name = XMLBytes(base: buffer + start + 1, count: index - start - 1)
+        if name.isEmpty { throw HealthExportError.malformed(reason: "a tag without a name", at: tagPosition) }
+        attributes.removeAll(keepingCapacity: true)
+        var isEmpty = false
+        while true {
+            while index < close, isSpace(buffer[index]) { index += 1 }
+            if index >= close { break }
+            if buffer[index] == 0x2F { // /
+                index += 1
+                while index < close, isSpace(buffer[index]) { index += 1 }
+                guard index == close else { throw malformedTag(name, "stray '/'", tagPosition) }
+                isEmpty = true
+                break
+            }
+            let nameStart = index
+            while index < close, !isNameEnd(buffer[index]), buffer[index] != 0x3D { index += 1 }
+            let attributeName = XMLBytes(base: buffer + nameStart, count: index - nameStart)
+            if attributeName.isEmpty { throw malformedTag(name, "an attribute without a name", tagPosition) }
+            while index < close, isSpace(buffer[index]) { index += 1 }
+            guard index < close, buffer[index] == 0x3D else {
+                throw malformedTag(name, "attribute \(attributeName.string) has no value", tagPosition)
+            }
+            index += 1
+            while index < close, isSpace(buffer[index]) { index += 1 }
+            guard index < close, buffer[index] == 0x22 || buffer[index] == 0x27 else {
+                throw malformedTag(name, "the value of \(attributeName.string) is not quoted", tagPosition)
+            }
+            let quote = buffer[index]
+            let valueStart = index + 1
+            var valueEnd = valueStart
+            var needsDecoding = false
+            while valueEnd < close, buffer[valueEnd] != quote {
+                let byte = buffer[valueEnd]
+                if byte == 0x26 || byte == 0x09 || byte == 0x0A || byte == 0x0D { needsDecoding = true }
+                valueEnd += 1
+            }
+            guard valueEnd < close else { throw malformedTag(name, "an unclosed quote", tagPosition) }
+            let length = needsDecoding ? XMLValueDecoder.decodeInPlace(buffer + valueStart, count: valueEnd - valueStart)
+                                       : valueEnd - valueStart
+            attributes.append(XMLAttribute(name: attributeName, value: XMLBytes(base: buffer + valueStart, count: length)))
+            index = valueEnd + 1
+            if index < close, !isSpace(buffer[index]), buffer[index] != 0x2F {
+                throw malformedTag(name, "no space after the value of \(attributeName.string)", tagPosition)
+            }
+        }
+        phase = .element
+        if !isEmpty {
+            openNames.append(contentsOf: UnsafeBufferPointer(start: name.base, count: name.count))
+            openNameEnds.append(openNames.count)
+            openLines.append(tagPosition.line)
+        }
+        try attributes.withUnsafeBufferPointer { list in
+            try handler.startElement(XMLStartTag(name: name, attributes: list, isEmptyElement: isEmpty),
+                                     at: tagPosition)
+        }
+        if isEmpty {
+            try handler.endElement(name, at: tagPosition)
+            if openLines.isEmpty { phase = .epilog }
+        }
+    }
+
+    private func endTag(nameStart: Int, close: Int) throws {
+        let tagPosition = position
+        var nameEnd = close
+        while nameEnd > nameStart, isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }
+        let name = XMLBytes(base: buffer + nameStart, count: nameEnd - nameStart)
+        guard let openEnd = openNameEnds.last else {
+            throw HealthExportError.malformed(reason: "</\(name.string)> closes nothing", at: tagPosition)
+        }
+        let openStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+        let matchesOpen = openNames.withUnsafeBufferPointer { open in
+            openEnd - openStart == name.count && memcmp(open.baseAddress! + openStart, name.base, name.count) == 0
+        }
+        guard matchesOpen else {
+            let expected = String(decoding: openNames[openStart..<openEnd], as: UTF8.self)
+            throw HealthExportError.malformed(
+                reason: "</\(name.string)> does not close <\(expected)> opened at line \(openLines.last!)",
+                at: tagPosition)
+        }
+        try handler.endElement(name, at: tagPosition)
+        openNames.removeLast(openEnd - openStart)
+        openNameEnds.removeLast()
+        openLines.removeLast()
+        if openLines.isEmpty { phase = .epilog }
+    }
+
+    private func malformedTag(_ name: XMLBytes, _ reason: String, _ at: XMLPosition) -> HealthExportError {
+        .malformed(reason: "in <\(name.string)>: \(reason)", at: at)
+    }
+
+    // MARK: Buffer
+
+    private func advance(to index: Int) {
+        line += newlines(cursor, index)
+        cursor = index
+    }
+
+    private func newlines(_ start: Int, _ end: Int) -> Int {
+        var lines = 0
+        var index = start
+        while index < end, let hit = memchr(buffer + index, 0x0A, end - index) {
+            lines += 1
+            index = UnsafeMutablePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buffer + 1
+        }
+        return lines
+    }
+
+    private func positionOf(_ index: Int) -> XMLPosition {
+        XMLPosition(line: line + newlines(cursor, index), byteOffset: bufferOffset + Int64(index))
+    }
+
+    private func compact() {
+        guard cursor > 0 else { return }
+        let remaining = count - cursor
+        if remaining > 0 { memmove(buffer, buffer + cursor, remaining) }
+        bufferOffset += Int64(cursor)
+        count = remaining
+        cursor = 0
+    }
+
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = grown
+        capacity = newCapacity
+    }
+
+    private func matches(_ index: Int, _ literal: StaticString) -> Bool {
+        index + literal.utf8CodeUnitCount <= count
+            && memcmp(buffer + index, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    private func firstIndex(from start: Int, where predicate: (UInt8) -> Bool) -> Int? {
+        var index = start
+        while index < count {
+            if predicate(buffer[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func excerptAt(_ index: Int) -> String {
+        let end = min(count, index + 24)
+        let text = String(decoding: UnsafeBufferPointer(start: buffer + index, count: end - index), as: UTF8.self)
+        let printable = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "·" : Character($0) })
+        return "\"\(printable)\(end - index == 24 ? "…" : "")\""
+    }
+
+    @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    @inline(__always) private func isNameEnd(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == 0x2F || byte == 0x3E
+    }
+}

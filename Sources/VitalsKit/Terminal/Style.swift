@@ -1,0 +1,152 @@
+/// The `--color` option: `auto` follows the environment, `always` and `never` force it.
+public enum ColorMode: String, Sendable, CaseIterable {
+    case auto, always, never
+}
+
+/// How many colours the terminal can show; `none` means no escape codes at all.
+public enum ColorLevel: Int, Sendable, Comparable, CaseIterable {
+    case none, ansi16, ansi256, truecolor
+
+    public static func < (lhs: ColorLevel, rhs: ColorLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Decides the colour level from `--color`, the environment and whether stdout is a terminal.
+///
+/// A pure function of its inputs, so tests need no terminal. With `auto`, colour is off when
+/// `NO_COLOR` is set to a non-empty value, stdout is not a terminal or `TERM=dumb`. `always`
+/// wins over all three (an explicit flag overrides `NO_COLOR`, as no-color.org asks).
+public enum ColorPolicy {
+    /// The colour level to render with.
+    public static func level(mode: ColorMode, environment: [String: String],
+                             stdoutIsTerminal: Bool) -> ColorLevel {
+        let term = environment["TERM"] ?? ""
+        switch mode {
+        case .never:
+            return .none
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+            if !stdoutIsTerminal || term == "dumb" { return .none }
+        case .always:
+            break
+        }
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+        if term.contains("256color") { return .ansi256 }
+        return .ansi16
+    }
+}
+
+/// A 24-bit colour, parsed from a `#RRGGBB` hex string.
+public struct RGB: Sendable, Hashable {
+    public var red: UInt8, green: UInt8, blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red; self.green = green; self.blue = blue
+    }
+
+    /// Parses `#RRGGBB`, `RRGGBB` or `#RGB`; nil for anything else.
+    public init?(hex: String) {
+        var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+        if digits.count == 3 { digits = String(digits.flatMap { [$0, $0] }) }
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF),
+                  blue: UInt8(value & 0xFF))
+    }
+
+    /// This colour mixed with `other`; `amount` 0 keeps self, 1 gives `other`.
+    public func mixed(with other: RGB, amount: Double) -> RGB {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            UInt8(max(0, min(255, (Double(a) * (1 - amount) + Double(b) * amount).rounded())))
+        }
+        return RGB(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue))
+    }
+
+    static let white = RGB(red: 255, green: 255, blue: 255)
+    static let black = RGB(red: 0, green: 0, blue: 0)
+
+    /// The nearest entry of the xterm 256-colour palette (6×6×6 cube or grey ramp).
+    var ansi256Index: Int {
+        let levels = [0, 95, 135, 175, 215, 255]
+        func nearestLevel(_ c: UInt8) -> Int {
+            levels.indices.min { abs(levels[$0] - Int(c)) < abs(levels[$1] - Int(c)) }!
+        }
+        let (r, g, b) = (nearestLevel(red), nearestLevel(green), nearestLevel(blue))
+        let cube = RGB(red: UInt8(levels[r]), green: UInt8(levels[g]), blue: UInt8(levels[b]))
+        let average = (Int(red) + Int(green) + Int(blue)) / 3
+        let greyStep = max(0, min(23, (average - 8 + 5) / 10))
+        let greyValue = UInt8(8 + greyStep * 10)
+        let grey = RGB(red: greyValue, green: greyValue, blue: greyValue)
+        return distance(to: grey) < distance(to: cube) ? 232 + greyStep : 16 + 36 * r + 6 * g + b
+    }
+
+    /// The closest of the 16 standard colours as an SGR foreground code (30–37, 90–97).
+    ///
+    /// Chosen by hue, not by distance, so a muted green stays green instead of turning grey;
+    /// colours with little saturation become black, grey or white by brightness.
+    var ansi16Code: Int {
+        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
+        let high = max(r, g, b), low = min(r, g, b)
+        let saturation = high == 0 ? 0 : (high - low) / high
+        if saturation < 0.25 {
+            return high < 0.25 ? 30 : high < 0.6 ? 90 : high < 0.85 ? 37 : 97
+        }
+        let delta = high - low
+        var hue: Double
+        if high == r { hue = 60 * ((g - b) / delta).truncatingRemainder(dividingBy: 6) }
+        else if high == g { hue = 60 * ((b - r) / delta + 2) }
+        else { hue = 60 * ((r - g) / delta + 4) }
+        if hue < 0 { hue += 360 }
+        // red, yellow, green, cyan, blue, magenta
+        let codes = [31, 33, 32, 36, 34, 35]
+        let code = codes[Int((hue / 60).rounded()) % 6]
+        return high > 0.85 ? code + 60 : code
+    }
+
+    /// Squared distance weighted for perceived brightness ("redmean").
+    private func distance(to other: RGB) -> Int {
+        let dr = Int(red) - Int(other.red), dg = Int(green) - Int(other.green)
+        let db = Int(blue) - Int(other.blue)
+        return 2 * dr * dr + 4 * dg * dg + 3 * db * db
+    }
+}
+
+/// How a run of text looks: a foreground colour, bold, dim.
+///
+/// Turned into ANSI SGR codes only when the colour level is not `none`.
+public struct Style: Sendable, Hashable {
+    public var foreground: RGB?
+    public var bold: Bool
+    public var dim: Bool
+
+    public init(foreground: RGB? = nil, bold: Bool = false, dim: Bool = false) {
+        self.foreground = foreground; self.bold = bold; self.dim = dim
+    }
+
+    /// No colour, no emphasis.
+    public static let plain = Style()
+
+    /// A style with the colour of a `#RRGGBB` string (plain when it does not parse).
+    public init(hex: String?, bold: Bool = false, dim: Bool = false) {
+        self.init(foreground: hex.flatMap(RGB.init(hex:)), bold: bold, dim: dim)
+    }
+
+    /// The escape sequence that switches to this style, or "" when there is nothing to emit.
+    public func sgr(for level: ColorLevel) -> String {
+        guard level != .none else { return "" }
+        var codes: [String] = []
+        if bold { codes.append("1") }
+        if dim { codes.append("2") }
+        if let color = foreground {
+            switch level {
+            case .none: break
+            case .ansi16: codes.append(String(color.ansi16Code))
+            case .ansi256: codes.append("38;5;\(color.ansi256Index)")
+            case .truecolor: codes.append("38;2;\(color.red);\(color.green);\(color.blue)")
+            }
+        }
+        return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    /// The escape sequence that ends every style.
+    public static let reset = "\u{1B}[0m"
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals import apple-health`: a Health app export (zip, XML or folder) into the database.
+struct ImportAppleHealthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apple-health",
+        abstract: "Import an Apple Health export: export.zip, its export.xml, or the unzipped folder.",
+        discussion: """
+        In the Health app on iPhone: your picture → Export All Health Data, then copy export.zip
+        here. The export is streamed (nothing is unpacked to disk) in one transaction: a damaged
+        file or an interrupted import leaves the database as it was, and running the import again
+        adds only what is not there yet. Types that a series names under `healthkit:` go into that
+        series in its base unit; every other type is kept under its HealthKit identifier.
+        """)
+
+    @Argument(help: ArgumentHelp("export.zip, export.xml, or the apple_health_export folder.", valueName: "PATH"))
+    var path: String
+
+    @Flag(help: "Print nothing but errors: no progress bar, no summary.")
+    var quiet = false
+
+    @Flag(name: .customLong("scan-only"), help: .hidden)
+    var scanOnly = false
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    func run() throws {
+        try reportingUserErrors {
+            do {
+                if scanOnly { return try scan() }
+                let loaded = try catalog.loadValidCatalog()
+                let database = try store.openForWriting()
+                let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+                let report = try AppleHealthImporter(catalog: loaded.catalog).importExport(at: path, into: database) {
+                    bar.update($0)
+                }
+                bar.clear()
+                guard !quiet else { return }
+                print("imported \(Sanitize.inline(report.source?.description ?? path))")
+                for line in report.summaryLines() { print(Sanitize.inline(line)) }
+            } catch let error as HealthExportError {
+                var exitCode: Int32 = 1
+                if case .notFound = error { exitCode = 2 }
+                if case .unreadable = error { exitCode = 2 }
+                throw UserError(Sanitize.inline(error.description),
+                                hints: ["the database was not changed"], exitCode: exitCode)
+            }
+        }
+    }
+
+    /// Reads the export into a counting sink: the scanner's speed without the database.
+    private func scan() throws {
+        let started = Date()
+        let reader = try HealthExportReader.open(path)
+        var sink = CountingHealthSink()
+        let statistics = try reader.read(into: &sink)
+        let seconds = Date().timeIntervalSince(started)
+        print("scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
+              + "\(sink.activitySummaries) activity summaries, \(sink.skips) skipped in "
+              + String(format: "%.2f s (%.0f records/s)", seconds, Double(sink.records) / seconds))
+    }
+}
+
+/// A one-line progress bar on stderr: bytes read of total, samples per second, time left.
+private final class ProgressBar {
+    private let enabled: Bool
+    private var lastDraw = Date.distantPast
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func update(_ progress: AppleHealthImportProgress) {
+        guard enabled, Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = Date()
+        let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+        let width = 24
+        let filled = Int(fraction * Double(width))
+        let rate = progress.elapsed > 0 ? Double(progress.samples) / progress.elapsed : 0
+        let left = fraction > 0.01 ? progress.elapsed * (1 - fraction) / fraction : .nan
+        let line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + String(format: "%3.0f%%  %@ of %@  %d samples  %.0f/s  %@", fraction * 100,
+                     megabytes(progress.bytesRead), megabytes(progress.totalBytes), progress.samples, rate,
+                     left.isNaN ? "" : String(format: "%.0f s left", left))
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    private func megabytes(_ bytes: Int64) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import VitalsKit
+
+final class ChartKindFactoryTests: XCTestCase {
+    /// The chart type ids of DESIGN.md.
+    static let designedIDs: Set<String> = [
+        "bar_vertical", "bar_horizontal", "bar_stacked", "sleep_stages_horizontal", "line",
+        "growth_curve", "timeline", "calendar_heatmap", "stat", "progress", "sparkline",
+    ]
+
+    func testNoIDIsListedTwice() {
+        let ids = ChartKindFactory.ids
+        let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
+        XCTAssert(repeated.isEmpty, "listed more than once: \(repeated.sorted())")
+    }
+
+    func testEveryKindFileIsListed() throws {
+        let kindsDirectory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/VitalsKit/Charts/Kinds")
+        let files = try FileManager.default.contentsOfDirectory(atPath: kindsDirectory.path)
+            .filter { $0.hasSuffix(".swift") }
+        var declared: [String] = []
+        for file in files {
+            let source = try String(contentsOf: kindsDirectory.appendingPathComponent(file), encoding: .utf8)
+            for line in source.split(separator: "\n") where line.contains("static let id = \"") {
+                declared.append(String(line.split(separator: "\"")[1]))
+            }
+        }
+        XCTAssertEqual(declared.count, files.count, "one kind per file")
+        XCTAssertEqual(Set(declared), Set(ChartKindFactory.ids), "a kind file is not in ChartKindFactory.builtIn")
+        XCTAssertEqual(Set(ChartKindFactory.ids), Self.designedIDs)
+    }
+
+    func testKnownIDsResolveWithoutNote() {
+        for id in ChartKindFactory.ids {
+            let resolved = ChartKindFactory.kind(for: id)
+            XCTAssertEqual(type(of: resolved.kind).id, id)
+            XCTAssertNil(resolved.note)
+        }
+    }
+
+    func testUnknownIDFallsBackToBarVerticalWithAVisibleNote() {
+        let resolved = ChartKindFactory.kind(for: "pie")
+        XCTAssertEqual(type(of: resolved.kind).id, "bar_vertical")
+        XCTAssertEqual(resolved.note, "chart type 'pie' is unknown; showing bar_vertical")
+        let profile = RenderProfile(width: 60, glyphs: .unicode)
+        let lines = ChartKindFactory.render(ChartFixtures.input(for: "bar_vertical"), chartTypeID: "pie",
+                                            profile: profile)
+        XCTAssert(lines[0].contains("chart type 'pie' is unknown; showing bar_vertical"))
+        XCTAssert(lines.allSatisfy { DisplayWidth.of($0) == 60 })
+        let evil = ChartKindFactory.kind(for: "x\u{1B}]0;evil\u{07}")
+        XCTAssertFalse(evil.note!.contains("\u{1B}"))
+    }
+}
