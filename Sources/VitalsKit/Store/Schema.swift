@@ -10,10 +10,8 @@ enum Schema {
         migrator.registerMigration("v1-samples") { db in
             // Times are integer seconds since 1970 (UTC); value is in the series' base unit.
             // The unique natural key makes imports idempotent (INSERT OR IGNORE) and serves
-            // lookups by UTC start; chart queries range over (series, subject, local_start),
-            // an index that also holds value, category and tag, so they never touch the table.
-            // category, tag and source are '' rather than NULL so the unique natural key
-            // treats "no tag" as one value (NULLs are all distinct in a unique index).
+            // lookups by UTC start. category, tag and source are '' rather than NULL so the
+            // natural key treats "no tag" as one value (NULLs are all distinct in a unique index).
             try db.execute(sql: """
                 CREATE TABLE sample (
                     id INTEGER PRIMARY KEY,
@@ -28,17 +26,13 @@ enum Schema {
                     source TEXT NOT NULL DEFAULT 'manual',
                     note TEXT,
                     metadata TEXT,
-                    -- Wall-clock seconds at the recorded offset: every chart query ranges over it.
-                    -- A plain column (not GENERATED) so the index below covers the queries.
-                    local_start INTEGER NOT NULL,
-                    CHECK (local_start = start + utc_offset),
                     CHECK ("end" >= start),
                     CHECK (utc_offset BETWEEN -64800 AND 64800)
                 );
                 CREATE UNIQUE INDEX sample_natural_key
                     ON sample(series, subject, start, "end", value, category, tag, source);
-                CREATE INDEX sample_series_subject_local
-                    ON sample(series, subject, local_start, value, category, tag);
+                CREATE INDEX sample_series_subject_start
+                    ON sample(series, subject, start, utc_offset, value, category, tag);
                 CREATE TABLE milestone (
                     subject TEXT NOT NULL,
                     milestone TEXT NOT NULL,
@@ -46,6 +40,25 @@ enum Schema {
                     note TEXT,
                     PRIMARY KEY (subject, milestone)
                 ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v2-local-start") { db in
+            // Wall-clock seconds at the recorded offset (start + utc_offset): chart queries range
+            // over (series, subject, local_start) with one index scan per bucket. A plain column,
+            // not GENERATED, so the index covers the queries (SQLite 3.40 does not cover through
+            // generated columns). `SampleStore.insert` writes it; the trigger fills it for any
+            // other writer that leaves it out.
+            try db.execute(sql: """
+                ALTER TABLE sample ADD COLUMN local_start INTEGER CHECK (local_start = start + utc_offset);
+                UPDATE sample SET local_start = start + utc_offset;
+                DROP INDEX sample_series_subject_start;
+                CREATE INDEX sample_series_subject_local
+                    ON sample(series, subject, local_start, value, category, tag);
+                CREATE TRIGGER sample_fill_local_start AFTER INSERT ON sample
+                    WHEN NEW.local_start IS NULL
+                BEGIN
+                    UPDATE sample SET local_start = NEW.start + NEW.utc_offset WHERE id = NEW.id;
+                END;
                 """)
         }
         return migrator

@@ -25,6 +25,30 @@ final class SampleStoreTests: XCTestCase {
         XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
     }
 
+    /// A database written before `local_start` existed is migrated and its samples found; a
+    /// writer that leaves the column out (raw SQL) still gets it filled.
+    func testMigratesAVersionOneDatabase() throws {
+        let path = F.temporaryDirectory(self).appendingPathComponent("v1.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v1-samples")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7)
+                """)   // 2026-11-20T06:00Z
+        }
+        try queue.close()
+        let store = try SampleStore.open(path: path)
+        try store.write { db in
+            try db.execute(sql: """
+                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                VALUES ('steps', 'me', 1795158000, 1795158000, 3600, 5)
+                """)
+        }
+        let result = try F.query(F.steps, range: .days(1), asOf: "2026-11-20").fetchBuckets(from: store)
+        assertValues(result.values, [12])
+    }
+
     func testRefusesAFileThatIsNotSQLite() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("notes.sqlite").path
         try "hello, not a database\n".write(toFile: path, atomically: true, encoding: .utf8)
