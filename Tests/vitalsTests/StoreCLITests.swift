@@ -117,6 +117,10 @@ final class StoreCLITests: XCTestCase {
         XCTAssertEqual(done.stdout, "marked vaccinatie_12 done for ollie on 2026-03-14\n", done.stderr)
         let list = try run(["milestone", "list", "--subject", "ollie", "--db", db])
         XCTAssertEqual(list.stdout, "2026-03-14  vaccinatie_12\n")
+        let typo = try run(["milestone", "done", "vaccinatie_21", "--subject", "ollie", "--db", db])
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.contains("unknown milestone 'vaccinatie_21' for ollie"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean vaccinatie_12"), typo.stderr)
     }
 
     /// A `log` loop against a reading loop, as separate processes on one database: never
