@@ -43,9 +43,12 @@ extension TargetSummary {
             best = max(best, run)
         }
 
+        // Days before the first evaluated day (no history yet) do not count against the target.
+        let firstDay = days.first?.date ?? asOf
         func percent(_ window: Int) -> Double {
-            let met = (0..<window).filter { metByDay[lastCounted.adding(days: -$0)] == true }.count
-            return Double(met) * 100 / Double(window)
+            let counted = (0..<window).map { lastCounted.adding(days: -$0) }.filter { $0 >= firstDay }
+            guard !counted.isEmpty else { return 0 }
+            return Double(counted.filter { metByDay[$0] == true }.count) * 100 / Double(counted.count)
         }
 
         var remaining: Double?

@@ -96,7 +96,8 @@ public struct TargetSummary: Sendable, Hashable {
     public var currentStreak: Int
     /// The longest run of days on target in the evaluated history.
     public var bestStreak: Int
-    /// Percent (0–100) of the last 7, 30 and 90 days on target.
+    /// Percent (0–100) of the last 7, 30 and 90 days on target; days before the metric's first
+    /// sample are left out (two days logged, both on target, is 100 %).
     public var percentOnTarget7: Double
     public var percentOnTarget30: Double
     public var percentOnTarget90: Double
