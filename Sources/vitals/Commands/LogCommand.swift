@@ -8,8 +8,8 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie` or `vitals log vegetables 0.5 --tag lunch`.",
         discussion: """
-        The value is checked against the series' plausible range for the subject after unit
-        conversion; nothing is written when anything is wrong. For a category series the value
+        The value is checked against the series' plausible range for the subject after unit \
+        conversion; nothing is written when anything is wrong. For a category series the value \
         may be the category (`vitals log screenings dental`).
         """)
 
