@@ -27,8 +27,12 @@ public struct MetricQuery: Sendable {
     public let displayUnit: KnownUnit
 
     /// Builds a query; throws a `UserError` when the binding's unit does not fit the series.
+    ///
+    /// The display unit is the binding's `unit` (else the series' base unit), except that a
+    /// user's `unitSystem` wins for mass, volume and length: imperial shows `lb` for a metric
+    /// bound in `kg`, metric shows `kg` for one bound in `lb`. Hours stay hours either way.
     public init(binding: MetricBinding, series: Series, subjectID: String = "me", asOf: LocalDate,
-                unitSystem: UnitSystem = .metric, categories: [String]? = nil, divisor: Series? = nil) throws {
+                unitSystem: UnitSystem? = nil, categories: [String]? = nil, divisor: Series? = nil) throws {
         self.binding = binding
         self.series = series
         self.subjectID = subjectID
@@ -36,22 +40,31 @@ public struct MetricQuery: Sendable {
         self.categories = categories ?? binding.categories
         self.divisor = divisor
         let base = KnownUnit.named(series.unit.rawValue)!
+        var unit = base
         if let symbol = binding.unit {
-            guard let unit = KnownUnit.named(symbol) else {
+            guard let named = KnownUnit.named(symbol) else {
                 throw UserError("unknown unit '\(symbol)' for series \(series.id)")
             }
-            guard unit.dimension == base.dimension else {
+            guard named.dimension == base.dimension else {
                 throw UserError("unit '\(symbol)' does not fit series \(series.id) (stored in \(base.symbol))")
             }
-            displayUnit = unit
-        } else {
-            displayUnit = unitSystem.displayUnit(for: series.unit)
+            unit = named
         }
+        if let unitSystem {
+            let preferred = unitSystem.displayUnit(for: series.unit)
+            let imperialSymbols: Set = ["lb", "oz", "st", "fl_oz", "cup", "in", "mi"]
+            switch unitSystem {
+            case .imperial where preferred != base: unit = preferred
+            case .metric where imperialSymbols.contains(unit.symbol): unit = base
+            default: break
+            }
+        }
+        displayUnit = unit
     }
 
     /// Builds the query for a catalog metric (its series, divisor and subject looked up).
     public init(metric: DisplayMetric, catalog: Catalog, subjectID: String? = nil, asOf: LocalDate,
-                unitSystem: UnitSystem = .metric, categories: [String]? = nil) throws {
+                unitSystem: UnitSystem? = nil, categories: [String]? = nil) throws {
         guard let seriesID = metric.binding.seriesID, let series = catalog.series(seriesID) else {
             throw UserError("metric \(metric.id) has no known series")
         }

@@ -136,6 +136,19 @@ final class AggregationTests: XCTestCase {
         assertValues(result.values, [81 / 0.45359237], accuracy: 1e-3)
     }
 
+    func testUserUnitSystemBeatsTheBindingForMassButNotForHours() throws {
+        func unit(_ series: Series, _ bound: String?, _ system: UnitSystem?) throws -> String {
+            try F.query(series, range: .days(7), asOf: "2026-11-20", unit: bound, unitSystem: system).displayUnit.symbol
+        }
+        XCTAssertEqual(try unit(F.bodyMass, "kg", nil), "kg")
+        XCTAssertEqual(try unit(F.bodyMass, "kg", .imperial), "lb")
+        XCTAssertEqual(try unit(F.bodyMass, "lb", .metric), "kg")
+        XCTAssertEqual(try unit(F.bodyMass, "lb", nil), "lb")
+        XCTAssertEqual(try unit(F.sleep, "h", .imperial), "h")
+        XCTAssertEqual(try unit(F.water, nil, .imperial), "fl_oz")
+        XCTAssertEqual(try unit(F.protein, "g", .metric), "g")
+    }
+
     func testUnitOfTheWrongDimensionIsRefused() {
         XCTAssertThrowsError(try F.query(F.bodyMass, range: .days(7), asOf: "2026-11-20", unit: "cm")) { error in
             XCTAssertTrue("\(error)".contains("does not fit"), "\(error)")
