@@ -56,6 +56,9 @@ struct LogCommand: ParsableCommand {
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }
             line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
+            let typedUnit = try unit.flatMap(KnownUnit.named)
+                ?? loaded.catalog.series(sample.seriesID).map { try units.unitSystem().displayUnit(for: $0.unit) }
+            if let typedUnit, typedUnit.symbol != seriesUnit { line += " (\(value) \(typedUnit.symbol))" }
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
             if let tag = sample.tag { line += " (\(tag))" }
             print(line)
