@@ -117,6 +117,25 @@ final class StoreCLITests: XCTestCase {
         XCTAssertEqual(done.stdout, "marked vaccinatie_12 done for ollie on 2026-03-14\n", done.stderr)
         let list = try run(["milestone", "list", "--subject", "ollie", "--db", db])
         XCTAssertEqual(list.stdout, "2026-03-14  vaccinatie_12\n")
+        let typo = try run(["milestone", "done", "vaccinatie_21", "--subject", "ollie", "--db", db])
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.contains("unknown milestone 'vaccinatie_21' for ollie"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean vaccinatie_12"), typo.stderr)
+    }
+
+    /// Several processes creating the same new database at once all succeed (the schema
+    /// migration is retried when another process got there first).
+    func testConcurrentFirstOpenOfANewDatabase() throws {
+        let failures = ErrorBox()
+        let db = self.db
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            do {
+                let result = try Self.execute(["log", "steps", "\(worker + 1)", "--at", "2026-11-20T10:0\(worker)", "--db", db])
+                if result.status != 0 { failures.append(result.stderr) }
+            } catch { failures.append("\(error)") }
+        }
+        XCTAssertEqual(failures.all, [])
+        XCTAssertEqual(try run(["export", "csv", "--db", db]).stdout.split(separator: "\n").count, 1 + 6)
     }
 
     /// A `log` loop against a reading loop, as separate processes on one database: never

@@ -38,7 +38,10 @@ extension DemoData {
             out.append(sample("active_energy", day, minutes: 1421, value: (250 + exercise * 7 + rng.gaussian(40)).rounded()))
             let summer = 0.5 + 0.5 * sin(Double(day.dayNumber - 80) / 365.25 * 2 * Double.pi)
             out.append(sample("daylight", day, minutes: 1380, value: max(5, (30 + 90 * summer + rng.gaussian(20)).rounded())))
-            if summer > 0.7, rng.chance(0.5) { out.append(sample("sunscreen", day, minutes: 600, value: 1)) }
+            // Sunscreen (a day cream with SPF in winter): more often when the sun is strong.
+            if rng.chance(0.3 + 0.6 * summer) {
+                out.append(sample("sunscreen", day, minutes: 480 + rng.uniform(0...60), value: summer > 0.7 && rng.chance(0.5) ? 2 : 1))
+            }
         }
         return out
     }

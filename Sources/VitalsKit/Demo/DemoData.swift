@@ -71,6 +71,9 @@ public struct DemoData: Sendable {
             for suffix in ["", "-wal", "-shm"] { try? manager.removeItem(atPath: path + suffix) }
             try manager.moveItem(atPath: temporary, toPath: path)
             return count
+        } catch let error as DatabaseError {
+            try? manager.removeItem(atPath: temporary)
+            throw SampleStore.describe(error, path: path)
         } catch {
             try? manager.removeItem(atPath: temporary)
             throw error

@@ -16,8 +16,8 @@ final class SampleRowWriter {
         self.subjectID = subjectID
         statement = try db.makeStatement(sql: """
             INSERT OR IGNORE INTO sample
-                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)
+                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
             """)
     }
 
@@ -35,6 +35,8 @@ final class SampleRowWriter {
         bind(handle, 8, row.tag ?? "")
         bind(handle, 9, row.source)
         if let metadata = row.metadata { bind(handle, 10, metadata) } else { sqlite3_bind_null(handle, 10) }
+        // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
+        sqlite3_bind_int64(handle, 11, row.start.utcSeconds + Int64(row.start.offsetSeconds))
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             let message = String(cString: sqlite3_errmsg(db.sqliteConnection))

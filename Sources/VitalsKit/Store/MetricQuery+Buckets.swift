@@ -9,12 +9,11 @@ extension MetricQuery {
     /// too); a bucket without data stays a gap. With `divide_by`, each bucket is divided by
     /// the divisor series' latest value on or before the bucket's last day.
     public func fetchBuckets(from store: SampleStore) throws -> MetricSeries {
-        guard let (first, last) = try rangeDays(in: store) else {
+        guard let (first, _) = try rangeDays(in: store), let readPeriods = try readPeriods(in: store) else {
             return MetricSeries(buckets: [], unit: unitSymbol, bucket: bucket, rolling: binding.rolling)
         }
         let window = max(1, binding.rolling ?? 1)
-        let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
-        var periods = try aggregate(in: store, bucket: bucket, from: readFrom, through: last)
+        var periods = try aggregate(in: store, periods: readPeriods)
         if let divisor { periods = try divide(periods, by: divisor, in: store) }
 
         var buckets: [MetricBucket] = []
@@ -24,8 +23,7 @@ extension MetricQuery {
                 let present = periods[max(0, index - window + 1)...index].compactMap(\.value)
                 value = present.reduce(0, +) / Double(present.count)
             }
-            buckets.append(MetricBucket(start: period.start, end: period.end, value: value,
-                                        raw: period.value, sampleCount: period.count))
+            buckets.append(MetricBucket(start: period.start, end: period.end, value: value, raw: period.value))
         }
         return MetricSeries(buckets: buckets, unit: unitSymbol, bucket: bucket, rolling: binding.rolling)
     }
@@ -35,25 +33,21 @@ extension MetricQuery {
         var start: LocalDate
         var end: LocalDate
         var value: Double?
-        var count: Int
+        /// Whether any sample fell in the period (a divided value can be nil without a divisor).
+        var hasData: Bool
     }
 
-    /// Every period from `first` through `last` with its aggregate (nil when empty).
-    func aggregate(in store: SampleStore, bucket: Bucket, from first: LocalDate,
-                   through last: LocalDate) throws -> [Period] {
-        let (sql, arguments) = aggregateSQL(bucket: bucket, from: first, through: last)
-        let rows = try store.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
-        var byStart: [LocalDate: (Double, Int)] = [:]
-        for row in rows {
-            guard let start = bucketStart(forKey: row["k"], bucket: bucket, first: first),
-                  let value = row["v"] as Double? else { continue }
-            byStart[start] = (value, row["n"])
+    /// Every period's aggregate in the display unit (nil when empty).
+    func aggregate(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Period] {
+        guard !periods.isEmpty else { return [] }
+        let sql = bucketSQL(periods)
+        var values = [Double?](repeating: nil, count: periods.count)
+        try store.read { db in
+            for row in try Row.fetchAll(db, sql: sql) { values[row["k"] as Int] = row["v"] }
         }
         let scale = factor
-        return BucketCalendar.buckets(from: first, through: last, bucket).map { period in
-            let found = byStart[period.start]
-            return Period(start: period.start, end: period.end, value: found.map { $0.0 * scale },
-                          count: found?.1 ?? 0)
+        return zip(periods, values).map { period, value in
+            Period(start: period.start, end: period.end, value: value.map { $0 * scale }, hasData: value != nil)
         }
     }
 
@@ -79,20 +73,20 @@ extension MetricQuery {
     /// The divisor's last value per day in the span, preceded by its last value before it.
     func latestValuesByDay(of divisor: Series, from first: LocalDate, through last: LocalDate,
                            in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
-        let (sql, arguments) = aggregateSQL(bucket: .day, from: first, through: last,
-                                            seriesID: divisor.id, aggregate: .last)
+        let days = BucketCalendar.buckets(from: first, through: last, .day)
+        let sql = bucketSQL(days, seriesID: divisor.id, aggregate: .last)
         return try store.read { db in
-            let before = try Row.fetchOne(db, sql: """
-                SELECT value FROM sample WHERE series = ? AND subject = ? AND start < ? AND \(localExpression) < ?
-                ORDER BY start DESC LIMIT 1
-                """, arguments: [divisor.id, subjectID, first.dayNumber * 86_400 - shiftSeconds + 18 * 3600,
-                                 first.dayNumber * 86_400])
             var points: [(LocalDate, Double)] = []
-            if let value = before?["value"] as Double? { points.append((first.adding(days: -1), value)) }
-            for row in try Row.fetchAll(db, sql: sql + " ORDER BY k", arguments: StatementArguments(arguments)) {
-                if let day = row["k"] as Int?, let value = row["v"] as Double? {
-                    points.append((LocalDate(dayNumber: day), value))
-                }
+            if let before = try Double.fetchOne(db, sql: """
+                SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < ?
+                ORDER BY local_start DESC LIMIT 1
+                """, arguments: [localBound(first)]) {
+                points.append((first.adding(days: -1), before))
+            }
+            var byIndex: [Int: Double] = [:]
+            for row in try Row.fetchAll(db, sql: sql) { byIndex[row["k"]] = row["v"] as Double? }
+            for (index, day) in days.enumerated() {
+                if let value = byIndex[index] { points.append((day.start, value)) }
             }
             return points
         }

@@ -21,23 +21,22 @@ extension MetricQuery {
         guard let (first, last) = try rangeDays(in: store) else {
             return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: key)
         }
-        let (sql, arguments) = aggregateSQL(bucket: bucket, from: first, through: last, groupColumn: key)
-        let rows = try store.read { db in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) }
-        var cells: [LocalDate: [String: Double]] = [:]
+        let periods = BucketCalendar.buckets(from: first, through: last, bucket)
+        let sql = groupedSQL(periods, groupColumn: key)
+        let rows = try store.read { db in try Row.fetchAll(db, sql: sql) }
+        var cells: [Int: [String: Double]] = [:]
         var seen = Set<String>()
         let scale = factor
         for row in rows {
-            guard let start = bucketStart(forKey: row["k"], bucket: bucket, first: first),
-                  let value = row["v"] as Double? else { continue }
+            guard let value = row["v"] as Double? else { continue }
             let raw: String = row["g"]
             let name = raw.isEmpty ? MetricQuery.untaggedKey : raw
             seen.insert(name)
-            cells[start, default: [:]][name] = value * scale
+            cells[row["k"] as Int, default: [:]][name] = value * scale
         }
         let keys = orderedKeys(seen, splitBy: key)
-        let buckets = BucketCalendar.buckets(from: first, through: last, bucket).map { period in
-            MetricSplit.Bucket(start: period.start, end: period.end,
-                               values: keys.map { cells[period.start]?[$0] })
+        let buckets = periods.enumerated().map { index, period in
+            MetricSplit.Bucket(start: period.start, end: period.end, values: keys.map { cells[index]?[$0] })
         }
         return MetricSplit(keys: keys, buckets: buckets, unit: unitSymbol, splitBy: key)
     }

@@ -14,11 +14,11 @@ extension MetricQuery {
         guard let target = target ?? binding.target else { return nil }
         let earliest = try earliestDay(in: store) ?? asOf
         let first = max(earliest, asOf.adding(days: -(MetricQuery.targetHistoryDays - 1)))
-        var periods = try aggregate(in: store, bucket: .day, from: min(first, asOf), through: asOf)
+        var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: min(first, asOf), through: asOf, .day))
         if let divisor { periods = try divide(periods, by: divisor, in: store) }
         let zeroWhenEmpty = aggregate == .sum || aggregate == .count
         let days = periods.map { period -> TargetDay in
-            let value = period.value ?? (zeroWhenEmpty && period.count == 0 ? 0 : nil)
+            let value = period.value ?? (zeroWhenEmpty && !period.hasData ? 0 : nil)
             return TargetDay(date: period.start, value: value, isMet: value.map(target.isMet(by:)) ?? false)
         }
         return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol)
@@ -43,9 +43,12 @@ extension TargetSummary {
             best = max(best, run)
         }
 
+        // Days before the first evaluated day (no history yet) do not count against the target.
+        let firstDay = days.first?.date ?? asOf
         func percent(_ window: Int) -> Double {
-            let met = (0..<window).filter { metByDay[lastCounted.adding(days: -$0)] == true }.count
-            return Double(met) * 100 / Double(window)
+            let counted = (0..<window).map { lastCounted.adding(days: -$0) }.filter { $0 >= firstDay }
+            guard !counted.isEmpty else { return 0 }
+            return Double(counted.filter { metByDay[$0] == true }.count) * 100 / Double(counted.count)
         }
 
         var remaining: Double?

@@ -6,8 +6,8 @@ import GRDB
 ///
 /// A sample's day is its local date at its own recorded UTC offset after the day cutoff, so
 /// results do not depend on the machine's time zone and DST days of 23 or 25 hours need no
-/// special care. Aggregation runs in SQL over the (series, subject, start) index: the cost
-/// follows the range shown, not the size of the database.
+/// special care. Aggregation runs in SQL, one index range scan per bucket over
+/// (series, subject, local_start): the cost follows the range shown, not the database size.
 ///
 /// The cutoff: below 12:00 (DragonHealth's 04:00), samples before it count for the previous
 /// day; from 12:00 on (sleep's 18:00), samples from it on count for the next day, so a night
@@ -27,8 +27,12 @@ public struct MetricQuery: Sendable {
     public let displayUnit: KnownUnit
 
     /// Builds a query; throws a `UserError` when the binding's unit does not fit the series.
+    ///
+    /// The display unit is the binding's `unit` (else the series' base unit), except that a
+    /// user's `unitSystem` wins for mass, volume and length: imperial shows `lb` for a metric
+    /// bound in `kg`, metric shows `kg` for one bound in `lb`. Hours stay hours either way.
     public init(binding: MetricBinding, series: Series, subjectID: String = "me", asOf: LocalDate,
-                unitSystem: UnitSystem = .metric, categories: [String]? = nil, divisor: Series? = nil) throws {
+                unitSystem: UnitSystem? = nil, categories: [String]? = nil, divisor: Series? = nil) throws {
         self.binding = binding
         self.series = series
         self.subjectID = subjectID
@@ -36,22 +40,31 @@ public struct MetricQuery: Sendable {
         self.categories = categories ?? binding.categories
         self.divisor = divisor
         let base = KnownUnit.named(series.unit.rawValue)!
+        var unit = base
         if let symbol = binding.unit {
-            guard let unit = KnownUnit.named(symbol) else {
+            guard let named = KnownUnit.named(symbol) else {
                 throw UserError("unknown unit '\(symbol)' for series \(series.id)")
             }
-            guard unit.dimension == base.dimension else {
+            guard named.dimension == base.dimension else {
                 throw UserError("unit '\(symbol)' does not fit series \(series.id) (stored in \(base.symbol))")
             }
-            displayUnit = unit
-        } else {
-            displayUnit = unitSystem.displayUnit(for: series.unit)
+            unit = named
         }
+        if let unitSystem {
+            let preferred = unitSystem.displayUnit(for: series.unit)
+            let imperialSymbols: Set = ["lb", "oz", "st", "fl_oz", "cup", "in", "mi"]
+            switch unitSystem {
+            case .imperial where preferred != base: unit = preferred
+            case .metric where imperialSymbols.contains(unit.symbol): unit = base
+            default: break
+            }
+        }
+        displayUnit = unit
     }
 
     /// Builds the query for a catalog metric (its series, divisor and subject looked up).
     public init(metric: DisplayMetric, catalog: Catalog, subjectID: String? = nil, asOf: LocalDate,
-                unitSystem: UnitSystem = .metric, categories: [String]? = nil) throws {
+                unitSystem: UnitSystem? = nil, categories: [String]? = nil) throws {
         guard let seriesID = metric.binding.seriesID, let series = catalog.series(seriesID) else {
             throw UserError("metric \(metric.id) has no known series")
         }
@@ -98,92 +111,86 @@ public struct MetricQuery: Sendable {
 
     // MARK: SQL
 
-    /// The sample's shifted local time in seconds since 1970.
-    var localExpression: String { "(start + utc_offset + \(shiftSeconds))" }
+    /// The `local_start` (start + offset, in seconds) where a shifted local day begins.
+    func localBound(_ day: LocalDate) -> Int { day.dayNumber * 86_400 - shiftSeconds }
 
-    func keyExpression(_ bucket: Bucket) -> String {
-        switch bucket {
-        case .day: return "\(localExpression) / 86400"
-        case .week: return "(\(localExpression) / 86400 + 3) / 7"
-        case .month: return "strftime('%Y-%m', \(localExpression), 'unixepoch')"
-        case .none: return "0"
-        }
+    /// The shifted local day of a `local_start` value.
+    func day(localStart: Int64) -> LocalDate {
+        LocalDate(dayNumber: Int((Double(localStart + Int64(shiftSeconds)) / 86_400).rounded(.down)))
     }
 
-    /// The aggregate's result columns, the value named `v`.
-    func valueColumns(_ aggregate: Aggregate) -> String {
-        switch aggregate {
-        case .sum: return "SUM(value) AS v"
-        case .mean: return "AVG(value) AS v"
-        case .min: return "MIN(value) AS v"
-        case .max: return "MAX(value) AS v"
-        case .count: return "COUNT(*) AS v"
-        // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
-        case .first: return "value AS v, MIN(start) AS t"
-        case .last: return "value AS v, MAX(start) AS t"
-        }
-    }
-
-    /// The SQL for the aggregate per bucket (and per `groupColumn`), with its arguments.
-    ///
-    /// Samples are bounded twice: by UTC `start` widened by 18 hours (so the index range
-    /// scan applies) and exactly by the shifted local day.
-    func aggregateSQL(bucket: Bucket, from first: LocalDate, through last: LocalDate,
-                      seriesID: String? = nil, aggregate: Aggregate? = nil,
-                      groupColumn: String? = nil) -> (sql: String, arguments: [DatabaseValue]) {
-        let lowLocal = first.dayNumber * 86_400
-        let highLocal = (last.dayNumber + 1) * 86_400
-        let margin = 18 * 3600
-        var sql = "SELECT \(keyExpression(bucket)) AS k, "
-        if let groupColumn { sql += "\(groupColumn) AS g, " }
-        sql += "COUNT(*) AS n, \(valueColumns(aggregate ?? self.aggregate))"
-        sql += """
-             FROM sample
-            WHERE series = ? AND subject = ? AND start >= ? AND start < ?
-              AND \(localExpression) >= ? AND \(localExpression) < ?
-            """
-        var arguments: [DatabaseValue] = [(seriesID ?? series.id).databaseValue, subjectID.databaseValue,
-                                          (lowLocal - shiftSeconds - margin).databaseValue,
-                                          (highLocal - shiftSeconds + margin).databaseValue,
-                                          lowLocal.databaseValue, highLocal.databaseValue]
+    /// `series = 'x' AND subject = 'y'` plus the category filter, values written in.
+    func sampleFilter(seriesID: String? = nil) -> String {
+        var sql = "series = \(Self.quote(seriesID ?? series.id)) AND subject = \(Self.quote(subjectID))"
         if let categories, seriesID == nil {
-            sql += " AND category IN (\(categories.map { _ in "?" }.joined(separator: ", ")))"
-            arguments += categories.map(\.databaseValue)
+            sql += " AND category IN (\(categories.map(Self.quote).joined(separator: ", ")))"
         }
-        sql += " GROUP BY k" + (groupColumn == nil ? "" : ", g")
-        return (sql, arguments)
+        return sql
     }
 
-    /// The bucket SQL with its arguments written in, for running in the `sqlite3` tool.
-    public func inlineSQL() throws -> String {
-        guard let (first, last) = try rangeDays(in: nil) else { return "" }
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// The buckets as a `b(k, lo, hi)` table of `local_start` bounds.
+    func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)]) -> String {
+        let rows = periods.enumerated().map { index, period in
+            "(\(index), \(localBound(period.start)), \(localBound(period.end.adding(days: 1))))"
+        }
+        return "WITH b(k, lo, hi) AS (VALUES \(rows.joined(separator: ", ")))"
+    }
+
+    /// One value per bucket: a correlated aggregate over an index range scan of
+    /// (series, subject, local_start) per bucket, so nothing is sorted and only the
+    /// buckets' samples are read. Column `v` is NULL for a bucket without samples.
+    func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], seriesID: String? = nil,
+                   aggregate: Aggregate? = nil) -> String {
+        let scope = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
+        let inner: String
+        switch aggregate ?? self.aggregate {
+        case .sum: inner = "SELECT SUM(value) \(scope)"
+        case .mean: inner = "SELECT AVG(value) \(scope)"
+        case .min: inner = "SELECT MIN(value) \(scope)"
+        case .max: inner = "SELECT MAX(value) \(scope)"
+        case .count: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
+        case .first: inner = "SELECT value \(scope) ORDER BY local_start LIMIT 1"
+        case .last: inner = "SELECT value \(scope) ORDER BY local_start DESC LIMIT 1"
+        }
+        return "\(bucketTable(periods)) SELECT k, (\(inner)) AS v FROM b"
+    }
+
+    /// One value per bucket and per `groupColumn` (tag or category), for splits.
+    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String) -> String {
+        let value: String
+        switch aggregate {
+        case .sum: value = "SUM(s.value)"
+        case .mean: value = "AVG(s.value)"
+        case .min: value = "MIN(s.value)"
+        case .max: value = "MAX(s.value)"
+        case .count: value = "COUNT(*)"
+        // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
+        case .first: value = "s.value, MIN(s.local_start)"
+        case .last: value = "s.value, MAX(s.local_start)"
+        }
+        let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
+            .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
+        return """
+            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(value) AS v
+            FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
+            GROUP BY b.k, s.\(groupColumn)
+            """
+    }
+
+    /// The periods `fetchBuckets` reads (the range plus N−1 earlier buckets for rolling).
+    func readPeriods(in store: SampleStore?) throws -> [(start: LocalDate, end: LocalDate)]? {
+        guard let (first, last) = try rangeDays(in: store) else { return nil }
         let window = max(1, binding.rolling ?? 1)
         let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
-        let (sql, arguments) = aggregateSQL(bucket: bucket, from: readFrom, through: last)
-        var result = ""
-        var values = arguments.makeIterator()
-        for character in sql {
-            if character == "?", let value = values.next() {
-                switch value.storage {
-                case .string(let text): result += "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-                case .int64(let number): result += String(number)
-                default: result += value.description
-                }
-            } else {
-                result.append(character)
-            }
-        }
-        return result + ";"
+        return BucketCalendar.buckets(from: readFrom, through: last, bucket)
     }
 
-    /// Maps an SQL bucket key back to the bucket's first day.
-    func bucketStart(forKey key: DatabaseValue, bucket: Bucket, first: LocalDate) -> LocalDate? {
-        switch bucket {
-        case .day: return Int.fromDatabaseValue(key).map { LocalDate(dayNumber: $0) }
-        case .week: return Int.fromDatabaseValue(key).map { LocalDate(dayNumber: $0 * 7 - 3) }
-        case .month: return String.fromDatabaseValue(key).flatMap { LocalDate(iso: $0 + "-01") }
-        case .none: return first
-        }
+    /// The SQL behind `fetchBuckets`, for running in the `sqlite3` tool (benchmarks).
+    public func inlineSQL() throws -> String {
+        guard let periods = try readPeriods(in: nil) else { return "" }
+        return bucketSQL(periods) + ";"
     }
 
     /// The first bucket's first day and the as-of day; `store` is asked for the earliest
@@ -200,17 +207,7 @@ public struct MetricQuery: Sendable {
     /// The shifted local day of the series' earliest sample for the subject.
     func earliestDay(in store: SampleStore) throws -> LocalDate? {
         try store.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT start, utc_offset FROM sample WHERE series = ? AND subject = ? \
-                \(categoryFilter) ORDER BY start LIMIT 1
-                """, arguments: [series.id, subjectID] + StatementArguments(categories ?? []))
-        }.map { row in
-            LocalDate(dayNumber: Int(((row["start"] as Int64) + Int64(row["utc_offset"] as Int) + Int64(shiftSeconds)) / 86_400))
-        }
-    }
-
-    var categoryFilter: String {
-        guard let categories else { return "" }
-        return "AND category IN (\(categories.map { _ in "?" }.joined(separator: ", ")))"
+            try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1")
+        }.map { day(localStart: $0) }
     }
 }

@@ -11,12 +11,9 @@ public struct MetricBucket: Sendable, Hashable {
     public var value: Double?
     /// The period's own aggregate before any rolling mean (equal to `value` without rolling).
     public var raw: Double?
-    /// How many samples fell in the period.
-    public var sampleCount: Int
 
-    public init(start: LocalDate, end: LocalDate, value: Double?, raw: Double? = nil, sampleCount: Int = 0) {
-        self.start = start; self.end = end; self.value = value
-        self.raw = raw ?? value; self.sampleCount = sampleCount
+    public init(start: LocalDate, end: LocalDate, value: Double?, raw: Double? = nil) {
+        self.start = start; self.end = end; self.value = value; self.raw = raw ?? value
     }
 }
 
@@ -99,7 +96,8 @@ public struct TargetSummary: Sendable, Hashable {
     public var currentStreak: Int
     /// The longest run of days on target in the evaluated history.
     public var bestStreak: Int
-    /// Percent (0–100) of the last 7, 30 and 90 days on target.
+    /// Percent (0–100) of the last 7, 30 and 90 days on target; days before the metric's first
+    /// sample are left out (two days logged, both on target, is 100 %).
     public var percentOnTarget7: Double
     public var percentOnTarget30: Double
     public var percentOnTarget90: Double

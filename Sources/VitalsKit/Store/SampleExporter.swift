@@ -31,8 +31,10 @@ public enum SampleExporter {
         }
     }
 
-    /// The samples in `format`, as text ending with a newline.
-    public static func render(_ samples: [Sample], as format: Format, catalog: Catalog? = nil) -> String {
+    /// The samples in `format`, as text ending with a newline. JSON also lists `milestones`
+    /// (`{"subject", "milestone", "done_on", "note"}`) when any are given.
+    public static func render(_ samples: [Sample], as format: Format, catalog: Catalog? = nil,
+                              milestones: [MilestoneRecord] = []) -> String {
         func unit(_ sample: Sample) -> String { catalog?.series(sample.seriesID)?.unit.rawValue ?? "" }
         switch format {
         case .csv:
@@ -63,7 +65,14 @@ public enum SampleExporter {
                 }
                 out += (index == 0 ? "\n  {" : ",\n  {") + fields.map { "\(json($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
             }
-            return out + (samples.isEmpty ? "]}\n" : "\n]}\n")
+            out += samples.isEmpty ? "]" : "\n]"
+            if !milestones.isEmpty {
+                out += ", \"milestones\": [" + milestones.map { m in
+                    "\n  {\"subject\": \(json(m.subjectID)), \"milestone\": \(json(m.milestoneID)), \"done_on\": \(json(m.doneOn.description))"
+                        + (m.note.map { ", \"note\": \(json($0))" } ?? "") + "}"
+                }.joined(separator: ",") + "\n]"
+            }
+            return out + "}\n"
         }
     }
 

@@ -14,8 +14,8 @@ extension SampleStore {
     static func insert(_ samples: [Sample], into db: Database) throws -> Int {
         let statement = try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO sample
-                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         var inserted = 0
         for sample in samples {
@@ -24,6 +24,7 @@ extension SampleStore {
                 Int64(sample.start.timeIntervalSince1970), Int64(sample.end.timeIntervalSince1970),
                 sample.utcOffsetSeconds, sample.value, sample.category ?? "", sample.tag ?? "",
                 sample.source, sample.note, sample.metadata,
+                Int64(sample.start.timeIntervalSince1970) + Int64(sample.utcOffsetSeconds),
             ])
             inserted += db.changesCount
         }

@@ -87,7 +87,19 @@ public final class SampleStore: Sendable {
                 "\(path ?? "the database") was written by a newer version of vitals (schema \(known.sorted().last ?? "?"))",
                 hints: ["upgrade vitals, or point --db at another file"])
         }
-        try migrator.migrate(writer)
+        // GRDB reads the applied migrations before running each one in its own transaction,
+        // so two processes creating the same new file can both try one; the loser fails on
+        // "table already exists". Look again and retry until the schema is complete.
+        for attempt in 1... {
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch let error as DatabaseError {
+                if try writer.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+                if attempt >= 40 { throw error }
+                Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
+            }
+        }
     }
 
     /// Checks the first bytes of an existing, non-empty file for the SQLite header.

@@ -9,8 +9,9 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-samples") { db in
             // Times are integer seconds since 1970 (UTC); value is in the series' base unit.
-            // category, tag and source are '' rather than NULL so the unique natural key
-            // treats "no tag" as one value (NULLs are all distinct in a unique index).
+            // The unique natural key makes imports idempotent (INSERT OR IGNORE) and serves
+            // lookups by UTC start. category, tag and source are '' rather than NULL so the
+            // natural key treats "no tag" as one value (NULLs are all distinct in a unique index).
             try db.execute(sql: """
                 CREATE TABLE sample (
                     id INTEGER PRIMARY KEY,
@@ -39,6 +40,25 @@ enum Schema {
                     note TEXT,
                     PRIMARY KEY (subject, milestone)
                 ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v2-local-start") { db in
+            // Wall-clock seconds at the recorded offset (start + utc_offset): chart queries range
+            // over (series, subject, local_start) with one index scan per bucket. A plain column,
+            // not GENERATED, so the index covers the queries (SQLite 3.40 does not cover through
+            // generated columns). `SampleStore.insert` writes it; the trigger fills it for any
+            // other writer that leaves it out.
+            try db.execute(sql: """
+                ALTER TABLE sample ADD COLUMN local_start INTEGER CHECK (local_start = start + utc_offset);
+                UPDATE sample SET local_start = start + utc_offset;
+                DROP INDEX sample_series_subject_start;
+                CREATE INDEX sample_series_subject_local
+                    ON sample(series, subject, local_start, value, category, tag);
+                CREATE TRIGGER sample_fill_local_start AFTER INSERT ON sample
+                    WHEN NEW.local_start IS NULL
+                BEGIN
+                    UPDATE sample SET local_start = NEW.start + NEW.utc_offset WHERE id = NEW.id;
+                END;
                 """)
         }
         return migrator

@@ -41,7 +41,9 @@ struct BenchStoreCommand: ParsableCommand {
                 for (index, entry) in try StoreBenchmark.queries(asOf: BenchStoreCommand.asOf).enumerated() {
                     let times = try StoreBenchmark.time(entry.query, in: store, runs: runs)
                     let buckets = try entry.query.fetchBuckets(from: store)
-                    let rows = buckets.buckets.reduce(0) { $0 + $1.sampleCount }
+                    var counting = entry.query
+                    counting.binding.aggregate = .count
+                    let rows = Int(try counting.fetchBuckets(from: store).buckets.compactMap(\.raw).reduce(0, +))
                     print(String(format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
                                  entry.name as NSString, times[times.count / 2], times[0], times[times.count * 9 / 10],
                                  buckets.buckets.count, rows))

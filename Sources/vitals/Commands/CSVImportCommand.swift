@@ -8,7 +8,7 @@ struct CSVImportCommand: ParsableCommand {
         commandName: "csv",
         abstract: "Import a CSV file with a header row: start (or date), value, and optionally unit, end, tag, category, note, subject, series.",
         discussion: """
-        Dates are ISO 8601 (2026-11-20, 2026-11-20T08:30, 2026-11-20T08:30:00+01:00). By default
+        Dates are ISO 8601 (2026-11-20, 2026-11-20T08:30, 2026-11-20T08:30:00+01:00). By default \
         nothing is imported unless every row is good; each bad row is named by its line number.
         """)
 

@@ -7,7 +7,7 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write samples as CSV or JSON: your data, in the base unit of each series.",
-        discussion: "CSV output reads back with `vitals import csv FILE` unchanged.")
+        discussion: "CSV output reads back with `vitals import csv FILE` unchanged. JSON without --series also lists the milestones marked done.")
 
     @Argument(help: ArgumentHelp("csv or json.", valueName: "FORMAT"))
     var format: String
@@ -38,8 +38,15 @@ struct ExportCommand: ParsableCommand {
             let filter = SampleExporter.Filter(series: series, subject: subject,
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
             let loaded = try? CatalogLoader.load(paths: catalog.catalogPaths())
-            let samples = try SampleExporter.samples(in: try store.openForReading(), filter: filter)
-            let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog)
+            let sampleStore = try store.openForReading()
+            let samples = try SampleExporter.samples(in: sampleStore, filter: filter)
+            // Milestones go with a JSON export of everything (no series filter).
+            var milestones: [MilestoneRecord] = []
+            if format == .json && series == nil {
+                let subjects = subject.map { [$0] } ?? (loaded?.catalog.subjects.map(\.id) ?? ["me"])
+                milestones = try subjects.flatMap { try sampleStore.milestones(subject: $0) }
+            }
+            let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog, milestones: milestones)
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                     throw UserError("cannot write \(output)")

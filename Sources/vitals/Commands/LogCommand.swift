@@ -8,8 +8,8 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie` or `vitals log vegetables 0.5 --tag lunch`.",
         discussion: """
-        The value is checked against the series' plausible range for the subject after unit
-        conversion; nothing is written when anything is wrong. For a category series the value
+        The value is checked against the series' plausible range for the subject after unit \
+        conversion; nothing is written when anything is wrong. For a category series the value \
         may be the category (`vitals log screenings dental`).
         """)
 
@@ -56,6 +56,9 @@ struct LogCommand: ParsableCommand {
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }
             line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
+            let typedUnit = try unit.flatMap(KnownUnit.named)
+                ?? loaded.catalog.series(sample.seriesID).map { try units.unitSystem().displayUnit(for: $0.unit) }
+            if let typedUnit, typedUnit.symbol != seriesUnit { line += " (\(value) \(typedUnit.symbol))" }
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
             if let tag = sample.tag { line += " (\(tag))" }
             print(line)

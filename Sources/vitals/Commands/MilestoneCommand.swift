@@ -36,6 +36,7 @@ struct MilestoneCommand: ParsableCommand {
                 guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
                     throw UserError("milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
                 }
+                try MilestoneValidation.check(id, subjectID: subject.id, in: loaded.catalog)
                 let day = try parseDate(on, option: "--on") ?? LocalDate.today()
                 guard day <= LocalDate.today().adding(days: 1) else {
                     throw UserError("\(day) is in the future")

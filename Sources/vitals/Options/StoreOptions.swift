@@ -29,8 +29,14 @@ struct UnitOptions: ParsableArguments {
         valueName: "SYSTEM"))
     var units: String?
 
-    func unitSystem() throws -> UnitSystem {
-        let text = units ?? ProcessInfo.processInfo.environment["VITALS_UNITS"] ?? "metric"
+    /// The system values without a unit are read in (metric unless chosen).
+    func unitSystem() throws -> UnitSystem { try chosenUnitSystem() ?? .metric }
+
+    /// The system the user chose, or nil: pass it to `MetricQuery` so a metric's YAML `unit`
+    /// applies unless the user asked for metric or imperial.
+    func chosenUnitSystem() throws -> UnitSystem? {
+        let environment = ProcessInfo.processInfo.environment["VITALS_UNITS"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text = units ?? environment else { return nil }
         guard let system = UnitSystem(rawValue: text.lowercased()) else {
             throw UserError("unknown unit system '\(text)': use metric or imperial", exitCode: 2)
         }

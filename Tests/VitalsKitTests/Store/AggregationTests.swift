@@ -136,9 +136,39 @@ final class AggregationTests: XCTestCase {
         assertValues(result.values, [81 / 0.45359237], accuracy: 1e-3)
     }
 
+    func testUserUnitSystemBeatsTheBindingForMassButNotForHours() throws {
+        func unit(_ series: Series, _ bound: String?, _ system: UnitSystem?) throws -> String {
+            try F.query(series, range: .days(7), asOf: "2026-11-20", unit: bound, unitSystem: system).displayUnit.symbol
+        }
+        XCTAssertEqual(try unit(F.bodyMass, "kg", nil), "kg")
+        XCTAssertEqual(try unit(F.bodyMass, "kg", .imperial), "lb")
+        XCTAssertEqual(try unit(F.bodyMass, "lb", .metric), "kg")
+        XCTAssertEqual(try unit(F.bodyMass, "lb", nil), "lb")
+        XCTAssertEqual(try unit(F.sleep, "h", .imperial), "h")
+        XCTAssertEqual(try unit(F.water, nil, .imperial), "fl_oz")
+        XCTAssertEqual(try unit(F.protein, "g", .metric), "g")
+    }
+
     func testUnitOfTheWrongDimensionIsRefused() {
         XCTAssertThrowsError(try F.query(F.bodyMass, range: .days(7), asOf: "2026-11-20", unit: "cm")) { error in
             XCTAssertTrue("\(error)".contains("does not fit"), "\(error)")
         }
+    }
+}
+
+extension AggregationTests {
+    func testPointsOfOneNightInHours() throws {
+        let store = try F.store([
+            F.sample("sleep_analysis", "2026-11-19T22:40:00+01:00", 20, category: "awake", minutes: 20),
+            F.sample("sleep_analysis", "2026-11-19T23:00:00+01:00", 90, category: "core", minutes: 90),
+            F.sample("sleep_analysis", "2026-11-20T06:45:00+01:00", 30, category: "rem", minutes: 30),
+            F.sample("sleep_analysis", "2026-11-20T23:00:00+01:00", 60, category: "core", minutes: 60),   // next night
+        ])
+        let points = try F.query(F.sleep, bucket: .none, range: .days(7), asOf: "2026-11-20", unit: "h")
+            .fetchPoints(from: store, on: F.date("2026-11-20"))
+        XCTAssertEqual(points.map(\.category), ["awake", "core", "rem"])
+        assertValues(points.map(\.value), [20.0 / 60, 1.5, 0.5])
+        XCTAssertEqual(Set(points.map(\.date.description)), ["2026-11-20"])
+        XCTAssertEqual(points[1].end.timeIntervalSince(points[1].start), 90 * 60)
     }
 }

@@ -83,6 +83,15 @@ final class CSVImportTests: XCTestCase {
         let json = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init(series: "body_mass")), as: .json)
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         XCTAssertEqual((object?["samples"] as? [Any])?.count, 1)
+        let withMilestones = SampleExporter.render([], as: .json, milestones: [
+            MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14"), note: "\"Dr. Bos\""),
+        ])
+        XCTAssertEqual(withMilestones, """
+            {"samples": [], "milestones": [
+              {"subject": "ollie", "milestone": "vaccinatie_8", "done_on": "2026-02-14", "note": "\\"Dr. Bos\\""}
+            ]}
+
+            """)
         let filtered = try SampleExporter.samples(in: store, filter: .init(from: LocalDate(iso: "2026-11-20"), to: LocalDate(iso: "2026-11-20")))
         XCTAssertEqual(filtered.map(\.seriesID), ["sleep_analysis", "vegetables"])
     }

@@ -35,8 +35,12 @@ final class DemoDataTests: XCTestCase {
         XCTAssertTrue(samples.filter { $0.seriesID == "vegetables" }.allSatisfy { ($0.value * 4).rounded() == $0.value * 4 })
         XCTAssertTrue(samples.contains { $0.tag == "snack" && TimeParser.format($0.start, utcOffsetSeconds: $0.utcOffsetSeconds).contains("T00:") ||
                                          $0.tag == "snack" && TimeParser.format($0.start, utcOffsetSeconds: $0.utcOffsetSeconds).contains("T01:") })
-        // Every sample is plausible for its series in the shipped catalog.
+        // Every series a shipped metric binds to (or divides by) has demo data.
         let loaded = try CatalogLoader.load(paths: TestPaths.shippedCatalog)
+        let bound = Set(loaded.catalog.metrics.flatMap { [$0.binding.seriesID, $0.binding.divideBy].compactMap { $0 } })
+        XCTAssertFalse(bound.isEmpty)
+        XCTAssertEqual(bound.subtracting(series), [], "shipped metrics bind to series without demo data")
+        // Every sample is plausible for its series in the shipped catalog.
         for sample in samples {
             guard let s = loaded.catalog.series(sample.seriesID) else { XCTFail("no series \(sample.seriesID)"); continue }
             let kind = loaded.catalog.subject(sample.subjectID)?.kind ?? .human
@@ -69,5 +73,44 @@ final class DemoDataTests: XCTestCase {
         XCTAssertEqual(DemoData.goldenRetrieverFemaleKg(weeks: 10), 6.25, accuracy: 1e-9)
         XCTAssertEqual(demo.milestones().map(\.milestoneID),
                        ["eerste_ontworming", "vaccinatie_8", "dierenarts_controle", "ontworming_9", "vaccinatie_12"])
+    }
+}
+
+extension DemoDataTests {
+    /// Every shipped metric's binding runs against the demo data and shows something.
+    func testEveryShippedMetricHasDemoData() throws {
+        let catalog = try CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog
+        let store = try DemoData(asOf: asOf).makeInMemoryStore()
+        var checked = 0
+        for metric in catalog.metrics where metric.binding.seriesID != nil {
+            let query = try MetricQuery(metric: metric, catalog: catalog, asOf: asOf)
+            let series = try query.fetchBuckets(from: store)
+            XCTAssertFalse(series.isEmpty, "\(metric.id): no data")
+            if metric.binding.splitBy != nil {
+                XCTAssertFalse(try query.fetchSplit(from: store).keys.isEmpty, "\(metric.id): no split keys")
+            }
+            if metric.binding.target != nil {
+                XCTAssertNotNil(try query.fetchTargetSummary(from: store), metric.id)
+            }
+            XCTAssertNotNil(try query.fetchLatest(from: store), metric.id)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 40)
+    }
+
+    /// Sanity of the demo numbers behind a few headline metrics (hand-checked ranges).
+    func testHeadlineNumbersAreRealistic() throws {
+        let catalog = try CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog
+        let store = try DemoData(asOf: asOf).makeInMemoryStore()
+        func values(_ id: String) throws -> [Double] {
+            let metric = try XCTUnwrap(catalog.metric(id), id)
+            return try MetricQuery(metric: metric, catalog: catalog, asOf: asOf).fetchBuckets(from: store).buckets.compactMap(\.value)
+        }
+        for value in try values("PROTEIN_GRAMS_DAILY") { XCTAssertTrue((60...200).contains(value), "protein \(value)") }
+        for value in try values("SLEEP_DURATION") { XCTAssertTrue((6...9.5).contains(value), "sleep \(value)") }
+        let ollie = try XCTUnwrap(try MetricQuery(metric: XCTUnwrap(catalog.metric("GEZONDHEID_GEWICHT")), catalog: catalog, asOf: asOf)
+            .fetchLatest(from: store))
+        XCTAssertEqual(ollie.date.description, "2026-11-14")   // the last Saturday weighing, week 47
+        XCTAssertTrue((22...27).contains(ollie.value), "\(ollie.value)")
     }
 }

@@ -14,13 +14,39 @@ final class SampleStoreTests: XCTestCase {
         XCTAssertEqual(try store.insert([sample]), 0)
         XCTAssertEqual(try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }, "wal")
         XCTAssertEqual(try store.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }, true)
-        // The chart query reads the covering (series, subject, start …) index, not the table.
+        // Chart queries range over the covering (series, subject, local_start …) index per
+        // bucket: no table access, no sort.
         let query = try F.query(F.steps, range: .days(30), asOf: "2026-11-20")
-        let (sql, arguments) = query.aggregateSQL(bucket: .day, from: LocalDate(iso: "2026-10-22")!, through: query.asOf)
+        let sql = try query.inlineSQL()
         let plan = try store.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: StatementArguments(arguments)).map { $0["detail"] as String }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
         }.joined(separator: "\n")
-        XCTAssertTrue(plan.contains("USING COVERING INDEX sample_series_subject_start"), plan)
+        XCTAssertTrue(plan.contains("USING COVERING INDEX sample_series_subject_local (series=? AND subject=? AND local_start>? AND local_start<?)"), plan)
+        XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
+    }
+
+    /// A database written before `local_start` existed is migrated and its samples found; a
+    /// writer that leaves the column out (raw SQL) still gets it filled.
+    func testMigratesAVersionOneDatabase() throws {
+        let path = F.temporaryDirectory(self).appendingPathComponent("v1.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v1-samples")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7)
+                """)   // 2026-11-20T06:00Z
+        }
+        try queue.close()
+        let store = try SampleStore.open(path: path)
+        try store.write { db in
+            try db.execute(sql: """
+                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                VALUES ('steps', 'me', 1795158000, 1795158000, 3600, 5)
+                """)
+        }
+        let result = try F.query(F.steps, range: .days(1), asOf: "2026-11-20").fetchBuckets(from: store)
+        assertValues(result.values, [12])
     }
 
     func testRefusesAFileThatIsNotSQLite() throws {

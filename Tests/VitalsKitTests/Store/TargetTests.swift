@@ -19,8 +19,9 @@ final class TargetTests: XCTestCase {
         XCTAssertEqual(summary.currentStreak, 2)                       // 11-18, 11-19; today does not break it
         XCTAssertEqual(summary.bestStreak, 3)                          // 11-14 … 11-16
         XCTAssertEqual(summary.percentOnTarget7, 500.0 / 7, accuracy: 1e-9)   // 11-13 … 11-19: F T T T F T T
-        XCTAssertEqual(summary.percentOnTarget30, 700.0 / 30, accuracy: 1e-9)
-        XCTAssertEqual(summary.percentOnTarget90, 700.0 / 90, accuracy: 1e-9)
+        // 30 and 90 days reach back before 11-11, the first day with history: 7 of 9 days.
+        XCTAssertEqual(summary.percentOnTarget30, 700.0 / 9, accuracy: 1e-9)
+        XCTAssertEqual(summary.percentOnTarget90, 700.0 / 9, accuracy: 1e-9)
     }
 
     func testTodayCountsOnceMet() {
@@ -56,7 +57,7 @@ final class TargetTests: XCTestCase {
         XCTAssertEqual(summary.days.map(\.isMet), [true, false, true, false])
         XCTAssertEqual(summary.currentStreak, 1)
         XCTAssertEqual(summary.bestStreak, 1)
-        XCTAssertEqual(summary.percentOnTarget7, 200.0 / 7, accuracy: 1e-9)
+        XCTAssertEqual(summary.percentOnTarget7, 200.0 / 3, accuracy: 1e-9)   // 11-17 … 11-19: T F T
         assertClose(summary.today, 60)
         assertClose(summary.todayRemaining, 40)
     }

@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+/// One raw sample as a chart point: its day, its time span and its value in the display unit.
+public struct MetricPoint: Sendable, Hashable {
+    /// The day it counts for (own offset, after the day cutoff).
+    public var date: LocalDate
+    public var start: Date
+    public var end: Date
+    public var utcOffsetSeconds: Int
+    public var value: Double
+    public var category: String?
+    public var tag: String?
+}
+
+extension MetricQuery {
+    /// The individual samples over the metric's range (or only on `day`), oldest first, in
+    /// the display unit: a night's hypnogram, a growth curve's weighings.
+    ///
+    /// Meant for short or sparse series; charts of dense series use `fetchBuckets`.
+    public func fetchPoints(from store: SampleStore, on day: LocalDate? = nil) throws -> [MetricPoint] {
+        let first: LocalDate, last: LocalDate
+        if let day {
+            (first, last) = (day, day)
+        } else {
+            guard let range = try rangeDays(in: store) else { return [] }
+            (first, last) = range
+        }
+        let rows = try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
+                WHERE \(sampleFilter()) AND local_start >= ? AND local_start < ?
+                ORDER BY local_start, id
+                """, arguments: [localBound(first), localBound(last.adding(days: 1))])
+        }
+        let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
+        return rows.map { row in
+            let start: Int64 = row["start"], offset: Int = row["utc_offset"]
+            let category: String = row["category"], tag: String = row["tag"]
+            return MetricPoint(date: self.day(localStart: row["local_start"]),
+                               start: Date(timeIntervalSince1970: TimeInterval(start)),
+                               end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
+                               utcOffsetSeconds: offset, value: (row["value"] as Double) * scale,
+                               category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag)
+        }
+    }
+}
