@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import VitalsKit
 
@@ -53,6 +54,11 @@ struct AppleHealthImporterTests {
         #expect(heart.metadata == #"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0","beats":[71,73]}"#)
         #expect(weights[0].metadata == #"{"unit":"lb","sourceVersion":"13.1","metadata":{"HKWasUserEntered":"1"}}"#)
         #expect(try store.count(series: "HKWorkoutTypeIdentifier") == 1)
+
+        let wallClock = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE local_start IS NOT start + utc_offset")
+        }
+        #expect(wallClock == 0)
 
         let second = try importer.importExport(at: path, into: store)
         #expect(second.totalNew == 0 && second.totalPresent == 15)
