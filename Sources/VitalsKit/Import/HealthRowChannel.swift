@@ -1,0 +1,55 @@
+import Foundation
+
+/// A bounded hand-off of row batches from the thread reading the export to the thread writing
+/// the database; the reader blocks when `capacity` batches wait, so memory stays flat.
+final class HealthRowChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [[HealthSampleRow]] = []
+    private var finished = false
+    private var failure: Error?
+    private var cancelled = false
+    private let capacity: Int
+
+    init(capacity: Int = 4) { self.capacity = capacity }
+
+    /// Hands over a batch; throws `CancellationError` when the writer gave up.
+    func send(_ batch: [HealthSampleRow]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity && !cancelled { condition.wait() }
+        if cancelled { throw CancellationError() }
+        batches.append(batch)
+        condition.broadcast()
+    }
+
+    /// Marks the end of input, with the reader's error if it failed.
+    func finish(_ error: Error?) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch; nil at the end. Throws the reader's error once the batches before it are taken.
+    func receive() throws -> [HealthSampleRow]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !finished { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Tells the reader to stop (the writer failed).
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
