@@ -3,42 +3,8 @@ import XCTest
 
 /// End-to-end tests: run the built `vitals` binary and check exit code, stdout and stderr.
 final class CLITests: XCTestCase {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }()
-
-    static var binary: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("vitals")
-        }
-        #endif
-        return Bundle.main.bundleURL.appendingPathComponent("vitals")
-    }
-
-    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? Self.packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["GITHUB_ACTIONS"] = nil
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> VitalsProcess.Run {
+        try VitalsProcess.run(arguments, environment: environment, in: directory)
     }
 
     private func tempCatalog(_ files: [String: String]) throws -> URL {
@@ -144,7 +110,7 @@ final class CLITests: XCTestCase {
 
     func testSchemaMatchesCommittedCopy() throws {
         let result = try run(["schema"])
-        let committed = try String(contentsOf: Self.packageRoot.appendingPathComponent("schemas/vitals.schema.json"), encoding: .utf8)
+        let committed = try String(contentsOf: VitalsProcess.packageRoot.appendingPathComponent("schemas/vitals.schema.json"), encoding: .utf8)
         XCTAssertEqual(result.stdout, committed)
     }
 }

@@ -12,24 +12,8 @@ final class ImportAppleHealthCLITests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: directory) }
 
-    private func run(_ arguments: [String]) throws -> CLITests.Run {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["VITALS_DB"] = nil
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
+    private func run(_ arguments: [String]) throws -> VitalsProcess.Run {
+        try VitalsProcess.run(arguments)
     }
 
     private static let export = """

@@ -12,31 +12,13 @@ final class StoreCLITests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: directory) }
 
-    /// Runs the built binary in a fresh directory with TZ=Europe/Amsterdam.
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLITests.Run {
+    /// Runs the built binary with TZ=Europe/Amsterdam.
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> VitalsProcess.Run {
         try Self.execute(arguments, environment: environment)
     }
 
-    private static func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> CLITests.Run {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = "Europe/Amsterdam"
-        env["NO_COLOR"] = "1"
-        env["VITALS_DB"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
+    private static func execute(_ arguments: [String], environment: [String: String] = [:]) throws -> VitalsProcess.Run {
+        try VitalsProcess.run(arguments, environment: ["TZ": "Europe/Amsterdam"].merging(environment) { $1 })
     }
 
     private var db: String { directory.appendingPathComponent("v.sqlite").path }

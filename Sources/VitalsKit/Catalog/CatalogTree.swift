@@ -36,7 +36,7 @@ public enum CatalogTree {
 
     /// The same hierarchy as JSON.
     public static func json(_ catalog: Catalog, screens only: [DisplayScreen]? = nil, customModules: Set<String> = []) -> String {
-        let q = JSONReport.quote
+        let q = JSONString.quote
         let wanted = only.map { Set($0.map(\.id)) }
         func metricJSON(_ metric: DisplayMetric, _ seen: Set<String>) -> String {
             let children = catalog.children(of: metric.id).filter { !seen.contains($0.id) }

@@ -98,7 +98,7 @@ struct EntryReader {
             return text.hasPrefix("#") && hex.count == 6 && hex.allSatisfy(\.isHexDigit) ? nil
                 : (RuleID.invalidValue, "'\(shown)' is not a #RRGGBB colour")
         case .date:
-            return CalendarDate(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
+            return LocalDate(iso: text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
         case .clockTime:
             return ClockTime(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not an HH:MM time")
         case .timeRange:

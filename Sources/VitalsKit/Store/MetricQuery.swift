@@ -138,6 +138,18 @@ public struct MetricQuery: Sendable {
         return "WITH b(k, lo, hi) AS (VALUES \(rows.joined(separator: ", ")))"
     }
 
+    /// The SQL function of an aggregate that is one (`SUM`, `AVG`, `MIN`, `MAX`); nil for
+    /// count, first and last, which each need their own query shape.
+    static func sqlFunction(_ aggregate: Aggregate) -> String? {
+        switch aggregate {
+        case .sum: return "SUM"
+        case .mean: return "AVG"
+        case .min: return "MIN"
+        case .max: return "MAX"
+        case .count, .first, .last: return nil
+        }
+    }
+
     /// One value per bucket: a correlated aggregate over an index range scan of
     /// (series, subject, local_start) per bucket, so nothing is sorted and only the
     /// buckets' samples are read. Column `v` is NULL for a bucket without samples.
@@ -146,10 +158,8 @@ public struct MetricQuery: Sendable {
         let scope = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
         let inner: String
         switch aggregate ?? self.aggregate {
-        case .sum: inner = "SELECT SUM(value) \(scope)"
-        case .mean: inner = "SELECT AVG(value) \(scope)"
-        case .min: inner = "SELECT MIN(value) \(scope)"
-        case .max: inner = "SELECT MAX(value) \(scope)"
+        case .sum, .mean, .min, .max:
+            inner = "SELECT \(Self.sqlFunction(aggregate ?? self.aggregate)!)(value) \(scope)"
         case .count: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
         case .first: inner = "SELECT value \(scope) ORDER BY local_start LIMIT 1"
         case .last: inner = "SELECT value \(scope) ORDER BY local_start DESC LIMIT 1"
@@ -161,10 +171,7 @@ public struct MetricQuery: Sendable {
     func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String) -> String {
         let value: String
         switch aggregate {
-        case .sum: value = "SUM(s.value)"
-        case .mean: value = "AVG(s.value)"
-        case .min: value = "MIN(s.value)"
-        case .max: value = "MAX(s.value)"
+        case .sum, .mean, .min, .max: value = "\(Self.sqlFunction(aggregate)!)(s.value)"
         case .count: value = "COUNT(*)"
         // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
         case .first: value = "s.value, MIN(s.local_start)"

@@ -9,12 +9,7 @@ extension NumberStyle {
     /// The style of `LC_ALL`, else `LC_NUMERIC`, else `LANG`: a decimal comma for languages
     /// that write one (`nl`, `de`, `fr`, …), a point otherwise.
     public static func detect(environment: [String: String]) -> NumberStyle {
-        let locale = LocaleEnvironment.locale("LC_NUMERIC", in: environment)
-        let language = locale.prefix { $0.isLetter }.lowercased()
-        let commaLanguages: Set<String> = [
-            "nl", "de", "fr", "es", "it", "pt", "da", "sv", "nb", "nn", "no", "fi", "pl", "cs",
-            "sk", "sl", "hr", "hu", "ro", "ru", "uk", "tr", "el", "id", "vi", "af", "be", "bg",
-        ]
+        let language = language(of: LocaleEnvironment.locale("LC_NUMERIC", in: environment))
         return commaLanguages.contains(language) ? .comma : .point
     }
 

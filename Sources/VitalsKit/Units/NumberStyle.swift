@@ -22,12 +22,25 @@ public struct NumberStyle: Sendable, Hashable {
     /// Dutch style: `12.345,6`.
     public static let dutch = NumberStyle(decimalSeparator: ",", groupingSeparator: ".")
 
+    /// Languages that write a decimal comma.
+    static let commaLanguages: Set<String> = [
+        "nl", "de", "fr", "es", "it", "pt", "da", "sv", "nb", "nn", "no", "fi", "pl", "cs",
+        "sk", "sl", "hr", "hu", "ro", "ru", "uk", "tr", "el", "id", "vi", "af", "be", "bg",
+    ]
+    /// Of those, the ones that group thousands with a narrow space rather than a point.
+    static let spaceGroupingLanguages: Set<String> = ["fr", "sv", "fi", "nb", "nn", "no", "pl", "cs", "sk", "ru", "uk", "be", "bg"]
+
+    /// The language of a locale identifier (`nl_NL.UTF-8` → `nl`).
+    static func language(of identifier: String) -> String {
+        identifier.prefix { $0.isLetter }.lowercased()
+    }
+
     /// The style for a locale identifier (`nl`, `nl_NL`, `de-DE`, `en_US` …); English for unknown ones.
     public init(locale identifier: String) {
-        let language = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).first.map(String.init)?.lowercased() ?? ""
-        let commaLanguages: Set = ["nl", "de", "fr", "es", "it", "pt", "da", "nb", "no", "sv", "fi", "pl", "cs", "ru", "tr"]
-        if commaLanguages.contains(language) {
-            self.init(decimalSeparator: ",", groupingSeparator: language == "fr" || language == "sv" || language == "fi" || language == "nb" || language == "no" || language == "pl" || language == "cs" || language == "ru" ? "\u{202F}" : ".")
+        let language = Self.language(of: identifier)
+        if Self.commaLanguages.contains(language) {
+            self.init(decimalSeparator: ",",
+                      groupingSeparator: Self.spaceGroupingLanguages.contains(language) ? "\u{202F}" : ".")
         } else {
             self.init()
         }

@@ -34,7 +34,7 @@ struct TreeCommand: ParsableCommand {
             let modules = Set(BuiltInScreenModules.screenIDs)
             switch format {
             case .text:
-                let useASCII = ascii || !TerminalLocale.isUTF8(ProcessInfo.processInfo.environment)
+                let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)
                 for line in CatalogTree.lines(loaded.catalog, screens: only, ascii: useASCII, customModules: modules) {
                     print(line)
                 }

@@ -80,11 +80,11 @@ enum ChartFixtures {
             ])
         case CalendarHeatmapChart.id:
             var days: [CalendarDay] = []
-            let start = CivilDate("2024-01-08")!
+            let start = LocalDate(iso: "2024-01-08")!
             for offset in 0..<67 {
                 let date = start.adding(days: offset)
                 let state: DayState = offset % 11 == 4 ? .noData : (offset * 7) % 5 == 1 ? .offTarget : .onTarget
-                days.append(CalendarDay(date: date.iso, state: state))
+                days.append(CalendarDay(date: date.description, state: state))
             }
             return ChartInput(title: "Vegetables on target", unit: "portion", color: "#2E9E5B",
                               target: .atLeast(3), asOf: asOf, calendar: days)

@@ -42,7 +42,7 @@ final class ChartRobustnessTests: XCTestCase {
     func testOnePointAndVeryManyPoints() {
         let one = [ChartPoint(label: "03-14", date: "2024-03-14", value: 5)]
         let many = (0..<1500).map { index in
-            ChartPoint(label: "d\(index)", date: CivilDate(daysSinceEpoch: 19_000 + index).iso,
+            ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index).description,
                        value: index % 13 == 0 ? nil : Double((index * 37) % 101))
         }
         for kind in ChartKindFactory.builtIn {

@@ -65,5 +65,5 @@ public enum CatalogJSONSchema {
         }
     }
 
-    private static func q(_ text: String) -> String { JSONReport.quote(text) }
+    private static func q(_ text: String) -> String { JSONString.quote(text) }
 }

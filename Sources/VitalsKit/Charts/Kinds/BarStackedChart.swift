@@ -67,22 +67,11 @@ public struct BarStackedChart: ChartKind {
                     end = newEnd
                 }
             }
-            for level in levels {
-                let column = barLeft + min(barWidth - 1, Int((scale.fraction(level) * Double(barWidth)).rounded()))
-                if canvas.isBlank(row: row, column: column) {
-                    canvas.write(context.glyphs.dashVertical, row: row, column: column,
-                                 style: context.targetStyle)
-                }
-            }
+            context.markTargets(levels, scale: scale, on: &canvas, row: row, barLeft: barLeft, barWidth: barWidth)
             canvas.writeRightAligned(totals[index], row: row, end: context.width)
         }
-        let axis = canvas.addRow()
-        canvas.write("0", row: axis, column: barLeft, style: context.muted)
-        canvas.writeRightAligned(profile.numbers.format(scale.high, decimals: scale.decimals),
-                                 row: axis, end: barLeft + barWidth, style: context.muted)
-        let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
-        context.addText(context.summary(buckets.map(\.total), extra: extra), to: &canvas,
-                        style: context.muted)
+        context.addAxisAndSummary(buckets.map(\.total), scale: scale, hidden: hidden, to: &canvas,
+                                  barLeft: barLeft, barWidth: barWidth)
         return context.lines(canvas)
     }
 }

@@ -4,25 +4,28 @@ public struct CalendarHeatmapChart: ChartKind {
     public static let id = "calendar_heatmap"
     public init() {}
 
+    static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
+                                     "Sep", "Oct", "Nov", "Dec"]
+
     public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
         let context = ChartContext(input, profile)
         var states: [Int: DayState] = [:]
         for day in input.calendar {
-            if let date = CivilDate(day.date) { states[date.daysSinceEpoch] = day.state }
+            if let date = LocalDate(iso: day.date) { states[date.dayNumber] = day.state }
         }
         if states.isEmpty {
             // Derive the days from daily points and the target.
             for point in input.points {
-                guard let date = point.date.flatMap(CivilDate.init) else { continue }
-                states[date.daysSinceEpoch] = point.value.map { context.meets($0) ? .onTarget : .offTarget } ?? .noData
+                guard let date = point.date.flatMap({ LocalDate(iso: $0) }) else { continue }
+                states[date.dayNumber] = point.value.map { context.meets($0) ? .onTarget : .offTarget } ?? .noData
             }
         }
         guard let firstDay = states.keys.min(), let lastDataDay = states.keys.max() else {
             return context.emptyState()
         }
-        let lastDay = input.asOf.flatMap(CivilDate.init)?.daysSinceEpoch ?? lastDataDay
-        let lastMonday = lastDay - CivilDate(daysSinceEpoch: lastDay).weekdayFromMonday
-        let firstMonday = firstDay - CivilDate(daysSinceEpoch: firstDay).weekdayFromMonday
+        let lastDay = input.asOf.flatMap({ LocalDate(iso: $0) })?.dayNumber ?? lastDataDay
+        let lastMonday = LocalDate(dayNumber: lastDay).startOfWeek.dayNumber
+        let firstMonday = LocalDate(dayNumber: firstDay).startOfWeek.dayNumber
         let gridLeft = 3
         let fitting = min(53, (context.width - gridLeft) / 2)
         let weeks = max(1, min(fitting, (lastMonday - firstMonday) / 7 + 1))
@@ -33,12 +36,12 @@ public struct CalendarHeatmapChart: ChartKind {
         let monthRow = canvas.addRow()
         var nextFree = gridLeft
         for week in 0..<weeks {
-            let monday = CivilDate(daysSinceEpoch: startMonday + week * 7)
-            let startsMonth = (0..<7).contains { CivilDate(daysSinceEpoch: startMonday + week * 7 + $0).day == 1 }
+            let monday = LocalDate(dayNumber: startMonday + week * 7)
+            let startsMonth = (0..<7).contains { monday.adding(days: $0).day == 1 }
             guard week == 0 || startsMonth else { continue }
-            let month = startsMonth ? CivilDate(daysSinceEpoch: startMonday + week * 7 + 6).month : monday.month
+            let month = startsMonth ? monday.adding(days: 6).month : monday.month
             let column = gridLeft + week * 2
-            let name = CivilDate.monthAbbreviations[month - 1]
+            let name = Self.monthAbbreviations[month - 1]
             if column >= nextFree, column + 3 <= context.width {
                 canvas.write(name, row: monthRow, column: column, style: context.muted)
                 nextFree = column + 4

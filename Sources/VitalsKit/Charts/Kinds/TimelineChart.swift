@@ -12,7 +12,7 @@ public struct TimelineChart: ChartKind {
         var canvas = context.newCanvas()
         let done = input.milestones.filter { $0.status == .done }.count
         context.addHeader(to: &canvas, right: "\(done)/\(input.milestones.count) done")
-        let asOf = input.asOf.flatMap(CivilDate.init)
+        let asOf = input.asOf.flatMap { LocalDate(iso: $0) }
         let short = context.width < 64
         let statuses = input.milestones.map { status(of: $0, asOf: asOf, short: short, context: context) }
         let statusWidth = min(context.width / 3, statuses.map { DisplayWidth.of($0) }.max() ?? 0)
@@ -56,11 +56,11 @@ public struct TimelineChart: ChartKind {
 
     /// "done 2024-03-02", "next · in 12 d", "overdue 5 d".
     /// `short` leaves out the done date and the word "next", for narrow widths.
-    func status(of milestone: Milestone, asOf: CivilDate?, short: Bool,
+    func status(of milestone: Milestone, asOf: LocalDate?, short: Bool,
                 context: ChartContext) -> String {
         let days: Int? = {
-            guard let asOf, let due = CivilDate(milestone.due) else { return nil }
-            return due.daysSinceEpoch - asOf.daysSinceEpoch
+            guard let asOf, let due = LocalDate(iso: milestone.due) else { return nil }
+            return asOf.days(to: due)
         }()
         switch milestone.status {
         case .done: return short ? "done" : milestone.done.map { "done \(Sanitize.inline($0))" } ?? "done"

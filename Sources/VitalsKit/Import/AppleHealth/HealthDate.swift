@@ -32,7 +32,7 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         let local = utcSeconds + Int64(offsetSeconds)
         let (days, secondOfDay) = local.quotientAndRemainder(dividingBy: 86_400)
         let (dayNumber, seconds) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-        let (year, month, day) = HealthDate.civil(fromDays: dayNumber)
+        let (year, month, day) = LocalDate(dayNumber: Int(dayNumber)).components
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(Int(offsetSeconds)) / 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -79,31 +79,8 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
             }
             guard index == count else { return nil }
         }
-        let days = civilDays(year: year, month: month, day: day)
+        let days = LocalDate(year: year, month: month, day: day).dayNumber
         let local = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return HealthDate(utcSeconds: local - Int64(offset), offsetSeconds: Int32(offset))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func civilDays(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day number since 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = Int(days) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

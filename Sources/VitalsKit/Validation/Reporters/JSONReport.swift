@@ -1,5 +1,3 @@
-import Foundation
-
 /// `{"diagnostics": [...], "summary": {...}}` with 1-based lines and columns.
 enum JSONReport {
     static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary) -> String {
@@ -17,24 +15,5 @@ enum JSONReport {
             """
     }
 
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private static func quote(_ text: String) -> String { JSONString.quote(text) }
 }

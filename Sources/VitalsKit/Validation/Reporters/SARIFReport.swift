@@ -1,7 +1,7 @@
 /// SARIF 2.1.0, for code-scanning dashboards.
 enum SARIFReport {
     static func render(_ diagnostics: [Diagnostic], rules: [RuleDescription]) -> String {
-        let q = JSONReport.quote
+        let q = JSONString.quote
         let ruleEntries = rules.map { rule in
             "        {\"id\": \(q(rule.id)), \"shortDescription\": {\"text\": \(q(rule.summary))}, "
                 + "\"defaultConfiguration\": {\"level\": \(q(rule.severity.rawValue))}}"

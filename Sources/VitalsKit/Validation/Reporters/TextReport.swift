@@ -11,7 +11,7 @@ enum TextReport {
             let line = Sanitize.inline(String(all[location.line - 1]).replacingOccurrences(of: "\r", with: ""))
             let caretColumn = min(max(location.column - 1, 0), line.unicodeScalars.count)
             let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(caretColumn)))
-            let pad = String(repeating: " ", count: DisplayColumns.width(of: prefix))
+            let pad = String(repeating: " ", count: DisplayWidth.of(prefix))
             return ["    \(line)", "    \(pad)^"]
         }
         for diagnostic in diagnostics {
@@ -27,20 +27,5 @@ enum TextReport {
         let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"
         lines.append("\(files), \(summary.screens) screens, \(summary.metrics) metrics: \(errors), \(warnings)")
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Terminal column counting for the caret line; the terminal layer has the full rules.
-enum DisplayColumns {
-    static func width(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in
-            let v = scalar.value
-            if (0x0300...0x036F).contains(v) || v == 0x200D || (0xFE00...0xFE0F).contains(v) { return total }
-            if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-                || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v) {
-                return total + 2
-            }
-            return total + 1
-        }
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `vitals` binary the way a person would, capturing exit code, stdout and stderr.
+///
+/// The environment is the test's own without `GITHUB_ACTIONS` and `VITALS_DB`, with `NO_COLOR=1`;
+/// `environment` adds to or overrides that.
+enum VitalsProcess {
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static var binary: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("vitals")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("vitals")
+    }
+
+    /// Runs `vitals arguments` in `directory` (default: the package root).
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["GITHUB_ACTIONS"] = nil
+        env["VITALS_DB"] = nil
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
