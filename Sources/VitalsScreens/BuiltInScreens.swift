@@ -1,7 +1,16 @@
 import VitalsKit
 
-/// The one list of built-in custom screen modules, by the screen_id each serves.
+/// The one list of built-in custom screen modules; every other screen gets the generic one.
 public enum BuiltInScreenModules {
-    /// Screen ids that have a custom module (filled in as modules are added).
-    public static let screenIDs: [String] = []
+    /// Every custom module, once.
+    public static let all: [any ScreenModule] = []
+
+    /// The registry of `all`; a duplicate `screen_id` stops the program here, and a test
+    /// checks the list so that never ships.
+    public static let registry: ScreenRegistry = {
+        do { return try ScreenRegistry(all) } catch { fatalError("\(error)") }
+    }()
+
+    /// Screen ids that have a custom module, in list order.
+    public static var screenIDs: [String] { registry.customScreenIDs }
 }

@@ -14,7 +14,7 @@ struct Vitals: ParsableCommand {
         version: VitalsKitVersion.string,
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
-            ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
+            RenderCommand.self, ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
             DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
             BenchStoreCommand.self,
         ]

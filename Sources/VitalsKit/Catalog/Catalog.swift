@@ -108,6 +108,11 @@ public struct Catalog: Sendable {
     }
 
     /// The active primary metric of a screen, if there is exactly one.
+    /// Every active screen, pillars in order and screens in order within each.
+    public var activeScreensInOrder: [DisplayScreen] {
+        orderedPillars.flatMap { screens(of: $0.id) }
+    }
+
     public func primary(of screenID: String) -> DisplayMetric? {
         let primaries = metrics(of: screenID).filter(\.isPrimary)
         return primaries.count == 1 ? primaries[0] : nil

@@ -53,6 +53,13 @@ public struct ChartInput: Sendable {
         self.sleep = sleep; self.stat = stat; self.progress = progress; self.calendar = calendar
     }
 
+    /// Whether any data shape holds a value (false means the chart draws its empty state).
+    public var hasData: Bool {
+        effectivePoints.contains { $0.value != nil } || !(growth?.measured.isEmpty ?? true)
+            || !milestones.isEmpty || !sleep.isEmpty || stat?.value != nil
+            || progress.contains { $0.value != nil } || calendar.contains { $0.state != .noData }
+    }
+
     /// `points`, or the totals of `stacked` buckets when there are no points.
     public var effectivePoints: [ChartPoint] {
         if !points.isEmpty { return points }

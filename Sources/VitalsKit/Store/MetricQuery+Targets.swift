@@ -4,14 +4,32 @@ extension MetricQuery {
     /// How many days back target streaks are evaluated (best streak looks no further).
     public static let targetHistoryDays = 730
 
+    /// The binding's target in the display unit: written in the binding's `unit` (else the
+    /// series' base unit), converted when the person chose other units (110 g → 3.9 oz).
+    public var displayTarget: Target? {
+        guard let target = binding.target else { return nil }
+        let base = KnownUnit.named(series.unit.rawValue)!
+        let declared = binding.unit.flatMap(KnownUnit.named) ?? base
+        guard aggregate != .count, declared != displayUnit,
+              let factor = declared.convert(1, to: displayUnit) else { return target }
+        func value(_ v: Double) -> Double { declared.convert(v, to: displayUnit) ?? v * factor }
+        switch target {
+        case .exact(let goal, let tolerance): return .exact(value: value(goal), tolerance: tolerance * factor)
+        case .atLeast(let goal): return .atLeast(value(goal))
+        case .atMost(let limit): return .atMost(value(limit))
+        case .range(let low, let high): return .range(min: value(low), max: value(high))
+        }
+    }
+
     /// The metric's target judged per day: current and best streak, % of days on target over
     /// 7/30/90 days, today's value and what remains; nil when the binding has no target.
     ///
     /// Days use the metric's aggregate, cutoff, unit and `divide_by`. A day with nothing
     /// logged counts as 0 for `sum` and `count` (nothing eaten is zero portions) and as
-    /// "no value, not met" for the other aggregates. `target` overrides the binding's.
+    /// "no value, not met" for the other aggregates. `target` overrides the binding's (which is
+    /// converted to the display unit).
     public func fetchTargetSummary(from store: SampleStore, target: Target? = nil) throws -> TargetSummary? {
-        guard let target = target ?? binding.target else { return nil }
+        guard let target = target ?? displayTarget else { return nil }
         let earliest = try earliestDay(in: store) ?? asOf
         let first = max(earliest, asOf.adding(days: -(MetricQuery.targetHistoryDays - 1)))
         var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: min(first, asOf), through: asOf, .day))

@@ -10,8 +10,9 @@ public enum BuiltInRules {
         UnknownChartTypeRule(), BindingMismatchRule(), TargetSanityRule(),
     ]
 
-    /// Descriptions of every rule, in list order.
+    /// Descriptions of every rule, in list order, then the screen-config rule, which runs
+    /// with the screen modules of the program (`Validator(screenModules:)`).
     public static var descriptions: [RuleDescription] {
-        all.map { type(of: $0).description }
+        all.map { type(of: $0).description } + [ScreenConfigRule.description]
     }
 }

@@ -6,6 +6,11 @@ public struct Validator: Sendable {
         self.rules = rules
     }
 
+    /// The built-in rules plus the config checks of `screenModules`.
+    public init(screenModules: ScreenRegistry) {
+        rules = BuiltInRules.all + [ScreenConfigRule(registry: screenModules)]
+    }
+
     /// All diagnostics: the loader's, then every rule's, sorted by file, line and column.
     public func validate(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var diagnostics = loaded.diagnostics

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsScreens
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +24,7 @@ struct ValidateCommand: ParsableCommand {
         try reportingUserErrors {
             let targets = paths.isEmpty ? catalog.catalogPaths() : paths
             let loaded = try CatalogLoader.load(paths: targets)
-            let diagnostics = Validator().validate(loaded)
+            let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
             let summary = ValidationSummary(loaded, diagnostics)
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             print(DiagnosticReporter.report(diagnostics, summary: summary, format: chosen, sources: loaded.sources),

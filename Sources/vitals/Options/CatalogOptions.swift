@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsScreens
 
 /// Where the YAML catalog is read from.
 struct CatalogOptions: ParsableArguments {
@@ -18,7 +19,7 @@ struct CatalogOptions: ParsableArguments {
     /// diagnostics (text format) and exits 1.
     func loadValidCatalog() throws -> LoadedCatalog {
         let loaded = try CatalogLoader.load(paths: catalogPaths())
-        let diagnostics = Validator().validate(loaded).filter { $0.severity == .error }
+        let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded).filter { $0.severity == .error }
         guard diagnostics.isEmpty else {
             let summary = ValidationSummary(loaded, diagnostics)
             printError(DiagnosticReporter.report(diagnostics, summary: summary, format: .text, sources: loaded.sources))

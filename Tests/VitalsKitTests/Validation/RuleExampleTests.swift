@@ -5,7 +5,7 @@ import XCTest
 final class RuleExampleTests: XCTestCase {
     private func diagnostics(for snippet: String) -> [Diagnostic] {
         let loaded = CatalogLoader.load([SourceFile(path: "example.yaml", text: snippet)])
-        return Validator().validate(loaded)
+        return Validator(screenModules: .genericOnly).validate(loaded)
     }
 
     func testEveryTriggeringExampleFires() {

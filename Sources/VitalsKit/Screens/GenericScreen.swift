@@ -1,0 +1,34 @@
+/// The layout every screen without a custom module gets: the header, the primary metric's
+/// chart (its empty state and the command to log data when it has none), a line naming the
+/// child metrics (or, with `--children`, their charts), and the About text.
+public struct GenericScreen: ScreenModule {
+    /// The generic module serves no one screen; the registry falls back to it.
+    public static let screenID = "generic"
+
+    public init() {}
+
+    public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
+        var blocks = [context.headerBlock()]
+        let metrics = context.metricsToDraw
+        if let top = metrics.first {
+            let builder = MetricChartBuilder(context: context)
+            let input = try builder.input(for: top)
+            blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
+            if !input.hasData { blocks.append(context.emptyBlock(for: top)) }
+            if let more = context.moreBlock(for: top) { blocks.append(more) }
+            if let about = context.aboutBlock(for: top) { blocks.append(about) }
+            for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
+        } else {
+            blocks.append(context.emptyBlock(for: nil))
+        }
+        return context.document(module: Self.screenID, blocks: blocks)
+    }
+}
+
+extension ScreenContext {
+    /// A document for this context's screen with `blocks`.
+    public func document(module: String, blocks: [ScreenBlock]) -> ScreenDocument {
+        ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
+                       subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Reads a metric's data in the shape its chart kind draws and builds the `ChartInput`.
+///
+/// One place decides which store query each chart kind needs: buckets for bars, lines and
+/// sparklines; a tag or category split for stacked bars (and horizontal bars with
+/// `split_by`); single samples for a night's hypnogram, a growth curve and a timeline; the
+/// target summary for heatmaps and progress bars; the latest value for a stat. Modules call
+/// `input(for:)` and adjust the result (a reference band, a per-kg target) before drawing.
+public struct MetricChartBuilder: Sendable {
+    public let context: ScreenContext
+
+    public init(context: ScreenContext) { self.context = context }
+
+    /// The chart block for `metric`.
+    public func block(for metric: DisplayMetric) throws -> ScreenBlock {
+        context.chartBlock(try input(for: metric), chartTypeID: metric.chartTypeID, metricID: metric.id)
+    }
+
+    /// The chart input for `metric`, its data read in its chart kind's shape.
+    public func input(for metric: DisplayMetric) throws -> ChartInput {
+        guard metric.binding.seriesID != nil else {
+            return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
+                              emptyMessage: context.screen.emptyMessage)
+        }
+        let query = try context.query(for: metric)
+        var input = ChartInput(title: metric.displayName, unit: query.unitSymbol, color: metric.color,
+                               target: query.displayTarget, asOf: context.asOf.description,
+                               emptyMessage: context.screen.emptyMessage)
+        let store = context.store
+        switch metric.chartTypeID {
+        case BarStackedChart.id:
+            input.stacked = stacked(try query.fetchSplit(from: store), bucket: query.bucket)
+        case BarHorizontalChart.id where metric.binding.splitBy != nil:
+            input.points = totalsByKey(try query.fetchSplit(from: store))
+        case SleepStagesChart.id:
+            fillSleep(&input, query: query)
+        case GrowthCurveChart.id:
+            input.growth = try growth(query)
+        case TimelineChart.id:
+            input.milestones = try timeline(query)
+        case CalendarHeatmapChart.id:
+            input.calendar = try calendar(query)
+        case StatChart.id:
+            input.stat = try stat(query)
+        case ProgressChart.id:
+            input.progress = try progress(query, name: metric.displayName)
+        default:
+            fillPoints(&input, series: try query.fetchBuckets(from: store), chartTypeID: metric.chartTypeID)
+        }
+        return input
+    }
+
+    // MARK: Buckets
+
+    /// Points from buckets; a `line` with a rolling window shows the raw values and the mean.
+    func fillPoints(_ input: inout ChartInput, series: MetricSeries, chartTypeID: String) {
+        let rollingLine = chartTypeID == LineChart.id && series.rolling != nil
+        input.points = series.buckets.map { bucket in
+            ChartPoint(label: Self.label(bucket.start, series.bucket), date: bucket.start.description,
+                       value: rollingLine ? bucket.raw : bucket.value)
+        }
+        if rollingLine, let window = series.rolling {
+            input.rollingMean = series.buckets.map(\.value)
+            input.rollingLabel = "\(window)-\(Self.noun(series.bucket)) mean"
+        }
+    }
+
+    /// The short axis label of a bucket starting on `day`.
+    public static func label(_ day: LocalDate, _ bucket: Bucket) -> String {
+        switch bucket {
+        case .day, .week: return String(day.description.suffix(5))
+        case .month: return monthNames[day.month - 1] + (day.month == 1 ? " " + String(day.year % 100) : "")
+        case .none: return day.description
+        }
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func noun(_ bucket: Bucket) -> String {
+        switch bucket {
+        case .day, .none: return "day"
+        case .week: return "week"
+        case .month: return "month"
+        }
+    }
+
+    // MARK: Splits
+
+    /// A split as stacked buckets, keys in legend order with readable names.
+    func stacked(_ split: MetricSplit, bucket: Bucket) -> StackedSeries? {
+        guard !split.keys.isEmpty else { return nil }
+        let names = split.keys.map(Self.keyName)
+        let buckets = split.buckets.map { period -> StackedBucket in
+            var values: [String: Double] = [:]
+            for (index, value) in period.values.enumerated() { if let value { values[names[index]] = value } }
+            return StackedBucket(label: Self.label(period.start, bucket),
+                                 date: period.start.description, values: values.isEmpty ? nil : values)
+        }
+        return StackedSeries(categories: names, buckets: buckets)
+    }
+
+    /// One row per key with its total over the range.
+    func totalsByKey(_ split: MetricSplit) -> [ChartPoint] {
+        zip(split.keys, split.totals).map { key, total in ChartPoint(label: Self.keyName(key), value: total) }
+    }
+
+    /// `asleep_unspecified` → "Asleep unspecified", `breakfast` → "Breakfast".
+    public static func keyName(_ key: String) -> String {
+        if let stage = SleepStage(rawValue: key) { return stage.label }
+        let words = key.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    // MARK: Latest
+
+    /// The latest value with its date and the change since the previous one; for summing
+    /// aggregates over a range, the range's total.
+    func stat(_ query: MetricQuery) throws -> StatValue? {
+        switch query.aggregate {
+        case .last, .first:
+            guard let latest = try query.fetchLatest(from: context.store) else { return nil }
+            let numbers = context.profile.numbers
+            let delta = latest.delta.map { delta -> String in
+                let since = latest.previousDate.map { " since \($0.description.suffix(5))" } ?? ""
+                return numbers.formatDelta(delta, unit: latest.unit) + since
+            }
+            return StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
+        default:
+            let series = try query.fetchBuckets(from: context.store)
+            guard let last = series.buckets.last(where: { $0.value != nil }) else { return nil }
+            let range = query.range.description
+            return StatValue(value: last.value, date: last.end.description,
+                             deltaText: query.bucket == .none ? "over the last \(range)" : nil)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// What a person asked to see: the day, the range, the units, and how much of the screen.
+public struct ScreenRequest: Sendable, Hashable {
+    /// The last day shown.
+    public var asOf: LocalDate
+    /// Replaces every metric's own range (`--range`); nil keeps each metric's.
+    public var range: TimeRange?
+    /// The units the person chose (`--units`); nil keeps each metric's YAML unit.
+    public var unitSystem: UnitSystem?
+    /// Draw every child metric under its parent (`--children`).
+    public var showChildren: Bool
+    /// Show this metric and its children instead of the primary (the explorer's drill-down).
+    public var focusMetricID: String?
+
+    public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
+                showChildren: Bool = false, focusMetricID: String? = nil) {
+        self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
+        self.showChildren = showChildren; self.focusMetricID = focusMetricID
+    }
+}
+
+/// Everything a screen module renders from: the catalog, the screen, the store, the request
+/// and the output profile, plus the building blocks every screen shares.
+public struct ScreenContext: Sendable {
+    public let catalog: Catalog
+    public let screen: DisplayScreen
+    public let store: SampleStore
+    public let request: ScreenRequest
+    public let profile: RenderProfile
+
+    public init(catalog: Catalog, screen: DisplayScreen, store: SampleStore,
+                request: ScreenRequest, profile: RenderProfile) {
+        self.catalog = catalog; self.screen = screen; self.store = store
+        self.request = request; self.profile = profile
+    }
+
+    public var asOf: LocalDate { request.asOf }
+
+    /// The screen's subject (`me` when the catalog does not declare it).
+    public var subject: Subject { catalog.subject(screen.subjectID) ?? .me }
+
+    /// The screen's pillar colour, for headers and accents.
+    public var pillarColor: String? { catalog.pillar(screen.pillarID)?.color }
+
+    /// The active metrics to draw: the focused metric (or the primary) and, when asked,
+    /// its descendants in order.
+    public var metricsToDraw: [DisplayMetric] {
+        let top = request.focusMetricID.flatMap(catalog.metric) ?? catalog.primary(of: screen.id)
+        guard let top else { return [] }
+        guard request.showChildren || request.focusMetricID != nil else { return [top] }
+        return [top] + catalog.descendants(of: top.id).map(\.metric).filter(\.isActive)
+    }
+
+    /// The query for `metric` with the request's range and units applied.
+    public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
+        var adjusted = metric
+        if let range = request.range { adjusted.binding.range = range }
+        return try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
+                               asOf: request.asOf, unitSystem: request.unitSystem,
+                               categories: categories)
+    }
+
+    /// The chart block for `metric`, its data read by the shape its chart kind needs.
+    public func chartBlock(for metric: DisplayMetric) throws -> ScreenBlock {
+        try MetricChartBuilder(context: self).block(for: metric)
+    }
+
+    /// Draws `input` with the kind for `chartTypeID` into a chart block for `metric`.
+    public func chartBlock(_ input: ChartInput, chartTypeID: String, metricID: String?) -> ScreenBlock {
+        ScreenBlock(kind: .chart, metricID: metricID,
+                    lines: ChartKindFactory.render(input, chartTypeID: chartTypeID, profile: profile),
+                    data: input.json(chartTypeID: chartTypeID))
+    }
+
+    /// The header block: icon and name in the pillar colour, pillar and subject on the right.
+    public func headerBlock() -> ScreenBlock { ScreenText(profile: profile).header(self) }
+
+    /// The About block of `metric` (what / why), nil when it has neither.
+    public func aboutBlock(for metric: DisplayMetric) -> ScreenBlock? {
+        ScreenText(profile: profile).about(metric)
+    }
+
+    /// "▸ 3 more metrics — vitals render protein --children" for a parent whose children are
+    /// not shown; nil when it has none or they are shown.
+    public func moreBlock(for metric: DisplayMetric) -> ScreenBlock? {
+        guard !request.showChildren else { return nil }
+        let children = catalog.descendants(of: metric.id).map(\.metric).filter(\.isActive)
+        guard !children.isEmpty else { return nil }
+        return ScreenText(profile: profile).more(count: children.count, screen: screen,
+                                                 childIDs: children.map(\.id))
+    }
+
+    /// The screen's empty state: its `empty_message` (or a default) and how to log data.
+    public func emptyBlock(for metric: DisplayMetric?) -> ScreenBlock {
+        ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog)
+    }
+}

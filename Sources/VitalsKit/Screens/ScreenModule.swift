@@ -1,0 +1,84 @@
+/// A screen with its own layout, registered by the `screen_id` it serves.
+///
+/// A module decodes its typed `Config` from the screen's YAML `config` block (reporting
+/// problems as diagnostics at the lines they are on, which `vitals validate` prints) and
+/// composes chart kinds and text blocks from store queries in `render`. Screens without a
+/// module get `GenericScreen`. Each custom module lives in its own target under `Sources/`
+/// and is listed once in `VitalsScreens`.
+public protocol ScreenModule: Sendable {
+    /// The typed `config` block; `NoScreenConfig` for a module that reads none.
+    associatedtype Config: Sendable = NoScreenConfig
+
+    /// The `screen_id` this module serves (`SCREEN_PROTEIN`).
+    static var screenID: String { get }
+
+    init()
+
+    /// Decodes the screen's `config` block (nil when the screen has none). Problems go into
+    /// `problems` at the node they concern; return nil when the config cannot be used.
+    func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                      problems: inout ConfigProblems) -> Config?
+
+    /// The screen's blocks for one request. `config` is nil only when decoding failed, which
+    /// `vitals render` reports before getting here; modules may assume it is present.
+    func render(_ context: ScreenContext, config: Config?) throws -> ScreenDocument
+}
+
+/// The config of a module that reads none.
+public struct NoScreenConfig: Sendable { public init() {} }
+
+extension ScreenModule where Config == NoScreenConfig {
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> Config? { NoScreenConfig() }
+}
+
+extension ScreenModule {
+    /// The `screen_id` of this module's type.
+    public var screenID: String { Self.screenID }
+
+    /// The config's diagnostics for `screen` (empty when it is fine).
+    public func validate(_ screen: DisplayScreen, in catalog: Catalog) -> [Diagnostic] {
+        var problems = ConfigProblems(screen: screen)
+        _ = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
+        return problems.diagnostics
+    }
+
+    /// Decodes the config and renders; a config with errors is a `UserError` naming them.
+    public func renderScreen(_ context: ScreenContext) throws -> ScreenDocument {
+        var problems = ConfigProblems(screen: context.screen)
+        let config = decodeConfig(context.screen.config, of: context.screen, in: context.catalog,
+                                  problems: &problems)
+        let errors = problems.diagnostics.filter { $0.severity == .error }
+        if let first = errors.first {
+            throw UserError("\(first.location): \(first.message)",
+                            hints: ["vitals validate lists every problem in the catalog"])
+        }
+        return try render(context, config: config)
+    }
+}
+
+/// Collects a module's config diagnostics, all under the rule id `screen-config`.
+public struct ConfigProblems: Sendable {
+    /// The rule id config diagnostics carry.
+    public static let ruleID = "screen-config"
+
+    public let screen: DisplayScreen
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(screen: DisplayScreen) { self.screen = screen }
+
+    /// Where a problem with `node` is reported: the node, else the screen's `config` key.
+    public func location(of node: YAMLNode?) -> SourceLocation {
+        node?.location ?? screen.location(of: "config")
+    }
+
+    public mutating func error(_ message: String, at node: YAMLNode?) {
+        diagnostics.append(Diagnostic(.error, rule: Self.ruleID, "\(screen.id) config: \(message)",
+                                      at: location(of: node)))
+    }
+
+    public mutating func warning(_ message: String, at node: YAMLNode?) {
+        diagnostics.append(Diagnostic(.warning, rule: Self.ruleID, "\(screen.id) config: \(message)",
+                                      at: location(of: node)))
+    }
+}

@@ -1,0 +1,56 @@
+/// Two modules claim one `screen_id`.
+public struct DuplicateScreenModuleError: Error, Sendable, CustomStringConvertible {
+    public var screenID: String
+    public var description: String { "two screen modules claim \(screenID)" }
+}
+
+/// Maps `screen_id` to the module that draws it; screens without one get `GenericScreen`.
+public struct ScreenRegistry: Sendable {
+    private let modules: [String: any ScreenModule]
+    /// The custom modules' screen ids in registration order.
+    public let customScreenIDs: [String]
+    public let generic = GenericScreen()
+
+    /// A registry of `modules`; throws when two claim the same `screen_id`.
+    public init(_ modules: [any ScreenModule]) throws(DuplicateScreenModuleError) {
+        var byID: [String: any ScreenModule] = [:]
+        var order: [String] = []
+        for module in modules {
+            guard byID[module.screenID] == nil else { throw DuplicateScreenModuleError(screenID: module.screenID) }
+            byID[module.screenID] = module
+            order.append(module.screenID)
+        }
+        self.modules = byID
+        customScreenIDs = order
+    }
+
+    /// A registry with only the generic module.
+    public static let genericOnly = try! ScreenRegistry([])
+
+    /// Whether `screenID` has a custom module.
+    public func hasCustomModule(_ screenID: String) -> Bool { modules[screenID] != nil }
+
+    /// The module that draws `screenID`.
+    public func module(for screenID: String) -> any ScreenModule { modules[screenID] ?? generic }
+
+    /// Renders the context's screen with its module.
+    public func render(_ context: ScreenContext) throws -> ScreenDocument {
+        try module(for: context.screen.id).renderScreen(context)
+    }
+
+    /// The config diagnostics of every screen that has a custom module, and a warning for a
+    /// `config` block that no module reads.
+    public func configDiagnostics(_ catalog: Catalog) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for screen in catalog.screens {
+            if let module = modules[screen.id] {
+                found += module.validate(screen, in: catalog)
+            } else if screen.config != nil {
+                found.append(Diagnostic(.warning, rule: ConfigProblems.ruleID,
+                                        "\(screen.id) has a config block but no screen module reads it",
+                                        at: screen.location(of: "config")))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,22 @@
+/// A screen's `config` block is what its screen module expects (the module reports where).
+public struct ScreenConfigRule: ValidationRule {
+    public let registry: ScreenRegistry
+
+    /// The rule for `registry`'s modules (the built-in list in `vitals`; only the generic
+    /// module by default, which reads no config).
+    public init(registry: ScreenRegistry = .genericOnly) { self.registry = registry }
+
+    public static let description = RuleDescription(
+        id: ConfigProblems.ruleID,
+        summary: "A screen's config block is valid for its screen module; a config no module reads is a warning.",
+        severity: .warning,
+        triggering: ["""
+            pillars: [{pillar_id: core_care, name: Core Care}]
+            screens: [{screen_id: SCREEN_BODY, name: Body, pillar: core_care, config: {unused: 1}}]
+            """],
+        nonTriggering: [RuleExamples.context])
+
+    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+        registry.configDiagnostics(loaded.catalog)
+    }
+}
