@@ -1,6 +1,16 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Custom screen modules: each is a target at Sources/Screens/<Name> depending only on
+/// VitalsKit, listed in Sources/VitalsScreens/BuiltInScreens.swift. `vitals new-screen
+/// --module` adds a line here.
+let screenModules = [
+    "ProteinScreen",
+    "VegetablesScreen",
+    "GezondheidScreen",
+    "SleepScreen",
+]
+
 let package = Package(
     name: "Vitals",
     platforms: [.macOS(.v13)],
@@ -26,7 +36,7 @@ let package = Package(
         // The one list of built-in screen modules (see Sources/VitalsScreens).
         .target(
             name: "VitalsScreens",
-            dependencies: ["VitalsKit"]
+            dependencies: ["VitalsKit"] + screenModules.map { .target(name: $0) }
         ),
         .executableTarget(
             name: "vitals",
@@ -41,10 +51,18 @@ let package = Package(
             dependencies: ["VitalsKit"],
             resources: [.copy("Fixtures")]
         ),
+        // Every screen (generic and custom) rendered on fixed data, with goldens.
+        .testTarget(
+            name: "ScreensTests",
+            dependencies: ["VitalsKit", "VitalsScreens"] + screenModules.map { .target(name: $0) },
+            resources: [.copy("Goldens")]
+        ),
         .testTarget(
             name: "vitalsTests",
             dependencies: ["vitals", "VitalsKit", "VitalsScreens"]
         ),
-    ],
+    ] + screenModules.map { name in
+        .target(name: name, dependencies: ["VitalsKit"], path: "Sources/Screens/\(name)")
+    },
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,18 @@
+import GezondheidScreen
+import ProteinScreen
+import SleepScreen
+import VegetablesScreen
 import VitalsKit
 
 /// The one list of built-in custom screen modules; every other screen gets the generic one.
 public enum BuiltInScreenModules {
     /// Every custom module, once.
-    public static let all: [any ScreenModule] = []
+    public static let all: [any ScreenModule] = [
+        ProteinScreen(),
+        VegetablesScreen(),
+        GezondheidScreen(),
+        SleepScreen(),
+    ]
 
     /// The registry of `all`; a duplicate `screen_id` stops the program here, and a test
     /// checks the list so that never ships.

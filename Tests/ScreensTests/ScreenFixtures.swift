@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+import VitalsKit
+import VitalsScreens
+
+/// The shipped catalog, the demo data and an empty store at a fixed as-of date, and the
+/// golden-file check every screen test uses (`VITALS_RECORD_GOLDENS=1` re-records).
+enum ScreenFixtures {
+    /// 2026-06-15: Ollie is 25 weeks old, several milestones are done and one is due.
+    static let asOf = LocalDate(year: 2026, month: 6, day: 15)
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let loaded: LoadedCatalog = {
+        let root = repositoryRoot.path
+        return try! CatalogLoader.load(paths: [root + "/screens", root + "/metrics"])
+    }()
+
+    static var catalog: Catalog { loaded.catalog }
+
+    static let demoStore: SampleStore = try! DemoData(asOf: asOf).makeInMemoryStore()
+    static let emptyStore: SampleStore = try! SampleStore.inMemory()
+
+    static let goldenDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("Goldens")
+
+    /// The profiles goldens are drawn in, by name.
+    static func profiles(width: Int) -> [(name: String, profile: RenderProfile)] {
+        [("unicode-colour", RenderProfile(width: width, colorLevel: .truecolor, glyphs: .unicode)),
+         ("unicode", RenderProfile(width: width, glyphs: .unicode)),
+         ("ascii", RenderProfile(width: width, glyphs: .ascii))]
+    }
+
+    static func profile(_ name: String, width: Int = 80) -> RenderProfile {
+        profiles(width: width).first { $0.name == name }!.profile
+    }
+
+    /// The screen `id` rendered with the built-in modules.
+    static func document(_ id: String, store: SampleStore = demoStore, profile: RenderProfile,
+                         request: ScreenRequest = ScreenRequest(asOf: asOf)) throws -> ScreenDocument {
+        let screen = try XCTUnwrap(catalog.screen(named: id), "no screen \(id)")
+        return try BuiltInScreenModules.registry.render(
+            ScreenContext(catalog: catalog, screen: screen, store: store, request: request, profile: profile))
+    }
+
+    static func lines(_ id: String, store: SampleStore = demoStore, profile: RenderProfile,
+                      request: ScreenRequest = ScreenRequest(asOf: asOf)) throws -> [String] {
+        try document(id, store: store, profile: profile, request: request).lines(width: profile.width)
+    }
+
+    /// Compares `lines` with `Goldens/<name>.txt` (a header line naming what it shows);
+    /// records it instead when `VITALS_RECORD_GOLDENS=1`.
+    static func assertGolden(_ name: String, header: String, lines: [String],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let text = (["# " + header] + lines).joined(separator: "\n") + "\n"
+        let url = goldenDirectory.appendingPathComponent(name + ".txt")
+        if ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try? String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(expected, text, "golden \(name) differs (re-record with VITALS_RECORD_GOLDENS=1)",
+                       file: file, line: line)
+    }
+
+    /// `text` without ANSI SGR sequences.
+    static func stripANSI(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+}

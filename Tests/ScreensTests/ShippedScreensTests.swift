@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+import VitalsKit
+import VitalsScreens
+
+/// Every shipped screen renders, at every width and profile, on the demo data and on an
+/// empty database, with rows of exactly the width and valid JSON.
+final class ShippedScreensTests: XCTestCase {
+    typealias F = ScreenFixtures
+
+    func testEveryScreenRendersAtEveryWidthWithRowsOfThatWidth() throws {
+        for screen in F.catalog.activeScreensInOrder {
+            for width in [40, 80, 120] {
+                for (name, profile) in F.profiles(width: width) {
+                    for (storeName, store) in [("demo", F.demoStore), ("empty", F.emptyStore)] {
+                        let request = ScreenRequest(asOf: F.asOf, showChildren: true)
+                        let lines = try F.lines(screen.id, store: store, profile: profile, request: request)
+                        XCTAssertGreaterThan(lines.count, 3, "\(screen.id) \(name) \(width) \(storeName)")
+                        for line in lines {
+                            XCTAssertEqual(DisplayWidth.of(F.stripANSI(line)), width,
+                                           "\(screen.id) \(name) \(width) \(storeName): \(line)")
+                        }
+                        if !profile.usesColor {
+                            XCTAssertFalse(lines.joined().contains("\u{1B}"), "\(screen.id) \(name) has escapes")
+                        }
+                        if profile.glyphs.isUnicode == false {
+                            XCTAssertTrue(lines.joined().unicodeScalars.allSatisfy(\.isASCII),
+                                          "\(screen.id) \(width) \(storeName) is not ASCII: \(lines.joined(separator: "\n"))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testEveryScreenGivesParsableJSONWithItsBlocks() throws {
+        for screen in F.catalog.activeScreensInOrder {
+            let document = try F.document(screen.id, profile: F.profile("unicode"))
+            let data = Data(document.json.text().utf8)
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            XCTAssertEqual(object["screen_id"] as? String, screen.id)
+            let blocks = try XCTUnwrap(object["blocks"] as? [[String: Any]])
+            XCTAssertEqual(blocks.first?["kind"] as? String, "header")
+            XCTAssertTrue(blocks.contains { $0["kind"] as? String == "chart" }, "\(screen.id) has no chart")
+        }
+    }
+
+    func testAScreenWithoutDataShowsItsEmptyMessageAndTheLogCommand() throws {
+        let text = try F.lines("steps", store: F.emptyStore, profile: F.profile("unicode")).joined(separator: "\n")
+        let screen = try XCTUnwrap(F.catalog.screen(named: "steps"))
+        XCTAssertTrue(text.contains(try XCTUnwrap(screen.emptyMessage)), text)
+        XCTAssertTrue(text.contains("vitals log steps VALUE"), text)
+    }
+
+    func testChildrenAreNamedWithoutChildrenAndDrawnWithThem() throws {
+        let profile = F.profile("unicode")
+        let children = F.catalog.descendants(of: try XCTUnwrap(F.catalog.primary(of: "SCREEN_BODY")).id)
+        let plain = try F.document("body", profile: profile)
+        XCTAssertTrue(plain.lines(width: 80).joined().contains("▸ \(children.count) more metrics — vitals render body --children"))
+        XCTAssertEqual(plain.blocks.filter { $0.kind == .chart }.count, 1)
+        let full = try F.document("body", profile: profile, request: ScreenRequest(asOf: F.asOf, showChildren: true))
+        XCTAssertEqual(full.blocks.filter { $0.kind == .chart }.map(\.metricID),
+                       [F.catalog.primary(of: "SCREEN_BODY")?.id] + children.map(\.metric.id))
+        XCTAssertFalse(full.blocks.contains { $0.kind == .more })
+    }
+
+    func testAControlSequenceInADisplayNameIsNotPrinted() throws {
+        var catalog = F.catalog
+        var screen = try XCTUnwrap(catalog.screen(named: "steps"))
+        screen.name = "Steps\u{1B}]0;pwned\u{07}"
+        screen.id = "SCREEN_EVIL"
+        _ = catalog.add(screen)
+        let context = ScreenContext(catalog: catalog, screen: screen, store: F.demoStore,
+                                    request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode-colour"))
+        let text = try BuiltInScreenModules.registry.render(context).lines(width: 80).joined()
+        XCTAssertFalse(text.contains("\u{1B}]"), "an OSC sequence reached the output")
+        XCTAssertFalse(text.contains("\u{07}"))
+    }
+}
