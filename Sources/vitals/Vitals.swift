@@ -15,7 +15,7 @@ struct Vitals: ParsableCommand {
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
             RenderCommand.self, ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
-            DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
+            NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
             BenchStoreCommand.self,
         ]
     )

@@ -34,7 +34,7 @@ final class RegistryTests: XCTestCase {
         for id in ids {
             XCTAssertNotNil(F.catalog.screen(id), "module for \(id), which the shipped catalog does not declare")
         }
-        XCTAssertEqual(Set(ids), ["SCREEN_PROTEIN", "SCREEN_VEGETABLES", "SCREEN_GEZONDHEID", "SCREEN_SLEEP"])
+        XCTAssertTrue(Set(ids).isSuperset(of: ["SCREEN_PROTEIN", "SCREEN_VEGETABLES", "SCREEN_GEZONDHEID", "SCREEN_SLEEP"]))
     }
 
     func testTheShippedCatalogIsCleanWithTheBuiltInModules() {

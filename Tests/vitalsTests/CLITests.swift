@@ -98,7 +98,7 @@ final class CLITests: XCTestCase {
     func testTreeShowsHierarchyAndUnknownScreenSuggests() throws {
         let tree = try run(["tree", "protein", "--ascii"])
         XCTAssertEqual(tree.status, 0, tree.stderr)
-        XCTAssertTrue(tree.stdout.contains("`-- Protein [SCREEN_PROTEIN]"), tree.stdout)
+        XCTAssertTrue(tree.stdout.contains("`-- Protein [SCREEN_PROTEIN, custom module]"), tree.stdout)
         XCTAssertTrue(tree.stdout.contains("    `-- * Protein per day [PROTEIN_GRAMS_DAILY] bar_vertical") || tree.stdout.contains("Protein per meal [PROTEIN_PER_MEAL] bar_stacked"), tree.stdout)
         let unknown = try run(["tree", "protien"])
         XCTAssertEqual(unknown.status, 1)

@@ -19,7 +19,7 @@ public enum CatalogLocation {
         return hasCatalog(url.path) ? url.path : nil
     }
 
-    static func hasCatalog(_ root: String) -> Bool {
+    public static func hasCatalog(_ root: String) -> Bool {
         var isDirectory: ObjCBool = false
         let screens = (root as NSString).appendingPathComponent("screens")
         return FileManager.default.fileExists(atPath: screens, isDirectory: &isDirectory) && isDirectory.boolValue

@@ -80,10 +80,15 @@ extension ChartContext {
         }
     }
 
-    /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown.
+    /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown; for rows that are
+    /// categories rather than periods (no point has a date), "total 58.3 h".
     func summary(_ values: [Double?], extra: [String] = []) -> String {
         let present = values.compactMap { $0 }
         var parts: [String] = []
+        if !input.points.isEmpty, input.points.allSatisfy({ $0.date == nil }) {
+            if !present.isEmpty { parts.append("total \(quantity(present.reduce(0, +)))") }
+            return (parts + extra).joined(separator: " \(glyphs.separator) ")
+        }
         if let latest = present.last { parts.append("latest \(quantity(latest))") }
         if present.count > 1 {
             parts.append("mean \(quantity(present.reduce(0, +) / Double(present.count)))")

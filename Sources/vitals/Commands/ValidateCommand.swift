@@ -27,6 +27,12 @@ struct ValidateCommand: ParsableCommand {
             let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
             let summary = ValidationSummary(loaded, diagnostics)
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
+            if chosen == .text {
+                let custom = BuiltInScreenModules.screenIDs.filter { loaded.catalog.screen($0) != nil }
+                if !custom.isEmpty {
+                    print("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
+                }
+            }
             print(DiagnosticReporter.report(diagnostics, summary: summary, format: chosen, sources: loaded.sources),
                   terminator: "")
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The Swift side of `vitals new-screen --module`: the module target, its test file, its
+/// name in `Package.swift`'s `screenModules` list and its line in `BuiltInScreens.swift`.
+enum ModuleScaffold {
+    static let packageFile = "Package.swift"
+    static let listFile = "Sources/VitalsScreens/BuiltInScreens.swift"
+
+    static func changes(_ names: ScaffoldNames, packageRoot: String) throws -> [ScreenScaffold.FileChange] {
+        let module = names.moduleName
+        let package = try read(packageRoot, packageFile)
+        let list = try read(packageRoot, listFile)
+        if package.contains("\"\(module)\"") {
+            throw UserError("\(packageFile) already lists a module named \(module)")
+        }
+        return [
+            .init(path: "Sources/Screens/\(module)/\(module).swift", contents: moduleSwift(names), replacesExisting: false),
+            .init(path: "Tests/ScreensTests/\(module)Tests.swift", contents: testSwift(names), replacesExisting: false),
+            .init(path: packageFile, contents: try addingToPackage(package, module: module), replacesExisting: true),
+            .init(path: listFile, contents: try addingToList(list, module: module), replacesExisting: true),
+        ]
+    }
+
+    private static func read(_ root: String, _ path: String) throws -> String {
+        guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8) else {
+            throw UserError("cannot read \(path) in \(root); --module needs the Vitals package checkout")
+        }
+        return text
+    }
+
+    /// `Package.swift` with `module` appended to the `screenModules` array.
+    static func addingToPackage(_ text: String, module: String) throws -> String {
+        guard let start = text.range(of: "let screenModules = ["),
+              let end = text.range(of: "\n]", range: start.upperBound..<text.endIndex) else {
+            throw UserError("\(packageFile) has no `let screenModules = [ … ]` list to add \(module) to")
+        }
+        var out = text
+        out.insert(contentsOf: "\n    \"\(module)\",", at: end.lowerBound)
+        return out
+    }
+
+    /// `BuiltInScreens.swift` with the module imported and listed last in `all`.
+    static func addingToList(_ text: String, module: String) throws -> String {
+        guard let listStart = text.range(of: "public static let all: [any ScreenModule] = ["),
+              let listEnd = text.range(of: "\n    ]", range: listStart.upperBound..<text.endIndex) else {
+            throw UserError("\(listFile) has no `public static let all: [any ScreenModule] = [ … ]` list to add \(module) to")
+        }
+        var out = text
+        out.insert(contentsOf: "\n        \(module)(),", at: listEnd.lowerBound)
+        // Imports stay sorted: insert before the first import that sorts after this one.
+        let importLine = "import \(module)\n"
+        let lines = out.components(separatedBy: "\n")
+        let imports = lines.enumerated().filter { $0.element.hasPrefix("import ") }
+        let position = imports.first { $0.element > "import \(module)" }?.offset ?? (imports.last.map { $0.offset + 1 } ?? 0)
+        let offset = lines.prefix(position).reduce(0) { $0 + $1.count + 1 }
+        out.insert(contentsOf: importLine, at: out.index(out.startIndex, offsetBy: offset))
+        return out
+    }
+
+    static func moduleSwift(_ names: ScaffoldNames) -> String {
+        """
+        import VitalsKit
+
+        /// The \(names.displayName) screen (\(names.screenID)): the header, the primary metric's
+        /// chart with a one-line summary, its children on request, and the About text.
+        ///
+        /// Compose more blocks in `render`: `MetricChartBuilder(context:).input(for:)` reads a
+        /// metric's data in its chart's shape; `context.chartBlock(_:chartTypeID:metricID:)`
+        /// draws any ChartInput; `ScreenText(profile:).lines(_:)` writes text lines. To read a
+        /// `config:` block from the screen's YAML, declare a `Config` type and `decodeConfig`
+        /// (see GezondheidScreen).
+        public struct \(names.moduleName): ScreenModule {
+            public static let screenID = "\(names.screenID)"
+
+            public init() {}
+
+            public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
+                var blocks = [context.headerBlock()]
+                let metrics = context.metricsToDraw
+                guard let primary = metrics.first else {
+                    return context.document(module: Self.screenID, blocks: blocks + [context.emptyBlock(for: nil)])
+                }
+                let builder = MetricChartBuilder(context: context)
+                let input = try builder.input(for: primary)
+                let values = input.effectivePoints.compactMap(\\.value)
+                if let latest = values.last {
+                    let text = "Latest: " + context.profile.numbers.format(latest, unit: input.unit ?? "")
+                    blocks.append(ScreenBlock(kind: .summary, metricID: primary.id,
+                                              lines: ScreenText(profile: context.profile).lines([(text, Style(bold: true))]),
+                                              data: .object([("latest", .number(latest))])))
+                }
+                blocks.append(context.chartBlock(input, chartTypeID: primary.chartTypeID, metricID: primary.id))
+                if !input.hasData { blocks.append(context.emptyBlock(for: primary)) }
+                if let more = context.moreBlock(for: primary) { blocks.append(more) }
+                if let about = context.aboutBlock(for: primary) { blocks.append(about) }
+                for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
+                return context.document(module: Self.screenID, blocks: blocks)
+            }
+        }
+
+        """
+    }
+
+    static func testSwift(_ names: ScaffoldNames) -> String {
+        """
+        import XCTest
+        import VitalsKit
+
+        /// \(names.moduleName) draws \(names.screenID), with and without data.
+        final class \(names.moduleName)Tests: XCTestCase {
+            typealias F = ScreenFixtures
+
+            func testTheModuleDrawsItsScreenWithAnEmptyStateWhenNothingIsLogged() throws {
+                let document = try F.document("\(names.screenID)", store: F.emptyStore, profile: F.profile("unicode"))
+                XCTAssertEqual(document.module, "\(names.screenID)")
+                XCTAssertEqual(document.blocks.first?.kind, .header)
+                XCTAssertTrue(document.blocks.contains { $0.kind == .empty })
+            }
+        }
+
+        """
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// What `vitals new-screen` writes: a screen entry, a metrics file with a primary metric
+/// (and a new series when none is named), and with `module` a screen module target, its test
+/// file, its line in `Package.swift` and its line in the built-in module list.
+///
+/// Planning checks everything first (the name, the pillar, the chart type, the series, ids
+/// and files already taken) so that `apply` either writes every file or none.
+public struct ScreenScaffold: Sendable {
+    public struct Request: Sendable {
+        /// The display name ("Blood Glucose").
+        public var name: String
+        public var pillarID: String
+        public var chartTypeID: String
+        /// An existing series to bind; nil creates one named after the screen.
+        public var seriesID: String?
+        /// The new series' base unit (only without `seriesID`).
+        public var unit: String
+        public var module: Bool
+
+        public init(name: String, pillarID: String, chartTypeID: String = "bar_vertical",
+                    seriesID: String? = nil, unit: String = "count", module: Bool = false) {
+            self.name = name; self.pillarID = pillarID; self.chartTypeID = chartTypeID
+            self.seriesID = seriesID; self.unit = unit; self.module = module
+        }
+    }
+
+    /// One file to create or replace, relative to the root it was planned for.
+    public struct FileChange: Sendable, Equatable {
+        public var path: String
+        public var contents: String
+        /// False for a new file (which must not exist), true for an edit of an existing one.
+        public var replacesExisting: Bool
+    }
+
+    public var names: ScaffoldNames
+    public var changes: [FileChange]
+
+    /// Plans the files for `request` against the loaded `catalog`.
+    ///
+    /// - Parameters:
+    ///   - catalogRoot: the directory holding `screens/` and `metrics/`.
+    ///   - packageRoot: the Swift package checkout (needed for `module`).
+    public static func plan(_ request: Request, catalog: Catalog, catalogRoot: String,
+                            packageRoot: String?) throws -> ScreenScaffold {
+        let names = try ScaffoldNames(request.name)
+        guard let pillar = catalog.pillar(request.pillarID) else {
+            let known = catalog.orderedPillars.map(\.id)
+            throw UserError("unknown pillar '\(Sanitize.inline(request.pillarID))'",
+                            hints: [didYouMean(request.pillarID, among: known) ?? "pillars: " + known.joined(separator: ", ")],
+                            exitCode: 2)
+        }
+        guard ChartKindFactory.ids.contains(request.chartTypeID) else {
+            throw UserError("unknown chart type '\(Sanitize.inline(request.chartTypeID))'",
+                            hints: [didYouMean(request.chartTypeID, among: ChartKindFactory.ids)
+                                    ?? "chart types: " + ChartKindFactory.ids.joined(separator: ", ")],
+                            exitCode: 2)
+        }
+        if let existing = catalog.screen(names.screenID) ?? catalog.screen(named: names.alias) {
+            throw UserError("a screen named \(existing.id) already exists (\(existing.location))", exitCode: 1)
+        }
+        if let metric = catalog.metric(names.metricID) {
+            throw UserError("metric id \(names.metricID) is already used (\(metric.location))")
+        }
+        let series = try seriesPlan(request, names: names, catalog: catalog)
+        let order = (catalog.screens.filter { $0.pillarID == pillar.id }.map(\.order).max() ?? 0) + 1
+
+        var changes = [
+            FileChange(path: "screens/\(names.alias).yaml",
+                       contents: ScaffoldTemplates.screenYAML(names, pillar: pillar.id, order: order,
+                                                             subject: series.subject),
+                       replacesExisting: false),
+            FileChange(path: "metrics/\(names.alias).yaml",
+                       contents: ScaffoldTemplates.metricsYAML(names, chartTypeID: request.chartTypeID,
+                                                              seriesID: series.id, newSeriesUnit: series.newUnit),
+                       replacesExisting: false),
+        ]
+        if request.module {
+            guard let packageRoot else {
+                throw UserError("--module needs the Vitals package checkout (no Package.swift next to the catalog)",
+                                hints: ["run it in the repository root, or leave out --module for a YAML-only screen"])
+            }
+            changes += try ModuleScaffold.changes(names, packageRoot: packageRoot)
+        }
+        return ScreenScaffold(names: names, changes: changes)
+    }
+
+    /// The series the primary metric binds: the one asked for, or a new one.
+    private static func seriesPlan(_ request: Request, names: ScaffoldNames,
+                                   catalog: Catalog) throws -> (id: String, newUnit: String?, subject: String) {
+        if let id = request.seriesID {
+            guard catalog.series(id) != nil else {
+                throw UserError("unknown series '\(Sanitize.inline(id))'",
+                                hints: [didYouMean(id, among: catalog.series.map(\.id)) ?? "vitals tree --format json lists the series in use"],
+                                exitCode: 2)
+            }
+            return (id, nil, "me")
+        }
+        guard BaseUnit(rawValue: request.unit) != nil else {
+            throw UserError("unknown unit '\(Sanitize.inline(request.unit))' for a new series",
+                            hints: ["units: " + BaseUnit.allCases.map(\.rawValue).joined(separator: ", ")], exitCode: 2)
+        }
+        if catalog.series(names.alias) != nil {
+            throw UserError("a series named \(names.alias) already exists",
+                            hints: ["bind it with --series \(names.alias)"])
+        }
+        return (names.alias, request.unit, "me")
+    }
+
+    /// Writes every change under `root`; refuses (writing nothing) when a new file already
+    /// exists, and removes what it wrote if a later write fails.
+    public func apply(root: String) throws {
+        let fileManager = FileManager.default
+        for change in changes where !change.replacesExisting {
+            let path = root + "/" + change.path
+            if fileManager.fileExists(atPath: path) {
+                throw UserError("\(change.path) already exists; nothing was written",
+                                hints: ["pick another name, or remove the file first"])
+            }
+        }
+        var written: [(path: String, previous: String?)] = []
+        do {
+            for change in changes {
+                let url = URL(fileURLWithPath: root + "/" + change.path)
+                let previous = change.replacesExisting ? try String(contentsOf: url, encoding: .utf8) : nil
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try change.contents.write(to: url, atomically: true, encoding: .utf8)
+                written.append((url.path, previous))
+            }
+        } catch {
+            for file in written.reversed() {
+                if let previous = file.previous {
+                    try? previous.write(toFile: file.path, atomically: true, encoding: .utf8)
+                } else {
+                    try? fileManager.removeItem(atPath: file.path)
+                }
+            }
+            throw UserError("could not write the new screen: \(error.localizedDescription); nothing was kept")
+        }
+    }
+}
+
+/// The ids and file names derived from a screen's display name.
+public struct ScaffoldNames: Sendable, Equatable {
+    public var displayName: String
+    /// `blood_glucose`: file names, the alias, a new series' id.
+    public var alias: String
+    /// `SCREEN_BLOOD_GLUCOSE`.
+    public var screenID: String
+    /// `BLOOD_GLUCOSE_DAILY`, the primary metric.
+    public var metricID: String
+    /// `BloodGlucose`, for Swift type and target names.
+    public var camel: String
+    /// `BloodGlucoseScreen`: the module's target and type.
+    public var moduleName: String { camel + "Screen" }
+
+    /// Names from a display name of ASCII letters, digits, spaces and hyphens that starts
+    /// with a letter, at most 40 characters.
+    public init(_ name: String) throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let allowed = trimmed.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-")
+        }
+        guard let first = trimmed.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
+              allowed, trimmed.count <= 40 else {
+            throw UserError("'\(Sanitize.inline(name))' is not a usable screen name",
+                            hints: ["use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. \"Blood Glucose\")",
+                                    "the name can be changed in the YAML afterwards; it also names files and Swift types"],
+                            exitCode: 2)
+        }
+        let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+        displayName = trimmed
+        alias = words.map { $0.lowercased() }.joined(separator: "_")
+        screenID = "SCREEN_" + alias.uppercased()
+        metricID = alias.uppercased() + "_DAILY"
+        camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+extension ScreenScaffold {
+    /// The catalog as it will be once the YAML changes are written (`existing` are the files
+    /// read now, with paths relative to the same root), for validating before writing.
+    public func catalogAfter(existing: [SourceFile]) -> LoadedCatalog {
+        let added = changes.filter { $0.path.hasSuffix(".yaml") }
+            .map { SourceFile(path: $0.path, text: $0.contents) }
+        return CatalogLoader.load(existing + added)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+import VitalsScreens
+
+/// `vitals new-screen`: scaffolds a screen in YAML, and with `--module` as a Swift module.
+struct NewScreenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new-screen",
+        abstract: "Add a screen: `vitals new-screen \"Blood Glucose\" --pillar core_care [--chart line] [--module]`.",
+        discussion: """
+        Writes screens/<name>.yaml and metrics/<name>.yaml (a primary metric, and a new series \
+        unless --series names one). With --module it also writes Sources/Screens/<Name>Screen, \
+        its test in Tests/ScreensTests, and adds it to Package.swift and the built-in module \
+        list. Nothing is written when a file exists or the result would not validate.
+        """)
+
+    @Argument(help: ArgumentHelp("The screen's display name: ASCII letters, digits, spaces, hyphens.", valueName: "NAME"))
+    var name: String
+
+    @Option(help: ArgumentHelp("The pillar it belongs to (vitals tree lists them).", valueName: "PILLAR"))
+    var pillar: String
+
+    @Option(help: ArgumentHelp("The primary metric's chart type (default: bar_vertical).", valueName: "CHART"))
+    var chart = "bar_vertical"
+
+    @Option(help: ArgumentHelp("An existing series for the primary metric (default: a new series named after the screen).", valueName: "SERIES"))
+    var series: String?
+
+    @Option(help: ArgumentHelp("The base unit of the new series (count, g, kg, L, min, h, portion, percent …).", valueName: "UNIT"))
+    var unit = "count"
+
+    @Flag(help: "Also scaffold a Swift screen module target, its test, and register it.")
+    var module = false
+
+    @Option(name: .customLong("catalog"), help: ArgumentHelp("The directory holding screens/ and metrics/ (default: the current directory).", valueName: "DIR"))
+    var catalogRoot: String?
+
+    func run() throws {
+        try reportingUserErrors {
+            let root = catalogRoot ?? FileManager.default.currentDirectoryPath
+            guard CatalogLocation.hasCatalog(root) else {
+                throw UserError("\(root) has no screens/ directory",
+                                hints: ["run it in the directory holding screens/ and metrics/, or pass --catalog DIR"])
+            }
+            let files = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
+            let existing = try files.map { path in
+                SourceFile(path: String(path.dropFirst(root.count + 1)), text: try String(contentsOfFile: path, encoding: .utf8))
+            }
+            let current = CatalogLoader.load(existing)
+            let validator = Validator(screenModules: BuiltInScreenModules.registry)
+            guard !validator.validate(current).contains(where: { $0.severity == .error }) else {
+                throw UserError("the catalog in \(root) has errors already; fix them first (vitals validate)")
+            }
+            let packageRoot = FileManager.default.fileExists(atPath: root + "/Package.swift") ? root : nil
+            let scaffold = try ScreenScaffold.plan(
+                ScreenScaffold.Request(name: name, pillarID: pillar, chartTypeID: chart, seriesID: series,
+                                       unit: unit, module: module),
+                catalog: current.catalog, catalogRoot: root, packageRoot: packageRoot)
+            let after = scaffold.catalogAfter(existing: existing)
+            let problems = validator.validate(after).filter { $0.severity == .error }
+            if !problems.isEmpty {
+                printError(DiagnosticReporter.report(problems, summary: ValidationSummary(after, problems),
+                                                     format: .text, sources: after.sources))
+                throw UserError("the new screen would not validate; nothing was written")
+            }
+            try scaffold.apply(root: root)
+            for change in scaffold.changes {
+                print("\(change.replacesExisting ? "updated" : "created") \(change.path)")
+            }
+            let names = scaffold.names
+            print("")
+            print("\(names.screenID) is on the \(pillar) pillar; its alias is \(names.alias).")
+            print("Next:")
+            if series == nil { print("  vitals log \(names.alias) VALUE        # record a value") }
+            print("  vitals render \(names.alias)")
+            if module {
+                print("  swift build && swift test --filter \(names.moduleName)Tests")
+                print("  edit Sources/Screens/\(names.moduleName)/\(names.moduleName).swift")
+            } else {
+                print("  vitals validate")
+            }
+        }
+    }
+}
