@@ -49,7 +49,9 @@ final class ShippedScreensTests: XCTestCase {
         let text = try F.lines("steps", store: F.emptyStore, profile: F.profile("unicode")).joined(separator: "\n")
         let screen = try XCTUnwrap(F.catalog.screen(named: "steps"))
         XCTAssertTrue(text.contains(try XCTUnwrap(screen.emptyMessage)), text)
-        XCTAssertTrue(text.contains("vitals log steps VALUE"), text)
+        XCTAssertTrue(text.contains("Log one:  vitals log steps VALUE"), text)
+        XCTAssertEqual(text.components(separatedBy: try XCTUnwrap(screen.emptyMessage)).count, 2,
+                       "the empty message is shown once")
     }
 
     func testChildrenAreNamedWithoutChildrenAndDrawnWithThem() throws {

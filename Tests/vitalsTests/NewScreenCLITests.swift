@@ -40,7 +40,7 @@ final class NewScreenCLITests: XCTestCase {
         let rendered = try run(["render", "blood_glucose", "--width", "80", "--as-of", "2026-06-15"])
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         XCTAssertTrue(rendered.stdout.contains("No blood glucose logged yet."), rendered.stdout)
-        XCTAssertTrue(rendered.stdout.contains("vitals log blood_glucose VALUE count"), rendered.stdout)
+        XCTAssertTrue(rendered.stdout.contains("vitals log blood_glucose VALUE"), rendered.stdout)
     }
 
     func testEveryChartTypeGivesAValidScreen() throws {

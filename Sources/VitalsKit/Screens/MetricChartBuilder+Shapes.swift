@@ -81,6 +81,6 @@ extension MetricChartBuilder {
     /// Today's value against the target, one bar (none without a target).
     func progress(_ query: MetricQuery, name: String) throws -> [ProgressItem] {
         guard let summary = try query.fetchTargetSummary(from: context.store) else { return [] }
-        return [ProgressItem(name: name, value: summary.today, target: summary.target, unit: summary.unit)]
+        return [ProgressItem(name: name, value: summary.today, target: summary.target, unit: Self.symbol(summary.unit))]
     }
 }

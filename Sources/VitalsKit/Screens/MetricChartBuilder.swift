@@ -24,7 +24,8 @@ public struct MetricChartBuilder: Sendable {
                               emptyMessage: context.screen.emptyMessage)
         }
         let query = try context.query(for: metric)
-        var input = ChartInput(title: metric.displayName, unit: query.unitSymbol, color: metric.color,
+        let unit = metric.chartTypeID == TimelineChart.id ? nil : Self.symbol(query.unitSymbol)
+        var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
                                target: query.displayTarget, asOf: context.asOf.description,
                                emptyMessage: context.screen.emptyMessage)
         let store = context.store
@@ -66,12 +67,30 @@ public struct MetricChartBuilder: Sendable {
         }
     }
 
+    /// How a unit symbol is shown: `percent` as `%`; a plain count has none ("8000 steps"
+    /// reads better as "8000" under a title that says steps).
+    public static func symbol(_ unit: String) -> String? {
+        unit == "count" ? nil : unit.replacingOccurrences(of: "percent", with: "%")
+    }
+
     /// The short axis label of a bucket starting on `day`.
     public static func label(_ day: LocalDate, _ bucket: Bucket) -> String {
         switch bucket {
         case .day, .week: return String(day.description.suffix(5))
         case .month: return monthNames[day.month - 1] + (day.month == 1 ? " " + String(day.year % 100) : "")
         case .none: return day.description
+        }
+    }
+
+    /// "the last 30 days", "the last year", "all time".
+    public static func words(_ range: TimeRange) -> String {
+        func plural(_ n: Int, _ word: String) -> String { n == 1 ? "the last \(word)" : "the last \(n) \(word)s" }
+        switch range {
+        case .days(let n): return plural(n, "day")
+        case .weeks(let n): return plural(n, "week")
+        case .months(let n): return plural(n, "month")
+        case .years(let n): return plural(n, "year")
+        case .all: return "all time"
         }
     }
 
@@ -130,9 +149,8 @@ public struct MetricChartBuilder: Sendable {
         default:
             let series = try query.fetchBuckets(from: context.store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return nil }
-            let range = query.range.description
             return StatValue(value: last.value, date: last.end.description,
-                             deltaText: query.bucket == .none ? "over the last \(range)" : nil)
+                             deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         }
     }
 }

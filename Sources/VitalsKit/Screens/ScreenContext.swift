@@ -90,7 +90,9 @@ public struct ScreenContext: Sendable {
     }
 
     /// The screen's empty state: its `empty_message` (or a default) and how to log data.
-    public func emptyBlock(for metric: DisplayMetric?) -> ScreenBlock {
-        ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog)
+    /// Leave the message out (`includeMessage: false`) under a chart that already shows it.
+    public func emptyBlock(for metric: DisplayMetric?, includeMessage: Bool = true) -> ScreenBlock {
+        ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog,
+                                           includeMessage: includeMessage)
     }
 }

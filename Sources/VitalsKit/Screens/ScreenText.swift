@@ -119,19 +119,20 @@ public struct ScreenText: Sendable {
     }
 
     /// The empty state: the screen's message (or a default) and the command that logs data.
-    func empty(screen: DisplayScreen, metric: DisplayMetric?, catalog: Catalog) -> ScreenBlock {
+    func empty(screen: DisplayScreen, metric: DisplayMetric?, catalog: Catalog, includeMessage: Bool) -> ScreenBlock {
         let message = screen.emptyMessage ?? "Nothing logged for \(screen.name) yet."
         var commands: [String] = []
         if let seriesID = metric?.binding.seriesID, let series = catalog.series(seriesID) {
             let subject = screen.subjectID == "me" ? "" : " --subject \(screen.subjectID)"
             let value = series.kind == .category ? (series.categories.first ?? "CATEGORY") : "VALUE"
-            let unit = series.kind == .category ? "" : " \(metric?.binding.unit ?? series.unit.rawValue)"
+            let unitName = metric?.binding.unit ?? series.unit.rawValue
+            let unit = series.kind == .category || unitName == "count" ? "" : " " + unitName
             commands.append("vitals log \(series.id) \(value)\(unit)\(subject)")
             if !series.healthKit.isEmpty, screen.subjectID == "me" {
                 commands.append("vitals import apple-health export.zip")
             }
         }
-        var rows: [(text: String, style: Style)] = [("\(glyphs.missing) \(message)", Style())]
+        var rows: [(text: String, style: Style)] = includeMessage ? [("\(glyphs.missing) \(message)", Style())] : []
         for (index, command) in commands.enumerated() {
             rows.append(((index == 0 ? "  Log one:  " : "  or:       ") + command, Self.muted))
         }
