@@ -8,7 +8,7 @@ struct BenchStoreCommand: ParsableCommand {
         commandName: "bench-store",
         abstract: "Store benchmark: generate a synthetic database or time chart queries on one.",
         shouldDisplay: false,
-        subcommands: [Generate.self, Query.self])
+        subcommands: [Generate.self, Query.self, ScreenSQL.self])
 
     static let asOf = LocalDate(year: 2026, month: 11, day: 20)
 
@@ -50,6 +50,28 @@ struct BenchStoreCommand: ParsableCommand {
                     if let sqlDirectory {
                         try (try entry.query.inlineSQL() + "\n").write(toFile: "\(sqlDirectory)/q\(index + 1).sql", atomically: true, encoding: .utf8)
                     }
+                }
+            }
+        }
+    }
+
+    /// Writes the bucket SQL of every metric `vitals render SCREEN` draws (the primary) to
+    /// DIR/<screen alias>.sql, for timing the same SQL in the sqlite3 tool.
+    struct ScreenSQL: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "screen-sql")
+        @Option(name: .customLong("sql-dir"), help: "Where to write <alias>.sql.") var sqlDirectory: String
+        @Option(name: .customLong("as-of")) var asOf: String
+        @OptionGroup var catalog: CatalogOptions
+
+        func run() throws {
+            try reportingUserErrors {
+                let loaded = try catalog.loadValidCatalog()
+                let day = try parseDate(asOf, option: "--as-of") ?? BenchStoreCommand.asOf
+                for screen in loaded.catalog.activeScreensInOrder {
+                    guard let primary = loaded.catalog.primary(of: screen.id), primary.binding.seriesID != nil else { continue }
+                    let query = try MetricQuery(metric: primary, catalog: loaded.catalog, asOf: day)
+                    try (try query.inlineSQL() + "\n").write(toFile: "\(sqlDirectory)/\(screen.alias).sql",
+                                                             atomically: true, encoding: .utf8)
                 }
             }
         }
