@@ -75,7 +75,7 @@ struct GezondheidPage {
             blocks.append(block)
         }
         let abouts = context.request.showChildren || context.request.focusMetricID != nil ? shown : shown.prefix(1).map { $0 }
-        blocks += abouts.compactMap { context.aboutBlock(for: $0) }
+        blocks += abouts.compactMap { aboutBlock(for: $0) }
         return blocks
     }
 
@@ -95,8 +95,15 @@ struct GezondheidPage {
         var input = ChartInput(title: hero.displayName, unit: query.unitSymbol, color: hero.color,
                                asOf: context.asOf.description, emptyMessage: context.screen.emptyMessage)
         let separator = context.profile.glyphs.separator
-        input.stat = StatValue(value: latest.value, date: nil,
-                               deltaText: "gewogen op \(DutchText.dayAndDate(latest.date)) \(separator) \(delta)")
+        var shown = "gewogen op \(DutchText.dayAndDate(latest.date)) \(separator) \(delta)"
+        if context.profile.width < 64 {
+            let change = latest.delta.map { delta in
+                DutchText.numbers.formatDelta(delta, unit: latest.unit)
+                    + (latest.previousDate.map { " sinds \(DutchText.shortDate($0))" } ?? "")
+            } ?? "eerste meting"
+            shown = "\(DutchText.shortDate(latest.date)) \(separator) \(change)"
+        }
+        input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
         let lines = ChartKindFactory.render(input, chartTypeID: StatChart.id, profile: context.profile)
         input.stat = StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
         var data = input.json(chartTypeID: StatChart.id)
@@ -156,9 +163,10 @@ struct GezondheidPage {
             legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") referentie")
             legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) marge")
         }
-        let line = (["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty })
-            .joined(separator: " \(glyphs.separator) ")
-        return text.lines([(line, ScreenText.muted)])
+        let parts = ["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
+        let line = parts.joined(separator: " \(glyphs.separator) ")
+        let rows = DisplayWidth.of(line) <= context.profile.width ? [line] : parts
+        return text.lines(rows.map { ($0, ScreenText.muted) })
     }
 
     /// "Op 25 weken weegt Ollie 16,4 kg: binnen de marge (14,3–19,3 kg), 2,4 % lichter dan

@@ -57,7 +57,8 @@ struct MilestoneTimeline {
         let legend = [MilestoneStatus.done, .next, .future, .overdue].map { status in
             "\(mark(status).0) \(MilestoneState.dutchName(status))"
         }
-        canvas.addLine(DisplayWidth.truncate(legend.joined(separator: "  "), to: width, ellipsis: glyphs.ellipsis),
+        canvas.addLine(DisplayWidth.truncate(legend.joined(separator: short ? " " : "  "), to: width,
+                                             ellipsis: glyphs.ellipsis),
                        style: Self.muted)
         return canvas.lines(colorLevel: profile.colorLevel)
     }
