@@ -29,7 +29,7 @@ final class GezondheidScreenTests: XCTestCase {
         let text = try F.lines("gezondheid", profile: F.profile("unicode")).joined(separator: "\n")
         // Ollie's last two demo weighings: 16,2 kg on 6 June, 16,0 kg on 13 June (week 25).
         XCTAssertTrue(text.contains("gewogen op za 13 jun 2026 · -0,2 kg sinds vorige meting (6 jun)"), text)
-        XCTAssertTrue(text.contains("Op 25 weken weegt Ollie 16 kg: binnen de marge (14–19 kg), 3 % lichter dan"), text)
+        XCTAssertTrue(text.contains("Met 25 weken weegt Ollie 16 kg: binnen de marge (14–19 kg), 3 % lichter dan"), text)
         XCTAssertTrue(text.contains("5/8 gedaan"), text)
         XCTAssertTrue(text.contains("65 dagen te laat"), text)
         XCTAssertTrue(text.contains("volgende · over 5 dagen"), text)
@@ -73,9 +73,9 @@ final class GezondheidScreenTests: XCTestCase {
     func testTheVerdictForAWeightInsertedIntoAStore() throws {
         // 13 June 2026 is day 175, week 25: reference 16,5 kg, band 14,025–18,975 kg.
         for (kg, position, text) in [
-            (20.0, "above", "Op 25 weken weegt Ollie 20 kg: boven de marge (14–19 kg), 21,2 % zwaarder dan de referentie van 16,5 kg."),
-            (13.0, "under", "Op 25 weken weegt Ollie 13 kg: onder de marge (14–19 kg), 21,2 % lichter dan de referentie van 16,5 kg."),
-            (16.5, "within", "Op 25 weken weegt Ollie 16,5 kg: binnen de marge (14–19 kg), precies op de referentie van 16,5 kg."),
+            (20.0, "above", "Met 25 weken weegt Ollie 20 kg: boven de marge (14–19 kg), 21,2 % zwaarder dan de referentie van 16,5 kg."),
+            (13.0, "under", "Met 25 weken weegt Ollie 13 kg: onder de marge (14–19 kg), 21,2 % lichter dan de referentie van 16,5 kg."),
+            (16.5, "within", "Met 25 weken weegt Ollie 16,5 kg: binnen de marge (14–19 kg), precies op de referentie van 16,5 kg."),
         ] {
             let store = try SampleStore.inMemory()
             try store.insert([weighing(15.7, on: LocalDate(year: 2026, month: 6, day: 6)),

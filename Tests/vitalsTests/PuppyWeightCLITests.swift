@@ -42,7 +42,7 @@ final class PuppyWeightCLITests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
         let text = render.stdout
         XCTAssertTrue(text.contains("gewogen op za 13 jun 2026 · +0,3 kg sinds vorige meting (6 jun)"), text)
-        XCTAssertTrue(text.contains("Op 25 weken weegt Ollie 16,4 kg: binnen de marge"), text)
+        XCTAssertTrue(text.contains("Met 25 weken weegt Ollie 16,4 kg: binnen de marge"), text)
         XCTAssertTrue(text.contains("1/8 gedaan"), text)
         XCTAssertTrue(text.contains("gedaan op 12 apr"), text)
     }

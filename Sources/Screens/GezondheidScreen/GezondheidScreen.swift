@@ -169,13 +169,13 @@ struct GezondheidPage {
         return text.lines(rows.map { ($0, ScreenText.muted) })
     }
 
-    /// "Op 25 weken weegt Ollie 16,4 kg: binnen de marge (14,3–19,3 kg), 2,4 % lichter dan
+    /// "Met 25 weken weegt Ollie 16,4 kg: binnen de marge (14,3–19,3 kg), 2,4 % lichter dan
     /// de referentie van 16,8 kg."
     func verdictBlock(_ latest: GrowthPoint, reference: GrowthReference?, unit: String) -> ScreenBlock {
         let glyphs = context.profile.glyphs
         let weeks = Int(latest.week.rounded(.down))
         let value = DutchText.number(latest.value) + " " + unit
-        let opening = birth == nil ? "Laatste meting: \(value)" : "Op \(DutchText.weeks(weeks)) weegt \(context.subject.name) \(value)"
+        let opening = birth == nil ? "Laatste meting: \(value)" : "Met \(DutchText.weeks(weeks)) weegt \(context.subject.name) \(value)"
         var sentence = opening + "."
         var style = Style.plain
         var pairs: [(String, JSONValue)] = [("week", .number(latest.week)), ("value", .number(latest.value)),
