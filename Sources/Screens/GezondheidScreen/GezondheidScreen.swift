@@ -1,14 +1,238 @@
 import VitalsKit
 
-/// The Gezondheid screen (SCREEN_GEZONDHEID). For now the generic layout; its own layout follows.
+/// The Gezondheid screen (SCREEN_GEZONDHEID): a puppy's weight, growth and health
+/// milestones, in Dutch.
+///
+/// Top to bottom: the weight hero (latest weight, its date, the change since the previous
+/// weighing), the growth curve in weeks since birth against the reference band from the
+/// config with a sentence on where the latest weight falls, the milestones timeline
+/// (done / volgende / gepland / te laat on the as-of date), and the About text. Without
+/// weighings the reference curve is drawn alone above the empty message. Numbers are
+/// written the Dutch way (`12,4 kg`).
 public struct GezondheidScreen: ScreenModule {
     public static let screenID = "SCREEN_GEZONDHEID"
 
     public init() {}
 
-    public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        var document = try GenericScreen().render(context, config: NoScreenConfig())
-        document.module = Self.screenID
-        return document
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> GezondheidConfig? {
+        let config = GezondheidConfig.decode(node, problems: &problems)
+        let subject = catalog.subject(screen.subjectID)
+        if let node, subject?.birthDate.flatMap({ LocalDate(iso: $0) }) == nil {
+            problems.warning("subject \(screen.subjectID) has no birth_date, so weeks since birth and milestone "
+                             + "due dates cannot be worked out", at: node)
+        }
+        return config
+    }
+
+    public func render(_ context: ScreenContext, config: GezondheidConfig?) throws -> ScreenDocument {
+        var profile = context.profile
+        profile.numbers = DutchText.numbers
+        let dutch = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
+                                  request: context.request, profile: profile)
+        let page = GezondheidPage(context: dutch, config: config ?? GezondheidConfig())
+        return dutch.document(module: Self.screenID, blocks: try page.blocks())
+    }
+}
+
+/// One rendering of the screen: the context, the config and the metrics by role.
+struct GezondheidPage {
+    let context: ScreenContext
+    let config: GezondheidConfig
+
+    var catalog: Catalog { context.catalog }
+    var text: ScreenText { ScreenText(profile: context.profile) }
+    var birth: LocalDate? { context.subject.birthDate.flatMap { LocalDate(iso: $0) } }
+
+    /// The primary metric (the hero) and its children by chart type.
+    var hero: DisplayMetric? { catalog.primary(of: context.screen.id) }
+    var children: [DisplayMetric] {
+        hero.map { catalog.descendants(of: $0.id).map(\.metric).filter(\.isActive) } ?? []
+    }
+    var growthMetric: DisplayMetric? { children.first { $0.chartTypeID == GrowthCurveChart.id } }
+    var milestoneMetric: DisplayMetric? { children.first { $0.chartTypeID == TimelineChart.id } }
+
+    /// The metrics whose parts are drawn: all three, or the focused one alone.
+    var shown: [DisplayMetric] {
+        let all = [hero, growthMetric, milestoneMetric].compactMap { $0 }
+        guard let focus = context.request.focusMetricID, all.contains(where: { $0.id == focus }) else { return all }
+        return all.filter { $0.id == focus }
+    }
+
+    func blocks() throws -> [ScreenBlock] {
+        var blocks = [context.headerBlock()]
+        let shownIDs = Set(shown.map(\.id))
+        var weightBlock: ScreenBlock?
+        if let hero { weightBlock = try heroBlock(hero) }
+        let hasWeighings = weightBlock != nil
+        if let hero, shownIDs.contains(hero.id), let weightBlock { blocks.append(weightBlock) }
+        if let metric = growthMetric, shownIDs.contains(metric.id) {
+            blocks += try growthBlocks(metric)
+        } else if !hasWeighings {
+            blocks.append(context.emptyBlock(for: hero))
+        }
+        if let metric = milestoneMetric, shownIDs.contains(metric.id), let block = try milestoneBlock(metric) {
+            blocks.append(block)
+        }
+        let abouts = context.request.showChildren || context.request.focusMetricID != nil ? shown : shown.prefix(1).map { $0 }
+        blocks += abouts.compactMap { aboutBlock(for: $0) }
+        return blocks
+    }
+
+    // MARK: Hero
+
+    /// The hero block: the latest weight in large digits, "gewogen op za 13 jun 2026 ·
+    /// +0,3 kg sinds vorige meting (6 jun)"; the data keeps ISO dates and plain numbers.
+    /// nil without weighings.
+    func heroBlock(_ hero: DisplayMetric) throws -> ScreenBlock? {
+        guard hero.binding.seriesID != nil else { return nil }
+        let query = try context.query(for: hero)
+        guard let latest = try query.fetchLatest(from: context.store) else { return nil }
+        let delta = latest.delta.map { delta -> String in
+            let since = latest.previousDate.map { " (\(DutchText.shortDate($0)))" } ?? ""
+            return DutchText.numbers.formatDelta(delta, unit: latest.unit) + " sinds vorige meting" + since
+        } ?? "eerste meting"
+        var input = ChartInput(title: hero.displayName, unit: query.unitSymbol, color: hero.color,
+                               asOf: context.asOf.description, emptyMessage: context.screen.emptyMessage)
+        let separator = context.profile.glyphs.separator
+        var shown = "gewogen op \(DutchText.dayAndDate(latest.date)) \(separator) \(delta)"
+        if context.profile.width < 64 {
+            let change = latest.delta.map { delta in
+                DutchText.numbers.formatDelta(delta, unit: latest.unit)
+                    + (latest.previousDate.map { " sinds \(DutchText.shortDate($0))" } ?? "")
+            } ?? "eerste meting"
+            shown = "\(DutchText.shortDate(latest.date)) \(separator) \(change)"
+        }
+        input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
+        let lines = ChartKindFactory.render(input, chartTypeID: StatChart.id, profile: context.profile)
+        input.stat = StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
+        var data = input.json(chartTypeID: StatChart.id)
+        if case .object(var pairs) = data {
+            pairs += [("previous_value", .number(latest.previous)),
+                      ("previous_date", .string(latest.previousDate?.description)),
+                      ("change", .number(latest.delta))]
+            data = .object(pairs)
+        }
+        return ScreenBlock(kind: .chart, metricID: hero.id, lines: lines, data: data)
+    }
+
+    // MARK: Growth
+
+    /// The growth curve against the reference band, the Dutch caption and the verdict on the
+    /// latest weight (or the empty message when nothing is weighed yet).
+    func growthBlocks(_ metric: DisplayMetric) throws -> [ScreenBlock] {
+        var input = try MetricChartBuilder(context: context).input(for: metric)
+        let unit = input.unit ?? "kg"
+        let factor = KnownUnit.convert(1, from: "kg", to: unit) ?? 1
+        let reference = config.reference.map { scaled($0, by: factor) }
+        var growth = input.growth ?? GrowthSeries(measured: [], reference: [])
+        let ageNow = birth.map { Double($0.days(to: context.asOf)) / 7 }
+        let latestWeek = growth.measured.map(\.week).max()
+        if let reference {
+            let through = [ageNow, latestWeek].compactMap { $0 }.max().map { ($0.rounded(.up) + 4) }
+            growth.reference = reference.bands(through: birth == nil ? nil : through)
+            growth.referenceLabel = reference.label(glyphs: context.profile.glyphs)
+        }
+        guard !growth.measured.isEmpty || growth.reference.count > 1 else { return [emptyBlock()] }
+        input.growth = growth
+        input.captions = false
+        input.emptyMessage = context.screen.emptyMessage
+        var chart = context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id)
+        chart.lines += captionLines(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty)
+        var blocks = [chart]
+        if let latest = growth.measured.max(by: { $0.week < $1.week }) {
+            blocks.append(verdictBlock(latest, reference: reference, unit: unit))
+        } else {
+            blocks.append(emptyBlock())
+        }
+        return blocks
+    }
+
+    func scaled(_ reference: GrowthReference, by factor: Double) -> GrowthReference {
+        var copy = reference
+        copy.points = reference.points.map { .init(week: $0.week, kg: $0.kg * factor) }
+        return copy
+    }
+
+    /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge".
+    func captionLines(hasReference: Bool, hasWeighings: Bool) -> [String] {
+        let glyphs = context.profile.glyphs
+        var legend: [String] = []
+        if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") gemeten") }
+        if hasReference {
+            legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") referentie")
+            legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) marge")
+        }
+        let parts = ["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
+        let line = parts.joined(separator: " \(glyphs.separator) ")
+        let rows = DisplayWidth.of(line) <= context.profile.width ? [line] : parts
+        return text.lines(rows.map { ($0, ScreenText.muted) })
+    }
+
+    /// "Met 25 weken weegt Ollie 16,4 kg: binnen de marge (14,3–19,3 kg), 2,4 % lichter dan
+    /// de referentie van 16,8 kg."
+    func verdictBlock(_ latest: GrowthPoint, reference: GrowthReference?, unit: String) -> ScreenBlock {
+        let glyphs = context.profile.glyphs
+        let weeks = Int(latest.week.rounded(.down))
+        let value = DutchText.number(latest.value) + " " + unit
+        let opening = birth == nil ? "Laatste meting: \(value)" : "Met \(DutchText.weeks(weeks)) weegt \(context.subject.name) \(value)"
+        var sentence = opening + "."
+        var style = Style.plain
+        var pairs: [(String, JSONValue)] = [("week", .number(latest.week)), ("value", .number(latest.value)),
+                                            ("unit", .string(unit))]
+        if let reference, let verdict = reference.verdict(kg: latest.value, atWeek: latest.week) {
+            let band = DutchText.number(verdict.lower) + glyphs.rangeDash + DutchText.number(verdict.upper) + " " + unit
+            let centre = DutchText.number(verdict.centre) + " " + unit
+            sentence = "\(opening): \(verdict.dutchPosition) (\(band)), \(verdict.dutchComparison) "
+                + "de referentie van \(centre)."
+            style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
+            pairs += [("position", .string(verdict.position.rawValue)),
+                      ("percent_from_centre", .number(verdict.percentFromCentre)),
+                      ("lower", .number(verdict.lower)), ("centre", .number(verdict.centre)),
+                      ("upper", .number(verdict.upper))]
+        } else if let last = reference?.points.last, latest.week > last.week {
+            sentence = "\(opening); de referentie loopt tot \(DutchText.weeks(Int(last.week)))."
+        }
+        pairs.append(("text", .string(sentence)))
+        let rows = ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
+        return ScreenBlock(kind: .summary, metricID: growthMetric?.id, lines: text.lines(rows), data: .object(pairs))
+    }
+
+    /// "· Nog geen gewichtsmetingen" and the command that adds one.
+    func emptyBlock() -> ScreenBlock {
+        let message = context.screen.emptyMessage ?? "Nog geen gewichtsmetingen"
+        let series = hero?.binding.seriesID ?? "body_mass"
+        let subject = context.screen.subjectID == "me" ? "" : " --subject \(context.screen.subjectID)"
+        let command = "vitals log \(series) 4.5 kg\(subject)"
+        let rows: [(text: String, style: Style)] = [("\(context.profile.glyphs.missing) \(message)", .plain),
+                                                    ("  Meting toevoegen:  \(command)", ScreenText.muted)]
+        return ScreenBlock(kind: .empty, metricID: hero?.id, lines: text.lines(rows),
+                           data: .object([("message", .string(message)),
+                                          ("commands", .array([.string(command)]))]))
+    }
+
+    // MARK: Milestones
+
+    /// The Dutch timeline of the config's milestones; nil when the config declares none.
+    func milestoneBlock(_ metric: DisplayMetric) throws -> ScreenBlock? {
+        guard !config.milestones.isEmpty else { return nil }
+        guard let birth else {
+            let line = "\(context.profile.glyphs.missing) Geen geboortedatum voor \(context.subject.name): "
+                + "vervaldatums onbekend"
+            return ScreenBlock(kind: .summary, metricID: metric.id,
+                               lines: text.lines([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
+                               data: .object([("message", .string(line))]))
+        }
+        var done: [String: LocalDate] = [:]
+        for record in try context.store.milestones(subject: context.screen.subjectID) {
+            done[record.milestoneID] = record.doneOn
+        }
+        let states = MilestoneState.schedule(config.milestones, birth: birth, done: done, asOf: context.asOf)
+        let timeline = MilestoneTimeline(title: metric.displayName, states: states, asOf: context.asOf,
+                                         profile: context.profile, color: metric.color ?? context.pillarColor)
+        let input = ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
+                               milestones: states.map(\.milestone))
+        return ScreenBlock(kind: .chart, metricID: metric.id, lines: timeline.lines(),
+                           data: input.json(chartTypeID: TimelineChart.id))
     }
 }

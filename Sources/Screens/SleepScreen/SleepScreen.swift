@@ -1,14 +1,208 @@
 import VitalsKit
 
-/// The Sleep screen (SCREEN_SLEEP). For now the generic layout; its own layout follows.
+/// The Sleep screen (SCREEN_SLEEP).
+///
+/// Top to bottom: last night's hypnogram with minutes and share per stage and the time
+/// asleep against the goal; the last `nights` nights as bars against the goal; how steady
+/// bedtime and wake time are over those nights; the About text. Every figure comes from
+/// merged nights (`SleepNight`), so a night recorded by a watch and a phone app counts
+/// once. With `--children` the other child metrics follow.
 public struct SleepScreen: ScreenModule {
     public static let screenID = "SCREEN_SLEEP"
 
     public init() {}
 
-    public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        var document = try GenericScreen().render(context, config: NoScreenConfig())
-        document.module = Self.screenID
-        return document
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> SleepConfig? {
+        SleepConfig.decode(node, problems: &problems)
+    }
+
+    public func render(_ context: ScreenContext, config: SleepConfig?) throws -> ScreenDocument {
+        let page = SleepPage(context: context, config: config ?? SleepConfig())
+        return context.document(module: Self.screenID, blocks: try page.blocks())
+    }
+}
+
+/// One rendering of the screen.
+struct SleepPage {
+    let context: ScreenContext
+    let config: SleepConfig
+
+    var catalog: Catalog { context.catalog }
+    var text: ScreenText { ScreenText(profile: context.profile) }
+    var glyphs: Glyphs { context.profile.glyphs }
+    var primary: DisplayMetric? { catalog.primary(of: context.screen.id) }
+    var children: [DisplayMetric] {
+        primary.map { catalog.descendants(of: $0.id).map(\.metric).filter(\.isActive) } ?? []
+    }
+    /// The child drawn as the nightly bars (the first `bar_vertical` one).
+    var durationMetric: DisplayMetric? { children.first { $0.chartTypeID == BarVerticalChart.id } }
+
+    func blocks() throws -> [ScreenBlock] {
+        var blocks = [context.headerBlock()]
+        guard let primary, primary.binding.seriesID != nil else {
+            return blocks + [context.emptyBlock(for: nil)]
+        }
+        let query = try context.query(for: primary)
+        let history = try SleepHistory.load(query, count: config.nights, from: context.store)
+        guard let last = history.recorded.last else {
+            blocks.append(context.emptyBlock(for: primary))
+            if let about = context.aboutBlock(for: primary) { blocks.append(about) }
+            return blocks
+        }
+        blocks += lastNightBlocks(last, metric: primary)
+        blocks.append(durationBlock(history))
+        if let block = consistencyBlock(history) { blocks.append(block) }
+        let others = children.filter { $0.id != durationMetric?.id }
+        if context.request.showChildren {
+            let builder = MetricChartBuilder(context: context)
+            for child in others { blocks.append(try builder.block(for: child)) }
+        } else if !others.isEmpty {
+            blocks.append(moreBlock(count: others.count))
+        }
+        if let about = context.aboutBlock(for: primary) { blocks.append(about) }
+        return blocks
+    }
+
+    // MARK: Last night
+
+    /// The hypnogram (or, for a night without stages, its totals) and the goal line.
+    func lastNightBlocks(_ night: SleepNight, metric: DisplayMetric) -> [ScreenBlock] {
+        let title = night.date == context.asOf ? metric.displayName
+            : "Night to \(MetricChartBuilder.label(night.date, .none))"
+        let asleep = night.totalMinutes
+        var rows: [(text: String, style: Style)] = []
+        if night.hasStages {
+            rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) asleep)", goalStyle(asleep)))
+        } else {
+            let what = night.onlyInBed ? "only time in bed recorded" : "no stage data (plain \"asleep\")"
+            rows.append((title, Style(bold: true)))
+            rows.append(("\(glyphs.missing) This night has \(what)", ScreenText.muted))
+            let noun = night.onlyInBed ? "in bed, no sleep data" : "asleep"
+            rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) \(noun))", goalStyle(asleep)))
+        }
+        if night.sources.count > 1 {
+            rows.append(("Merged from \(night.sources.count) sources (\(night.sources.joined(separator: ", "))); "
+                         + "overlaps counted once", ScreenText.muted))
+        }
+        let pairs: [(String, JSONValue)] = [
+            ("night", .string(night.date.description)), ("asleep_minutes", .number(Double(night.asleepMinutes))),
+            ("in_bed_minutes", .number(Double(night.inBedMinutes))), ("only_in_bed", .bool(night.onlyInBed)),
+            ("goal_hours", .object([("min", .number(config.goalHours.lowerBound)),
+                                    ("max", .number(config.goalHours.upperBound))])),
+            ("meets_goal", .bool(meetsGoal(asleep))),
+            ("sources", .array(night.sources.map { .string($0) })),
+        ]
+        guard night.hasStages else {
+            return [ScreenBlock(kind: .summary, metricID: metric.id, lines: text.lines(rows), data: .object(pairs))]
+        }
+        let input = ChartInput(title: title, color: metric.color, asOf: night.date.description, sleep: night.segments)
+        var block = context.chartBlock(input, chartTypeID: SleepStagesChart.id, metricID: metric.id)
+        block.lines += text.lines(rows)
+        if case .object(let chartPairs) = block.data { block.data = .object(chartPairs + pairs.dropFirst()) }
+        return [block]
+    }
+
+    func meetsGoal(_ minutes: Int) -> Bool { config.goalHours.contains(Double(minutes) / 60) }
+
+    func goalStyle(_ minutes: Int) -> Style {
+        meetsGoal(minutes) ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
+    }
+
+    /// "✓ within the 7–9 h goal", "✗ 48 min under the 7–9 h goal".
+    func goalVerdict(_ minutes: Int) -> String {
+        let goal = "the \(goalText) goal"
+        let low = Int((config.goalHours.lowerBound * 60).rounded()), high = Int((config.goalHours.upperBound * 60).rounded())
+        if minutes < low { return "\(glyphs.cross) \(Self.duration(low - minutes)) under \(goal)" }
+        if minutes > high { return "\(glyphs.cross) \(Self.duration(minutes - high)) over \(goal)" }
+        return "\(glyphs.check) within \(goal)"
+    }
+
+    /// "7–9 h".
+    var goalText: String {
+        let numbers = context.profile.numbers
+        return numbers.compact(config.goalHours.lowerBound) + glyphs.rangeDash
+            + numbers.compact(config.goalHours.upperBound) + " h"
+    }
+
+    // MARK: Nights
+
+    /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal.
+    func durationBlock(_ history: SleepHistory) -> ScreenBlock {
+        let metric = durationMetric
+        var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
+                               target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
+                               asOf: context.asOf.description)
+        input.points = history.nights.map { date, night in
+            ChartPoint(label: MetricChartBuilder.label(date, .day), date: date.description,
+                       value: night.map { Double($0.totalMinutes) / 60 })
+        }
+        var block = context.chartBlock(input, chartTypeID: BarVerticalChart.id, metricID: metric?.id)
+        let inBedOnly = history.recorded.filter(\.onlyInBed).count
+        if inBedOnly > 0 {
+            let nights = inBedOnly == 1 ? "1 night records" : "\(inBedOnly) nights record"
+            block.lines += text.lines([("\(glyphs.bullet) \(nights) only time in bed; those bars show time in bed",
+                                        ScreenText.muted)])
+        }
+        return block
+    }
+
+    /// Mean bedtime, wake time and time asleep with their spread over the nights shown.
+    func consistencyBlock(_ history: SleepHistory) -> ScreenBlock? {
+        let nights = history.recorded
+        let bed = SleepSpread(nights.compactMap(\.bedtimeMinute))
+        let wake = SleepSpread(nights.compactMap(\.wakeMinute))
+        let asleep = SleepSpread(nights.map(\.totalMinutes))
+        let over = nights.count == config.nights ? "the last \(nights.count) nights"
+            : "\(nights.count) of the last \(config.nights) nights"
+        var rows: [(text: String, style: Style)] = [("Consistency over \(over)", Style(bold: true))]
+        func clockLine(_ label: String, _ spread: SleepSpread?) -> String? {
+            guard let spread else { return nil }
+            let mean = Self.clock(Int(spread.mean.rounded()))
+            return "  \(DisplayWidth.pad(label, to: 11))\(mean) on average, spread \(glyphs.plusMinus)"
+                + "\(Int(spread.standardDeviation.rounded())) min (\(Self.clock(spread.minimum))"
+                + "\(glyphs.rangeDash)\(Self.clock(spread.maximum)))"
+        }
+        for line in [clockLine("Bedtime", bed), clockLine("Wake time", wake)].compactMap({ $0 }) {
+            rows.append((line, .plain))
+        }
+        if let asleep {
+            let met = nights.filter { meetsGoal($0.totalMinutes) }.count
+            rows.append(("  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
+                         + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
+                         + "\(met) of \(nights.count) nights within \(goalText)", .plain))
+        }
+        func spreadJSON(_ spread: SleepSpread?) -> JSONValue {
+            guard let spread else { return .null }
+            return .object([("mean_minute", .number(spread.mean)), ("spread_minutes", .number(spread.standardDeviation)),
+                            ("earliest_minute", .number(Double(spread.minimum))),
+                            ("latest_minute", .number(Double(spread.maximum)))])
+        }
+        return ScreenBlock(kind: .summary, lines: text.lines(rows), data: .object([
+            ("nights", .number(Double(nights.count))), ("bedtime", spreadJSON(bed)), ("wake_time", spreadJSON(wake)),
+            ("asleep", spreadJSON(asleep)),
+        ]))
+    }
+
+    /// "▸ 2 more metrics — vitals render sleep --children".
+    func moreBlock(count: Int) -> ScreenBlock {
+        let command = "vitals render \(context.screen.alias) --children"
+        let line = "\(glyphs.isUnicode ? "▸" : ">") \(count) more \(count == 1 ? "metric" : "metrics") "
+            + "\(glyphs.isUnicode ? "—" : "-") \(command)"
+        return ScreenBlock(kind: .more, lines: text.lines([(line, ScreenText.muted)]),
+                           data: .object([("count", .number(Double(count))), ("command", .string(command))]))
+    }
+
+    // MARK: Formatting
+
+    /// `HH:mm` for minutes after the evening's midnight.
+    static func clock(_ minute: Int) -> String {
+        let m = ((minute % 1440) + 1440) % 1440
+        return (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)"
+    }
+
+    /// "7 h 05", "45 min".
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
     }
 }

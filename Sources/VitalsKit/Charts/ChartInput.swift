@@ -38,6 +38,10 @@ public struct ChartInput: Sendable {
     public var progress: [ProgressItem]
     /// Days judged against the target (`calendar_heatmap`).
     public var calendar: [CalendarDay]
+    /// Whether the kind adds its own caption lines under the plot (`growth_curve`: the axis
+    /// title, the latest value and the legend). A module that writes its own captions, e.g.
+    /// in another language, sets this to false.
+    public var captions: Bool = true
 
     public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
                 asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],

@@ -1,12 +1,13 @@
 /// Measured values against a reference band (lower/upper curve, shaded) with a dashed centre
-/// line; x is age in weeks since birth.
+/// line; x is age in weeks since birth. With a reference but no measurements it draws the
+/// reference alone, followed by the empty message.
 public struct GrowthCurveChart: ChartKind {
     public static let id = "growth_curve"
     public init() {}
 
     public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
         let context = ChartContext(input, profile)
-        guard let growth = input.growth, !growth.measured.isEmpty else {
+        guard let growth = input.growth, !growth.measured.isEmpty || growth.reference.count > 1 else {
             return context.emptyState("No measurements yet")
         }
         let measured = growth.measured.sorted { $0.week < $1.week }
@@ -66,7 +67,14 @@ public struct GrowthCurveChart: ChartKind {
             week += tickStep
         }
         context.addXLabels(labels, frame: frame, on: &canvas)
-        let latest = measured[measured.count - 1]
+        guard let latest = measured.last else {
+            if input.captions {
+                context.addText("\(context.glyphs.missing) \(input.emptyMessage.map(Sanitize.inline) ?? "No measurements yet")",
+                                to: &canvas, style: context.muted, indent: 2)
+            }
+            return context.lines(canvas)
+        }
+        guard input.captions else { return context.lines(canvas) }
         var parts = ["weeks since birth", "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
         if let bounds = Self.interpolate(reference, at: latest.week), bounds.centre > 0 {
             let percent = Int(((latest.value / bounds.centre - 1) * 100).rounded())

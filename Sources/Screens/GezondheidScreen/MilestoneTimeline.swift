@@ -1,0 +1,80 @@
+import VitalsKit
+
+/// The milestones top to bottom in Dutch: a mark per status, the due date, the name and
+/// the status ("gedaan op 14 feb", "volgende · over 5 dagen", "65 dagen te laat").
+///
+/// The layout of the `timeline` chart kind, with Dutch words and dates; below 64 columns
+/// dates lose their year and statuses shorten.
+struct MilestoneTimeline {
+    let title: String
+    let states: [MilestoneState]
+    let asOf: LocalDate
+    let profile: RenderProfile
+    /// The metric's colour for the next milestone.
+    let color: String?
+
+    /// Lines between the marks when there are at most this many milestones.
+    static let connectedLimit = 8
+
+    static let good = Style(hex: "#2E9E5B")
+    static let bad = Style(hex: "#D64545")
+    static let muted = Style(dim: true)
+
+    var glyphs: Glyphs { profile.glyphs }
+
+    func lines() -> [String] {
+        let width = profile.width
+        var canvas = TextCanvas(width: width)
+        let done = states.filter { $0.status == .done }.count
+        let header = canvas.addRow()
+        let right = "\(done)/\(states.count) gedaan"
+        canvas.write(DisplayWidth.truncate(Sanitize.inline(title), to: width - DisplayWidth.of(right) - 2,
+                                           ellipsis: glyphs.ellipsis),
+                     row: header, column: 0, style: Style(bold: true))
+        canvas.writeRightAligned(right, row: header, end: width, style: Self.muted)
+        let short = width < 64
+        let dates = states.map { short ? DutchText.shortDate($0.dueDate) : DutchText.date($0.dueDate) }
+        let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
+        let statuses = states.map { status($0, short: short) }
+        let statusWidth = min(width / 3, statuses.map { DisplayWidth.of($0) }.max() ?? 0)
+        let connected = states.count <= Self.connectedLimit
+        for (index, state) in states.enumerated() {
+            if index > 0 && connected {
+                canvas.write(glyphs.milestoneLine, row: canvas.addRow(), column: 1, style: Self.muted)
+            }
+            let row = canvas.addRow()
+            let (marker, style) = mark(state.status)
+            canvas.write(marker, row: row, column: 1, style: Style(foreground: style.foreground, bold: true))
+            canvas.write(DisplayWidth.pad(dates[index], to: dateWidth, alignment: .right), row: row, column: 3,
+                         style: Self.muted)
+            let nameColumn = 3 + dateWidth + 2
+            let nameRoom = width - nameColumn - statusWidth - 1
+            canvas.write(DisplayWidth.truncate(Sanitize.inline(state.plan.name), to: nameRoom, ellipsis: glyphs.ellipsis),
+                         row: row, column: nameColumn, style: state.status == .future ? Self.muted : .plain)
+            canvas.writeRightAligned(DisplayWidth.truncate(statuses[index], to: statusWidth, ellipsis: glyphs.ellipsis),
+                                     row: row, end: width, style: style)
+        }
+        let legend = [MilestoneStatus.done, .next, .future, .overdue].map { status in
+            "\(mark(status).0) \(MilestoneState.dutchName(status))"
+        }
+        canvas.addLine(DisplayWidth.truncate(legend.joined(separator: short ? " " : "  "), to: width,
+                                             ellipsis: glyphs.ellipsis),
+                       style: Self.muted)
+        return canvas.lines(colorLevel: profile.colorLevel)
+    }
+
+    func status(_ state: MilestoneState, short: Bool) -> String {
+        let text = state.dutchStatus(asOf: asOf, separator: glyphs.separator, short: short)
+        return short ? text.replacingOccurrences(of: " dagen", with: " d").replacingOccurrences(of: " dag", with: " d")
+            : text
+    }
+
+    func mark(_ status: MilestoneStatus) -> (String, Style) {
+        switch status {
+        case .done: return (glyphs.milestoneDone, Self.good)
+        case .next: return (glyphs.milestoneNext, Style(hex: color ?? "#4A90D9"))
+        case .future: return (glyphs.milestoneFuture, Self.muted)
+        case .overdue: return (glyphs.milestoneOverdue, Self.bad)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+import VitalsKit
+import VitalsScreens
+import SleepScreen
+
+/// The Sleep screen: goldens, merged sources in the rendered screen, bedtime spread over
+/// nights from a store, and config diagnostics at their lines.
+final class SleepScreenTests: XCTestCase {
+    typealias F = ScreenFixtures
+    static let offset = 7200
+
+    // MARK: Goldens
+
+    func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
+        for (storeName, store) in [("demo", F.demoStore), ("empty", F.emptyStore)] {
+            for (name, profile) in F.profiles(width: 80) {
+                let lines = try F.lines("sleep", store: store, profile: profile)
+                for line in lines { XCTAssertEqual(DisplayWidth.of(F.stripANSI(line)), 80, line) }
+                try F.assertGolden("sleep/\(storeName)-\(name)-80",
+                                   header: "vitals render sleep --as-of \(F.asOf) --width 80 (\(name), \(storeName) store)",
+                                   lines: lines)
+            }
+        }
+    }
+
+    func testTheNightlyTotalsInTheCatalogCountOnlyAsleepCategories() throws {
+        for id in ["SLEEP_DURATION", "SLEEP_CONSISTENCY"] {
+            let metric = try XCTUnwrap(F.catalog.metric(id))
+            XCTAssertEqual(Set(metric.binding.categories ?? []), ["asleep_unspecified", "core", "deep", "rem"], id)
+        }
+        XCTAssertFalse(try XCTUnwrap(F.catalog.metric("SLEEP_STAGE_SPLIT")).binding.categories?.contains("in_bed") ?? true)
+    }
+
+    // MARK: Merged sources
+
+    func testAWatchAndAPhoneRecordingTheSameNightCountOnce() throws {
+        let store = try SampleStore.inMemory()
+        try store.insert([
+            sleep("22:50", "23:00", "awake", "Watch"), sleep("23:00", "01:00", "core", "Watch"),
+            sleep("01:00", "02:00", "deep", "Watch"), sleep("02:00", "03:00", "rem", "Watch"),
+            sleep("03:00", "07:00", "core", "Watch"),
+            sleep("22:30", "07:30", "asleep_unspecified", "Phone"),
+        ])
+        let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
+        let night = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
+        let text = night.lines.joined(separator: "\n")
+        // 20 + 480 + 30 minutes asleep (the watch's stages win where both recorded), not 1020.
+        XCTAssertTrue(text.contains("✓ within the 7–9 h goal (8 h 50 asleep)"), text)
+        XCTAssertTrue(text.contains("Merged from 2 sources (Phone, Watch); overlaps counted once"), text)
+        XCTAssertTrue(compact(night.data).contains("\"asleep_minutes\":530"), night.data.text())
+        let bars = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_DURATION" })
+        XCTAssertTrue(compact(bars.data).contains("\"date\":\"2026-06-15\",\"value\":8.83"), bars.data.text())
+    }
+
+    func testAnInBedOnlyNightSaysItsTotalIsTimeInBed() throws {
+        let store = try SampleStore.inMemory()
+        try store.insert([sleep("22:15", "06:45", "in_bed", "Phone")])
+        let text = try F.lines("sleep", store: store, profile: F.profile("unicode")).joined(separator: "\n")
+        XCTAssertTrue(text.contains("· This night has only time in bed recorded"), text)
+        XCTAssertTrue(text.contains("✓ within the 7–9 h goal (8 h 30 in bed, no sleep data)"), text)
+        XCTAssertTrue(text.contains("• 1 night records only time in bed; those bars show time in bed"), text)
+    }
+
+    func testBedtimeAndWakeTimeSpreadOverTheNightsShown() throws {
+        let store = try SampleStore.inMemory()
+        // Bed at 22:00, 23:00 and 00:00, up at 07:00: 9, 8 and 7 hours asleep.
+        try store.insert([
+            sleep("22:00", "07:00", "core", "Watch", night: LocalDate(year: 2026, month: 6, day: 13)),
+            sleep("23:00", "07:00", "core", "Watch", night: LocalDate(year: 2026, month: 6, day: 14)),
+            sleep("00:00", "07:00", "core", "Watch"),
+        ])
+        let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
+        let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary && $0.metricID == nil })
+        // Bedtimes 1320, 1380, 1440 minutes: mean 23:00, deviation √((60² + 0 + 60²) / 3) ≈ 49.
+        XCTAssertEqual(block.lines.map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }, [
+            "Consistency over 3 of the last 14 nights",
+            "  Bedtime    23:00 on average, spread ±49 min (22:00–00:00)",
+            "  Wake time  07:00 on average, spread ±0 min (07:00–07:00)",
+            "  Asleep     8 h 00 on average, spread ±49 min; 3 of 3 nights within 7–9 h",
+        ])
+    }
+
+    // MARK: Config
+
+    func testTheShippedConfigIsCleanAndDecoded() throws {
+        let screen = try XCTUnwrap(F.catalog.screen("SCREEN_SLEEP"))
+        var problems = ConfigProblems(screen: screen)
+        let config = SleepScreen().decodeConfig(screen.config, of: screen, in: F.catalog, problems: &problems)
+        XCTAssertEqual(problems.diagnostics, [])
+        XCTAssertEqual(config, SleepConfig(goalHours: 7...9, nights: 14))
+    }
+
+    func testEachBadConfigIsReportedAtItsLine() throws {
+        let original = try String(contentsOf: F.repositoryRoot.appendingPathComponent("screens/restorative_sleep.yaml"),
+                                  encoding: .utf8)
+        let cases: [(replace: String, with: String, marker: String, message: String)] = [
+            ("nights: 14", "nights: 0", "0\n", "nights 0 is outside 1…90"),
+            ("nights: 14", "nights: 2.5", "2.5", "nights must be a whole number, not 2.5"),
+            ("nights: 14", "night: 14", "night", "unknown key 'night' in config; did you mean 'nights'?"),
+            ("max: 9", "max: 6", "6\n", "goal_hours max 6 must be more than min 7"),
+            ("min: 7", "min: 25", "25", "min 25 is outside 0…24"),
+            ("goal_hours:\n        min: 7\n        max: 9", "goal_hours: 8", "8\n", "goal_hours must be a mapping, not an integer"),
+        ]
+        for (index, bad) in cases.enumerated() {
+            XCTAssertTrue(original.contains(bad.replace), "case \(index)")
+            let text = original.replacingOccurrences(of: bad.replace, with: bad.with)
+            let expected = try XCTUnwrap(TextLocation.find(bad.marker, in: text, after: "config:"), "case \(index)")
+            let loaded = CatalogLoader.load([
+                SourceFile(path: "screens/pillars.yaml", text: try String(
+                    contentsOf: F.repositoryRoot.appendingPathComponent("screens/pillars.yaml"), encoding: .utf8)),
+                SourceFile(path: "screens/restorative_sleep.yaml", text: text),
+            ])
+            // Only the screen file is loaded, so the rule that wants metrics on a screen fires too.
+            let errors = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
+                .filter { $0.severity == .error && $0.rule != "empty-screen" }
+            XCTAssertEqual(errors.count, 1, "case \(index): \(errors)")
+            let error = try XCTUnwrap(errors.first)
+            XCTAssertEqual(error.rule, "screen-config")
+            XCTAssertTrue(error.message.contains(bad.message), "case \(index): \(error.message)")
+            XCTAssertEqual(error.location.file, "screens/restorative_sleep.yaml")
+            XCTAssertEqual(error.location.line, expected.line, "case \(index): \(error.message)")
+            XCTAssertEqual(error.location.column, expected.column, "case \(index): \(error.message)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A sleep sample of the night ending on `night` (default the as-of day) between two
+    /// clock times in Amsterdam summer time; times before noon are that morning.
+    func sleep(_ from: String, _ to: String, _ category: String, _ source: String,
+               night: LocalDate = ScreenFixtures.asOf) -> Sample {
+        func instant(_ clock: String) -> Date {
+            let parts = clock.split(separator: ":").map { Int($0)! }
+            let day = parts[0] < 12 ? night : night.adding(days: -1)
+            return day.midnight(utcOffsetSeconds: Self.offset).addingTimeInterval(TimeInterval(parts[0] * 3600 + parts[1] * 60))
+        }
+        let (start, end) = (instant(from), instant(to))
+        return Sample(seriesID: "sleep_analysis", start: start, end: end, utcOffsetSeconds: Self.offset,
+                      value: end.timeIntervalSince(start) / 60, category: category, source: source)
+    }
+
+    func compact(_ value: JSONValue) -> String {
+        value.text().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+    }
+}

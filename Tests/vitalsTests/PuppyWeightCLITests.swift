@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// A puppy's weighings end to end: the dog's plausible range refuses a typo, two
+/// weighings and a milestone show up on the Gezondheid screen in Dutch.
+final class PuppyWeightCLITests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-puppy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: directory) }
+
+    private var db: String { directory.appendingPathComponent("v.sqlite").path }
+
+    private func run(_ arguments: [String]) throws -> VitalsProcess.Run {
+        try VitalsProcess.run(arguments, environment: ["TZ": "Europe/Amsterdam"])
+    }
+
+    func testAWeightOutsideTheDogRangeIsRefusedAndNothingIsWritten() throws {
+        let refused = try run(["log", "body_mass", "400", "--subject", "ollie", "--db", db])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg"),
+                      refused.stderr)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db))
+        // In grams it is a newborn puppy's weight, and accepted.
+        let grams = try run(["log", "body_mass", "400", "g", "--subject", "ollie", "--at", "2026-01-03T10:00", "--db", db])
+        XCTAssertEqual(grams.status, 0, grams.stderr)
+    }
+
+    func testWeighingsAndAMilestoneShowOnTheGezondheidScreen() throws {
+        for (kg, at) in [("16.1", "2026-06-06T10:00"), ("16.4", "2026-06-13T10:00")] {
+            let log = try run(["log", "body_mass", kg, "--subject", "ollie", "--at", at, "--db", db])
+            XCTAssertEqual(log.status, 0, log.stderr)
+        }
+        let done = try run(["milestone", "done", "vaccinatie_16", "--subject", "ollie", "--on", "2026-04-12", "--db", db])
+        XCTAssertEqual(done.status, 0, done.stderr)
+        let render = try run(["render", "gezondheid", "--as-of", "2026-06-15", "--width", "80", "--db", db])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let text = render.stdout
+        XCTAssertTrue(text.contains("gewogen op za 13 jun 2026 · +0,3 kg sinds vorige meting (6 jun)"), text)
+        XCTAssertTrue(text.contains("Met 25 weken weegt Ollie 16,4 kg: binnen de marge"), text)
+        XCTAssertTrue(text.contains("1/8 gedaan"), text)
+        XCTAssertTrue(text.contains("gedaan op 12 apr"), text)
+    }
+}
