@@ -100,7 +100,8 @@ public struct ProteinNumbers: Sendable {
             return [head + grams + " = " + product, "(weighed \(day.description))"]
         case .noWeight(let perKg):
             return [head + " (the metric's target):",
-                    "no body weight logged for \(numbers.format(perKg, maxFractionDigits: 2)) g/kg: vitals log \(ProteinConfig.weightSeriesID) VALUE kg"]
+                    "no body weight logged for \(numbers.format(perKg, maxFractionDigits: 2)) g/kg;",
+                    "log one: vitals log \(ProteinConfig.weightSeriesID) VALUE kg"]
         }
     }
 

@@ -90,16 +90,17 @@ public struct VegetablesNumbers: Sendable {
             rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst()))
         }
         if dayCutoffMinutes > 0 {
-            rows.append(SummaryRow(["Days start at \(VegetablesConfig.clock(dayCutoffMinutes))",
-                                    "entries before then count for the day before"],
-                                   style: ScreenText.muted, joiner: ": "))
+            rows.append(SummaryRow(["Days start at \(VegetablesConfig.clock(dayCutoffMinutes)):",
+                                    "entries before then", "count for the day before"],
+                                   style: ScreenText.muted, joiner: " "))
         }
         if let latest = offStep.last {
             let count = offStep.count == 1 ? "1 entry" : "\(offStep.count) entries"
             let stepText = number(step, context)
-            rows.append(SummaryRow(["! \(count) in the last \(Self.offStepDays) days not in \(stepText) steps (latest \(number(latest.value, context)) on \(latest.date.description))",
+            rows.append(SummaryRow(["! \(count) in the last \(Self.offStepDays) days", "not in \(stepText) steps",
+                                    "(latest \(number(latest.value, context)) on \(latest.date.description));",
                                     "counted as logged"],
-                                   style: Style(hex: "#C9A227")))
+                                   style: Style(hex: "#C9A227"), joiner: " "))
         }
         return ScreenBlock(kind: .summary, metricID: metricID,
                            lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)

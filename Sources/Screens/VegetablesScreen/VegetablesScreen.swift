@@ -38,10 +38,12 @@ public struct VegetablesScreen: ScreenModule {
         let builder = MetricChartBuilder(context: context)
         for (index, metric) in drawn.enumerated() {
             var input = try builder.input(for: metric)
-            shape(&input, metric: metric, config: config, context: context)
+            shape(&input, metric: metric, primary: query, config: config, context: context)
+            if index == 0, !input.hasData { input.emptyMessage = Self.nothingIn(metric, context) }
             blocks.append(context.chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
             guard index == 0 else { continue }
-            if !input.hasData { blocks.append(context.emptyBlock(for: metric)) }
+            // Older data only: the chart's own line says so; nothing at all: the empty state.
+            if !input.hasData, !hasData { blocks.append(context.emptyBlock(for: metric)) }
             if hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) {
                 blocks.append(try monthCalendar(primary: primary, builder: builder, context: context))
             }
@@ -51,10 +53,16 @@ public struct VegetablesScreen: ScreenModule {
         return context.document(module: Self.screenID, blocks: blocks)
     }
 
-    /// Stacked meal slots in the configured order; a goal calendar limited to its metric's
-    /// range (the target history behind it reaches back two years).
-    func shape(_ input: inout ChartInput, metric: DisplayMetric, config: VegetablesConfig, context: ScreenContext) {
+    /// Stacked meal slots in the configured order, marked with the primary's daily target
+    /// when they have none (the total is what is judged); a goal calendar limited to its
+    /// metric's range (the target history behind it reaches back two years).
+    func shape(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, config: VegetablesConfig,
+               context: ScreenContext) {
         if var stacked = input.stacked {
+            if input.target == nil, metric.binding.seriesID == primary.series.id, input.unit == primary.unitSymbol,
+               (metric.binding.aggregate ?? .sum) == .sum, (metric.binding.bucket ?? .day) == .day {
+                input.target = primary.displayTarget
+            }
             let configured = config.mealSlots.map(MetricChartBuilder.keyName)
             stacked.categories = configured.filter(stacked.categories.contains)
                 + stacked.categories.filter { !configured.contains($0) }
@@ -83,4 +91,17 @@ public struct VegetablesScreen: ScreenModule {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
+
+    /// The primary chart's empty line ("Nothing logged in the last 14 days"); the empty block
+    /// under it carries the screen's message and the command that logs data.
+    static func nothingIn(_ metric: DisplayMetric, _ context: ScreenContext) -> String {
+        func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : "\(count) \(noun)s" }
+        switch context.request.range ?? metric.binding.range {
+        case .days(let count)?: return "Nothing logged in the last \(plural(count, "day"))"
+        case .weeks(let count)?: return "Nothing logged in the last \(plural(count, "week"))"
+        case .months(let count)?: return "Nothing logged in the last \(plural(count, "month"))"
+        case .years(let count)?: return "Nothing logged in the last \(plural(count, "year"))"
+        case .all?, nil: return "Nothing logged yet"
+        }
+    }
 }
