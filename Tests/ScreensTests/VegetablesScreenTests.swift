@@ -173,6 +173,13 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertTrue(missing.first?.message.contains("VEG_TODAY, which has no day_cutoff, so its days start at 00:00")
                       ?? false, missing.first?.message ?? "")
 
+        let both = diagnostics(catalog(config: "      day_cutoff: \"05:00\"\n", metricCutoff: "03:00"))
+        XCTAssertEqual(both.count, 1, "\(both)")
+        XCTAssertTrue(both.first?.message.contains("day_cutoff 05:00 disagrees with 2 metrics: VEG_DAILY has day_cutoff 04:00 (vegetables.yaml:14:")
+                      ?? false, both.first?.message ?? "")
+        XCTAssertTrue(both.first?.message.contains(", VEG_TODAY has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
+                      both.first?.message ?? "")
+
         XCTAssertEqual(diagnostics(catalog(config: "      day_cutoff: \"4:00\"\n", metricCutoff: "04:00")), [])
         XCTAssertEqual(diagnostics(catalog(config: "      portion_step: 0.5\n", metricCutoff: "03:00")), [])
     }

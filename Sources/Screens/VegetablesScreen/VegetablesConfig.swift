@@ -90,19 +90,25 @@ public struct VegetablesConfig: Sendable, Hashable {
         return time.minutesAfterMidnight
     }
 
-    /// Every active metric of the screen must start its day at the same time as the config,
-    /// or the summary and the charts would count different days.
+    /// Every metric of the screen must start its day at the same time as the config, or the
+    /// summary and the charts would count different days. One error names them all.
     private static func checkMetricsAgree(_ cutoff: Int, node: YAMLNode?, screen: DisplayScreen, catalog: Catalog,
                                           problems: inout ConfigProblems) {
+        var disagreeing: [(id: String, theirs: String)] = []
         for metric in catalog.metrics(of: screen.id) where metric.binding.seriesID != nil {
             guard let query = try? MetricQuery(metric: metric, catalog: catalog, asOf: LocalDate(year: 2000, month: 1, day: 1)),
                   query.dayCutoffMinutes != cutoff else { continue }
             let theirs = metric.binding.dayCutoffMinutes != nil
                 ? "day_cutoff \(clock(query.dayCutoffMinutes)) (\(metric.location(of: "day_cutoff")))"
                 : "no day_cutoff, so its days start at \(clock(query.dayCutoffMinutes)) (\(metric.location))"
-            problems.error("day_cutoff \(clock(cutoff)) disagrees with metric \(metric.id), which has \(theirs); the summary and the charts would count different days",
-                           at: node)
+            disagreeing.append((metric.id, theirs))
         }
+        guard let first = disagreeing.first else { return }
+        let which = disagreeing.count == 1
+            ? "metric \(first.id), which has \(first.theirs)"
+            : "\(disagreeing.count) metrics: " + disagreeing.map { "\($0.id) has \($0.theirs)" }.joined(separator: ", ")
+        problems.error("day_cutoff \(clock(cutoff)) disagrees with \(which); the summary and the charts would count different days",
+                       at: node)
     }
 
     /// `04:00`.
