@@ -51,12 +51,11 @@ public struct ProteinNumbers: Sendable {
     /// The summary block: today against the target, where the target comes from, the 7-day
     /// average and its split over meals, days on target, and the streaks.
     func block(_ context: ScreenContext, metricID: String) -> ScreenBlock {
-        let glyphs = context.profile.glyphs
         var rows: [SummaryRow] = []
 
         var todayParts = ["Today \(amount(today, context))" + (target.target.map { goalPhrase($0, context) } ?? "")]
         if target.target != nil {
-            todayParts.append(isMetToday ? "\(glyphs.check) target met" : "\(amount(remaining ?? 0, context)) to go")
+            todayParts.append(todayStatus(context))
         }
         rows.append(SummaryRow(todayParts, style: Style(hex: isMetToday ? "#2E9E5B" : nil, bold: true)))
         rows.append(SummaryRow(targetParts(context), style: ScreenText.muted, joiner: " "))
@@ -103,6 +102,17 @@ public struct ProteinNumbers: Sendable {
                     "no body weight logged for \(numbers.format(perKg, maxFractionDigits: 2)) g/kg;",
                     "log one: vitals log \(ProteinConfig.weightSeriesID) VALUE kg"]
         }
+    }
+
+    /// "✓ done" / "1.25 portions to go"; for a limit, what is left or how far over it; for an
+    /// exact goal or a range, "above the target" once past it.
+    func todayStatus(_ context: ScreenContext) -> String {
+        let left = remaining ?? 0
+        if case .atMost? = target.target {
+            return left >= 0 ? "\(amount(left, context)) left" : "\(amount(-left, context)) over"
+        }
+        if isMetToday { return "\(context.profile.glyphs.check) target met" }
+        return left > 0 ? "\(amount(left, context)) to go" : "above the target"
     }
 
     /// " of 120 g" for an at-least target, else " (target 100–140 g)".

@@ -66,13 +66,12 @@ public struct VegetablesNumbers: Sendable {
     // MARK: Block
 
     func block(_ context: ScreenContext, metricID: String) -> ScreenBlock {
-        let glyphs = context.profile.glyphs
         var rows: [SummaryRow] = []
         let atLeast: Bool = if case .atLeast? = target { true } else { false }
         let todayText = atLeast ? number(today, context) : amount(today, context)
         var todayParts = ["Today \(todayText)" + (target.map { goalPhrase($0, context) } ?? "")]
         if target != nil {
-            todayParts.append(isMetToday ? "\(glyphs.check) done" : "\(amount(remaining ?? 0, context)) to go")
+            todayParts.append(todayStatus(context))
         }
         rows.append(SummaryRow(todayParts, style: Style(hex: isMetToday ? "#2E9E5B" : nil, bold: true)))
         var slots = bySlot.map { "\($0.slot) \(number($0.value ?? 0, context))" }
@@ -104,6 +103,17 @@ public struct VegetablesNumbers: Sendable {
         }
         return ScreenBlock(kind: .summary, metricID: metricID,
                            lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)
+    }
+
+    /// "✓ done" / "1.25 portions to go"; for a limit, what is left or how far over it; for an
+    /// exact goal or a range, "above the target" once past it.
+    func todayStatus(_ context: ScreenContext) -> String {
+        let left = remaining ?? 0
+        if case .atMost? = target {
+            return left >= 0 ? "\(amount(left, context)) left" : "\(amount(-left, context)) over"
+        }
+        if isMetToday { return "\(context.profile.glyphs.check) done" }
+        return left > 0 ? "\(amount(left, context)) to go" : "above the target"
     }
 
     /// " of 3 portions" for an at-least target, else " (target 2–3 portions)".
