@@ -1,14 +1,83 @@
 import VitalsKit
 
-/// The Protein screen (SCREEN_PROTEIN). For now the generic layout; its own layout follows.
+/// The Protein screen (SCREEN_PROTEIN): grams per day against a fixed or per-kg target.
+///
+/// Layout: the header; a summary (today against the target and where the target comes from,
+/// the 7-day average and its split over meals, days on target over 7 and 30 days, the current
+/// and best streak); the primary chart with the target that applies; "more metrics" or, with
+/// `--children`, the per-meal split, grams per kg and the 7-day average, each judged against
+/// the same target; the About text. Without any protein logged: the empty state and the
+/// command that logs a meal.
 public struct ProteinScreen: ScreenModule {
     public static let screenID = "SCREEN_PROTEIN"
 
     public init() {}
 
-    public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        var document = try GenericScreen().render(context, config: NoScreenConfig())
-        document.module = Self.screenID
-        return document
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> ProteinConfig? {
+        ProteinConfig.decode(node, of: screen, in: catalog, problems: &problems)
+    }
+
+    public func render(_ context: ScreenContext, config: ProteinConfig?) throws -> ScreenDocument {
+        let config = config ?? ProteinConfig()
+        var blocks = [context.headerBlock()]
+        guard let primary = context.catalog.primary(of: context.screen.id), primary.binding.seriesID != nil,
+              !context.metricsToDraw.isEmpty else {
+            blocks.append(context.emptyBlock(for: nil))
+            return context.document(module: Self.screenID, blocks: blocks)
+        }
+        let query = try context.query(for: primary)
+        let target = try ProteinTarget.resolve(config, query: query, context: context)
+        let hasData = try query.fetchLatest(from: context.store) != nil
+        if hasData {
+            let numbers = try ProteinNumbers.read(query, target: target, store: context.store)
+            blocks.append(numbers.block(context, metricID: primary.id))
+        }
+
+        let builder = MetricChartBuilder(context: context)
+        for (index, metric) in context.metricsToDraw.enumerated() {
+            var input = try builder.input(for: metric)
+            try retarget(&input, metric: metric, primaryUnit: query.unitSymbol, target: target,
+                         config: config, context: context)
+            if index == 0, !input.hasData { input.emptyMessage = Self.nothingIn(metric, context) }
+            blocks.append(context.chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
+            guard index == 0 else { continue }
+            // Older data only: the chart's own line says so; nothing at all: the empty state.
+            if !input.hasData, !hasData { blocks.append(context.emptyBlock(for: metric)) }
+            if let more = context.moreBlock(for: metric) { blocks.append(more) }
+            if let about = context.aboutBlock(for: metric) { blocks.append(about) }
+        }
+        return context.document(module: Self.screenID, blocks: blocks)
+    }
+
+    /// Gives a chart the target that applies today: grams per day (daily sums of the protein
+    /// series, also the per-meal stack and a rolling average) get the resolved target; grams
+    /// per kg (`divide_by` the body weight) get `per_kg`. Other charts keep their own.
+    func retarget(_ input: inout ChartInput, metric: DisplayMetric, primaryUnit: String, target: ProteinTarget,
+                  config: ProteinConfig, context: ScreenContext) throws {
+        guard metric.binding.seriesID != nil else { return }
+        let query = try context.query(for: metric)
+        let primarySeries = context.catalog.primary(of: context.screen.id)?.binding.seriesID
+        guard query.series.id == primarySeries, query.aggregate == .sum, query.bucket == .day else { return }
+        if metric.binding.divideBy == ProteinConfig.weightSeriesID {
+            if case .perKilogram(let perKg) = config.targetRule, query.unitSymbol == "g/kg" {
+                input.target = .atLeast(perKg)
+            }
+        } else if metric.binding.divideBy == nil, query.unitSymbol == primaryUnit, let goal = target.target {
+            input.target = goal
+        }
+    }
+
+    /// The primary chart's empty line ("Nothing logged in the last 14 days"); the empty block
+    /// under it carries the screen's message and the command that logs data.
+    static func nothingIn(_ metric: DisplayMetric, _ context: ScreenContext) -> String {
+        func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : "\(count) \(noun)s" }
+        switch context.request.range ?? metric.binding.range {
+        case .days(let count)?: return "Nothing logged in the last \(plural(count, "day"))"
+        case .weeks(let count)?: return "Nothing logged in the last \(plural(count, "week"))"
+        case .months(let count)?: return "Nothing logged in the last \(plural(count, "month"))"
+        case .years(let count)?: return "Nothing logged in the last \(plural(count, "year"))"
+        case .all?, nil: return "Nothing logged yet"
+        }
     }
 }

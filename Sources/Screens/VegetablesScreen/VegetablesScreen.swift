@@ -1,14 +1,107 @@
 import VitalsKit
 
-/// The Vegetables screen (SCREEN_VEGETABLES). For now the generic layout; its own layout follows.
+/// The Vegetables screen (SCREEN_VEGETABLES): portions per day against "at least 3",
+/// banked across meal slots, with DragonHealth's 04:00 day cutoff.
+///
+/// Layout: the header; a summary (today's total and what is left, today's portions per slot
+/// adding up to the day, current and best streak, % of days on target over 7/30/90 days, when
+/// the day starts, and a warning for entries off the portion step); the primary chart; the
+/// month's goal calendar; "more metrics" or, with `--children`, today's progress, the
+/// per-meal split (in the configured slot order) and the goal calendar over its own range;
+/// the About text. Without any portions logged: the empty state and the log command.
 public struct VegetablesScreen: ScreenModule {
     public static let screenID = "SCREEN_VEGETABLES"
 
     public init() {}
 
-    public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        var document = try GenericScreen().render(context, config: NoScreenConfig())
-        document.module = Self.screenID
-        return document
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> VegetablesConfig? {
+        VegetablesConfig.decode(node, of: screen, in: catalog, problems: &problems)
+    }
+
+    public func render(_ context: ScreenContext, config: VegetablesConfig?) throws -> ScreenDocument {
+        let config = config ?? VegetablesConfig()
+        var blocks = [context.headerBlock()]
+        let drawn = context.metricsToDraw
+        guard let primary = context.catalog.primary(of: context.screen.id), primary.binding.seriesID != nil,
+              !drawn.isEmpty else {
+            blocks.append(context.emptyBlock(for: nil))
+            return context.document(module: Self.screenID, blocks: blocks)
+        }
+        let query = try context.query(for: primary)
+        let hasData = try query.fetchLatest(from: context.store) != nil
+        if hasData {
+            let numbers = try VegetablesNumbers.read(query, config: config, store: context.store)
+            blocks.append(numbers.block(context, metricID: primary.id))
+        }
+
+        let builder = MetricChartBuilder(context: context)
+        for (index, metric) in drawn.enumerated() {
+            var input = try builder.input(for: metric)
+            shape(&input, metric: metric, primary: query, config: config, context: context)
+            if index == 0, !input.hasData { input.emptyMessage = Self.nothingIn(metric, context) }
+            blocks.append(context.chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
+            guard index == 0 else { continue }
+            // Older data only: the chart's own line says so; nothing at all: the empty state.
+            if !input.hasData, !hasData { blocks.append(context.emptyBlock(for: metric)) }
+            if hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) {
+                blocks.append(try monthCalendar(primary: primary, builder: builder, context: context))
+            }
+            if let more = context.moreBlock(for: metric) { blocks.append(more) }
+            if let about = context.aboutBlock(for: metric) { blocks.append(about) }
+        }
+        return context.document(module: Self.screenID, blocks: blocks)
+    }
+
+    /// Stacked meal slots in the configured order, marked with the primary's daily target
+    /// when they have none (the total is what is judged); a goal calendar limited to its
+    /// metric's range (the target history behind it reaches back two years).
+    func shape(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, config: VegetablesConfig,
+               context: ScreenContext) {
+        if var stacked = input.stacked {
+            if input.target == nil, metric.binding.seriesID == primary.series.id, input.unit == primary.unitSymbol,
+               (metric.binding.aggregate ?? .sum) == .sum, (metric.binding.bucket ?? .day) == .day {
+                input.target = primary.displayTarget
+            }
+            let configured = config.mealSlots.map(MetricChartBuilder.keyName)
+            stacked.categories = configured.filter(stacked.categories.contains)
+                + stacked.categories.filter { !configured.contains($0) }
+            input.stacked = stacked
+        }
+        if metric.chartTypeID == CalendarHeatmapChart.id {
+            let range = context.request.range ?? metric.binding.range ?? .weeks(12)
+            if let first = BucketCalendar.rangeStart(range, asOf: context.asOf) {
+                input.calendar = input.calendar.filter { LocalDate(iso: $0.date).map { $0 >= first } ?? false }
+            }
+        }
+    }
+
+    /// The as-of month's goal calendar: the screen's calendar metric (else the primary drawn
+    /// as one) from the 1st of the month to the as-of day.
+    func monthCalendar(primary: DisplayMetric, builder: MetricChartBuilder, context: ScreenContext) throws -> ScreenBlock {
+        var metric = context.catalog.metrics(of: context.screen.id)
+            .first { $0.chartTypeID == CalendarHeatmapChart.id } ?? primary
+        metric.chartTypeID = CalendarHeatmapChart.id
+        var input = try builder.input(for: metric)
+        let first = context.asOf.startOfMonth
+        input.calendar = input.calendar.filter { LocalDate(iso: $0.date).map { $0 >= first } ?? false }
+        input.title = "\(metric.displayName), \(Self.monthNames[first.month - 1]) \(first.year)"
+        return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+
+    /// The primary chart's empty line ("Nothing logged in the last 14 days"); the empty block
+    /// under it carries the screen's message and the command that logs data.
+    static func nothingIn(_ metric: DisplayMetric, _ context: ScreenContext) -> String {
+        func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : "\(count) \(noun)s" }
+        switch context.request.range ?? metric.binding.range {
+        case .days(let count)?: return "Nothing logged in the last \(plural(count, "day"))"
+        case .weeks(let count)?: return "Nothing logged in the last \(plural(count, "week"))"
+        case .months(let count)?: return "Nothing logged in the last \(plural(count, "month"))"
+        case .years(let count)?: return "Nothing logged in the last \(plural(count, "year"))"
+        case .all?, nil: return "Nothing logged yet"
+        }
     }
 }

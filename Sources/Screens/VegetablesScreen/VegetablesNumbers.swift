@@ -1,0 +1,187 @@
+import Foundation
+import VitalsKit
+
+/// The Vegetables screen's headline numbers for one as-of day (DragonHealth's portion model).
+///
+/// Portions are banked across meal slots: only the day's total is judged, so 1 + 0.5 + 1.5
+/// meets "at least 3" although no slot does. Values are judged and shown as logged: an entry
+/// that is not a multiple of the portion step (0.3) is not rounded, because rounding would
+/// make the shown sums disagree with the day's judgement (0.3 + 1 + 1.6 = 2.9 misses 3, while
+/// its rounded parts 0.25 + 1 + 1.5 would not add up to it either way); instead a warning
+/// line says how many entries of the last 90 days are off-step and names the latest.
+public struct VegetablesNumbers: Sendable {
+    public var unit: String
+    public var step: Double
+    /// The primary metric's target (at least 3 portions); nil when it has none.
+    public var target: Target?
+    /// Today's total as logged (0 when nothing is logged).
+    public var today: Double
+    public var isMetToday: Bool
+    /// What is left today as logged (0 when met); nil without a target.
+    public var remaining: Double?
+    /// Today's portions per meal slot: the configured slots in order (nil when empty), then
+    /// any other tag that has portions today.
+    public var bySlot: [(slot: String, value: Double?)]
+    /// Streaks and days on target; nil without a target.
+    public var summary: TargetSummary?
+    /// Entries in the last 90 days that are not a multiple of the step, oldest first.
+    public var offStep: [MetricPoint]
+    /// When the day starts, in minutes after midnight.
+    public var dayCutoffMinutes: Int
+
+    /// How far back off-step entries are looked for.
+    static let offStepDays = 90
+
+    static func read(_ query: MetricQuery, config: VegetablesConfig, store: SampleStore) throws -> VegetablesNumbers {
+        var daily = query
+        daily.binding.bucket = .day
+        daily.binding.rolling = nil
+        daily.binding.range = .days(1)
+        let split = try daily.fetchSplit(from: store, by: "tag")
+        let todayValues = Dictionary(zip(split.keys, split.buckets.last?.values ?? []), uniquingKeysWith: { $1 })
+        var bySlot = config.mealSlots.map { (slot: $0, value: todayValues[$0] ?? nil) }
+        for key in split.keys where !config.mealSlots.contains(key) {
+            if let value = todayValues[key] ?? nil { bySlot.append((slot: key, value: value)) }
+        }
+        let summary = try daily.fetchTargetSummary(from: store)
+        let loggedToday = split.buckets.last?.total ?? 0
+
+        var recent = daily
+        recent.binding.range = .days(offStepDays)
+        let offStep = try recent.fetchPoints(from: store).filter { !Self.isStep($0.value, config.portionStep) }
+        return VegetablesNumbers(
+            unit: daily.unitSymbol, step: config.portionStep, target: daily.displayTarget,
+            today: summary?.today ?? loggedToday, isMetToday: summary?.days.last?.isMet ?? false,
+            remaining: summary?.todayRemaining, bySlot: bySlot, summary: summary, offStep: offStep,
+            dayCutoffMinutes: config.dayCutoffMinutes ?? daily.dayCutoffMinutes)
+    }
+
+    // MARK: Steps
+
+    /// Whether `value` is a whole number of `step`s.
+    static func isStep(_ value: Double, _ step: Double) -> Bool {
+        abs(value / step - (value / step).rounded()) < 1e-6
+    }
+
+    // MARK: Block
+
+    func block(_ context: ScreenContext, metricID: String) -> ScreenBlock {
+        var rows: [SummaryRow] = []
+        let atLeast: Bool = if case .atLeast? = target { true } else { false }
+        let todayText = atLeast ? number(today, context) : amount(today, context)
+        var todayParts = ["Today \(todayText)" + (target.map { goalPhrase($0, context) } ?? "")]
+        if target != nil {
+            todayParts.append(todayStatus(context))
+        }
+        rows.append(SummaryRow(todayParts, style: Style(hex: isMetToday ? "#2E9E5B" : nil, bold: true)))
+        var slots = bySlot.map { "\($0.slot) \(number($0.value ?? 0, context))" }
+        if !slots.isEmpty {
+            slots[0] = "Banked: " + slots[0]
+            slots[slots.count - 1] += " = \(amount(today, context))"
+            rows.append(SummaryRow(slots, joiner: " + "))
+        }
+        if let summary {
+            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best \(Self.days(summary.bestStreak))"]))
+            let windows = [7, 30, 90].map { window -> String in
+                let (met, counted) = summary.daysOnTarget(last: window)
+                return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"
+            }
+            rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst()))
+        }
+        if dayCutoffMinutes > 0 {
+            rows.append(SummaryRow(["Days start at \(VegetablesConfig.clock(dayCutoffMinutes)):",
+                                    "entries before then", "count for the day before"],
+                                   style: ScreenText.muted, joiner: " "))
+        }
+        if let latest = offStep.last {
+            let count = offStep.count == 1 ? "1 entry" : "\(offStep.count) entries"
+            let stepText = number(step, context)
+            rows.append(SummaryRow(["! \(count) in the last \(Self.offStepDays) days", "not in \(stepText) steps",
+                                    "(latest \(number(latest.value, context)) on \(latest.date.description));",
+                                    "counted as logged"],
+                                   style: Style(hex: "#C9A227"), joiner: " "))
+        }
+        return ScreenBlock(kind: .summary, metricID: metricID,
+                           lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)
+    }
+
+    /// "✓ done" / "1.25 portions to go"; for a limit, what is left or how far over it; for an
+    /// exact goal or a range, "above the target" once past it.
+    func todayStatus(_ context: ScreenContext) -> String {
+        let left = remaining ?? 0
+        if case .atMost? = target {
+            return left >= 0 ? "\(amount(left, context)) left" : "\(amount(-left, context)) over"
+        }
+        if isMetToday { return "\(context.profile.glyphs.check) done" }
+        return left > 0 ? "\(amount(left, context)) to go" : "above the target"
+    }
+
+    /// " of 3 portions" for an at-least target, else " (target 2–3 portions)".
+    func goalPhrase(_ target: Target, _ context: ScreenContext) -> String {
+        if case .atLeast(let value) = target { return " of \(amount(value, context))" }
+        return " (target \(describe(target, context)))"
+    }
+
+    /// "≥ 3 portions".
+    func describe(_ target: Target, _ context: ScreenContext) -> String {
+        let glyphs = context.profile.glyphs
+        switch target {
+        case .atLeast(let value): return "\(glyphs.atLeast) \(amount(value, context))"
+        case .atMost(let value): return "\(glyphs.atMost) \(amount(value, context))"
+        case .exact(let value, let tolerance):
+            return "\(number(value, context)) \(glyphs.plusMinus) \(amount(tolerance, context))"
+        case .range(let low, let high): return "\(number(low, context))\(glyphs.rangeDash)\(amount(high, context))"
+        }
+    }
+
+    func number(_ value: Double, _ context: ScreenContext) -> String { context.profile.numbers.compact(value) }
+
+    /// "1 portion", "1,25 portions"; other units as they are.
+    func amount(_ value: Double, _ context: ScreenContext) -> String {
+        let noun = unit == "portion" && abs(value - 1) > 1e-9 ? "portions" : unit
+        return "\(number(value, context)) \(noun)"
+    }
+
+    static func percent(_ met: Int, _ counted: Int) -> Int {
+        counted == 0 ? 0 : Int((Double(met) * 100 / Double(counted)).rounded())
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    // MARK: JSON
+
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("unit", .string(unit)),
+            ("step", .number(step)),
+            ("today", .number(today)),
+            ("target", .object([("rule", .string(target?.rule)),
+                                ("value", .number(target.map(Self.goal)))])),
+            ("remaining", .number(remaining)),
+            ("done", .bool(isMetToday)),
+            ("by_slot", .object(bySlot.map { ($0.slot, .number($0.value)) })),
+            ("day_cutoff", .string(VegetablesConfig.clock(dayCutoffMinutes))),
+        ]
+        if let summary {
+            pairs.append(("streak", .object([("current", .number(Double(summary.currentStreak))),
+                                             ("best", .number(Double(summary.bestStreak)))])))
+            pairs.append(("on_target", .object([7, 30, 90].map { window in
+                let (met, counted) = summary.daysOnTarget(last: window)
+                return ("last_\(window)_days", .object([("met", .number(Double(met))), ("days", .number(Double(counted))),
+                                                         ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted)))]))
+            })))
+        }
+        pairs.append(("off_step_entries", .array(offStep.map { point in
+            .object([("date", .string(point.date.description)), ("value", .number(point.value)),
+                     ("tag", .string(point.tag))])
+        })))
+        return .object(pairs)
+    }
+
+    static func goal(_ target: Target) -> Double {
+        switch target {
+        case .atLeast(let value), .atMost(let value), .exact(let value, _): return value
+        case .range(let low, _): return low
+        }
+    }
+}
