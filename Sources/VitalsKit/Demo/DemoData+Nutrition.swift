@@ -21,11 +21,11 @@ extension DemoData {
                 out.append(sample("fiber", day, minutes: minutes, value: rng.uniform(fiber).rounded(), tag: tag))
             }
             let lazy = day.isoWeekday >= 6 ? 60.0 : 0
-            meal("breakfast", at: 450 + lazy + rng.uniform(-15...30), protein: 15...32, vegetables: nil,
+            meal("breakfast", at: 450 + lazy + rng.uniform(-15...30), protein: 22...40, vegetables: nil,
                  fruits: 0...1, grains: 0.5...1.5, fiber: 4...9)
-            meal("lunch", at: 750 + rng.uniform(-20...40), protein: 20...40, vegetables: 0...1.75,
+            meal("lunch", at: 750 + rng.uniform(-20...40), protein: 28...46, vegetables: 0...1.75,
                  fruits: nil, grains: 0...1.25, fiber: 4...10)
-            meal("dinner", at: 1110 + rng.uniform(-30...60), protein: 28...55, vegetables: 0.75...2.75,
+            meal("dinner", at: 1110 + rng.uniform(-30...60), protein: 34...60, vegetables: 0.75...2.75,
                  fruits: nil, grains: 0...1, fiber: 5...12)
             if rng.chance(0.6) {
                 // Mostly an afternoon snack; now and then a late one after midnight (it counts
