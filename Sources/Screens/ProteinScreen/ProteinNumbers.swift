@@ -104,35 +104,19 @@ public struct ProteinNumbers: Sendable {
         }
     }
 
-    /// "✓ done" / "1.25 portions to go"; for a limit, what is left or how far over it; for an
-    /// exact goal or a range, "above the target" once past it.
+    /// The words for the target in this screen's amounts.
+    func words(_ context: ScreenContext) -> TargetWords {
+        TargetWords(glyphs: context.profile.glyphs, number: { number($0, context) }, amount: { amount($0, context) })
+    }
+
+    /// "✓ target met", "34 g to go", or for a limit what is left or over.
     func todayStatus(_ context: ScreenContext) -> String {
-        let left = remaining ?? 0
-        if case .atMost? = target.target {
-            return left >= 0 ? "\(amount(left, context)) left" : "\(amount(-left, context)) over"
-        }
-        if isMetToday { return "\(context.profile.glyphs.check) target met" }
-        return left > 0 ? "\(amount(left, context)) to go" : "above the target"
+        words(context).todayStatus(target.target, remaining: remaining, isMet: isMetToday, met: "target met")
     }
 
-    /// " of 120 g" for an at-least target, else " (target 100–140 g)".
-    func goalPhrase(_ target: Target, _ context: ScreenContext) -> String {
-        if case .atLeast(let value) = target { return " of \(amount(value, context))" }
-        return " (target \(describe(target, context)))"
-    }
+    func goalPhrase(_ target: Target, _ context: ScreenContext) -> String { words(context).goalPhrase(target) }
 
-    /// "≥ 120 g", "100–140 g".
-    func describe(_ target: Target, _ context: ScreenContext) -> String {
-        let glyphs = context.profile.glyphs
-        switch target {
-        case .atLeast(let value): return "\(glyphs.atLeast) \(amount(value, context))"
-        case .atMost(let value): return "\(glyphs.atMost) \(amount(value, context))"
-        case .exact(let value, let tolerance):
-            return "\(amount(value, context)) \(glyphs.plusMinus) \(amount(tolerance, context))"
-        case .range(let low, let high):
-            return "\(number(low, context))\(glyphs.rangeDash)\(amount(high, context))"
-        }
-    }
+    func describe(_ target: Target, _ context: ScreenContext) -> String { words(context).describe(target) }
 
     /// Whole grams; other units with the chart's compact decimals.
     func number(_ value: Double, _ context: ScreenContext) -> String {
@@ -142,9 +126,7 @@ public struct ProteinNumbers: Sendable {
 
     func amount(_ value: Double, _ context: ScreenContext) -> String { "\(number(value, context)) \(unit)" }
 
-    static func percent(_ met: Int, _ counted: Int) -> Int {
-        counted == 0 ? 0 : Int((Double(met) * 100 / Double(counted)).rounded())
-    }
+    static func percent(_ met: Int, _ counted: Int) -> Int { TargetWords.percent(met, counted) }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 

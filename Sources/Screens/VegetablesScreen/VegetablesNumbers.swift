@@ -105,34 +105,19 @@ public struct VegetablesNumbers: Sendable {
                            lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)
     }
 
-    /// "✓ done" / "1.25 portions to go"; for a limit, what is left or how far over it; for an
-    /// exact goal or a range, "above the target" once past it.
+    /// The words for the target in this screen's amounts.
+    func words(_ context: ScreenContext) -> TargetWords {
+        TargetWords(glyphs: context.profile.glyphs, number: { number($0, context) }, amount: { amount($0, context) })
+    }
+
+    /// "✓ done", "34 g to go", or for a limit what is left or over.
     func todayStatus(_ context: ScreenContext) -> String {
-        let left = remaining ?? 0
-        if case .atMost? = target {
-            return left >= 0 ? "\(amount(left, context)) left" : "\(amount(-left, context)) over"
-        }
-        if isMetToday { return "\(context.profile.glyphs.check) done" }
-        return left > 0 ? "\(amount(left, context)) to go" : "above the target"
+        words(context).todayStatus(target, remaining: remaining, isMet: isMetToday, met: "done")
     }
 
-    /// " of 3 portions" for an at-least target, else " (target 2–3 portions)".
-    func goalPhrase(_ target: Target, _ context: ScreenContext) -> String {
-        if case .atLeast(let value) = target { return " of \(amount(value, context))" }
-        return " (target \(describe(target, context)))"
-    }
+    func goalPhrase(_ target: Target, _ context: ScreenContext) -> String { words(context).goalPhrase(target) }
 
-    /// "≥ 3 portions".
-    func describe(_ target: Target, _ context: ScreenContext) -> String {
-        let glyphs = context.profile.glyphs
-        switch target {
-        case .atLeast(let value): return "\(glyphs.atLeast) \(amount(value, context))"
-        case .atMost(let value): return "\(glyphs.atMost) \(amount(value, context))"
-        case .exact(let value, let tolerance):
-            return "\(number(value, context)) \(glyphs.plusMinus) \(amount(tolerance, context))"
-        case .range(let low, let high): return "\(number(low, context))\(glyphs.rangeDash)\(amount(high, context))"
-        }
-    }
+    func describe(_ target: Target, _ context: ScreenContext) -> String { words(context).describe(target) }
 
     func number(_ value: Double, _ context: ScreenContext) -> String { context.profile.numbers.compact(value) }
 
@@ -142,9 +127,7 @@ public struct VegetablesNumbers: Sendable {
         return "\(number(value, context)) \(noun)"
     }
 
-    static func percent(_ met: Int, _ counted: Int) -> Int {
-        counted == 0 ? 0 : Int((Double(met) * 100 / Double(counted)).rounded())
-    }
+    static func percent(_ met: Int, _ counted: Int) -> Int { TargetWords.percent(met, counted) }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 

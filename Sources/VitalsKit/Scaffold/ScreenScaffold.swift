@@ -36,13 +36,10 @@ public struct ScreenScaffold: Sendable {
     public var names: ScaffoldNames
     public var changes: [FileChange]
 
-    /// Plans the files for `request` against the loaded `catalog`.
-    ///
-    /// - Parameters:
-    ///   - catalogRoot: the directory holding `screens/` and `metrics/`.
-    ///   - packageRoot: the Swift package checkout (needed for `module`).
-    public static func plan(_ request: Request, catalog: Catalog, catalogRoot: String,
-                            packageRoot: String?) throws -> ScreenScaffold {
+    /// Plans the files for `request` against the loaded `catalog`; paths are relative to the
+    /// directory holding `screens/` and `metrics/`, which for `module` must also be the Swift
+    /// package checkout `packageRoot`.
+    public static func plan(_ request: Request, catalog: Catalog, packageRoot: String?) throws -> ScreenScaffold {
         let names = try ScaffoldNames(request.name)
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)

@@ -56,7 +56,7 @@ struct NewScreenCommand: ParsableCommand {
             let scaffold = try ScreenScaffold.plan(
                 ScreenScaffold.Request(name: name, pillarID: pillar, chartTypeID: chart, seriesID: series,
                                        unit: unit, module: module),
-                catalog: current.catalog, catalogRoot: root, packageRoot: packageRoot)
+                catalog: current.catalog, packageRoot: packageRoot)
             let after = scaffold.catalogAfter(existing: existing)
             let problems = validator.validate(after).filter { $0.severity == .error }
             if !problems.isEmpty {
