@@ -50,16 +50,26 @@ struct ChartContext {
     /// `value` in the profile's number style.
     func number(_ value: Double) -> String { profile.numbers.compact(value) }
 
-    /// `value` with the unit: "132 g", "3,5 portion".
+    /// `value` with the unit: "132 g", "1 portion", "3,5 portions".
     func quantity(_ value: Double, unit: String? = nil) -> String {
-        let symbol = unit ?? self.unit
-        return symbol.map { "\(number(value)) \($0)" } ?? number(value)
+        guard let symbol = unit ?? self.unit else { return number(value) }
+        return "\(number(value)) \(Self.unitWord(symbol, plural: abs(value - 1) > 1e-9))"
+    }
+
+    /// Units that are words take a plural ("portions"); symbols do not ("g", "kg").
+    static func unitWord(_ unit: String, plural: Bool) -> String {
+        plural && unit == "portion" ? "portions" : unit
     }
 
     /// "target ≥ 120 g", "target 2–3 portion", "target 3 ± 0.25".
     func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
         guard let target = target ?? input.target else { return nil }
-        let suffix = (unit ?? self.unit).map { " \($0)" } ?? ""
+        let plural: Bool
+        switch target {
+        case .atLeast(let v), .atMost(let v), .exact(let v, _): plural = abs(v - 1) > 1e-9
+        case .range: plural = true
+        }
+        let suffix = (unit ?? self.unit).map { " " + Self.unitWord($0, plural: plural) } ?? ""
         switch target {
         case .atLeast(let v): return "target \(glyphs.atLeast) \(number(v))\(suffix)"
         case .atMost(let v): return "target \(glyphs.atMost) \(number(v))\(suffix)"
