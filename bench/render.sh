@@ -30,6 +30,11 @@ mean_ms() {
   awk -v t=$(( e - s )) -v r="$RUNS" 'BEGIN { printf "%.1f", t / r / 1e6 }'
 }
 
+echo "== fixed costs, mean of $RUNS runs, ms (whole process) =="
+echo "vitals --version (process start):        $(mean_ms "$BIN" --version)"
+echo "vitals tree (start + catalog load/check): $(mean_ms "$BIN" tree)"
+echo "sqlite3 (start, open, SELECT 1):          $(mean_ms sqlite3 "$demo" "SELECT 1")"
+
 screens=$("$BIN" tree --format json | python3 -c 'import json,sys; print(" ".join(s["id"] for p in json.load(sys.stdin)["pillars"] for s in p["screens"]))')
 for db in "$demo" "$tenyear"; do
   sqldir="$WORK/screen-sql-$(basename "$db" .sqlite)"
