@@ -16,7 +16,7 @@ struct Vitals: ParsableCommand {
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
             RenderCommand.self, ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
             DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
-            BenchStoreCommand.self,
+            BenchStoreCommand.self, ExploreCommand.self,
         ]
     )
 }
