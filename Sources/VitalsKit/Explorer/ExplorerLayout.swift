@@ -1,5 +1,5 @@
 /// Where the explorer's parts go at a terminal size: a title row, the list pane on the left,
-/// a one-column rule, the screen pane (at least 40 columns) and a key bar at the bottom.
+/// a rule and a space, the screen pane (at least 40 columns) and a key bar at the bottom.
 public struct ExplorerLayout: Sendable, Hashable {
     /// Below this the explorer shows a message instead of its panes.
     public static let minimumSize = ExplorerSize(columns: 60, rows: 20)
@@ -15,11 +15,11 @@ public struct ExplorerLayout: Sendable, Hashable {
 
     /// Columns of the list pane: a third of the terminal, 19 to 30, leaving the screen pane 40.
     public var listWidth: Int {
-        min(max(19, size.columns / 3), 30, size.columns - RenderProfile.minimumWidth - 1)
+        min(max(19, size.columns / 3), 30, size.columns - RenderProfile.minimumWidth - 2)
     }
 
     /// Columns of the screen pane.
-    public var screenWidth: Int { size.columns - listWidth - 1 }
+    public var screenWidth: Int { size.columns - listWidth - 2 }
 
     /// Rows of both panes.
     public var paneHeight: Int { max(1, size.rows - 2) }

@@ -13,8 +13,8 @@ public struct ExplorerView {
         let list = listLines(state, layout: layout, level: level)
         let pane = paneLines(state, layout: layout, level: level)
         let rule = StyledLine.styled(glyphs.axisVertical, width: 1,
-                                     style: Style(bold: state.focus == .screen, dim: state.focus == .list),
-                                     level: level)
+                                     style: Style(dim: true),
+                                     level: level) + " "
         var lines = [titleLine(state, layout: layout, level: level)]
         for row in 0..<layout.paneHeight { lines.append(list[row] + rule + pane[row]) }
         lines.append(keyBar(state, layout: layout, level: level))
@@ -54,7 +54,13 @@ public struct ExplorerView {
         let settingsStart = canvas.writeRightAligned(settings + " ", row: 0, end: layout.size.columns,
                                                      style: ScreenText.muted)
         let room = max(0, settingsStart - start - 2)
-        canvas.write(DisplayWidth.truncate(crumbs.joined(separator: arrow), to: room, ellipsis: glyphs.ellipsis),
+        // Too long: the outermost crumbs give way first, so the innermost stays readable.
+        var trail = crumbs.joined(separator: arrow)
+        while DisplayWidth.of(trail) > room, crumbs.count > 1 {
+            crumbs.removeFirst()
+            trail = glyphs.ellipsis + arrow + crumbs.joined(separator: arrow)
+        }
+        canvas.write(DisplayWidth.truncate(trail, to: room, ellipsis: glyphs.ellipsis),
                      row: 0, column: start, style: Style(hex: color, bold: true))
         return canvas.lines(colorLevel: level)[0]
     }

@@ -22,6 +22,9 @@ nonisolated(unsafe) private var hasSavedSettings = false
 nonisolated(unsafe) private var restoreBytes: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var restoreByteCount = 0
 nonisolated(unsafe) private var wakeWriteFD: Int32 = -1
+/// The crash handlers that were installed before ours (the Swift backtracer's), by signal.
+nonisolated(unsafe) private var earlierCrashActions: UnsafeMutablePointer<sigaction>?
+private let signalSlots = 65
 
 /// Shows the cursor, turns wrapping back on, leaves the alternate screen and puts back the
 /// saved terminal settings. Safe inside a signal handler.
@@ -42,7 +45,11 @@ private let onTerminate: @convention(c) (Int32) -> Void = { signal in
 }
 private let onCrash: @convention(c) (Int32) -> Void = { signal in
     restoreTerminalNow()
-    raise(signal)   // SA_RESETHAND: the default action (a crash report) follows
+    // Put back the earlier handler (a crash report) and let the signal reach it.
+    if let earlier = earlierCrashActions, signal >= 0, signal < Int32(signalSlots) {
+        sigaction(signal, earlier + Int(signal), nil)
+    }
+    raise(signal)
 }
 private let onResize: @convention(c) (Int32) -> Void = { _ in
     var byte: UInt8 = 1
@@ -86,7 +93,13 @@ public final class TerminalSession {
         }
         install(onResize, for: [SIGWINCH], flags: 0)
         install(onTerminate, for: Self.terminatingSignals, flags: 0)
-        install(onCrash, for: Self.crashSignals, flags: Int32(SA_RESETHAND))
+        let earlier = UnsafeMutablePointer<sigaction>.allocate(capacity: signalSlots)
+        earlier.initialize(repeating: sigaction(), count: signalSlots)
+        earlierCrashActions = earlier
+        install(onCrash, for: Self.crashSignals, flags: 0)
+        for (signal, action) in previousActions where Self.crashSignals.contains(signal) {
+            earlier[Int(signal)] = action
+        }
 
         var raw = settings
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
