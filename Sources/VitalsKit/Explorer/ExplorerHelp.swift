@@ -17,18 +17,21 @@ public enum ExplorerHelp {
         ("q, Esc, Ctrl-C", "quit (Esc clears a filter first)"),
     ]
 
-    /// The key list drawn at `width`.
+    /// The key list drawn at `width`: keys and actions side by side when there is room for
+    /// both, else each action under its keys.
     public static func lines(width: Int, glyphs: Glyphs, level: ColorLevel) -> [String] {
-        let keyWidth = min(22, width / 2)
+        let keyWidth = keys.map { DisplayWidth.of($0.keys) }.max()! + 2
+        let sideBySide = width - keyWidth >= 36
+        let actionColumn = sideBySide ? keyWidth : 4
         var canvas = TextCanvas(width: width)
         canvas.addLine("Keys", style: Style(bold: true))
         canvas.addRow()
         for (keys, action) in keys {
-            let wrapped = ScreenText.wrap(action, width: max(10, width - keyWidth - 1))
-            for (index, line) in wrapped.enumerated() {
+            if !sideBySide { canvas.addLine(keys, style: Style(bold: true)) }
+            for (index, line) in ScreenText.wrap(action, width: width - actionColumn).enumerated() {
                 let row = canvas.addRow()
-                if index == 0 { canvas.write(keys, row: row, column: 0, style: Style(bold: true)) }
-                canvas.write(line, row: row, column: keyWidth + 1)
+                if sideBySide && index == 0 { canvas.write(keys, row: row, column: 0, style: Style(bold: true)) }
+                canvas.write(line, row: row, column: actionColumn)
             }
         }
         canvas.addRow()

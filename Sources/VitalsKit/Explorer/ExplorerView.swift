@@ -45,20 +45,29 @@ public struct ExplorerView {
             crumbs = [pillar.name]
             color = pillar.color
         }
-        let settings = [state.range?.description ?? "default range",
-                        state.unitSystem?.rawValue ?? "YAML units",
-                        "as of \(state.asOf)"].joined(separator: " \(glyphs.separator) ")
+        let range = state.range?.description ?? "default range"
+        let units = state.unitSystem?.rawValue ?? "YAML units"
+        let separator = " \(glyphs.separator) "
         let arrow = glyphs.isUnicode ? " › " : " > "
-        var canvas = TextCanvas(width: layout.size.columns, height: 1)
+        let columns = layout.size.columns
+        // The settings shorten before the breadcrumb gets less than 24 columns.
+        let wanted = min(24, DisplayWidth.of(crumbs.joined(separator: arrow)))
+        let choices = [[range, units, "as of \(state.asOf)"].joined(separator: separator),
+                       [range, units, state.asOf.description].joined(separator: separator),
+                       [range, units].joined(separator: separator)]
+        let settings = choices.first { columns - 10 - DisplayWidth.of($0) >= wanted } ?? choices.last!
+        var canvas = TextCanvas(width: columns, height: 1)
         let start = canvas.write("Vitals", row: 0, column: 1, style: Style(bold: true)) + 2
-        let settingsStart = canvas.writeRightAligned(settings + " ", row: 0, end: layout.size.columns,
+        let settingsStart = canvas.writeRightAligned(settings + " ", row: 0, end: columns,
                                                      style: ScreenText.muted)
         let room = max(0, settingsStart - start - 2)
         // Too long: the outermost crumbs give way first, so the innermost stays readable.
         var trail = crumbs.joined(separator: arrow)
         while DisplayWidth.of(trail) > room, crumbs.count > 1 {
             crumbs.removeFirst()
-            trail = glyphs.ellipsis + arrow + crumbs.joined(separator: arrow)
+            let shorter = crumbs.joined(separator: arrow)
+            trail = crumbs.count > 1 || DisplayWidth.of(glyphs.ellipsis + arrow + shorter) <= room
+                ? glyphs.ellipsis + arrow + shorter : shorter
         }
         canvas.write(DisplayWidth.truncate(trail, to: room, ellipsis: glyphs.ellipsis),
                      row: 0, column: start, style: Style(hex: color, bold: true))

@@ -24,16 +24,16 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start with every metric's range replaced: 7d, 30d, 12w, 6m, 1y or all (r cycles).", valueName: "RANGE"))
     var range: String?
 
-    @OptionGroup var render: RenderOptions
+    // Colour and glyphs as `vitals render` takes them; the width is the terminal's.
+    @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never; c toggles it.", valueName: "WHEN"))
+    var color: ColorMode = .auto
+
+    @Flag(help: "Draw with plain ASCII characters (also the default when the locale is not UTF-8).")
+    var ascii = false
+
     @OptionGroup var units: UnitOptions
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var store: StoreOptions
-
-    func validate() throws {
-        if render.width != nil {
-            throw ValidationError("explore follows the terminal's size; --width is for vitals render")
-        }
-    }
 
     func run() throws {
         try reportingUserErrors {
@@ -55,12 +55,12 @@ struct ExploreCommand: ParsableCommand {
             }
             let sampleStore = try store.openForReading(asOf: asOfDate)
             let environment = ProcessEnvironment.variables
-            let initialLevel = ColorPolicy.level(mode: render.color, environment: environment, stdoutIsTerminal: true)
+            let initialLevel = ColorPolicy.level(mode: color, environment: environment, stdoutIsTerminal: true)
             let onLevel = initialLevel == .none
                 ? ColorPolicy.level(mode: .always, environment: environment, stdoutIsTerminal: true) : initialLevel
             let source = RegistryScreenSource(
                 catalog: loaded.catalog, store: sampleStore, registry: BuiltInScreenModules.registry,
-                colorLevel: onLevel, glyphs: Glyphs.detect(ascii: render.ascii, environment: environment),
+                colorLevel: onLevel, glyphs: Glyphs.detect(ascii: ascii, environment: environment),
                 numbers: NumberStyle.detect(environment: environment))
             var state = ExplorerState(catalog: loaded.catalog, asOf: asOfDate,
                                       size: ExplorerSize(columns: 80, rows: 24), range: startRange,
