@@ -103,7 +103,7 @@ final class ExploreTmuxTests: XCTestCase {
 
         try type("/prot")
         try waitFor("the filter") { $0.contains("/prot") && $0.contains("1 screen") }
-        var rows = try rows()
+        let rows = try rows()
         XCTAssertTrue(rows[2].hasPrefix("›   Protein"), rows.joined(separator: "\n"))
         XCTAssertFalse(rows.contains { $0.contains("Vegetables") }, "the filter hides other screens")
 
@@ -139,6 +139,15 @@ final class ExploreTmuxTests: XCTestCase {
     func testCtrlCQuitsAndRestores() throws {
         try start("")
         try send("C-c")
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        XCTAssertTrue(try screen().contains("EXIT=0"))
+        XCTAssertEqual(try read("before.txt"), try read("after.txt"))
+    }
+
+    func testEscapeAloneQuitsAfterTheSequenceTimeout() throws {
+        try start("--units imperial")
+        try waitFor("imperial units") { $0.contains("imperial") }
+        try send("Escape")
         try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
         XCTAssertTrue(try screen().contains("EXIT=0"))
         XCTAssertEqual(try read("before.txt"), try read("after.txt"))

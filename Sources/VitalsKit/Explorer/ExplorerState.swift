@@ -244,11 +244,13 @@ public struct ExplorerState: Sendable {
     private mutating func clearFilter() {
         filter = ""
         isTypingFilter = false
+        if selected == nil { selected = outline.firstScreen }
     }
 
     private mutating func selectFirstMatch() {
         let outline = outline
         if let first = outline.firstScreen { select(first) }
         else if let row = outline.rows.first { select(row.item) }
+        else { selected = nil; scroll = 0 }
     }
 }

@@ -149,3 +149,17 @@ final class ExplorerStateTests: XCTestCase {
         XCTAssertTrue(state(after: [.character("?"), .character("q")]).wantsQuit)
     }
 }
+
+extension ExplorerStateTests {
+    func testAFilterWithoutMatchesSelectsNothingUntilCleared() {
+        var state = ExplorerFixtures.state()
+        for key in [ExplorerKey.character("/"), .character("z"), .character("z"), .character("z")] { state.apply(key) }
+        XCTAssertNil(state.selected)
+        XCTAssertNil(state.shownScreenID)
+        state.apply(.down)
+        state.apply(.enter)
+        XCTAssertNil(state.openScreenID)
+        state.apply(.escape)
+        XCTAssertEqual(state.selected, .screen("SCREEN_PROTEIN"))
+    }
+}

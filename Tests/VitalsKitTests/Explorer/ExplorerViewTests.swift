@@ -167,3 +167,25 @@ final class ExplorerViewTests: XCTestCase {
         XCTAssertTrue(frame.text.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, frame.screenText)
     }
 }
+
+extension ExplorerViewTests {
+    func testUnitsToggleRedrawsInImperial() {
+        var explorer = ExplorerFixtures.explorer()
+        var state = explorer.state
+        state.select(.screen("SCREEN_BODY"))
+        explorer = Explorer(state: state, source: explorer.view.source)
+        XCTAssertTrue(explorer.frame().screenText.contains("kg"))
+        explorer.press(.character("u"))
+        let frame = explorer.frame()
+        XCTAssertTrue(frame.text[0].contains("imperial"), frame.text[0])
+        XCTAssertTrue(frame.screenText.contains("lb"), frame.screenText)
+    }
+
+    func testNoScreenMatchesTheFilter() {
+        var explorer = ExplorerFixtures.explorer()
+        explorer.type("/zzz")
+        let frame = explorer.frame()
+        XCTAssertTrue(frame.screenText.contains("No screens match \"zzz\"."), frame.screenText)
+        XCTAssertTrue(frame.text.last!.contains("0 screens"))
+    }
+}
