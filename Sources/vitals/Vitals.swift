@@ -15,8 +15,8 @@ struct Vitals: ParsableCommand {
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
             RenderCommand.self, ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
-            NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self, ExportCommand.self, MilestoneCommand.self,
-            BenchStoreCommand.self,
+            ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
+            ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
         ]
     )
 }

@@ -1,0 +1,63 @@
+/// What the left pane lists when no screen is open: pillars and, under each expanded one,
+/// its active screens. A filter keeps the screens whose name, alias or id contains it (any
+/// case) and shows their pillars expanded.
+public struct ExplorerOutline: Sendable {
+    /// A row the selection can rest on.
+    public enum Item: Sendable, Hashable {
+        case pillar(String)
+        case screen(String)
+    }
+
+    /// One row of the outline.
+    public struct Row: Sendable, Hashable {
+        public var item: Item
+        public var label: String
+        /// The pillar's `#RRGGBB` colour.
+        public var color: String?
+        /// For a pillar row: whether its screens are listed below it.
+        public var isExpanded: Bool
+    }
+
+    public let rows: [Row]
+
+    /// The rows for `catalog` with `collapsed` pillars closed and `filter` applied.
+    public init(catalog: Catalog, collapsed: Set<String>, filter: String) {
+        let query = filter.lowercased()
+        var rows: [Row] = []
+        for pillar in catalog.orderedPillars {
+            let screens = catalog.screens(of: pillar.id).filter { Self.matches($0, query: query) }
+            if !query.isEmpty && screens.isEmpty { continue }
+            let expanded = !query.isEmpty || !collapsed.contains(pillar.id)
+            rows.append(Row(item: .pillar(pillar.id), label: pillar.name, color: pillar.color,
+                            isExpanded: expanded))
+            guard expanded else { continue }
+            for screen in screens {
+                rows.append(Row(item: .screen(screen.id), label: screen.name, color: pillar.color,
+                                isExpanded: false))
+            }
+        }
+        self.rows = rows
+    }
+
+    /// Whether `screen` matches a lowercased query (empty matches everything).
+    public static func matches(_ screen: DisplayScreen, query: String) -> Bool {
+        query.isEmpty || screen.name.lowercased().contains(query) || screen.alias.contains(query)
+            || screen.id.lowercased().contains(query)
+    }
+
+    /// The index of `item`, if it is listed.
+    public func index(of item: Item?) -> Int? {
+        guard let item else { return nil }
+        return rows.firstIndex { $0.item == item }
+    }
+
+    /// The first screen row, if any.
+    public var firstScreen: Item? {
+        rows.first { if case .screen = $0.item { return true } else { return false } }?.item
+    }
+
+    /// The number of screens listed.
+    public var screenCount: Int {
+        rows.count { if case .screen = $0.item { return true } else { return false } }
+    }
+}

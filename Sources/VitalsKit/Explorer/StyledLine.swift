@@ -1,0 +1,68 @@
+/// Lines that may hold ANSI SGR codes: measuring, fitting to a width, stripping, styling.
+///
+/// Rendered screen lines carry their own colour codes, so the explorer composes its rows from
+/// strings rather than `TextCanvas` cells; these keep every row exactly as wide as its pane.
+public enum StyledLine {
+    /// `line` without SGR codes (`ESC [ … m`).
+    public static func strip(_ line: String) -> String {
+        var out = ""
+        forEachPart(of: line) { part, isCode in if !isCode { out += part } }
+        return out
+    }
+
+    /// `line` cut or padded with spaces to exactly `width` columns, its codes kept; a style
+    /// left open is reset at the end.
+    public static func fit(_ line: String, width: Int) -> String {
+        var out = ""
+        var used = 0
+        var styled = false
+        var full = false
+        forEachPart(of: line) { part, isCode in
+            guard !full else { return }
+            if isCode {
+                out += part
+                styled = part != Style.reset
+                return
+            }
+            for character in part {
+                let w = DisplayWidth.of(character)
+                if used + w > width { full = true; break }
+                out.append(character)
+                used += w
+            }
+        }
+        if styled { out += Style.reset }
+        if used < width { out += String(repeating: " ", count: width - used) }
+        return out
+    }
+
+    /// Plain `text` (sanitized) padded to `width` columns and drawn in `style`; `inverse`
+    /// swaps foreground and background (the selection). Without colour no codes are emitted.
+    public static func styled(_ text: String, width: Int, style: Style = .plain, inverse: Bool = false,
+                              level: ColorLevel) -> String {
+        let padded = DisplayWidth.pad(Sanitize.inline(text), to: width)
+        guard level != .none else { return padded }
+        let code = (inverse ? "\u{1B}[7m" : "") + style.sgr(for: level)
+        return code.isEmpty ? padded : code + padded + Style.reset
+    }
+
+    /// Calls `body` with runs of text and SGR codes in order.
+    private static func forEachPart(of line: String, _ body: (Substring, Bool) -> Void) {
+        var rest = line[...]
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            if escape > rest.startIndex { body(rest[rest.startIndex..<escape], false) }
+            var end = rest.index(after: escape)
+            if end < rest.endIndex, rest[end] == "[" {
+                end = rest.index(after: end)
+                while end < rest.endIndex, !(rest[end].asciiValue.map { (0x40...0x7E).contains($0) } ?? false) {
+                    end = rest.index(after: end)
+                }
+                if end < rest.endIndex { end = rest.index(after: end) }
+            }
+            let code = rest[escape..<end]
+            if code.last == "m" { body(code, true) }   // other sequences are dropped
+            rest = rest[end...]
+        }
+        if !rest.isEmpty { body(rest, false) }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import XCTest
+
+/// `vitals explore` end to end: the built binary in a real terminal (tmux), driven by keys
+/// and read back with `capture-pane`.
+final class ExploreTmuxTests: XCTestCase {
+    private var socket = ""
+    private var workDirectory: URL!
+
+    override func setUpWithError() throws {
+        guard Self.tmuxPath != nil else { throw XCTSkip("tmux is not installed (.ci/run installs it)") }
+        socket = "vitals-explore-\(UUID().uuidString.prefix(8))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if workDirectory != nil {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(at: workDirectory)
+        }
+    }
+
+    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs tmux on this test's own server and returns its output.
+    ///
+    /// Spawned with `posix_spawn` and `waitpid`, not `Process`: Foundation watches a child
+    /// through a socket the child inherits, and the server `new-session` forks keeps it open,
+    /// so `Process` would never see tmux exit. Output goes through a file for the same reason.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = workDirectory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([Self.tmuxPath!, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, Self.tmuxPath!, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Starts a shell script in a 100×30 window that records the terminal settings, runs the
+    /// explorer, records them again and prints a marker.
+    private func start(_ explorerArguments: String) throws {
+        let script = """
+        stty -g > before.txt
+        sh -c 'echo $$ > explorer.pid; exec "$0" explore --as-of 2026-06-15 \(explorerArguments)' '\(VitalsProcess.binary.path)' 2> stderr.txt
+        echo "EXIT=$?"
+        stty -g > after.txt
+        echo SHELL-IS-BACK
+        exec sleep 600
+        """
+        try script.write(to: workDirectory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let environment = "VITALS_DB=\(workDirectory.path)/none.sqlite LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color"
+        try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "t", "-c", workDirectory.path,
+                  "env \(environment) sh run.sh"])
+        try waitFor("the explorer's first frame") { $0.contains("Healthful Nutrition") }
+    }
+
+    private func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "t"] + keys)
+    }
+
+    private func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "t", "-l", text])
+    }
+
+    private func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "t"]) }
+
+    private func rows() throws -> [String] { try screen().components(separatedBy: "\n") }
+
+    /// Waits up to 10 s for the pane to satisfy `condition`.
+    private func waitFor(_ what: String, file: StaticString = #filePath, line: UInt = #line,
+                         _ condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(10)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("timed out waiting for \(what); the pane shows:\n\(last)", file: file, line: line)
+        throw XCTSkip("stopped after a timeout")
+    }
+
+    private func read(_ name: String) throws -> String {
+        try String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func testFilterDrillRangeResizeAndQuitRestoresTheTerminal() throws {
+        try start("")
+        XCTAssertEqual(try tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "1")
+
+        try type("/prot")
+        try waitFor("the filter") { $0.contains("/prot") && $0.contains("1 screen") }
+        let rows = try rows()
+        XCTAssertTrue(rows[2].hasPrefix("›   Protein"), rows.joined(separator: "\n"))
+        XCTAssertFalse(rows.contains { $0.contains("Vegetables") }, "the filter hides other screens")
+
+        try send("Enter")   // keep the filter
+        try waitFor("the kept filter") { $0.contains("filter \"prot\"") }
+        try send("Enter")   // open Protein
+        try waitFor("the metric list") { $0.contains("‹ Protein") && $0.contains("▸3") }
+        try send("Enter")   // drill into the primary's children
+        try waitFor("the child metrics") { $0.contains("› Protein per meal") && $0.contains("7-day average") }
+        try type("j")   // the next child: the screen pane scrolls to its chart
+        try waitFor("the child's chart") { $0.contains("Protein per kg body weight (g/kg)") }
+
+        try send("Left")
+        try waitFor("back at the primary") { $0.contains("› ★ Protein per day") }
+        try type("r")
+        try waitFor("the 7-day range") { $0.components(separatedBy: "\n")[0].contains("7d") }
+
+        try tmux(["resize-window", "-t", "t", "-x", "50", "-y", "15"])
+        try waitFor("the small-terminal message") { $0.contains("Terminal too small (50x15)") }
+        try tmux(["resize-window", "-t", "t", "-x", "100", "-y", "30"])
+        try waitFor("the layout again") { $0.contains("‹ Protein") && !$0.contains("too small") }
+
+        try type("q")
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        let shell = try screen()
+        XCTAssertTrue(shell.contains("EXIT=0"), shell)
+        XCTAssertFalse(shell.contains("Protein"), "the main screen is back, not the explorer's:\n\(shell)")
+        XCTAssertEqual(try tmux(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines), "0 1", "main screen, cursor shown")
+        XCTAssertEqual(try read("before.txt"), try read("after.txt"), "stty settings restored")
+    }
+
+    func testCtrlCQuitsAndRestores() throws {
+        try start("")
+        try send("C-c")
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        XCTAssertTrue(try screen().contains("EXIT=0"))
+        XCTAssertEqual(try read("before.txt"), try read("after.txt"))
+    }
+
+    func testEscapeAloneQuitsAfterTheSequenceTimeout() throws {
+        try start("--units imperial")
+        try waitFor("imperial units") { $0.contains("imperial") }
+        try send("Escape")
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        XCTAssertTrue(try screen().contains("EXIT=0"))
+        XCTAssertEqual(try read("before.txt"), try read("after.txt"))
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        try start("protein")
+        try waitFor("the screen opened") { $0.contains("‹ Protein") }
+        let pid = try XCTUnwrap(Int32(try read("explorer.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        let shell = try screen()
+        XCTAssertTrue(shell.contains("EXIT=143"), shell)
+        XCTAssertEqual(try read("before.txt"), try read("after.txt"))
+        XCTAssertEqual(try tmux(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines), "0 1")
+    }
+
+    func testWithoutATerminalExitsTwoPointingToTreeAndRender() throws {
+        let result = try VitalsProcess.run(["explore"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("needs a terminal"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("vitals tree"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("vitals render"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+}
