@@ -52,11 +52,13 @@ struct GezondheidPage {
     var growthMetric: DisplayMetric? { children.first { $0.chartTypeID == GrowthCurveChart.id } }
     var milestoneMetric: DisplayMetric? { children.first { $0.chartTypeID == TimelineChart.id } }
 
-    /// The metrics whose parts are drawn: all three, or the focused one alone.
+    /// The metrics whose parts are drawn: all three, or (the explorer's drill-down) the
+    /// focused one and its descendants, as the generic screen does.
     var shown: [DisplayMetric] {
         let all = [hero, growthMetric, milestoneMetric].compactMap { $0 }
         guard let focus = context.request.focusMetricID, all.contains(where: { $0.id == focus }) else { return all }
-        return all.filter { $0.id == focus }
+        let wanted = Set([focus] + catalog.descendants(of: focus).map(\.metric.id))
+        return all.filter { wanted.contains($0.id) }
     }
 
     func blocks() throws -> [ScreenBlock] {
