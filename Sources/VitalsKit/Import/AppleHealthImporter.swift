@@ -52,13 +52,14 @@ public struct AppleHealthImporter: Sendable {
             let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
             try db.execute(sql: "PRAGMA cache_size = -16384")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
+            let subjectID = self.subjectID
             let writer = try SampleRowWriter(db: db, subjectID: subjectID)
             let channel = HealthRowChannel()
             let outcome = ReadOutcome()
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 defer { done.signal() }
-                let mapper = HealthRowMapper(mapping: mapping) { try channel.send($0) }
+                let mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID) { try channel.send($0) }
                 var sink = mapper
                 do {
                     let statistics = try reader.read(into: &sink) { read in

@@ -12,6 +12,7 @@ final class HealthRowMapper: HealthExportSink {
     private(set) var samplesRead = 0
 
     private let mapping: HealthSampleMapping
+    private let subjectID: String
     private let send: ([HealthSampleRow]) throws -> Void
     private let batchSize: Int
     private var batch: [HealthSampleRow] = []
@@ -21,8 +22,10 @@ final class HealthRowMapper: HealthExportSink {
     /// Recent devices and their compact form (an export has a handful of devices).
     private var devices: [(device: String, compact: String)] = []
 
-    init(mapping: HealthSampleMapping, batchSize: Int = 2048, send: @escaping ([HealthSampleRow]) throws -> Void) {
+    init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
+         send: @escaping ([HealthSampleRow]) throws -> Void) {
         self.mapping = mapping
+        self.subjectID = subjectID
         self.batchSize = batchSize
         self.send = send
         batch.reserveCapacity(batchSize)
@@ -148,6 +151,10 @@ final class HealthRowMapper: HealthExportSink {
     }
 
     private func add(_ row: HealthSampleRow) throws {
+        var row = row
+        row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
+                                  end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
+                                  tag: row.tag ?? "", source: row.source)
         batch.append(row)
         if batch.count >= batchSize { try flush() }
     }

@@ -13,4 +13,6 @@ struct HealthSampleRow: Sendable {
     /// `apple-health:<sourceName>`.
     var source: String
     var metadata: String?
+    /// `SampleKey.value` of the row (made on the reading thread, off the writer's path).
+    var key: Int64 = 0
 }

@@ -12,21 +12,19 @@ extension SampleStore {
     }
 
     static func insert(_ samples: [Sample], into db: Database) throws -> Int {
-        let statement = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO sample
-                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let inserter = try SampleInserter(db: db)
         var inserted = 0
         for sample in samples {
-            try statement.execute(arguments: [
-                sample.seriesID, sample.subjectID,
-                Int64(sample.start.timeIntervalSince1970), Int64(sample.end.timeIntervalSince1970),
-                sample.utcOffsetSeconds, sample.value, sample.category ?? "", sample.tag ?? "",
-                sample.source, sample.note, sample.metadata,
-                Int64(sample.start.timeIntervalSince1970) + Int64(sample.utcOffsetSeconds),
-            ])
-            inserted += db.changesCount
+            let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
+            let category = sample.category ?? "", tag = sample.tag ?? ""
+            let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                                      value: sample.value, category: category, tag: tag, source: sample.source)
+            if try inserter.insert(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                                   utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
+                                   category: category, tag: tag, source: sample.source, note: sample.note,
+                                   metadata: sample.metadata, key: key) {
+                inserted += 1
+            }
         }
         return inserted
     }
@@ -40,8 +38,16 @@ extension SampleStore {
         var arguments: StatementArguments = []
         if let series { conditions.append("series = ?"); arguments += [series] }
         if let subject { conditions.append("subject = ?"); arguments += [subject] }
-        if let from { conditions.append("start >= ?"); arguments += [Int64(from.timeIntervalSince1970.rounded(.up))] }
-        if let to { conditions.append("start < ?"); arguments += [Int64(to.timeIntervalSince1970.rounded(.up))] }
+        // The same bounds on local_start, widened by the largest UTC offset, let the
+        // (series, subject, local_start) index find the range (schema v3 has no index on start).
+        if let from {
+            let seconds = Int64(from.timeIntervalSince1970.rounded(.up))
+            conditions.append("start >= ? AND local_start >= ?"); arguments += [seconds, seconds - 64_800]
+        }
+        if let to {
+            let seconds = Int64(to.timeIntervalSince1970.rounded(.up))
+            conditions.append("start < ? AND local_start < ?"); arguments += [seconds, seconds + 64_800]
+        }
         var sql = """
             SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata
             FROM sample
