@@ -41,28 +41,30 @@ final class HealthRowMapper: HealthExportSink {
 
     func accept(_ record: HealthRecord) throws {
         samplesRead += 1
+        let type = typeEntry(record.type)
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
-        let series = mapping.series(for: record.type)
-        switch mapping.map(record) {
+        switch mapping.map(record, series: type.series, convert: convert) {
         case .series(let id, let mapped, let stage):
             (seriesID, value, category) = (id, mapped, stage)
-            keepsUnit = record.unit != nil && record.unit != series?.unit.rawValue
+            keepsUnit = record.unit != nil && record.unit != type.series?.unit.rawValue
         case .unmapped(let id, let raw, let name):
             (seriesID, value, category) = (id, raw, name)
         case .skipped(let reason):
             report.skip(record.type, reason: reason)
             return
         }
-        if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
+        if !type.reported {
+            if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
+            types[record.type]?.reported = true
+        }
         var metadata = HealthSampleMetadata()
-        if seriesID != record.type, (series?.healthKit.count ?? 0) > 1 {
+        if seriesID != record.type, (type.series?.healthKit.count ?? 0) > 1 {
             metadata.add("type", record.type)
         }
         if keepsUnit { metadata.add("unit", record.unit) }
         if case .category(let raw) = record.value, category != raw { metadata.add("value", raw) }
-        metadata.add("sourceVersion", record.sourceVersion)
-        metadata.add("device", compact(record.device))
+        metadata.append(origin(version: record.sourceVersion, device: record.device))
         metadata.add("metadata", entries: record.metadata)
         if !record.beats.isEmpty {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
@@ -71,6 +73,56 @@ final class HealthRowMapper: HealthExportSink {
         try add(HealthSampleRow(type: record.type, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
                                 source: source(record.sourceName), metadata: metadata.jsonOrNil))
+    }
+
+    /// What is the same for every record of a type: its series, looked up once.
+    private struct TypeEntry {
+        var series: Series?
+        /// Whether `report.seriesByType` has it.
+        var reported = false
+    }
+
+    private var types: [String: TypeEntry] = [:]
+
+    private func typeEntry(_ type: String) -> TypeEntry {
+        if let known = types[type] { return known }
+        let entry = TypeEntry(series: mapping.series(for: type))
+        types[type] = entry
+        return entry
+    }
+
+    /// HealthKit unit → base unit conversions, resolved once per unit and base.
+    private var conversions: [(unit: String, base: BaseUnit, from: KnownUnit, scale: Double, to: KnownUnit)] = []
+
+    private func convert(_ value: Double, _ unit: String?, _ base: BaseUnit) -> Double? {
+        guard let unit, !unit.isEmpty else { return HealthKitUnit.convert(value, from: unit, to: base) }
+        for known in conversions where known.base == base && known.unit == unit {
+            return known.from.convert(value * known.scale, to: known.to)
+        }
+        guard let (from, scale) = HealthKitUnit.resolve(unit), let to = KnownUnit.named(base.rawValue) else {
+            return nil
+        }
+        if conversions.count >= 32 { conversions.removeFirst() }
+        conversions.append((unit, base, from, scale, to))
+        return from.convert(value * scale, to: to)
+    }
+
+    /// The metadata's `sourceVersion` and `device` members, kept for the last few pairs:
+    /// records repeat them (one device writes many records in a row).
+    private var origins: [(version: String?, device: String?, members: [UInt8])] = []
+
+    private func origin(version: String?, device: String?) -> [UInt8] {
+        if let index = origins.firstIndex(where: { $0.version == version && $0.device == device }) {
+            let members = origins[index].members
+            if index > 0 { origins.swapAt(index, index - 1) }
+            return members
+        }
+        var members = HealthSampleMetadata()
+        members.add("sourceVersion", version)
+        members.add("device", compact(device))
+        if origins.count >= 16 { origins.removeLast() }
+        origins.append((version, device, members.members))
+        return members.members
     }
 
     func accept(_ workout: HealthWorkout) throws {
