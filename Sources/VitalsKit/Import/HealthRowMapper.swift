@@ -64,7 +64,11 @@ final class HealthRowMapper: HealthExportSink {
         }
         if keepsUnit { metadata.add("unit", record.unit) }
         if case .category(let raw) = record.value, category != raw { metadata.add("value", raw) }
-        metadata.append(origin(version: record.sourceVersion, device: record.device))
+        let origin = originIndex(version: record.sourceVersion, device: record.device)
+        if origin.index < 0 {
+            metadata.add("sourceVersion", record.sourceVersion)
+            metadata.add("device", compact(record.device))
+        }
         metadata.add("metadata", entries: record.metadata)
         if !record.beats.isEmpty {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
@@ -72,7 +76,8 @@ final class HealthRowMapper: HealthExportSink {
         }
         try add(HealthSampleRow(type: record.type, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
-                                source: source(record.sourceName), metadata: metadata.jsonOrNil))
+                                source: source(record.sourceName), metadata: metadata.jsonOrNil,
+                                origin: origin.index, newOrigin: origin.new))
     }
 
     /// What is the same for every record of a type: its series, looked up once.
@@ -107,22 +112,37 @@ final class HealthRowMapper: HealthExportSink {
         return from.convert(value * scale, to: to)
     }
 
-    /// The metadata's `sourceVersion` and `device` members, kept for the last few pairs:
-    /// records repeat them (one device writes many records in a row).
-    private var origins: [(version: String?, device: String?, members: [UInt8])] = []
+    /// The (sourceVersion, device) pairs seen, by index: rows name theirs by index and the
+    /// writer stores each pair once (`sample_origin`). Recently used pairs are looked up first.
+    private var originCount: Int32 = 0
+    private var recentOrigins: [(version: String?, device: String?, index: Int32)] = []
+    private var allOrigins: [OriginKey: Int32] = [:]
+    /// Past this many pairs, further ones stay in the metadata JSON (an export has a handful).
+    private static let maximumOrigins: Int32 = 4096
 
-    private func origin(version: String?, device: String?) -> [UInt8] {
-        if let index = origins.firstIndex(where: { $0.version == version && $0.device == device }) {
-            let members = origins[index].members
-            if index > 0 { origins.swapAt(index, index - 1) }
-            return members
+    private struct OriginKey: Hashable { var version: String?; var device: String? }
+
+    private func originIndex(version: String?, device: String?) -> (index: Int32, new: HealthOrigin?) {
+        guard version != nil || device != nil else { return (-1, nil) }
+        if let position = recentOrigins.firstIndex(where: { $0.version == version && $0.device == device }) {
+            let index = recentOrigins[position].index
+            if position > 0 { recentOrigins.swapAt(position, position - 1) }
+            return (index, nil)
         }
-        var members = HealthSampleMetadata()
-        members.add("sourceVersion", version)
-        members.add("device", compact(device))
-        if origins.count >= 16 { origins.removeLast() }
-        origins.append((version, device, members.members))
-        return members.members
+        var new: HealthOrigin?
+        let index: Int32
+        if let known = allOrigins[OriginKey(version: version, device: device)] {
+            index = known
+        } else {
+            guard originCount < Self.maximumOrigins else { return (-1, nil) }
+            index = originCount
+            originCount += 1
+            allOrigins[OriginKey(version: version, device: device)] = index
+            new = HealthOrigin(sourceVersion: version, device: compact(device))
+        }
+        if recentOrigins.count >= 16 { recentOrigins.removeLast() }
+        recentOrigins.append((version, device, index))
+        return (index, new)
     }
 
     func accept(_ workout: HealthWorkout) throws {

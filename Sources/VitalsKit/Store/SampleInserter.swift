@@ -22,12 +22,12 @@ final class SampleInserter {
 
     init(db: Database) throws {
         self.db = db
-        let columns = #"series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start"#
+        let columns = #"series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start, origin"#
         insertKeyed = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertUnkeyed = try db.makeStatement(sql: """
-            INSERT INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+            INSERT INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
             """)
         let sameColumns = #"series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = ? AND source = ?"#
         findKeyed = try db.makeStatement(sql: "SELECT 1 FROM sample WHERE key_hash = ? AND \(sameColumns)")
@@ -38,10 +38,11 @@ final class SampleInserter {
     deinit { texts.deallocate() }
 
     /// Inserts one sample; true when it was new, false when its natural key was already stored.
-    /// `key` is `SampleKey.value` of the same fields (callers may compute it on another thread).
+    /// `key` is `SampleKey.value` of the same fields (callers may compute it on another thread);
+    /// `origin` is a `sample_origin` id (see `origin(sourceVersion:device:)`).
     func insert(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                 category: String, tag: String, source: String, note: String?, metadata: String?,
-                key: Int64) throws -> Bool {
+                origin: Int64? = nil, key: Int64) throws -> Bool {
         texts.reset()
         let series = texts.append(series), subject = texts.append(subject), category = texts.append(category)
         let tag = texts.append(tag), source = texts.append(source)
@@ -73,6 +74,7 @@ final class SampleInserter {
             texts.bind(handle, 11, metadata)
             // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
             sqlite3_bind_int64(handle, 12, start + utcOffset)
+            if let origin { sqlite3_bind_int64(handle, 13, origin) } else { sqlite3_bind_null(handle, 13) }
         }
 
         if hasUnkeyedRows {
@@ -80,7 +82,7 @@ final class SampleInserter {
             if try step(findUnkeyed) { return false }
         }
         bindRow(insertKeyed)
-        sqlite3_bind_int64(insertKeyed.sqliteStatement, 13, key)
+        sqlite3_bind_int64(insertKeyed.sqliteStatement, 14, key)
         _ = try step(insertKeyed)
         if sqlite3_changes(db.sqliteConnection) > 0 { return true }
         sqlite3_bind_int64(findKeyed.sqliteStatement, 1, key)
@@ -90,6 +92,18 @@ final class SampleInserter {
         _ = try step(insertUnkeyed)
         hasUnkeyedRows = true
         return true
+    }
+
+    /// The `sample_origin` row for a source version and device, added when new.
+    func origin(sourceVersion: String?, device: String?) throws -> Int64 {
+        let arguments: StatementArguments = [sourceVersion, device]
+        if let id = try Int64.fetchOne(db, sql: """
+            SELECT id FROM sample_origin WHERE source_version IS ? AND device IS ? ORDER BY id LIMIT 1
+            """, arguments: arguments) {
+            return id
+        }
+        try db.execute(sql: "INSERT INTO sample_origin (source_version, device) VALUES (?, ?)", arguments: arguments)
+        return db.lastInsertedRowID
     }
 
     /// Runs `statement` to its first row; true when there was one. Leaves it reset.

@@ -49,11 +49,12 @@ extension SampleStore {
             conditions.append("start < ? AND local_start < ?"); arguments += [seconds, seconds + 64_800]
         }
         var sql = """
-            SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata
-            FROM sample
+            SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
+                sample_origin.source_version, sample_origin.device
+            FROM sample LEFT JOIN sample_origin ON sample_origin.id = sample.origin
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY series, subject, start, id"
+        sql += " ORDER BY series, subject, start, sample.id"
         if let limit { sql += " LIMIT \(limit)" }
         let query = sql
         return try read { db in
@@ -69,7 +70,22 @@ extension SampleStore {
                       end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
                       utcOffsetSeconds: row["utc_offset"], value: row["value"],
                       category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag,
-                      source: row["source"], note: row["note"], metadata: row["metadata"])
+                      source: row["source"], note: row["note"],
+                      metadata: withOrigin(row["metadata"], sourceVersion: row["source_version"], device: row["device"]))
+    }
+
+    /// A sample's metadata object with its `sample_origin` (schema v4) put back in as the
+    /// `sourceVersion` and `device` members, after the stored ones.
+    static func withOrigin(_ metadata: String?, sourceVersion: String?, device: String?) -> String? {
+        var members: [String] = []
+        if let sourceVersion { members.append(#""sourceVersion":"# + HealthSampleMetadata.quoted(sourceVersion)) }
+        if let device { members.append(#""device":"# + HealthSampleMetadata.quoted(device)) }
+        guard !members.isEmpty else { return metadata }
+        let added = members.joined(separator: ",")
+        guard let metadata else { return "{" + added + "}" }
+        guard metadata.hasSuffix("}") else { return metadata }
+        let open = metadata.dropLast().trimmingCharacters(in: .whitespaces)
+        return open + (open == "{" ? "" : ",") + added + "}"
     }
 
     /// How many samples the store holds (for one series, or all).
