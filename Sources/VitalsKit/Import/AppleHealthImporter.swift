@@ -59,7 +59,9 @@ public struct AppleHealthImporter: Sendable {
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 defer { done.signal() }
-                let mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID) { try channel.send($0) }
+                let mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID, recycle: channel.takeSpare) {
+                    try channel.send($0)
+                }
                 var sink = mapper
                 do {
                     let statistics = try reader.read(into: &sink) { read in
@@ -69,6 +71,7 @@ public struct AppleHealthImporter: Sendable {
                     }
                     try mapper.flush()
                     outcome.report = mapper.report
+                    outcome.typeNames = mapper.typeNames
                     outcome.statistics = statistics
                     channel.finish(nil)
                 } catch {
@@ -76,10 +79,16 @@ public struct AppleHealthImporter: Sendable {
                 }
             }
             thread.start()
-            var counts = AppleHealthImportReport()
+            var counts: [AppleHealthImportReport.Counts] = []
             do {
-                while let batch = try channel.receive() {
-                    for row in batch { counts.count(row.type, inserted: try writer.insert(row)) }
+                while true {
+                    guard let batch = try channel.receive() else { break }
+                    for row in batch {
+                        let type = Int(row.type)
+                        while counts.count <= type { counts.append(.init()) }
+                        if try writer.insert(row) { counts[type].new += 1 } else { counts[type].present += 1 }
+                    }
+                    channel.giveBack(consume batch)
                 }
             } catch {
                 channel.cancel()
@@ -88,7 +97,8 @@ public struct AppleHealthImporter: Sendable {
             }
             done.wait()
             var report = outcome.report
-            for (type, written) in counts.byType {
+            for (index, written) in counts.enumerated() {
+                let type = outcome.typeNames[index]
                 report.byType[type, default: .init()].new += written.new
                 report.byType[type, default: .init()].present += written.present
             }
@@ -105,4 +115,5 @@ public struct AppleHealthImporter: Sendable {
 private final class ReadOutcome: @unchecked Sendable {
     var report = AppleHealthImportReport()
     var statistics = HealthScanStatistics()
+    var typeNames: [String] = []
 }

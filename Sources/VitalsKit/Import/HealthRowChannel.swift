@@ -8,6 +8,8 @@ final class HealthRowChannel: @unchecked Sendable {
     private var finished = false
     private var failure: Error?
     private var cancelled = false
+    /// Batches the writer is done with, for the reader to reuse (and free their rows).
+    private var spares: [[HealthSampleRow]] = []
     private let capacity: Int
 
     init(capacity: Int = 4) { self.capacity = capacity }
@@ -42,6 +44,21 @@ final class HealthRowChannel: @unchecked Sendable {
         }
         if let failure { throw failure }
         return nil
+    }
+
+    /// Hands a written batch back to the reader (see `takeSpare`).
+    func giveBack(_ batch: [HealthSampleRow]) {
+        condition.lock()
+        if spares.count < capacity { spares.append(batch) }
+        condition.unlock()
+    }
+
+    /// A batch the writer is done with, if any: the reader empties and refills it, so the rows'
+    /// strings are released on the reading thread and the array's storage is reused.
+    func takeSpare() -> [HealthSampleRow]? {
+        condition.lock()
+        defer { condition.unlock() }
+        return spares.popLast()
     }
 
     /// Tells the reader to stop (the writer failed).

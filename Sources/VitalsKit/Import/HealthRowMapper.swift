@@ -16,6 +16,11 @@ final class HealthRowMapper: HealthExportSink {
     private let send: ([HealthSampleRow]) throws -> Void
     private let batchSize: Int
     private var batch: [HealthSampleRow] = []
+    /// Takes back a batch the writer is done with, so its rows are freed on this thread.
+    private let recycle: () -> [HealthSampleRow]?
+    /// The HealthKit types of the rows sent, by the index the rows carry.
+    private(set) var typeNames: [String] = []
+    private var typeIndices: [String: Int32] = [:]
     /// Stored source names, looked up by a short scan: few sources, and hashing a non-ASCII
     /// String (`Vivian’s iPhone`) normalises it every time.
     private var sources: [(name: String, stored: String)] = []
@@ -23,9 +28,11 @@ final class HealthRowMapper: HealthExportSink {
     private var devices: [(device: String, compact: String)] = []
 
     init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
+         recycle: @escaping () -> [HealthSampleRow]? = { nil },
          send: @escaping ([HealthSampleRow]) throws -> Void) {
         self.mapping = mapping
         self.subjectID = subjectID
+        self.recycle = recycle
         self.batchSize = batchSize
         self.send = send
         batch.reserveCapacity(batchSize)
@@ -35,8 +42,13 @@ final class HealthRowMapper: HealthExportSink {
     func flush() throws {
         guard !batch.isEmpty else { return }
         try send(batch)
-        batch = []
-        batch.reserveCapacity(batchSize)
+        if var spare = recycle() {
+            spare.removeAll(keepingCapacity: true)
+            batch = spare
+        } else {
+            batch = []
+            batch.reserveCapacity(batchSize)
+        }
     }
 
     func accept(_ record: HealthRecord) throws {
@@ -74,7 +86,7 @@ final class HealthRowMapper: HealthExportSink {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
                 .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: record.type, seriesID: seriesID, start: record.startDate, end: record.endDate,
+        try add(HealthSampleRow(type: type.index, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
                                 source: source(record.sourceName), metadata: metadata.jsonOrNil,
                                 origin: origin.index, newOrigin: origin.new))
@@ -82,6 +94,7 @@ final class HealthRowMapper: HealthExportSink {
 
     /// What is the same for every record of a type: its series, looked up once.
     private struct TypeEntry {
+        var index: Int32
         var series: Series?
         /// Whether `report.seriesByType` has it.
         var reported = false
@@ -91,9 +104,17 @@ final class HealthRowMapper: HealthExportSink {
 
     private func typeEntry(_ type: String) -> TypeEntry {
         if let known = types[type] { return known }
-        let entry = TypeEntry(series: mapping.series(for: type))
+        let entry = TypeEntry(index: typeIndex(type), series: mapping.series(for: type))
         types[type] = entry
         return entry
+    }
+
+    private func typeIndex(_ type: String) -> Int32 {
+        if let index = typeIndices[type] { return index }
+        let index = Int32(typeNames.count)
+        typeNames.append(type)
+        typeIndices[type] = index
+        return index
     }
 
     /// HealthKit unit → base unit conversions, resolved once per unit and base.
@@ -174,7 +195,7 @@ final class HealthRowMapper: HealthExportSink {
             metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
         }
         let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
-        try add(HealthSampleRow(type: type, seriesID: type, start: workout.startDate, end: workout.endDate,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
                                 value: minutes, category: workout.activityType, tag: nil,
                                 source: source(workout.sourceName), metadata: metadata.jsonOrNil))
     }
@@ -195,7 +216,7 @@ final class HealthRowMapper: HealthExportSink {
         metadata.add("appleExerciseTimeGoal", summary.appleExerciseTimeGoal)
         metadata.add("appleStandHours", summary.appleStandHours)
         metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
-        try add(HealthSampleRow(type: type, seriesID: type, start: day, end: day,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: day, end: day,
                                 value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
                                 source: source("Activity"), metadata: metadata.jsonOrNil))
     }
@@ -205,14 +226,14 @@ final class HealthRowMapper: HealthExportSink {
         if let birth = profile.birthDate, let date = HealthDate("\(birth) 00:00:00 +0000") {
             let type = "HKCharacteristicTypeIdentifierDateOfBirth"
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: type, seriesID: type, start: date, end: date, value: 0, category: birth,
+            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: date, end: date, value: 0, category: birth,
                                     tag: nil, source: source("Health"), metadata: nil))
         }
         if let sex = profile.biologicalSex {
             let type = "HKCharacteristicTypeIdentifierBiologicalSex"
             let epoch = HealthDate(utcSeconds: 0, offsetSeconds: 0)
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: type, seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
+            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
                                     tag: nil, source: source("Health"), metadata: nil))
         }
     }

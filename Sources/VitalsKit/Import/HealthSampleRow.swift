@@ -2,8 +2,9 @@ import Foundation
 
 /// One sample ready for the `sample` table: what the mapping thread hands the writer.
 struct HealthSampleRow: Sendable {
-    /// The HealthKit type it came from, for the per-type counts.
-    var type: String
+    /// The HealthKit type it came from, for the per-type counts: an index into the mapper's
+    /// `typeNames` (the writer counts by index, without hashing a String per row).
+    var type: Int32
     var seriesID: String
     var start: HealthDate
     var end: HealthDate
