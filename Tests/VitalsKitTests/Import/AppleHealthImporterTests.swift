@@ -66,6 +66,8 @@ struct AppleHealthImporterTests {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE local_start IS NOT start + utc_offset")
         }
         #expect(wallClock == 0)
+        // The import leaves the fill-in trigger out while it runs; it is back afterwards.
+        #expect(try Self.hasFillTrigger(store))
 
         let second = try importer.importExport(at: path, into: store)
         #expect(second.totalNew == 0 && second.totalPresent == 15)
@@ -109,6 +111,15 @@ struct AppleHealthImporterTests {
             return true
         }
         #expect(try store.samples() == before)
+        #expect(try Self.hasFillTrigger(store))
+    }
+
+    private static func hasFillTrigger(_ store: SampleStore) throws -> Bool {
+        try store.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
+                """)
+        } == 1
     }
 
     @Test("the summary lists types, totals and the quirks met")
