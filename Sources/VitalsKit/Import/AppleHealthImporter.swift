@@ -96,10 +96,11 @@ public struct AppleHealthImporter: Sendable {
         do {
             while true {
                 guard let batch = try channel.receive() else { break }
-                for row in batch {
-                    let type = Int(row.type)
+                // By index: `for row in batch` would copy (retain and release) every row.
+                for index in batch.indices {
+                    let type = Int(batch[index].type)
                     while counts.count <= type { counts.append(.init()) }
-                    if try writer.insert(row) { counts[type].new += 1 } else { counts[type].present += 1 }
+                    if try writer.insert(batch[index]) { counts[type].new += 1 } else { counts[type].present += 1 }
                 }
                 channel.giveBack(consume batch)
             }

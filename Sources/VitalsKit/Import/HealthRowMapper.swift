@@ -68,7 +68,7 @@ final class HealthRowMapper: HealthExportSink {
         }
         if !type.reported {
             if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
-            types[record.type]?.reported = true
+            type.reported = true
         }
         var metadata = HealthSampleMetadata()
         if seriesID != record.type, (type.series?.healthKit.count ?? 0) > 1 {
@@ -92,12 +92,18 @@ final class HealthRowMapper: HealthExportSink {
                                 origin: origin.index, newOrigin: origin.new))
     }
 
-    /// What is the same for every record of a type: its series, looked up once.
-    private struct TypeEntry {
-        var index: Int32
-        var series: Series?
+    /// What is the same for every record of a type: its series, looked up once. A class, so
+    /// that handing it around does not retain every string of the series each time.
+    private final class TypeEntry {
+        let index: Int32
+        let series: Series?
         /// Whether `report.seriesByType` has it.
         var reported = false
+
+        init(index: Int32, series: Series?) {
+            self.index = index
+            self.series = series
+        }
     }
 
     private var types: [String: TypeEntry] = [:]
@@ -243,8 +249,7 @@ final class HealthRowMapper: HealthExportSink {
         report.skip(skip.type ?? skip.element, reason: "\(skip.reason)")
     }
 
-    private func add(_ row: HealthSampleRow) throws {
-        var row = row
+    private func add(_ row: consuming HealthSampleRow) throws {
         row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
                                   end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
                                   tag: row.tag ?? "", source: row.source)

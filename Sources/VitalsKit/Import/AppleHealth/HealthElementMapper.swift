@@ -176,7 +176,8 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     }
 
     private mutating func finishRecord(topLevel: Bool) throws {
-        defer { record = nil; recordSkip = nil }
+        defer { recordSkip = nil }
+        let current = record.take()   // moved out: no copy of its strings and arrays
         if let skip = recordSkip {
             if topLevel {
                 statistics.skipped["Record: \(skip.reason)", default: 0] += 1
@@ -184,7 +185,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             }
             return
         }
-        guard let finished = record else { return }
+        guard let finished = current else { return }
         guard topLevel else {
             statistics.correlationChildRecords += 1
             correlation?.records.append(finished)
