@@ -67,7 +67,7 @@ public struct AppleHealthImporter: Sendable {
         -> AppleHealthImportReport {
         let mapping = self.mapping, subjectID = self.subjectID
         let writer = try SampleRowWriter(db: db, subjectID: subjectID)
-        let channel = HealthRowChannel()
+        let channel = BoundedChannel<[HealthSampleRow]>()
         let outcome = ReadOutcome()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {

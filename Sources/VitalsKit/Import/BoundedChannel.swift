@@ -1,21 +1,22 @@
 import Foundation
 
-/// A bounded hand-off of row batches from the thread reading the export to the thread writing
-/// the database; the reader blocks when `capacity` batches wait, so memory stays flat.
-final class HealthRowChannel: @unchecked Sendable {
+/// A bounded hand-off between two threads: row batches from the thread reading the export to
+/// the thread writing the database, or inflated chunks of a zipped export to the parser. The
+/// producer blocks when `capacity` items wait, so memory stays flat.
+final class BoundedChannel<Item>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var batches: [[HealthSampleRow]] = []
+    private var batches: [Item] = []
     private var finished = false
     private var failure: Error?
     private var cancelled = false
-    /// Batches the writer is done with, for the reader to reuse (and free their rows).
-    private var spares: [[HealthSampleRow]] = []
+    /// Items the consumer is done with, for the producer to reuse (and free their contents).
+    private var spares: [Item] = []
     private let capacity: Int
 
     init(capacity: Int = 4) { self.capacity = capacity }
 
     /// Hands over a batch; throws `CancellationError` when the writer gave up.
-    func send(_ batch: [HealthSampleRow]) throws {
+    func send(_ batch: Item) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !cancelled { condition.wait() }
@@ -34,7 +35,7 @@ final class HealthRowChannel: @unchecked Sendable {
     }
 
     /// The next batch; nil at the end. Throws the reader's error once the batches before it are taken.
-    func receive() throws -> [HealthSampleRow]? {
+    func receive() throws -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && !finished { condition.wait() }
@@ -47,7 +48,7 @@ final class HealthRowChannel: @unchecked Sendable {
     }
 
     /// Hands a written batch back to the reader (see `takeSpare`).
-    func giveBack(_ batch: [HealthSampleRow]) {
+    func giveBack(_ batch: Item) {
         condition.lock()
         if spares.count < capacity { spares.append(batch) }
         condition.unlock()
@@ -55,7 +56,7 @@ final class HealthRowChannel: @unchecked Sendable {
 
     /// A batch the writer is done with, if any: the reader empties and refills it, so the rows'
     /// strings are released on the reading thread and the array's storage is reused.
-    func takeSpare() -> [HealthSampleRow]? {
+    func takeSpare() -> Item? {
         condition.lock()
         defer { condition.unlock() }
         return spares.popLast()
