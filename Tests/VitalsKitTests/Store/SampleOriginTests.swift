@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 @testable import VitalsKit
 
@@ -30,5 +31,22 @@ final class SampleOriginTests: XCTestCase {
         }
         XCTAssertEqual(try store.samples(series: "heart_rate").map(\.metadata),
                        [#"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch"}"#])
+    }
+}
+
+/// New database files get 16 KiB pages; a file made with another page size keeps it.
+final class PageSizeTests: XCTestCase {
+    func testNewFilesUseSixteenKiBPagesAndOldOnesKeepTheirs() throws {
+        let directory = StoreFixtures.temporaryDirectory(self)
+        let fresh = try SampleStore.open(path: directory.appendingPathComponent("new.sqlite").path)
+        XCTAssertEqual(try fresh.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 16384)
+        let oldPath = directory.appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: oldPath)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        try queue.close()
+        let old = try SampleStore.open(path: oldPath)
+        XCTAssertEqual(try old.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 4096)
+        XCTAssertEqual(try old.insert([Sample(seriesID: "steps", start: Date(timeIntervalSince1970: 1_795_154_400),
+                                              utcOffsetSeconds: 0, value: 1)]), 1)
     }
 }
