@@ -3,6 +3,7 @@
 # same synthetic export, in the same run: records/s and peak memory (/usr/bin/time -v).
 #
 # usage: bench/import.sh [RECORDS]      (default 500000; a 4x larger file is also timed)
+#        QUICK=1 bench/import.sh          (only vitals' fresh import of RECORDS, for trying changes)
 # Needs: python3 (generator, venv for healthkit-to-sqlite), /usr/bin/time (Debian: apt-get install time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +61,16 @@ row() { # label records seconds kB
 }
 
 REPEAT=${REPEAT:-3}
+
+if [ "${QUICK:-0}" = 1 ]; then
+  # QUICK=1: only the fresh import of the RECORDS export (best of REPEAT), against the
+  # healthkit-to-sqlite rate of the last full run (HK_RATE, records/s) — for trying changes.
+  xml="$OUT/export-$RECORDS.xml"; db="$OUT/vitals-$RECORDS.sqlite"
+  read -r s kb < <(best "$REPEAT" "vitals-$RECORDS" "rm -f $db $db-wal $db-shm" "$VITALS" import apple-health "$xml" --db "$db" --quiet)
+  python3 -c "r = $RECORDS / $s; print(f'quick: {$RECORDS:,} records in {$s:.2f} s (best of $REPEAT) = {r:,.0f} records/s, {r / ${HK_RATE:-15427}:.1f}x healthkit-to-sqlite, peak {$kb / 1024:.1f} MB')"
+  exit 0
+fi
+
 echo "Best of $REPEAT runs for vitals, best of ${HK_REPEAT:-2} for healthkit-to-sqlite; peak = largest of the runs."
 echo
 echo "| run | records | seconds | records/s | peak MB |"

@@ -31,10 +31,6 @@ public struct AppleHealthImportReport: Sendable {
     /// Samples read (new, present or skipped).
     public var totalRead: Int { totalNew + totalPresent + totalSkipped }
 
-    mutating func count(_ type: String, inserted: Bool) {
-        if inserted { byType[type, default: Counts()].new += 1 } else { byType[type, default: Counts()].present += 1 }
-    }
-
     mutating func skip(_ type: String, reason: String) {
         byType[type, default: Counts()].skipped += 1
         skippedReasons["\(type): \(reason)", default: 0] += 1

@@ -44,7 +44,6 @@ public struct AppleHealthImporter: Sendable {
         -> AppleHealthImportReport {
         let started = Date()
         let reader = try HealthExportReader.open(path)
-        let mapping = self.mapping
         var report = try store.write { db -> AppleHealthImportReport in
             // A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages
             // in memory once the table outgrows the default: -18 % time on a 2M-record export,
@@ -52,50 +51,72 @@ public struct AppleHealthImporter: Sendable {
             let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
             try db.execute(sql: "PRAGMA cache_size = -16384")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
-            let writer = try SampleRowWriter(db: db, subjectID: subjectID)
-            let channel = HealthRowChannel()
-            let outcome = ReadOutcome()
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread {
-                defer { done.signal() }
-                let mapper = HealthRowMapper(mapping: mapping) { try channel.send($0) }
-                var sink = mapper
-                do {
-                    let statistics = try reader.read(into: &sink) { read in
-                        progress?(AppleHealthImportProgress(
-                            bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: mapper.samplesRead,
-                            elapsed: Date().timeIntervalSince(started)))
-                    }
-                    try mapper.flush()
-                    outcome.report = mapper.report
-                    outcome.statistics = statistics
-                    channel.finish(nil)
-                } catch {
-                    channel.finish(error)
-                }
+            // Rows write their local_start, so the fill-in trigger is left out meanwhile.
+            return try SampleInserter.withoutFillTrigger(db) {
+                try insertRows(from: reader, into: db, started: started, progress: progress)
             }
-            thread.start()
-            var counts = AppleHealthImportReport()
-            do {
-                while let batch = try channel.receive() {
-                    for row in batch { counts.count(row.type, inserted: try writer.insert(row)) }
-                }
-            } catch {
-                channel.cancel()
-                done.wait()
-                throw error
-            }
-            done.wait()
-            var report = outcome.report
-            for (type, written) in counts.byType {
-                report.byType[type, default: .init()].new += written.new
-                report.byType[type, default: .init()].present += written.present
-            }
-            report.statistics = outcome.statistics
-            return report
         }
         report.source = reader.source
         report.elapsed = Date().timeIntervalSince(started)
+        return report
+    }
+
+    /// Reads the export on a thread of its own and inserts its rows here, in `db`'s transaction.
+    private func insertRows(from reader: HealthExportReader, into db: Database, started: Date,
+                            progress: (@Sendable (AppleHealthImportProgress) -> Void)?) throws
+        -> AppleHealthImportReport {
+        let mapping = self.mapping, subjectID = self.subjectID
+        let writer = try SampleRowWriter(db: db, subjectID: subjectID)
+        let channel = BoundedChannel<[HealthSampleRow]>()
+        let outcome = ReadOutcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            let mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID, recycle: channel.takeSpare) {
+                try channel.send($0)
+            }
+            var sink = mapper
+            do {
+                let statistics = try reader.read(into: &sink) { read in
+                    progress?(AppleHealthImportProgress(
+                        bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: mapper.samplesRead,
+                        elapsed: Date().timeIntervalSince(started)))
+                }
+                try mapper.flush()
+                outcome.report = mapper.report
+                outcome.typeNames = mapper.typeNames
+                outcome.statistics = statistics
+                channel.finish(nil)
+            } catch {
+                channel.finish(error)
+            }
+        }
+        thread.start()
+        var counts: [AppleHealthImportReport.Counts] = []
+        do {
+            while true {
+                guard let batch = try channel.receive() else { break }
+                // By index: `for row in batch` would copy (retain and release) every row.
+                for index in batch.indices {
+                    let type = Int(batch[index].type)
+                    while counts.count <= type { counts.append(.init()) }
+                    if try writer.insert(batch[index]) { counts[type].new += 1 } else { counts[type].present += 1 }
+                }
+                channel.giveBack(consume batch)
+            }
+        } catch {
+            channel.cancel()
+            done.wait()
+            throw error
+        }
+        done.wait()
+        var report = outcome.report
+        for (index, written) in counts.enumerated() {
+            let type = outcome.typeNames[index]
+            report.byType[type, default: .init()].new += written.new
+            report.byType[type, default: .init()].present += written.present
+        }
+        report.statistics = outcome.statistics
         return report
     }
 }
@@ -104,4 +125,5 @@ public struct AppleHealthImporter: Sendable {
 private final class ReadOutcome: @unchecked Sendable {
     var report = AppleHealthImportReport()
     var statistics = HealthScanStatistics()
+    var typeNames: [String] = []
 }

@@ -12,17 +12,27 @@ final class HealthRowMapper: HealthExportSink {
     private(set) var samplesRead = 0
 
     private let mapping: HealthSampleMapping
+    private let subjectID: String
     private let send: ([HealthSampleRow]) throws -> Void
     private let batchSize: Int
     private var batch: [HealthSampleRow] = []
+    /// Takes back a batch the writer is done with, so its rows are freed on this thread.
+    private let recycle: () -> [HealthSampleRow]?
+    /// The HealthKit types of the rows sent, by the index the rows carry.
+    private(set) var typeNames: [String] = []
+    private var typeIndices: [String: Int32] = [:]
     /// Stored source names, looked up by a short scan: few sources, and hashing a non-ASCII
     /// String (`Vivian’s iPhone`) normalises it every time.
     private var sources: [(name: String, stored: String)] = []
     /// Recent devices and their compact form (an export has a handful of devices).
     private var devices: [(device: String, compact: String)] = []
 
-    init(mapping: HealthSampleMapping, batchSize: Int = 2048, send: @escaping ([HealthSampleRow]) throws -> Void) {
+    init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
+         recycle: @escaping () -> [HealthSampleRow]? = { nil },
+         send: @escaping ([HealthSampleRow]) throws -> Void) {
         self.mapping = mapping
+        self.subjectID = subjectID
+        self.recycle = recycle
         self.batchSize = batchSize
         self.send = send
         batch.reserveCapacity(batchSize)
@@ -32,42 +42,134 @@ final class HealthRowMapper: HealthExportSink {
     func flush() throws {
         guard !batch.isEmpty else { return }
         try send(batch)
-        batch = []
-        batch.reserveCapacity(batchSize)
+        if var spare = recycle() {
+            spare.removeAll(keepingCapacity: true)
+            batch = spare
+        } else {
+            batch = []
+            batch.reserveCapacity(batchSize)
+        }
     }
 
     func accept(_ record: HealthRecord) throws {
         samplesRead += 1
+        let type = typeEntry(record.type)
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
-        let series = mapping.series(for: record.type)
-        switch mapping.map(record) {
+        switch mapping.map(record, series: type.series, convert: convert) {
         case .series(let id, let mapped, let stage):
             (seriesID, value, category) = (id, mapped, stage)
-            keepsUnit = record.unit != nil && record.unit != series?.unit.rawValue
+            keepsUnit = record.unit != nil && record.unit != type.series?.unit.rawValue
         case .unmapped(let id, let raw, let name):
             (seriesID, value, category) = (id, raw, name)
         case .skipped(let reason):
             report.skip(record.type, reason: reason)
             return
         }
-        if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
+        if !type.reported {
+            if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
+            type.reported = true
+        }
         var metadata = HealthSampleMetadata()
-        if seriesID != record.type, (series?.healthKit.count ?? 0) > 1 {
+        if seriesID != record.type, (type.series?.healthKit.count ?? 0) > 1 {
             metadata.add("type", record.type)
         }
         if keepsUnit { metadata.add("unit", record.unit) }
         if case .category(let raw) = record.value, category != raw { metadata.add("value", raw) }
-        metadata.add("sourceVersion", record.sourceVersion)
-        metadata.add("device", compact(record.device))
+        let origin = originIndex(version: record.sourceVersion, device: record.device)
+        if origin.index < 0 {
+            metadata.add("sourceVersion", record.sourceVersion)
+            metadata.add("device", compact(record.device))
+        }
         metadata.add("metadata", entries: record.metadata)
         if !record.beats.isEmpty {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
                 .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: record.type, seriesID: seriesID, start: record.startDate, end: record.endDate,
+        try add(HealthSampleRow(type: type.index, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
-                                source: source(record.sourceName), metadata: metadata.jsonOrNil))
+                                source: source(record.sourceName), metadata: metadata.jsonOrNil,
+                                origin: origin.index, newOrigin: origin.new))
+    }
+
+    /// What is the same for every record of a type: its series, looked up once. A class, so
+    /// that handing it around does not retain every string of the series each time.
+    private final class TypeEntry {
+        let index: Int32
+        let series: Series?
+        /// Whether `report.seriesByType` has it.
+        var reported = false
+
+        init(index: Int32, series: Series?) {
+            self.index = index
+            self.series = series
+        }
+    }
+
+    private var types: [String: TypeEntry] = [:]
+
+    private func typeEntry(_ type: String) -> TypeEntry {
+        if let known = types[type] { return known }
+        let entry = TypeEntry(index: typeIndex(type), series: mapping.series(for: type))
+        types[type] = entry
+        return entry
+    }
+
+    private func typeIndex(_ type: String) -> Int32 {
+        if let index = typeIndices[type] { return index }
+        let index = Int32(typeNames.count)
+        typeNames.append(type)
+        typeIndices[type] = index
+        return index
+    }
+
+    /// HealthKit unit → base unit conversions, resolved once per unit and base.
+    private var conversions: [(unit: String, base: BaseUnit, from: KnownUnit, scale: Double, to: KnownUnit)] = []
+
+    private func convert(_ value: Double, _ unit: String?, _ base: BaseUnit) -> Double? {
+        guard let unit, !unit.isEmpty else { return HealthKitUnit.convert(value, from: unit, to: base) }
+        for known in conversions where known.base == base && known.unit == unit {
+            return known.from.convert(value * known.scale, to: known.to)
+        }
+        guard let (from, scale) = HealthKitUnit.resolve(unit), let to = KnownUnit.named(base.rawValue) else {
+            return nil
+        }
+        if conversions.count >= 32 { conversions.removeFirst() }
+        conversions.append((unit, base, from, scale, to))
+        return from.convert(value * scale, to: to)
+    }
+
+    /// The (sourceVersion, device) pairs seen, by index: rows name theirs by index and the
+    /// writer stores each pair once (`sample_origin`). Recently used pairs are looked up first.
+    private var originCount: Int32 = 0
+    private var recentOrigins: [(version: String?, device: String?, index: Int32)] = []
+    private var allOrigins: [OriginKey: Int32] = [:]
+    /// Past this many pairs, further ones stay in the metadata JSON (an export has a handful).
+    private static let maximumOrigins: Int32 = 4096
+
+    private struct OriginKey: Hashable { var version: String?; var device: String? }
+
+    private func originIndex(version: String?, device: String?) -> (index: Int32, new: HealthOrigin?) {
+        guard version != nil || device != nil else { return (-1, nil) }
+        if let position = recentOrigins.firstIndex(where: { $0.version == version && $0.device == device }) {
+            let index = recentOrigins[position].index
+            if position > 0 { recentOrigins.swapAt(position, position - 1) }
+            return (index, nil)
+        }
+        var new: HealthOrigin?
+        let index: Int32
+        if let known = allOrigins[OriginKey(version: version, device: device)] {
+            index = known
+        } else {
+            guard originCount < Self.maximumOrigins else { return (-1, nil) }
+            index = originCount
+            originCount += 1
+            allOrigins[OriginKey(version: version, device: device)] = index
+            new = HealthOrigin(sourceVersion: version, device: compact(device))
+        }
+        if recentOrigins.count >= 16 { recentOrigins.removeLast() }
+        recentOrigins.append((version, device, index))
+        return (index, new)
     }
 
     func accept(_ workout: HealthWorkout) throws {
@@ -99,7 +201,7 @@ final class HealthRowMapper: HealthExportSink {
             metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
         }
         let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
-        try add(HealthSampleRow(type: type, seriesID: type, start: workout.startDate, end: workout.endDate,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
                                 value: minutes, category: workout.activityType, tag: nil,
                                 source: source(workout.sourceName), metadata: metadata.jsonOrNil))
     }
@@ -120,7 +222,7 @@ final class HealthRowMapper: HealthExportSink {
         metadata.add("appleExerciseTimeGoal", summary.appleExerciseTimeGoal)
         metadata.add("appleStandHours", summary.appleStandHours)
         metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
-        try add(HealthSampleRow(type: type, seriesID: type, start: day, end: day,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: day, end: day,
                                 value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
                                 source: source("Activity"), metadata: metadata.jsonOrNil))
     }
@@ -130,14 +232,14 @@ final class HealthRowMapper: HealthExportSink {
         if let birth = profile.birthDate, let date = HealthDate("\(birth) 00:00:00 +0000") {
             let type = "HKCharacteristicTypeIdentifierDateOfBirth"
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: type, seriesID: type, start: date, end: date, value: 0, category: birth,
+            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: date, end: date, value: 0, category: birth,
                                     tag: nil, source: source("Health"), metadata: nil))
         }
         if let sex = profile.biologicalSex {
             let type = "HKCharacteristicTypeIdentifierBiologicalSex"
             let epoch = HealthDate(utcSeconds: 0, offsetSeconds: 0)
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: type, seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
+            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
                                     tag: nil, source: source("Health"), metadata: nil))
         }
     }
@@ -147,7 +249,10 @@ final class HealthRowMapper: HealthExportSink {
         report.skip(skip.type ?? skip.element, reason: "\(skip.reason)")
     }
 
-    private func add(_ row: HealthSampleRow) throws {
+    private func add(_ row: consuming HealthSampleRow) throws {
+        row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
+                                  end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
+                                  tag: row.tag ?? "", source: row.source)
         batch.append(row)
         if batch.count >= batchSize { try flush() }
     }

@@ -12,21 +12,19 @@ extension SampleStore {
     }
 
     static func insert(_ samples: [Sample], into db: Database) throws -> Int {
-        let statement = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO sample
-                (series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let inserter = try SampleInserter(db: db)
         var inserted = 0
         for sample in samples {
-            try statement.execute(arguments: [
-                sample.seriesID, sample.subjectID,
-                Int64(sample.start.timeIntervalSince1970), Int64(sample.end.timeIntervalSince1970),
-                sample.utcOffsetSeconds, sample.value, sample.category ?? "", sample.tag ?? "",
-                sample.source, sample.note, sample.metadata,
-                Int64(sample.start.timeIntervalSince1970) + Int64(sample.utcOffsetSeconds),
-            ])
-            inserted += db.changesCount
+            let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
+            let category = sample.category ?? "", tag = sample.tag ?? ""
+            let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                                      value: sample.value, category: category, tag: tag, source: sample.source)
+            if try inserter.insert(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                                   utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
+                                   category: category, tag: tag, source: sample.source, note: sample.note,
+                                   metadata: sample.metadata, key: key) {
+                inserted += 1
+            }
         }
         return inserted
     }
@@ -40,14 +38,23 @@ extension SampleStore {
         var arguments: StatementArguments = []
         if let series { conditions.append("series = ?"); arguments += [series] }
         if let subject { conditions.append("subject = ?"); arguments += [subject] }
-        if let from { conditions.append("start >= ?"); arguments += [Int64(from.timeIntervalSince1970.rounded(.up))] }
-        if let to { conditions.append("start < ?"); arguments += [Int64(to.timeIntervalSince1970.rounded(.up))] }
+        // The same bounds on local_start, widened by the largest UTC offset, let the
+        // (series, subject, local_start) index find the range (schema v3 has no index on start).
+        if let from {
+            let seconds = Int64(from.timeIntervalSince1970.rounded(.up))
+            conditions.append("start >= ? AND local_start >= ?"); arguments += [seconds, seconds - 64_800]
+        }
+        if let to {
+            let seconds = Int64(to.timeIntervalSince1970.rounded(.up))
+            conditions.append("start < ? AND local_start < ?"); arguments += [seconds, seconds + 64_800]
+        }
         var sql = """
-            SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata
-            FROM sample
+            SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
+                sample_origin.source_version, sample_origin.device
+            FROM sample LEFT JOIN sample_origin ON sample_origin.id = sample.origin
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        sql += " ORDER BY series, subject, start, id"
+        sql += " ORDER BY series, subject, start, sample.id"
         if let limit { sql += " LIMIT \(limit)" }
         let query = sql
         return try read { db in
@@ -63,7 +70,22 @@ extension SampleStore {
                       end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
                       utcOffsetSeconds: row["utc_offset"], value: row["value"],
                       category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag,
-                      source: row["source"], note: row["note"], metadata: row["metadata"])
+                      source: row["source"], note: row["note"],
+                      metadata: withOrigin(row["metadata"], sourceVersion: row["source_version"], device: row["device"]))
+    }
+
+    /// A sample's metadata object with its `sample_origin` (schema v4) put back in as the
+    /// `sourceVersion` and `device` members, after the stored ones.
+    static func withOrigin(_ metadata: String?, sourceVersion: String?, device: String?) -> String? {
+        var members: [String] = []
+        if let sourceVersion { members.append(#""sourceVersion":"# + HealthSampleMetadata.quoted(sourceVersion)) }
+        if let device { members.append(#""device":"# + HealthSampleMetadata.quoted(device)) }
+        guard !members.isEmpty else { return metadata }
+        let added = members.joined(separator: ",")
+        guard let metadata else { return "{" + added + "}" }
+        guard metadata.hasSuffix("}") else { return metadata }
+        let open = metadata.dropLast().trimmingCharacters(in: .whitespaces)
+        return open + (open == "{" ? "" : ",") + added + "}"
     }
 
     /// How many samples the store holds (for one series, or all).

@@ -75,6 +75,10 @@ public final class SampleStore: Sendable {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.label = "vitals"
+        // 16 KiB pages for a file created from now on (an existing file keeps its page size):
+        // a quarter as many pages to write, log and checkpoint when an import adds its rows
+        // (about −8 % of an import's CPU); chart queries measured the same (bench/store.sh q1–q4).
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         return config
     }
 

@@ -51,17 +51,28 @@ struct AppleHealthImporterTests {
         let sleep = try store.samples(series: "sleep_analysis")
         #expect(sleep.map(\.category) == ["core", "rem"] && sleep.map(\.value) == [150, 45])
         let heart = try #require(try store.samples(series: "heart_rate").first)
-        #expect(heart.metadata == #"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0","beats":[71,73]}"#)
-        #expect(weights[0].metadata == #"{"unit":"lb","sourceVersion":"13.1","metadata":{"HKWasUserEntered":"1"}}"#)
+        // The source version and device are stored once per pair (sample_origin) and put back
+        // at the end of the metadata object.
+        #expect(heart.metadata == #"{"unit":"count/min","beats":[71,73],"sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0"}"#)
+        #expect(weights[0].metadata == #"{"unit":"lb","metadata":{"HKWasUserEntered":"1"},"sourceVersion":"13.1"}"#)
+        let inline = try store.read { db in
+            try String.fetchAll(db, sql: "SELECT series FROM sample WHERE metadata LIKE '%sourceVersion%' OR metadata LIKE '%\"device\"%'")
+        }
+        #expect(inline.isEmpty, "records keep them in sample_origin, once per pair")
+        let origins = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") }
         #expect(try store.count(series: "HKWorkoutTypeIdentifier") == 1)
 
         let wallClock = try store.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE local_start IS NOT start + utc_offset")
         }
         #expect(wallClock == 0)
+        // The import leaves the fill-in trigger out while it runs; it is back afterwards.
+        #expect(try Self.hasFillTrigger(store))
 
         let second = try importer.importExport(at: path, into: store)
         #expect(second.totalNew == 0 && second.totalPresent == 15)
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") } == origins,
+                "a re-import finds the stored pairs")
         #expect(try store.count() == 15)
     }
 
@@ -100,6 +111,15 @@ struct AppleHealthImporterTests {
             return true
         }
         #expect(try store.samples() == before)
+        #expect(try Self.hasFillTrigger(store))
+    }
+
+    private static func hasFillTrigger(_ store: SampleStore) throws -> Bool {
+        try store.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
+                """)
+        } == 1
     }
 
     @Test("the summary lists types, totals and the quirks met")

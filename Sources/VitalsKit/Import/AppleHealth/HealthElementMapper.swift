@@ -176,7 +176,8 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     }
 
     private mutating func finishRecord(topLevel: Bool) throws {
-        defer { record = nil; recordSkip = nil }
+        defer { recordSkip = nil }
+        let current = record.take()   // moved out: no copy of its strings and arrays
         if let skip = recordSkip {
             if topLevel {
                 statistics.skipped["Record: \(skip.reason)", default: 0] += 1
@@ -184,7 +185,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             }
             return
         }
-        guard let finished = record else { return }
+        guard let finished = current else { return }
         guard topLevel else {
             statistics.correlationChildRecords += 1
             correlation?.records.append(finished)
@@ -292,12 +293,21 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         tag.value(of: name).flatMap { HealthDate.parse($0.base, count: $0.count) }
     }
 
+    /// False when two keys cannot be equal ignoring case: both ASCII and of different lengths.
+    private static func mayDifferOnlyInCase(_ first: String, _ second: String) -> Bool {
+        first.utf8.count == second.utf8.count || !first.utf8.allSatisfy { $0 < 0x80 }
+            || !second.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     private mutating func noteCaseCollisions(_ metadata: [MetadataEntry]) {
         guard metadata.count > 1 else { return }
-        let lowered = metadata.map { $0.key.lowercased() }
+        // Keys differing only in case have the same UTF-8 length: compare only those pairs
+        // (no lowercased copies for the usual record with two unrelated keys).
         for first in 0..<metadata.count {
             for second in (first + 1)..<metadata.count
-            where lowered[first] == lowered[second] && metadata[first].key != metadata[second].key {
+            where Self.mayDifferOnlyInCase(metadata[first].key, metadata[second].key)
+                && metadata[first].key != metadata[second].key
+                && metadata[first].key.lowercased() == metadata[second].key.lowercased() {
                 statistics.metadataCaseCollisions += 1
                 let example = "\(metadata[first].key) / \(metadata[second].key)"
                 if statistics.metadataCaseCollisionExamples.count < 5,

@@ -70,21 +70,36 @@ public struct HealthExportReader: Sendable {
             guard let entry = archive[entryPath] else {
                 throw HealthExportError.noExportInArchive(path: archivePath, found: [])
             }
-            var consumerError: Error?
-            do {
-                _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                    do {
-                        try parser.feed(data)
-                        report()
-                    } catch {
-                        consumerError = error
-                        throw error
-                    }
+            // Inflating (with its CRC) takes a third of the reading time: it runs on a thread of
+            // its own, a few chunks ahead of the parser.
+            let chunks = BoundedChannel<Data>(capacity: 4)
+            let inflated = DispatchSemaphore(value: 0)
+            let zip = ZipEntryHandle(archive: archive, entry: entry)
+            let inflater = Thread {
+                defer { inflated.signal() }
+                do {
+                    _ = try zip.archive.extract(zip.entry, bufferSize: chunkSize, skipCRC32: false) { try chunks.send($0) }
+                    chunks.finish(nil)
+                } catch {
+                    chunks.finish(error)
                 }
-            } catch {
-                if let consumerError { throw consumerError }
-                let position = XMLPosition(line: 0, byteOffset: parser.bytesRead)
-                throw HealthExportError.corruptArchive(path: archivePath, reason: "\(error)", at: position)
+            }
+            inflater.start()
+            defer {
+                chunks.cancel()
+                inflated.wait()
+            }
+            while true {
+                let data: Data
+                do {
+                    guard let next = try chunks.receive() else { break }
+                    data = next
+                } catch {
+                    let position = XMLPosition(line: 0, byteOffset: parser.bytesRead)
+                    throw HealthExportError.corruptArchive(path: archivePath, reason: "\(error)", at: position)
+                }
+                try parser.feed(data)
+                report()
             }
         }
         return try parser.finish()
@@ -166,5 +181,17 @@ public struct HealthExportReader: Sendable {
             if count == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
+    }
+}
+
+/// A zip archive and the entry to inflate, handed to the inflating thread, the only one that
+/// uses them from then on.
+private final class ZipEntryHandle: @unchecked Sendable {
+    let archive: Archive
+    let entry: Entry
+
+    init(archive: Archive, entry: Entry) {
+        self.archive = archive
+        self.entry = entry
     }
 }

@@ -30,8 +30,14 @@ public struct HealthSampleMapping: Sendable {
 
     /// Where `record` goes and with which value.
     public func map(_ record: HealthRecord) -> Outcome {
+        map(record, series: seriesByType[record.type], convert: HealthKitUnit.convert)
+    }
+
+    /// `map(_:)` with the type's series already looked up (`series(for:)`) and the unit
+    /// conversion given (the importer caches both per type and unit).
+    func map(_ record: HealthRecord, series: Series?, convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
         let minutes = Double(record.endDate.utcSeconds - record.startDate.utcSeconds) / 60
-        guard let series = seriesByType[record.type] else {
+        guard let series else {
             switch record.value {
             case .number(let value): return .unmapped(seriesID: record.type, value: value, category: nil)
             case .category(let name): return .unmapped(seriesID: record.type, value: minutes, category: name)
@@ -66,7 +72,7 @@ public struct HealthSampleMapping: Sendable {
         guard case .number(let number) = record.value else {
             return .skipped(reason: record.value == .none ? "no value" : "value is not a number")
         }
-        guard let value = HealthKitUnit.convert(number, from: record.unit, to: series.unit) else {
+        guard let value = convert(number, record.unit, series.unit) else {
             return .skipped(reason: "unit \(record.unit ?? "none") does not convert to \(series.unit.rawValue)")
         }
         return .series(seriesID: series.id, value: value, category: nil)

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import VitalsKit
+
+/// Schema v4: an imported sample's source version and device live in `sample_origin` and are
+/// put back into the metadata object read from the store.
+final class SampleOriginTests: XCTestCase {
+    func testOriginMembersAreAppendedToTheStoredObject() {
+        XCTAssertEqual(SampleStore.withOrigin(#"{"unit":"lb"}"#, sourceVersion: "13.1", device: "name:iPhone"),
+                       #"{"unit":"lb","sourceVersion":"13.1","device":"name:iPhone"}"#)
+        XCTAssertEqual(SampleStore.withOrigin(nil, sourceVersion: "13.1", device: nil), #"{"sourceVersion":"13.1"}"#)
+        XCTAssertEqual(SampleStore.withOrigin("{}", sourceVersion: nil, device: #"a "quoted" one"#),
+                       #"{"device":"a \"quoted\" one"}"#)
+        XCTAssertEqual(SampleStore.withOrigin(#"{"a":1}"#, sourceVersion: nil, device: nil), #"{"a":1}"#)
+        XCTAssertNil(SampleStore.withOrigin(nil, sourceVersion: nil, device: nil))
+    }
+
+    func testSamplesReadBackWithTheirOrigin() throws {
+        let store = try SampleStore.inMemory()
+        try store.write { db in
+            let inserter = try SampleInserter(db: db)
+            let origin = try inserter.origin(sourceVersion: "6.0", device: "name:Apple Watch")
+            XCTAssertEqual(try inserter.origin(sourceVersion: "6.0", device: "name:Apple Watch"), origin)
+            XCTAssertNotEqual(try inserter.origin(sourceVersion: nil, device: "name:Apple Watch"), origin)
+            let key = SampleKey.value(series: "heart_rate", subject: "me", start: 100, end: 100, value: 60,
+                                      category: "", tag: "", source: "apple-health:Watch")
+            XCTAssertTrue(try inserter.insert(series: "heart_rate", subject: "me", start: 100, end: 100, utcOffset: 0,
+                                              value: 60, category: "", tag: "", source: "apple-health:Watch",
+                                              note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key))
+        }
+        XCTAssertEqual(try store.samples(series: "heart_rate").map(\.metadata),
+                       [#"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch"}"#])
+    }
+}
+
+/// New database files get 16 KiB pages; a file made with another page size keeps it.
+final class PageSizeTests: XCTestCase {
+    func testNewFilesUseSixteenKiBPagesAndOldOnesKeepTheirs() throws {
+        let directory = StoreFixtures.temporaryDirectory(self)
+        let fresh = try SampleStore.open(path: directory.appendingPathComponent("new.sqlite").path)
+        XCTAssertEqual(try fresh.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 16384)
+        let oldPath = directory.appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: oldPath)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        try queue.close()
+        let old = try SampleStore.open(path: oldPath)
+        XCTAssertEqual(try old.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 4096)
+        XCTAssertEqual(try old.insert([Sample(seriesID: "steps", start: Date(timeIntervalSince1970: 1_795_154_400),
+                                              utcOffsetSeconds: 0, value: 1)]), 1)
+    }
+}
