@@ -33,6 +33,7 @@ public struct ScreenText: Sendable {
             while DisplayWidth.of(word) > limit {
                 if !current.isEmpty { lines.append(current); current = "" }
                 let head = DisplayWidth.cut(word, to: limit)
+                guard !head.isEmpty else { break }   // a character wider than the limit
                 lines.append(head)
                 word = String(word.dropFirst(head.count))
             }

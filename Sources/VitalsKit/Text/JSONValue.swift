@@ -31,7 +31,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let value): out += Self.format(value)
+        case .number(let value): out += value.isFinite ? Self.format(value) : "null"
         case .string(let text): out += JSONString.quote(text)
         case .array(let items):
             // Arrays of scalars stay on one line; arrays of containers get a line per item.
