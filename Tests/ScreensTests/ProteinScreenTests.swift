@@ -14,13 +14,8 @@ final class ProteinScreenTests: XCTestCase {
     // MARK: Goldens
 
     func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
-        for (storeName, store) in [("demo", F.demoStore), ("empty", F.emptyStore)] {
-            for (name, profile) in F.profiles(width: 80) {
-                let lines = try F.lines("protein", store: store, profile: profile)
-                try F.assertGolden("protein/\(storeName)-\(name)",
-                                   header: "SCREEN_PROTEIN \(storeName) as of \(F.asOf) at 80 columns, \(name)",
-                                   lines: lines)
-            }
+        try F.assertScreenGoldens("protein") { storeName, name in
+            "SCREEN_PROTEIN \(storeName) as of \(F.asOf) at 80 columns, \(name)"
         }
         let children = try F.lines("protein", profile: F.profile("unicode"),
                                    request: ScreenRequest(asOf: F.asOf, showChildren: true))

@@ -65,6 +65,24 @@ enum ScreenFixtures {
                        file: file, line: line)
     }
 
+    /// Goldens of screen `alias` at 80 columns in every profile, on the demo data and on an
+    /// empty store: `Goldens/<alias>/<store>-<profile><suffix>.txt`, each row checked to be
+    /// exactly 80 columns wide.
+    static func assertScreenGoldens(_ alias: String, suffix: String = "",
+                                    header: (_ store: String, _ profile: String) -> String,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        for (storeName, store) in [("demo", demoStore), ("empty", emptyStore)] {
+            for (name, profile) in profiles(width: 80) {
+                let lines = try self.lines(alias, store: store, profile: profile)
+                for row in lines {
+                    XCTAssertEqual(DisplayWidth.of(stripANSI(row)), 80, row, file: file, line: line)
+                }
+                try assertGolden("\(alias)/\(storeName)-\(name)\(suffix)", header: header(storeName, name),
+                                 lines: lines, file: file, line: line)
+            }
+        }
+    }
+
     /// `text` without ANSI SGR sequences.
     static func stripANSI(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)

@@ -13,14 +13,8 @@ final class SleepScreenTests: XCTestCase {
     // MARK: Goldens
 
     func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
-        for (storeName, store) in [("demo", F.demoStore), ("empty", F.emptyStore)] {
-            for (name, profile) in F.profiles(width: 80) {
-                let lines = try F.lines("sleep", store: store, profile: profile)
-                for line in lines { XCTAssertEqual(DisplayWidth.of(F.stripANSI(line)), 80, line) }
-                try F.assertGolden("sleep/\(storeName)-\(name)-80",
-                                   header: "vitals render sleep --as-of \(F.asOf) --width 80 (\(name), \(storeName) store)",
-                                   lines: lines)
-            }
+        try F.assertScreenGoldens("sleep", suffix: "-80") { storeName, name in
+            "vitals render sleep --as-of \(F.asOf) --width 80 (\(name), \(storeName) store)"
         }
     }
 

@@ -14,13 +14,8 @@ final class VegetablesScreenTests: XCTestCase {
     // MARK: Goldens
 
     func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
-        for (storeName, store) in [("demo", F.demoStore), ("empty", F.emptyStore)] {
-            for (name, profile) in F.profiles(width: 80) {
-                let lines = try F.lines("vegetables", store: store, profile: profile)
-                try F.assertGolden("vegetables/\(storeName)-\(name)",
-                                   header: "SCREEN_VEGETABLES \(storeName) as of \(F.asOf) at 80 columns, \(name)",
-                                   lines: lines)
-            }
+        try F.assertScreenGoldens("vegetables") { storeName, name in
+            "SCREEN_VEGETABLES \(storeName) as of \(F.asOf) at 80 columns, \(name)"
         }
         let children = try F.lines("vegetables", profile: F.profile("unicode"),
                                    request: ScreenRequest(asOf: F.asOf, showChildren: true))
