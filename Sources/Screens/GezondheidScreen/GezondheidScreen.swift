@@ -47,7 +47,7 @@ struct GezondheidPage {
     /// The primary metric (the hero) and its children by chart type.
     var hero: DisplayMetric? { catalog.primary(of: context.screen.id) }
     var children: [DisplayMetric] {
-        hero.map { catalog.descendants(of: $0.id).map(\.metric).filter(\.isActive) } ?? []
+        hero.map { catalog.descendants(of: $0.id).map(\.metric) } ?? []
     }
     var growthMetric: DisplayMetric? { children.first { $0.chartTypeID == GrowthCurveChart.id } }
     var milestoneMetric: DisplayMetric? { children.first { $0.chartTypeID == TimelineChart.id } }

@@ -26,18 +26,18 @@ public struct ProteinNumbers: Sendable {
 
     /// The numbers for the primary metric's `query` (any range, bucket or rolling it has is
     /// replaced by day totals) against `target`.
-    static func read(_ query: MetricQuery, target: ProteinTarget, store: SampleStore) throws -> ProteinNumbers {
+    static func read(_ query: MetricQuery, target: ProteinTarget, context: ScreenContext) throws -> ProteinNumbers {
         var daily = query
         daily.binding.bucket = .day
         daily.binding.rolling = nil
         daily.binding.range = .days(7)
-        let week = try daily.fetchBuckets(from: store)
+        let week = try daily.fetchBuckets(from: context.store)
         let logged = week.buckets.compactMap(\.raw)
-        let split = try daily.fetchSplit(from: store, by: "tag")
+        let split = try daily.fetchSplit(from: context.store, by: "tag")
         let perMeal = zip(split.keys, split.totals).compactMap { key, total in
             total.map { (slot: key, average: $0 / Double(max(1, logged.count))) }
         }
-        let summary = try target.target.flatMap { try daily.fetchTargetSummary(from: store, target: $0) }
+        let summary = try target.target.flatMap { try context.targetSummary(daily, target: $0) }
         let today = summary?.today ?? week.buckets.last?.raw ?? 0
         return ProteinNumbers(
             unit: daily.unitSymbol, target: target, today: today, remaining: summary?.todayRemaining,

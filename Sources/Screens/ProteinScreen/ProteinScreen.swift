@@ -30,22 +30,13 @@ public struct ProteinScreen: ScreenModule {
         let target = try ProteinTarget.resolve(config, query: query, context: context)
         let hasData = try query.fetchLatest(from: context.store) != nil
         if hasData {
-            let numbers = try ProteinNumbers.read(query, target: target, store: context.store)
+            let numbers = try ProteinNumbers.read(query, target: target, context: context)
             blocks.append(numbers.block(context, metricID: primary.id))
         }
 
-        let builder = MetricChartBuilder(context: context)
-        for (index, metric) in context.metricsToDraw.enumerated() {
-            var input = try builder.input(for: metric)
+        blocks += try context.chartBlocks(hasData: hasData) { input, metric in
             try retarget(&input, metric: metric, primaryUnit: query.unitSymbol, target: target,
                          config: config, context: context)
-            if index == 0, !input.hasData { input.emptyMessage = Self.nothingIn(metric, context) }
-            blocks.append(context.chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
-            guard index == 0 else { continue }
-            // Older data only: the chart's own line says so; nothing at all: the empty state.
-            if !input.hasData, !hasData { blocks.append(context.emptyBlock(for: metric)) }
-            if let more = context.moreBlock(for: metric) { blocks.append(more) }
-            if let about = context.aboutBlock(for: metric) { blocks.append(about) }
         }
         return context.document(module: Self.screenID, blocks: blocks)
     }
@@ -65,19 +56,6 @@ public struct ProteinScreen: ScreenModule {
             }
         } else if metric.binding.divideBy == nil, query.unitSymbol == primaryUnit, let goal = target.target {
             input.target = goal
-        }
-    }
-
-    /// The primary chart's empty line ("Nothing logged in the last 14 days"); the empty block
-    /// under it carries the screen's message and the command that logs data.
-    static func nothingIn(_ metric: DisplayMetric, _ context: ScreenContext) -> String {
-        func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : "\(count) \(noun)s" }
-        switch context.request.range ?? metric.binding.range {
-        case .days(let count)?: return "Nothing logged in the last \(plural(count, "day"))"
-        case .weeks(let count)?: return "Nothing logged in the last \(plural(count, "week"))"
-        case .months(let count)?: return "Nothing logged in the last \(plural(count, "month"))"
-        case .years(let count)?: return "Nothing logged in the last \(plural(count, "year"))"
-        case .all?, nil: return "Nothing logged yet"
         }
     }
 }

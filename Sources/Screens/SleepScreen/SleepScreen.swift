@@ -33,7 +33,7 @@ struct SleepPage {
     var glyphs: Glyphs { context.profile.glyphs }
     var primary: DisplayMetric? { catalog.primary(of: context.screen.id) }
     var children: [DisplayMetric] {
-        primary.map { catalog.descendants(of: $0.id).map(\.metric).filter(\.isActive) } ?? []
+        primary.map { catalog.descendants(of: $0.id).map(\.metric) } ?? []
     }
     /// The child drawn as the nightly bars (the first `bar_vertical` one).
     var durationMetric: DisplayMetric? { children.first { $0.chartTypeID == BarVerticalChart.id } }

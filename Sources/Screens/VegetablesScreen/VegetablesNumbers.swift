@@ -32,23 +32,23 @@ public struct VegetablesNumbers: Sendable {
     /// How far back off-step entries are looked for.
     static let offStepDays = 90
 
-    static func read(_ query: MetricQuery, config: VegetablesConfig, store: SampleStore) throws -> VegetablesNumbers {
+    static func read(_ query: MetricQuery, config: VegetablesConfig, context: ScreenContext) throws -> VegetablesNumbers {
         var daily = query
         daily.binding.bucket = .day
         daily.binding.rolling = nil
         daily.binding.range = .days(1)
-        let split = try daily.fetchSplit(from: store, by: "tag")
+        let split = try daily.fetchSplit(from: context.store, by: "tag")
         let todayValues = Dictionary(zip(split.keys, split.buckets.last?.values ?? []), uniquingKeysWith: { $1 })
         var bySlot = config.mealSlots.map { (slot: $0, value: todayValues[$0] ?? nil) }
         for key in split.keys where !config.mealSlots.contains(key) {
             if let value = todayValues[key] ?? nil { bySlot.append((slot: key, value: value)) }
         }
-        let summary = try daily.fetchTargetSummary(from: store)
+        let summary = try context.targetSummary(daily)
         let loggedToday = split.buckets.last?.total ?? 0
 
         var recent = daily
         recent.binding.range = .days(offStepDays)
-        let offStep = try recent.fetchPoints(from: store).filter { !Self.isStep($0.value, config.portionStep) }
+        let offStep = try recent.fetchPoints(from: context.store).filter { !Self.isStep($0.value, config.portionStep) }
         return VegetablesNumbers(
             unit: daily.unitSymbol, step: config.portionStep, target: daily.displayTarget,
             today: summary?.today ?? loggedToday, isMetToday: summary?.days.last?.isMet ?? false,

@@ -31,25 +31,17 @@ public struct VegetablesScreen: ScreenModule {
         let query = try context.query(for: primary)
         let hasData = try query.fetchLatest(from: context.store) != nil
         if hasData {
-            let numbers = try VegetablesNumbers.read(query, config: config, store: context.store)
+            let numbers = try VegetablesNumbers.read(query, config: config, context: context)
             blocks.append(numbers.block(context, metricID: primary.id))
         }
 
-        let builder = MetricChartBuilder(context: context)
-        for (index, metric) in drawn.enumerated() {
-            var input = try builder.input(for: metric)
+        blocks += try context.chartBlocks(hasData: hasData, adjust: { input, metric in
             shape(&input, metric: metric, primary: query, config: config, context: context)
-            if index == 0, !input.hasData { input.emptyMessage = Self.nothingIn(metric, context) }
-            blocks.append(context.chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
-            guard index == 0 else { continue }
-            // Older data only: the chart's own line says so; nothing at all: the empty state.
-            if !input.hasData, !hasData { blocks.append(context.emptyBlock(for: metric)) }
-            if hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) {
-                blocks.append(try monthCalendar(primary: primary, builder: builder, context: context))
-            }
-            if let more = context.moreBlock(for: metric) { blocks.append(more) }
-            if let about = context.aboutBlock(for: metric) { blocks.append(about) }
-        }
+        }, extras: {
+            // The month's goal calendar, unless a calendar child is drawn already.
+            guard hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) else { return [] }
+            return [try monthCalendar(primary: primary, context: context)]
+        })
         return context.document(module: Self.screenID, blocks: blocks)
     }
 
@@ -78,11 +70,11 @@ public struct VegetablesScreen: ScreenModule {
 
     /// The as-of month's goal calendar: the screen's calendar metric (else the primary drawn
     /// as one) from the 1st of the month to the as-of day.
-    func monthCalendar(primary: DisplayMetric, builder: MetricChartBuilder, context: ScreenContext) throws -> ScreenBlock {
+    func monthCalendar(primary: DisplayMetric, context: ScreenContext) throws -> ScreenBlock {
         var metric = context.catalog.metrics(of: context.screen.id)
             .first { $0.chartTypeID == CalendarHeatmapChart.id } ?? primary
         metric.chartTypeID = CalendarHeatmapChart.id
-        var input = try builder.input(for: metric)
+        var input = try MetricChartBuilder(context: context).input(for: metric)
         let first = context.asOf.startOfMonth
         input.calendar = input.calendar.filter { LocalDate(iso: $0.date).map { $0 >= first } ?? false }
         input.title = "\(metric.displayName), \(Self.monthNames[first.month - 1]) \(first.year)"
@@ -91,17 +83,4 @@ public struct VegetablesScreen: ScreenModule {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
-
-    /// The primary chart's empty line ("Nothing logged in the last 14 days"); the empty block
-    /// under it carries the screen's message and the command that logs data.
-    static func nothingIn(_ metric: DisplayMetric, _ context: ScreenContext) -> String {
-        func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : "\(count) \(noun)s" }
-        switch context.request.range ?? metric.binding.range {
-        case .days(let count)?: return "Nothing logged in the last \(plural(count, "day"))"
-        case .weeks(let count)?: return "Nothing logged in the last \(plural(count, "week"))"
-        case .months(let count)?: return "Nothing logged in the last \(plural(count, "month"))"
-        case .years(let count)?: return "Nothing logged in the last \(plural(count, "year"))"
-        case .all?, nil: return "Nothing logged yet"
-        }
-    }
 }

@@ -1,5 +1,11 @@
 /// Finding a screen by what a person typed.
 public enum ScreenLookup {
+    /// The screen `name` names (id in any case, or alias); the `unknownScreen` error otherwise.
+    public static func screen(named name: String, in catalog: Catalog) throws -> DisplayScreen {
+        guard let screen = catalog.screen(named: name) else { throw unknownScreen(name, in: catalog) }
+        return screen
+    }
+
     /// The error for a name that matches no screen, with the closest ids suggested.
     public static func unknownScreen(_ name: String, in catalog: Catalog) -> UserError {
         let candidates = catalog.screens.map(\.id) + catalog.screens.map(\.alias)

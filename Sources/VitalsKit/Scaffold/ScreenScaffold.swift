@@ -53,7 +53,7 @@ public struct ScreenScaffold: Sendable {
                                     ?? "chart types: " + ChartKindFactory.ids.joined(separator: ", ")],
                             exitCode: 2)
         }
-        if let existing = catalog.screen(names.screenID) ?? catalog.screen(named: names.alias) {
+        if let existing = catalog.screen(named: names.alias) {
             throw UserError("a screen named \(existing.id) already exists (\(existing.location))", exitCode: 1)
         }
         if let metric = catalog.metric(names.metricID) {

@@ -6,9 +6,9 @@ extension MetricChartBuilder {
     /// The latest night in the metric's range as hypnogram segments (`in_bed` is left out;
     /// an old export's plain "asleep" is drawn in the Core lane). The chart's date is the
     /// night's: the day it ended.
-    func fillSleep(_ input: inout ChartInput, query: MetricQuery) {
-        guard let points = try? query.fetchPoints(from: context.store),
-              let night = points.map(\.date).max() else { return }
+    func fillSleep(_ input: inout ChartInput, query: MetricQuery) throws {
+        let points = try query.fetchPoints(from: context.store)
+        guard let night = points.map(\.date).max() else { return }
         input.sleep = Self.segments(points.filter { $0.date == night }, night: night)
         input.asOf = night.description
     }
@@ -64,7 +64,7 @@ extension MetricChartBuilder {
 
     /// Every day of the target history judged against the target (data / no data without one).
     func calendar(_ query: MetricQuery) throws -> [CalendarDay] {
-        if let summary = try query.fetchTargetSummary(from: context.store) {
+        if let summary = try context.targetSummary(query) {
             return summary.days.map { day in
                 CalendarDay(date: day.date.description,
                             state: day.value == nil ? .noData : day.isMet ? .onTarget : .offTarget)
@@ -80,7 +80,7 @@ extension MetricChartBuilder {
 
     /// Today's value against the target, one bar (none without a target).
     func progress(_ query: MetricQuery, name: String) throws -> [ProgressItem] {
-        guard let summary = try query.fetchTargetSummary(from: context.store) else { return [] }
+        guard let summary = try context.targetSummary(query) else { return [] }
         return [ProgressItem(name: name, value: summary.today, target: summary.target, unit: Self.symbol(summary.unit))]
     }
 }

@@ -35,7 +35,7 @@ public struct MetricChartBuilder: Sendable {
         case BarHorizontalChart.id where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
         case SleepStagesChart.id:
-            fillSleep(&input, query: query)
+            try fillSleep(&input, query: query)
         case GrowthCurveChart.id:
             input.growth = try growth(query)
         case TimelineChart.id:

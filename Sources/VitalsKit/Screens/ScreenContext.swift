@@ -26,11 +26,14 @@ public struct ScreenContext: Sendable {
     public let store: SampleStore
     public let request: ScreenRequest
     public let profile: RenderProfile
+    /// Store results read more than once in one rendering (see `targetSummary`).
+    let memo: ScreenMemo
 
     public init(catalog: Catalog, screen: DisplayScreen, store: SampleStore,
                 request: ScreenRequest, profile: RenderProfile) {
         self.catalog = catalog; self.screen = screen; self.store = store
         self.request = request; self.profile = profile
+        memo = ScreenMemo()
     }
 
     public var asOf: LocalDate { request.asOf }
@@ -47,7 +50,7 @@ public struct ScreenContext: Sendable {
         let top = request.focusMetricID.flatMap(catalog.metric) ?? catalog.primary(of: screen.id)
         guard let top else { return [] }
         guard request.showChildren || request.focusMetricID != nil else { return [top] }
-        return [top] + catalog.descendants(of: top.id).map(\.metric).filter(\.isActive)
+        return [top] + catalog.descendants(of: top.id).map(\.metric)
     }
 
     /// The query for `metric` with the request's range and units applied.
@@ -75,15 +78,15 @@ public struct ScreenContext: Sendable {
     public func headerBlock() -> ScreenBlock { ScreenText(profile: profile).header(self) }
 
     /// The About block of `metric` (what / why), nil when it has neither.
-    public func aboutBlock(for metric: DisplayMetric) -> ScreenBlock? {
-        ScreenText(profile: profile).about(metric)
+    public func aboutBlock(for metric: DisplayMetric, labels: AboutLabels = .english) -> ScreenBlock? {
+        ScreenText(profile: profile).about(metric, labels: labels)
     }
 
     /// "▸ 3 more metrics — vitals render protein --children" for a parent whose children are
     /// not shown; nil when it has none or they are shown.
     public func moreBlock(for metric: DisplayMetric) -> ScreenBlock? {
         guard !request.showChildren else { return nil }
-        let children = catalog.descendants(of: metric.id).map(\.metric).filter(\.isActive)
+        let children = catalog.descendants(of: metric.id).map(\.metric)
         guard !children.isEmpty else { return nil }
         return ScreenText(profile: profile).more(count: children.count, screen: screen,
                                                  childIDs: children.map(\.id))

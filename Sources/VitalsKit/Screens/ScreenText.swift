@@ -86,14 +86,17 @@ public struct ScreenText: Sendable {
         ]))
     }
 
-    /// "About <metric>" with What and Why paragraphs under hanging labels.
-    func about(_ metric: DisplayMetric) -> ScreenBlock? {
-        let parts = [("What", metric.aboutWhat), ("Why", metric.aboutWhy)]
+    /// "About <metric>" with What and Why paragraphs under hanging labels (in `labels`'
+    /// language), the heading truncated to the width.
+    func about(_ metric: DisplayMetric, labels: AboutLabels) -> ScreenBlock? {
+        let parts = [(labels.what, metric.aboutWhat), (labels.why, metric.aboutWhy)]
             .compactMap { label, text in text.map { (label, $0) } }
         guard !parts.isEmpty else { return nil }
         var canvas = TextCanvas(width: width)
-        canvas.addLine("About \(metric.displayName)", style: Style(bold: true))
-        let labelWidth = 7
+        canvas.addLine(DisplayWidth.truncate("\(labels.heading) \(Sanitize.inline(metric.displayName))", to: width,
+                                             ellipsis: glyphs.ellipsis),
+                       style: Style(bold: true))
+        let labelWidth = 3 + max(DisplayWidth.of(labels.what), DisplayWidth.of(labels.why))
         for (label, text) in parts {
             for (index, line) in Self.wrap(text, width: width - labelWidth).enumerated() {
                 let row = canvas.addRow()
@@ -141,4 +144,15 @@ public struct ScreenText: Sendable {
                            data: .object([("message", .string(message)),
                                           ("commands", .array(commands.map { .string($0) }))]))
     }
+}
+
+/// The words of an About block: its heading and the labels of the two paragraphs.
+public struct AboutLabels: Sendable {
+    public var heading: String, what: String, why: String
+
+    public init(heading: String, what: String, why: String) {
+        self.heading = heading; self.what = what; self.why = why
+    }
+
+    public static let english = AboutLabels(heading: "About", what: "What", why: "Why")
 }

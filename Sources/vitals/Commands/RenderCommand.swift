@@ -22,11 +22,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw each child metric's chart under its parent.")
     var children = false
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The last day shown, YYYY-MM-DD (default: today).", valueName: "DATE"))
-    var asOf: String?
-
-    @Option(help: ArgumentHelp("Replace every metric's range: 7d, 30d, 12w, 6m, 1y or all.", valueName: "RANGE"))
-    var range: String?
+    @OptionGroup var view: ViewOptions
 
     @Option(help: "Output format: text or json.")
     var format: RenderFormat = .text
@@ -46,16 +42,12 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let profile = try render.profile()
-            let request = ScreenRequest(asOf: try parseDate(asOf, option: "--as-of") ?? LocalDate.today(),
-                                        range: try parseRange(range), unitSystem: try units.chosenUnitSystem(),
+            let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
+                                        unitSystem: try units.chosenUnitSystem(),
                                         showChildren: children)
             let loaded = try catalog.loadValidCatalog()
-            let chosen = try all ? loaded.catalog.activeScreensInOrder : screens.map { name in
-                guard let screen = loaded.catalog.screen(named: name) else {
-                    throw ScreenLookup.unknownScreen(name, in: loaded.catalog)
-                }
-                return screen
-            }
+            let chosen = try all ? loaded.catalog.activeScreensInOrder
+                : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let registry = BuiltInScreenModules.registry
             let documents = try chosen.map { screen in

@@ -24,13 +24,7 @@ struct TreeCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
-            var only: [DisplayScreen]?
-            if let screen {
-                guard let found = loaded.catalog.screen(named: screen) else {
-                    throw ScreenLookup.unknownScreen(screen, in: loaded.catalog)
-                }
-                only = [found]
-            }
+            let only = try screen.map { [try ScreenLookup.screen(named: $0, in: loaded.catalog)] }
             let modules = Set(BuiltInScreenModules.screenIDs)
             switch format {
             case .text:

@@ -2,25 +2,45 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 
-/// How charts are drawn: width, colour and glyphs, shared by `render` and `explore`.
-struct RenderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Columns to draw in (default: the terminal's width, else $COLUMNS, else 80; at least 40).", valueName: "N"))
-    var width: Int?
-
+/// Colour and glyphs, shared by `render` and `explore` (whose width is the terminal's).
+struct StyleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color: ColorMode = .auto
 
     @Flag(help: "Draw with plain ASCII characters (also the default when the locale is not UTF-8).")
     var ascii = false
+}
+
+/// How `render` draws: the width, colour and glyphs.
+struct RenderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Columns to draw in (default: the terminal's width, else $COLUMNS, else 80; at least 40).", valueName: "N"))
+    var width: Int?
+
+    @OptionGroup var style: StyleOptions
 
     /// The profile for this run; a width under 40 is a usage error (exit 2).
     func profile() throws -> RenderProfile {
         do {
-            return try RenderProfile.resolve(width: width, color: color, ascii: ascii)
+            return try RenderProfile.resolve(width: width, color: style.color, ascii: style.ascii)
         } catch {
             throw UserError(error.description, exitCode: 2)
         }
     }
+}
+
+/// Which days a screen shows: `--as-of` and `--range`, shared by `render` and `explore`.
+struct ViewOptions: ParsableArguments {
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The last day shown, YYYY-MM-DD (default: today).", valueName: "DATE"))
+    var asOf: String?
+
+    @Option(help: ArgumentHelp("Replace every metric's range: 7d, 30d, 12w, 6m, 1y or all.", valueName: "RANGE"))
+    var range: String?
+
+    /// `--as-of`, else today.
+    func asOfDate() throws -> LocalDate { try parseDate(asOf, option: "--as-of") ?? LocalDate.today() }
+
+    /// `--range`, nil when not given.
+    func timeRange() throws -> TimeRange? { try parseRange(range) }
 }
 
 extension ColorMode: ExpressibleByArgument {}

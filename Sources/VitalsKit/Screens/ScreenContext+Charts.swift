@@ -1,0 +1,31 @@
+extension ScreenContext {
+    /// The charts of `metricsToDraw` in order, each adjusted by `adjust` before it is drawn.
+    /// After the first (the primary, or the focused metric): when its range holds nothing the
+    /// chart says "Nothing logged in the last 14 days", and when the metric has no data at all
+    /// (`hasData` false) the empty state with the log command follows; then `extras`, the
+    /// "more metrics" line and the About text.
+    public func chartBlocks(hasData: Bool, adjust: (inout ChartInput, DisplayMetric) throws -> Void,
+                            extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
+        let builder = MetricChartBuilder(context: self)
+        var blocks: [ScreenBlock] = []
+        for (index, metric) in metricsToDraw.enumerated() {
+            var input = try builder.input(for: metric)
+            try adjust(&input, metric)
+            if index == 0, !input.hasData { input.emptyMessage = nothingLoggedMessage(for: metric) }
+            blocks.append(chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
+            guard index == 0 else { continue }
+            if !input.hasData, !hasData { blocks.append(emptyBlock(for: metric)) }
+            blocks += try extras()
+            if let more = moreBlock(for: metric) { blocks.append(more) }
+            if let about = aboutBlock(for: metric) { blocks.append(about) }
+        }
+        return blocks
+    }
+
+    /// A chart's empty line when its range holds nothing: "Nothing logged in the last 14
+    /// days", or "Nothing logged yet" for a metric that shows all time.
+    public func nothingLoggedMessage(for metric: DisplayMetric) -> String {
+        guard let range = request.range ?? metric.binding.range, range != .all else { return "Nothing logged yet" }
+        return "Nothing logged in " + MetricChartBuilder.words(range)
+    }
+}
