@@ -59,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsKit", "VitalsScreens"]
+            dependencies: ["vitals", "VitalsKit", "VitalsScreens", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ] + screenModules.map { name in
         .target(name: name, dependencies: ["VitalsKit"], path: "Sources/Screens/\(name)")

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import VitalsKit
 import XCTest
 
 /// End-to-end tests of `vitals import apple-health`: the built binary, its output and exit codes.
@@ -56,5 +58,91 @@ final class ImportAppleHealthCLITests: XCTestCase {
 
         let missing = try run(["import", "apple-health", directory.appendingPathComponent("nope.zip").path, "--db", db])
         XCTAssertEqual(missing.status, 2)
+    }
+
+    /// An export of `count` step records, one a minute from 2024-01-01: tens of megabytes, so an
+    /// import of it is still running when the test stops it.
+    private func bigExport(records count: Int) throws -> URL {
+        let path = directory.appendingPathComponent("big.xml")
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let start = Date(timeIntervalSince1970: 1_704_067_200)
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(secondsFromGMT: 0)
+        format.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        for index in 0..<count {
+            let date = format.string(from: start.addingTimeInterval(Double(index) * 60)) + " +0000"
+            text += """
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" sourceVersion="17.1" unit="count" \
+            creationDate="\(date)" startDate="\(date)" endDate="\(date)" value="\(index % 97 + 1)">
+              <MetadataEntry key="HKMetadataKeySyncIdentifier" value="\(UUID().uuidString)"/>
+             </Record>
+
+            """
+        }
+        text += "</HealthData>\n"
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Starts `vitals import apple-health export --db db --quiet`, waits until `started(db)`
+    /// says the import is writing, then sends `signal` and waits for the process to end.
+    private func interruptImport(_ export: URL, db: String, signal: Int32,
+                                 started: (String) -> Bool) throws -> Bool {
+        let process = Process()
+        process.executableURL = VitalsProcess.binary
+        process.arguments = ["import", "apple-health", export.path, "--db", db, "--quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, !started(db), Date() < deadline { usleep(2_000) }
+        guard process.isRunning else { return false }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+    }
+
+    /// The samples in `db`, read by a fresh connection (which rolls back a hot journal), after
+    /// checking the file's integrity.
+    private func count(_ db: String) throws -> Int {
+        let store = try SampleStore.open(path: db)
+        defer { try? store.close() }
+        XCTAssertEqual(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }, "ok")
+        return try store.count()
+    }
+
+    private static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// The issue's promise for an interrupted import: killed (SIGKILL) or stopped with Ctrl-C
+    /// (SIGINT) half-way, the database is as it was, and a second run completes the import.
+    /// Both ways of writing are covered: a first import into an empty store (rollback journal)
+    /// and an import into a store that already has samples (WAL).
+    func testKilledImportLeavesTheDatabaseAsItWasAndASecondRunCompletesIt() throws {
+        let big = try bigExport(records: 40_000)
+        let small = directory.appendingPathComponent("small.xml")
+        try Self.export.write(to: small, atomically: true, encoding: .utf8)
+        for (signal, populated) in [(SIGKILL, false), (SIGINT, false), (SIGKILL, true)] {
+            let db = directory.appendingPathComponent("killed-\(signal)-\(populated).sqlite").path
+            var before = 0
+            if populated {
+                XCTAssertEqual(try run(["import", "apple-health", small.path, "--db", db, "--quiet"]).status, 0)
+                before = try count(db)
+                XCTAssertEqual(before, 5)
+            }
+            // Stopped once rows are being written: the rollback journal exists (empty store) or
+            // the WAL has grown past a few pages (populated store).
+            let stopped = try interruptImport(big, db: db, signal: signal) { db in
+                populated ? Self.size(db + "-wal") > 1 << 20 : FileManager.default.fileExists(atPath: db + "-journal")
+            }
+            XCTAssertTrue(stopped, "the import ended before it could be interrupted (signal \(signal))")
+            XCTAssertEqual(try count(db), before, "signal \(signal), populated \(populated)")
+            let check = try run(["import", "apple-health", big.path, "--db", db])
+            XCTAssertEqual(check.status, 0, check.stderr)
+            XCTAssertTrue(check.stdout.contains("40000 new, 0 already present"), check.stdout)
+            XCTAssertEqual(try count(db), before + 40_000)
+        }
     }
 }

@@ -22,6 +22,9 @@ public struct AppleHealthImportReport: Sendable {
     public var source: HealthExportSource?
     /// Wall-clock seconds the import took.
     public var elapsed: TimeInterval = 0
+    /// Whether the rows were written under a rollback journal (a first import into an empty
+    /// store, see `SampleStore.withBulkLoadJournal`) rather than the WAL.
+    public var rollbackJournal = false
 
     public init() {}
 

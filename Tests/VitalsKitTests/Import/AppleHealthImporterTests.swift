@@ -69,7 +69,16 @@ struct AppleHealthImporterTests {
         // The import leaves the fill-in trigger out while it runs; it is back afterwards.
         #expect(try Self.hasFillTrigger(store))
 
+        // A first import into an empty store runs under a rollback journal; the file is back in
+        // WAL mode afterwards, with no journal left, and other connections read it.
+        #expect(first.rollbackJournal)
+        #expect(try Self.journalMode(store) == "wal")
+        #expect(!FileManager.default.fileExists(atPath: store.path! + "-journal"))
+        #expect(try SampleStore.open(path: store.path!).count() == 15)
+
         let second = try importer.importExport(at: path, into: store)
+        #expect(!second.rollbackJournal, "an import into a store with samples stays in WAL mode")
+        #expect(try Self.journalMode(store) == "wal")
         #expect(second.totalNew == 0 && second.totalPresent == 15)
         #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") } == origins,
                 "a re-import finds the stored pairs")
@@ -112,6 +121,13 @@ struct AppleHealthImporterTests {
         }
         #expect(try store.samples() == before)
         #expect(try Self.hasFillTrigger(store))
+        #expect(try Self.journalMode(store) == "wal")
+        #expect(!FileManager.default.fileExists(atPath: store.path! + "-journal"))
+        #expect(try store.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    }
+
+    private static func journalMode(_ store: SampleStore) throws -> String? {
+        try store.write { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
     }
 
     private static func hasFillTrigger(_ store: SampleStore) throws -> Bool {
