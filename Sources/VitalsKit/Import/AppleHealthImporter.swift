@@ -74,14 +74,15 @@ public struct AppleHealthImporter: Sendable {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             defer { done.signal() }
-            let mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID, recycle: channel.takeSpare) {
+            let samplesRead = SampleCount()
+            var mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID, recycle: channel.takeSpare) {
                 try channel.send($0)
+                samplesRead.value = $1
             }
-            var sink = mapper
             do {
-                let statistics = try reader.read(into: &sink) { read in
+                let statistics = try reader.read(into: &mapper) { read in
                     progress?(AppleHealthImportProgress(
-                        bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: mapper.samplesRead,
+                        bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: samplesRead.value,
                         elapsed: Date().timeIntervalSince(started)))
                 }
                 try mapper.flush()
@@ -121,6 +122,11 @@ public struct AppleHealthImporter: Sendable {
         report.statistics = outcome.statistics
         return report
     }
+}
+
+/// Samples read so far, as of the last batch sent: for the progress bar, on the reading thread.
+private final class SampleCount: @unchecked Sendable {
+    var value = 0
 }
 
 /// What the reading thread leaves for the writer once it is done (read after the join).

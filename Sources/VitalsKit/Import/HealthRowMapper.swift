@@ -5,7 +5,11 @@ import Foundation
 /// Records go to the series that names their type under `healthkit:` (in its base unit) or to
 /// a series named after the type; workouts, activity summaries and `Me` are kept under their
 /// HealthKit names too. It runs on the reading thread; the writer inserts the rows.
-final class HealthRowMapper: HealthExportSink {
+///
+/// A struct, not a class: its caches are touched several times per record, and every access
+/// to a class's stored property pays a run-time exclusivity check (about 8 % of the reading
+/// thread when this was a class).
+struct HealthRowMapper: HealthExportSink {
     /// What needs no database: skips, series per type, the profile.
     private(set) var report = AppleHealthImportReport()
     /// Samples read so far (rows made plus skips).
@@ -13,7 +17,8 @@ final class HealthRowMapper: HealthExportSink {
 
     private let mapping: HealthSampleMapping
     private let subjectID: String
-    private let send: ([HealthSampleRow]) throws -> Void
+    /// Hands a full batch to the writer, with the number of samples read so far.
+    private let send: (_ rows: [HealthSampleRow], _ samplesRead: Int) throws -> Void
     private let batchSize: Int
     private var batch: [HealthSampleRow] = []
     /// Takes back a batch the writer is done with, so its rows are freed on this thread.
@@ -29,7 +34,7 @@ final class HealthRowMapper: HealthExportSink {
 
     init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
          recycle: @escaping () -> [HealthSampleRow]? = { nil },
-         send: @escaping ([HealthSampleRow]) throws -> Void) {
+         send: @escaping (_ rows: [HealthSampleRow], _ samplesRead: Int) throws -> Void) {
         self.mapping = mapping
         self.subjectID = subjectID
         self.recycle = recycle
@@ -39,9 +44,9 @@ final class HealthRowMapper: HealthExportSink {
     }
 
     /// Sends the last, partial batch.
-    func flush() throws {
+    mutating func flush() throws {
         guard !batch.isEmpty else { return }
-        try send(batch)
+        try send(batch, samplesRead)
         if var spare = recycle() {
             spare.removeAll(keepingCapacity: true)
             batch = spare
@@ -51,12 +56,12 @@ final class HealthRowMapper: HealthExportSink {
         }
     }
 
-    func accept(_ record: HealthRecord) throws {
+    mutating func accept(_ record: HealthRecord) throws {
         samplesRead += 1
         let type = typeEntry(record.type)
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
-        switch mapping.map(record, series: type.series, convert: convert) {
+        switch mapping.map(record, series: type.series, convert: { self.convert($0, $1, $2) }) {
         case .series(let id, let mapped, let stage):
             (seriesID, value, category) = (id, mapped, stage)
             keepsUnit = record.unit != nil && record.unit != type.series?.unit.rawValue
@@ -108,14 +113,14 @@ final class HealthRowMapper: HealthExportSink {
 
     private var types: [String: TypeEntry] = [:]
 
-    private func typeEntry(_ type: String) -> TypeEntry {
+    private mutating func typeEntry(_ type: String) -> TypeEntry {
         if let known = types[type] { return known }
         let entry = TypeEntry(index: typeIndex(type), series: mapping.series(for: type))
         types[type] = entry
         return entry
     }
 
-    private func typeIndex(_ type: String) -> Int32 {
+    private mutating func typeIndex(_ type: String) -> Int32 {
         if let index = typeIndices[type] { return index }
         let index = Int32(typeNames.count)
         typeNames.append(type)
@@ -126,7 +131,7 @@ final class HealthRowMapper: HealthExportSink {
     /// HealthKit unit → base unit conversions, resolved once per unit and base.
     private var conversions: [(unit: String, base: BaseUnit, from: KnownUnit, scale: Double, to: KnownUnit)] = []
 
-    private func convert(_ value: Double, _ unit: String?, _ base: BaseUnit) -> Double? {
+    private mutating func convert(_ value: Double, _ unit: String?, _ base: BaseUnit) -> Double? {
         guard let unit, !unit.isEmpty else { return HealthKitUnit.convert(value, from: unit, to: base) }
         for known in conversions where known.base == base && known.unit == unit {
             return known.from.convert(value * known.scale, to: known.to)
@@ -149,7 +154,7 @@ final class HealthRowMapper: HealthExportSink {
 
     private struct OriginKey: Hashable { var version: String?; var device: String? }
 
-    private func originIndex(version: String?, device: String?) -> (index: Int32, new: HealthOrigin?) {
+    private mutating func originIndex(version: String?, device: String?) -> (index: Int32, new: HealthOrigin?) {
         guard version != nil || device != nil else { return (-1, nil) }
         if let position = recentOrigins.firstIndex(where: { $0.version == version && $0.device == device }) {
             let index = recentOrigins[position].index
@@ -172,7 +177,7 @@ final class HealthRowMapper: HealthExportSink {
         return (index, new)
     }
 
-    func accept(_ workout: HealthWorkout) throws {
+    mutating func accept(_ workout: HealthWorkout) throws {
         let type = "HKWorkoutTypeIdentifier"
         report.seriesByType[type] = type
         var metadata = HealthSampleMetadata()
@@ -206,7 +211,7 @@ final class HealthRowMapper: HealthExportSink {
                                 source: source(workout.sourceName), metadata: metadata.jsonOrNil))
     }
 
-    func accept(_ summary: HealthActivitySummary) throws {
+    mutating func accept(_ summary: HealthActivitySummary) throws {
         let type = "HKActivitySummary"
         report.seriesByType[type] = type
         guard let day = HealthDate("\(summary.day) 00:00:00 +0000") else {
@@ -227,7 +232,7 @@ final class HealthRowMapper: HealthExportSink {
                                 source: source("Activity"), metadata: metadata.jsonOrNil))
     }
 
-    func accept(_ profile: HealthProfile) throws {
+    mutating func accept(_ profile: HealthProfile) throws {
         report.profile = profile
         if let birth = profile.birthDate, let date = HealthDate("\(birth) 00:00:00 +0000") {
             let type = "HKCharacteristicTypeIdentifierDateOfBirth"
@@ -244,12 +249,12 @@ final class HealthRowMapper: HealthExportSink {
         }
     }
 
-    func skipped(_ skip: HealthSkip) throws {
+    mutating func skipped(_ skip: HealthSkip) throws {
         samplesRead += 1
         report.skip(skip.type ?? skip.element, reason: "\(skip.reason)")
     }
 
-    private func add(_ row: consuming HealthSampleRow) throws {
+    private mutating func add(_ row: consuming HealthSampleRow) throws {
         row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
                                   end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
                                   tag: row.tag ?? "", source: row.source)
@@ -258,7 +263,7 @@ final class HealthRowMapper: HealthExportSink {
     }
 
     /// `apple-health:<name>`, shared per source.
-    private func source(_ name: String) -> String {
+    private mutating func source(_ name: String) -> String {
         for known in sources where known.name == name { return known.stored }
         let stored = "apple-health:" + name
         if sources.count >= 64 { sources.removeFirst() }
@@ -268,7 +273,7 @@ final class HealthRowMapper: HealthExportSink {
 
     /// A device description without HealthKit's object address: `<<HKDevice: 0x2835f1e50>,
     /// name:Apple Watch, …>` → `name:Apple Watch, …` (the address differs per export run).
-    private func compact(_ device: String?) -> String? {
+    private mutating func compact(_ device: String?) -> String? {
         guard let device else { return nil }
         for known in devices where known.device == device { return known.compact }
         var compacted = device

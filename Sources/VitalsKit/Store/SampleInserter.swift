@@ -43,6 +43,10 @@ final class SampleInserter {
     func insert(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                 category: String, tag: String, source: String, note: String?, metadata: String?,
                 origin: Int64? = nil, key: Int64) throws -> Bool {
+        // A local copy of the buffer's pointer and size, written back at the end: each access
+        // to a class's stored property pays a run-time exclusivity check, and this runs per row.
+        var texts = self.texts
+        defer { self.texts = texts }
         texts.reset()
         let series = texts.append(series), subject = texts.append(subject), category = texts.append(category)
         let tag = texts.append(tag), source = texts.append(source)

@@ -6,7 +6,7 @@ import Foundation
 /// Feed chunks of any size (the result does not depend on where they split), then call
 /// `finish()` for the statistics; errors carry the line and byte offset.
 public final class HealthExportParser<Sink: HealthExportSink> {
-    private let scanner: XMLChunkScanner<HealthElementMapper<Sink>>
+    private var scanner: XMLChunkScanner<HealthElementMapper<Sink>>
 
     public init(sink: Sink) {
         scanner = XMLChunkScanner(handler: HealthElementMapper(sink: sink))

@@ -2,7 +2,7 @@ import Foundation
 
 /// Start and end tags: attribute parsing, the open-element stack, and the handler calls.
 extension XMLChunkScanner {
-    func startTag(_ start: Int, _ close: Int) throws {
+    mutating func startTag(_ start: Int, _ close: Int) throws {
         sawNonWhitespace = true
         let tagPosition = position
         if phase == .epilog {
@@ -71,7 +71,7 @@ extension XMLChunkScanner {
         }
     }
 
-    func endTag(nameStart: Int, close: Int) throws {
+    mutating func endTag(nameStart: Int, close: Int) throws {
         let tagPosition = position
         var nameEnd = close
         while nameEnd > nameStart, isSpace(buffer[nameEnd - 1]) { nameEnd -= 1 }

@@ -10,7 +10,7 @@ import Foundation
 /// &quot; &apos; &#NN; &#xNN;`) and their literal tabs and newlines become spaces, as XML
 /// prescribes; raw control characters such as U+000B are kept. Memory is bounded by the chunk
 /// size plus the longest single tag (`maximumTokenLength`).
-public final class XMLChunkScanner<Handler: XMLEventHandler> {
+public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     /// Receives the events; read it back after `finish()`.
     public var handler: Handler
     /// A tag (or anything that must be held whole) longer than this is reported as malformed.
@@ -56,7 +56,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     public var depth: Int { openLines.count }
 
     /// Scans one more chunk; handler calls happen inside.
-    public func feed(_ chunk: UnsafeRawBufferPointer) throws {
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         guard chunk.count > 0, let source = chunk.baseAddress else { return }
         reserve(count + chunk.count)
         memcpy(buffer + count, source, chunk.count)
@@ -71,12 +71,12 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Scans `bytes` as one chunk.
-    public func feed<Bytes: ContiguousBytes>(_ bytes: Bytes) throws {
+    public mutating func feed<Bytes: ContiguousBytes>(_ bytes: Bytes) throws {
         try bytes.withUnsafeBytes { try feed($0) }
     }
 
     /// Marks the end of input: throws when the document is incomplete.
-    public func finish() throws {
+    public mutating func finish() throws {
         try scan(final: true)
         let end = XMLPosition(line: line + newlines(cursor, count), byteOffset: bytesFed)
         switch mode {
@@ -105,7 +105,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
 
     // MARK: Scanning
 
-    private func scan(final: Bool) throws {
+    private mutating func scan(final: Bool) throws {
         while cursor < count {
             switch mode {
             case .text:
@@ -131,7 +131,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Skips text up to the next `<` and reads the markup there; false when more input is needed.
-    private func scanText(final: Bool) throws -> Bool {
+    private mutating func scanText(final: Bool) throws -> Bool {
         let found = memchr(buffer + cursor, 0x3C, count - cursor)
         let end = found.map { UnsafeMutablePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - buffer } ?? count
         if end > cursor { try checkText(cursor, end) }
@@ -169,7 +169,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Reads the markup starting at `cursor` (a `<`); false when more input is needed.
-    private func scanMarkup(final: Bool) throws -> Bool {
+    private mutating func scanMarkup(final: Bool) throws -> Bool {
         let start = cursor
         let available = count - start
         guard available >= 2 else { return try needMore(final, "the file ends inside a tag") }
@@ -219,7 +219,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Finds the `>` closing a start tag, outside quoted values, resuming a split search.
-    private func findTagEnd(_ start: Int) -> Int? {
+    private mutating func findTagEnd(_ start: Int) -> Int? {
         var index = start + max(tagResume, 1)
         var quote = tagQuote
         while index < count {
@@ -247,7 +247,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Skips the DOCTYPE internal subset up to `]>`; a subset that runs into an element ends there.
-    private func scanSubset(final: Bool) -> Bool {
+    private mutating func scanSubset(final: Bool) -> Bool {
         var index = cursor
         while index < count {
             let byte = buffer[index]
@@ -288,7 +288,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
     }
 
     /// Skips to just after `terminator`; false (keeping a possible partial match) when not found.
-    private func skip(until terminator: StaticString, then next: Mode) -> Bool {
+    private mutating func skip(until terminator: StaticString, then next: Mode) -> Bool {
         let length = terminator.utf8CodeUnitCount
         var index = cursor
         let first = terminator.utf8Start[0]
@@ -309,7 +309,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
 
     // MARK: Buffer
 
-    private func advance(to index: Int) {
+    private mutating func advance(to index: Int) {
         line += newlines(cursor, index)
         cursor = index
     }
@@ -328,7 +328,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
         XMLPosition(line: line + newlines(cursor, index), byteOffset: bufferOffset + Int64(index))
     }
 
-    private func compact() {
+    private mutating func compact() {
         guard cursor > 0 else { return }
         let remaining = count - cursor
         if remaining > 0 { memmove(buffer, buffer + cursor, remaining) }
@@ -337,7 +337,7 @@ public final class XMLChunkScanner<Handler: XMLEventHandler> {
         cursor = 0
     }
 
-    private func reserve(_ needed: Int) {
+    private mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
         var newCapacity = capacity
         while newCapacity < needed { newCapacity *= 2 }
