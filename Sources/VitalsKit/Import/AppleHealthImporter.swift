@@ -99,11 +99,10 @@ public struct AppleHealthImporter: Sendable {
         do {
             while true {
                 guard let batch = try channel.receive() else { break }
-                // By index: `for row in batch` would copy (retain and release) every row.
-                for index in batch.indices {
-                    let type = Int(batch[index].type)
+                try writer.insert(batch) { type, isNew in
+                    let type = Int(type)
                     while counts.count <= type { counts.append(.init()) }
-                    if try writer.insert(batch[index]) { counts[type].new += 1 } else { counts[type].present += 1 }
+                    if isNew { counts[type].new += 1 } else { counts[type].present += 1 }
                 }
                 channel.giveBack(consume batch)
             }

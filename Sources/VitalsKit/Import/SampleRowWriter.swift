@@ -14,13 +14,26 @@ final class SampleRowWriter {
     /// `sample_origin` ids by the reading thread's origin index.
     private var origins: [Int64] = []
 
-    /// Inserts `row`; true when it was new, false when its natural key was already stored.
-    func insert(_ row: HealthSampleRow) throws -> Bool {
+    /// Inserts `rows`, a group of `SampleInserter.groupSize` at a time; `counted(type, isNew)`
+    /// is called for each row, in order: isNew is false when its natural key was already stored.
+    func insert(_ rows: [HealthSampleRow], counted: (_ type: Int32, _ isNew: Bool) -> Void) throws {
+        var groupStart = 0
+        for index in rows.indices {
+            try stage(rows[index])
+            if inserter.isGroupFull {
+                try inserter.flush { counted(rows[groupStart + $0].type, $1) }
+                groupStart = index + 1
+            }
+        }
+        try inserter.flush { counted(rows[groupStart + $0].type, $1) }
+    }
+
+    private func stage(_ row: HealthSampleRow) throws {
         if let new = row.newOrigin {
             precondition(Int(row.origin) == origins.count, "origins arrive in order")
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
         }
-        return try inserter.insert(
+        inserter.stage(
             series: row.seriesID, subject: subjectID, start: row.start.utcSeconds, end: row.end.utcSeconds,
             utcOffset: Int64(row.start.offsetSeconds), value: row.value, category: row.category ?? "",
             tag: row.tag ?? "", source: row.source, note: nil, metadata: row.metadata,

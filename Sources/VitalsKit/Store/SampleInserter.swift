@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// Inserts samples one by one inside the caller's write transaction, skipping any whose natural
-/// key is already stored; the one write path of `SampleStore.insert` and the importers.
+/// Inserts samples inside the caller's write transaction, skipping any whose natural key is
+/// already stored; the one write path of `SampleStore.insert` and the importers.
 ///
 /// A sample goes in with `INSERT OR IGNORE` under the unique `key_hash` (`SampleKey`). When
 /// that integer is taken, the stored row's columns are compared: equal means already stored; a
@@ -11,91 +11,196 @@ import GRDBSQLite
 /// with a NULL `key_hash` are checked by their columns first, but only while the database has
 /// any (almost never). Values are bound through the SQLite C API from one reused buffer:
 /// GRDB's `StatementArguments` box every value, and this runs for every record of an export.
+///
+/// Samples are staged (`stage`) and inserted `groupSize` at a time by one multi-row statement
+/// (`flush`): per statement, SQLite opens its cursors, allocates and frees, and halts once, which
+/// was a fifth of an import's writing time with one statement per row. When the statement
+/// stores fewer rows than it was given, each row of the group is looked up to tell which were
+/// new: rows stored by it have ids above the highest id before it.
 final class SampleInserter {
+    /// Rows per multi-row INSERT; a shorter group is inserted row by row.
+    static let groupSize = 32
+    private static let columnCount: Int32 = 14
+
     private let db: Database
     private let insertKeyed: Statement
+    private let insertGroup: Statement
     private let insertUnkeyed: Statement
     private let findKeyed: Statement
     private let findUnkeyed: Statement
     private var hasUnkeyedRows: Bool
     private var texts = TextBuffer()
+    private var staged: [Staged] = []
+    /// No stored row has a larger id; rows inserted from now on get larger ones.
+    private var highestRowID: Int64
+
+    /// One staged sample: numbers, and its texts as slices of `texts`.
+    private struct Staged {
+        var series, subject, category, tag, source: TextBuffer.Slice
+        var note, metadata: TextBuffer.Slice?
+        var start, end, utcOffset: Int64
+        var value: Double
+        var origin: Int64?
+        var key: Int64
+    }
 
     init(db: Database) throws {
         self.db = db
-        let columns = #"series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start, origin"#
-        insertKeyed = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        let columns = #"series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start, origin, key_hash"#
+        let values = "(" + Array(repeating: "?", count: Int(Self.columnCount)).joined(separator: ", ") + ")"
+        insertKeyed = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample (\(columns)) VALUES \(values)")
+        insertGroup = try db.makeStatement(sql: """
+            INSERT OR IGNORE INTO sample (\(columns)) VALUES \(Array(repeating: values, count: Self.groupSize).joined(separator: ", "))
             """)
-        insertUnkeyed = try db.makeStatement(sql: """
-            INSERT INTO sample (\(columns), key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
-            """)
+        insertUnkeyed = try db.makeStatement(sql: "INSERT INTO sample (\(columns)) VALUES \(values)")
         let sameColumns = #"series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = ? AND source = ?"#
-        findKeyed = try db.makeStatement(sql: "SELECT 1 FROM sample WHERE key_hash = ? AND \(sameColumns)")
-        findUnkeyed = try db.makeStatement(sql: "SELECT 1 FROM sample WHERE key_hash IS NULL AND \(sameColumns)")
+        findKeyed = try db.makeStatement(sql: "SELECT id FROM sample WHERE key_hash = ? AND \(sameColumns)")
+        findUnkeyed = try db.makeStatement(sql: "SELECT id FROM sample WHERE key_hash IS NULL AND \(sameColumns)")
         hasUnkeyedRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE key_hash IS NULL)") ?? false
+        highestRowID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM sample") ?? 0
+        staged.reserveCapacity(Self.groupSize)
     }
 
     deinit { texts.deallocate() }
 
-    /// Inserts one sample; true when it was new, false when its natural key was already stored.
-    /// `key` is `SampleKey.value` of the same fields (callers may compute it on another thread);
-    /// `origin` is a `sample_origin` id (see `origin(sourceVersion:device:)`).
-    func insert(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-                category: String, tag: String, source: String, note: String?, metadata: String?,
-                origin: Int64? = nil, key: Int64) throws -> Bool {
+    /// Whether `groupSize` samples are staged: time to `flush`.
+    var isGroupFull: Bool { staged.count >= Self.groupSize }
+
+    /// Stages one sample for the next `flush`. `key` is `SampleKey.value` of the same fields
+    /// (callers may compute it on another thread); `origin` is a `sample_origin` id (see
+    /// `origin(sourceVersion:device:)`). The strings are copied: callers may reuse theirs.
+    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+               category: String, tag: String, source: String, note: String?, metadata: String?,
+               origin: Int64? = nil, key: Int64) {
         // A local copy of the buffer's pointer and size, written back at the end: each access
         // to a class's stored property pays a run-time exclusivity check, and this runs per row.
         var texts = self.texts
         defer { self.texts = texts }
-        texts.reset()
-        let series = texts.append(series), subject = texts.append(subject), category = texts.append(category)
-        let tag = texts.append(tag), source = texts.append(source)
-        let note = note.map { texts.append($0) }, metadata = metadata.map { texts.append($0) }
+        if staged.isEmpty { texts.reset() }
+        staged.append(Staged(
+            series: texts.append(series), subject: texts.append(subject), category: texts.append(category),
+            tag: texts.append(tag), source: texts.append(source), note: note.map { texts.append($0) },
+            metadata: metadata.map { texts.append($0) }, start: start, end: end, utcOffset: utcOffset,
+            value: value, origin: origin, key: key))
+    }
 
-        func bindKey(_ statement: Statement, from first: Int32) {
-            let handle = statement.sqliteStatement
-            texts.bind(handle, first, series)
-            texts.bind(handle, first + 1, subject)
-            sqlite3_bind_int64(handle, first + 2, start)
-            sqlite3_bind_int64(handle, first + 3, end)
-            sqlite3_bind_double(handle, first + 4, value)
-            texts.bind(handle, first + 5, category)
-            texts.bind(handle, first + 6, tag)
-            texts.bind(handle, first + 7, source)
-        }
-        func bindRow(_ statement: Statement) {
-            let handle = statement.sqliteStatement
-            texts.bind(handle, 1, series)
-            texts.bind(handle, 2, subject)
-            sqlite3_bind_int64(handle, 3, start)
-            sqlite3_bind_int64(handle, 4, end)
-            sqlite3_bind_int64(handle, 5, utcOffset)
-            sqlite3_bind_double(handle, 6, value)
-            texts.bind(handle, 7, category)
-            texts.bind(handle, 8, tag)
-            texts.bind(handle, 9, source)
-            texts.bind(handle, 10, note)
-            texts.bind(handle, 11, metadata)
-            // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
-            sqlite3_bind_int64(handle, 12, start + utcOffset)
-            if let origin { sqlite3_bind_int64(handle, 13, origin) } else { sqlite3_bind_null(handle, 13) }
-        }
+    /// Inserts the staged samples; `outcome(index, isNew)` is called for each, in staging order:
+    /// true when it was new, false when its natural key was already stored.
+    func flush(_ outcome: (Int, Bool) throws -> Void) throws {
+        defer { staged.removeAll(keepingCapacity: true) }
+        let texts = self.texts
+        try staged.withUnsafeBufferPointer { rows in try flush(rows, texts, outcome) }
+    }
 
+    private func flush(_ rows: UnsafeBufferPointer<Staged>, _ texts: TextBuffer,
+                       _ outcome: (Int, Bool) throws -> Void) throws {
+        guard rows.count == Self.groupSize, !hasUnkeyedRows else {
+            for index in rows.indices { try outcome(index, try insertOne(rows[index], texts)) }
+            return
+        }
+        let handle = insertGroup.sqliteStatement
+        for index in rows.indices { bind(rows[index], texts, handle, first: Int32(index) * Self.columnCount + 1) }
+        _ = try step(insertGroup)
+        let stored = Int(sqlite3_changes(db.sqliteConnection))
+        let before = highestRowID
+        if stored > 0 { highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection)) }
+        if stored == rows.count {
+            for index in rows.indices { try outcome(index, true) }
+            return
+        }
+        // Some were left out: each row's stored twin tells. One stored by this statement (id
+        // above `before`) is new the first time a row finds it; an older one means already
+        // stored; none means the key was taken by a different row (a collision): stored
+        // without a key, as `insertOne` does.
+        var claimed: Set<Int64> = []
+        for index in rows.indices {
+            let row = rows[index]
+            sqlite3_bind_int64(findKeyed.sqliteStatement, 1, row.key)
+            bindKey(row, texts, findKeyed.sqliteStatement, first: 2)
+            if let id = try stepID(findKeyed) {
+                try outcome(index, id > before && claimed.insert(id).inserted)
+                continue
+            }
+            // A collision. The group ran with no unkeyed rows stored, so one found now was
+            // stored by this loop, for an earlier repeat of this row.
+            if hasUnkeyedRows {
+                bindKey(row, texts, findUnkeyed.sqliteStatement, first: 1)
+                if try stepID(findUnkeyed) != nil {
+                    try outcome(index, false)
+                    continue
+                }
+            }
+            try outcome(index, try insertUnkeyed(row, texts))
+        }
+    }
+
+    /// Inserts one sample right away (`stage` and `flush` of one).
+    func insert(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+                category: String, tag: String, source: String, note: String?, metadata: String?,
+                origin: Int64? = nil, key: Int64) throws -> Bool {
+        stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+              category: category, tag: tag, source: source, note: note, metadata: metadata, origin: origin, key: key)
+        var isNew = false
+        try flush { isNew = $1 }
+        return isNew
+    }
+
+    private func insertOne(_ row: Staged, _ texts: TextBuffer) throws -> Bool {
         if hasUnkeyedRows {
-            bindKey(findUnkeyed, from: 1)
-            if try step(findUnkeyed) { return false }
+            bindKey(row, texts, findUnkeyed.sqliteStatement, first: 1)
+            if try stepID(findUnkeyed) != nil { return false }
         }
-        bindRow(insertKeyed)
-        sqlite3_bind_int64(insertKeyed.sqliteStatement, 14, key)
+        bind(row, texts, insertKeyed.sqliteStatement, first: 1)
         _ = try step(insertKeyed)
-        if sqlite3_changes(db.sqliteConnection) > 0 { return true }
-        sqlite3_bind_int64(findKeyed.sqliteStatement, 1, key)
-        bindKey(findKeyed, from: 2)
-        if try step(findKeyed) { return false }
-        bindRow(insertUnkeyed)
+        if sqlite3_changes(db.sqliteConnection) > 0 {
+            highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection))
+            return true
+        }
+        sqlite3_bind_int64(findKeyed.sqliteStatement, 1, row.key)
+        bindKey(row, texts, findKeyed.sqliteStatement, first: 2)
+        if try stepID(findKeyed) != nil { return false }
+        return try insertUnkeyed(row, texts)
+    }
+
+    /// Stores `row` with a NULL key_hash: its integer is taken by a different sample.
+    private func insertUnkeyed(_ row: Staged, _ texts: TextBuffer) throws -> Bool {
+        bind(row, texts, insertUnkeyed.sqliteStatement, first: 1)
+        sqlite3_bind_null(insertUnkeyed.sqliteStatement, Self.columnCount)
         _ = try step(insertUnkeyed)
+        highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection))
         hasUnkeyedRows = true
         return true
+    }
+
+    /// The natural key's eight columns, from parameter `first` on (the `find…` statements).
+    private func bindKey(_ row: Staged, _ texts: TextBuffer, _ handle: OpaquePointer, first: Int32) {
+        texts.bind(handle, first, row.series)
+        texts.bind(handle, first + 1, row.subject)
+        sqlite3_bind_int64(handle, first + 2, row.start)
+        sqlite3_bind_int64(handle, first + 3, row.end)
+        sqlite3_bind_double(handle, first + 4, row.value)
+        texts.bind(handle, first + 5, row.category)
+        texts.bind(handle, first + 6, row.tag)
+        texts.bind(handle, first + 7, row.source)
+    }
+
+    /// All `columnCount` columns of a row, from parameter `first` on.
+    private func bind(_ row: Staged, _ texts: TextBuffer, _ handle: OpaquePointer, first: Int32) {
+        texts.bind(handle, first, row.series)
+        texts.bind(handle, first + 1, row.subject)
+        sqlite3_bind_int64(handle, first + 2, row.start)
+        sqlite3_bind_int64(handle, first + 3, row.end)
+        sqlite3_bind_int64(handle, first + 4, row.utcOffset)
+        sqlite3_bind_double(handle, first + 5, row.value)
+        texts.bind(handle, first + 6, row.category)
+        texts.bind(handle, first + 7, row.tag)
+        texts.bind(handle, first + 8, row.source)
+        texts.bind(handle, first + 9, row.note)
+        texts.bind(handle, first + 10, row.metadata)
+        // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
+        sqlite3_bind_int64(handle, first + 11, row.start + row.utcOffset)
+        if let origin = row.origin { sqlite3_bind_int64(handle, first + 12, origin) } else { sqlite3_bind_null(handle, first + 12) }
+        sqlite3_bind_int64(handle, first + 13, row.key)
     }
 
     /// Runs `body` — a bulk insert that writes every row's `local_start` itself — without
@@ -124,6 +229,19 @@ final class SampleInserter {
         }
         try db.execute(sql: "INSERT INTO sample_origin (source_version, device) VALUES (?, ?)", arguments: arguments)
         return db.lastInsertedRowID
+    }
+
+    /// Runs `statement` to its first row and returns its first column; nil when there was no row.
+    private func stepID(_ statement: Statement) throws -> Int64? {
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return sqlite3_column_int64(handle, 0)
+        case SQLITE_DONE: return nil
+        case let code:
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
     }
 
     /// Runs `statement` to its first row; true when there was one. Leaves it reset.

@@ -19,13 +19,13 @@ extension SampleStore {
             let category = sample.category ?? "", tag = sample.tag ?? ""
             let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
                                       value: sample.value, category: category, tag: tag, source: sample.source)
-            if try inserter.insert(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
-                                   utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
-                                   category: category, tag: tag, source: sample.source, note: sample.note,
-                                   metadata: sample.metadata, key: key) {
-                inserted += 1
-            }
+            inserter.stage(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                           utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
+                           category: category, tag: tag, source: sample.source, note: sample.note,
+                           metadata: sample.metadata, key: key)
+            if inserter.isGroupFull { try inserter.flush { if $1 { inserted += 1 } } }
         }
+        try inserter.flush { if $1 { inserted += 1 } }
         return inserted
     }
 

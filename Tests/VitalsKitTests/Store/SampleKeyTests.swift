@@ -60,6 +60,51 @@ final class SampleKeyTests: XCTestCase {
         XCTAssertEqual(unkeyed, 1)
     }
 
+    /// One multi-row statement per 32 samples: within one group, which rows were new is still
+    /// told row by row — repeats inside the group, rows stored before, and both colliding rows.
+    func testAGroupTellsEachRowApart() throws {
+        var seen: [Int64: Double] = [:]
+        var pairs: [(Double, Double)] = []
+        for step in 0..<400_000 where pairs.count < 2 {
+            let value = Double(step) + 0.5
+            let k = key(sample(value))
+            if let earlier = seen[k] { pairs.append((earlier, value)) } else { seen[k] = value }
+        }
+        XCTAssertEqual(pairs.count, 2, "two collisions among 400,000 keys in one second")
+        let store = try SampleStore.inMemory()
+        // Stored before: two plain samples and the first of the second colliding pair.
+        XCTAssertEqual(try store.insert([sample(1000), sample(1001), sample(pairs[1].0)]), 3)
+        XCTAssertEqual(SampleInserter.groupSize, 32)
+        var group: [(Sample, Bool)] = (0..<24).map { (sample(Double($0)), true) }
+        group.insert((sample(1000), false), at: 3)        // stored before
+        group.insert((sample(5), false), at: 9)           // repeats row 5 of this group
+        group.insert((sample(pairs[0].0), true), at: 12)  // a colliding pair, both new here
+        group.insert((sample(pairs[0].1), true), at: 20)
+        group.insert((sample(pairs[1].1), true), at: 22)  // collides with a row stored before
+        group.insert((sample(1001), false), at: 25)       // stored before
+        group.insert((sample(pairs[0].1), false), at: 30) // repeats the second of the pair
+        group.append((sample(23), false))                 // repeats row 23 of this group
+        XCTAssertEqual(group.count, 32)
+        let outcome = try store.write { db -> [Bool] in
+            let inserter = try SampleInserter(db: db)
+            for (sample, _) in group {
+                inserter.stage(series: sample.seriesID, subject: sample.subjectID,
+                               start: Int64(sample.start.timeIntervalSince1970), end: Int64(sample.end.timeIntervalSince1970),
+                               utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value, category: "", tag: "",
+                               source: sample.source, note: nil, metadata: nil, key: key(sample))
+            }
+            XCTAssertTrue(inserter.isGroupFull)
+            var outcome = Array(repeating: false, count: group.count)
+            try inserter.flush { outcome[$0] = $1 }
+            return outcome
+        }
+        XCTAssertEqual(outcome, group.map(\.1))
+        XCTAssertEqual(try store.count(), 3 + group.filter(\.1).count)
+        let unkeyed = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE key_hash IS NULL") }
+        XCTAssertEqual(unkeyed, 2, "the second of each colliding pair")
+        XCTAssertEqual(try store.insert(group.map(\.0)), 0, "the same group again: nothing new")
+    }
+
     /// A row written by raw SQL has no key_hash; the same sample inserted later is found anyway.
     func testRowsWithoutAKeyAreFoundByTheirColumns() throws {
         let store = try SampleStore.inMemory()
