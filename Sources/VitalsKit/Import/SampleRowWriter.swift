@@ -17,26 +17,32 @@ final class SampleRowWriter {
     /// Inserts `rows`, a group of `SampleInserter.groupSize` at a time; `counted(type, isNew)`
     /// is called for each row, in order: isNew is false when its natural key was already stored.
     func insert(_ rows: [HealthSampleRow], counted: (_ type: Int32, _ isNew: Bool) -> Void) throws {
-        var groupStart = 0
-        for index in rows.indices {
-            try stage(rows[index])
-            if inserter.isGroupFull {
-                try inserter.flush { counted(rows[groupStart + $0].type, $1) }
-                groupStart = index + 1
+        // Through a buffer pointer, rows are read in place: `rows[index]` would copy each row,
+        // retaining and releasing its strings on this thread while the reading thread uses
+        // the same (interned) strings, and those reference counts would bounce between cores.
+        try rows.withUnsafeBufferPointer { rows in
+            var groupStart = 0
+            for index in rows.indices {
+                try stage(rows.baseAddress! + index)
+                if inserter.isGroupFull {
+                    try inserter.flush { counted(rows[groupStart + $0].type, $1) }
+                    groupStart = index + 1
+                }
             }
+            try inserter.flush { counted(rows[groupStart + $0].type, $1) }
         }
-        try inserter.flush { counted(rows[groupStart + $0].type, $1) }
     }
 
-    private func stage(_ row: HealthSampleRow) throws {
-        if let new = row.newOrigin {
-            precondition(Int(row.origin) == origins.count, "origins arrive in order")
+    private func stage(_ row: UnsafePointer<HealthSampleRow>) throws {
+        if let new = row.pointee.newOrigin {
+            precondition(Int(row.pointee.origin) == origins.count, "origins arrive in order")
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
         }
+        let origin = row.pointee.origin
         inserter.stage(
-            series: row.seriesID, subject: subjectID, start: row.start.utcSeconds, end: row.end.utcSeconds,
-            utcOffset: Int64(row.start.offsetSeconds), value: row.value, category: row.category ?? "",
-            tag: row.tag ?? "", source: row.source, note: nil, metadata: row.metadata,
-            origin: row.origin >= 0 ? origins[Int(row.origin)] : nil, key: row.key)
+            series: row.pointee.seriesID, subject: subjectID, start: row.pointee.start.utcSeconds,
+            end: row.pointee.end.utcSeconds, utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value,
+            category: row.pointee.category ?? "", tag: row.pointee.tag ?? "", source: row.pointee.source, note: nil,
+            metadata: row.pointee.metadata, origin: origin >= 0 ? origins[Int(origin)] : nil, key: row.pointee.key)
     }
 }
