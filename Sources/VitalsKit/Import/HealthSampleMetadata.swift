@@ -77,9 +77,8 @@ struct HealthSampleMetadata {
 
     /// Appends `value` as a JSON string literal.
     static func quote(_ value: String, into bytes: inout [UInt8]) {
-        var value = value
         bytes.append(0x22)
-        value.withUTF8 { utf8 in
+        value.withUTF8Bytes { utf8 in
             var plain = true
             for unit in utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
                 plain = false

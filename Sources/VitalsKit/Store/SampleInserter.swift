@@ -272,8 +272,7 @@ private struct TextBuffer {
     mutating func reset() { count = 0 }
 
     mutating func append(_ text: String) -> Slice {
-        var text = text
-        return text.withUTF8 { utf8 in
+        return text.withUTF8Bytes { utf8 in
             reserve(utf8.count)
             if utf8.count > 0 { (base + count).update(from: utf8.baseAddress!, count: utf8.count) }
             defer { count += utf8.count }

@@ -34,8 +34,7 @@ struct SampleKey {
 
     /// The bytes eight at a time, then the length (so "ab","c" and "a","bc" differ).
     private mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             var index = 0
             while index + 8 <= bytes.count {
                 var chunk: UInt64 = 0

@@ -20,16 +20,27 @@ struct StringInterner {
 
     /// The String for `bytes`, shared with earlier equal byte runs.
     mutating func string(_ bytes: XMLBytes) -> String {
-        // FNV-1a over the length and at most the first and last 24 bytes: equal hashes are
-        // confirmed byte by byte anyway, and long device strings differ near either end.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        // Eight bytes at a time: at most the first and last 24 bytes (equal hashes are confirmed
+        // byte by byte anyway, and long device strings differ near either end).
         let count = bytes.count
-        let head = min(count, 24)
-        for index in 0..<head {
-            hash = (hash ^ UInt64(bytes.base[index])) &* 0x0000_0100_0000_01B3
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
         }
-        for index in max(head, count - 24)..<count {
-            hash = (hash ^ UInt64(bytes.base[index])) &* 0x0000_0100_0000_01B3
+        if count >= 8 {
+            let raw = UnsafeRawPointer(bytes.base)
+            func word(_ offset: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+            mix(word(0))
+            mix(word(min(8, count - 8)))
+            mix(word(min(16, count - 8)))
+            mix(word(max(0, count - 24)))
+            mix(word(max(0, count - 16)))
+            mix(word(count - 8))
+        } else {
+            var word: UInt64 = 0
+            for index in 0..<count { word |= UInt64(bytes.base[index]) << (8 * UInt64(index)) }
+            mix(word)
         }
         var slot = Int(truncatingIfNeeded: hash) & mask
         while let existing = strings[slot] {
@@ -50,8 +61,7 @@ struct StringInterner {
     }
 
     private static func equal(_ string: String, _ bytes: XMLBytes) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
+        return string.withUTF8Bytes { utf8 in
             utf8.count == bytes.count && memcmp(utf8.baseAddress!, bytes.base, bytes.count) == 0
         }
     }
