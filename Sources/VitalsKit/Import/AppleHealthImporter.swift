@@ -69,7 +69,7 @@ public struct AppleHealthImporter: Sendable {
         -> AppleHealthImportReport {
         let mapping = self.mapping, subjectID = self.subjectID
         let writer = try SampleRowWriter(db: db, subjectID: subjectID)
-        let channel = BoundedChannel<[HealthSampleRow]>()
+        let channel = BoundedChannel<HealthRowBatch>()
         let outcome = ReadOutcome()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {

@@ -18,11 +18,13 @@ struct HealthRowMapper: HealthExportSink {
     private let mapping: HealthSampleMapping
     private let subjectID: String
     /// Hands a full batch to the writer, with the number of samples read so far.
-    private let send: (_ rows: [HealthSampleRow], _ samplesRead: Int) throws -> Void
+    private let send: (_ batch: HealthRowBatch, _ samplesRead: Int) throws -> Void
     private let batchSize: Int
-    private var batch: [HealthSampleRow] = []
+    private var batch = HealthRowBatch()
+    /// The buffer metadata objects are built in, before they are copied into the batch.
+    private var scratch: [UInt8] = []
     /// Takes back a batch the writer is done with, so its rows are freed on this thread.
-    private let recycle: () -> [HealthSampleRow]?
+    private let recycle: () -> HealthRowBatch?
     /// The HealthKit types of the rows sent, by the index the rows carry.
     private(set) var typeNames: [String] = []
     private var typeIndices: [String: Int32] = [:]
@@ -33,26 +35,26 @@ struct HealthRowMapper: HealthExportSink {
     private var devices: [(device: String, compact: String)] = []
 
     init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
-         recycle: @escaping () -> [HealthSampleRow]? = { nil },
-         send: @escaping (_ rows: [HealthSampleRow], _ samplesRead: Int) throws -> Void) {
+         recycle: @escaping () -> HealthRowBatch? = { nil },
+         send: @escaping (_ batch: HealthRowBatch, _ samplesRead: Int) throws -> Void) {
         self.mapping = mapping
         self.subjectID = subjectID
         self.recycle = recycle
         self.batchSize = batchSize
         self.send = send
-        batch.reserveCapacity(batchSize)
+        batch.rows.reserveCapacity(batchSize)
     }
 
     /// Sends the last, partial batch.
     mutating func flush() throws {
-        guard !batch.isEmpty else { return }
+        guard !batch.rows.isEmpty else { return }
         try send(batch, samplesRead)
         if var spare = recycle() {
-            spare.removeAll(keepingCapacity: true)
+            spare.removeAll()
             batch = spare
         } else {
-            batch = []
-            batch.reserveCapacity(batchSize)
+            batch = HealthRowBatch()
+            batch.rows.reserveCapacity(batchSize)
         }
     }
 
@@ -75,7 +77,7 @@ struct HealthRowMapper: HealthExportSink {
             if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
             type.reported = true
         }
-        var metadata = HealthSampleMetadata()
+        var metadata = HealthSampleMetadata(reusing: &scratch)
         if seriesID != record.type, (type.series?.healthKit.count ?? 0) > 1 {
             metadata.add("type", record.type)
         }
@@ -93,7 +95,7 @@ struct HealthRowMapper: HealthExportSink {
         }
         try add(HealthSampleRow(type: type.index, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
-                                source: source(record.sourceName), metadata: metadata.jsonOrNil,
+                                source: source(record.sourceName), metadata: metadata.finish(into: &batch.text, returning: &scratch),
                                 origin: origin.index, newOrigin: origin.new))
     }
 
@@ -180,7 +182,7 @@ struct HealthRowMapper: HealthExportSink {
     mutating func accept(_ workout: HealthWorkout) throws {
         let type = "HKWorkoutTypeIdentifier"
         report.seriesByType[type] = type
-        var metadata = HealthSampleMetadata()
+        var metadata = HealthSampleMetadata(reusing: &scratch)
         metadata.add("duration", workout.duration)
         metadata.add("durationUnit", workout.durationUnit)
         metadata.add("totalDistance", workout.totalDistance)
@@ -208,7 +210,7 @@ struct HealthRowMapper: HealthExportSink {
         let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
         try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
                                 value: minutes, category: workout.activityType, tag: nil,
-                                source: source(workout.sourceName), metadata: metadata.jsonOrNil))
+                                source: source(workout.sourceName), metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ summary: HealthActivitySummary) throws {
@@ -218,7 +220,7 @@ struct HealthRowMapper: HealthExportSink {
             report.skip(type, reason: "unreadable dateComponents")
             return
         }
-        var metadata = HealthSampleMetadata()
+        var metadata = HealthSampleMetadata(reusing: &scratch)
         metadata.add("activeEnergyBurnedGoal", summary.activeEnergyBurnedGoal)
         metadata.add("activeEnergyBurnedUnit", summary.activeEnergyBurnedUnit)
         metadata.add("appleMoveTime", summary.appleMoveTime)
@@ -229,7 +231,7 @@ struct HealthRowMapper: HealthExportSink {
         metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
         try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: day, end: day,
                                 value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
-                                source: source("Activity"), metadata: metadata.jsonOrNil))
+                                source: source("Activity"), metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ profile: HealthProfile) throws {
@@ -258,8 +260,8 @@ struct HealthRowMapper: HealthExportSink {
         row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
                                   end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
                                   tag: row.tag ?? "", source: row.source)
-        batch.append(row)
-        if batch.count >= batchSize { try flush() }
+        batch.rows.append(row)
+        if batch.rows.count >= batchSize { try flush() }
     }
 
     /// `apple-health:<name>`, shared per source.

@@ -5,6 +5,27 @@
 struct HealthSampleMetadata {
     private var bytes: [UInt8] = [0x7B]
 
+    init() {}
+
+    /// An empty object written into `storage`'s buffer (taken; `finish` hands it back), so
+    /// that an object per record allocates nothing once the buffer has grown.
+    init(reusing storage: inout [UInt8]) {
+        swap(&bytes, &storage)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(0x7B)
+    }
+
+    /// Appends the object to `text` and returns where it is there (nil, appending nothing, when
+    /// nothing was added); the buffer goes back to `storage`.
+    mutating func finish(into text: inout [UInt8], returning storage: inout [UInt8]) -> Range<Int>? {
+        defer { swap(&bytes, &storage) }
+        guard bytes.count > 1 else { return nil }
+        let start = text.count
+        text.append(contentsOf: bytes)
+        text.append(0x7D)
+        return start..<text.count
+    }
+
     /// Adds `"key": "value"`; nil values are left out.
     mutating func add(_ key: StaticString, _ value: String?) {
         guard let value else { return }
@@ -56,9 +77,6 @@ struct HealthSampleMetadata {
         addKey(key)
         bytes.append(contentsOf: raw.utf8)
     }
-
-    /// The object, or nil when nothing was added.
-    var jsonOrNil: String? { bytes.count == 1 ? nil : json }
 
     var json: String {
         var closed = bytes

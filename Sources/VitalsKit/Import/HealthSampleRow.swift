@@ -13,7 +13,8 @@ struct HealthSampleRow: Sendable {
     var tag: String?
     /// `apple-health:<sourceName>`.
     var source: String
-    var metadata: String?
+    /// The metadata JSON: these bytes of the batch's `text` (nil: none).
+    var metadata: Range<Int>?
     /// The source version and device, as an index into the import's list of pairs (-1: none,
     /// or kept in `metadata`); the first row of a pair carries it as `newOrigin`.
     var origin: Int32 = -1
@@ -26,4 +27,18 @@ struct HealthSampleRow: Sendable {
 struct HealthOrigin: Sendable, Equatable {
     var sourceVersion: String?
     var device: String?
+}
+
+/// Rows handed from the reading thread to the writer at once, with the metadata JSON of all of
+/// them in one byte buffer: no allocation per row, and batches come back to the reader to be
+/// refilled (`BoundedChannel.giveBack`), so after the first few none at all.
+struct HealthRowBatch: Sendable {
+    var rows: [HealthSampleRow] = []
+    var text: [UInt8] = []
+
+    /// Empties the batch, keeping its storage.
+    mutating func removeAll() {
+        rows.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+    }
 }

@@ -14,26 +14,29 @@ final class SampleRowWriter {
     /// `sample_origin` ids by the reading thread's origin index.
     private var origins: [Int64] = []
 
-    /// Inserts `rows`, a group of `SampleInserter.groupSize` at a time; `counted(type, isNew)`
-    /// is called for each row, in order: isNew is false when its natural key was already stored.
-    func insert(_ rows: [HealthSampleRow], counted: (_ type: Int32, _ isNew: Bool) -> Void) throws {
-        // Through a buffer pointer, rows are read in place: `rows[index]` would copy each row,
+    /// Inserts the batch's rows, a group of `SampleInserter.groupSize` at a time;
+    /// `counted(type, isNew)` is called for each row, in order: isNew is false when its natural
+    /// key was already stored.
+    func insert(_ batch: HealthRowBatch, counted: (_ type: Int32, _ isNew: Bool) -> Void) throws {
+        // Through buffer pointers, rows are read in place: `rows[index]` would copy each row,
         // retaining and releasing its strings on this thread while the reading thread uses
         // the same (interned) strings, and those reference counts would bounce between cores.
-        try rows.withUnsafeBufferPointer { rows in
-            var groupStart = 0
-            for index in rows.indices {
-                try stage(rows.baseAddress! + index)
-                if inserter.isGroupFull {
-                    try inserter.flush { counted(rows[groupStart + $0].type, $1) }
-                    groupStart = index + 1
+        try batch.text.withUnsafeBufferPointer { text in
+            try batch.rows.withUnsafeBufferPointer { rows in
+                var groupStart = 0
+                for index in rows.indices {
+                    try stage(rows.baseAddress! + index, text)
+                    if inserter.isGroupFull {
+                        try inserter.flush { counted(rows[groupStart + $0].type, $1) }
+                        groupStart = index + 1
+                    }
                 }
+                try inserter.flush { counted(rows[groupStart + $0].type, $1) }
             }
-            try inserter.flush { counted(rows[groupStart + $0].type, $1) }
         }
     }
 
-    private func stage(_ row: UnsafePointer<HealthSampleRow>) throws {
+    private func stage(_ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>) throws {
         if let new = row.pointee.newOrigin {
             precondition(Int(row.pointee.origin) == origins.count, "origins arrive in order")
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
@@ -43,6 +46,7 @@ final class SampleRowWriter {
             series: row.pointee.seriesID, subject: subjectID, start: row.pointee.start.utcSeconds,
             end: row.pointee.end.utcSeconds, utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value,
             category: row.pointee.category ?? "", tag: row.pointee.tag ?? "", source: row.pointee.source, note: nil,
-            metadata: row.pointee.metadata, origin: origin >= 0 ? origins[Int(origin)] : nil, key: row.pointee.key)
+            metadataBytes: row.pointee.metadata.map { UnsafeBufferPointer(rebasing: text[$0]) },
+            origin: origin >= 0 ? origins[Int(origin)] : nil, key: row.pointee.key)
     }
 }

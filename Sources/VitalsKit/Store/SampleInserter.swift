@@ -72,6 +72,22 @@ final class SampleInserter {
     func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                category: String, tag: String, source: String, note: String?, metadata: String?,
                origin: Int64? = nil, key: Int64) {
+        guard let metadata else {
+            return stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                         category: category, tag: tag, source: source, note: note, metadataBytes: nil,
+                         origin: origin, key: key)
+        }
+        metadata.withUTF8Bytes { bytes in
+            stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                  category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
+                  origin: origin, key: key)
+        }
+    }
+
+    /// `stage` with the metadata as UTF-8 bytes (copied too).
+    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+               category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
+               origin: Int64? = nil, key: Int64) {
         // A local copy of the buffer's pointer and size, written back at the end: each access
         // to a class's stored property pays a run-time exclusivity check, and this runs per row.
         var texts = self.texts
@@ -80,7 +96,7 @@ final class SampleInserter {
         staged.append(Staged(
             series: texts.append(series), subject: texts.append(subject), category: texts.append(category),
             tag: texts.append(tag), source: texts.append(source), note: note.map { texts.append($0) },
-            metadata: metadata.map { texts.append($0) }, start: start, end: end, utcOffset: utcOffset,
+            metadata: metadataBytes.map { texts.append(bytes: $0) }, start: start, end: end, utcOffset: utcOffset,
             value: value, origin: origin, key: key))
     }
 
@@ -272,12 +288,14 @@ private struct TextBuffer {
     mutating func reset() { count = 0 }
 
     mutating func append(_ text: String) -> Slice {
-        return text.withUTF8Bytes { utf8 in
-            reserve(utf8.count)
-            if utf8.count > 0 { (base + count).update(from: utf8.baseAddress!, count: utf8.count) }
-            defer { count += utf8.count }
-            return Slice(offset: count, count: utf8.count)
-        }
+        text.withUTF8Bytes { append(bytes: $0) }
+    }
+
+    mutating func append(bytes utf8: UnsafeBufferPointer<UInt8>) -> Slice {
+        reserve(utf8.count)
+        if utf8.count > 0 { (base + count).update(from: utf8.baseAddress!, count: utf8.count) }
+        defer { count += utf8.count }
+        return Slice(offset: count, count: utf8.count)
     }
 
     func bind(_ handle: OpaquePointer, _ index: Int32, _ slice: Slice?) {
