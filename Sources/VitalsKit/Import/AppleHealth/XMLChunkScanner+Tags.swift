@@ -2,58 +2,77 @@ import Foundation
 
 /// Start and end tags: attribute parsing, the open-element stack, and the handler calls.
 extension XMLChunkScanner {
-    mutating func startTag(_ start: Int, _ close: Int) throws {
-        sawNonWhitespace = true
+    /// Reads the start tag whose `<` is at `start` and calls the handler; returns the index of
+    /// its `>`, or nil when the buffer ends inside the tag (it is read again, from its `<`, once
+    /// more input has come).
+    ///
+    /// One pass: the end of a quoted value is found with `memchr`, and values are only unescaped
+    /// (in place) once the whole tag is known to be in the buffer, so that reading a split tag
+    /// again never unescapes twice.
+    mutating func startTag(_ start: Int) throws -> Int? {
         let tagPosition = position
-        if phase == .epilog {
-            throw HealthExportError.malformed(reason: "a second root element", at: tagPosition)
-        }
         var index = start + 1
-        while index < close, !isNameEnd(buffer[index]) { index += 1 }
+        while index < count, !isNameEnd(buffer[index]) { index += 1 }
+        guard index < count else { return nil }
         let name = XMLBytes(base: buffer + start + 1, count: index - start - 1)
         if name.isEmpty { throw HealthExportError.malformed(reason: "a tag without a name", at: tagPosition) }
-        attributes.removeAll(keepingCapacity: true)
+        pendingValues.removeAll(keepingCapacity: true)
         var isEmpty = false
         while true {
-            while index < close, isSpace(buffer[index]) { index += 1 }
-            if index >= close { break }
+            while index < count, isSpace(buffer[index]) { index += 1 }
+            guard index < count else { return nil }
+            if buffer[index] == 0x3E { break } // >
             if buffer[index] == 0x2F { // /
                 index += 1
-                while index < close, isSpace(buffer[index]) { index += 1 }
-                guard index == close else { throw malformedTag(name, "stray '/'", tagPosition) }
+                while index < count, isSpace(buffer[index]) { index += 1 }
+                guard index < count else { return nil }
+                guard buffer[index] == 0x3E else { throw malformedTag(name, "stray '/'", tagPosition) }
                 isEmpty = true
                 break
             }
             let nameStart = index
-            while index < close, !isNameEnd(buffer[index]), buffer[index] != 0x3D { index += 1 }
+            while index < count, !isNameEnd(buffer[index]), buffer[index] != 0x3D { index += 1 }
+            guard index < count else { return nil }
             let attributeName = XMLBytes(base: buffer + nameStart, count: index - nameStart)
             if attributeName.isEmpty { throw malformedTag(name, "an attribute without a name", tagPosition) }
-            while index < close, isSpace(buffer[index]) { index += 1 }
-            guard index < close, buffer[index] == 0x3D else {
+            while index < count, isSpace(buffer[index]) { index += 1 }
+            guard index < count else { return nil }
+            guard buffer[index] == 0x3D else {
                 throw malformedTag(name, "attribute \(attributeName.string) has no value", tagPosition)
             }
             index += 1
-            while index < close, isSpace(buffer[index]) { index += 1 }
-            guard index < close, buffer[index] == 0x22 || buffer[index] == 0x27 else {
+            while index < count, isSpace(buffer[index]) { index += 1 }
+            guard index < count else { return nil }
+            let quote = buffer[index]
+            guard quote == 0x22 || quote == 0x27 else {
                 throw malformedTag(name, "the value of \(attributeName.string) is not quoted", tagPosition)
             }
-            let quote = buffer[index]
             let valueStart = index + 1
-            var valueEnd = valueStart
-            var needsDecoding = false
-            while valueEnd < close, buffer[valueEnd] != quote {
-                let byte = buffer[valueEnd]
-                if byte == 0x26 || byte == 0x09 || byte == 0x0A || byte == 0x0D { needsDecoding = true }
-                valueEnd += 1
-            }
-            guard valueEnd < close else { throw malformedTag(name, "an unclosed quote", tagPosition) }
-            let length = needsDecoding ? XMLValueDecoder.decodeInPlace(buffer + valueStart, count: valueEnd - valueStart)
-                                       : valueEnd - valueStart
-            attributes.append(XMLAttribute(name: attributeName, value: XMLBytes(base: buffer + valueStart, count: length)))
+            guard let found = memchr(buffer + valueStart, Int32(quote), count - valueStart) else { return nil }
+            let valueEnd = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - buffer
+            pendingValues.append(PendingValue(nameStart: nameStart, nameCount: attributeName.count,
+                                              valueStart: valueStart, valueCount: valueEnd - valueStart))
             index = valueEnd + 1
-            if index < close, !isSpace(buffer[index]), buffer[index] != 0x2F {
+            guard index < count else { return nil }
+            if !isSpace(buffer[index]), buffer[index] != 0x2F, buffer[index] != 0x3E {
                 throw malformedTag(name, "no space after the value of \(attributeName.string)", tagPosition)
             }
+        }
+        let close = index
+        // The whole tag is here: unescape values (`&…;`, and tabs and newlines become spaces).
+        attributes.removeAll(keepingCapacity: true)
+        for pending in pendingValues {
+            let value = buffer + pending.valueStart
+            var length = pending.valueCount
+            if let first = XMLValueDecoder.firstEscape(value, count: length) {
+                length = XMLValueDecoder.decodeInPlace(value, count: length, from: first)
+            }
+            attributes.append(XMLAttribute(name: XMLBytes(base: buffer + pending.nameStart, count: pending.nameCount),
+                                           value: XMLBytes(base: value, count: length)))
+        }
+        sawNonWhitespace = true
+        if phase == .epilog {
+            throw HealthExportError.malformed(reason: "a second root element", at: tagPosition)
         }
         phase = .element
         if !isEmpty {
@@ -69,6 +88,7 @@ extension XMLChunkScanner {
             try handler.endElement(name, at: tagPosition)
             if openLines.isEmpty { phase = .epilog }
         }
+        return close
     }
 
     mutating func endTag(nameStart: Int, close: Int) throws {

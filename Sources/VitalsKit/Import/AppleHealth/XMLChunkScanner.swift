@@ -30,10 +30,10 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     private var mode = Mode.text
     var phase = Phase.prolog
     var sawNonWhitespace = false
-    /// Resume point (relative to the `<`) and quote state of a start tag split across chunks.
-    private var tagResume = 0
-    private var tagQuote: UInt8 = 0
     var attributes: [XMLAttribute] = []
+    /// Where the attributes of the start tag being read are, before their values are unescaped.
+    struct PendingValue { var nameStart, nameCount, valueStart, valueCount: Int }
+    var pendingValues: [PendingValue] = []
     var openNames: [UInt8] = []
     var openNameEnds: [Int] = []
     var openLines: [Int] = []
@@ -204,10 +204,9 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
                 throw HealthExportError.malformed(reason: "unexpected \(excerptAt(start))", at: positionOf(start))
             }
         default:
-            guard let close = findTagEnd(start) else {
+            guard let close = try startTag(start) else {
                 return try needMore(final, "the file ends inside the start tag that begins here")
             }
-            try startTag(start, close)
             advance(to: close + 1)
         }
         return true
@@ -216,34 +215,6 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     private func needMore(_ final: Bool, _ reason: String) throws -> Bool {
         if final { throw HealthExportError.truncated(reason: reason, at: position) }
         return false
-    }
-
-    /// Finds the `>` closing a start tag, outside quoted values, resuming a split search.
-    private mutating func findTagEnd(_ start: Int) -> Int? {
-        var index = start + max(tagResume, 1)
-        var quote = tagQuote
-        while index < count {
-            let byte = buffer[index]
-            if quote != 0 {
-                if let close = memchr(buffer + index, Int32(quote), count - index) {
-                    index = UnsafeMutablePointer<UInt8>(close.assumingMemoryBound(to: UInt8.self)) - buffer + 1
-                    quote = 0
-                    continue
-                }
-                index = count
-                break
-            }
-            if byte == 0x3E {
-                tagResume = 0
-                tagQuote = 0
-                return index
-            }
-            if byte == 0x22 || byte == 0x27 { quote = byte }
-            index += 1
-        }
-        tagResume = index - start
-        tagQuote = quote
-        return nil
     }
 
     /// Skips the DOCTYPE internal subset up to `]>`; a subset that runs into an element ends there.

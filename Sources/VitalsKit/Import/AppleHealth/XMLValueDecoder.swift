@@ -6,10 +6,23 @@ import Foundation
 /// and can overwrite the scanner's buffer. Unknown or broken references are kept literally (a
 /// lenient choice: a bare `&` in a device name should not stop an import).
 enum XMLValueDecoder {
-    /// Decodes `count` bytes at `bytes`; returns the decoded length.
-    static func decodeInPlace(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
-        var read = 0
-        var write = 0
+    /// The index of the first byte that decoding would change (`&`, tab, newline, carriage
+    /// return), or nil when the value reads as it is (most values).
+    @inline(__always)
+    static func firstEscape(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        for index in 0..<count {
+            let byte = bytes[index]
+            // One comparison for the usual byte: all four are below 0x27.
+            if byte < 0x27, byte == 0x26 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return index }
+        }
+        return nil
+    }
+
+    /// Decodes `count` bytes at `bytes`, the first `from` of which need no decoding; returns the
+    /// decoded length.
+    static func decodeInPlace(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, from: Int = 0) -> Int {
+        var read = from
+        var write = from
         while read < count {
             let byte = bytes[read]
             if byte == 0x26, let (scalar, length) = reference(bytes + read, available: count - read) {
