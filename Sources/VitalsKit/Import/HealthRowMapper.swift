@@ -60,25 +60,26 @@ struct HealthRowMapper: HealthExportSink {
 
     mutating func accept(_ record: HealthRecord) throws {
         samplesRead += 1
-        let type = typeEntry(record.type)
+        let entry = typeEntry(record.type)
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
-        switch mapping.map(record, series: type.series, convert: { self.convert($0, $1, $2) }) {
+        let target = types[entry].target
+        switch mapping.map(record, target: target, convert: { self.convert($0, $1, $2) }) {
         case .series(let id, let mapped, let stage):
             (seriesID, value, category) = (id, mapped, stage)
-            keepsUnit = record.unit != nil && record.unit != type.series?.unit.rawValue
+            keepsUnit = record.unit != nil && record.unit != target.unit.rawValue
         case .unmapped(let id, let raw, let name):
             (seriesID, value, category) = (id, raw, name)
         case .skipped(let reason):
             report.skip(record.type, reason: reason)
             return
         }
-        if !type.reported {
+        if !types[entry].reported {
             if report.seriesByType[record.type] == nil { report.seriesByType[record.type] = seriesID }
-            type.reported = true
+            types[entry].reported = true
         }
         var metadata = HealthSampleMetadata(reusing: &scratch)
-        if seriesID != record.type, (type.series?.healthKit.count ?? 0) > 1 {
+        if target.sharesSeries, seriesID != record.type {
             metadata.add("type", record.type)
         }
         if keepsUnit { metadata.add("unit", record.unit) }
@@ -93,33 +94,38 @@ struct HealthRowMapper: HealthExportSink {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
                 .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: type.index, seriesID: seriesID, start: record.startDate, end: record.endDate,
+        try add(HealthSampleRow(type: types[entry].index, seriesID: seriesID, start: record.startDate, end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
                                 source: source(record.sourceName), metadata: metadata.finish(into: &batch.text, returning: &scratch),
                                 origin: origin.index, newOrigin: origin.new))
     }
 
-    /// What is the same for every record of a type: its series, looked up once. A class, so
-    /// that handing it around does not retain every string of the series each time.
-    private final class TypeEntry {
+    /// What is the same for every record of a type: where it goes, looked up once.
+    private struct TypeEntry {
+        let name: String
         let index: Int32
-        let series: Series?
+        let target: HealthSampleMapping.TypeTarget
         /// Whether `report.seriesByType` has it.
         var reported = false
-
-        init(index: Int32, series: Series?) {
-            self.index = index
-            self.series = series
-        }
     }
 
-    private var types: [String: TypeEntry] = [:]
+    private var types: [TypeEntry] = []
+    private var typeByName: [String: Int] = [:]
+    /// The entry of the last type seen: an export lists a type's records together, and the
+    /// interned name compares by identity.
+    private var lastType = -1
 
-    private mutating func typeEntry(_ type: String) -> TypeEntry {
-        if let known = types[type] { return known }
-        let entry = TypeEntry(index: typeIndex(type), series: mapping.series(for: type))
-        types[type] = entry
-        return entry
+    /// The index in `types` of HealthKit type `type`.
+    private mutating func typeEntry(_ type: String) -> Int {
+        if lastType >= 0, types[lastType].name == type { return lastType }
+        if let known = typeByName[type] {
+            lastType = known
+            return known
+        }
+        types.append(TypeEntry(name: type, index: typeIndex(type), target: mapping.target(for: type)))
+        lastType = types.count - 1
+        typeByName[type] = lastType
+        return lastType
     }
 
     private mutating func typeIndex(_ type: String) -> Int32 {

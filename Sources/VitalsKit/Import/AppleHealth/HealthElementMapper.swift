@@ -295,8 +295,25 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
 
     /// False when two keys cannot be equal ignoring case: both ASCII and of different lengths.
     private static func mayDifferOnlyInCase(_ first: String, _ second: String) -> Bool {
-        first.utf8.count == second.utf8.count || !first.utf8.allSatisfy { $0 < 0x80 }
-            || !second.utf8.allSatisfy { $0 < 0x80 }
+        first.utf8.count == second.utf8.count || !isASCII(first) || !isASCII(second)
+    }
+
+    /// Whether every byte of `text` is ASCII, eight bytes at a time (this runs per record).
+    private static func isASCII(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= bytes.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     private mutating func noteCaseCollisions(_ metadata: [MetadataEntry]) {

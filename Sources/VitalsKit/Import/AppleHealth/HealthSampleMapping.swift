@@ -28,28 +28,55 @@ public struct HealthSampleMapping: Sendable {
     /// The series a HealthKit type is declared for, if any.
     public func series(for type: String) -> Series? { seriesByType[type] }
 
-    /// Where `record` goes and with which value.
-    public func map(_ record: HealthRecord) -> Outcome {
-        map(record, series: seriesByType[record.type], convert: HealthKitUnit.convert)
+    /// What `map` needs to know about a type, looked up once per type by the importer (a
+    /// `Series` is large: copying one per record retained every string in it).
+    struct TypeTarget: Sendable {
+        /// The series' fields; nil when no series names the type.
+        var seriesID: String?
+        var kind = Series.Kind.quantity
+        var unit = BaseUnit.count
+        var isSleep = false
+        /// Whether the series names more than one HealthKit type.
+        var sharesSeries = false
+        /// `HKCategoryType…`: a category type, whatever its series.
+        var isCategoryType: Bool
     }
 
-    /// `map(_:)` with the type's series already looked up (`series(for:)`) and the unit
+    /// The target of HealthKit type `type`.
+    func target(for type: String) -> TypeTarget {
+        var target = TypeTarget(isCategoryType: type.hasPrefix("HKCategoryType"))
+        if let series = seriesByType[type] {
+            target.seriesID = series.id
+            target.kind = series.kind
+            target.unit = series.unit
+            target.isSleep = series.id == "sleep_analysis" || type == "HKCategoryTypeIdentifierSleepAnalysis"
+            target.sharesSeries = series.healthKit.count > 1
+        }
+        return target
+    }
+
+    /// Where `record` goes and with which value.
+    public func map(_ record: HealthRecord) -> Outcome {
+        map(record, target: target(for: record.type), convert: HealthKitUnit.convert)
+    }
+
+    /// `map(_:)` with the type's target already looked up (`target(for:)`) and the unit
     /// conversion given (the importer caches both per type and unit).
-    func map(_ record: HealthRecord, series: Series?, convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
+    func map(_ record: HealthRecord, target: borrowing TypeTarget,
+             convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
         let minutes = Double(record.endDate.utcSeconds - record.startDate.utcSeconds) / 60
-        guard let series else {
+        guard let seriesID = target.seriesID else {
             switch record.value {
             case .number(let value): return .unmapped(seriesID: record.type, value: value, category: nil)
             case .category(let name): return .unmapped(seriesID: record.type, value: minutes, category: name)
             case .none: return .unmapped(seriesID: record.type, value: minutes, category: nil)
             }
         }
-        let isCategoryType = record.type.hasPrefix("HKCategoryType")
-        if series.kind == .category {
+        if target.kind == .category {
             guard record.value != .none else { return .skipped(reason: "no value") }
             let raw = record.value.description
             let category: String
-            if series.id == "sleep_analysis" || record.type == "HKCategoryTypeIdentifierSleepAnalysis" {
+            if target.isSleep {
                 guard let stage = SleepCategory(healthKitValue: raw) else {
                     return .skipped(reason: "unknown sleep value \(raw)")
                 }
@@ -57,25 +84,25 @@ public struct HealthSampleMapping: Sendable {
             } else {
                 category = Self.categoryName(raw)
             }
-            let value = Self.duration(minutes, in: series.unit) ?? 1
-            return .series(seriesID: series.id, value: value, category: category)
+            let value = Self.duration(minutes, in: target.unit) ?? 1
+            return .series(seriesID: seriesID, value: value, category: category)
         }
-        if isCategoryType {
+        if target.isCategoryType {
             // Category types bound to quantity series: a session counts its length
             // (mindful minutes), an event counts once (a stood hour), an idle hour is zero.
-            if let value = Self.duration(minutes, in: series.unit) {
-                return .series(seriesID: series.id, value: value, category: nil)
+            if let value = Self.duration(minutes, in: target.unit) {
+                return .series(seriesID: seriesID, value: value, category: nil)
             }
-            return .series(seriesID: series.id, value: record.value.description.hasSuffix("Idle") ? 0 : 1,
+            return .series(seriesID: seriesID, value: record.value.description.hasSuffix("Idle") ? 0 : 1,
                            category: nil)
         }
         guard case .number(let number) = record.value else {
             return .skipped(reason: record.value == .none ? "no value" : "value is not a number")
         }
-        guard let value = convert(number, record.unit, series.unit) else {
-            return .skipped(reason: "unit \(record.unit ?? "none") does not convert to \(series.unit.rawValue)")
+        guard let value = convert(number, record.unit, target.unit) else {
+            return .skipped(reason: "unit \(record.unit ?? "none") does not convert to \(target.unit.rawValue)")
         }
-        return .series(seriesID: series.id, value: value, category: nil)
+        return .series(seriesID: seriesID, value: value, category: nil)
     }
 
     /// `minutes` in a time base unit; nil when the unit is not a duration.
