@@ -263,9 +263,6 @@ struct HealthRowMapper: HealthExportSink {
     }
 
     private mutating func add(_ row: consuming HealthSampleRow) throws {
-        row.key = SampleKey.value(series: row.seriesID, subject: subjectID, start: row.start.utcSeconds,
-                                  end: row.end.utcSeconds, value: row.value, category: row.category ?? "",
-                                  tag: row.tag ?? "", source: row.source)
         batch.rows.append(row)
         if batch.rows.count >= batchSize { try flush() }
     }

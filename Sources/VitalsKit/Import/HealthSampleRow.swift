@@ -19,8 +19,6 @@ struct HealthSampleRow: Sendable {
     /// or kept in `metadata`); the first row of a pair carries it as `newOrigin`.
     var origin: Int32 = -1
     var newOrigin: HealthOrigin?
-    /// `SampleKey.value` of the row (made on the reading thread, off the writer's path).
-    var key: Int64 = 0
 }
 
 /// A record's source app version and (compacted) device, stored once in `sample_origin`.

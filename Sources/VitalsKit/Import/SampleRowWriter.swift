@@ -42,11 +42,16 @@ final class SampleRowWriter {
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
         }
         let origin = row.pointee.origin
+        let start = row.pointee.start.utcSeconds, end = row.pointee.end.utcSeconds
+        let category = row.pointee.category ?? "", tag = row.pointee.tag ?? ""
+        // The key is hashed here rather than on the reading thread, which has more to do.
+        let key = SampleKey.value(series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
+                                  value: row.pointee.value, category: category, tag: tag, source: row.pointee.source)
         inserter.stage(
-            series: row.pointee.seriesID, subject: subjectID, start: row.pointee.start.utcSeconds,
-            end: row.pointee.end.utcSeconds, utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value,
-            category: row.pointee.category ?? "", tag: row.pointee.tag ?? "", source: row.pointee.source, note: nil,
+            series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
+            utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value, category: category, tag: tag,
+            source: row.pointee.source, note: nil,
             metadataBytes: row.pointee.metadata.map { UnsafeBufferPointer(rebasing: text[$0]) },
-            origin: origin >= 0 ? origins[Int(origin)] : nil, key: row.pointee.key)
+            origin: origin >= 0 ? origins[Int(origin)] : nil, key: key)
     }
 }

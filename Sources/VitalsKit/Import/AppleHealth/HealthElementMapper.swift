@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the scanner's tags into typed export elements and hands them to a sink.
 ///
 /// It knows the shape of `HealthData`: top-level `Record`, `Correlation`, `Workout`,
@@ -152,7 +154,8 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             recordSkip = skip(.invalidDate(attribute: "startDate", value: start.string)); return
         }
         var endDate = startDate
-        if let end {
+        // Most samples are instants: the end is the same text as the start.
+        if let end, end.count != start.count || memcmp(end.base, start.base, end.count) != 0 {
             guard let parsed = HealthDate.parse(end.base, count: end.count) else {
                 recordSkip = skip(.invalidDate(attribute: "endDate", value: end.string)); return
             }
