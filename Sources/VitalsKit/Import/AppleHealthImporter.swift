@@ -18,6 +18,8 @@ public struct AppleHealthImportProgress: Sendable {
 /// killed half-way (Ctrl-C, `kill`), leaves the database exactly as it was, and running the
 /// import again completes it. A re-import, or a newer export overlapping an older one, adds only
 /// samples whose natural key (series, subject, start, end, value, category, tag, source) is new.
+/// A first import into an empty store runs under a rollback journal rather than the WAL
+/// (`SampleStore.withBulkLoadJournal`): its pages are written once.
 public struct AppleHealthImporter: Sendable {
     public var mapping: HealthSampleMapping
     public var subjectID: String
