@@ -46,7 +46,8 @@ final class SampleInserter {
 
     init(db: Database) throws {
         self.db = db
-        let columns = #"series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata, local_start, origin, key_hash"#
+        // The natural key's eight columns first, in `bindKey`'s order, then the others.
+        let columns = #"series, subject, start, "end", value, category, tag, source, utc_offset, note, metadata, local_start, origin, key_hash"#
         let values = "(" + Array(repeating: "?", count: Int(Self.columnCount)).joined(separator: ", ") + ")"
         insertKeyed = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample (\(columns)) VALUES \(values)")
         insertGroup = try db.makeStatement(sql: """
@@ -200,17 +201,10 @@ final class SampleInserter {
         texts.bind(handle, first + 7, row.source)
     }
 
-    /// All `columnCount` columns of a row, from parameter `first` on.
+    /// All `columnCount` columns of a row, from parameter `first` on: the key's, then the others.
     private func bind(_ row: Staged, _ texts: TextBuffer, _ handle: OpaquePointer, first: Int32) {
-        texts.bind(handle, first, row.series)
-        texts.bind(handle, first + 1, row.subject)
-        sqlite3_bind_int64(handle, first + 2, row.start)
-        sqlite3_bind_int64(handle, first + 3, row.end)
-        sqlite3_bind_int64(handle, first + 4, row.utcOffset)
-        sqlite3_bind_double(handle, first + 5, row.value)
-        texts.bind(handle, first + 6, row.category)
-        texts.bind(handle, first + 7, row.tag)
-        texts.bind(handle, first + 8, row.source)
+        bindKey(row, texts, handle, first: first)
+        sqlite3_bind_int64(handle, first + 8, row.utcOffset)
         texts.bind(handle, first + 9, row.note)
         texts.bind(handle, first + 10, row.metadata)
         // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
