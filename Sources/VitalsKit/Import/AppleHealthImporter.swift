@@ -46,20 +46,22 @@ public struct AppleHealthImporter: Sendable {
         -> AppleHealthImportReport {
         let started = Date()
         let reader = try HealthExportReader.open(path)
-        var report = try store.withBulkLoadJournal { rollbackJournal in try store.write { db -> AppleHealthImportReport in
-            // A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages
-            // in memory once the table outgrows the default: -18 % time on a 2M-record export,
-            // still far under the 64 MB budget. Restored afterwards.
-            let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-            try db.execute(sql: "PRAGMA cache_size = -16384")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
-            // Rows write their local_start, so the fill-in trigger is left out meanwhile.
-            return try SampleInserter.withoutFillTrigger(db) {
-                var report = try insertRows(from: reader, into: db, started: started, progress: progress)
-                report.rollbackJournal = rollbackJournal
-                return report
+        var report = try store.withBulkLoadJournal { rollbackJournal in
+            var written = try store.write { db -> AppleHealthImportReport in
+                // A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages
+                // in memory once the table outgrows the default: -18 % time on a 2M-record export,
+                // still far under the 64 MB budget. Restored afterwards.
+                let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+                try db.execute(sql: "PRAGMA cache_size = -16384")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
+                // Rows write their local_start, so the fill-in trigger is left out meanwhile.
+                return try SampleInserter.withoutFillTrigger(db) {
+                    try insertRows(from: reader, into: db, started: started, progress: progress)
+                }
             }
-        } }
+            written.rollbackJournal = rollbackJournal
+            return written
+        }
         report.source = reader.source
         report.elapsed = Date().timeIntervalSince(started)
         return report

@@ -94,9 +94,11 @@ struct HealthRowMapper: HealthExportSink {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
                 .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: types[entry].index, seriesID: seriesID, start: record.startDate, end: record.endDate,
+        try add(HealthSampleRow(type: types[entry].index, seriesID: seriesID, start: record.startDate,
+                                end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
-                                source: source(record.sourceName), metadata: metadata.finish(into: &batch.text, returning: &scratch),
+                                source: source(record.sourceName),
+                                metadata: metadata.finish(into: &batch.text, returning: &scratch),
                                 origin: origin.index, newOrigin: origin.new))
     }
 
@@ -216,7 +218,8 @@ struct HealthRowMapper: HealthExportSink {
         let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
         try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
                                 value: minutes, category: workout.activityType, tag: nil,
-                                source: source(workout.sourceName), metadata: metadata.finish(into: &batch.text, returning: &scratch)))
+                                source: source(workout.sourceName),
+                                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ summary: HealthActivitySummary) throws {
@@ -237,7 +240,8 @@ struct HealthRowMapper: HealthExportSink {
         metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
         try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: day, end: day,
                                 value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
-                                source: source("Activity"), metadata: metadata.finish(into: &batch.text, returning: &scratch)))
+                                source: source("Activity"),
+                                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ profile: HealthProfile) throws {

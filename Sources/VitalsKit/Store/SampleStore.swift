@@ -174,8 +174,8 @@ public final class SampleStore: Sendable {
         }
         defer {
             if let previousSynchronous {
-                // Back to WAL for everyone else; should another process have opened the file in
-                // the meantime, this fails and the next vitals to open it switches it back.
+                // Back to WAL for everyone else. Should another process hold the file past the
+                // busy timeout, this fails, and the next vitals to open it switches it back.
                 pool.writeWithoutTransaction { db in
                     guard (try? String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")) == "wal" else { return }
                     try? db.execute(sql: "PRAGMA synchronous = \(previousSynchronous)")
