@@ -84,6 +84,8 @@ struct HealthRowMapper: HealthExportSink {
         }
         if keepsUnit { metadata.add("unit", record.unit) }
         if case .category(let raw) = record.value, category != raw { metadata.add("value", raw) }
+        // When the sample was written to HealthKit (UTC seconds), e.g. a meal logged afterwards.
+        if let created = record.creationDate { metadata.add("creationDate", integer: created.utcSeconds) }
         let origin = originIndex(version: record.sourceVersion, device: record.device)
         if origin.index < 0 {
             metadata.add("sourceVersion", record.sourceVersion)
@@ -197,6 +199,7 @@ struct HealthRowMapper: HealthExportSink {
         metadata.add("totalDistanceUnit", workout.totalDistanceUnit)
         metadata.add("totalEnergyBurned", workout.totalEnergyBurned)
         metadata.add("totalEnergyBurnedUnit", workout.totalEnergyBurnedUnit)
+        if let created = workout.creationDate { metadata.add("creationDate", integer: created.utcSeconds) }
         metadata.add("sourceVersion", workout.sourceVersion)
         metadata.add("device", compact(workout.device))
         metadata.add("metadata", entries: workout.metadata)

@@ -48,6 +48,25 @@ struct HealthSampleMetadata {
         bytes.append(contentsOf: HealthValue.number(value).description.utf8)
     }
 
+    /// Adds `"key": integer`, written straight into the buffer (this runs per record).
+    mutating func add(_ key: StaticString, integer value: Int64) {
+        addKey(key)
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     /// Adds `"key": {…}` from entries in order (a repeated exact key keeps its last value).
     mutating func add(_ key: StaticString, entries: [MetadataEntry]) {
         guard !entries.isEmpty else { return }

@@ -53,8 +53,10 @@ struct AppleHealthImporterTests {
         let heart = try #require(try store.samples(series: "heart_rate").first)
         // The source version and device are stored once per pair (sample_origin) and put back
         // at the end of the metadata object.
-        #expect(heart.metadata == #"{"unit":"count/min","beats":[71,73],"sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0"}"#)
-        #expect(weights[0].metadata == #"{"unit":"lb","metadata":{"HKWasUserEntered":"1"},"sourceVersion":"13.1"}"#)
+        // creationDate 2019-11-03 08:00:05 -0800 = 16:00:05 UTC, kept as UTC seconds.
+        #expect(heart.metadata == #"{"unit":"count/min","creationDate":1572796805,"beats":[71,73],"sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0"}"#)
+        // creationDate 2019-11-02 07:41:22 -0700 = 14:41:22 UTC.
+        #expect(weights[0].metadata == #"{"unit":"lb","creationDate":1572705682,"metadata":{"HKWasUserEntered":"1"},"sourceVersion":"13.1"}"#)
         let inline = try store.read { db in
             try String.fetchAll(db, sql: "SELECT series FROM sample WHERE metadata LIKE '%sourceVersion%' OR metadata LIKE '%\"device\"%'")
         }
