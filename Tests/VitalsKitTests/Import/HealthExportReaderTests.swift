@@ -72,6 +72,29 @@ struct HealthExportReaderTests {
         }
     }
 
+    @Test("a zip whose recorded CRC-32 does not match its contents is reported as damaged")
+    func checksumMismatch() throws {
+        let directory = try F.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try makeZip([("apple_health_export/export.xml", F.quirky)], in: directory)
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Change the CRC-32 in the local header (offset 14) and the central directory (16);
+        // the deflated bytes stay intact, so only the checksum can tell.
+        for (signature, offset) in [([0x50, 0x4B, 0x03, 0x04] as [UInt8], 14), ([0x50, 0x4B, 0x01, 0x02], 16)] {
+            let start = try #require(data.firstRange(of: Data(signature))).lowerBound
+            data[start + offset] ^= 0xFF
+        }
+        try data.write(to: URL(fileURLWithPath: path))
+        let reader = try HealthExportReader.open(path)
+        var sink = CountingHealthSink()
+        #expect {
+            try reader.read(into: &sink)
+        } throws: { error in
+            guard case .corruptArchive(_, let reason, _) = error as? HealthExportError else { return false }
+            return reason.contains("CRC-32") && reason.contains("damaged")
+        }
+    }
+
     @Test("a plain XML file and an unzipped folder")
     func fileAndFolder() throws {
         let directory = try F.temporaryDirectory()
