@@ -199,7 +199,8 @@ private struct ChecksumMismatch: Error, CustomStringConvertible {
     var computed: UInt32
 
     var description: String {
-        "the inflated export's CRC-32 is \(String(computed, radix: 16)), the zip says \(String(expected, radix: 16)): the file is damaged"
+        "the inflated export's CRC-32 is \(String(computed, radix: 16)), "
+            + "the zip says \(String(expected, radix: 16)): the file is damaged"
     }
 }
 
