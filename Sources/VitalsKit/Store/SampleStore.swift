@@ -148,7 +148,7 @@ public final class SampleStore: Sendable {
     /// which journal it runs under.
     ///
     /// The WAL writes every page twice: into the log while the transaction runs, then into the
-    /// database by the checkpoint at commit, after all other work is done (a third of a first
+    /// database by the checkpoint at commit, after all other work is done (a fifth of a first
     /// import's time for 120 MB of pages). With a rollback journal, pages added past the file's
     /// old end are written once, while the transaction runs, and are not journaled at all (a
     /// rollback truncates the file). Atomicity is the same: a killed process leaves a hot
