@@ -20,12 +20,8 @@ public struct ProteinScreen: ScreenModule {
 
     public func render(_ context: ScreenContext, config: ProteinConfig?) throws -> ScreenDocument {
         let config = config ?? ProteinConfig()
+        guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }
         var blocks = [context.headerBlock()]
-        guard let primary = context.catalog.primary(of: context.screen.id), primary.binding.seriesID != nil,
-              !context.metricsToDraw.isEmpty else {
-            blocks.append(context.emptyBlock(for: nil))
-            return context.document(module: Self.screenID, blocks: blocks)
-        }
         let query = try context.query(for: primary)
         let target = try ProteinTarget.resolve(config, query: query, context: context)
         let hasData = try query.fetchLatest(from: context.store) != nil

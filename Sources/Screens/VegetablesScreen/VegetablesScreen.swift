@@ -21,13 +21,9 @@ public struct VegetablesScreen: ScreenModule {
 
     public func render(_ context: ScreenContext, config: VegetablesConfig?) throws -> ScreenDocument {
         let config = config ?? VegetablesConfig()
+        guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }
         var blocks = [context.headerBlock()]
         let drawn = context.metricsToDraw
-        guard let primary = context.catalog.primary(of: context.screen.id), primary.binding.seriesID != nil,
-              !drawn.isEmpty else {
-            blocks.append(context.emptyBlock(for: nil))
-            return context.document(module: Self.screenID, blocks: blocks)
-        }
         let query = try context.query(for: primary)
         let hasData = try query.fetchLatest(from: context.store) != nil
         if hasData {

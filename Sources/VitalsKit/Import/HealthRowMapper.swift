@@ -26,8 +26,7 @@ struct HealthRowMapper: HealthExportSink {
     /// Takes back a batch the writer is done with, so its rows are freed on this thread.
     private let recycle: () -> HealthRowBatch?
     /// The HealthKit types of the rows sent, by the index the rows carry.
-    private(set) var typeNames: [String] = []
-    private var typeIndices: [String: Int32] = [:]
+    var typeNames: [String] { types.map(\.name) }
     /// Stored source names, looked up by a short scan: few sources, and hashing a non-ASCII
     /// String (`Vivian’s iPhone`) normalises it every time.
     private var sources: [(name: String, stored: String)] = []
@@ -60,7 +59,7 @@ struct HealthRowMapper: HealthExportSink {
 
     mutating func accept(_ record: HealthRecord) throws {
         samplesRead += 1
-        let entry = typeEntry(record.type)
+        let type = typeIndex(record.type), entry = Int(type)
         let seriesID: String, value: Double, category: String?
         var keepsUnit = true
         let target = types[entry].target
@@ -96,7 +95,7 @@ struct HealthRowMapper: HealthExportSink {
             metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
                 .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: types[entry].index, seriesID: seriesID, start: record.startDate,
+        try add(HealthSampleRow(type: type, seriesID: seriesID, start: record.startDate,
                                 end: record.endDate,
                                 value: value, category: category, tag: mealTag(record.metadata),
                                 source: source(record.sourceName),
@@ -107,37 +106,29 @@ struct HealthRowMapper: HealthExportSink {
     /// What is the same for every record of a type: where it goes, looked up once.
     private struct TypeEntry {
         let name: String
-        let index: Int32
         let target: HealthSampleMapping.TypeTarget
         /// Whether `report.seriesByType` has it.
         var reported = false
     }
 
+    /// Every type met, by the index the rows carry.
     private var types: [TypeEntry] = []
-    private var typeByName: [String: Int] = [:]
+    private var typeByName: [String: Int32] = [:]
     /// The entry of the last type seen: an export lists a type's records together, and the
     /// interned name compares by identity.
-    private var lastType = -1
+    private var lastType: Int32 = -1
 
-    /// The index in `types` of HealthKit type `type`.
-    private mutating func typeEntry(_ type: String) -> Int {
-        if lastType >= 0, types[lastType].name == type { return lastType }
+    /// The index in `types` of HealthKit type `type`, added when new.
+    private mutating func typeIndex(_ type: String) -> Int32 {
+        if lastType >= 0, types[Int(lastType)].name == type { return lastType }
         if let known = typeByName[type] {
             lastType = known
             return known
         }
-        types.append(TypeEntry(name: type, index: typeIndex(type), target: mapping.target(for: type)))
-        lastType = types.count - 1
+        lastType = Int32(types.count)
+        types.append(TypeEntry(name: type, target: mapping.target(for: type)))
         typeByName[type] = lastType
         return lastType
-    }
-
-    private mutating func typeIndex(_ type: String) -> Int32 {
-        if let index = typeIndices[type] { return index }
-        let index = Int32(typeNames.count)
-        typeNames.append(type)
-        typeIndices[type] = index
-        return index
     }
 
     /// HealthKit unit → base unit conversions, resolved once per unit and base.

@@ -81,16 +81,6 @@ struct HealthSampleMetadata {
         bytes.append(0x7D)
     }
 
-    /// The members added so far, without braces: `"a":1,"b":"x"` (empty when none).
-    var members: [UInt8] { Array(bytes.dropFirst()) }
-
-    /// Adds members taken from another object's `members`.
-    mutating func append(_ members: [UInt8]) {
-        guard !members.isEmpty else { return }
-        separator()
-        bytes.append(contentsOf: members)
-    }
-
     /// Adds `"key": raw` where raw is already JSON.
     mutating func addRaw(_ key: StaticString, _ raw: String) {
         addKey(key)

@@ -75,11 +75,9 @@ enum ModuleScaffold {
             public init() {}
 
             public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-                var blocks = [context.headerBlock()]
                 let metrics = context.metricsToDraw
-                guard let primary = metrics.first else {
-                    return context.document(module: Self.screenID, blocks: blocks + [context.emptyBlock(for: nil)])
-                }
+                guard let primary = metrics.first else { return context.emptyDocument(module: Self.screenID) }
+                var blocks = [context.headerBlock()]
                 let builder = MetricChartBuilder(context: context)
                 let input = try builder.input(for: primary)
                 let values = input.effectivePoints.compactMap(\\.value)

@@ -8,19 +8,16 @@ public struct GenericScreen: ScreenModule {
     public init() {}
 
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        var blocks = [context.headerBlock()]
         let metrics = context.metricsToDraw
-        if let top = metrics.first {
-            let builder = MetricChartBuilder(context: context)
-            let input = try builder.input(for: top)
-            blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
-            if !input.hasData { blocks.append(context.emptyBlock(for: top, includeMessage: false)) }
-            if let more = context.moreBlock(for: top) { blocks.append(more) }
-            if let about = context.aboutBlock(for: top) { blocks.append(about) }
-            for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
-        } else {
-            blocks.append(context.emptyBlock(for: nil))
-        }
+        guard let top = metrics.first else { return context.emptyDocument(module: Self.screenID) }
+        var blocks = [context.headerBlock()]
+        let builder = MetricChartBuilder(context: context)
+        let input = try builder.input(for: top)
+        blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
+        if !input.hasData { blocks.append(context.emptyBlock(for: top, includeMessage: false)) }
+        if let more = context.moreBlock(for: top) { blocks.append(more) }
+        if let about = context.aboutBlock(for: top) { blocks.append(about) }
+        for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
         return context.document(module: Self.screenID, blocks: blocks)
     }
 }
@@ -30,5 +27,10 @@ extension ScreenContext {
     public func document(module: String, blocks: [ScreenBlock]) -> ScreenDocument {
         ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
                        subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks)
+    }
+
+    /// The document of a screen with nothing to draw: its header and the empty state.
+    public func emptyDocument(module: String) -> ScreenDocument {
+        document(module: module, blocks: [headerBlock(), emptyBlock(for: nil)])
     }
 }

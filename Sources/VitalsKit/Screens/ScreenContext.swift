@@ -53,6 +53,14 @@ public struct ScreenContext: Sendable {
         return [top] + catalog.descendants(of: top.id).map(\.metric)
     }
 
+    /// The screen's primary metric when it reads a series and something is to be drawn; nil
+    /// when the screen can only show its empty state (`emptyDocument`).
+    public var primaryWithSeries: DisplayMetric? {
+        guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil,
+              !metricsToDraw.isEmpty else { return nil }
+        return primary
+    }
+
     /// The query for `metric` with the request's range and units applied.
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric

@@ -151,17 +151,6 @@ final class SampleInserter {
         }
     }
 
-    /// Inserts one sample right away (`stage` and `flush` of one).
-    func insert(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-                category: String, tag: String, source: String, note: String?, metadata: String?,
-                origin: Int64? = nil, key: Int64) throws -> Bool {
-        stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-              category: category, tag: tag, source: source, note: note, metadata: metadata, origin: origin, key: key)
-        var isNew = false
-        try flush { isNew = $1 }
-        return isNew
-    }
-
     private func insertOne(_ row: Staged, _ texts: TextBuffer) throws -> Bool {
         if hasUnkeyedRows {
             bindKey(row, texts, findUnkeyed.sqliteStatement, first: 1)

@@ -25,9 +25,12 @@ final class SampleOriginTests: XCTestCase {
             XCTAssertNotEqual(try inserter.origin(sourceVersion: nil, device: "name:Apple Watch"), origin)
             let key = SampleKey.value(series: "heart_rate", subject: "me", start: 100, end: 100, value: 60,
                                       category: "", tag: "", source: "apple-health:Watch")
-            XCTAssertTrue(try inserter.insert(series: "heart_rate", subject: "me", start: 100, end: 100, utcOffset: 0,
-                                              value: 60, category: "", tag: "", source: "apple-health:Watch",
-                                              note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key))
+            inserter.stage(series: "heart_rate", subject: "me", start: 100, end: 100, utcOffset: 0,
+                           value: 60, category: "", tag: "", source: "apple-health:Watch",
+                           note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key)
+            var isNew = false
+            try inserter.flush { isNew = $1 }
+            XCTAssertTrue(isNew)
         }
         XCTAssertEqual(try store.samples(series: "heart_rate").map(\.metadata),
                        [#"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch"}"#])

@@ -25,9 +25,6 @@ public struct HealthSampleMapping: Sendable {
         seriesByType = byType
     }
 
-    /// The series a HealthKit type is declared for, if any.
-    public func series(for type: String) -> Series? { seriesByType[type] }
-
     /// What `map` needs to know about a type, looked up once per type by the importer (a
     /// `Series` is large: copying one per record retained every string in it).
     struct TypeTarget: Sendable {
