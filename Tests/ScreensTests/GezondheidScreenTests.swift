@@ -162,13 +162,8 @@ final class GezondheidScreenTests: XCTestCase {
             text = text.replacingOccurrences(of: bad.replace, with: bad.with, options: [], range: text.range(of: bad.replace))
             let expected = try location(of: bad.marker, in: text, after: "SCREEN_GEZONDHEID")
             let diagnostics = try diagnosticsFor(text)
-            let errors = diagnostics.filter { $0.severity == .error }
-            XCTAssertEqual(errors.count, 1, "case \(index): \(errors)")
-            let error = try XCTUnwrap(errors.first, "case \(index)")
-            XCTAssertEqual(error.rule, "screen-config", "case \(index)")
-            XCTAssertTrue(error.message.contains(bad.message), "case \(index): \(error.message)")
-            XCTAssertEqual(error.location.line, expected.line, "case \(index): \(error.message)")
-            XCTAssertEqual(error.location.column, expected.column, "case \(index): \(error.message)")
+            F.assertOneConfigError(diagnostics.filter { $0.severity == .error }, line: expected.line,
+                                   column: expected.column, contains: bad.message, context: "case \(index):")
         }
     }
 

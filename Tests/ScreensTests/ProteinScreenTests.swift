@@ -9,7 +9,6 @@ import ProteinScreen
 final class ProteinScreenTests: XCTestCase {
     typealias F = ScreenFixtures
     let day = ScreenFixtures.asOf
-    static let offset = 7_200 // Amsterdam summer time
 
     // MARK: Goldens
 
@@ -17,11 +16,7 @@ final class ProteinScreenTests: XCTestCase {
         try F.assertScreenGoldens("protein") { storeName, name in
             "SCREEN_PROTEIN \(storeName) as of \(F.asOf) at 80 columns, \(name)"
         }
-        let children = try F.lines("protein", profile: F.profile("unicode"),
-                                   request: ScreenRequest(asOf: F.asOf, showChildren: true))
-        try F.assertGolden("protein/demo-children-unicode",
-                           header: "SCREEN_PROTEIN demo as of \(F.asOf) at 80 columns, unicode, --children",
-                           lines: children)
+        try F.assertChildrenGolden("protein", screenID: "SCREEN_PROTEIN")
     }
 
     func testTheEmptyStoreShowsTheEmptyMessageAndTheLogCommandWithoutASummary() throws {
@@ -34,8 +29,8 @@ final class ProteinScreenTests: XCTestCase {
 
     func testOnlyOlderDataKeepsTheSummaryAndSaysTheChartRangeIsEmpty() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample("protein", day.adding(days: -20), 12, 130, tag: "lunch")])
-        let (document, summary) = try render(store)
+        try store.insert([F.sample("protein", day.adding(days: -20), 12, 130, tag: "lunch")])
+        let (document, summary) = try F.summary("protein", store: store)
         XCTAssertFalse(document.blocks.contains { $0.kind == .empty })
         XCTAssertEqual(summary["average_7d"] as? NSNull, NSNull())
         let text = document.lines(width: 80).joined(separator: "\n")
@@ -49,12 +44,12 @@ final class ProteinScreenTests: XCTestCase {
     func testThePerKgTargetComesFromTheLatestWeightOnOrBeforeTheAsOfDay() throws {
         let store = try SampleStore.inMemory()
         try store.insert([
-            sample("body_mass", day.adding(days: -10), 7, 70.0),
-            sample("body_mass", day.adding(days: -3), 7, 75.0),
-            sample("body_mass", day.adding(days: 1), 7, 90.0), // after the as-of day: ignored
-            sample("protein", day, 8, 30, tag: "breakfast"),
+            F.sample("body_mass", day.adding(days: -10), 7, 70.0),
+            F.sample("body_mass", day.adding(days: -3), 7, 75.0),
+            F.sample("body_mass", day.adding(days: 1), 7, 90.0), // after the as-of day: ignored
+            F.sample("protein", day, 8, 30, tag: "breakfast"),
         ])
-        let (document, summary) = try render(store)
+        let (document, summary) = try F.summary("protein", store: store)
         let target = try XCTUnwrap(summary["target"] as? [String: Any])
         XCTAssertEqual(target["source"] as? String, "per_kg")
         XCTAssertEqual(target["grams"] as? Double, 120) // 1.6 × 75.0
@@ -72,8 +67,8 @@ final class ProteinScreenTests: XCTestCase {
 
     func testWithoutABodyWeightTheMetricTargetAppliesAndTheScreenSaysSo() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample("protein", day, 12, 115, tag: "lunch")])
-        let (document, summary) = try render(store)
+        try store.insert([F.sample("protein", day, 12, 115, tag: "lunch")])
+        let (document, summary) = try F.summary("protein", store: store)
         let target = try XCTUnwrap(summary["target"] as? [String: Any])
         XCTAssertEqual(target["source"] as? String, "metric")
         XCTAssertEqual(target["grams"] as? Double, 110)
@@ -87,14 +82,14 @@ final class ProteinScreenTests: XCTestCase {
     /// Target 100 g (1.6 × 62.5 kg). Days −6…−1: 120, 110, nothing, 105, 100, 130; today 50.
     func testStreaksDaysOnTargetTheAverageAndTheMealSplitAcrossAMissedDay() throws {
         let store = try SampleStore.inMemory()
-        var samples = [sample("body_mass", day.adding(days: -30), 7, 62.5)]
+        var samples = [F.sample("body_mass", day.adding(days: -30), 7, 62.5)]
         for (back, grams) in [(6, 120.0), (5, 110), (3, 105), (2, 100), (1, 130)] {
-            samples.append(sample("protein", day.adding(days: -back), 19, grams, tag: "dinner"))
+            samples.append(F.sample("protein", day.adding(days: -back), 19, grams, tag: "dinner"))
         }
-        samples += [sample("protein", day, 8, 20, tag: "breakfast"), sample("protein", day, 12, 30, tag: "lunch")]
+        samples += [F.sample("protein", day, 8, 20, tag: "breakfast"), F.sample("protein", day, 12, 30, tag: "lunch")]
         try store.insert(samples)
 
-        var (document, summary) = try render(store)
+        var (document, summary) = try F.summary("protein", store: store)
         XCTAssertEqual((summary["target"] as? [String: Any])?["grams"] as? Double, 100)
         XCTAssertEqual(summary["today"] as? Double, 50)
         XCTAssertEqual(summary["remaining"] as? Double, 50)
@@ -106,8 +101,8 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(meals["dinner"]), 565.0 / 6, accuracy: 1e-5)
         // Today is not met yet, so it neither counts nor breaks: −3…−1 is the current run,
         // −4 (nothing logged) broke the one before; the 7-day window is −6…−1 (no history before).
-        XCTAssertEqual(streak(summary), [3, 3])
-        XCTAssertEqual(window(summary, 7), [5, 6])
+        XCTAssertEqual(F.streak(summary), [3, 3])
+        XCTAssertEqual(F.window(summary, 7), [5, 6])
         var text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("7-day average 103 g (6 of 7 days logged)"), text)
         XCTAssertTrue(text.contains("Per meal: breakfast 3 g + lunch 5 g + dinner 94 g"), text)
@@ -115,26 +110,26 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertTrue(text.contains("Streak 3 days · best 3 days"), text)
 
         // A late snack meets today: the streak and the window now end today.
-        try store.insert([sample("protein", day, 22, 60, tag: "snack")])
-        (document, summary) = try render(store)
-        XCTAssertEqual(streak(summary), [4, 4])
-        XCTAssertEqual(window(summary, 7), [6, 7])
+        try store.insert([F.sample("protein", day, 22, 60, tag: "snack")])
+        (document, summary) = try F.summary("protein", store: store)
+        XCTAssertEqual(F.streak(summary), [4, 4])
+        XCTAssertEqual(F.window(summary, 7), [6, 7])
         text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 110 g of 100 g · ✓ target met"), text)
     }
 
     func testSamplesBeforeFourInTheMorningCountForThePreviousDay() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample("protein", day, 1, 40, minute: 30, tag: "snack"),
-                          sample("protein", day, 12, 25, tag: "lunch")])
-        let (_, summary) = try render(store)
+        try store.insert([F.sample("protein", day, 1, 40, minute: 30, tag: "snack"),
+                          F.sample("protein", day, 12, 25, tag: "lunch")])
+        let (_, summary) = try F.summary("protein", store: store)
         XCTAssertEqual(summary["today"] as? Double, 25)
         XCTAssertEqual(summary["days_logged_7d"] as? Double, 2)
     }
 
     func testTheChildrenGetTheTargetThatApplies() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample("body_mass", day, 7, 80), sample("protein", day, 12, 100, tag: "lunch")])
+        try store.insert([F.sample("body_mass", day, 7, 80), F.sample("protein", day, 12, 100, tag: "lunch")])
         let document = try F.document("protein", store: store, profile: F.profile("unicode"),
                                       request: ScreenRequest(asOf: day, showChildren: true))
         let charts = document.blocks.filter { $0.kind == .chart }.map { $0.lines.first ?? "" }
@@ -173,7 +168,7 @@ final class ProteinScreenTests: XCTestCase {
 
     func testAFixedTargetDecodesAndARenderWithABadConfigIsRefused() throws {
         let good = catalog(config: "      target_grams: 120\n")
-        XCTAssertEqual(configDiagnostics(good), [])
+        XCTAssertEqual(F.configDiagnostics(good), [])
         let screen = try XCTUnwrap(good.catalog.screen("SCREEN_PROTEIN"))
         var problems = ConfigProblems(screen: screen)
         XCTAssertEqual(ProteinScreen().decodeConfig(screen.config, of: screen, in: good.catalog, problems: &problems),
@@ -189,31 +184,6 @@ final class ProteinScreenTests: XCTestCase {
     }
 
     // MARK: Helpers
-
-    private func sample(_ series: String, _ day: LocalDate, _ hour: Int, _ value: Double, minute: Int = 0,
-                        tag: String? = nil) -> Sample {
-        Sample(seriesID: series, start: day.midnight(utcOffsetSeconds: Self.offset)
-                   .addingTimeInterval(TimeInterval(hour * 3600 + minute * 60)),
-               utcOffsetSeconds: Self.offset, value: value, tag: tag)
-    }
-
-    /// The screen on `store` (unicode, 80 columns) and its summary block's data.
-    private func render(_ store: SampleStore) throws -> (ScreenDocument, [String: Any]) {
-        let document = try F.document("protein", store: store, profile: F.profile("unicode"))
-        let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary }, "no summary block")
-        let object = try JSONSerialization.jsonObject(with: Data(block.data.text().utf8))
-        return (document, try XCTUnwrap(object as? [String: Any]))
-    }
-
-    private func streak(_ summary: [String: Any]) -> [Double] {
-        let streak = summary["streak"] as? [String: Double]
-        return [streak?["current"] ?? -1, streak?["best"] ?? -1]
-    }
-
-    private func window(_ summary: [String: Any], _ days: Int) -> [Double] {
-        let window = (summary["on_target"] as? [String: Any])?["last_\(days)_days"] as? [String: Double]
-        return [window?["met"] ?? -1, window?["days"] ?? -1]
-    }
 
     private func catalog(config: String, withWeightSeries: Bool = true) -> LoadedCatalog {
         let text = """
@@ -238,19 +208,9 @@ final class ProteinScreenTests: XCTestCase {
         return CatalogLoader.load([SourceFile(path: "protein.yaml", text: text)])
     }
 
-    private func configDiagnostics(_ loaded: LoadedCatalog) -> [Diagnostic] {
-        Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
-            .filter { $0.rule == ConfigProblems.ruleID }
-    }
-
     private func assertProblem(_ config: String, line: Int, column: Int, contains text: String,
                                withWeightSeries: Bool = true, file: StaticString = #filePath, at: UInt = #line) {
-        let found = configDiagnostics(catalog(config: config, withWeightSeries: withWeightSeries))
-        XCTAssertEqual(found.count, 1, "\(found)", file: file, line: at)
-        guard let diagnostic = found.first else { return }
-        XCTAssertEqual(diagnostic.severity, .error, file: file, line: at)
-        XCTAssertEqual([diagnostic.location.line, diagnostic.location.column], [line, column],
-                       diagnostic.message, file: file, line: at)
-        XCTAssertTrue(diagnostic.message.contains(text), diagnostic.message, file: file, line: at)
+        F.assertOneConfigError(F.configDiagnostics(catalog(config: config, withWeightSeries: withWeightSeries)),
+                               line: line, column: column, contains: text, file: file, at: at)
     }
 }

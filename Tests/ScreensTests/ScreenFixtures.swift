@@ -87,4 +87,65 @@ enum ScreenFixtures {
     static func stripANSI(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     }
+
+    // MARK: Module screens' number and config tests
+
+    /// The offset the number tests log at: Amsterdam summer time.
+    static let summerOffset = 7_200
+
+    /// A sample of `series` at `hour:minute` on `day`, at `summerOffset`.
+    static func sample(_ series: String, _ day: LocalDate, _ hour: Int, _ value: Double, minute: Int = 0,
+                       tag: String? = nil) -> Sample {
+        Sample(seriesID: series, start: day.midnight(utcOffsetSeconds: summerOffset)
+                   .addingTimeInterval(TimeInterval(hour * 3600 + minute * 60)),
+               utcOffsetSeconds: summerOffset, value: value, tag: tag)
+    }
+
+    /// Screen `alias` on `store` (unicode, 80 columns) and its summary block's data.
+    static func summary(_ alias: String, store: SampleStore) throws -> (ScreenDocument, [String: Any]) {
+        let document = try document(alias, store: store, profile: profile("unicode"))
+        let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary }, "no summary block")
+        let object = try JSONSerialization.jsonObject(with: Data(block.data.text().utf8))
+        return (document, try XCTUnwrap(object as? [String: Any]))
+    }
+
+    /// A summary's current and best streak (-1 when missing).
+    static func streak(_ summary: [String: Any]) -> [Double] {
+        let streak = summary["streak"] as? [String: Double]
+        return [streak?["current"] ?? -1, streak?["best"] ?? -1]
+    }
+
+    /// A summary's days on target and days counted over the last `days` days (-1 when missing).
+    static func window(_ summary: [String: Any], _ days: Int) -> [Double] {
+        let window = (summary["on_target"] as? [String: Any])?["last_\(days)_days"] as? [String: Double]
+        return [window?["met"] ?? -1, window?["days"] ?? -1]
+    }
+
+    /// The `screen-config` diagnostics of `loaded` with the built-in modules.
+    static func configDiagnostics(_ loaded: LoadedCatalog) -> [Diagnostic] {
+        Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
+            .filter { $0.rule == ConfigProblems.ruleID }
+    }
+
+    /// That `found` is exactly one `screen-config` error at `line`:`column` whose message
+    /// contains `text`; `context` names the case in failure messages.
+    static func assertOneConfigError(_ found: [Diagnostic], line: Int, column: Int, contains text: String,
+                                     context: String = "", file: StaticString = #filePath, at: UInt = #line) {
+        XCTAssertEqual(found.count, 1, "\(context) \(found)", file: file, line: at)
+        guard let diagnostic = found.first else { return }
+        XCTAssertEqual(diagnostic.severity, .error, context, file: file, line: at)
+        XCTAssertEqual(diagnostic.rule, ConfigProblems.ruleID, context, file: file, line: at)
+        XCTAssertEqual([diagnostic.location.line, diagnostic.location.column], [line, column],
+                       "\(context) \(diagnostic.message)", file: file, line: at)
+        XCTAssertTrue(diagnostic.message.contains(text), "\(context) \(diagnostic.message)", file: file, line: at)
+    }
+
+    /// The `--children` golden of screen `alias` on the demo data (unicode, 80 columns).
+    static func assertChildrenGolden(_ alias: String, screenID: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let children = try lines(alias, profile: profile("unicode"), request: ScreenRequest(asOf: asOf, showChildren: true))
+        try assertGolden("\(alias)/demo-children-unicode",
+                         header: "\(screenID) demo as of \(asOf) at 80 columns, unicode, --children",
+                         lines: children, file: file, line: line)
+    }
 }

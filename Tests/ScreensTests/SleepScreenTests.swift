@@ -108,13 +108,9 @@ final class SleepScreenTests: XCTestCase {
             // Only the screen file is loaded, so the rule that wants metrics on a screen fires too.
             let errors = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
                 .filter { $0.severity == .error && $0.rule != "empty-screen" }
-            XCTAssertEqual(errors.count, 1, "case \(index): \(errors)")
-            let error = try XCTUnwrap(errors.first)
-            XCTAssertEqual(error.rule, "screen-config")
-            XCTAssertTrue(error.message.contains(bad.message), "case \(index): \(error.message)")
-            XCTAssertEqual(error.location.file, "screens/restorative_sleep.yaml")
-            XCTAssertEqual(error.location.line, expected.line, "case \(index): \(error.message)")
-            XCTAssertEqual(error.location.column, expected.column, "case \(index): \(error.message)")
+            F.assertOneConfigError(errors, line: expected.line, column: expected.column, contains: bad.message,
+                                   context: "case \(index):")
+            XCTAssertEqual(errors.first?.location.file, "screens/restorative_sleep.yaml")
         }
     }
 

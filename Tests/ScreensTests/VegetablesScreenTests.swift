@@ -9,7 +9,6 @@ import VegetablesScreen
 final class VegetablesScreenTests: XCTestCase {
     typealias F = ScreenFixtures
     let day = ScreenFixtures.asOf
-    static let offset = 7_200 // Amsterdam summer time
 
     // MARK: Goldens
 
@@ -17,11 +16,7 @@ final class VegetablesScreenTests: XCTestCase {
         try F.assertScreenGoldens("vegetables") { storeName, name in
             "SCREEN_VEGETABLES \(storeName) as of \(F.asOf) at 80 columns, \(name)"
         }
-        let children = try F.lines("vegetables", profile: F.profile("unicode"),
-                                   request: ScreenRequest(asOf: F.asOf, showChildren: true))
-        try F.assertGolden("vegetables/demo-children-unicode",
-                           header: "SCREEN_VEGETABLES demo as of \(F.asOf) at 80 columns, unicode, --children",
-                           lines: children)
+        try F.assertChildrenGolden("vegetables", screenID: "SCREEN_VEGETABLES")
     }
 
     func testTheEmptyStoreShowsTheEmptyMessageAndTheLogCommandWithoutASummary() throws {
@@ -37,12 +32,12 @@ final class VegetablesScreenTests: XCTestCase {
 
     func testAOneThirtySnackCountsForThePreviousDay() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample(day.adding(days: -1), 19, 2, tag: "dinner"),
-                          sample(day, 1, 1, minute: 30, tag: "snack")])
-        let (document, summary) = try render(store)
+        try store.insert([F.sample("vegetables", day.adding(days: -1), 19, 2, tag: "dinner"),
+                          F.sample("vegetables", day, 1, 1, minute: 30, tag: "snack")])
+        let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(summary["today"] as? Double, 0)
         XCTAssertEqual(summary["remaining"] as? Double, 3)
-        XCTAssertEqual(streak(summary), [1, 1]) // yesterday: 2 + the 01:30 snack = 3
+        XCTAssertEqual(F.streak(summary), [1, 1]) // yesterday: 2 + the 01:30 snack = 3
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 0 of 3 portions · 3 portions to go"), text)
         XCTAssertTrue(text.contains("Days start at 04:00: entries before then count for the day before"), text)
@@ -51,19 +46,19 @@ final class VegetablesScreenTests: XCTestCase {
         let metric = try XCTUnwrap(F.catalog.metric("VEGETABLES_PORTIONS_DAILY"))
         let query = try MetricQuery(metric: metric, catalog: F.catalog, asOf: day)
         XCTAssertEqual(query.dayCutoffMinutes, 240)
-        XCTAssertEqual(query.day(of: sample(day, 1, 1, minute: 30)), day.adding(days: -1))
-        XCTAssertEqual(query.day(of: sample(day, 4, 1)), day)
+        XCTAssertEqual(query.day(of: F.sample("vegetables", day, 1, 1, minute: 30)), day.adding(days: -1))
+        XCTAssertEqual(query.day(of: F.sample("vegetables", day, 4, 1)), day)
     }
 
     func testPortionsAreBankedAcrossSlotsSoOnlyTheDailyTotalCounts() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample(day, 8, 1, tag: "breakfast"), sample(day, 12, 0.5, tag: "lunch"),
-                          sample(day, 19, 1.5, tag: "dinner")])
-        let (document, summary) = try render(store)
+        try store.insert([F.sample("vegetables", day, 8, 1, tag: "breakfast"), F.sample("vegetables", day, 12, 0.5, tag: "lunch"),
+                          F.sample("vegetables", day, 19, 1.5, tag: "dinner")])
+        let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(summary["today"] as? Double, 3)
         XCTAssertEqual(summary["done"] as? Bool, true)
         XCTAssertEqual(summary["remaining"] as? Double, 0)
-        XCTAssertEqual(streak(summary), [1, 1])
+        XCTAssertEqual(F.streak(summary), [1, 1])
         let slots = try XCTUnwrap(summary["by_slot"] as? [String: Any])
         XCTAssertEqual(slots["breakfast"] as? Double, 1)
         XCTAssertTrue(slots["snack"] is NSNull)
@@ -79,11 +74,11 @@ final class VegetablesScreenTests: XCTestCase {
         for (back, portions) in [(7, 3.0), (6, 3), (5, 2), (4, 3.5), (2, 3), (1, 3), (0, 1.75)] {
             samples[day.adding(days: -back)] = portions
         }
-        try store.insert(samples.map { sample($0.key, 18, $0.value, tag: "dinner") })
-        let (document, summary) = try render(store)
-        XCTAssertEqual(window(summary, 7), [5, 7]) // today is not met yet: −7…−1
-        XCTAssertEqual(window(summary, 30), [5, 7]) // no history before −7
-        XCTAssertEqual(streak(summary), [2, 2])
+        try store.insert(samples.map { F.sample("vegetables", $0.key, 18, $0.value, tag: "dinner") })
+        let (document, summary) = try F.summary("vegetables", store: store)
+        XCTAssertEqual(F.window(summary, 7), [5, 7]) // today is not met yet: −7…−1
+        XCTAssertEqual(F.window(summary, 30), [5, 7]) // no history before −7
+        XCTAssertEqual(F.streak(summary), [2, 2])
         XCTAssertEqual(summary["remaining"] as? Double, 1.25)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 1.75 of 3 portions · 1.25 portions to go"), text)
@@ -115,9 +110,9 @@ final class VegetablesScreenTests: XCTestCase {
     /// Off-step entries are judged as logged (2.9 misses 3) and named in a warning.
     func testEntriesOffThePortionStepAreCountedAsLoggedAndWarnedAbout() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([sample(day, 8, 0.3, tag: "breakfast"), sample(day, 12, 1, tag: "lunch"),
-                          sample(day, 19, 1.6, tag: "dinner")])
-        let (document, summary) = try render(store)
+        try store.insert([F.sample("vegetables", day, 8, 0.3, tag: "breakfast"), F.sample("vegetables", day, 12, 1, tag: "lunch"),
+                          F.sample("vegetables", day, 19, 1.6, tag: "dinner")])
+        let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(try XCTUnwrap(summary["today"] as? Double), 2.9, accuracy: 1e-9)
         XCTAssertEqual(summary["done"] as? Bool, false)
         XCTAssertEqual((summary["off_step_entries"] as? [Any])?.count, 2)
@@ -156,53 +151,30 @@ final class VegetablesScreenTests: XCTestCase {
     }
 
     func testADayCutoffThatDisagreesWithAMetricIsAConfigError() {
-        let mismatch = diagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: "03:00"))
+        let mismatch = F.configDiagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: "03:00"))
         XCTAssertEqual(mismatch.count, 1, "\(mismatch)")
         XCTAssertEqual(mismatch.first.map { [$0.location.line, $0.location.column] }, [10, 19])
         XCTAssertTrue(mismatch.first?.message.contains(
             "day_cutoff 04:00 disagrees with metric VEG_TODAY, which has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
             mismatch.first?.message ?? "")
 
-        let missing = diagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: nil))
+        let missing = F.configDiagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: nil))
         XCTAssertEqual(missing.count, 1, "\(missing)")
         XCTAssertTrue(missing.first?.message.contains("VEG_TODAY, which has no day_cutoff, so its days start at 00:00")
                       ?? false, missing.first?.message ?? "")
 
-        let both = diagnostics(catalog(config: "      day_cutoff: \"05:00\"\n", metricCutoff: "03:00"))
+        let both = F.configDiagnostics(catalog(config: "      day_cutoff: \"05:00\"\n", metricCutoff: "03:00"))
         XCTAssertEqual(both.count, 1, "\(both)")
         XCTAssertTrue(both.first?.message.contains("day_cutoff 05:00 disagrees with 2 metrics: VEG_DAILY has day_cutoff 04:00 (vegetables.yaml:14:")
                       ?? false, both.first?.message ?? "")
         XCTAssertTrue(both.first?.message.contains(", VEG_TODAY has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
                       both.first?.message ?? "")
 
-        XCTAssertEqual(diagnostics(catalog(config: "      day_cutoff: \"4:00\"\n", metricCutoff: "04:00")), [])
-        XCTAssertEqual(diagnostics(catalog(config: "      portion_step: 0.5\n", metricCutoff: "03:00")), [])
+        XCTAssertEqual(F.configDiagnostics(catalog(config: "      day_cutoff: \"4:00\"\n", metricCutoff: "04:00")), [])
+        XCTAssertEqual(F.configDiagnostics(catalog(config: "      portion_step: 0.5\n", metricCutoff: "03:00")), [])
     }
 
     // MARK: Helpers
-
-    private func sample(_ day: LocalDate, _ hour: Int, _ value: Double, minute: Int = 0, tag: String? = nil) -> Sample {
-        Sample(seriesID: "vegetables", start: day.midnight(utcOffsetSeconds: Self.offset)
-                   .addingTimeInterval(TimeInterval(hour * 3600 + minute * 60)),
-               utcOffsetSeconds: Self.offset, value: value, tag: tag)
-    }
-
-    private func render(_ store: SampleStore) throws -> (ScreenDocument, [String: Any]) {
-        let document = try F.document("vegetables", store: store, profile: F.profile("unicode"))
-        let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary }, "no summary block")
-        let object = try JSONSerialization.jsonObject(with: Data(block.data.text().utf8))
-        return (document, try XCTUnwrap(object as? [String: Any]))
-    }
-
-    private func streak(_ summary: [String: Any]) -> [Double] {
-        let streak = summary["streak"] as? [String: Double]
-        return [streak?["current"] ?? -1, streak?["best"] ?? -1]
-    }
-
-    private func window(_ summary: [String: Any], _ days: Int) -> [Double] {
-        let window = (summary["on_target"] as? [String: Any])?["last_\(days)_days"] as? [String: Double]
-        return [window?["met"] ?? -1, window?["days"] ?? -1]
-    }
 
     /// A catalog whose screen has `config` (from line 10) and two metrics: the primary with a
     /// 04:00 cutoff and a child with `metricCutoff` (none when nil).
@@ -231,19 +203,9 @@ final class VegetablesScreenTests: XCTestCase {
         return CatalogLoader.load([SourceFile(path: "vegetables.yaml", text: text)])
     }
 
-    private func diagnostics(_ loaded: LoadedCatalog) -> [Diagnostic] {
-        Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
-            .filter { $0.rule == ConfigProblems.ruleID }
-    }
-
     private func assertProblem(_ config: String, line: Int, column: Int, contains text: String,
                                metricCutoff: String = "04:00", file: StaticString = #filePath, at: UInt = #line) {
-        let found = diagnostics(catalog(config: config, metricCutoff: metricCutoff))
-        XCTAssertEqual(found.count, 1, "\(found)", file: file, line: at)
-        guard let diagnostic = found.first else { return }
-        XCTAssertEqual(diagnostic.severity, .error, file: file, line: at)
-        XCTAssertEqual([diagnostic.location.line, diagnostic.location.column], [line, column],
-                       diagnostic.message, file: file, line: at)
-        XCTAssertTrue(diagnostic.message.contains(text), diagnostic.message, file: file, line: at)
+        F.assertOneConfigError(F.configDiagnostics(catalog(config: config, metricCutoff: metricCutoff)),
+                               line: line, column: column, contains: text, file: file, at: at)
     }
 }
