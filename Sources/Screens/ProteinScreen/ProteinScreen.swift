@@ -31,8 +31,7 @@ public struct ProteinScreen: ScreenModule {
         }
 
         blocks += try context.chartBlocks(hasData: hasData) { input, metric in
-            try retarget(&input, metric: metric, primaryUnit: query.unitSymbol, target: target,
-                         config: config, context: context)
+            try retarget(&input, metric: metric, primary: query, target: target, config: config, context: context)
         }
         return context.document(module: Self.screenID, blocks: blocks)
     }
@@ -40,17 +39,16 @@ public struct ProteinScreen: ScreenModule {
     /// Gives a chart the target that applies today: grams per day (daily sums of the protein
     /// series, also the per-meal stack and a rolling average) get the resolved target; grams
     /// per kg (`divide_by` the body weight) get `per_kg`. Other charts keep their own.
-    func retarget(_ input: inout ChartInput, metric: DisplayMetric, primaryUnit: String, target: ProteinTarget,
+    func retarget(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, target: ProteinTarget,
                   config: ProteinConfig, context: ScreenContext) throws {
         guard metric.binding.seriesID != nil else { return }
         let query = try context.query(for: metric)
-        let primarySeries = context.catalog.primary(of: context.screen.id)?.binding.seriesID
-        guard query.series.id == primarySeries, query.aggregate == .sum, query.bucket == .day else { return }
+        guard query.series.id == primary.series.id, query.aggregate == .sum, query.bucket == .day else { return }
         if metric.binding.divideBy == ProteinConfig.weightSeriesID {
             if case .perKilogram(let perKg) = config.targetRule, query.unitSymbol == "g/kg" {
                 input.target = .atLeast(perKg)
             }
-        } else if metric.binding.divideBy == nil, query.unitSymbol == primaryUnit, let goal = target.target {
+        } else if metric.binding.divideBy == nil, query.unitSymbol == primary.unitSymbol, let goal = target.target {
             input.target = goal
         }
     }
