@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
         .target(
@@ -48,13 +49,14 @@ let package = Package(
         ),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit"],
+            dependencies: ["VitalsKit", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
         // Every screen (generic and custom) rendered on fixed data, with goldens.
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["VitalsKit", "VitalsScreens"] + screenModules.map { .target(name: $0) },
+            dependencies: ["VitalsKit", "VitalsScreens", .product(name: "PropertyBased", package: "swift-property-based")]
+                + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
         ),
         .testTarget(
