@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VitalsKit
 
 @main
@@ -10,6 +11,9 @@ struct Vitals: ParsableCommand {
         Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a \
         local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without \
         one, reading commands use the embedded demo data set.
+
+        Exit codes: 0 ok; 1 findings or a refused input (an unknown id, an invalid value, a \
+        catalog with errors); 2 usage error or could not run (bad arguments, a missing file).
         """,
         version: VitalsKitVersion.string,
         subcommands: [
@@ -19,4 +23,37 @@ struct Vitals: ParsableCommand {
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
         ]
     )
+
+    /// Parses and runs a command, holding every command to one table of exit codes:
+    /// ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage error,
+    /// and what it prints about them is made safe (it echoes the argument values).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(with: error, arguments: arguments)
+        }
+    }
+
+    /// The names of the commands `vitals --help` lists.
+    private static var commandNames: [String] {
+        configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    }
+
+    private static func exit(with error: Error, arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        var message = fullMessage(for: error)
+        if code == .success {
+            // --help, --version, completion scripts: our own text, on stdout.
+            if !message.isEmpty { print(message) }
+            Foundation.exit(0)
+        }
+        if code == .validationFailure, let hint = UsageHint.misspelledSubcommand(arguments, names: commandNames) {
+            message += "\n" + hint
+        }
+        if !message.isEmpty { printError(Sanitize.multiline(message)) }
+        Foundation.exit(code == .validationFailure ? UsageHint.usageExitCode : code.rawValue)
+    }
 }

@@ -17,6 +17,8 @@ public struct Catalog: Sendable {
     private var subjectIndex: [String: Int] = [:]
     private var seriesIndex: [String: Int] = [:]
     private var screenIndex: [String: Int] = [:]
+    /// Former ids (`former_ids`) → screen; the first screen to claim one keeps it.
+    private var formerIDIndex: [String: Int] = [:]
     private var metricIndex: [String: Int] = [:]
     private var metricsByScreen: [String: [Int]] = [:]
     private var childrenByParent: [String: [Int]] = [:]
@@ -58,6 +60,9 @@ public struct Catalog: Sendable {
     @discardableResult public mutating func add(_ screen: DisplayScreen) -> Bool {
         guard screenIndex[screen.id] == nil else { return false }
         screenIndex[screen.id] = screens.count
+        for former in screen.formerIDs where formerIDIndex[former] == nil {
+            formerIDIndex[former] = screens.count
+        }
         screens.append(screen)
         return true
     }
@@ -81,12 +86,20 @@ public struct Catalog: Sendable {
     public func screen(_ id: String) -> DisplayScreen? { screenIndex[id].map { screens[$0] } }
     public func metric(_ id: String) -> DisplayMetric? { metricIndex[id].map { metrics[$0] } }
 
-    /// Finds a screen by id (any case) or by its short alias (`protein`, `meal_timing`, `meal-timing`).
+    /// Finds a screen by id (any case) or by its short alias (`protein`, `meal_timing`,
+    /// `meal-timing`); then by a former id or its short form (`SCREEN_MEDITATION`, `meditation`).
+    /// A current id always wins over a former one.
     public func screen(named name: String) -> DisplayScreen? {
         let wanted = name.uppercased().replacingOccurrences(of: "-", with: "_")
-        if let index = screenIndex[wanted] { return screens[index] }
-        if let index = screenIndex["SCREEN_" + wanted] { return screens[index] }
+        for index in [screenIndex, formerIDIndex] {
+            if let found = index[wanted] ?? index["SCREEN_" + wanted] { return screens[found] }
+        }
         return nil
+    }
+
+    /// The screen whose `former_ids` lists `id` (exactly as written), if any.
+    public func screen(formerID id: String) -> DisplayScreen? {
+        formerIDIndex[id].map { screens[$0] }
     }
 
     /// Pillars in display order (`order`, then id).

@@ -53,7 +53,8 @@ enum EntryDecoding {
 
     static func screen(_ r: EntryReader) -> DisplayScreen? {
         guard let id = r.string("screen_id"), let name = r.string("name"), let pillar = r.string("pillar") else { return nil }
-        return DisplayScreen(id: id, name: name, pillarID: pillar, isActive: r.bool("is_active") ?? true,
+        return DisplayScreen(id: id, name: name, pillarID: pillar, formerIDs: r.strings("former_ids") ?? [],
+                             isActive: r.bool("is_active") ?? true,
                              order: r.int("order") ?? 0, subjectID: r.string("subject") ?? "me",
                              icon: r.string("icon"), description: r.string("description"),
                              emptyMessage: r.string("empty_message"), config: r.node("config"),
@@ -87,26 +88,22 @@ enum EntryDecoding {
     static func target(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Target? {
         guard let r = EntryReader(node, spec: CatalogSchema.target, context: "target", diagnostics: &diagnostics),
               let rule = r.string("rule") else { return nil }
-        func need(_ keys: String...) -> Bool {
-            let missing = keys.filter { r.double($0) == nil && r.node[$0] == nil }
-            for key in missing {
-                diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
-                    "target rule '\(rule)' needs '\(key)'", at: node.location))
-            }
-            return keys.allSatisfy { r.double($0) != nil }
+        // The keys each rule needs, as the JSON Schema states them (CatalogSchema.target).
+        let needed = CatalogSchema.target.requiredWhen.filter { $0.key == "rule" && $0.value == rule }.flatMap(\.required)
+        let present = Set((node.pairs ?? []).compactMap(\.key.scalarText))
+        for key in needed where !present.contains(key) {
+            diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
+                "target rule '\(rule)' needs '\(key)'", at: node.location))
         }
+        guard needed.allSatisfy({ r.double($0) != nil }) else { return nil }
         switch rule {
         case "exact":
-            guard need("value") else { return nil }
             return .exact(value: r.double("value")!, tolerance: r.double("tolerance") ?? Target.defaultTolerance)
         case "at_least":
-            guard need("value") else { return nil }
             return .atLeast(r.double("value")!)
         case "at_most":
-            guard need("value") else { return nil }
             return .atMost(r.double("value")!)
         default:
-            guard need("min", "max") else { return nil }
             return .range(min: r.double("min")!, max: r.double("max")!)
         }
     }

@@ -34,7 +34,14 @@ struct EntryReader {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
             }
-            if value.isNull && !keySpec.isRequired { continue }
+            if value.isNull, case .any = keySpec.kind { continue }
+            if value.isNull {
+                // Null is not "unset": the JSON Schema refuses it too, so the key is left out instead.
+                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
+                    "'\(name)' must be \(keySpec.kind.expectation), found null; leave the key out to leave it unset",
+                    at: value.location))
+                continue
+            }
             if let problem = EntryReader.check(value, against: keySpec) {
                 diagnostics.append(Diagnostic(.error, rule: problem.rule,
                     "'\(name)' \(problem.message)", at: value.location))
@@ -43,7 +50,7 @@ struct EntryReader {
             valid[name] = value
         }
         for keySpec in spec.keys where keySpec.isRequired && valid[keySpec.name] == nil
-            && !pairs.contains(where: { $0.key.scalarText == keySpec.name && !$0.value.isNull }) {
+            && !pairs.contains(where: { $0.key.scalarText == keySpec.name }) {
             diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
                 "\(context) is missing required key '\(keySpec.name)' (\(keySpec.summary))", at: node.location))
         }
@@ -59,26 +66,38 @@ struct EntryReader {
             return nil
         case .nested, .mappingOf:
             return value.pairs == nil ? typeError() : nil
-        case .stringList:
+        case .stringList, .identifierList:
             guard let items = value.items else { return typeError() }
-            for item in items where item.scalarText == nil || item.isNull {
+            for item in items where item.scalarText == nil || !(item.isQuoted || item.kindDescription == "a string") {
                 return (RuleID.wrongType, "must be a list of strings; an item is \(item.kindDescription)")
+            }
+            guard case .identifierList(let pattern) = spec.kind else { return nil }
+            var seen: Set<String> = []
+            for text in items.compactMap(\.scalarText) {
+                if !pattern.matches(text) {
+                    return (RuleID.badID, "'\(Sanitize.inline(text))' is not a valid id: use \(pattern.summary)")
+                }
+                if !seen.insert(text).inserted {
+                    return (RuleID.invalidValue, "lists '\(text)' twice")
+                }
             }
             return nil
         case .boolean:
             guard let text = value.scalarText, !value.isQuoted, YAMLScalar.bool(text) != nil else { return typeError() }
             return nil
         case .integer(let minimum):
-            guard let text = value.scalarText, !value.isQuoted, let int = YAMLScalar.int(text) else { return typeError() }
+            guard let text = value.scalarText, !value.isQuoted, let int = YAMLScalar.integer(text) else { return typeError() }
             if let minimum, int < minimum { return (RuleID.invalidValue, "must be at least \(minimum), found \(int)") }
             return nil
         case .number:
             guard let text = value.scalarText, !value.isQuoted, let number = YAMLScalar.double(text) else { return typeError() }
             if !number.isFinite { return (RuleID.invalidValue, "must be a finite number, found \(text)") }
             return nil
-        case .string, .identifier, .choice, .hexColor, .date, .clockTime, .timeRange:
-            guard let text = value.scalarText, value.isQuoted || spec.kind.acceptsPlainNonString
-                || value.kindDescription == "a string" else { return typeError() }
+        case .string, .identifier, .choice, .color, .chartType, .date, .clockTime, .timeRange:
+            // A plain scalar YAML reads as a number or a boolean is not a string (`name: 2048`
+            // must be quoted), as for the JSON Schema.
+            guard let text = value.scalarText, value.isQuoted || value.kindDescription == "a string"
+            else { return typeError() }
             return checkText(text, kind: spec.kind)
         }
     }
@@ -93,18 +112,21 @@ struct EntryReader {
             var message = "'\(shown)' is not one of \(options.joined(separator: ", "))"
             if let guess = Suggest.closest(to: text, in: options) { message += "; did you mean '\(guess)'?" }
             return (RuleID.invalidValue, message)
-        case .hexColor:
-            let hex = text.dropFirst()
-            return text.hasPrefix("#") && hex.count == 6 && hex.allSatisfy(\.isHexDigit) ? nil
-                : (RuleID.invalidValue, "'\(shown)' is not a #RRGGBB colour")
+        case .color:
+            guard RGB(color: text) == nil else { return nil }
+            var message = "'\(shown)' is not a colour: use #RGB, #RRGGBB or one of \(RGB.colorNames.joined(separator: ", "))"
+            if let guess = Suggest.closest(to: text, in: RGB.colorNames) { message += "; did you mean '\(guess)'?" }
+            return (RuleID.invalidValue, message)
         case .date:
-            return LocalDate(iso: text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
+            let digitsAndDashes = text.allSatisfy { $0 == "-" || ($0.isASCII && $0.isNumber) }
+            return digitsAndDashes && LocalDate(iso: text) != nil ? nil
+                : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
         case .clockTime:
             return ClockTime(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not an HH:MM time")
         case .timeRange:
             return TimeRange(text) != nil ? nil
                 : (RuleID.invalidValue, "'\(shown)' is not a range like 7d, 12w, 6m, 1y or all")
-        case .string:
+        case .string, .chartType:
             return text.isEmpty ? (RuleID.invalidValue, "must not be empty") : nil
         default:
             return nil
@@ -115,7 +137,7 @@ struct EntryReader {
 
     func string(_ key: String) -> String? { valid[key]?.scalarText }
     func bool(_ key: String) -> Bool? { valid[key]?.scalarText.flatMap(YAMLScalar.bool) }
-    func int(_ key: String) -> Int? { valid[key]?.scalarText.flatMap(YAMLScalar.int) }
+    func int(_ key: String) -> Int? { valid[key]?.scalarText.flatMap(YAMLScalar.integer) }
     func double(_ key: String) -> Double? { valid[key]?.scalarText.flatMap(YAMLScalar.double) }
     func strings(_ key: String) -> [String]? { valid[key]?.items?.compactMap(\.scalarText) }
     func node(_ key: String) -> YAMLNode? { valid[key] }
@@ -130,14 +152,13 @@ struct EntryReader {
     }
 }
 
-extension ValueKind {
-    /// Kinds whose plain scalars YAML may type as non-strings but that we read as text
-    /// (an unquoted `2025-12-20` or `04:00`).
-    var acceptsPlainNonString: Bool {
-        switch self {
-        case .date, .clockTime, .string: return true
-        default: return false
-        }
+extension YAMLScalar {
+    /// An integer as JSON Schema counts one: `3`, and also `3.0` (a number without a fraction).
+    static func integer(_ text: String) -> Int? {
+        if let int = int(text) { return int }
+        guard let number = double(text), number.isFinite, number == number.rounded(),
+              abs(number) < 9.0e15 else { return nil }
+        return Int(number)
     }
 }
 

@@ -75,6 +75,8 @@ public struct DisplayScreen: Sendable, Identifiable {
     public var id: String
     public var name: String
     public var pillarID: String
+    /// Ids the screen had before (`former_ids`): render, tree and explore still find it by them.
+    public var formerIDs: [String] = []
     public var isActive: Bool
     public var order: Int
     public var subjectID: String
@@ -88,7 +90,10 @@ public struct DisplayScreen: Sendable, Identifiable {
     public var keyLocations: [String: SourceLocation] = [:]
 
     /// The short name people type: `SCREEN_MEAL_TIMING` → `meal_timing`.
-    public var alias: String {
+    public var alias: String { Self.shortName(of: id) }
+
+    /// `SCREEN_MEAL_TIMING` → `meal_timing`.
+    public static func shortName(of id: String) -> String {
         let trimmed = id.hasPrefix("SCREEN_") ? String(id.dropFirst("SCREEN_".count)) : id
         return trimmed.lowercased()
     }
@@ -108,9 +113,13 @@ public enum Bucket: String, Sendable, CaseIterable {
 public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
     case days(Int), weeks(Int), months(Int), years(Int), all
 
+    /// Parses a count of 1 to 10000 (digits only, no leading zero) and d, w, m or y; or `all`.
     public init?(_ text: String) {
         if text == "all" { self = .all; return }
-        guard let unit = text.last, let count = Int(text.dropLast()), count > 0, count <= 10_000
+        let digits = text.dropLast()
+        guard let unit = text.last, let first = digits.first, first != "0",
+              digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let count = Int(digits), count <= 10_000
         else { return nil }
         switch unit {
         case "d": self = .days(count)

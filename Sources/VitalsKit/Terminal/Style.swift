@@ -36,7 +36,7 @@ public enum ColorPolicy {
     }
 }
 
-/// A 24-bit colour, parsed from a `#RRGGBB` hex string.
+/// A 24-bit colour, parsed from a catalog colour: `#RGB`, `#RRGGBB` or a colour name.
 public struct RGB: Sendable, Hashable {
     public var red: UInt8, green: UInt8, blue: UInt8
 
@@ -44,13 +44,55 @@ public struct RGB: Sendable, Hashable {
         self.red = red; self.green = green; self.blue = blue
     }
 
-    /// Parses `#RRGGBB`, `RRGGBB` or `#RGB`; nil for anything else.
-    public init?(hex: String) {
-        var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
-        if digits.count == 3 { digits = String(digits.flatMap { [$0, $0] }) }
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+    /// The colour names a catalog may use: the pillar colours the WellPath guide names, each
+    /// fixed to one value (Apple's system colours, light appearance). The one table behind
+    /// `validate`, the JSON Schema and the renderers; CONTRIBUTING.md lists it.
+    public static let named: [(name: String, rgb: RGB)] = [
+        ("red", RGB(red: 0xFF, green: 0x3B, blue: 0x30)),
+        ("orange", RGB(red: 0xFF, green: 0x95, blue: 0x00)),
+        ("yellow", RGB(red: 0xFF, green: 0xCC, blue: 0x00)),
+        ("green", RGB(red: 0x34, green: 0xC7, blue: 0x59)),
+        ("mint", RGB(red: 0x00, green: 0xC7, blue: 0xBE)),
+        ("cyan", RGB(red: 0x32, green: 0xAD, blue: 0xE6)),
+        ("blue", RGB(red: 0x00, green: 0x7A, blue: 0xFF)),
+        ("indigo", RGB(red: 0x58, green: 0x56, blue: 0xD6)),
+        ("purple", RGB(red: 0xAF, green: 0x52, blue: 0xDE)),
+        ("pink", RGB(red: 0xFF, green: 0x2D, blue: 0x55)),
+        ("brown", RGB(red: 0xA2, green: 0x84, blue: 0x5E)),
+    ]
+
+    /// The names of `named`, in table order.
+    public static var colorNames: [String] { named.map(\.name) }
+
+    /// A catalog colour: `#RGB`, `#RRGGBB` (hex digits in either case) or a name of `named`
+    /// (lowercase); nil for anything else.
+    public init?(color text: String) {
+        if let entry = RGB.named.first(where: { $0.name == text }) {
+            self = entry.rgb
+            return
+        }
+        guard text.hasPrefix("#") else { return nil }
+        var digits = Array(text.utf8.dropFirst())
+        guard digits.count == 3 || digits.count == 6,
+              digits.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) })
+        else { return nil }
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF),
                   blue: UInt8(value & 0xFF))
+    }
+
+    /// The same as `init?(color:)`: the renderers' name for it.
+    public init?(hex: String) {
+        self.init(color: hex)
+    }
+
+    /// `#RRGGBB`, uppercase.
+    public var hexString: String {
+        "#" + [red, green, blue].map { byte in
+            let digits = String(byte, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
     }
 
     /// This colour mixed with `other`; `amount` 0 keeps self, 1 gives `other`.
@@ -125,9 +167,9 @@ public struct Style: Sendable, Hashable {
     /// No colour, no emphasis.
     public static let plain = Style()
 
-    /// A style with the colour of a `#RRGGBB` string (plain when it does not parse).
+    /// A style with a catalog colour (`#RGB`, `#RRGGBB` or a name; plain when it does not parse).
     public init(hex: String?, bold: Bool = false, dim: Bool = false) {
-        self.init(foreground: hex.flatMap(RGB.init(hex:)), bold: bold, dim: dim)
+        self.init(foreground: hex.flatMap { RGB(color: $0) }, bold: bold, dim: dim)
     }
 
     /// The escape sequence that switches to this style, or "" when there is nothing to emit.

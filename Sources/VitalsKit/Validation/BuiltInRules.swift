@@ -5,7 +5,7 @@ public enum BuiltInRules {
         YAMLSyntaxRule(), FileFormatRule(), DuplicateKeyRule(), UnknownKeyRule(), WrongTypeRule(),
         MissingKeyRule(), InvalidValueRule(), BadIDRule(),
         // Phase 3: cross-file rules.
-        DuplicateIDRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
+        DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
         PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),
         UnknownChartTypeRule(), BindingMismatchRule(), TargetSanityRule(),
     ]

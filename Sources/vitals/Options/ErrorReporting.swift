@@ -2,9 +2,16 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, made safe: what it says often quotes a file name, a path
+/// or a value the user gave, and none of that may drive the terminal (escape sequences,
+/// control characters, bidirectional overrides are dropped; newlines are kept).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((Sanitize.multiline(line) + "\n").utf8))
+}
+
+/// Writes a line of outside text (a file name, a path) to standard output, made safe.
+func printSafely(_ line: String) {
+    print(Sanitize.multiline(line))
 }
 
 /// Runs a command body and turns a `UserError` into a message on stderr and its exit code,
@@ -16,5 +23,19 @@ func reportingUserErrors(_ body: () throws -> Void) throws {
         printError("vitals: error: \(error.message)")
         for hint in error.hints { printError("  \(hint)") }
         throw ExitCode(error.exitCode)
+    }
+}
+
+/// The exit-code table's usage row and the "did you mean" for a mistyped subcommand.
+enum UsageHint {
+    /// Bad arguments or options: 2 in every command (ArgumentParser's own default is 64).
+    static let usageExitCode: Int32 = 2
+
+    /// "did you mean 'render'?" when the first word that is not an option is no command name
+    /// but close to one of `names`.
+    static func misspelledSubcommand(_ arguments: [String], names: [String]) -> String? {
+        guard let word = arguments.first(where: { !$0.hasPrefix("-") }), !names.contains(word),
+              let guess = Suggest.closest(to: word, in: names) else { return nil }
+        return "did you mean '\(guess)'? (vitals --help lists the commands)"
     }
 }

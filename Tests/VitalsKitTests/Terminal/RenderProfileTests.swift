@@ -28,7 +28,9 @@ final class RenderProfileTests: XCTestCase {
         XCTAssertEqual(green.sgr(for: .ansi16), "\u{1B}[32m")
         XCTAssertEqual(green.sgr(for: .none), "")
         XCTAssertEqual(Style(hex: "#808080").sgr(for: .ansi256), "\u{1B}[38;5;244m")
-        XCTAssertNil(RGB(hex: "green"))
+        XCTAssertEqual(RGB(hex: "green"), RGB(red: 0x34, green: 0xC7, blue: 0x59))   // a catalog colour name
+        XCTAssertNil(RGB(hex: "Green"))
+        XCTAssertNil(RGB(hex: "2E9E5B"))
         XCTAssertEqual(RGB(hex: "#fff"), RGB(red: 255, green: 255, blue: 255))
     }
 

@@ -1,6 +1,12 @@
 /// Renders the JSON Schema (draft 2020-12) of a catalog file from `CatalogSchema`, so editors
 /// can complete keys and flag mistakes. Deterministic output: the committed copy is compared
 /// with it by a test.
+///
+/// The schema and `vitals validate` are made from the same declarations and agree on the shape
+/// of every file (SchemaAgreementTests runs both over the same good and bad files). What a
+/// schema cannot see is validate's alone: references between entries and files (unknown
+/// series, parents, duplicate ids, former ids that collide) and comparisons of values
+/// (min above max).
 public enum CatalogJSONSchema {
     public static func render() -> String {
         var sections: [String] = []
@@ -16,7 +22,7 @@ public enum CatalogJSONSchema {
               "$schema": "https://json-schema.org/draft/2020-12/schema",
               "$id": "vitals.schema.json",
               "title": "Vitals catalog file",
-              "description": "A file under screens/ or metrics/: any of the lists pillars, subjects, series, screens, metrics.",
+              "description": "A file under screens/ or metrics/: any of the lists pillars, subjects, series, screens, metrics. The shape of each entry; vitals validate also checks references between entries and files.",
               "type": "object",
               "additionalProperties": false,
               "properties": {
@@ -35,17 +41,24 @@ public enum CatalogJSONSchema {
         let properties = entry.keys.map { key in
             "\(indent)    \(q(key.name)): \(property(key))"
         }.joined(separator: ",\n")
+        var conditions = ""
+        if !entry.requiredWhen.isEmpty {
+            let rules = entry.requiredWhen.map { condition in
+                "\(indent)    {\"if\": {\"properties\": {\(q(condition.key)): {\"const\": \(q(condition.value))}}, \"required\": [\(q(condition.key))]}, "
+                    + "\"then\": {\"required\": [\(condition.required.map(q).joined(separator: ", "))]}}"
+            }
+            conditions = ",\n\(indent)  \"allOf\": [\n\(rules.joined(separator: ",\n"))\n\(indent)  ]"
+        }
         return "{\n\(indent)  \"type\": \"object\",\n\(indent)  \"additionalProperties\": false,\n"
-            + "\(indent)  \"required\": [\(required)],\n\(indent)  \"properties\": {\n\(properties)\n\(indent)  }\n\(indent)}"
+            + "\(indent)  \"required\": [\(required)],\n\(indent)  \"properties\": {\n\(properties)\n\(indent)  }\(conditions)\n\(indent)}"
     }
 
     private static func property(_ key: KeySpec) -> String {
         let description = "\"description\": \(q(key.summary))"
         switch key.kind {
-        case .string where key.name == "chart_type_id":
+        case .chartType:
             return "{\"enum\": [\(CatalogSchema.chartTypeIDs.map(q).joined(separator: ", "))], \(description)}"
         case .string: return "{\"type\": \"string\", \"minLength\": 1, \(description)}"
-        case .identifier(let pattern): return "{\"type\": \"string\", \"pattern\": \(q(pattern.rawValue)), \(description)}"
         case .integer(let minimum):
             return "{\"type\": \"integer\"\(minimum.map { ", \"minimum\": \($0)" } ?? ""), \(description)}"
         case .number: return "{\"type\": \"number\", \(description)}"
@@ -53,10 +66,13 @@ public enum CatalogJSONSchema {
         case .choice(let options):
             return "{\"enum\": [\(options.map(q).joined(separator: ", "))], \(description)}"
         case .stringList: return "{\"type\": \"array\", \"items\": {\"type\": \"string\"}, \(description)}"
-        case .hexColor: return "{\"type\": \"string\", \"pattern\": \"^#[0-9A-Fa-f]{6}$\", \(description)}"
-        case .date: return "{\"type\": \"string\", \"pattern\": \"^[0-9]{4}-[0-9]{2}-[0-9]{2}$\", \(description)}"
-        case .clockTime: return "{\"type\": \"string\", \"pattern\": \"^[0-9]{1,2}:[0-9]{2}$\", \(description)}"
-        case .timeRange: return "{\"type\": \"string\", \"pattern\": \"^([1-9][0-9]*[dwmy]|all)$\", \(description)}"
+        case .identifierList(let pattern):
+            return "{\"type\": \"array\", \"uniqueItems\": true, \"items\": {\"type\": \"string\", \"pattern\": \(q(pattern.rawValue))}, \(description)}"
+        case .color:
+            return "{\"anyOf\": [{\"type\": \"string\", \"pattern\": \(q(key.kind.textPattern!))}, "
+                + "{\"enum\": [\(RGB.colorNames.map(q).joined(separator: ", "))]}], \(description)}"
+        case .identifier, .date, .clockTime, .timeRange:
+            return "{\"type\": \"string\", \"pattern\": \(q(key.kind.textPattern!)), \(description)}"
         case .nested(let entry): return "{\"$ref\": \"#/$defs/\(entry.name)\", \(description)}"
         case .mappingOf(let keys, let value):
             let props = keys.map { "\(q($0)): {\"$ref\": \"#/$defs/\(value.name)\"}" }.joined(separator: ", ")

@@ -15,7 +15,7 @@ public enum CatalogSchema {
     public static let pillar = EntrySpec(name: "pillar", keys: [
         KeySpec("pillar_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),
         KeySpec("name", .string, required: true, "Name shown in headers."),
-        KeySpec("color", .hexColor, "Colour as #RRGGBB."),
+        KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", ")))."),
         KeySpec("order", .integer(min: nil), "Position among pillars."),
     ])
 
@@ -50,6 +50,8 @@ public enum CatalogSchema {
         KeySpec("screen_id", .identifier(.screen), required: true, "Unique id, SCREEN_…"),
         KeySpec("name", .string, required: true, "Name shown in the header."),
         KeySpec("pillar", .identifier(.snakeCase), required: true, "The pillar_id it belongs to."),
+        KeySpec("former_ids", .identifierList(.screen),
+                "Older ids of this screen (SCREEN_…) that still find it in render, tree and explore."),
         KeySpec("is_active", .boolean, "Shown at all (default true)."),
         KeySpec("order", .integer(min: nil), "Position within its pillar."),
         KeySpec("subject", .identifier(.snakeCase), "Whose data it shows (default me)."),
@@ -65,20 +67,25 @@ public enum CatalogSchema {
         KeySpec("tolerance", .number, "Allowed distance for exact (default 0.25)."),
         KeySpec("min", .number, "Lower end for range."),
         KeySpec("max", .number, "Upper end for range."),
+    ], requiredWhen: [
+        .init(key: "rule", value: "exact", required: ["value"]),
+        .init(key: "rule", value: "at_least", required: ["value"]),
+        .init(key: "rule", value: "at_most", required: ["value"]),
+        .init(key: "rule", value: "range", required: ["min", "max"]),
     ])
 
     public static let metric = EntrySpec(name: "metric", keys: [
         KeySpec("display_metric_id", .identifier(.metric), required: true, "Unique id, UPPER_SNAKE."),
         KeySpec("display_screen_id", .identifier(.screen), required: true, "The screen it is shown on."),
         KeySpec("display_name", .string, required: true, "Title of its chart."),
-        KeySpec("chart_type_id", .string, required: true, "Which chart kind draws it."),
+        KeySpec("chart_type_id", .chartType, required: true, "Which chart kind draws it."),
         KeySpec("is_primary", .boolean, "The screen's main metric (default false)."),
         KeySpec("is_active", .boolean, "Shown at all (default true)."),
         KeySpec("parent_metric_id", .identifier(.metric), "Metric it is shown under (Show more)."),
         KeySpec("order", .integer(min: nil), "Position among its siblings."),
         KeySpec("about_what", .string, "About: what it shows."),
         KeySpec("about_why", .string, "About: why it matters."),
-        KeySpec("color", .hexColor, "Colour as #RRGGBB."),
+        KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", ")))."),
         KeySpec("series", .identifier(.snakeCase), "The series it reads."),
         KeySpec("aggregate", .choice(Aggregate.allCases.map(\.rawValue)), "How samples in a bucket combine."),
         KeySpec("bucket", .choice(Bucket.allCases.map(\.rawValue)), "Time bucket per column."),

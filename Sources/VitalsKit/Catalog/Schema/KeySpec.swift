@@ -9,8 +9,13 @@ public enum ValueKind: Sendable {
     /// One of a fixed set of strings.
     case choice([String])
     case stringList
-    /// A `#RRGGBB` colour.
-    case hexColor
+    /// A list of distinct ids in one format (a screen's former ids).
+    case identifierList(IDPattern)
+    /// A colour: `#RGB`, `#RRGGBB` or one of the names of `RGB.named`.
+    case color
+    /// A chart kind id; the `unknown-chart-type` rule checks it against `CatalogSchema.chartTypeIDs`
+    /// (so that a metric with a mistyped chart still loads and only that one error is reported).
+    case chartType
     /// A `YYYY-MM-DD` date.
     case date
     /// `HH:MM`, for the day cutoff.
@@ -27,11 +32,11 @@ public enum ValueKind: Sendable {
     /// Words for messages: "a string", "an integer" …
     public var expectation: String {
         switch self {
-        case .string, .identifier, .choice, .hexColor, .date, .clockTime, .timeRange: return "a string"
+        case .string, .identifier, .choice, .color, .chartType, .date, .clockTime, .timeRange: return "a string"
         case .integer: return "an integer"
         case .number: return "a number"
         case .boolean: return "true or false"
-        case .stringList: return "a list of strings"
+        case .stringList, .identifierList: return "a list of strings"
         case .nested, .mappingOf: return "a mapping"
         case .any: return "a value"
         }
@@ -88,9 +93,46 @@ public struct KeySpec: Sendable {
 /// The keys an entry (a pillar, a screen, a target …) may have. Decoding, validation and the
 /// JSON Schema all read these tables, so a key is declared in exactly one place.
 public struct EntrySpec: Sendable {
+    /// Keys an entry needs when one of its keys has a given value (a target `rule: exact`
+    /// needs `value`).
+    public struct Condition: Sendable {
+        public var key: String
+        public var value: String
+        public var required: [String]
+    }
+
     public var name: String
     public var keys: [KeySpec]
+    public var requiredWhen: [Condition] = []
+
+    public init(name: String, keys: [KeySpec], requiredWhen: [Condition] = []) {
+        self.name = name
+        self.keys = keys
+        self.requiredWhen = requiredWhen
+    }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
     public var keyNames: [String] { keys.map(\.name) }
+}
+
+extension ValueKind {
+    /// The regular expression (ECMA 262, as JSON Schema uses) that the JSON Schema gives a text
+    /// kind. Each matches exactly the texts the Swift check accepts; a property test compares
+    /// them on generated texts.
+    public var textPattern: String? {
+        switch self {
+        case .identifier(let pattern): return pattern.rawValue
+        case .color: return "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$"
+        case .date: return Self.datePattern
+        case .clockTime: return "^([01]?[0-9]|2[0-3]):[0-5][0-9]$"
+        case .timeRange: return "^(([1-9][0-9]{0,3}|10000)[dwmy]|all)$"
+        default: return nil
+        }
+    }
+
+    /// `YYYY-MM-DD` of a real day of the Gregorian calendar (leap years included).
+    private static let datePattern = "^(" +
+        "[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))" +
+        "|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29" +
+        ")$"
 }

@@ -9,8 +9,10 @@ enum GitHubReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Escaped as workflow commands need, after dropping what would drive a terminal (the log
+    /// is read in one): escape sequences, control characters, bidirectional controls.
     private static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        Sanitize.multiline(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 

@@ -8,7 +8,7 @@ enum SARIFReport {
         }
         let results = diagnostics.map { d -> String in
             func location(_ l: SourceLocation) -> String {
-                "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(l.file))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
+                "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
             }
             var entry = "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
             if !d.related.isEmpty {
@@ -31,5 +31,24 @@ enum SARIFReport {
             }
 
             """
+    }
+
+    /// A file path as an RFC 3986 URI reference: a relative path stays relative (resolved
+    /// against the directory validate ran in), an absolute one becomes a `file://` URI. Every
+    /// byte of the UTF-8 path outside the unreserved characters and `/` is percent-encoded, so
+    /// a space, `#`, `%`, `?` or `ü` in a name gives a valid URI that decodes back to the name.
+    static func uri(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }

@@ -1,19 +1,21 @@
-/// A `chart_type_id` no renderer knows; it would draw with the bar_vertical fallback.
+/// A `chart_type_id` no renderer knows. An error, as in the JSON Schema (an enum there): a
+/// mistyped chart would otherwise pass CI and draw as something else.
 public struct UnknownChartTypeRule: ValidationRule {
     public init() {}
     public static let description = RuleDescription(
         id: "unknown-chart-type",
-        summary: "chart_type_id names a known chart kind; otherwise the screen falls back to bar_vertical (warning).",
-        severity: .warning,
+        summary: "chart_type_id names a known chart kind (vitals schema lists them).",
         triggering: [RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: bar_verticle"))],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
     public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard !CatalogSchema.chartTypeIDs.contains(metric.chartTypeID) else { return nil }
-            var message = "unknown chart_type_id '\(Sanitize.inline(metric.chartTypeID))'; it will render as bar_vertical"
+            var message = "unknown chart_type_id '\(Sanitize.inline(metric.chartTypeID))'"
             if let guess = Suggest.closest(to: metric.chartTypeID, in: CatalogSchema.chartTypeIDs) {
                 message += "; did you mean '\(guess)'?"
+            } else {
+                message += "; use one of \(CatalogSchema.chartTypeIDs.joined(separator: ", "))"
             }
             return diagnostic(message, at: metric.location(of: "chart_type_id"))
         }
