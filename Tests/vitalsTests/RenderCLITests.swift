@@ -99,7 +99,7 @@ final class RenderCLITests: XCTestCase {
 
     func testBadOptionValuesAreUsageErrors() throws {
         XCTAssertEqual(try render(["protein", "--range", "fortnight"]).status, 2)
-        XCTAssertEqual(try render(["protein", "--color", "sometimes"]).status, 64)
-        XCTAssertEqual(try VitalsProcess.run(["render"], environment: noDatabase).status, 64)
+        XCTAssertEqual(try render(["protein", "--color", "sometimes"]).status, 2)
+        XCTAssertEqual(try VitalsProcess.run(["render"], environment: noDatabase).status, 2)
     }
 }

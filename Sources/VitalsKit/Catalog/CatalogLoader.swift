@@ -215,10 +215,10 @@ struct FileReading: Sendable {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
             }
-            if value.isNull { continue }
             guard let items = value.items else {
+                let empty = value.isNull ? "; write [] for an empty list, or leave the key out" : ""
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be a list of \(section.entry.name) entries, found \(value.kindDescription)", at: value.location))
+                    "'\(name)' must be a list of \(section.entry.name) entries, found \(value.kindDescription)\(empty)", at: value.location))
                 continue
             }
             for item in items { decode(item, as: section.entry) }

@@ -64,7 +64,7 @@ public struct InvalidValueRule: LoaderRule {
         id: RuleID.invalidValue,
         summary: "Values must be one of the allowed words or formats (aggregate, unit, colour, date, range …).",
         triggering: ["series: [{series_id: s, kind: quantity, unit: kilo}]\n",
-                     "pillars: [{pillar_id: a, name: A, color: green}]\n",
+                     "pillars: [{pillar_id: a, name: A, color: greem}]\n",
                      RuleExamples.metrics(RuleExamples.primary + ", range: 3 weeks")],
         nonTriggering: ["series: [{series_id: s, kind: quantity, unit: kg}]\n"])
 }
