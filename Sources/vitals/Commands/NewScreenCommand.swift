@@ -41,7 +41,8 @@ struct NewScreenCommand: ParsableCommand {
             let root = catalogRoot ?? FileManager.default.currentDirectoryPath
             guard CatalogLocation.hasCatalog(root) else {
                 throw UserError("\(root) has no screens/ directory",
-                                hints: ["run it in the directory holding screens/ and metrics/, or pass --catalog DIR"])
+                                hints: ["run it in the directory holding screens/ and metrics/, or pass --catalog DIR"],
+                                exitCode: 2)
             }
             let files = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
             let existing = try files.map { path in
