@@ -75,7 +75,7 @@ struct EntryReader {
             var seen: Set<String> = []
             for text in items.compactMap(\.scalarText) {
                 if !pattern.matches(text) {
-                    return (RuleID.badID, "'\(Sanitize.inline(text))' is not a valid id: use \(pattern.summary)")
+                    return (RuleID.badID, "lists '\(Sanitize.inline(text))', which is not a valid id: use \(pattern.summary)")
                 }
                 if !seen.insert(text).inserted {
                     return (RuleID.invalidValue, "lists '\(text)' twice")
