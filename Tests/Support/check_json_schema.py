@@ -7,7 +7,7 @@ Prints one line per file, `ok<TAB>FILE` or `invalid<TAB>FILE<TAB>reason`, and ex
 With --yaml the files are YAML, read as vitals reads them (YAML 1.2 core schema: only
 true/false, null, decimal integers and floats are typed; a duplicate key or a second document
 makes the file invalid). With --formats, `format` keywords are asserted (uri-reference needs
-the rfc3986-validator package). Exits 3 with a message on stderr when a package is missing,
+the rfc3987 or the rfc3986-validator package). Exits 3 with a message on stderr when a package is missing,
 so the tests can skip with that message.
 """
 import json
@@ -18,7 +18,7 @@ import sys
 try:
     import jsonschema
 except ImportError:
-    sys.stderr.write("the Python package jsonschema is missing (pip install jsonschema)\n")
+    sys.stderr.write("the Python package jsonschema is missing (apt-get install python3-jsonschema, or pip install jsonschema)\n")
     sys.exit(3)
 
 
@@ -26,7 +26,7 @@ def yaml_loader():
     try:
         import yaml
     except ImportError:
-        sys.stderr.write("the Python package PyYAML is missing (pip install pyyaml)\n")
+        sys.stderr.write("the Python package PyYAML is missing (apt-get install python3-yaml, or pip install pyyaml)\n")
         sys.exit(3)
 
     class CoreLoader(yaml.SafeLoader):
@@ -85,11 +85,16 @@ def main(argv):
     cls.check_schema(schema)
     checker = None
     if check_formats:
+        # jsonschema asserts uri-reference only with one of these installed.
         try:
-            import rfc3986_validator  # noqa: F401  (jsonschema asserts uri-reference only with it)
+            import rfc3987  # noqa: F401  (Debian: python3-rfc3987)
         except ImportError:
-            sys.stderr.write("the Python package rfc3986-validator is missing (pip install rfc3986-validator)\n")
-            sys.exit(3)
+            try:
+                import rfc3986_validator  # noqa: F401
+            except ImportError:
+                sys.stderr.write("the Python package rfc3987 or rfc3986-validator is missing "
+                                 "(apt-get install python3-rfc3987, or pip install rfc3986-validator)\n")
+                sys.exit(3)
         checker = jsonschema.FormatChecker()
     validator = cls(schema, format_checker=checker)
     if read_yaml:

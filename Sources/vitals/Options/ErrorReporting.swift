@@ -9,11 +9,6 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((Sanitize.multiline(line) + "\n").utf8))
 }
 
-/// Writes a line of outside text (a file name, a path) to standard output, made safe.
-func printSafely(_ line: String) {
-    print(Sanitize.multiline(line))
-}
-
 /// Runs a command body and turns a `UserError` into a message on stderr and its exit code,
 /// so that user mistakes never end in a stack trace.
 func reportingUserErrors(_ body: () throws -> Void) throws {
