@@ -1,4 +1,5 @@
 import Foundation
+import VitalsKit
 import XCTest
 
 /// End-to-end tests: run the built `vitals` binary and check exit code, stdout and stderr.
@@ -26,7 +27,8 @@ final class CLITests: XCTestCase {
     func testValidateShippedCatalogPasses() throws {
         let result = try run(["validate"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("26 screens"), result.stdout)
+        let shipped = try CatalogLoader.load(paths: ["screens", "metrics"].map { VitalsProcess.packageRoot.appendingPathComponent($0).path })
+        XCTAssertTrue(result.stdout.contains("\(shipped.catalog.files.count) files, \(shipped.catalog.screens.count) screens, \(shipped.catalog.metrics.count) metrics"), result.stdout)
         XCTAssertTrue(result.stdout.contains("0 errors, 0 warnings"), result.stdout)
     }
 
