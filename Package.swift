@@ -19,20 +19,36 @@ let package = Package(
         .executable(name: "vitals", targets: ["vitals"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
     ],
     targets: [
+        // The system's libyaml (pkg-config yaml-0.1): Debian/Ubuntu libyaml-dev, Homebrew libyaml.
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         .target(
             name: "VitalsKit",
             dependencies: [
-                .product(name: "Yams", package: "Yams"),
+                "CLibYAML",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        // The shipped screens/ and metrics/ YAML, embedded in the binary at build time.
+        .target(
+            name: "ShippedCatalog",
+            plugins: [.plugin(name: "EmbedCatalogPlugin")]
+        ),
+        .executableTarget(name: "embed-catalog", path: "Sources/EmbedCatalogTool"),
+        .plugin(
+            name: "EmbedCatalogPlugin",
+            capability: .buildTool(),
+            dependencies: ["embed-catalog"]
         ),
         // The one list of built-in screen modules (see Sources/VitalsScreens).
         .target(
@@ -44,12 +60,13 @@ let package = Package(
             dependencies: [
                 "VitalsKit",
                 "VitalsScreens",
+                "ShippedCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["VitalsKit", "ShippedCatalog", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")]
         ),
         // Every screen (generic and custom) rendered on fixed data, with goldens.

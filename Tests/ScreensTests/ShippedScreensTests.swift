@@ -54,6 +54,40 @@ final class ShippedScreensTests: XCTestCase {
                        "the empty message is shown once")
     }
 
+    /// A screen whose primary metric has no demo data — one added with `vitals new-screen`, say —
+    /// shows its empty state on the demo data (not an empty chart alone). Checked on the shipped
+    /// catalog and on it with a screen scaffolded exactly as CONTRIBUTING.md shows.
+    func testAScreenWithoutDemoDataShowsItsEmptyState() throws {
+        let demoSeries = Set(DemoData(asOf: F.asOf).samples().map(\.seriesID))
+        // CONTRIBUTING's example, or (when that screen has since been added) the next free name.
+        let names = ["Blood Glucose"] + (2...9).map { "Blood Glucose \($0)" }
+        let scaffold = try XCTUnwrap(names.lazy.compactMap {
+            try? ScreenScaffold.plan(ScreenScaffold.Request(name: $0, pillarID: "core_care", chartTypeID: "line"),
+                                     catalog: F.catalog, packageRoot: nil)
+        }.first)
+        let existing = F.loaded.sources.map { SourceFile(path: $0.key, text: $0.value) }.sorted { $0.path < $1.path }
+        let grown = scaffold.catalogAfter(existing: existing).catalog
+        var checked = 0
+        for catalog in [F.catalog, grown] {
+            for screen in catalog.activeScreensInOrder {
+                guard let primary = catalog.primary(of: screen.id), let series = primary.binding.seriesID,
+                      !demoSeries.contains(series) else { continue }
+                let message = try XCTUnwrap(screen.emptyMessage, "\(screen.id) has no demo data and no empty_message")
+                let context = ScreenContext(catalog: catalog, screen: screen, store: F.demoStore,
+                                            request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode"))
+                let lines = try BuiltInScreenModules.registry.render(context).lines(width: 80)
+                XCTAssertTrue(Self.words(lines).contains(Self.words([message])), "\(screen.id):\n\(lines.joined(separator: "\n"))")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0, "the scaffolded screen was not checked")
+    }
+
+    /// The words of `lines`, however they were wrapped.
+    private static func words(_ lines: [String]) -> String {
+        lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     func testChildrenAreNamedWithoutChildrenAndDrawnWithThem() throws {
         let profile = F.profile("unicode")
         let children = F.catalog.descendants(of: try XCTUnwrap(F.catalog.primary(of: "SCREEN_BODY")).id)

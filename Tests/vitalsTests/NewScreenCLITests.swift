@@ -1,19 +1,50 @@
 import Foundation
 import XCTest
 
-/// `vitals new-screen` in a temporary copy of the catalog (and of the package files a module
-/// touches): what it writes validates, and it refuses bad names, unknown pillars and overwrites.
+/// `vitals new-screen` in a temporary directory holding the small fixture catalog
+/// (Tests/VitalsKitTests/Fixtures/MiniCatalog) and fixture copies of the two package files a
+/// module touches: what it writes validates, and it refuses bad names, unknown pillars and
+/// overwrites. Nothing here depends on what the shipped catalog holds, so adding a screen to
+/// it (as CONTRIBUTING.md shows) keeps these tests green.
 final class NewScreenCLITests: XCTestCase {
     private var root: URL!
+
+    static let fixturePackage = """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let screenModules = [
+            "ProteinScreen",
+            "SleepScreen",
+        ]
+
+        """
+
+    static let fixtureModuleList = """
+        import ProteinScreen
+        import SleepScreen
+        import VitalsKit
+
+        public enum BuiltInScreenModules {
+            public static let all: [any ScreenModule] = [
+                ProteinScreen(),
+                SleepScreen(),
+            ]
+        }
+
+        """
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-new-screen-\(UUID().uuidString)")
         let fm = FileManager.default
-        for path in ["screens", "metrics", "schemas", "Package.swift", "Sources/VitalsScreens"] {
-            let target = root.appendingPathComponent(path)
-            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try fm.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(path), to: target)
+        let mini = VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog")
+        try fm.createDirectory(at: root.appendingPathComponent("Sources/VitalsScreens"), withIntermediateDirectories: true)
+        for path in ["screens", "metrics"] {
+            try fm.copyItem(at: mini.appendingPathComponent(path), to: root.appendingPathComponent(path))
         }
+        try Self.fixturePackage.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try Self.fixtureModuleList.write(to: root.appendingPathComponent("Sources/VitalsScreens/BuiltInScreens.swift"),
+                                         atomically: true, encoding: .utf8)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
@@ -35,7 +66,7 @@ final class NewScreenCLITests: XCTestCase {
 
         let validated = try run(["validate", "--strict"])
         XCTAssertEqual(validated.status, 0, validated.stdout)
-        XCTAssertTrue(validated.stdout.contains("27 screens"), validated.stdout)
+        XCTAssertTrue(validated.stdout.contains("2 screens"), validated.stdout)
 
         let rendered = try run(["render", "blood_glucose", "--width", "80", "--as-of", "2026-06-15"])
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
@@ -63,8 +94,30 @@ final class NewScreenCLITests: XCTestCase {
         let package = try text("Package.swift")
         XCTAssertTrue(package.contains("    \"SleepScreen\",\n    \"BloodGlucoseScreen\",\n]"), package)
         let list = try text("Sources/VitalsScreens/BuiltInScreens.swift")
-        XCTAssertTrue(list.hasPrefix("import BloodGlucoseScreen\nimport GezondheidScreen\n"), list)
+        XCTAssertTrue(list.hasPrefix("import BloodGlucoseScreen\nimport ProteinScreen\n"), list)
         XCTAssertTrue(list.contains("        SleepScreen(),\n        BloodGlucoseScreen(),\n    ]"), list)
+    }
+
+    /// The checkout's own Package.swift and module list (whatever modules they hold by now)
+    /// have the lists `--module` adds to.
+    func testTheCheckoutsPackageFilesTakeAModule() throws {
+        for path in ["Package.swift", "Sources/VitalsScreens/BuiltInScreens.swift"] {
+            try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+            try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(path),
+                                             to: root.appendingPathComponent(path))
+        }
+        let before = try text("Package.swift")
+        let name = try XCTUnwrap((["Blood Glucose"] + (2...9).map { "Blood Glucose \($0)" }).first { name in
+            !before.contains("\"\(name.replacingOccurrences(of: " ", with: ""))Screen\"")
+        })
+        let module = name.replacingOccurrences(of: " ", with: "") + "Screen"
+        let made = try run(["new-screen", name, "--pillar", "core_care", "--module"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let package = try text("Package.swift")
+        XCTAssertTrue(package.contains("\n    \"\(module)\",\n]"), package)
+        let list = try text("Sources/VitalsScreens/BuiltInScreens.swift")
+        XCTAssertTrue(list.contains("import \(module)\n"), list)
+        XCTAssertTrue(list.contains("        \(module)(),\n    ]"), list)
     }
 
     func testItRefusesToOverwriteAndWritesNothingOnBadInput() throws {

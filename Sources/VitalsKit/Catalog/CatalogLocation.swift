@@ -1,31 +1,90 @@
 import Foundation
 
-/// Finds the catalog directories a command should read.
+/// Where a command's catalog comes from.
+public enum CatalogSource: Sendable, Equatable {
+    /// The `screens/` and `metrics/` directories under `root` (whichever exist).
+    case directory(root: String)
+    /// The catalog built into the binary; the caller supplies its files.
+    case builtIn(searched: String)
+}
+
+/// Finds the catalog a command should read, like git finds its repository: `--catalog DIR`,
+/// else the nearest directory from the working directory up that has `screens/` or
+/// `metrics/`, else — only for commands that allow it, and never silently — the catalog built
+/// into the binary.
 public enum CatalogLocation {
-    /// `root/screens` and `root/metrics` when `root` is given; else those of the working
-    /// directory when it has them; else the catalog shipped beside the package sources.
-    public static func paths(root: String?) -> [String] {
-        if let root { return directories(in: root) }
-        let cwd = FileManager.default.currentDirectoryPath
-        if hasCatalog(cwd) { return directories(in: cwd) }
-        if let shipped = shippedRoot { return directories(in: shipped) }
-        return directories(in: cwd)
-    }
+    /// The directories a catalog root holds.
+    public static let directoryNames = ["screens", "metrics"]
 
-    /// The package checkout this binary was built from, if it is still there.
-    public static var shippedRoot: String? {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }   // Sources/VitalsKit/Catalog/<file>
-        return hasCatalog(url.path) ? url.path : nil
-    }
-
+    /// Whether `root` has a `screens/` directory (where `new-screen` writes).
     public static func hasCatalog(_ root: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        let screens = (root as NSString).appendingPathComponent("screens")
-        return FileManager.default.fileExists(atPath: screens, isDirectory: &isDirectory) && isDirectory.boolValue
+        isDirectory((root as NSString).appendingPathComponent("screens"))
     }
 
-    static func directories(in root: String) -> [String] {
-        ["screens", "metrics"].map { (root as NSString).appendingPathComponent($0) }
+    /// Whether `root` has a `screens/` or a `metrics/` directory.
+    public static func isCatalogRoot(_ root: String) -> Bool {
+        directoryNames.contains { isDirectory((root as NSString).appendingPathComponent($0)) }
+    }
+
+    /// `root/screens` and `root/metrics`, leaving out one that does not exist (both when
+    /// neither does, so that loading names what is missing).
+    public static func paths(root: String) -> [String] {
+        let all = directoryNames.map { (root as NSString).appendingPathComponent($0) }
+        let existing = all.filter(isDirectory)
+        return existing.isEmpty ? all : existing
+    }
+
+    /// The nearest directory that is a catalog root: `start` itself, else its parent, and so on
+    /// up to `/`. Nil when there is none.
+    public static func discover(from start: String) -> String? {
+        var directory = absolute(start)
+        while true {
+            if isCatalogRoot(directory) { return directory }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return nil }
+            directory = parent
+        }
+    }
+
+    /// The catalog a command reads: `root` (`--catalog`) when given — it must have `screens/`
+    /// or `metrics/` —, else the nearest catalog root from `workingDirectory` up, else
+    /// `.builtIn` when `allowBuiltIn`, else a `UserError` (exit code 2) saying where it looked.
+    public static func resolve(root: String?, allowBuiltIn: Bool,
+                               workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogSource {
+        if let root {
+            guard isDirectory(root) else {
+                throw UserError("--catalog \(Sanitize.inline(root)): no such directory", exitCode: 2)
+            }
+            guard isCatalogRoot(root) else {
+                throw UserError("--catalog \(Sanitize.inline(root)) has no screens/ or metrics/ directory",
+                                hints: ["name the directory that holds screens/ and metrics/"], exitCode: 2)
+            }
+            return .directory(root: root)
+        }
+        if let found = discover(from: workingDirectory) { return .directory(root: found) }
+        let searched = absolute(workingDirectory)
+        if allowBuiltIn { return .builtIn(searched: searched) }
+        throw UserError(
+            "no catalog found: no screens/ or metrics/ directory in \(Sanitize.inline(searched)) or any directory above it",
+            hints: ["run it in the directory that holds screens/ and metrics/ (or below it)",
+                    "or pass --catalog DIR, or name the files to check"],
+            exitCode: 2)
+    }
+
+    /// The line a command prints on stderr when it falls back to the built-in catalog.
+    public static func builtInNotice(searched: String) -> String {
+        "vitals: no screens/ or metrics/ in \(Sanitize.inline(searched)) or above; using the catalog built into vitals (--catalog DIR reads another)"
+    }
+
+    /// `path` made absolute against the working directory, with `.`/`..` resolved.
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
     }
 }

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 import Foundation
 
 /// A problem found while reading a YAML file, before any catalog rule runs.
@@ -15,8 +15,8 @@ public struct YAMLProblem: Error, Sendable {
     public var related: SourceLocation?
 }
 
-/// Composes one YAML document into `YAMLNode`s using libyaml's event parser (the C library
-/// that Yams vendors), keeping every node's line and column.
+/// Composes one YAML document into `YAMLNode`s using libyaml's event parser (the system's
+/// libyaml, through the `CLibYAML` system-library target), keeping every node's line and column.
 ///
 /// Unlike a plain load it does not stop at a duplicate key (both places are reported and the
 /// first value is kept), it refuses documents nested deeper than `maxDepth`, and it counts the

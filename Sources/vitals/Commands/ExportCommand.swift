@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
             }
             let filter = SampleExporter.Filter(series: series, subject: subject,
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
-            let loaded = try? CatalogLoader.load(paths: catalog.catalogPaths())
+            let loaded = try? catalog.load()
             let sampleStore = try store.openForReading()
             let samples = try SampleExporter.samples(in: sampleStore, filter: filter)
             // Milestones go with a JSON export of everything (no series filter).

@@ -9,7 +9,9 @@ struct ValidateCommand: ParsableCommand {
         abstract: "Check the screen and metric YAML files, for CI.",
         discussion: "Exit code 0: no errors; 1: errors found (or warnings, with --strict); 2: could not run.")
 
-    @Argument(help: ArgumentHelp("Files or directories to check (default: screens/ and metrics/).", valueName: "PATH"))
+    @Argument(help: ArgumentHelp(
+        "Files or directories to check, each read within the catalog it belongs to; only their own problems are reported (default: the whole catalog found from the current directory up).",
+        valueName: "PATH"))
     var paths: [String] = []
 
     @Option(help: "Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, else text).")
@@ -22,18 +24,18 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         try reportingUserErrors {
-            let targets = paths.isEmpty ? catalog.catalogPaths() : paths
-            let loaded = try CatalogLoader.load(paths: targets)
-            let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
-            let summary = ValidationSummary(loaded, diagnostics)
+            // Never the built-in catalog: a run in the wrong directory must not pass.
+            let validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
+                                                       validator: Validator(screenModules: BuiltInScreenModules.registry))
+            let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             if chosen == .text {
-                let custom = BuiltInScreenModules.screenIDs.filter { loaded.catalog.screen($0) != nil }
+                let custom = BuiltInScreenModules.screenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
                 if !custom.isEmpty {
                     print("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
                 }
             }
-            print(DiagnosticReporter.report(diagnostics, summary: summary, format: chosen, sources: loaded.sources),
+            print(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources),
                   terminator: "")
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }

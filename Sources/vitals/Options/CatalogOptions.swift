@@ -1,24 +1,41 @@
 import ArgumentParser
 import Foundation
+import ShippedCatalog
 import VitalsKit
 import VitalsScreens
 
 /// Where the YAML catalog is read from.
 struct CatalogOptions: ParsableArguments {
     @Option(name: .customLong("catalog"), help: ArgumentHelp(
-        "Directory holding screens/ and metrics/ (default: the current directory if it has them, else the catalog shipped with vitals).",
+        "Directory holding screens/ and metrics/ (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
         valueName: "DIR"))
     var catalogRoot: String?
 
-    /// The directories to load: `--catalog`, else ./screens + ./metrics, else the shipped ones.
-    func catalogPaths() -> [String] {
-        CatalogLocation.paths(root: catalogRoot)
+    /// The catalog to read: `--catalog`, else the nearest from the working directory up, else
+    /// (when `allowBuiltIn`) the one built into the binary, announced on stderr.
+    func source(allowBuiltIn: Bool = true) throws -> CatalogSource {
+        let source = try CatalogLocation.resolve(root: catalogRoot, allowBuiltIn: allowBuiltIn)
+        if case .builtIn(let searched) = source { printError(CatalogLocation.builtInNotice(searched: searched)) }
+        return source
+    }
+
+    /// Loads the catalog `source` finds (diagnostics kept, not checked).
+    func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
+        switch try source(allowBuiltIn: allowBuiltIn) {
+        case .directory(let root): return try CatalogLoader.load(paths: CatalogLocation.paths(root: root))
+        case .builtIn: return Self.loadBuiltIn()
+        }
+    }
+
+    /// The catalog built into this binary (`ShippedCatalog`), its files named `<built-in>/…`.
+    static func loadBuiltIn() -> LoadedCatalog {
+        CatalogLoader.load(ShippedCatalog.files.map { SourceFile(path: "<built-in>/" + $0.path, text: $0.text) })
     }
 
     /// Loads the catalog for a command that needs a valid one; on errors prints the
     /// diagnostics (text format) and exits 1.
     func loadValidCatalog() throws -> LoadedCatalog {
-        let loaded = try CatalogLoader.load(paths: catalogPaths())
+        let loaded = try load()
         let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded).filter { $0.severity == .error }
         guard diagnostics.isEmpty else {
             let summary = ValidationSummary(loaded, diagnostics)
