@@ -37,9 +37,19 @@ struct Vitals: ParsableCommand {
         }
     }
 
-    /// The names of the commands `vitals --help` lists.
-    private static var commandNames: [String] {
-        configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    /// The first word that is not an option and names no command where it stands (`cvs` in
+    /// `vitals import cvs`), with the names of the commands that could stand there.
+    private static func unknownCommandWord(in arguments: [String]) -> (word: String, names: [String])? {
+        var subcommands = configuration.subcommands
+        for word in arguments where !word.hasPrefix("-") {
+            guard !subcommands.isEmpty else { return nil }
+            let names = subcommands.map { $0._commandName }
+            guard let index = names.firstIndex(of: word) else {
+                return (word, subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName })
+            }
+            subcommands = subcommands[index].configuration.subcommands
+        }
+        return nil
     }
 
     private static func exit(with error: Error, arguments: [String]) -> Never {
@@ -50,7 +60,8 @@ struct Vitals: ParsableCommand {
             if !message.isEmpty { print(message) }
             Foundation.exit(0)
         }
-        if code == .validationFailure, let hint = UsageHint.misspelledSubcommand(arguments, names: commandNames) {
+        if code == .validationFailure, let unknown = unknownCommandWord(in: arguments),
+           let hint = UsageHint.didYouMean(unknown.word, among: unknown.names) {
             message += "\n" + hint
         }
         if !message.isEmpty { printError(Sanitize.multiline(message)) }

@@ -102,6 +102,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(bad.stdout.contains("did you mean 'purple'?"), bad.stdout)
     }
 
+    func testRenderersDrawANamedColourWithItsTableValue() throws {
+        var files = warningCatalog
+        files["screens/core.yaml"] = "pillars:\n  - {pillar_id: core_care, name: Core Care, color: indigo}\n"
+            + "screens:\n  - {screen_id: SCREEN_BODY, name: Body, pillar: core_care}\n"
+        let root = try tempCatalog(files)
+        let run = try self.run(["render", "body", "--as-of", "2026-11-20", "--width", "80", "--color", "always"],
+                               environment: ["COLORTERM": "truecolor"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("38;2;88;86;214m"), "indigo is #5856D6:\n" + run.stdout.debugDescription.prefix(400))
+    }
+
     func testMissingPathExitsTwo() throws {
         let result = try run(["validate", "/no/such/catalog"])
         XCTAssertEqual(result.status, 2)

@@ -32,6 +32,8 @@ final class ExitCodeCLITests: XCTestCase {
     func testUsageErrorsExitTwoInEveryCommand() throws {
         try expect(2, ["rendr"], stderr: "did you mean 'render'?")
         try expect(2, ["valdate"], stderr: "did you mean 'validate'?")
+        try expect(2, ["milestone", "dne", "x"], stderr: "did you mean 'done'?")
+        try expect(2, ["import", "csb", "x.csv"], stderr: "did you mean 'csv'?")
         try expect(2, ["render"], stderr: "name a screen")
         try expect(2, ["render", "protein", "--color", "sometimes"], stderr: "sometimes")
         try expect(2, ["render", "protein", "--range", "fortnight"], stderr: "fortnight")

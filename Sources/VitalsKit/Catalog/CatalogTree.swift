@@ -14,7 +14,8 @@ public enum CatalogTree {
                 let isLast = index == screens.count - 1
                 let module = customModules.contains(screen.id) ? ", custom module" : ""
                 let subject = screen.subjectID == "me" ? "" : ", subject \(screen.subjectID)"
-                lines.append((isLast ? last : tee) + "\(Sanitize.inline(screen.name)) [\(screen.id)\(subject)\(module)]")
+                let former = screen.formerIDs.isEmpty ? "" : ", formerly \(screen.formerIDs.joined(separator: ", "))"
+                lines.append((isLast ? last : tee) + "\(Sanitize.inline(screen.name)) [\(screen.id)\(former)\(subject)\(module)]")
                 let indent = isLast ? space : bar
                 let metrics = catalog.metrics(of: screen.id)
                 let roots = metrics.filter { $0.parentID == nil || catalog.metric($0.parentID!) == nil }
@@ -51,7 +52,8 @@ public enum CatalogTree {
             guard !screens.isEmpty else { continue }
             let screenJSON = screens.map { screen -> String in
                 let roots = catalog.metrics(of: screen.id).filter { $0.parentID == nil || catalog.metric($0.parentID!) == nil }
-                return "{\"id\": \(q(screen.id)), \"name\": \(q(screen.name)), \"subject\": \(q(screen.subjectID)), "
+                return "{\"id\": \(q(screen.id)), \"name\": \(q(screen.name)), \"former_ids\": [\(screen.formerIDs.map(q).joined(separator: ", "))], "
+                    + "\"subject\": \(q(screen.subjectID)), "
                     + "\"custom_module\": \(customModules.contains(screen.id)), \"metrics\": [\(roots.map { metricJSON($0, []) }.joined(separator: ", "))]}"
             }
             pillars.append("{\"id\": \(q(pillar.id)), \"name\": \(q(pillar.name)), \"color\": \(pillar.color.map(q) ?? "null"), \"screens\": [\(screenJSON.joined(separator: ", "))]}")

@@ -45,7 +45,7 @@ struct CSVImportCommand: ParsableCommand {
                 seriesID: series, subjectID: subject)
             let report = try importer.importCSV(text, into: try store.openForWriting(), skipInvalid: skipInvalid)
             for error in report.skipped { printError("vitals: skipped \(error)") }
-            print("imported \(file): \(report.summary)")
+            print("imported \(Sanitize.inline(file)): \(report.summary)")
         }
     }
 }

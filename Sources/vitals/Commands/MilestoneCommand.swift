@@ -44,7 +44,7 @@ struct MilestoneCommand: ParsableCommand {
                 try store.openForWriting().markMilestone(
                     MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
                                     note: note.map(Sanitize.inline)))
-                print("marked \(id) done for \(subject.id) on \(day)")
+                print("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
             }
         }
     }
@@ -64,7 +64,7 @@ struct MilestoneCommand: ParsableCommand {
             try reportingUserErrors {
                 let removed = try store.openForWriting().unmarkMilestone(subject: subject, milestone: id)
                 guard removed else { throw UserError("\(id) was not marked done for \(subject)") }
-                print("unmarked \(id) for \(subject)")
+                print("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
         }
     }
@@ -80,7 +80,7 @@ struct MilestoneCommand: ParsableCommand {
         func run() throws {
             try reportingUserErrors {
                 for record in try store.openForReading().milestones(subject: subject) {
-                    print("\(record.doneOn)  \(record.milestoneID)" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
+                    print("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
                 }
             }
         }

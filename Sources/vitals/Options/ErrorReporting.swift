@@ -26,11 +26,9 @@ enum UsageHint {
     /// Bad arguments or options: 2 in every command (ArgumentParser's own default is 64).
     static let usageExitCode: Int32 = 2
 
-    /// "did you mean 'render'?" when the first word that is not an option is no command name
-    /// but close to one of `names`.
-    static func misspelledSubcommand(_ arguments: [String], names: [String]) -> String? {
-        guard let word = arguments.first(where: { !$0.hasPrefix("-") }), !names.contains(word),
-              let guess = Suggest.closest(to: word, in: names) else { return nil }
-        return "did you mean '\(guess)'? (vitals --help lists the commands)"
+    /// "did you mean 'render'?" for a word that names no command but is close to one of `names`.
+    static func didYouMean(_ word: String, among names: [String]) -> String? {
+        guard let guess = Suggest.closest(to: word, in: names) else { return nil }
+        return "did you mean '\(guess)'? (--help lists the commands)"
     }
 }
