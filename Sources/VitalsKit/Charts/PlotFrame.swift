@@ -93,12 +93,25 @@ extension ChartContext {
         if present.count > 1 {
             parts.append("mean \(quantity(present.reduce(0, +) / Double(present.count)))")
         }
-        if let target = input.target, !present.isEmpty {
-            let met = present.filter { target.isMet(by: $0) }.count
-            parts.append("\(met)/\(present.count) on target")
+        if let tally = onTargetTally(present) {
+            parts.append("\(tally.met)/\(tally.counted) \(tallyNoun(tally.counted)) on target")
         }
         let missing = values.count - present.count
         if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// The store's tally of the chart's periods when the input has one; else the present
+    /// values judged with the same counting (`TargetTally`), each as a finished period.
+    func onTargetTally(_ present: [Double]) -> TargetTally? {
+        if let tally = input.targetTally { return tally }
+        guard let target = input.target, !present.isEmpty else { return nil }
+        return TargetTally(present.map { TargetDay(date: LocalDate(dayNumber: 0), value: $0, isMet: target.isMet(by: $0)) },
+                           lastIsFinished: true)
+    }
+
+    /// "days", "day", or "" for a count of plain values.
+    func tallyNoun(_ count: Int) -> String {
+        input.targetTally == nil ? "" : input.tallyNoun + (count == 1 ? "" : "s")
     }
 }

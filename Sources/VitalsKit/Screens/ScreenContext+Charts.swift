@@ -10,7 +10,12 @@ extension ScreenContext {
         var blocks: [ScreenBlock] = []
         for (index, metric) in metricsToDraw.enumerated() {
             var input = try builder.input(for: metric)
+            let target = input.target
             try adjust(&input, metric)
+            // A module that changed the target (Protein's per-kg one) gets the tally recounted.
+            if input.target != target, input.targetTally != nil || target == nil {
+                try builder.retally(&input, metric: metric)
+            }
             if index == 0, !input.hasData { input.emptyMessage = nothingLoggedMessage(for: metric) }
             blocks.append(chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
             guard index == 0 else { continue }
@@ -23,9 +28,14 @@ extension ScreenContext {
     }
 
     /// A chart's empty line when its range holds nothing: "Nothing logged in the last 14
-    /// days", or "Nothing logged yet" for a metric that shows all time.
+    /// days", or for a metric that shows all time "Nothing logged yet" (or "up to" the as-of
+    /// day when later samples exist).
     public func nothingLoggedMessage(for metric: DisplayMetric) -> String {
-        guard let range = request.range ?? metric.binding.range, range != .all else { return "Nothing logged yet" }
+        let range = request.range ?? metric.binding.range
+            ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
+        guard range != .all else {
+            return newestDay(for: metric) == nil ? "Nothing logged yet" : "Nothing logged up to \(asOf.description)"
+        }
         return "Nothing logged in " + MetricChartBuilder.words(range)
     }
 }

@@ -25,6 +25,9 @@ public struct MetricSeries: Sendable, Hashable {
     public var bucket: Bucket
     /// The rolling window in buckets, if `value` is a rolling mean.
     public var rolling: Int?
+    /// The coarser period the buckets were regrouped into to fit a chart (`fitting(_:)`);
+    /// each value is then the mean of the `bucket` values in its period.
+    public var regrouped: RegroupedPeriod? = nil
 
     /// True when no bucket has data (show the screen's empty state).
     public var isEmpty: Bool { buckets.allSatisfy { $0.raw == nil } }
@@ -84,6 +87,10 @@ public struct TargetDay: Sendable, Hashable {
     /// treat "nothing" as zero (means, first/last, min/max).
     public var value: Double?
     public var isMet: Bool
+
+    public init(date: LocalDate, value: Double?, isMet: Bool) {
+        self.date = date; self.value = value; self.isMet = isMet
+    }
 }
 
 /// How a metric has done against its target: streaks and share of days on target.
