@@ -102,9 +102,9 @@ public struct MetricChartBuilder: Sendable {
     /// Points from buckets; a `line` with a rolling window shows the raw values and the mean.
     func fillPoints(_ input: inout ChartInput, series: MetricSeries, chartTypeID: String) {
         let rollingLine = chartTypeID == LineChart.id && series.rolling != nil
-        input.points = series.buckets.map { bucket in
-            ChartPoint(label: Self.label(bucket.start, series.bucket, period: series.regrouped), date: bucket.start.description,
-                       value: rollingLine ? bucket.raw : bucket.value)
+        let labels = Self.labels(series.buckets.map(\.start), series.bucket, period: series.regrouped)
+        input.points = zip(series.buckets, labels).map { bucket, label in
+            ChartPoint(label: label, date: bucket.start.description, value: rollingLine ? bucket.raw : bucket.value)
         }
         if rollingLine, let window = series.rolling {
             input.rollingMean = series.buckets.map(\.value)
@@ -133,6 +133,15 @@ public struct MetricChartBuilder: Sendable {
         case .month: return monthNames[day.month - 1] + (day.month == 1 ? " " + String(day.year % 100) : "")
         case .none: return day.description
         }
+    }
+
+    /// The labels of buckets starting on `days`; month labels carry their year when a month
+    /// name would repeat (13 months from November to November).
+    public static func labels(_ days: [LocalDate], _ bucket: Bucket, period: RegroupedPeriod? = nil) -> [String] {
+        let labels = days.map { label($0, bucket, period: period) }
+        let monthly = period == .month || (period == nil && bucket == .month)
+        guard monthly, Set(labels).count < labels.count else { return labels }
+        return days.map { monthNames[$0.month - 1] + " " + String(format: "%02d", $0.year % 100) }
     }
 
     /// "the last 30 days", "the last year", "all time".
@@ -164,11 +173,11 @@ public struct MetricChartBuilder: Sendable {
     func stacked(_ split: MetricSplit, bucket: Bucket, period: RegroupedPeriod? = nil) -> StackedSeries? {
         guard !split.keys.isEmpty else { return nil }
         let names = split.keys.map(Self.keyName)
-        let regrouped = period
-        let buckets = split.buckets.map { period -> StackedBucket in
+        let labels = Self.labels(split.buckets.map(\.start), bucket, period: period)
+        let buckets = zip(split.buckets, labels).map { period, label -> StackedBucket in
             var values: [String: Double] = [:]
             for (index, value) in period.values.enumerated() { if let value { values[names[index]] = value } }
-            return StackedBucket(label: Self.label(period.start, bucket, period: regrouped),
+            return StackedBucket(label: label,
                                  date: period.start.description, values: values.isEmpty ? nil : values)
         }
         return StackedSeries(categories: names, buckets: buckets)

@@ -19,11 +19,10 @@ public struct TargetTally: Sendable, Hashable {
         self.met = met; self.counted = counted; self.currentStreak = currentStreak; self.bestStreak = bestStreak
     }
 
-    /// Counts `periods` (oldest first, consecutive, the last one the as-of period, which is
-    /// left out while unmet unless `lastIsFinished`).
-    public init(_ periods: [TargetDay], lastIsFinished: Bool = false) {
+    /// Counts `periods` (oldest first, consecutive, the last one the as-of period).
+    public init(_ periods: [TargetDay]) {
         var judged = periods[...]
-        if !lastIsFinished, let last = judged.last, !last.isMet { judged = judged.dropLast() }
+        if let last = judged.last, !last.isMet { judged = judged.dropLast() }
         var met = 0, run = 0, best = 0
         for period in judged {
             if period.isMet { met += 1; run += 1; best = max(best, run) } else { run = 0 }

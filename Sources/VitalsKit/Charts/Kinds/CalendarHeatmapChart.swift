@@ -59,7 +59,7 @@ public struct CalendarHeatmapChart: ChartKind {
                          style: context.muted)
             for week in 0..<weeks {
                 let day = startMonday + week * 7 + weekday
-                guard day <= lastDay else { continue }
+                guard day <= lastDay, day >= firstDay else { continue }
                 let column = gridLeft + week * pitch
                 switch states[day] ?? .noData {
                 case .onTarget: canvas.write(on, row: row, column: column, style: context.accent)
@@ -81,11 +81,12 @@ public struct CalendarHeatmapChart: ChartKind {
     }
 
     /// "18/26 days on target (69 %) · streak 4 · best 7 in the last 12 weeks": the store's
-    /// tally when the input has one, else the days shown counted the same way.
+    /// tally when the input has one, else the days shown counted by the same rule (a day
+    /// without data is not met; an unmet last day is unfinished).
     static func summary(_ states: [Int: DayState], from first: Int, to last: Int,
                         context: ChartContext) -> String {
         let tally = context.input.targetTally ?? TargetTally((first...max(first, last)).compactMap { day in
-            states[day].flatMap { $0 == .noData ? nil : TargetDay(date: LocalDate(dayNumber: day), value: nil, isMet: $0 == .onTarget) }
+            states[day].map { TargetDay(date: LocalDate(dayNumber: day), value: nil, isMet: $0 == .onTarget) }
         })
         let percent = Int(tally.percent.rounded())
         let separator = " \(context.glyphs.separator) "

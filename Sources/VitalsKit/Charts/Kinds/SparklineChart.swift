@@ -14,7 +14,7 @@ public struct SparklineChart: ChartKind {
         var canvas = context.newCanvas()
         let row = canvas.addRow()
         var right = context.quantity(latest)
-        if let tally = context.onTargetTally(present) {
+        if let tally = context.onTargetTally(points.map(\.value)) {
             right += " \(context.glyphs.separator) \(tally.met)/\(tally.counted) \(context.glyphs.check)"
         }
         let title = DisplayWidth.truncate(Sanitize.inline(input.title), to: context.width / 3,
