@@ -174,13 +174,14 @@ public struct MetricQuery: Sendable {
         case .sum, .mean, .min, .max: value = "\(Self.sqlFunction(aggregate)!)(s.value)"
         case .count: value = "COUNT(*)"
         // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
-        case .first: value = "s.value, MIN(s.local_start)"
-        case .last: value = "s.value, MAX(s.local_start)"
+        // (The value must be the column named `v`: the MIN()/MAX() comes after it.)
+        case .first: value = "s.value AS v, MIN(s.local_start) AS m"
+        case .last: value = "s.value AS v, MAX(s.local_start) AS m"
         }
         let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
             .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
         return """
-            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(value) AS v
+            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(value.hasSuffix(" AS m") ? value : value + " AS v")
             FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
             GROUP BY b.k, s.\(groupColumn)
             """
