@@ -101,7 +101,7 @@ public struct TargetSummary: Sendable, Hashable {
     public var target: Target
     /// Consecutive days on target ending today (or yesterday, if today is not met yet).
     public var currentStreak: Int
-    /// The longest run of days on target in the evaluated history.
+    /// The longest run of days on target ever (every day since the first sample is evaluated).
     public var bestStreak: Int
     /// Percent (0–100) of the last 7, 30 and 90 days on target; days before the metric's first
     /// sample are left out (two days logged, both on target, is 100 %).
