@@ -31,10 +31,15 @@ final class ProteinScreenTests: XCTestCase {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("protein", day.adding(days: -20), 12, 130, tag: "lunch")])
         let (document, summary) = try F.summary("protein", store: store)
-        XCTAssertFalse(document.blocks.contains { $0.kind == .empty })
         XCTAssertEqual(summary["average_7d"] as? NSNull, NSNull())
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("· Nothing logged in the last 14 days"), text)
+        // An empty range is not an empty store: the newest sample's day and how to see it,
+        // not the log command.
+        let older = day.adding(days: -20).description
+        XCTAssertTrue(text.contains("The latest protein sample is from \(older)."), text)
+        XCTAssertTrue(text.contains("vitals render protein --as-of \(older)"), text)
+        XCTAssertFalse(text.contains("vitals log protein"), text)
         XCTAssertTrue(text.contains("Nothing logged in the last 7 days"), text)
         XCTAssertTrue(text.contains("Streak 0 days · best ever 1 day"), text)
     }

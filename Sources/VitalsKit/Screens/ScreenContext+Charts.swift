@@ -1,8 +1,9 @@
 extension ScreenContext {
     /// The charts of `metricsToDraw` in order, each adjusted by `adjust` before it is drawn.
     /// After the first (the primary, or the focused metric): when its range holds nothing the
-    /// chart says "Nothing logged in the last 14 days", and when the metric has no data at all
-    /// (`hasData` false) the empty state with the log command follows; then `extras`, the
+    /// chart says "Nothing logged in the last 14 days", followed by the newest sample's day and
+    /// the command that shows it when the store has samples elsewhere, or by the empty state
+    /// with the log command when the metric has no data at all (`hasData` false); then `extras`, the
     /// "more metrics" line and the About text.
     public func chartBlocks(hasData: Bool, adjust: (inout ChartInput, DisplayMetric) throws -> Void,
                             extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
@@ -19,7 +20,12 @@ extension ScreenContext {
             if index == 0, !input.hasData { input.emptyMessage = nothingLoggedMessage(for: metric) }
             blocks.append(chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
             guard index == 0 else { continue }
-            if !input.hasData, !hasData { blocks.append(emptyBlock(for: metric)) }
+            if !input.hasData {
+                // Samples outside the range: when the newest is and how to see it; none at all:
+                // the empty state with the log command.
+                if newestDay(for: metric) != nil { blocks.append(emptyBlock(for: metric, includeMessage: false)) }
+                else if !hasData { blocks.append(emptyBlock(for: metric)) }
+            }
             blocks += try extras()
             if let more = moreBlock(for: metric) { blocks.append(more) }
             if let about = aboutBlock(for: metric) { blocks.append(about) }
