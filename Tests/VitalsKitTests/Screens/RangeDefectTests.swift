@@ -114,4 +114,27 @@ final class RangeDefectTests: XCTestCase {
         let empty = try F.context("SCREEN_WALK", store: try SampleStore.inMemory(), asOf: asOf, children: false)
         XCTAssertTrue(F.text(try GenericScreen().render(empty, config: nil)).contains("No steps recorded yet"))
     }
+
+    /// A year of calendar fits 80 columns: 2025-06-18 … 2026-06-17 spans the 53 weeks from
+    /// Monday 2025-06-16, one column each (two would need 106); every Wednesday of them is
+    /// drawn, the Monday and Tuesday before the range are left blank.
+    func testAYearOfCalendarFitsEightyColumns() throws {
+        let store = try SampleStore.inMemory()
+        try store.insert([F.sample("fruit", asOf.adding(days: -364), 2), F.sample("fruit", asOf, 1)])
+        let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .years(1))
+        let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
+        XCTAssertEqual(input.calendar.count, 365)
+        let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+                                            profile: RenderProfile(width: 80, glyphs: .unicode))
+        func cells(_ weekday: String) throws -> Int {
+            let row = try XCTUnwrap(lines.first { $0.hasPrefix(weekday + " ") })
+            return row.dropFirst(3).filter { $0 != " " }.count
+        }
+        XCTAssertEqual(try cells("We"), 53)
+        XCTAssertEqual(try cells("Mo"), 52)
+        XCTAssertFalse(lines.contains { $0.contains("not drawn") })
+        // 2025-06-18 on target, 364 days of nothing (0), today 1 (unfinished): 1 of 364.
+        XCTAssertTrue(lines.contains { $0.hasPrefix("1/364 days on target (0 %) · streak 0 · best 1 in the last year") },
+                      lines.joined(separator: "\n"))
+    }
 }

@@ -165,6 +165,24 @@ import Testing
                     #expect(Self.close(bucket.values[index], naive.values[key]), "\(bucket.start) \(key)")
                 }
             }
+            // Regrouped to fit: each key's total over the buckets with any data in the period,
+            // divided by how many such buckets there are (the stack's total is their mean total).
+            let (fitted, period) = split.fitting(c.limit, bucket: c.naive.bucket)
+            guard let period else {
+                #expect(expected.count <= c.limit)
+                return
+            }
+            var groups: [LocalDate: [(start: Date, values: [String: Double])]] = [:]
+            for bucket in expected { groups[period.start(of: NaiveMetric.local(bucket.start)), default: []].append(bucket) }
+            #expect(fitted.buckets.map(\.start) == groups.keys.sorted())
+            for bucket in fitted.buckets {
+                let logged = groups[bucket.start]!.filter { !$0.values.isEmpty }
+                for (index, key) in fitted.keys.enumerated() {
+                    let values = logged.compactMap { $0.values[key] }
+                    let expectedValue = values.isEmpty ? nil : values.reduce(0, +) / Double(logged.count)
+                    #expect(Self.close(bucket.values[index], expectedValue), "\(bucket.start) \(key)")
+                }
+            }
         }
     }
 
