@@ -57,4 +57,22 @@ final class ExplorerScreenTests: XCTestCase {
             }
         }
     }
+
+    /// The `r` key's range reaches every chart, modules included: at a year the Protein pane's
+    /// chart is regrouped into weekly means, as `vitals render protein --range 1y` draws it.
+    func testTheRangeKeyReachesModuleCharts() throws {
+        var explorer = explorer()
+        var state = explorer.state
+        state.select(.screen("SCREEN_PROTEIN"))
+        explorer = Explorer(state: state, source: explorer.view.source)
+        while explorer.state.range != .years(1) { explorer.press(.character("r")) }
+        let layout = ExplorerLayout(size: size)
+        let request = ScreenRequest(asOf: ScreenFixtures.asOf, range: .years(1))
+        let expected = try ScreenFixtures.lines("protein", profile: ScreenFixtures.profile("unicode", width: layout.screenWidth),
+                                                request: request)
+        let pane = explorer.frame().text.dropFirst().prefix(min(layout.paneHeight, expected.count))
+            .map { String($0.dropFirst(layout.listWidth + 2)) }
+        XCTAssertEqual(pane, Array(expected.prefix(pane.count)))
+        XCTAssertTrue(pane.contains { $0.hasPrefix("Protein per day, weekly means") }, pane.joined(separator: "\n"))
+    }
 }

@@ -31,12 +31,17 @@ final class ProteinScreenTests: XCTestCase {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("protein", day.adding(days: -20), 12, 130, tag: "lunch")])
         let (document, summary) = try F.summary("protein", store: store)
-        XCTAssertFalse(document.blocks.contains { $0.kind == .empty })
         XCTAssertEqual(summary["average_7d"] as? NSNull, NSNull())
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("· Nothing logged in the last 14 days"), text)
+        // An empty range is not an empty store: the newest sample's day and how to see it,
+        // not the log command.
+        let older = day.adding(days: -20).description
+        XCTAssertTrue(text.contains("The latest protein sample is from \(older)."), text)
+        XCTAssertTrue(text.contains("vitals render protein --as-of \(older)"), text)
+        XCTAssertFalse(text.contains("vitals log protein"), text)
         XCTAssertTrue(text.contains("Nothing logged in the last 7 days"), text)
-        XCTAssertTrue(text.contains("Streak 0 days · best 1 day"), text)
+        XCTAssertTrue(text.contains("Streak 0 days · best ever 1 day"), text)
     }
 
     // MARK: Numbers
@@ -107,7 +112,7 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertTrue(text.contains("7-day average 103 g (6 of 7 days logged)"), text)
         XCTAssertTrue(text.contains("Per meal: breakfast 3 g + lunch 5 g + dinner 94 g"), text)
         XCTAssertTrue(text.contains("On target: 7 days 83 % (5/6) · 30 days 83 % (5/6)"), text)
-        XCTAssertTrue(text.contains("Streak 3 days · best 3 days"), text)
+        XCTAssertTrue(text.contains("Streak 3 days · best ever 3 days"), text)
 
         // A late snack meets today: the streak and the window now end today.
         try store.insert([F.sample("protein", day, 22, 60, tag: "snack")])

@@ -82,7 +82,7 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertEqual(summary["remaining"] as? Double, 1.25)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 1.75 of 3 portions · 1.25 portions to go"), text)
-        XCTAssertTrue(text.contains("Streak 2 days · best 2 days"), text)
+        XCTAssertTrue(text.contains("Streak 2 days · best ever 2 days"), text)
         XCTAssertTrue(text.contains("On target: 7 days 71 % (5/7) · 30 days 71 % (5/7) · 90 days 71 % (5/7)"), text)
 
         let comma = RenderProfile(width: 80, glyphs: .unicode, numbers: .comma)

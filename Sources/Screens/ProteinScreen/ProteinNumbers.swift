@@ -76,7 +76,7 @@ public struct ProteinNumbers: Sendable {
                 return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"
             }
             rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst()))
-            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best \(Self.days(summary.bestStreak))"]))
+            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
         }
         return ScreenBlock(kind: .summary, metricID: metricID,
                            lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)

@@ -81,7 +81,7 @@ public struct VegetablesNumbers: Sendable {
             rows.append(SummaryRow(slots, joiner: " + "))
         }
         if let summary {
-            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best \(Self.days(summary.bestStreak))"]))
+            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
             let windows = [7, 30, 90].map { window -> String in
                 let (met, counted) = summary.daysOnTarget(last: window)
                 return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"

@@ -42,8 +42,8 @@ public struct VegetablesScreen: ScreenModule {
     }
 
     /// Stacked meal slots in the configured order, marked with the primary's daily target
-    /// when they have none (the total is what is judged); a goal calendar limited to its
-    /// metric's range (the target history behind it reaches back two years).
+    /// when they have none (the total is what is judged). A goal calendar shows its metric's
+    /// range already (`MetricChartBuilder`).
     func shape(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, config: VegetablesConfig,
                context: ScreenContext) {
         if var stacked = input.stacked {
@@ -56,24 +56,22 @@ public struct VegetablesScreen: ScreenModule {
                 + stacked.categories.filter { !configured.contains($0) }
             input.stacked = stacked
         }
-        if metric.chartTypeID == CalendarHeatmapChart.id {
-            let range = context.request.range ?? metric.binding.range ?? .weeks(12)
-            if let first = BucketCalendar.rangeStart(range, asOf: context.asOf) {
-                input.calendar = input.calendar.filter { LocalDate(iso: $0.date).map { $0 >= first } ?? false }
-            }
-        }
     }
 
     /// The as-of month's goal calendar: the screen's calendar metric (else the primary drawn
-    /// as one) from the 1st of the month to the as-of day.
+    /// as one) from the 1st of the month to the as-of day, whatever the range; its best
+    /// streak is the month's.
     func monthCalendar(primary: DisplayMetric, context: ScreenContext) throws -> ScreenBlock {
         var metric = context.catalog.metrics(of: context.screen.id)
             .first { $0.chartTypeID == CalendarHeatmapChart.id } ?? primary
         metric.chartTypeID = CalendarHeatmapChart.id
-        var input = try MetricChartBuilder(context: context).input(for: metric)
+        let builder = MetricChartBuilder(context: context)
+        var input = try builder.input(for: metric)
         let first = context.asOf.startOfMonth
-        input.calendar = input.calendar.filter { LocalDate(iso: $0.date).map { $0 >= first } ?? false }
-        input.title = "\(metric.displayName), \(Self.monthNames[first.month - 1]) \(first.year)"
+        let month = "\(Self.monthNames[first.month - 1]) \(first.year)"
+        input.calendar = try builder.calendar(try context.query(for: metric), from: first, window: "in " + month,
+                                              input: &input)
+        input.title = "\(metric.displayName), \(month)"
         return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
     }
 

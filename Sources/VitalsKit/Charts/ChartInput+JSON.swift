@@ -8,6 +8,15 @@ extension ChartInput {
             ("unit", .string(unit)),
             ("target", target.map(Self.json) ?? .null),
         ]
+        if let tally = targetTally {
+            var entry: [(String, JSONValue)] = [
+                ("period", .string(tallyNoun)), ("met", .number(Double(tally.met))),
+                ("counted", .number(Double(tally.counted))), ("current_streak", .number(Double(tally.currentStreak))),
+                ("best_streak", .number(Double(tally.bestStreak))),
+            ]
+            if let tallyWindow { entry.append(("best_streak_window", .string(tallyWindow))) }
+            pairs.append(("on_target", .object(entry)))
+        }
         if !points.isEmpty {
             pairs.append(("points", .array(points.enumerated().map { index, point in
                 var entry: [(String, JSONValue)] = [("label", .string(point.label)), ("date", .string(point.date)),

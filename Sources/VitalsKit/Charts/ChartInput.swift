@@ -42,6 +42,14 @@ public struct ChartInput: Sendable {
     /// title, the latest value and the legend). A module that writes its own captions, e.g.
     /// in another language, sets this to false.
     public var captions: Bool = true
+    /// The chart's periods over its range counted against the target by the store
+    /// (`TargetTally`): charts print this instead of judging their own points, so every chart
+    /// and summary of a metric agrees. nil: charts count their points' values.
+    public var targetTally: TargetTally?
+    /// What one tallied period is: "day", "week", "month".
+    public var tallyNoun: String = "day"
+    /// Which window the tally's best streak is from, in words ("in the last 12 weeks").
+    public var tallyWindow: String?
 
     public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
                 asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],

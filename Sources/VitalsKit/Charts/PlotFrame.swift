@@ -93,12 +93,27 @@ extension ChartContext {
         if present.count > 1 {
             parts.append("mean \(quantity(present.reduce(0, +) / Double(present.count)))")
         }
-        if let target = input.target, !present.isEmpty {
-            let met = present.filter { target.isMet(by: $0) }.count
-            parts.append("\(met)/\(present.count) on target")
-        }
+        if let tally = onTargetTally(values) { parts.append(onTargetText(tally)) }
         let missing = values.count - present.count
         if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// The store's tally of the chart's periods when the input has one; else the points'
+    /// values judged by the same rule (`TargetTally`: a bucket without a value is not met,
+    /// the newest one is unfinished while unmet).
+    func onTargetTally(_ values: [Double?]) -> TargetTally? {
+        if let tally = input.targetTally { return tally }
+        guard let target = input.target, values.contains(where: { $0 != nil }) else { return nil }
+        return TargetTally(values.map { value in
+            TargetDay(date: LocalDate(dayNumber: 0), value: value, isMet: value.map(target.isMet(by:)) ?? false)
+        })
+    }
+
+    /// "12/14 days on target", or "12/14 on target" for plain points (no period known).
+    func onTargetText(_ tally: TargetTally) -> String {
+        guard input.targetTally != nil else { return "\(tally.met)/\(tally.counted) on target" }
+        let noun = input.tallyNoun + (tally.counted == 1 ? "" : "s")
+        return "\(tally.met)/\(tally.counted) \(Sanitize.inline(noun)) on target"
     }
 }

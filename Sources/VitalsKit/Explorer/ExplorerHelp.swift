@@ -9,7 +9,7 @@ public enum ExplorerHelp {
         ("PgUp/PgDn, K/J, Space", "scroll the screen a page"),
         ("Home/End, g/G", "first/last row, or top/bottom of the screen"),
         ("/", "filter screens by name, alias or id (Enter keeps, Esc clears)"),
-        ("r", "range: default, 7d, 30d, 12w, 6m, 1y"),
+        ("r", "range: default, 7d, 30d, 12w, 6m, 1y, all"),
         ("u", "units: metric or imperial"),
         ("c", "colour on or off"),
         ("Ctrl-L", "draw everything again"),

@@ -16,7 +16,7 @@ public struct ExplorerState: Sendable {
     public enum Pane: Sendable, Hashable { case list, screen }
 
     /// The ranges `r` steps through; nil keeps each metric's own.
-    public static let ranges: [TimeRange?] = [nil, .days(7), .days(30), .weeks(12), .months(6), .years(1)]
+    public static let ranges: [TimeRange?] = [nil, .days(7), .days(30), .weeks(12), .months(6), .years(1), .all]
 
     public let catalog: Catalog
     /// The last day shown.

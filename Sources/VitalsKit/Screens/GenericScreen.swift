@@ -12,7 +12,8 @@ public struct GenericScreen: ScreenModule {
         guard let top = metrics.first else { return context.emptyDocument(module: Self.screenID) }
         var blocks = [context.headerBlock()]
         let builder = MetricChartBuilder(context: context)
-        let input = try builder.input(for: top)
+        var input = try builder.input(for: top)
+        if !input.hasData, context.newestDay(for: top) != nil { input.emptyMessage = context.nothingLoggedMessage(for: top) }
         blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
         if !input.hasData { blocks.append(context.emptyBlock(for: top, includeMessage: false)) }
         if let more = context.moreBlock(for: top) { blocks.append(more) }

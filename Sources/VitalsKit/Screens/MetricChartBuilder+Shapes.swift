@@ -62,17 +62,35 @@ extension MetricChartBuilder {
 
     // MARK: Targets
 
-    /// Every day of the target history judged against the target (data / no data without one).
-    func calendar(_ query: MetricQuery) throws -> [CalendarDay] {
+    /// The days of the metric's range (the request's `--range`, else its own) judged against
+    /// the target, with the store's tally of them; days with data / without one when the
+    /// metric has no target. The calendar's current streak is the real one (it may have begun
+    /// before the range); its best streak is the best in the range, and says so.
+    func calendar(_ query: MetricQuery, input: inout ChartInput) throws -> [CalendarDay] {
+        let first = BucketCalendar.rangeStart(query.range, asOf: query.asOf)
+        return try calendar(query, from: first, window: first == nil ? "ever" : "in " + Self.words(query.range),
+                            input: &input)
+    }
+
+    /// The calendar days from `first` (all history when nil) with their tally, the best
+    /// streak described by `window` ("in November").
+    public func calendar(_ query: MetricQuery, from first: LocalDate?, window: String,
+                         input: inout ChartInput) throws -> [CalendarDay] {
+        var daily = query
+        daily.binding.bucket = .day
+        daily.binding.rolling = nil
+        if let first { daily.binding.range = .days(first.days(to: query.asOf) + 1) }
         if let summary = try context.targetSummary(query) {
-            return summary.days.map { day in
+            var tally = summary.tally(from: first)
+            tally.currentStreak = summary.currentStreak
+            input.targetTally = tally
+            input.tallyNoun = "day"
+            input.tallyWindow = window
+            return summary.days.filter { day in first.map { day.date >= $0 } ?? true }.map { day in
                 CalendarDay(date: day.date.description,
                             state: day.value == nil ? .noData : day.isMet ? .onTarget : .offTarget)
             }
         }
-        var daily = query
-        daily.binding.bucket = .day
-        daily.binding.range = .days(90)
         return try daily.fetchBuckets(from: context.store).buckets.map { bucket in
             CalendarDay(date: bucket.start.description, state: bucket.value == nil ? .noData : .onTarget)
         }

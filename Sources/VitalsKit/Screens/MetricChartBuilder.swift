@@ -31,7 +31,10 @@ public struct MetricChartBuilder: Sendable {
         let store = context.store
         switch metric.chartTypeID {
         case BarStackedChart.id:
-            input.stacked = stacked(try query.fetchSplit(from: store), bucket: query.bucket)
+            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(metric.chartTypeID), bucket: query.bucket)
+            input.stacked = stacked(split, bucket: query.bucket, period: period)
+            if let period { input.title += Self.regroupedWords(period) }
+            try tally(&input, query: query, period: period)
         case BarHorizontalChart.id where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
         case SleepStagesChart.id:
@@ -41,15 +44,57 @@ public struct MetricChartBuilder: Sendable {
         case TimelineChart.id:
             input.milestones = try timeline(query)
         case CalendarHeatmapChart.id:
-            input.calendar = try calendar(query)
+            input.calendar = try calendar(query, input: &input)
         case StatChart.id:
             input.stat = try stat(query)
         case ProgressChart.id:
             input.progress = try progress(query, name: metric.displayName)
         default:
-            fillPoints(&input, series: try query.fetchBuckets(from: store), chartTypeID: metric.chartTypeID)
+            let series = try query.fetchBuckets(from: store).fitting(capacity(metric.chartTypeID))
+            fillPoints(&input, series: series, chartTypeID: metric.chartTypeID)
+            if let period = series.regrouped { input.title += Self.regroupedWords(period) }
+            try tally(&input, query: query, period: series.regrouped)
         }
         return input
+    }
+
+    /// How many buckets the chart kind draws side by side (or one per row) at the profile's
+    /// width; a range with more is regrouped into weeks, months, quarters or years.
+    public func capacity(_ chartTypeID: String) -> Int {
+        let width = max(context.profile.width, RenderProfile.minimumWidth)
+        // The widest y-axis labels ("12,500") and the axis take up to 9 columns.
+        let plotColumns = width - 9
+        switch chartTypeID {
+        case BarVerticalChart.id: return plotColumns
+        case LineChart.id: return plotColumns * (context.profile.glyphs.isUnicode ? 2 : 1)
+        case SparklineChart.id: return max(8, width - width / 3 - 24)
+        case BarStackedChart.id: return BarStackedChart.maximumRows
+        case BarHorizontalChart.id: return BarHorizontalChart.maximumRows
+        default: return plotColumns
+        }
+    }
+
+    /// Recounts the tally of a chart whose target a module changed (none for a calendar, whose
+    /// tally is the metric's own target summary).
+    public func retally(_ input: inout ChartInput, metric: DisplayMetric) throws {
+        let tallied = [BarVerticalChart.id, LineChart.id, SparklineChart.id, BarStackedChart.id]
+        guard metric.binding.seriesID != nil, tallied.contains(metric.chartTypeID)
+                || (metric.chartTypeID == BarHorizontalChart.id && metric.binding.splitBy == nil) else { return }
+        input.targetTally = nil
+        try tally(&input, query: try context.query(for: metric), period: nil)
+    }
+
+    /// ", weekly means": what a regrouped chart's title adds.
+    public static func regroupedWords(_ period: RegroupedPeriod) -> String { ", \(period.adjective) means" }
+
+    /// The store's count of the chart's periods on target over its range (days for a daily
+    /// target, weeks for a weekly one), which the chart prints instead of judging its bars:
+    /// a weekly mean is not a day on target.
+    func tally(_ input: inout ChartInput, query: MetricQuery, period: RegroupedPeriod?) throws {
+        guard let target = input.target, query.bucket != .none,
+              let periods = try query.fetchTargetPeriods(from: context.store, target: target) else { return }
+        input.targetTally = TargetTally(periods)
+        input.tallyNoun = Self.noun(query.bucket)
     }
 
     // MARK: Buckets
@@ -57,9 +102,9 @@ public struct MetricChartBuilder: Sendable {
     /// Points from buckets; a `line` with a rolling window shows the raw values and the mean.
     func fillPoints(_ input: inout ChartInput, series: MetricSeries, chartTypeID: String) {
         let rollingLine = chartTypeID == LineChart.id && series.rolling != nil
-        input.points = series.buckets.map { bucket in
-            ChartPoint(label: Self.label(bucket.start, series.bucket), date: bucket.start.description,
-                       value: rollingLine ? bucket.raw : bucket.value)
+        let labels = Self.labels(series.buckets.map(\.start), series.bucket, period: series.regrouped)
+        input.points = zip(series.buckets, labels).map { bucket, label in
+            ChartPoint(label: label, date: bucket.start.description, value: rollingLine ? bucket.raw : bucket.value)
         }
         if rollingLine, let window = series.rolling {
             input.rollingMean = series.buckets.map(\.value)
@@ -73,13 +118,30 @@ public struct MetricChartBuilder: Sendable {
         unit == "count" ? nil : unit.replacingOccurrences(of: "percent", with: "%")
     }
 
-    /// The short axis label of a bucket starting on `day`.
-    public static func label(_ day: LocalDate, _ bucket: Bucket) -> String {
+    /// The short axis label of a bucket starting on `day` ("11-24", "Nov", "Jan 26", "Q3 26",
+    /// "2026"), of its regrouped period when there is one.
+    public static func label(_ day: LocalDate, _ bucket: Bucket, period: RegroupedPeriod? = nil) -> String {
+        switch period {
+        case .week?: return String(day.description.suffix(5))
+        case .month?: return label(day, .month)
+        case .quarter?: return "Q\((day.month - 1) / 3 + 1) \(String(format: "%02d", day.year % 100))"
+        case .year?: return String(day.year)
+        case nil: break
+        }
         switch bucket {
         case .day, .week: return String(day.description.suffix(5))
         case .month: return monthNames[day.month - 1] + (day.month == 1 ? " " + String(day.year % 100) : "")
         case .none: return day.description
         }
+    }
+
+    /// The labels of buckets starting on `days`; month labels carry their year when a month
+    /// name would repeat (13 months from November to November).
+    public static func labels(_ days: [LocalDate], _ bucket: Bucket, period: RegroupedPeriod? = nil) -> [String] {
+        let labels = days.map { label($0, bucket, period: period) }
+        let monthly = period == .month || (period == nil && bucket == .month)
+        guard monthly, Set(labels).count < labels.count else { return labels }
+        return days.map { monthNames[$0.month - 1] + " " + String(format: "%02d", $0.year % 100) }
     }
 
     /// "the last 30 days", "the last year", "all time".
@@ -108,13 +170,14 @@ public struct MetricChartBuilder: Sendable {
     // MARK: Splits
 
     /// A split as stacked buckets, keys in legend order with readable names.
-    func stacked(_ split: MetricSplit, bucket: Bucket) -> StackedSeries? {
+    func stacked(_ split: MetricSplit, bucket: Bucket, period: RegroupedPeriod? = nil) -> StackedSeries? {
         guard !split.keys.isEmpty else { return nil }
         let names = split.keys.map(Self.keyName)
-        let buckets = split.buckets.map { period -> StackedBucket in
+        let labels = Self.labels(split.buckets.map(\.start), bucket, period: period)
+        let buckets = zip(split.buckets, labels).map { period, label -> StackedBucket in
             var values: [String: Double] = [:]
             for (index, value) in period.values.enumerated() { if let value { values[names[index]] = value } }
-            return StackedBucket(label: Self.label(period.start, bucket),
+            return StackedBucket(label: label,
                                  date: period.start.description, values: values.isEmpty ? nil : values)
         }
         return StackedSeries(categories: names, buckets: buckets)

@@ -1,8 +1,9 @@
 extension ScreenContext {
     /// The charts of `metricsToDraw` in order, each adjusted by `adjust` before it is drawn.
     /// After the first (the primary, or the focused metric): when its range holds nothing the
-    /// chart says "Nothing logged in the last 14 days", and when the metric has no data at all
-    /// (`hasData` false) the empty state with the log command follows; then `extras`, the
+    /// chart says "Nothing logged in the last 14 days", followed by the newest sample's day and
+    /// the command that shows it when the store has samples elsewhere, or by the empty state
+    /// with the log command when the metric has no data at all (`hasData` false); then `extras`, the
     /// "more metrics" line and the About text.
     public func chartBlocks(hasData: Bool, adjust: (inout ChartInput, DisplayMetric) throws -> Void,
                             extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
@@ -10,11 +11,21 @@ extension ScreenContext {
         var blocks: [ScreenBlock] = []
         for (index, metric) in metricsToDraw.enumerated() {
             var input = try builder.input(for: metric)
+            let target = input.target
             try adjust(&input, metric)
+            // A module that changed the target (Protein's per-kg one) gets the tally recounted.
+            if input.target != target, input.targetTally != nil || target == nil {
+                try builder.retally(&input, metric: metric)
+            }
             if index == 0, !input.hasData { input.emptyMessage = nothingLoggedMessage(for: metric) }
             blocks.append(chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
             guard index == 0 else { continue }
-            if !input.hasData, !hasData { blocks.append(emptyBlock(for: metric)) }
+            if !input.hasData {
+                // Samples outside the range: when the newest is and how to see it; none at all:
+                // the empty state with the log command.
+                if newestDay(for: metric) != nil { blocks.append(emptyBlock(for: metric, includeMessage: false)) }
+                else if !hasData { blocks.append(emptyBlock(for: metric)) }
+            }
             blocks += try extras()
             if let more = moreBlock(for: metric) { blocks.append(more) }
             if let about = aboutBlock(for: metric) { blocks.append(about) }
@@ -23,9 +34,14 @@ extension ScreenContext {
     }
 
     /// A chart's empty line when its range holds nothing: "Nothing logged in the last 14
-    /// days", or "Nothing logged yet" for a metric that shows all time.
+    /// days", or for a metric that shows all time "Nothing logged yet" (or "up to" the as-of
+    /// day when later samples exist).
     public func nothingLoggedMessage(for metric: DisplayMetric) -> String {
-        guard let range = request.range ?? metric.binding.range, range != .all else { return "Nothing logged yet" }
+        let range = request.range ?? metric.binding.range
+            ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
+        guard range != .all else {
+            return newestDay(for: metric) == nil ? "Nothing logged yet" : "Nothing logged up to \(asOf.description)"
+        }
         return "Nothing logged in " + MetricChartBuilder.words(range)
     }
 }

@@ -100,10 +100,25 @@ public struct ScreenContext: Sendable {
                                                  childIDs: children.map(\.id))
     }
 
+    /// The day of the newest sample of `metric`'s series, at any date; nil when there is none
+    /// (or the metric reads no series).
+    public func newestDay(for metric: DisplayMetric) -> LocalDate? {
+        guard metric.binding.seriesID != nil, let query = try? query(for: metric) else { return nil }
+        return (try? query.fetchNewestDay(from: store)) ?? nil
+    }
+
     /// The screen's empty state: its `empty_message` (or a default) and how to log data.
     /// Leave the message out (`includeMessage: false`) under a chart that already shows it.
+    /// When the store holds samples of the metric's series but none in its range (an old
+    /// export, an as-of day before the data), the block says so instead: nothing in this
+    /// range, the newest sample's day and the command that shows it.
     public func emptyBlock(for metric: DisplayMetric?, includeMessage: Bool = true) -> ScreenBlock {
-        ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog,
+        if let metric, let newest = newestDay(for: metric), let series = metric.binding.seriesID.flatMap(catalog.series) {
+            return ScreenText(profile: profile).emptyRange(screen: screen, metric: metric, series: series,
+                                                          nothing: nothingLoggedMessage(for: metric), newest: newest,
+                                                          includeMessage: includeMessage)
+        }
+        return ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog,
                                            includeMessage: includeMessage)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Results one screen rendering reads more than once, kept for the rendering's lifetime.
 ///
-/// A target summary evaluates up to two years of days; the Vegetables screen asks for the
+/// A target summary evaluates every day since the first sample; the Vegetables screen asks for the
 /// same one for its summary, its month calendar and its progress child. Keys hold everything
 /// the result depends on, so two metrics share an entry only when their answer is the same.
 final class ScreenMemo: @unchecked Sendable {

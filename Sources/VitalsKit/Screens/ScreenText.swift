@@ -146,6 +146,24 @@ public struct ScreenText: Sendable {
     }
 }
 
+extension ScreenText {
+    /// The empty state of a metric whose range holds nothing although the store has samples:
+    /// what is true (nothing in this range, the newest sample's day) and the command that
+    /// shows it.
+    func emptyRange(screen: DisplayScreen, metric: DisplayMetric, series: Series, nothing: String,
+                    newest: LocalDate, includeMessage: Bool) -> ScreenBlock {
+        let subject = screen.subjectID == "me" ? "" : " --subject \(screen.subjectID)"
+        let command = "vitals render \(screen.alias) --as-of \(newest.description)\(subject)"
+        let message = "\(nothing); the latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description)."
+        var rows: [(text: String, style: Style)] = includeMessage ? [("\(glyphs.missing) \(message)", Style())] : []
+        if !includeMessage { rows.append(("  The latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description).", Self.muted)) }
+        rows.append(("  See it:  " + command, Self.muted))
+        return ScreenBlock(kind: .empty, metricID: metric.id, lines: lines(rows),
+                           data: .object([("message", .string(message)), ("latest", .string(newest.description)),
+                                          ("commands", .array([.string(command)]))]))
+    }
+}
+
 /// The words of an About block: its heading and the labels of the two paragraphs.
 public struct AboutLabels: Sendable {
     public var heading: String, what: String, why: String

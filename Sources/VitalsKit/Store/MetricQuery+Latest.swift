@@ -25,3 +25,14 @@ extension MetricQuery {
                            previousDate: previous.map(day), unit: displayUnit.symbol)
     }
 }
+
+extension MetricQuery {
+    /// The day of the series' newest sample for the subject (in the query's category filter),
+    /// whatever the as-of day and range; nil when the store has none. Tells an empty range
+    /// from an empty store.
+    public func fetchNewestDay(from store: SampleStore) throws -> LocalDate? {
+        try store.read { db in
+            try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start DESC LIMIT 1")
+        }.map { day(localStart: $0) }
+    }
+}

@@ -1,9 +1,6 @@
 import Foundation
 
 extension MetricQuery {
-    /// How many days back target streaks are evaluated (best streak looks no further).
-    public static let targetHistoryDays = 730
-
     /// The binding's target in the display unit: written in the binding's `unit` (else the
     /// series' base unit), converted when the person chose other units (110 g → 3.9 oz).
     public var displayTarget: Target? {
@@ -21,53 +18,64 @@ extension MetricQuery {
         }
     }
 
-    /// The metric's target judged per day: current and best streak, % of days on target over
-    /// 7/30/90 days, today's value and what remains; nil when the binding has no target.
+    /// The metric's target judged per day over all its history: current and best streak
+    /// (the best one ever), % of days on target over 7/30/90 days, today's value and what
+    /// remains; nil when the binding has no target.
     ///
     /// Days use the metric's aggregate, cutoff, unit and `divide_by`. A day with nothing
     /// logged counts as 0 for `sum` and `count` (nothing eaten is zero portions) and as
     /// "no value, not met" for the other aggregates. `target` overrides the binding's (which is
-    /// converted to the display unit).
+    /// converted to the display unit). Days before the first sample are not evaluated.
     public func fetchTargetSummary(from store: SampleStore, target: Target? = nil) throws -> TargetSummary? {
         guard let target = target ?? displayTarget else { return nil }
-        let earliest = try earliestDay(in: store) ?? asOf
-        let first = max(earliest, asOf.adding(days: -(MetricQuery.targetHistoryDays - 1)))
-        var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: min(first, asOf), through: asOf, .day))
+        var daily = self
+        daily.binding.bucket = .day
+        daily.binding.range = .all
+        daily.binding.rolling = nil
+        let days = try daily.fetchTargetPeriods(from: store, target: target) ?? []
+        return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol)
+    }
+
+    /// The metric's own buckets over its range judged against the target, oldest first, the
+    /// last one holding the as-of day (a weekly target judges weeks); nil without a target.
+    ///
+    /// The same rules as `fetchTargetSummary` (which is this with day buckets over all
+    /// history): nothing logged is 0 for `sum` and `count`, else no value and not met; buckets
+    /// before the one holding the first sample are left out; no rolling mean.
+    public func fetchTargetPeriods(from store: SampleStore, target: Target? = nil) throws -> [TargetDay]? {
+        guard let target = target ?? displayTarget else { return nil }
+        let asOfBucket = BucketCalendar.start(of: asOf, bucket)
+        let earliest = try earliestDay(in: store).map { BucketCalendar.start(of: $0, bucket) } ?? asOfBucket
+        var first = min(earliest, asOfBucket)
+        if let rangeStart = BucketCalendar.rangeStart(range, asOf: asOf) {
+            let rangeFirst = bucket == .none ? rangeStart : BucketCalendar.firstBucket(onOrAfter: rangeStart, bucket)
+            first = max(first, min(rangeFirst, asOfBucket))
+        }
+        var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: first, through: asOf, bucket))
         if let divisor { periods = try divide(periods, by: divisor, in: store) }
         let zeroWhenEmpty = aggregate == .sum || aggregate == .count
-        let days = periods.map { period -> TargetDay in
+        return periods.map { period in
             let value = period.value ?? (zeroWhenEmpty && !period.hasData ? 0 : nil)
             return TargetDay(date: period.start, value: value, isMet: value.map(target.isMet(by:)) ?? false)
         }
-        return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol)
     }
 }
 
 extension TargetSummary {
     /// Streaks and percentages from per-day results ending with the as-of day (pure logic).
     public static func evaluate(days: [TargetDay], target: Target, asOf: LocalDate, unit: String) -> TargetSummary {
-        let metByDay = Dictionary(days.map { ($0.date, $0.isMet) }, uniquingKeysWith: { $1 })
         let today = days.last { $0.date == asOf }
-        // An unfinished (not yet met) today neither counts nor breaks anything.
-        let lastCounted = (today?.isMet ?? false) ? asOf : asOf.adding(days: -1)
-
-        var current = 0
-        var cursor = lastCounted
-        while metByDay[cursor] == true { current += 1; cursor = cursor.adding(days: -1) }
-
-        var best = 0, run = 0
-        for day in days where day.date <= lastCounted {
-            run = day.isMet ? run + 1 : 0
-            best = max(best, run)
-        }
-
-        // Days before the first evaluated day (no history yet) do not count against the target.
-        let firstDay = days.first?.date ?? asOf
+        let whole = TargetTally(days)
+        var summary = TargetSummary(target: target, currentStreak: whole.currentStreak, bestStreak: whole.bestStreak,
+                                    percentOnTarget7: 0, percentOnTarget30: 0, percentOnTarget90: 0,
+                                    today: today?.value, todayRemaining: nil, days: days, unit: unit)
         func percent(_ window: Int) -> Double {
-            let counted = (0..<window).map { lastCounted.adding(days: -$0) }.filter { $0 >= firstDay }
-            guard !counted.isEmpty else { return 0 }
-            return Double(counted.filter { metByDay[$0] == true }.count) * 100 / Double(counted.count)
+            let (met, counted) = summary.daysOnTarget(last: window)
+            return counted == 0 ? 0 : Double(met) * 100 / Double(counted)
         }
+        summary.percentOnTarget7 = percent(7)
+        summary.percentOnTarget30 = percent(30)
+        summary.percentOnTarget90 = percent(90)
 
         var remaining: Double?
         let value = today?.value ?? 0
@@ -79,9 +87,7 @@ extension TargetSummary {
         }
         if today?.value == nil && today != nil { remaining = nil }
 
-        return TargetSummary(target: target, currentStreak: current, bestStreak: best,
-                             percentOnTarget7: percent(7), percentOnTarget30: percent(30),
-                             percentOnTarget90: percent(90), today: today?.value,
-                             todayRemaining: remaining, days: days, unit: unit)
+        summary.todayRemaining = remaining
+        return summary
     }
 }

@@ -169,18 +169,19 @@ public struct MetricQuery: Sendable {
 
     /// One value per bucket and per `groupColumn` (tag or category), for splits.
     func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String) -> String {
-        let value: String
+        // The value column is `v`. A bare column next to exactly one MIN()/MAX() comes from
+        // that row (SQLite rule), so first/last select the value beside MIN/MAX(local_start).
+        let columns: String
         switch aggregate {
-        case .sum, .mean, .min, .max: value = "\(Self.sqlFunction(aggregate)!)(s.value)"
-        case .count: value = "COUNT(*)"
-        // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule).
-        case .first: value = "s.value, MIN(s.local_start)"
-        case .last: value = "s.value, MAX(s.local_start)"
+        case .sum, .mean, .min, .max: columns = "\(Self.sqlFunction(aggregate)!)(s.value) AS v"
+        case .count: columns = "COUNT(*) AS v"
+        case .first: columns = "s.value AS v, MIN(s.local_start) AS at"
+        case .last: columns = "s.value AS v, MAX(s.local_start) AS at"
         }
         let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
             .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
         return """
-            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(value) AS v
+            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(columns)
             FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
             GROUP BY b.k, s.\(groupColumn)
             """

@@ -25,6 +25,9 @@ public struct MetricSeries: Sendable, Hashable {
     public var bucket: Bucket
     /// The rolling window in buckets, if `value` is a rolling mean.
     public var rolling: Int?
+    /// The coarser period the buckets were regrouped into to fit a chart (`fitting(_:)`);
+    /// each value is then the mean of the `bucket` values in its period.
+    public var regrouped: RegroupedPeriod? = nil
 
     /// True when no bucket has data (show the screen's empty state).
     public var isEmpty: Bool { buckets.allSatisfy { $0.raw == nil } }
@@ -84,6 +87,10 @@ public struct TargetDay: Sendable, Hashable {
     /// treat "nothing" as zero (means, first/last, min/max).
     public var value: Double?
     public var isMet: Bool
+
+    public init(date: LocalDate, value: Double?, isMet: Bool) {
+        self.date = date; self.value = value; self.isMet = isMet
+    }
 }
 
 /// How a metric has done against its target: streaks and share of days on target.
@@ -94,7 +101,7 @@ public struct TargetSummary: Sendable, Hashable {
     public var target: Target
     /// Consecutive days on target ending today (or yesterday, if today is not met yet).
     public var currentStreak: Int
-    /// The longest run of days on target in the evaluated history.
+    /// The longest run of days on target ever (every day since the first sample is evaluated).
     public var bestStreak: Int
     /// Percent (0–100) of the last 7, 30 and 90 days on target; days before the metric's first
     /// sample are left out (two days logged, both on target, is 100 %).

@@ -105,14 +105,14 @@ final class ExplorerStateTests: XCTestCase {
         XCTAssertTrue(state(after: [.character("/")] + typed("q")).wantsQuit == false, "q is text while typing")
     }
 
-    func testRangeCyclesThroughTheFiveAndBack() {
+    func testRangeCyclesThroughTheSixAndBack() {
         var state = ExplorerFixtures.state()
         var seen: [String] = []
-        for _ in 0..<6 {
+        for _ in 0..<7 {
             state.apply(.character("r"))
             seen.append(state.range?.description ?? "default")
         }
-        XCTAssertEqual(seen, ["7d", "30d", "12w", "6m", "1y", "default"])
+        XCTAssertEqual(seen, ["7d", "30d", "12w", "6m", "1y", "all", "default"])
         state.apply(.character("r"))
         XCTAssertEqual(state.screenRequest.range, .days(7))
     }

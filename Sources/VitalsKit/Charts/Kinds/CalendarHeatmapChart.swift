@@ -27,8 +27,12 @@ public struct CalendarHeatmapChart: ChartKind {
         let lastMonday = LocalDate(dayNumber: lastDay).startOfWeek.dayNumber
         let firstMonday = LocalDate(dayNumber: firstDay).startOfWeek.dayNumber
         let gridLeft = 3
-        let fitting = min(53, (context.width - gridLeft) / 2)
-        let weeks = max(1, min(fitting, (lastMonday - firstMonday) / 7 + 1))
+        // Two columns a week while they fit, else one (a year fits 80 columns); beyond that,
+        // the newest weeks and a line saying how many are left out.
+        let needed = (lastMonday - firstMonday) / 7 + 1
+        let pitch = needed * 2 <= context.width - gridLeft ? 2 : 1
+        let weeks = max(1, min(context.width - gridLeft, needed))
+        let hiddenWeeks = needed - weeks
         let startMonday = lastMonday - (weeks - 1) * 7
 
         var canvas = context.newCanvas()
@@ -40,7 +44,7 @@ public struct CalendarHeatmapChart: ChartKind {
             let startsMonth = (0..<7).contains { monday.adding(days: $0).day == 1 }
             guard week == 0 || startsMonth else { continue }
             let month = startsMonth ? monday.adding(days: 6).month : monday.month
-            let column = gridLeft + week * 2
+            let column = gridLeft + week * pitch
             let name = Self.monthAbbreviations[month - 1]
             if column >= nextFree, column + 3 <= context.width {
                 canvas.write(name, row: monthRow, column: column, style: context.muted)
@@ -55,8 +59,8 @@ public struct CalendarHeatmapChart: ChartKind {
                          style: context.muted)
             for week in 0..<weeks {
                 let day = startMonday + week * 7 + weekday
-                guard day <= lastDay else { continue }
-                let column = gridLeft + week * 2
+                guard day <= lastDay, day >= firstDay else { continue }
+                let column = gridLeft + week * pitch
                 switch states[day] ?? .noData {
                 case .onTarget: canvas.write(on, row: row, column: column, style: context.accent)
                 case .offTarget: canvas.write(off, row: row, column: column, style: context.accentOffTarget)
@@ -68,23 +72,26 @@ public struct CalendarHeatmapChart: ChartKind {
                         to: &canvas, style: context.muted)
         context.addText(Self.summary(states, from: startMonday, to: lastDay, context: context),
                         to: &canvas, style: context.muted)
+        if hiddenWeeks > 0 {
+            context.addText("the \(hiddenWeeks) weeks before \(LocalDate(dayNumber: startMonday)) are not drawn"
+                            + (context.input.targetTally != nil ? " (counted above)" : ""),
+                            to: &canvas, style: context.muted)
+        }
         return context.lines(canvas)
     }
 
-    /// "18/26 days on target (69 %) · streak 4 · best 7" over the days shown.
+    /// "18/26 days on target (69 %) · streak 4 · best 7 in the last 12 weeks": the store's
+    /// tally when the input has one, else the days shown counted by the same rule (a day
+    /// without data is not met; an unmet last day is unfinished).
     static func summary(_ states: [Int: DayState], from first: Int, to last: Int,
                         context: ChartContext) -> String {
-        var judged = 0, met = 0, run = 0, best = 0
-        for day in first...max(first, last) {
-            switch states[day] {
-            case .onTarget?: judged += 1; met += 1; run += 1; best = max(best, run)
-            case .offTarget?: judged += 1; run = 0
-            default: if day != last { run = 0 }
-            }
-        }
-        let percent = judged > 0 ? Int((Double(met) * 100 / Double(judged)).rounded()) : 0
+        let tally = context.input.targetTally ?? TargetTally((first...max(first, last)).compactMap { day in
+            states[day].map { TargetDay(date: LocalDate(dayNumber: day), value: nil, isMet: $0 == .onTarget) }
+        })
+        let percent = Int(tally.percent.rounded())
         let separator = " \(context.glyphs.separator) "
-        return "\(met)/\(judged) days on target (\(percent) %)" + separator + "streak \(run)"
-            + separator + "best \(best)"
+        let best = "best \(tally.bestStreak)" + (context.input.tallyWindow.map { " " + Sanitize.inline($0) } ?? "")
+        return "\(tally.met)/\(tally.counted) days on target (\(percent) %)" + separator
+            + "streak \(tally.currentStreak)" + separator + best
     }
 }

@@ -14,9 +14,8 @@ public struct SparklineChart: ChartKind {
         var canvas = context.newCanvas()
         let row = canvas.addRow()
         var right = context.quantity(latest)
-        if let target = input.target {
-            let met = present.filter { target.isMet(by: $0) }.count
-            right += " \(context.glyphs.separator) \(met)/\(present.count) \(context.glyphs.check)"
+        if let tally = context.onTargetTally(points.map(\.value)) {
+            right += " \(context.glyphs.separator) \(tally.met)/\(tally.counted) \(context.glyphs.check)"
         }
         let title = DisplayWidth.truncate(Sanitize.inline(input.title), to: context.width / 3,
                                           ellipsis: context.glyphs.ellipsis)
