@@ -123,6 +123,29 @@ final class InstalledBinaryCLITests: XCTestCase {
         XCTAssertTrue(broken.stdout.contains("unknown series 'body_mas'"), broken.stdout)
     }
 
+    /// The completion scripts the README's Install section writes, and bash accepts its own.
+    func testCompletionScriptsForBashZshAndFish() throws {
+        for (shell, marker) in [("bash", "complete -o filenames -F _vitals vitals"), ("zsh", "#compdef vitals"),
+                                ("fish", "complete -c 'vitals'")] {
+            let result = try run(["--generate-completion-script", shell])
+            XCTAssertEqual(result.status, 0, "\(shell): \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains(marker), "\(shell): \(result.stdout.prefix(300))")
+            for command in ["render", "validate", "new-screen"] {
+                XCTAssertTrue(result.stdout.contains(command), "\(shell) completes no \(command)")
+            }
+            if shell == "bash" {
+                let script = base.appendingPathComponent("vitals.bash")
+                try result.stdout.write(to: script, atomically: true, encoding: .utf8)
+                let check = Process()
+                check.executableURL = URL(fileURLWithPath: "/bin/bash")
+                check.arguments = ["-n", script.path]
+                try check.run()
+                check.waitUntilExit()
+                XCTAssertEqual(check.terminationStatus, 0, "bash -n rejects the completion script")
+            }
+        }
+    }
+
     func testVersionIsTheLibrarysVersion() throws {
         let result = try run(["--version"])
         XCTAssertEqual(result.status, 0)
