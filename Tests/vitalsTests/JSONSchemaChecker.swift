@@ -27,10 +27,13 @@ enum JSONSchemaChecker {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // .ci/run installs the validator and sets VITALS_REQUIRE_VALIDATORS=1: there a missing
+        // package fails the test instead of skipping it, so CI cannot go green unchecked.
+        let required = ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1"
         switch process.terminationStatus {
         case 0: break
-        case 127: throw XCTSkip("python3 is missing: the JSON Schema checks need it (apt-get install python3 python3-pip)")
-        case 3: throw XCTSkip(stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+        case 127 where !required: throw XCTSkip("python3 is missing: the JSON Schema checks need it (apt-get install python3 python3-pip)")
+        case 3 where !required: throw XCTSkip(stderr.trimmingCharacters(in: .whitespacesAndNewlines))
         default: XCTFail("check_json_schema.py failed (\(process.terminationStatus)): \(stderr)")
         }
         var verdicts: [String: Verdict] = [:]
