@@ -18,6 +18,10 @@ final class SleepScreenTests: XCTestCase {
         }
     }
 
+    func testChildrenGoldenOnTheDemoData() throws {
+        try F.assertChildrenGolden("sleep", screenID: "SCREEN_SLEEP")
+    }
+
     func testTheNightlyTotalsInTheCatalogCountOnlyAsleepCategories() throws {
         for id in ["SLEEP_DURATION", "SLEEP_CONSISTENCY"] {
             let metric = try XCTUnwrap(F.catalog.metric(id))
