@@ -76,7 +76,8 @@ public struct SleepStagesChart: ChartKind {
         let cellsPerHour = 60 / minutesPerCell
         let hourStep = [1, 2, 3, 4, 6, 12].first { Double($0) * cellsPerHour >= 6 } ?? 12
         var labels: [(center: Int, text: String)] = []
-        for minute in start...end {
+        // A night is at most a few days long; anything longer gets no hour labels.
+        for minute in start...(end - start <= 20_160 ? end : start) {
             let reading = clock(at: minute)
             guard reading % 60 == 0, (reading / 60) % hourStep == 0 else { continue }
             let column = laneLeft + Int((Double(minute - start) / minutesPerCell).rounded())
