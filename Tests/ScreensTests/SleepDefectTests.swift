@@ -223,6 +223,49 @@ final class SleepDefectTests: XCTestCase {
         XCTAssertFalse(yearLines.contains { $0.contains("earlier not shown") })
     }
 
+    func testCustomSleepChartsReBucketIntoMeansThatFitAndSaySo() throws {
+        // As of Sunday 14 June 2026 on the demo data. Stacked bars have 31 rows: 84 nights
+        // (--range 12w) become 12 weekly means, 365 nights (--range 1y) 13 monthly means. A
+        // mean bucket is the mean night of its nights, each night counted once.
+        let asOf = LocalDate(year: 2026, month: 6, day: 14)
+        func render(_ range: TimeRange) throws -> ScreenDocument {
+            let screen = try XCTUnwrap(SleepChartsFixture.loaded.catalog.screen("SCREEN_NIGHTS"))
+            return try BuiltInScreenModules.registry.render(ScreenContext(
+                catalog: SleepChartsFixture.loaded.catalog, screen: screen, store: F.demoStore,
+                request: ScreenRequest(asOf: asOf, range: range, showChildren: true), profile: F.profile("unicode")))
+        }
+        func stacked(_ document: ScreenDocument) throws -> (title: String?, totals: [String: Double]) {
+            let object = try S.object(document.blocks.first { $0.metricID == "NIGHTS_STACKED" })
+            let buckets = try XCTUnwrap(object["buckets"] as? [[String: Any]])
+            var totals: [String: Double] = [:]
+            for bucket in buckets { totals[bucket["date"] as! String] = bucket["total"] as? Double }
+            return (object["title"] as? String, totals)
+        }
+        // Each night of 1–14 June, from a 14-night chart.
+        let nights = try stacked(try render(.days(14)))
+        XCTAssertEqual(nights.title, "Stages per night")
+        XCTAssertEqual(nights.totals.count, 14)
+        func mean(from first: Int, through last: Int) -> Double {
+            let days = (first...last).map { String(format: "2026-06-%02d", $0) }
+            return days.map { nights.totals[$0]! }.reduce(0, +) / Double(days.count)
+        }
+        let weekly = try stacked(try render(.weeks(12)))
+        XCTAssertEqual(weekly.title, "Stages per night, weekly means")
+        XCTAssertEqual(weekly.totals.count, 12)
+        XCTAssertEqual(try XCTUnwrap(weekly.totals["2026-06-08"]), mean(from: 8, through: 14), accuracy: 1e-6)
+        let monthly = try stacked(try render(.years(1)))
+        XCTAssertEqual(monthly.title, "Stages per night, monthly means")
+        XCTAssertEqual(monthly.totals.count, 12)
+        XCTAssertEqual(try XCTUnwrap(monthly.totals["2026-06-01"]), mean(from: 1, through: 14), accuracy: 1e-6)
+        // The sparkline has about 40 characters at 80 columns: 52 weeks become months.
+        let spark = try S.object(try render(.years(1)).blocks.first { $0.metricID == "NIGHTS_SPARK" })
+        XCTAssertEqual(spark["title"] as? String, "The week, monthly means")
+        for range in [TimeRange.weeks(12), .years(1)] {
+            let lines = try render(range).lines(width: 80).joined(separator: "\n")
+            XCTAssertFalse(lines.contains("earlier not shown"), lines)
+        }
+    }
+
     func testTheConfigSetsTheNightsWhenTheMetricHasNoRange() throws {
         let loaded = SleepChartsFixture.shipped(replacing: [
             ("metrics/sleep.yaml", "    range: 14d\n", ""),

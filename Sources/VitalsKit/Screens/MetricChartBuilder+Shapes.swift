@@ -13,9 +13,13 @@ extension MetricChartBuilder {
         let store = context.store
         switch metric.chartTypeID {
         case SleepStagesChart.id:
-            guard let first = try query.firstSleepNight(in: store),
-                  let night = try query.fetchSleepNights(from: store, first: first, last: query.asOf)
-                    .last(where: { $0.night != nil })?.night else { return true }
+            // The latest night in the range: the last week first, as it nearly always is there.
+            guard let first = try query.firstSleepNight(in: store) else { return true }
+            let recent = max(first, query.asOf.adding(days: -6))
+            let latest = { (from: LocalDate) in
+                try query.fetchSleepNights(from: store, first: from, last: query.asOf).last { $0.night != nil }?.night
+            }
+            guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
             input.sleep = night.segments
             input.asOf = night.date.description
         case GrowthCurveChart.id, TimelineChart.id:
@@ -45,7 +49,8 @@ extension MetricChartBuilder {
         case BarStackedChart.id, BarHorizontalChart.id:
             guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil else { fallthrough }
             guard (metric.binding.splitBy ?? "category") == "category" else { return false }
-            let fitted = metric.chartTypeID == BarStackedChart.id ? try sleepFitted(query, title: &input.title) : query
+            let fitted = metric.chartTypeID == BarStackedChart.id
+                ? try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title) : query
             let split = try fitted.fetchSleepSplit(from: store)
             if metric.chartTypeID == BarStackedChart.id {
                 input.stacked = stacked(split, bucket: fitted.bucket)
@@ -53,7 +58,7 @@ extension MetricChartBuilder {
                 input.points = totalsByKey(split)
             }
         default:
-            let fitted = try sleepFitted(query, title: &input.title)
+            let fitted = try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title)
             fillPoints(&input, series: try fitted.fetchSleepBuckets(from: store), chartTypeID: metric.chartTypeID)
         }
         return true
@@ -61,9 +66,10 @@ extension MetricChartBuilder {
 
     /// `query` with nightly buckets that fit the chart's width: weekly or monthly means of
     /// the nights (no rolling window), and the title saying so; `query` itself when it fits.
-    func sleepFitted(_ query: MetricQuery, title: inout String) throws -> MetricQuery {
+    func sleepFitted(_ query: MetricQuery, chartTypeID: String, title: inout String) throws -> MetricQuery {
         guard query.bucket != .none, let first = try query.firstSleepNight(in: context.store) else { return query }
-        let bucket = NightBucketing.bucket(fitting: NightBucketing.columns(width: context.profile.width),
+        let columns = NightBucketing.columns(width: context.profile.width, chartTypeID: chartTypeID)
+        let bucket = NightBucketing.bucket(fitting: columns,
                                            from: first, through: query.asOf, atLeast: query.bucket)
         guard bucket != query.bucket, let words = NightBucketing.words(bucket) else { return query }
         var fitted = query

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Sleep metrics read merged nights (`SleepNight`), never a plain sum of samples: a night
 /// recorded by a watch and a sleep app counts once on every chart.
@@ -23,16 +24,8 @@ extension MetricQuery {
         guard first <= last else { return [] }
         // A night's recordings start at most a day before it and may be at any UTC offset;
         // the earlier nights are read too, as they keep moments they share with the first.
-        let samples = try store.samples(series: series.id, subject: subjectID,
-                                        from: first.adding(days: -3).midnight(utcOffsetSeconds: 0),
-                                        to: last.adding(days: 3).midnight(utcOffsetSeconds: 0))
-        let intervals = samples.compactMap { sample -> SleepNight.Interval? in
-            guard let category = sample.category else { return nil }
-            return SleepNight.Interval(start: Int64(sample.start.timeIntervalSince1970),
-                                       end: Int64(sample.end.timeIntervalSince1970),
-                                       utcOffsetSeconds: sample.utcOffsetSeconds, category: category,
-                                       source: sample.source)
-        }
+        let intervals = try sleepIntervals(in: store, from: first.adding(days: -3).midnight(utcOffsetSeconds: 0),
+                                           to: last.adding(days: 3).midnight(utcOffsetSeconds: 0))
         var byDate: [LocalDate: SleepNight] = [:]
         for night in SleepNight.nights(from: intervals, dayShiftSeconds: shiftSeconds)
         where night.date >= first && night.date <= last {
@@ -41,6 +34,23 @@ extension MetricQuery {
         return (0...first.days(to: last)).map { index in
             let date = first.adding(days: index)
             return (date, byDate[date])
+        }
+    }
+
+    /// The series' recordings for the subject that start in `[from, to)`, every category:
+    /// only the columns a night needs, found through the (series, subject, local_start) index.
+    func sleepIntervals(in store: SampleStore, from: Date, to: Date) throws -> [SleepNight.Interval] {
+        let (low, high) = (Int64(from.timeIntervalSince1970), Int64(to.timeIntervalSince1970))
+        let sql = """
+            SELECT start, "end", utc_offset, category, source FROM sample
+            WHERE series = ? AND subject = ? AND local_start >= ? AND local_start < ? AND start >= ? AND start < ?
+            ORDER BY start
+            """
+        return try store.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: [series.id, subjectID, low - 64_800, high + 64_800, low, high])
+                .map { row in
+                    SleepNight.Interval(start: row[0], end: row[1], utcOffsetSeconds: row[2], category: row[3], source: row[4])
+                }
         }
     }
 
@@ -116,7 +126,8 @@ extension MetricQuery {
     }
 
     /// Merged minutes per sleep category per bucket, like `fetchSplit(by: "category")`: each
-    /// category's value is the metric's aggregate over its nights' merged minutes.
+    /// category's value is the metric's aggregate over its nights' merged minutes (a mean is
+    /// per night recorded in the bucket).
     public func fetchSleepSplit(from store: SampleStore) throws -> MetricSplit {
         guard let start = try firstSleepNight(in: store) else {
             return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: "category")
@@ -132,11 +143,16 @@ extension MetricQuery {
         var seen = Set<String>()
         let cells = periods.map { period -> [String: Double] in
             let inPeriod = nights[Self.span(period, from: readStart, count: nights.count)].compactMap { $0 }
+            // A mean is per recorded night, a stage a night lacks counting as 0 there, so the
+            // stacked means add up to the mean night.
+            let recorded = inPeriod.filter { night in candidates.contains { night.minutes($0) > 0 } }.count
             var values: [String: Double] = [:]
             for key in candidates {
                 let minutes = inPeriod.map { $0.minutes(key) }.filter { $0 > 0 }
                 let converted = minutes.compactMap { base.convert(Double($0), to: displayUnit) }
-                if let value = Self.combine(converted, aggregate) { values[key] = value; seen.insert(key) }
+                let value = aggregate == .mean && !converted.isEmpty
+                    ? converted.reduce(0, +) / Double(recorded) : Self.combine(converted, aggregate)
+                if let value { values[key] = value; seen.insert(key) }
             }
             return values
         }

@@ -1,9 +1,17 @@
 /// Nights grouped so that a chart of them fits its width: when there are more nights than
 /// columns, weekly means, and when the weeks do not fit either, monthly means.
 public enum NightBucketing {
-    /// The columns a bar, line or sparkline chart has for its buckets at `width` (the y
-    /// axis labels and frame take the rest).
-    public static func columns(width: Int) -> Int { max(1, max(width, RenderProfile.minimumWidth) - 10) }
+    /// How many buckets a chart of `chartTypeID` shows at `width`: a column each in bars
+    /// and lines (the y axis labels and frame take the rest), a character each after a
+    /// sparkline's title and value, a row each in stacked bars.
+    public static func columns(width: Int, chartTypeID: String = BarVerticalChart.id) -> Int {
+        let width = max(width, RenderProfile.minimumWidth)
+        switch chartTypeID {
+        case BarStackedChart.id: return BarStackedChart.maximumRows
+        case SparklineChart.id: return max(1, width - width / 3 - 14)
+        default: return max(1, width - 10)
+        }
+    }
 
     /// The finest of day, week and month, no finer than `bucket`, whose buckets from `first`
     /// through `last` fit `columns` (month when none does).
