@@ -266,6 +266,21 @@ final class SleepDefectTests: XCTestCase {
         }
     }
 
+    func testTheExplorersRangeKeyChangesTheNightsOfTheSleepScreen() throws {
+        let size = ExplorerSize(columns: 120, rows: 60)
+        let source = RegistryScreenSource(catalog: F.catalog, store: F.demoStore, registry: BuiltInScreenModules.registry,
+                                          colorLevel: .truecolor, glyphs: .unicode)
+        var state = ExplorerState(catalog: F.catalog, asOf: F.asOf, size: size)
+        state.select(.screen("SCREEN_SLEEP"))
+        var explorer = Explorer(state: state, source: source)
+        func pane() -> String { F.stripANSI(explorer.frame().text.joined(separator: "\n")) }
+        XCTAssertTrue(pane().contains("Consistency over the last 14 nights"), pane())
+        // r: 7 days, r again: 30 days.
+        explorer.press([.character("r"), .character("r")])
+        XCTAssertEqual(explorer.state.screenRequest.range, .days(30))
+        XCTAssertTrue(pane().contains("Consistency over the last 30 nights"), pane())
+    }
+
     func testTheConfigSetsTheNightsWhenTheMetricHasNoRange() throws {
         let loaded = SleepChartsFixture.shipped(replacing: [
             ("metrics/sleep.yaml", "    range: 14d\n", ""),
