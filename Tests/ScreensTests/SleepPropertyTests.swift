@@ -36,13 +36,51 @@ import VitalsScreens
     static func intervals(_ recordings: [Recording], anchor: Int, thirdZone: Int) -> [SleepNight.Interval] {
         let (zoneName, day) = anchors[anchor]
         let noon = Int64(LocalDate(iso: day)!.dayNumber) * 86_400 + 12 * 3600
-        let zones = [zoneName, zoneName, thirdZones[thirdZone]].map { TimeZone(identifier: $0)! }
+        let zones = [zoneName, zoneName, thirdZones[thirdZone]]
         return recordings.map { recording in
             let start = noon + Int64(recording.startMinute) * 60
-            let offset = zones[recording.source].secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start)))
+            let offset = Self.offset(zones[recording.source], at: start)
             return SleepNight.Interval(start: start, end: start + Int64(recording.minutes) * 60, utcOffsetSeconds: offset,
                                        category: SleepNight.categories[recording.category],
                                        source: ["Watch", "Ring", "Phone"][recording.source])
+        }
+    }
+
+    /// The UTC offset of `zone` at an instant, by the daylight-saving rules (no time zone
+    /// database needed): the EU changes at 01:00 UTC on the last Sundays of March and
+    /// October; New York at 02:00 local on the second Sunday of March and the first of November.
+    static func offset(_ zone: String, at instant: Int64) -> Int {
+        let year = LocalDate(dayNumber: Int(instant / 86_400)).year
+        func sunday(_ month: Int, _ nth: Int) -> Int64 {
+            let first = LocalDate(year: year, month: month, day: 1)
+            let firstSunday = first.adding(days: (7 - first.isoWeekday) % 7)
+            let day = nth > 0 ? firstSunday.adding(days: 7 * (nth - 1))
+                : { var last = firstSunday; while last.adding(days: 7).month == month { last = last.adding(days: 7) }; return last }()
+            return Int64(day.dayNumber) * 86_400
+        }
+        switch zone {
+        case "Europe/Amsterdam":
+            let summer = sunday(3, -1) + 3600..<sunday(10, -1) + 3600
+            return summer.contains(instant) ? 7200 : 3600
+        case "America/New_York":
+            let summer = sunday(3, 2) + 7 * 3600..<sunday(11, 1) + 6 * 3600
+            return summer.contains(instant) ? -14_400 : -18_000
+        default:
+            return 0
+        }
+    }
+
+    @Test func theDaylightSavingRulesMatchTheTimeZoneDatabaseWhereThereIsOne() {
+        for zone in ["Europe/Amsterdam", "America/New_York"] {
+            guard let database = TimeZone(identifier: zone) else { continue }
+            for anchor in Self.anchors {
+                let noon = Int64(LocalDate(iso: anchor.noon)!.dayNumber) * 86_400 + 12 * 3600
+                for minute in stride(from: 0, through: 3 * 1440, by: 15) {
+                    let instant = noon + Int64(minute) * 60
+                    #expect(Self.offset(zone, at: instant)
+                            == database.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+                }
+            }
         }
     }
 
