@@ -3,10 +3,12 @@ import VitalsKit
 /// The Sleep screen (SCREEN_SLEEP).
 ///
 /// Top to bottom: last night's hypnogram with minutes and share per stage and the time
-/// asleep against the goal; the last `nights` nights as bars against the goal; how steady
-/// bedtime and wake time are over those nights; the About text. Every figure comes from
-/// merged nights (`SleepNight`), so a night recorded by a watch and a phone app counts
-/// once. With `--children` the other child metrics follow.
+/// asleep against the goal; the nights of the range as bars against the goal (weekly or
+/// monthly means when they do not fit the width); how steady bedtime and wake time are over
+/// those nights; the About text. The range is `--range`, else the nightly-duration metric's
+/// `range`, else the config's `nights`. Every figure comes from merged nights (`SleepNight`),
+/// so a night recorded by a watch and a phone app counts once. With `--children` the other
+/// child metrics follow, drawn from merged nights too.
 public struct SleepScreen: ScreenModule {
     public static let screenID = "SCREEN_SLEEP"
 
@@ -44,7 +46,7 @@ struct SleepPage {
             return blocks + [context.emptyBlock(for: nil)]
         }
         let query = try context.query(for: primary)
-        let history = try SleepHistory.load(query, count: config.nights, from: context.store)
+        let history = try SleepHistory.load(query, count: try nightCount(query), from: context.store)
         guard let last = history.recorded.last else {
             blocks.append(context.emptyBlock(for: primary))
             if let about = context.aboutBlock(for: primary) { blocks.append(about) }
@@ -62,6 +64,16 @@ struct SleepPage {
         }
         if let about = context.aboutBlock(for: primary) { blocks.append(about) }
         return blocks
+    }
+
+    /// How many nights the bars and the consistency figures cover: `--range`, else the
+    /// nightly-duration metric's `range`, else the config's `nights` (a default, not a limit).
+    func nightCount(_ query: MetricQuery) throws -> Int {
+        guard let range = context.request.range ?? durationMetric?.binding.range else { return config.nights }
+        var ranged = query
+        ranged.binding.range = range
+        let first = try ranged.firstSleepNight(in: context.store) ?? context.asOf
+        return max(1, first.days(to: context.asOf) + 1)
     }
 
     // MARK: Last night
@@ -82,7 +94,8 @@ struct SleepPage {
             rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) \(noun))", goalStyle(asleep)))
         }
         if night.sources.count > 1 {
-            rows.append(("Merged from \(night.sources.count) sources (\(night.sources.joined(separator: ", "))); "
+            let names = night.sources.map { $0.hasPrefix("apple-health:") ? String($0.dropFirst(13)) : $0 }
+            rows.append(("Merged from \(night.sources.count) sources (\(names.joined(separator: ", "))); "
                          + "overlaps counted once", ScreenText.muted))
         }
         let pairs: [(String, JSONValue)] = [
@@ -99,7 +112,10 @@ struct SleepPage {
         let input = ChartInput(title: title, color: metric.color, asOf: night.date.description, sleep: night.segments)
         var block = context.chartBlock(input, chartTypeID: SleepStagesChart.id, metricID: metric.id)
         block.lines += text.lines(rows)
-        if case .object(let chartPairs) = block.data { block.data = .object(chartPairs + pairs.dropFirst()) }
+        if case .object(let chartPairs) = block.data {
+            let present = Set(chartPairs.map(\.0))
+            block.data = .object(chartPairs + pairs.filter { !present.contains($0.0) })
+        }
         return [block]
     }
 
@@ -127,15 +143,28 @@ struct SleepPage {
 
     // MARK: Nights
 
-    /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal.
+    /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal;
+    /// the mean per recorded night of each week (or month) when the nights do not fit.
     func durationBlock(_ history: SleepHistory) -> ScreenBlock {
         let metric = durationMetric
         var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
                                target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
                                asOf: context.asOf.description)
-        input.points = history.nights.map { date, night in
-            ChartPoint(label: MetricChartBuilder.label(date, .day), date: date.description,
-                       value: night.map { Double($0.totalMinutes) / 60 })
+        let values = history.nights.map { (date: $0.date, value: $0.night.map { Double($0.totalMinutes) / 60 }) }
+        let bucket = history.nights.first.map {
+            NightBucketing.bucket(fitting: NightBucketing.columns(width: context.profile.width),
+                                  from: $0.date, through: context.asOf, atLeast: .day)
+        } ?? .day
+        if let words = NightBucketing.words(bucket) {
+            input.title += ", \(words)"
+            input.points = NightBucketing.means(values, bucket: bucket).map { period in
+                ChartPoint(label: MetricChartBuilder.label(period.start, bucket), date: period.start.description,
+                           value: period.value)
+            }
+        } else {
+            input.points = values.map { date, value in
+                ChartPoint(label: MetricChartBuilder.label(date, .day), date: date.description, value: value)
+            }
         }
         var block = context.chartBlock(input, chartTypeID: BarVerticalChart.id, metricID: metric?.id)
         let inBedOnly = history.recorded.filter(\.onlyInBed).count
@@ -153,8 +182,8 @@ struct SleepPage {
         let bed = SleepSpread(nights.compactMap(\.bedtimeMinute))
         let wake = SleepSpread(nights.compactMap(\.wakeMinute))
         let asleep = SleepSpread(nights.map(\.totalMinutes))
-        let over = nights.count == config.nights ? "the last \(nights.count) nights"
-            : "\(nights.count) of the last \(config.nights) nights"
+        let shown = history.nights.count
+        let over = nights.count == shown ? "the last \(nights.count) nights" : "\(nights.count) of the last \(shown) nights"
         var rows: [(text: String, style: Style)] = [("Consistency over \(over)", Style(bold: true))]
         func clockLine(_ label: String, _ spread: SleepSpread?) -> String? {
             guard let spread else { return nil }

@@ -3,37 +3,68 @@ import Foundation
 extension MetricChartBuilder {
     // MARK: Sleep
 
-    /// The latest night in the metric's range as hypnogram segments (`in_bed` is left out;
-    /// an old export's plain "asleep" is drawn in the Core lane). The chart's date is the
-    /// night's: the day it ended.
-    func fillSleep(_ input: inout ChartInput, query: MetricQuery) throws {
-        let points = try query.fetchPoints(from: context.store)
-        guard let night = points.map(\.date).max() else { return }
-        input.sleep = Self.segments(points.filter { $0.date == night }, night: night)
-        input.asOf = night.description
+    /// A sleep metric's chart from merged nights (`SleepNight`), so a night recorded by
+    /// several sources counts once on every kind: the latest night's hypnogram (laid out by
+    /// elapsed time), nightly values with the store's tally of nights on target, stage splits
+    /// and stats. Nightly values that do not fit the width become weekly (or monthly) means,
+    /// said in the title. Returns false for the kinds drawn the generic way: calendars and
+    /// progress bars (the target summary, which judges merged nights for a sleep series) and
+    /// the kinds that show no sleep time (growth curve, timeline, a split by tag).
+    func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, query: MetricQuery) throws -> Bool {
+        let store = context.store
+        switch metric.chartTypeID {
+        case SleepStagesChart.id:
+            // The latest night in the range: the last week first, as it nearly always is there.
+            guard let first = try query.firstSleepNight(in: store) else { return true }
+            let recent = max(first, query.asOf.adding(days: -6))
+            let latest = { (from: LocalDate) in
+                try query.fetchSleepNights(from: store, first: from, last: query.asOf).last { $0.night != nil }?.night
+            }
+            guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
+            input.sleep = night.segments
+            input.asOf = night.date.description
+        case GrowthCurveChart.id, TimelineChart.id, CalendarHeatmapChart.id, ProgressChart.id:
+            // A growth curve and a timeline read samples; a calendar and a progress bar read
+            // the target summary, which judges merged nights for a sleep series.
+            return false
+        case StatChart.id:
+            let series = try query.fetchSleepBuckets(from: store)
+            guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
+            input.stat = StatValue(value: last.value, date: last.end.description,
+                                   deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
+        case BarStackedChart.id, BarHorizontalChart.id:
+            guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil else { fallthrough }
+            guard (metric.binding.splitBy ?? "category") == "category" else { return false }
+            let fitted = metric.chartTypeID == BarStackedChart.id
+                ? try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title) : query
+            let split = try fitted.fetchSleepSplit(from: store)
+            if metric.chartTypeID == BarStackedChart.id {
+                input.stacked = stacked(split, bucket: fitted.bucket)
+            } else {
+                input.points = totalsByKey(split)
+            }
+        default:
+            let fitted = try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title)
+            fillPoints(&input, series: try fitted.fetchSleepBuckets(from: store), chartTypeID: metric.chartTypeID)
+            try tally(&input, query: query, period: nil)
+        }
+        return true
     }
 
-    /// Segments of one night, in minutes after the midnight before it (the evening's date).
-    public static func segments(_ points: [MetricPoint], night: LocalDate) -> [SleepSegment] {
-        let eveningMidnight = Int64(night.adding(days: -1).dayNumber) * 86_400
-        return points.compactMap { point in
-            guard let stage = stage(point.category) else { return nil }
-            let offset = Int64(point.utcOffsetSeconds)
-            let start = (Int64(point.start.timeIntervalSince1970) + offset - eveningMidnight) / 60
-            let end = (Int64(point.end.timeIntervalSince1970) + offset - eveningMidnight) / 60
-            return SleepSegment(stage: stage, startMinute: Int(start), endMinute: Int(end))
-        }
-    }
-
-    /// The hypnogram lane of a sleep category; nil for `in_bed` and unknown ones.
-    public static func stage(_ category: String?) -> SleepStage? {
-        switch category {
-        case "awake": return .awake
-        case "rem": return .rem
-        case "core", "asleep_unspecified", "asleep": return .core
-        case "deep": return .deep
-        default: return nil
-        }
+    /// `query` with nightly buckets that fit the chart's width: weekly or monthly means of
+    /// the nights (no rolling window), and the title saying so; `query` itself when it fits.
+    func sleepFitted(_ query: MetricQuery, chartTypeID: String, title: inout String) throws -> MetricQuery {
+        guard query.bucket != .none, let first = try query.firstSleepNight(in: context.store) else { return query }
+        let columns = NightBucketing.columns(width: context.profile.width, chartTypeID: chartTypeID)
+        let bucket = NightBucketing.bucket(fitting: columns,
+                                           from: first, through: query.asOf, atLeast: query.bucket)
+        guard bucket != query.bucket, let words = NightBucketing.words(bucket) else { return query }
+        var fitted = query
+        fitted.binding.bucket = bucket
+        fitted.binding.aggregate = .mean
+        fitted.binding.rolling = nil
+        title += ", \(words)"
+        return fitted
     }
 
     // MARK: Growth

@@ -29,6 +29,7 @@ public struct MetricChartBuilder: Sendable {
                                target: query.displayTarget, asOf: context.asOf.description,
                                emptyMessage: context.screen.emptyMessage)
         let store = context.store
+        if query.isSleep, try fillSleep(&input, metric: metric, query: query) { return input }
         switch metric.chartTypeID {
         case BarStackedChart.id:
             let (split, period) = try query.fetchSplit(from: store).fitting(capacity(metric.chartTypeID), bucket: query.bucket)
@@ -38,7 +39,7 @@ public struct MetricChartBuilder: Sendable {
         case BarHorizontalChart.id where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
         case SleepStagesChart.id:
-            try fillSleep(&input, query: query)
+            _ = try fillSleep(&input, metric: metric, query: query)
         case GrowthCurveChart.id:
             input.growth = try growth(query)
         case TimelineChart.id:
