@@ -256,7 +256,10 @@ final class SleepDefectTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(weekly.totals["2026-06-08"]), mean(from: 8, through: 14), accuracy: 1e-6)
         let monthly = try stacked(try render(.years(1)))
         XCTAssertEqual(monthly.title, "Stages per night, monthly means")
-        XCTAssertEqual(monthly.totals.count, 12)
+        // 15 June 2025 – 14 June 2026 touches 13 months; the first holds its 16 nights (the
+        // regrouping every chart uses: the mean of the nights with data in each month).
+        XCTAssertEqual(monthly.totals.count, 13)
+        XCTAssertNotNil(monthly.totals["2025-06-01"])
         XCTAssertEqual(try XCTUnwrap(monthly.totals["2026-06-01"]), mean(from: 1, through: 14), accuracy: 1e-6)
         // The sparkline has about 40 characters at 80 columns: 52 weeks become months.
         let spark = try S.object(try render(.years(1)).blocks.first { $0.metricID == "NIGHTS_SPARK" })

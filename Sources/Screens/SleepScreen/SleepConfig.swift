@@ -10,7 +10,7 @@ import VitalsKit
 ///
 /// `nights` is a default, not a limit: `--range` (and the explorer's `r` key) and the
 /// nightly-duration metric's own `range` set how many nights are shown; nights that do not
-/// fit the width are drawn as weekly or monthly means.
+/// fit the width are drawn as weekly, monthly, quarterly or yearly means (as every chart is).
 public struct SleepConfig: Sendable, Hashable {
     /// Hours asleep a night that meet the goal.
     public var goalHours: ClosedRange<Double>

@@ -3,8 +3,8 @@ import VitalsKit
 /// The Sleep screen (SCREEN_SLEEP).
 ///
 /// Top to bottom: last night's hypnogram with minutes and share per stage and the time
-/// asleep against the goal; the nights of the range as bars against the goal (weekly or
-/// monthly means when they do not fit the width); how steady bedtime and wake time are over
+/// asleep against the goal; the nights of the range as bars against the goal (weekly,
+/// monthly, quarterly or yearly means when they do not fit the width, like every chart); how steady bedtime and wake time are over
 /// those nights; the About text. The range is `--range`, else the nightly-duration metric's
 /// `range`, else the config's `nights`. Every figure comes from merged nights (`SleepNight`),
 /// so a night recorded by a watch and a phone app counts once. With `--children` the other
@@ -144,27 +144,24 @@ struct SleepPage {
     // MARK: Nights
 
     /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal;
-    /// the mean per recorded night of each week (or month) when the nights do not fit.
+    /// the mean per recorded night of each week, month, quarter or year when the nights do not
+    /// fit (`MetricSeries.fitting`, the regrouping of every chart).
     func durationBlock(_ history: SleepHistory) -> ScreenBlock {
         let metric = durationMetric
         var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
                                target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
                                asOf: context.asOf.description)
-        let values = history.nights.map { (date: $0.date, value: $0.night.map { Double($0.totalMinutes) / 60 }) }
-        let bucket = history.nights.first.map {
-            NightBucketing.bucket(fitting: NightBucketing.columns(width: context.profile.width),
-                                  from: $0.date, through: context.asOf, atLeast: .day)
-        } ?? .day
-        if let words = NightBucketing.words(bucket) {
-            input.title += ", \(words)"
-            input.points = NightBucketing.means(values, bucket: bucket).map { period in
-                ChartPoint(label: MetricChartBuilder.label(period.start, bucket), date: period.start.description,
-                           value: period.value)
-            }
-        } else {
-            input.points = values.map { date, value in
-                ChartPoint(label: MetricChartBuilder.label(date, .day), date: date.description, value: value)
-            }
+        // Nightly bars, regrouped like every chart when they outnumber the columns.
+        let nights = MetricSeries(buckets: history.nights.map { date, night in
+            let hours = night.map { Double($0.totalMinutes) / 60 }
+            return MetricBucket(start: date, end: date, value: hours, raw: hours)
+        }, unit: "h", bucket: .day, rolling: nil)
+        let builder = MetricChartBuilder(context: context)
+        let series = nights.fitting(builder.capacity(BarVerticalChart.id))
+        if let period = series.regrouped { input.title += MetricChartBuilder.regroupedWords(period) }
+        let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
+        input.points = zip(series.buckets, labels).map { bucket, label in
+            ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
         }
         var block = context.chartBlock(input, chartTypeID: BarVerticalChart.id, metricID: metric?.id)
         let inBedOnly = history.recorded.filter(\.onlyInBed).count

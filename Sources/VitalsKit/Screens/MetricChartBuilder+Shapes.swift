@@ -4,12 +4,12 @@ extension MetricChartBuilder {
     // MARK: Sleep
 
     /// A sleep metric's chart from merged nights (`SleepNight`), so a night recorded by
-    /// several sources counts once on every kind: the latest night's hypnogram (laid out by
-    /// elapsed time), nightly values with the store's tally of nights on target, stage splits
-    /// and stats. Nightly values that do not fit the width become weekly (or monthly) means,
-    /// said in the title. Returns false for the kinds drawn the generic way: calendars and
-    /// progress bars (the target summary, which judges merged nights for a sleep series) and
-    /// the kinds that show no sleep time (growth curve, timeline, a split by tag).
+    /// several sources counts once on every kind. Here: the latest night's hypnogram (laid
+    /// out by elapsed time), stage splits and stats. Returns false for the kinds drawn the
+    /// generic way, which read merged nights too (`MetricQuery.aggregate(in:periods:)` does
+    /// for a sleep series): nightly bars, lines and sparklines (regrouped into weekly, monthly,
+    /// quarterly or yearly means like any chart), calendars and progress bars (the target
+    /// summary), and the kinds that show no sleep time (growth curve, timeline, a split by tag).
     func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, query: MetricQuery) throws -> Bool {
         let store = context.store
         switch metric.chartTypeID {
@@ -23,48 +23,27 @@ extension MetricChartBuilder {
             guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
             input.sleep = night.segments
             input.asOf = night.date.description
-        case GrowthCurveChart.id, TimelineChart.id, CalendarHeatmapChart.id, ProgressChart.id:
-            // A growth curve and a timeline read samples; a calendar and a progress bar read
-            // the target summary, which judges merged nights for a sleep series.
-            return false
         case StatChart.id:
-            let series = try query.fetchSleepBuckets(from: store)
+            let series = try query.fetchBuckets(from: store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
             input.stat = StatValue(value: last.value, date: last.end.description,
                                    deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         case BarStackedChart.id, BarHorizontalChart.id:
-            guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil else { fallthrough }
-            guard (metric.binding.splitBy ?? "category") == "category" else { return false }
-            let fitted = metric.chartTypeID == BarStackedChart.id
-                ? try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title) : query
-            let split = try fitted.fetchSleepSplit(from: store)
+            guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil,
+                  (metric.binding.splitBy ?? "category") == "category" else { return false }
+            let split = try query.fetchSleepSplit(from: store)
             if metric.chartTypeID == BarStackedChart.id {
-                input.stacked = stacked(split, bucket: fitted.bucket)
+                let (fitted, period) = split.fitting(capacity(metric.chartTypeID), bucket: query.bucket)
+                input.stacked = stacked(fitted, bucket: query.bucket, period: period)
+                if let period { input.title += Self.regroupedWords(period) }
+                try tally(&input, query: query, period: period)
             } else {
                 input.points = totalsByKey(split)
             }
         default:
-            let fitted = try sleepFitted(query, chartTypeID: metric.chartTypeID, title: &input.title)
-            fillPoints(&input, series: try fitted.fetchSleepBuckets(from: store), chartTypeID: metric.chartTypeID)
-            try tally(&input, query: query, period: nil)
+            return false
         }
         return true
-    }
-
-    /// `query` with nightly buckets that fit the chart's width: weekly or monthly means of
-    /// the nights (no rolling window), and the title saying so; `query` itself when it fits.
-    func sleepFitted(_ query: MetricQuery, chartTypeID: String, title: inout String) throws -> MetricQuery {
-        guard query.bucket != .none, let first = try query.firstSleepNight(in: context.store) else { return query }
-        let columns = NightBucketing.columns(width: context.profile.width, chartTypeID: chartTypeID)
-        let bucket = NightBucketing.bucket(fitting: columns,
-                                           from: first, through: query.asOf, atLeast: query.bucket)
-        guard bucket != query.bucket, let words = NightBucketing.words(bucket) else { return query }
-        var fitted = query
-        fitted.binding.bucket = bucket
-        fitted.binding.aggregate = .mean
-        fitted.binding.rolling = nil
-        title += ", \(words)"
-        return fitted
     }
 
     // MARK: Growth

@@ -29,6 +29,12 @@ public struct MetricSeries: Sendable, Hashable {
     /// each value is then the mean of the `bucket` values in its period.
     public var regrouped: RegroupedPeriod? = nil
 
+    public init(buckets: [MetricBucket], unit: String, bucket: Bucket, rolling: Int?,
+                regrouped: RegroupedPeriod? = nil) {
+        self.buckets = buckets; self.unit = unit; self.bucket = bucket; self.rolling = rolling
+        self.regrouped = regrouped
+    }
+
     /// True when no bucket has data (show the screen's empty state).
     public var isEmpty: Bool { buckets.allSatisfy { $0.raw == nil } }
     /// The values, nil for gaps.

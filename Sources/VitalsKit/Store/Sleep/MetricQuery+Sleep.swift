@@ -89,36 +89,6 @@ extension MetricQuery {
         }
     }
 
-    /// Buckets of merged nights, like `fetchBuckets` (with `rolling`, the mean of the
-    /// non-empty buckets among the last N).
-    public func fetchSleepBuckets(from store: SampleStore) throws -> MetricSeries {
-        let rolling = binding.rolling
-        guard let start = try firstSleepNight(in: store) else {
-            return MetricSeries(buckets: [], unit: unitSymbol, bucket: bucket, rolling: rolling)
-        }
-        let first = bucket == .none ? start : BucketCalendar.firstBucket(onOrAfter: start, bucket)
-        let window = max(1, rolling ?? 1)
-        let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
-        let periods = BucketCalendar.buckets(from: readFrom, through: asOf, bucket)
-        guard let readStart = periods.first?.start else {
-            return MetricSeries(buckets: [], unit: unitSymbol, bucket: bucket, rolling: rolling)
-        }
-        let values = try fetchSleepNights(from: store, first: readStart, last: asOf).map { sleepValue(of: $0.night) }
-        let raw = periods.map { period in
-            Self.combine(values[Self.span(period, from: readStart, count: values.count)].compactMap { $0 }, aggregate)
-        }
-        var buckets: [MetricBucket] = []
-        for (index, period) in periods.enumerated() where period.start >= first {
-            var value = raw[index]
-            if rolling != nil, value != nil {
-                let present = raw[max(0, index - window + 1)...index].compactMap { $0 }
-                value = present.reduce(0, +) / Double(present.count)
-            }
-            buckets.append(MetricBucket(start: period.start, end: period.end, value: value, raw: raw[index]))
-        }
-        return MetricSeries(buckets: buckets, unit: unitSymbol, bucket: bucket, rolling: rolling)
-    }
-
     /// The indices of a period's days in a list of days starting on `first`.
     static func span(_ period: (start: LocalDate, end: LocalDate), from first: LocalDate, count: Int) -> Range<Int> {
         let lower = min(count, max(0, first.days(to: period.start)))
