@@ -46,7 +46,7 @@ final class SleepDefectTests: XCTestCase {
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("total 8 h"), text)
         // The consistency line's tally is the store's: one night judged (none before the first).
-        XCTAssertTrue(text.contains("latest 8 h · 1/1 day on target"), text)
+        XCTAssertTrue(text.contains("latest 8 h · 1/1 night on target"), text)
         XCTAssertFalse(text.contains("16 h"), text)
     }
 

@@ -53,8 +53,11 @@ struct SleepPage {
             return blocks
         }
         blocks += lastNightBlocks(last, metric: primary)
-        blocks.append(durationBlock(history))
-        if let block = consistencyBlock(history) { blocks.append(block) }
+        var everything = query
+        everything.binding.range = .all
+        let tally = goalTally(history, firstNight: try everything.firstSleepNight(in: context.store))
+        blocks.append(durationBlock(history, tally: tally))
+        if let block = consistencyBlock(history, tally: tally) { blocks.append(block) }
         let others = children.filter { $0.id != durationMetric?.id }
         if context.request.showChildren {
             let builder = MetricChartBuilder(context: context)
@@ -146,7 +149,19 @@ struct SleepPage {
     /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal;
     /// the mean per recorded night of each week, month, quarter or year when the nights do not
     /// fit (`MetricSeries.fitting`, the regrouping of every chart).
-    func durationBlock(_ history: SleepHistory) -> ScreenBlock {
+    /// The nights shown judged against the goal by the rule of every chart and summary
+    /// (`TargetTally`): a night without a recording is counted and not met, nights before the
+    /// first recorded one ever are not counted, and last night counts once recorded (it is
+    /// over), else it is pending. The bars and the consistency lines print this one count.
+    func goalTally(_ history: SleepHistory, firstNight: LocalDate?) -> TargetTally {
+        let judged = history.nights.filter { $0.date >= (firstNight ?? $0.date) }.map { date, night in
+            TargetDay(date: date, value: night.map { Double($0.totalMinutes) }, isMet: night.map { meetsGoal($0.totalMinutes) } ?? false)
+        }
+        let lastRecorded = history.nights.last.map { $0.date == context.asOf && $0.night != nil } ?? false
+        return TargetTally(judged, lastFinished: lastRecorded)
+    }
+
+    func durationBlock(_ history: SleepHistory, tally: TargetTally) -> ScreenBlock {
         let metric = durationMetric
         var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
                                target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
@@ -163,6 +178,9 @@ struct SleepPage {
         input.points = zip(series.buckets, labels).map { bucket, label in
             ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
         }
+        // The nights on target, not the regrouped means: a weekly mean is not a night.
+        input.targetTally = tally
+        input.tallyNoun = "night"
         var block = context.chartBlock(input, chartTypeID: BarVerticalChart.id, metricID: metric?.id)
         let inBedOnly = history.recorded.filter(\.onlyInBed).count
         if inBedOnly > 0 {
@@ -174,7 +192,7 @@ struct SleepPage {
     }
 
     /// Mean bedtime, wake time and time asleep with their spread over the nights shown.
-    func consistencyBlock(_ history: SleepHistory) -> ScreenBlock? {
+    func consistencyBlock(_ history: SleepHistory, tally: TargetTally) -> ScreenBlock? {
         let nights = history.recorded
         let bed = SleepSpread(nights.compactMap(\.bedtimeMinute))
         let wake = SleepSpread(nights.compactMap(\.wakeMinute))
@@ -193,10 +211,10 @@ struct SleepPage {
             rows.append((line, .plain))
         }
         if let asleep {
-            let met = nights.filter { meetsGoal($0.totalMinutes) }.count
+            // The bars' count (nights without a recording are not within the goal).
             rows.append(("  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
                          + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
-                         + "\(met) of \(nights.count) nights within \(goalText)", .plain))
+                         + "\(tally.met) of \(tally.counted) nights within \(goalText)", .plain))
         }
         func spreadJSON(_ spread: SleepSpread?) -> JSONValue {
             guard let spread else { return .null }

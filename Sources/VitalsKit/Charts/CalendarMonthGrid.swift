@@ -81,8 +81,9 @@ extension CalendarHeatmapChart {
                 context.addText("\(shades[1]) 25\(dash)49 %  \(shades[0]) under 25 %  \(context.glyphs.missing) no data",
                                 to: &canvas, style: context.muted)
             }
-            context.addText(CalendarHeatmapChart.summary(states, from: firstDay, to: lastDay, context: context),
-                            to: &canvas, style: context.muted)
+            CalendarHeatmapChart.addSummary(CalendarHeatmapChart.summary(states, from: firstDay, to: lastDay,
+                                                                         context: context),
+                                            to: &canvas, context: context)
             return context.lines(canvas)
         }
     }

@@ -50,6 +50,9 @@ public struct ChartInput: Sendable {
     public var tallyNoun: String = "day"
     /// Which window the tally's best streak is from, in words ("in the last 12 weeks").
     public var tallyWindow: String?
+    /// How the tallied periods were judged, when a screen also counts them another way
+    /// ("by each day's weight" under a per-kg chart next to a grams summary).
+    public var tallyBasis: String?
 
     public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
                 asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],

@@ -94,8 +94,11 @@ public struct MetricChartBuilder: Sendable {
     func tally(_ input: inout ChartInput, query: MetricQuery, period: RegroupedPeriod?) throws {
         guard let target = input.target, query.bucket != .none,
               let periods = try query.fetchTargetPeriods(from: context.store, target: target) else { return }
-        input.targetTally = TargetTally(periods)
-        input.tallyNoun = Self.noun(query.bucket)
+        // A night recorded on the as-of day is over: judged either way (as the summary does).
+        let finished = query.isSleep && query.bucket == .day
+            && periods.last.map { $0.date == query.asOf && $0.value != nil } == true
+        input.targetTally = TargetTally(periods, lastFinished: finished)
+        input.tallyNoun = query.isSleep && query.bucket == .day ? "night" : Self.noun(query.bucket)
     }
 
     // MARK: Buckets

@@ -75,8 +75,8 @@ public struct CalendarHeatmapChart: ChartKind {
         }
         context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data",
                         to: &canvas, style: context.muted)
-        context.addText(Self.summary(states, from: startMonday, to: lastDay, context: context),
-                        to: &canvas, style: context.muted)
+        Self.addSummary(Self.summary(states, from: startMonday, to: lastDay, context: context),
+                        to: &canvas, context: context)
         return context.lines(canvas)
     }
 
@@ -91,7 +91,21 @@ public struct CalendarHeatmapChart: ChartKind {
         let percent = Int(tally.percent.rounded())
         let separator = " \(context.glyphs.separator) "
         let best = "best \(tally.bestStreak)" + (context.input.tallyWindow.map { " " + Sanitize.inline($0) } ?? "")
-        return "\(tally.met)/\(tally.counted) days on target (\(percent) %)" + separator
+        let pending = tally.pendingWords("day").map { separator + $0 } ?? ""
+        return "\(tally.met)/\(tally.counted) days on target (\(percent) %)" + pending + separator
             + "streak \(tally.currentStreak)" + separator + best
+    }
+
+    /// The summary on one line, or on two (the share, then the streaks) when it is too wide.
+    static func addSummary(_ summary: String, to canvas: inout TextCanvas, context: ChartContext) {
+        let separator = " \(context.glyphs.separator) "
+        guard DisplayWidth.of(summary) > context.width,
+              let cut = summary.range(of: separator + "streak ") else {
+            context.addText(summary, to: &canvas, style: context.muted)
+            return
+        }
+        context.addText(String(summary[..<cut.lowerBound]), to: &canvas, style: context.muted)
+        context.addText(String(summary[summary.index(cut.lowerBound, offsetBy: separator.count)...]),
+                        to: &canvas, style: context.muted)
     }
 }
