@@ -67,10 +67,14 @@ final class SleepNightTests: XCTestCase {
         XCTAssertEqual(night.asleepMinutes, 0)
         XCTAssertEqual(night.totalMinutes, 510)
         XCTAssertEqual(night.wakeMinute, 1440 + 6 * 60 + 45)
-        XCTAssertEqual(night.segments, [], "in bed has no hypnogram lane")
+        // In bed has no hypnogram lane but counts as time in bed, in the chart as in the night.
+        XCTAssertEqual(night.segments.map(\.stage), [.inBed])
+        XCTAssertFalse(SleepStage.lanes.contains(.inBed))
+        XCTAssertEqual(SleepSummary(night.segments).inBedMinutes, 510)
+        XCTAssertEqual(SleepSummary(night.segments).laneMinutes, 0)
     }
 
-    func testAnOldExportWithPlainAsleepStillGivesATotalAndACoreLane() {
+    func testAnOldExportWithPlainAsleepGivesATotalAndItsOwnLane() {
         let night = SleepNight(date: Self.date, intervals: [
             Self.interval("23:10", "03:00", "asleep_unspecified", "Export"),
             Self.interval("03:00", "03:20", "awake", "Export"),
@@ -78,7 +82,9 @@ final class SleepNightTests: XCTestCase {
         ])
         XCTAssertFalse(night.hasStages)
         XCTAssertEqual(night.asleepMinutes, 230 + 210)
-        XCTAssertEqual(night.segments.map(\.stage), [.core, .awake, .core])
+        // Plain asleep keeps its own lane: it is not core sleep.
+        XCTAssertEqual(night.segments.map(\.stage), [.asleep, .awake, .asleep])
+        XCTAssertEqual(night.minutes("core"), 0)
         XCTAssertEqual(night.segments.first?.startMinute, 23 * 60 + 10)
         XCTAssertEqual(night.segments.last?.endMinute, 1440 + 6 * 60 + 50)
     }

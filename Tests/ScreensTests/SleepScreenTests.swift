@@ -18,6 +18,45 @@ final class SleepScreenTests: XCTestCase {
         }
     }
 
+    func testChildrenGoldenOnTheDemoData() throws {
+        try F.assertChildrenGolden("sleep", screenID: "SCREEN_SLEEP")
+    }
+
+    /// Last night's block on the nights of issue #13, for review: a fall-back and a
+    /// spring-forward night (Amsterdam), and a night merged from a phone's in bed and a
+    /// watch's stages with plain asleep.
+    func testLastNightGoldensOnDaylightSavingAndMergedNights() throws {
+        typealias S = SleepTestSupport
+        let nights: [(name: String, asOf: LocalDate, samples: [Sample])] = [
+            ("fall-back", LocalDate(year: 2025, month: 10, day: 26), [
+                S.sample("2025-10-25 23:00 +0200", "2025-10-26 01:30 +0200", "core", "Watch"),
+                S.sample("2025-10-26 01:30 +0200", "2025-10-26 02:30 +0200", "deep", "Watch"),
+                S.sample("2025-10-26 02:30 +0200", "2025-10-26 02:30 +0100", "rem", "Watch"),
+                S.sample("2025-10-26 02:30 +0100", "2025-10-26 07:00 +0100", "core", "Watch"),
+            ]),
+            ("spring-forward", LocalDate(year: 2026, month: 3, day: 29), [
+                S.sample("2026-03-28 23:00 +0100", "2026-03-29 01:30 +0100", "core", "Watch"),
+                S.sample("2026-03-29 01:30 +0100", "2026-03-29 03:30 +0200", "deep", "Watch"),
+                S.sample("2026-03-29 03:30 +0200", "2026-03-29 07:00 +0200", "core", "Watch"),
+            ]),
+            ("merged", F.asOf, [
+                S.sample("2026-06-14 22:45 +0200", "2026-06-15 06:10 +0200", "in_bed", "Phone"),
+                S.sample("2026-06-14 22:55 +0200", "2026-06-14 23:00 +0200", "awake", "Watch"),
+                S.sample("2026-06-14 23:00 +0200", "2026-06-15 05:00 +0200", "core", "Watch"),
+                S.sample("2026-06-15 05:00 +0200", "2026-06-15 06:00 +0200", "asleep_unspecified", "Watch"),
+                S.sample("2026-06-15 06:00 +0200", "2026-06-15 06:05 +0200", "awake", "Watch"),
+            ]),
+        ]
+        for night in nights {
+            let document = try F.document("sleep", store: try S.store(night.samples), profile: F.profile("unicode"),
+                                          request: ScreenRequest(asOf: night.asOf))
+            let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
+            try F.assertGolden("sleep/night-\(night.name)-unicode-80",
+                               header: "SLEEP_LAST_NIGHT as of \(night.asOf) at 80 columns, unicode (\(night.name) night)",
+                               lines: block.lines)
+        }
+    }
+
     func testTheNightlyTotalsInTheCatalogCountOnlyAsleepCategories() throws {
         for id in ["SLEEP_DURATION", "SLEEP_CONSISTENCY"] {
             let metric = try XCTUnwrap(F.catalog.metric(id))

@@ -76,14 +76,17 @@ final class VegetablesScreenTests: XCTestCase {
         }
         try store.insert(samples.map { F.sample("vegetables", $0.key, 18, $0.value, tag: "dinner") })
         let (document, summary) = try F.summary("vegetables", store: store)
-        XCTAssertEqual(F.window(summary, 7), [5, 7]) // today is not met yet: −7…−1
+        // The last 7 days are −6…0 (as a 7-day chart shows them); today is not met yet, so
+        // not counted: −6…−1 are 3, 2, 3.5, nothing, 3, 3, 4 of 6.
+        XCTAssertEqual(F.window(summary, 7), [4, 6])
         XCTAssertEqual(F.window(summary, 30), [5, 7]) // no history before −7
         XCTAssertEqual(F.streak(summary), [2, 2])
         XCTAssertEqual(summary["remaining"] as? Double, 1.25)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 1.75 of 3 portions · 1.25 portions to go"), text)
         XCTAssertTrue(text.contains("Streak 2 days · best ever 2 days"), text)
-        XCTAssertTrue(text.contains("On target: 7 days 71 % (5/7) · 30 days 71 % (5/7) · 90 days 71 % (5/7)"), text)
+        XCTAssertTrue(text.contains("On target: 7 days 67 % (4/6) · 30 days 71 % (5/7) · 90 days 71 % (5/7)"), text)
+        XCTAssertTrue(text.contains("today pending"), text)
 
         let comma = RenderProfile(width: 80, glyphs: .unicode, numbers: .comma)
         let dutch = try F.lines("vegetables", store: store, profile: comma).joined(separator: "\n")

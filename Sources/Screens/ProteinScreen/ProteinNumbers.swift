@@ -75,7 +75,9 @@ public struct ProteinNumbers: Sendable {
                 let (met, counted) = summary.daysOnTarget(last: window)
                 return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"
             }
-            rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst()))
+            // The windows end today, as a chart of those days does; today counts once met.
+            let pending = summary.tally().pendingWords("day").map { [$0] } ?? []
+            rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst() + pending))
             rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
         }
         return ScreenBlock(kind: .summary, metricID: metricID,

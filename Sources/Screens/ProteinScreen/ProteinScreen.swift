@@ -48,6 +48,9 @@ public struct ProteinScreen: ScreenModule {
             if case .perKilogram(let perKg) = config.targetRule, query.unitSymbol == "g/kg" {
                 input.target = .atLeast(perKg)
             }
+            // Each day is divided by that day's weight, while the summary and the grams charts
+            // judge grams against today's target: the counts may differ, and say why.
+            input.tallyBasis = "by each day's weight"
         } else if metric.binding.divideBy == nil, query.unitSymbol == primary.unitSymbol, let goal = target.target {
             input.target = goal
         }

@@ -5,11 +5,16 @@ import VitalsKit
 /// ```yaml
 /// config:
 ///   goal_hours: {min: 7, max: 9}   # hours asleep a night
-///   nights: 14                     # nights in the duration bars and the consistency figures
+///   nights: 14                     # default nights in the duration bars and consistency figures
 /// ```
+///
+/// `nights` is a default, not a limit: `--range` (and the explorer's `r` key) and the
+/// nightly-duration metric's own `range` set how many nights are shown; nights that do not
+/// fit the width are drawn as weekly, monthly, quarterly or yearly means (as every chart is).
 public struct SleepConfig: Sendable, Hashable {
     /// Hours asleep a night that meet the goal.
     public var goalHours: ClosedRange<Double>
+    /// Nights shown when neither `--range` nor the duration metric's `range` says.
     public var nights: Int
 
     public init(goalHours: ClosedRange<Double> = 7...9, nights: Int = 14) {
@@ -18,7 +23,7 @@ public struct SleepConfig: Sendable, Hashable {
 
     static let keys = ["goal_hours", "nights"]
     static let goalKeys = ["min", "max"]
-    /// The most nights the screen reads.
+    /// The most nights the default may name (a range may ask for more).
     static let maxNights = 90
 
     /// Decodes `node` (the defaults when there is none); nil when there was an error.

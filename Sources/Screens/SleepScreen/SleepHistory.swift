@@ -1,34 +1,16 @@
 import Foundation
 import VitalsKit
 
-/// The merged nights of the last `count` days up to the as-of day, read from the store.
+/// The merged nights (`SleepNight`, in VitalsKit) of a span of days up to the as-of day.
 struct SleepHistory {
     /// One entry per night, oldest first; nil where nothing was recorded.
     var nights: [(date: LocalDate, night: SleepNight?)]
 
-    /// Reads the samples of `query`'s series and subject whose night (the day they count
-    /// for, after the series' day cutoff) is one of the `count` nights ending on the as-of
-    /// day, and merges each night.
+    /// The `count` nights ending on `query`'s as-of day, merged from every source.
     static func load(_ query: MetricQuery, count: Int, from store: SampleStore) throws -> SleepHistory {
         let last = query.asOf
-        let first = last.adding(days: -(count - 1))
-        // A night's samples start at most a day before its date, at any UTC offset.
-        let samples = try store.samples(series: query.series.id, subject: query.subjectID,
-                                        from: first.adding(days: -2).midnight(utcOffsetSeconds: 0),
-                                        to: last.adding(days: 2).midnight(utcOffsetSeconds: 0))
-        var byDate: [LocalDate: [SleepNight.Interval]] = [:]
-        for sample in samples {
-            let date = query.day(of: sample)
-            guard date >= first, date <= last, let category = sample.category else { continue }
-            byDate[date, default: []].append(SleepNight.Interval(
-                start: Int64(sample.start.timeIntervalSince1970), end: Int64(sample.end.timeIntervalSince1970),
-                utcOffsetSeconds: sample.utcOffsetSeconds, category: category, source: sample.source))
-        }
-        return SleepHistory(nights: (0..<count).map { index in
-            let date = first.adding(days: index)
-            let night = byDate[date].map { SleepNight(date: date, intervals: $0) }
-            return (date, night.flatMap { $0.pieces.isEmpty ? nil : $0 })
-        })
+        return SleepHistory(nights: try query.fetchSleepNights(from: store, first: last.adding(days: -(max(1, count) - 1)),
+                                                               last: last))
     }
 
     /// The nights that have data.

@@ -3,10 +3,12 @@ import VitalsKit
 /// The Sleep screen (SCREEN_SLEEP).
 ///
 /// Top to bottom: last night's hypnogram with minutes and share per stage and the time
-/// asleep against the goal; the last `nights` nights as bars against the goal; how steady
-/// bedtime and wake time are over those nights; the About text. Every figure comes from
-/// merged nights (`SleepNight`), so a night recorded by a watch and a phone app counts
-/// once. With `--children` the other child metrics follow.
+/// asleep against the goal; the nights of the range as bars against the goal (weekly,
+/// monthly, quarterly or yearly means when they do not fit the width, like every chart); how steady bedtime and wake time are over
+/// those nights; the About text. The range is `--range`, else the nightly-duration metric's
+/// `range`, else the config's `nights`. Every figure comes from merged nights (`SleepNight`),
+/// so a night recorded by a watch and a phone app counts once. With `--children` the other
+/// child metrics follow, drawn from merged nights too.
 public struct SleepScreen: ScreenModule {
     public static let screenID = "SCREEN_SLEEP"
 
@@ -44,15 +46,18 @@ struct SleepPage {
             return blocks + [context.emptyBlock(for: nil)]
         }
         let query = try context.query(for: primary)
-        let history = try SleepHistory.load(query, count: config.nights, from: context.store)
+        let history = try SleepHistory.load(query, count: try nightCount(query), from: context.store)
         guard let last = history.recorded.last else {
             blocks.append(context.emptyBlock(for: primary))
             if let about = context.aboutBlock(for: primary) { blocks.append(about) }
             return blocks
         }
         blocks += lastNightBlocks(last, metric: primary)
-        blocks.append(durationBlock(history))
-        if let block = consistencyBlock(history) { blocks.append(block) }
+        var everything = query
+        everything.binding.range = .all
+        let tally = goalTally(history, firstNight: try everything.firstSleepNight(in: context.store))
+        blocks.append(durationBlock(history, tally: tally))
+        if let block = consistencyBlock(history, tally: tally) { blocks.append(block) }
         let others = children.filter { $0.id != durationMetric?.id }
         if context.request.showChildren {
             let builder = MetricChartBuilder(context: context)
@@ -62,6 +67,16 @@ struct SleepPage {
         }
         if let about = context.aboutBlock(for: primary) { blocks.append(about) }
         return blocks
+    }
+
+    /// How many nights the bars and the consistency figures cover: `--range`, else the
+    /// nightly-duration metric's `range`, else the config's `nights` (a default, not a limit).
+    func nightCount(_ query: MetricQuery) throws -> Int {
+        guard let range = context.request.range ?? durationMetric?.binding.range else { return config.nights }
+        var ranged = query
+        ranged.binding.range = range
+        let first = try ranged.firstSleepNight(in: context.store) ?? context.asOf
+        return max(1, first.days(to: context.asOf) + 1)
     }
 
     // MARK: Last night
@@ -82,7 +97,8 @@ struct SleepPage {
             rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) \(noun))", goalStyle(asleep)))
         }
         if night.sources.count > 1 {
-            rows.append(("Merged from \(night.sources.count) sources (\(night.sources.joined(separator: ", "))); "
+            let names = night.sources.map { $0.hasPrefix("apple-health:") ? String($0.dropFirst(13)) : $0 }
+            rows.append(("Merged from \(night.sources.count) sources (\(names.joined(separator: ", "))); "
                          + "overlaps counted once", ScreenText.muted))
         }
         let pairs: [(String, JSONValue)] = [
@@ -99,7 +115,10 @@ struct SleepPage {
         let input = ChartInput(title: title, color: metric.color, asOf: night.date.description, sleep: night.segments)
         var block = context.chartBlock(input, chartTypeID: SleepStagesChart.id, metricID: metric.id)
         block.lines += text.lines(rows)
-        if case .object(let chartPairs) = block.data { block.data = .object(chartPairs + pairs.dropFirst()) }
+        if case .object(let chartPairs) = block.data {
+            let present = Set(chartPairs.map(\.0))
+            block.data = .object(chartPairs + pairs.filter { !present.contains($0.0) })
+        }
         return [block]
     }
 
@@ -127,16 +146,41 @@ struct SleepPage {
 
     // MARK: Nights
 
-    /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal.
-    func durationBlock(_ history: SleepHistory) -> ScreenBlock {
+    /// One bar per night: hours asleep (time in bed for in-bed-only nights) against the goal;
+    /// the mean per recorded night of each week, month, quarter or year when the nights do not
+    /// fit (`MetricSeries.fitting`, the regrouping of every chart).
+    /// The nights shown judged against the goal by the rule of every chart and summary
+    /// (`TargetTally`): a night without a recording is counted and not met, nights before the
+    /// first recorded one ever are not counted, and last night counts once recorded (it is
+    /// over), else it is pending. The bars and the consistency lines print this one count.
+    func goalTally(_ history: SleepHistory, firstNight: LocalDate?) -> TargetTally {
+        let judged = history.nights.filter { $0.date >= (firstNight ?? $0.date) }.map { date, night in
+            TargetDay(date: date, value: night.map { Double($0.totalMinutes) }, isMet: night.map { meetsGoal($0.totalMinutes) } ?? false)
+        }
+        let lastRecorded = history.nights.last.map { $0.date == context.asOf && $0.night != nil } ?? false
+        return TargetTally(judged, lastFinished: lastRecorded)
+    }
+
+    func durationBlock(_ history: SleepHistory, tally: TargetTally) -> ScreenBlock {
         let metric = durationMetric
         var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
                                target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
                                asOf: context.asOf.description)
-        input.points = history.nights.map { date, night in
-            ChartPoint(label: MetricChartBuilder.label(date, .day), date: date.description,
-                       value: night.map { Double($0.totalMinutes) / 60 })
+        // Nightly bars, regrouped like every chart when they outnumber the columns.
+        let nights = MetricSeries(buckets: history.nights.map { date, night in
+            let hours = night.map { Double($0.totalMinutes) / 60 }
+            return MetricBucket(start: date, end: date, value: hours, raw: hours)
+        }, unit: "h", bucket: .day, rolling: nil)
+        let builder = MetricChartBuilder(context: context)
+        let series = nights.fitting(builder.capacity(BarVerticalChart.id))
+        if let period = series.regrouped { input.title += MetricChartBuilder.regroupedWords(period) }
+        let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
+        input.points = zip(series.buckets, labels).map { bucket, label in
+            ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
         }
+        // The nights on target, not the regrouped means: a weekly mean is not a night.
+        input.targetTally = tally
+        input.tallyNoun = "night"
         var block = context.chartBlock(input, chartTypeID: BarVerticalChart.id, metricID: metric?.id)
         let inBedOnly = history.recorded.filter(\.onlyInBed).count
         if inBedOnly > 0 {
@@ -148,13 +192,13 @@ struct SleepPage {
     }
 
     /// Mean bedtime, wake time and time asleep with their spread over the nights shown.
-    func consistencyBlock(_ history: SleepHistory) -> ScreenBlock? {
+    func consistencyBlock(_ history: SleepHistory, tally: TargetTally) -> ScreenBlock? {
         let nights = history.recorded
         let bed = SleepSpread(nights.compactMap(\.bedtimeMinute))
         let wake = SleepSpread(nights.compactMap(\.wakeMinute))
         let asleep = SleepSpread(nights.map(\.totalMinutes))
-        let over = nights.count == config.nights ? "the last \(nights.count) nights"
-            : "\(nights.count) of the last \(config.nights) nights"
+        let shown = history.nights.count
+        let over = nights.count == shown ? "the last \(nights.count) nights" : "\(nights.count) of the last \(shown) nights"
         var rows: [(text: String, style: Style)] = [("Consistency over \(over)", Style(bold: true))]
         func clockLine(_ label: String, _ spread: SleepSpread?) -> String? {
             guard let spread else { return nil }
@@ -167,10 +211,10 @@ struct SleepPage {
             rows.append((line, .plain))
         }
         if let asleep {
-            let met = nights.filter { meetsGoal($0.totalMinutes) }.count
+            // The bars' count (nights without a recording are not within the goal).
             rows.append(("  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
                          + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
-                         + "\(met) of \(nights.count) nights within \(goalText)", .plain))
+                         + "\(tally.met) of \(tally.counted) nights within \(goalText)", .plain))
         }
         func spreadJSON(_ spread: SleepSpread?) -> JSONValue {
             guard let spread else { return .null }

@@ -86,7 +86,9 @@ public struct VegetablesNumbers: Sendable {
                 let (met, counted) = summary.daysOnTarget(last: window)
                 return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"
             }
-            rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst()))
+            // The windows end today, as a chart of those days does; today counts once met.
+            let pending = summary.tally().pendingWords("day").map { [$0] } ?? []
+            rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst() + pending))
         }
         if dayCutoffMinutes > 0 {
             rows.append(SummaryRow(["Days start at \(VegetablesConfig.clock(dayCutoffMinutes)):",

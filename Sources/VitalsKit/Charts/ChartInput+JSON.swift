@@ -55,12 +55,17 @@ extension ChartInput {
             pairs.append(("night", .string(asOf)))
             pairs.append(("segments", .array(sleep.map {
                 .object([("stage", .string($0.stage.rawValue)), ("start_minute", .number(Double($0.startMinute))),
-                         ("end_minute", .number(Double($0.endMinute)))])
+                         ("end_minute", .number(Double($0.endMinute))),
+                         ("clock_shift_minutes", .number(Double($0.clockShiftMinutes)))])
             })))
             pairs.append(("minutes_by_stage", .object(SleepStage.allCases.map {
                 ($0.rawValue, .number(Double(summary.minutesByStage[$0] ?? 0)))
             })))
+            pairs.append(("percent_by_stage", .object(SleepStage.lanes.map {
+                ($0.rawValue, .number(Double(summary.percent($0))))
+            })))
             pairs.append(("asleep_minutes", .number(Double(summary.asleepMinutes))))
+            pairs.append(("in_bed_minutes", .number(Double(summary.inBedMinutes))))
         }
         if let stat {
             pairs.append(("value", .number(stat.value)))

@@ -50,6 +50,9 @@ public struct ChartInput: Sendable {
     public var tallyNoun: String = "day"
     /// Which window the tally's best streak is from, in words ("in the last 12 weeks").
     public var tallyWindow: String?
+    /// How the tallied periods were judged, when a screen also counts them another way
+    /// ("by each day's weight" under a per-kg chart next to a grams summary).
+    public var tallyBasis: String?
 
     public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
                 asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
@@ -169,76 +172,6 @@ public struct Milestone: Sendable, Hashable {
 
     public init(name: String, due: String, done: String? = nil, status: MilestoneStatus) {
         self.name = name; self.due = due; self.done = done; self.status = status
-    }
-}
-
-/// A sleep stage as Apple Health records it.
-public enum SleepStage: String, Sendable, CaseIterable {
-    case awake, rem, core, deep
-
-    /// The lane label.
-    public var label: String {
-        switch self {
-        case .awake: return "Awake"
-        case .rem: return "REM"
-        case .core: return "Core"
-        case .deep: return "Deep"
-        }
-    }
-}
-
-/// One stretch of a night in one stage, in minutes after midnight of the evening's date.
-///
-/// Values may pass 1440 (06:30 the next morning is 1830). The clock-time initializer reads
-/// times before noon as the next morning.
-public struct SleepSegment: Sendable, Hashable {
-    public var stage: SleepStage
-    public var startMinute: Int
-    public var endMinute: Int
-
-    public init(stage: SleepStage, startMinute: Int, endMinute: Int) {
-        self.stage = stage; self.startMinute = startMinute; self.endMinute = endMinute
-    }
-
-    /// A segment from `HH:mm` clock times; nil when a time does not parse.
-    public init?(stage: SleepStage, start: String, end: String) {
-        guard let startMinute = Self.minute(start), let endMinute = Self.minute(end) else { return nil }
-        self.init(stage: stage, startMinute: startMinute,
-                  endMinute: endMinute < startMinute ? endMinute + 1440 : endMinute)
-    }
-
-    /// Minutes after the evening's midnight for `HH:mm`; before noon means the next morning.
-    static func minute(_ clock: String) -> Int? {
-        let parts = clock.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
-        let value = hour * 60 + minute
-        return hour < 12 ? value + 1440 : value
-    }
-
-    public var minutes: Int { max(0, endMinute - startMinute) }
-}
-
-/// Minutes and share of the night per stage, from a night's segments.
-public struct SleepSummary: Sendable, Hashable {
-    public var minutesByStage: [SleepStage: Int]
-    /// Minutes in REM, Core and Deep.
-    public var asleepMinutes: Int
-    /// Minutes in all stages.
-    public var totalMinutes: Int
-
-    public init(_ segments: [SleepSegment]) {
-        var minutes: [SleepStage: Int] = [:]
-        for segment in segments { minutes[segment.stage, default: 0] += segment.minutes }
-        minutesByStage = minutes
-        totalMinutes = minutes.values.reduce(0, +)
-        asleepMinutes = totalMinutes - (minutes[.awake] ?? 0)
-    }
-
-    /// The stage's share of the whole night in percent, rounded.
-    public func percent(_ stage: SleepStage) -> Int {
-        guard totalMinutes > 0 else { return 0 }
-        return Int((Double(minutesByStage[stage] ?? 0) * 100 / Double(totalMinutes)).rounded())
     }
 }
 

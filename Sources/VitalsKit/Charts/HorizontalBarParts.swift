@@ -19,6 +19,6 @@ extension ChartContext {
         canvas.writeRightAligned(profile.numbers.format(scale.high, decimals: scale.decimals),
                                  row: axis, end: barLeft + barWidth, style: muted)
         let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
-        addText(summary(values, extra: extra), to: &canvas, style: muted)
+        addSummary(summary(values, extra: extra), to: &canvas)
     }
 }

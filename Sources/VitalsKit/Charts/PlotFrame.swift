@@ -80,6 +80,23 @@ extension ChartContext {
         }
     }
 
+    /// Writes a summary whose parts are joined by the separator, on as many lines as it
+    /// needs to be read whole (each continuation indented by two), instead of cutting it.
+    func addSummary(_ text: String, to canvas: inout TextCanvas) {
+        let separator = " \(glyphs.separator) "
+        var current = ""
+        for part in text.components(separatedBy: separator) {
+            let joined = current.isEmpty ? part : current + separator + part
+            if current.isEmpty || current == "  " || DisplayWidth.of(joined) <= width {
+                current = current == "  " ? current + part : joined
+            } else {
+                addText(current + " " + glyphs.separator, to: &canvas, style: muted)
+                current = "  " + part
+            }
+        }
+        if !current.isEmpty { addText(current, to: &canvas, style: muted) }
+    }
+
     /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown; for rows that are
     /// categories rather than periods (no point has a date), "total 58.3 h".
     func summary(_ values: [Double?], extra: [String] = []) -> String {
@@ -110,10 +127,13 @@ extension ChartContext {
         })
     }
 
-    /// "12/14 days on target", or "12/14 on target" for plain points (no period known).
+    /// "12/14 days on target", "8/29 days on target (today pending)" while today is not met
+    /// (not counted yet), or "12/14 on target" for plain points (no period known).
     func onTargetText(_ tally: TargetTally) -> String {
         guard input.targetTally != nil else { return "\(tally.met)/\(tally.counted) on target" }
         let noun = input.tallyNoun + (tally.counted == 1 ? "" : "s")
-        return "\(tally.met)/\(tally.counted) \(Sanitize.inline(noun)) on target"
+        let notes = [input.tallyBasis.map(Sanitize.inline), tally.pendingWords(input.tallyNoun)].compactMap { $0 }
+        let suffix = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+        return "\(tally.met)/\(tally.counted) \(Sanitize.inline(noun)) on target" + suffix
     }
 }

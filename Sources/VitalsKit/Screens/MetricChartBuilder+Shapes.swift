@@ -3,37 +3,47 @@ import Foundation
 extension MetricChartBuilder {
     // MARK: Sleep
 
-    /// The latest night in the metric's range as hypnogram segments (`in_bed` is left out;
-    /// an old export's plain "asleep" is drawn in the Core lane). The chart's date is the
-    /// night's: the day it ended.
-    func fillSleep(_ input: inout ChartInput, query: MetricQuery) throws {
-        let points = try query.fetchPoints(from: context.store)
-        guard let night = points.map(\.date).max() else { return }
-        input.sleep = Self.segments(points.filter { $0.date == night }, night: night)
-        input.asOf = night.description
-    }
-
-    /// Segments of one night, in minutes after the midnight before it (the evening's date).
-    public static func segments(_ points: [MetricPoint], night: LocalDate) -> [SleepSegment] {
-        let eveningMidnight = Int64(night.adding(days: -1).dayNumber) * 86_400
-        return points.compactMap { point in
-            guard let stage = stage(point.category) else { return nil }
-            let offset = Int64(point.utcOffsetSeconds)
-            let start = (Int64(point.start.timeIntervalSince1970) + offset - eveningMidnight) / 60
-            let end = (Int64(point.end.timeIntervalSince1970) + offset - eveningMidnight) / 60
-            return SleepSegment(stage: stage, startMinute: Int(start), endMinute: Int(end))
+    /// A sleep metric's chart from merged nights (`SleepNight`), so a night recorded by
+    /// several sources counts once on every kind. Here: the latest night's hypnogram (laid
+    /// out by elapsed time), stage splits and stats. Returns false for the kinds drawn the
+    /// generic way, which read merged nights too (`MetricQuery.aggregate(in:periods:)` does
+    /// for a sleep series): nightly bars, lines and sparklines (regrouped into weekly, monthly,
+    /// quarterly or yearly means like any chart), calendars and progress bars (the target
+    /// summary), and the kinds that show no sleep time (growth curve, timeline, a split by tag).
+    func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, query: MetricQuery) throws -> Bool {
+        let store = context.store
+        switch metric.chartTypeID {
+        case SleepStagesChart.id:
+            // The latest night in the range: the last week first, as it nearly always is there.
+            guard let first = try query.firstSleepNight(in: store) else { return true }
+            let recent = max(first, query.asOf.adding(days: -6))
+            let latest = { (from: LocalDate) in
+                try query.fetchSleepNights(from: store, first: from, last: query.asOf).last { $0.night != nil }?.night
+            }
+            guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
+            input.sleep = night.segments
+            input.asOf = night.date.description
+        case StatChart.id:
+            let series = try query.fetchBuckets(from: store)
+            guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
+            input.stat = StatValue(value: last.value, date: last.end.description,
+                                   deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
+        case BarStackedChart.id, BarHorizontalChart.id:
+            guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil,
+                  (metric.binding.splitBy ?? "category") == "category" else { return false }
+            let split = try query.fetchSleepSplit(from: store)
+            if metric.chartTypeID == BarStackedChart.id {
+                let (fitted, period) = split.fitting(capacity(metric.chartTypeID), bucket: query.bucket)
+                input.stacked = stacked(fitted, bucket: query.bucket, period: period)
+                if let period { input.title += Self.regroupedWords(period) }
+                try tally(&input, query: query, period: period)
+            } else {
+                input.points = totalsByKey(split)
+            }
+        default:
+            return false
         }
-    }
-
-    /// The hypnogram lane of a sleep category; nil for `in_bed` and unknown ones.
-    public static func stage(_ category: String?) -> SleepStage? {
-        switch category {
-        case "awake": return .awake
-        case "rem": return .rem
-        case "core", "asleep_unspecified", "asleep": return .core
-        case "deep": return .deep
-        default: return nil
-        }
+        return true
     }
 
     // MARK: Growth

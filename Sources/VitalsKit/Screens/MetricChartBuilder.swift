@@ -29,6 +29,7 @@ public struct MetricChartBuilder: Sendable {
                                target: query.displayTarget, asOf: context.asOf.description,
                                emptyMessage: context.screen.emptyMessage)
         let store = context.store
+        if query.isSleep, try fillSleep(&input, metric: metric, query: query) { return input }
         switch metric.chartTypeID {
         case BarStackedChart.id:
             let (split, period) = try query.fetchSplit(from: store).fitting(capacity(metric.chartTypeID), bucket: query.bucket)
@@ -38,7 +39,7 @@ public struct MetricChartBuilder: Sendable {
         case BarHorizontalChart.id where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
         case SleepStagesChart.id:
-            try fillSleep(&input, query: query)
+            _ = try fillSleep(&input, metric: metric, query: query)
         case GrowthCurveChart.id:
             input.growth = try growth(query)
         case TimelineChart.id:
@@ -93,8 +94,11 @@ public struct MetricChartBuilder: Sendable {
     func tally(_ input: inout ChartInput, query: MetricQuery, period: RegroupedPeriod?) throws {
         guard let target = input.target, query.bucket != .none,
               let periods = try query.fetchTargetPeriods(from: context.store, target: target) else { return }
-        input.targetTally = TargetTally(periods)
-        input.tallyNoun = Self.noun(query.bucket)
+        // A night recorded on the as-of day is over: judged either way (as the summary does).
+        let finished = query.isSleep && query.bucket == .day
+            && periods.last.map { $0.date == query.asOf && $0.value != nil } == true
+        input.targetTally = TargetTally(periods, lastFinished: finished)
+        input.tallyNoun = query.isSleep && query.bucket == .day ? "night" : Self.noun(query.bucket)
     }
 
     // MARK: Buckets

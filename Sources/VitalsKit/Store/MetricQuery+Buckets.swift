@@ -37,9 +37,11 @@ extension MetricQuery {
         var hasData: Bool
     }
 
-    /// Every period's aggregate in the display unit (nil when empty).
+    /// Every period's aggregate in the display unit (nil when empty); for a sleep series, of
+    /// its merged nights (`sleepPeriods`).
     func aggregate(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Period] {
         guard !periods.isEmpty else { return [] }
+        if isSleep { return try sleepPeriods(in: store, periods: periods) }
         let sql = bucketSQL(periods)
         var values = [Double?](repeating: nil, count: periods.count)
         try store.read { db in

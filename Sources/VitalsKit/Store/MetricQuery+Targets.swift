@@ -33,7 +33,10 @@ extension MetricQuery {
         daily.binding.range = .all
         daily.binding.rolling = nil
         let days = try daily.fetchTargetPeriods(from: store, target: target) ?? []
-        return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol)
+        // A night recorded on the as-of day is over (it ended that morning): judged either way.
+        let finished = isSleep && days.last.map { $0.date == asOf && $0.value != nil } == true
+        return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol,
+                                      lastDayFinished: finished)
     }
 
     /// The metric's own buckets over its range judged against the target, oldest first, the
@@ -63,12 +66,14 @@ extension MetricQuery {
 
 extension TargetSummary {
     /// Streaks and percentages from per-day results ending with the as-of day (pure logic).
-    public static func evaluate(days: [TargetDay], target: Target, asOf: LocalDate, unit: String) -> TargetSummary {
+    public static func evaluate(days: [TargetDay], target: Target, asOf: LocalDate, unit: String,
+                                lastDayFinished: Bool = false) -> TargetSummary {
         let today = days.last { $0.date == asOf }
-        let whole = TargetTally(days)
+        let whole = TargetTally(days, lastFinished: lastDayFinished)
         var summary = TargetSummary(target: target, currentStreak: whole.currentStreak, bestStreak: whole.bestStreak,
                                     percentOnTarget7: 0, percentOnTarget30: 0, percentOnTarget90: 0,
-                                    today: today?.value, todayRemaining: nil, days: days, unit: unit)
+                                    today: today?.value, todayRemaining: nil, days: days, unit: unit,
+                                    lastDayFinished: lastDayFinished)
         func percent(_ window: Int) -> Double {
             let (met, counted) = summary.daysOnTarget(last: window)
             return counted == 0 ? 0 : Double(met) * 100 / Double(counted)

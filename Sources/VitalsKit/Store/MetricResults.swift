@@ -29,6 +29,12 @@ public struct MetricSeries: Sendable, Hashable {
     /// each value is then the mean of the `bucket` values in its period.
     public var regrouped: RegroupedPeriod? = nil
 
+    public init(buckets: [MetricBucket], unit: String, bucket: Bucket, rolling: Int?,
+                regrouped: RegroupedPeriod? = nil) {
+        self.buckets = buckets; self.unit = unit; self.bucket = bucket; self.rolling = rolling
+        self.regrouped = regrouped
+    }
+
     /// True when no bucket has data (show the screen's empty state).
     public var isEmpty: Bool { buckets.allSatisfy { $0.raw == nil } }
     /// The values, nil for gaps.
@@ -96,15 +102,17 @@ public struct TargetDay: Sendable, Hashable {
 /// How a metric has done against its target: streaks and share of days on target.
 ///
 /// Today counts once it is met: until then the current streak and the percentages end
-/// yesterday, so an unfinished day never breaks a streak.
+/// yesterday, so an unfinished day never breaks a streak (a recorded night is over, and
+/// counts either way: `lastDayFinished`).
 public struct TargetSummary: Sendable, Hashable {
     public var target: Target
     /// Consecutive days on target ending today (or yesterday, if today is not met yet).
     public var currentStreak: Int
     /// The longest run of days on target ever (every day since the first sample is evaluated).
     public var bestStreak: Int
-    /// Percent (0–100) of the last 7, 30 and 90 days on target; days before the metric's first
-    /// sample are left out (two days logged, both on target, is 100 %).
+    /// Percent (0–100) of the last 7, 30 and 90 days (ending on the as-of day, which counts
+    /// once met) on target; days before the metric's first sample are left out (two days
+    /// logged, both on target, is 100 %).
     public var percentOnTarget7: Double
     public var percentOnTarget30: Double
     public var percentOnTarget90: Double
@@ -116,4 +124,7 @@ public struct TargetSummary: Sendable, Hashable {
     /// Every evaluated day, oldest first, ending with the as-of day (for heatmaps).
     public var days: [TargetDay]
     public var unit: String
+    /// Whether the as-of day is over and judged even when not met: a sleep night recorded on
+    /// the as-of day (it ended that morning). Otherwise an unmet as-of day is pending.
+    public var lastDayFinished: Bool = false
 }

@@ -2,9 +2,11 @@
 /// how many were on target, how many counted, the current streak and the best streak.
 ///
 /// The periods are consecutive (days, or weeks for a weekly target), oldest first, the last
-/// one the as-of period. While the as-of period is not met it is unfinished: it neither
-/// counts nor breaks a streak. A period without a value is counted and not met (a day with
-/// nothing logged is judged by the caller: zero for sums and counts, no value otherwise).
+/// one the as-of period. While the as-of period is not met it is unfinished (`pending`): it
+/// neither counts nor breaks a streak, unless the caller knows it is over (a night recorded
+/// on the as-of day: sleep ends in the morning). A period without a value is counted and not
+/// met (a day with nothing logged is judged by the caller: zero for sums and counts, no
+/// value otherwise).
 public struct TargetTally: Sendable, Hashable {
     /// Periods on target.
     public var met: Int
@@ -14,20 +16,36 @@ public struct TargetTally: Sendable, Hashable {
     public var currentStreak: Int
     /// The longest run of periods on target among those counted.
     public var bestStreak: Int
+    /// Whether the as-of period was left out as unfinished (not met yet): "today pending".
+    public var pending: Bool = false
 
     public init(met: Int, counted: Int, currentStreak: Int, bestStreak: Int) {
         self.met = met; self.counted = counted; self.currentStreak = currentStreak; self.bestStreak = bestStreak
     }
 
-    /// Counts `periods` (oldest first, consecutive, the last one the as-of period).
-    public init(_ periods: [TargetDay]) {
+    /// Counts `periods` (oldest first, consecutive, the last one the as-of period); with
+    /// `lastFinished` the as-of period is judged like the others even when not met.
+    public init(_ periods: [TargetDay], lastFinished: Bool = false) {
         var judged = periods[...]
-        if let last = judged.last, !last.isMet { judged = judged.dropLast() }
+        var pending = false
+        if !lastFinished, let last = judged.last, !last.isMet { judged = judged.dropLast(); pending = true }
         var met = 0, run = 0, best = 0
         for period in judged {
             if period.isMet { met += 1; run += 1; best = max(best, run) } else { run = 0 }
         }
         self.init(met: met, counted: judged.count, currentStreak: run, bestStreak: best)
+        self.pending = pending
+    }
+
+    /// "today pending", "this week pending" for a tally whose as-of period was left out; nil
+    /// otherwise. `noun` is what one period is ("day", "night", "week", "month").
+    public func pendingWords(_ noun: String) -> String? {
+        guard pending else { return nil }
+        switch noun {
+        case "day": return "today pending"
+        case "night": return "last night pending"
+        default: return "this \(noun) pending"
+        }
     }
 
     /// Percent (0–100) of the counted periods on target; 0 when none counted.
@@ -39,18 +57,18 @@ extension TargetSummary {
     /// `asOf − (n − 1)`); the whole history when nil. Days before the metric's first sample
     /// were never evaluated and are not counted.
     public func tally(from first: LocalDate? = nil) -> TargetTally {
-        guard let first else { return TargetTally(days) }
-        return TargetTally(days.filter { $0.date >= first })
+        guard let first else { return TargetTally(days, lastFinished: lastDayFinished) }
+        return TargetTally(days.filter { $0.date >= first }, lastFinished: lastDayFinished)
     }
 
-    /// How many of the last `window` days were on target and how many were counted: the same
-    /// days `percentOnTarget7/30/90` use (ending today once today is met, else yesterday;
-    /// days before the first evaluated day are left out). "5 of 7 days" on a summary line.
+    /// How many of the last `window` days were on target and how many were counted: the
+    /// `window` days ending on the as-of day, the days a chart of that range shows, counted
+    /// like every chart counts them (`TargetTally`: today only once met; days before the
+    /// first evaluated day left out). The same days `percentOnTarget7/30/90` use. "5/6" on a
+    /// summary line next to a chart of the last 7 days saying "5/6 days on target".
     public func daysOnTarget(last window: Int) -> (met: Int, counted: Int) {
         guard let newest = days.last, window > 0 else { return (0, 0) }
-        // The window ends with the last counted day: today once met, else yesterday.
-        let lastCounted = newest.isMet ? newest.date : newest.date.adding(days: -1)
-        let tally = TargetTally(days.filter { $0.date > lastCounted.adding(days: -window) })
+        let tally = TargetTally(days.filter { $0.date > newest.date.adding(days: -window) }, lastFinished: lastDayFinished)
         return (tally.met, tally.counted)
     }
 }

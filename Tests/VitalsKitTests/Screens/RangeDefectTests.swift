@@ -134,7 +134,13 @@ final class RangeDefectTests: XCTestCase {
         XCTAssertEqual(try cells("Mo"), 52)
         XCTAssertFalse(lines.contains { $0.contains("not drawn") })
         // 2025-06-18 on target, 364 days of nothing (0), today 1 (unfinished): 1 of 364.
-        XCTAssertTrue(lines.contains { $0.hasPrefix("1/364 days on target (0 %) · streak 0 · best 1 in the last year") },
-                      lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains {
+            $0.hasPrefix("1/364 days on target (0 %) · today pending · streak 0 · best 1 in the last year")
+        }, lines.joined(separator: "\n"))
+        // At 60 columns the streaks go on a line of their own instead of being cut.
+        let narrow = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+                                             profile: RenderProfile(width: 60, glyphs: .unicode))
+        XCTAssertTrue(narrow.contains { $0.hasPrefix("1/364 days on target (0 %) · today pending ") }, narrow.joined(separator: "\n"))
+        XCTAssertTrue(narrow.contains { $0.hasPrefix("streak 0 · best 1 in the last year") }, narrow.joined(separator: "\n"))
     }
 }

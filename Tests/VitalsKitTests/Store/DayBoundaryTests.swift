@@ -67,7 +67,7 @@ final class DayBoundaryTests: XCTestCase {
             F.sample("sleep_analysis", "2026-11-19T23:10:00+01:00", 60, category: "core", minutes: 60),
             F.sample("sleep_analysis", "2026-11-20T00:10:00+01:00", 50, category: "deep", minutes: 50),
             F.sample("sleep_analysis", "2026-11-20T06:30:00+01:00", 20, category: "rem", minutes: 20),
-            F.sample("sleep_analysis", "2026-11-20T17:59:00+01:00", 15, category: "core", minutes: 15),   // a nap: still the 20th
+            F.sample("sleep_analysis", "2026-11-20T17:40:00+01:00", 15, category: "core", minutes: 15),   // a nap: still the 20th
             F.sample("sleep_analysis", "2026-11-20T22:50:00+01:00", 30, category: "core", minutes: 30),   // next night
         ])
         let query = try F.query(F.sleep, range: .days(2), asOf: "2026-11-21", unit: "h")
@@ -75,6 +75,13 @@ final class DayBoundaryTests: XCTestCase {
         let result = try query.fetchBuckets(from: store)
         XCTAssertEqual(result.unit, "h")
         assertValues(result.values, [145.0 / 60, 30.0 / 60])
+
+        // A recording across the cutoff is split there (merged nights, `SleepNight`): 17:55–18:10
+        // gives 5 min to the 20th and 10 min to the 21st.
+        let across = try F.store([
+            F.sample("sleep_analysis", "2026-11-20T17:55:00+01:00", 15, category: "core", minutes: 15),
+        ])
+        assertValues(try query.fetchBuckets(from: across).values, [5.0 / 60, 10.0 / 60])
     }
 
     func testISOWeeksStartOnMonday() throws {

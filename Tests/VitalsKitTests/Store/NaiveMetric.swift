@@ -195,8 +195,10 @@ struct NaiveMetric {
         for day in counted.reversed() { if day.met { current += 1 } else { break } }
         var best = 0, run = 0
         for day in counted { run = day.met ? run + 1 : 0; best = max(best, run) }
+        // The last n days end on the as-of day (the days a chart of them shows); an unmet
+        // as-of day is not counted yet.
         let windows = [7, 30, 90].map { n -> (Int, Int) in
-            let inWindow = counted.filter { $0.day > Self.plus(lastCounted, days: -n) }
+            let inWindow = counted.filter { $0.day > Self.plus(asOfDate, days: -n) }
             return (inWindow.filter(\.met).count, inWindow.count)
         }
         return (current, best, windows)

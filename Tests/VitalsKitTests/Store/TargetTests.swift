@@ -18,7 +18,10 @@ final class TargetTests: XCTestCase {
         let summary = TargetSummary.evaluate(days: days(pattern, endingOn: asOf), target: .atLeast(1), asOf: asOf, unit: "g")
         XCTAssertEqual(summary.currentStreak, 2)                       // 11-18, 11-19; today does not break it
         XCTAssertEqual(summary.bestStreak, 3)                          // 11-14 … 11-16
-        XCTAssertEqual(summary.percentOnTarget7, 500.0 / 7, accuracy: 1e-9)   // 11-13 … 11-19: F T T T F T T
+        // The 7 days 11-14 … 11-20 (today pending, not counted): T T T F T T, 5 of 6.
+        XCTAssertEqual(summary.percentOnTarget7, 500.0 / 6, accuracy: 1e-9)
+        XCTAssertTrue(summary.daysOnTarget(last: 7) == (5, 6))
+        XCTAssertEqual(summary.tally().pendingWords("day"), "today pending")
         // 30 and 90 days reach back before 11-11, the first day with history: 7 of 9 days.
         XCTAssertEqual(summary.percentOnTarget30, 700.0 / 9, accuracy: 1e-9)
         XCTAssertEqual(summary.percentOnTarget90, 700.0 / 9, accuracy: 1e-9)
@@ -31,6 +34,18 @@ final class TargetTests: XCTestCase {
         XCTAssertEqual(summary.currentStreak, 3)
         XCTAssertEqual(summary.bestStreak, 3)
         XCTAssertEqual(summary.percentOnTarget7, 600.0 / 7, accuracy: 1e-9)  // 11-14 … 11-20
+        XCTAssertNil(summary.tally().pendingWords("day"))
+    }
+
+    /// A recorded sleep night on the as-of day is over: judged even when not met.
+    func testAFinishedLastDayIsCountedEvenWhenNotMet() {
+        let asOf = LocalDate(iso: "2026-11-20")!
+        let pattern = [true, true, false]
+        let summary = TargetSummary.evaluate(days: days(pattern, endingOn: asOf), target: .atLeast(1), asOf: asOf,
+                                             unit: "h", lastDayFinished: true)
+        XCTAssertEqual(summary.currentStreak, 0)
+        XCTAssertTrue(summary.daysOnTarget(last: 7) == (2, 3))
+        XCTAssertFalse(summary.tally().pending)
     }
 
     func testTargetRules() {

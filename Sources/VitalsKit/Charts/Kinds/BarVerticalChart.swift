@@ -51,8 +51,7 @@ public struct BarVerticalChart: ChartKind {
         }
         context.addXLabels(centers, frame: frame, on: &canvas)
         let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
-        context.addText(context.summary(points.map(\.value), extra: extra), to: &canvas,
-                        style: context.muted)
+        context.addSummary(context.summary(points.map(\.value), extra: extra), to: &canvas)
         return context.lines(canvas)
     }
 }

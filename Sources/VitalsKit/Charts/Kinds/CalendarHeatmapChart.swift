@@ -1,5 +1,8 @@
 /// Days on or off target in a GitHub-style grid: rows Monday to Sunday, one column per week,
 /// month names above, newest week at the right, with streaks and the share of days on target.
+/// A range with more weeks than columns (over a year and a half at 80 columns) is drawn one
+/// cell per month instead, a row per year, each shaded by its share of days on target
+/// (`MonthGrid`), and the title says so.
 public struct CalendarHeatmapChart: ChartKind {
     public static let id = "calendar_heatmap"
     public init() {}
@@ -28,11 +31,13 @@ public struct CalendarHeatmapChart: ChartKind {
         let firstMonday = LocalDate(dayNumber: firstDay).startOfWeek.dayNumber
         let gridLeft = 3
         // Two columns a week while they fit, else one (a year fits 80 columns); beyond that,
-        // the newest weeks and a line saying how many are left out.
+        // one cell per month (a row per year), shaded by its share of days on target.
         let needed = (lastMonday - firstMonday) / 7 + 1
+        guard needed <= context.width - gridLeft else {
+            return MonthGrid(states: states, firstDay: firstDay, lastDay: lastDay).render(input, profile: profile)
+        }
         let pitch = needed * 2 <= context.width - gridLeft ? 2 : 1
-        let weeks = max(1, min(context.width - gridLeft, needed))
-        let hiddenWeeks = needed - weeks
+        let weeks = needed
         let startMonday = lastMonday - (weeks - 1) * 7
 
         var canvas = context.newCanvas()
@@ -70,13 +75,8 @@ public struct CalendarHeatmapChart: ChartKind {
         }
         context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data",
                         to: &canvas, style: context.muted)
-        context.addText(Self.summary(states, from: startMonday, to: lastDay, context: context),
-                        to: &canvas, style: context.muted)
-        if hiddenWeeks > 0 {
-            context.addText("the \(hiddenWeeks) weeks before \(LocalDate(dayNumber: startMonday)) are not drawn"
-                            + (context.input.targetTally != nil ? " (counted above)" : ""),
-                            to: &canvas, style: context.muted)
-        }
+        Self.addSummary(Self.summary(states, from: startMonday, to: lastDay, context: context),
+                        to: &canvas, context: context)
         return context.lines(canvas)
     }
 
@@ -91,7 +91,21 @@ public struct CalendarHeatmapChart: ChartKind {
         let percent = Int(tally.percent.rounded())
         let separator = " \(context.glyphs.separator) "
         let best = "best \(tally.bestStreak)" + (context.input.tallyWindow.map { " " + Sanitize.inline($0) } ?? "")
-        return "\(tally.met)/\(tally.counted) days on target (\(percent) %)" + separator
+        let pending = tally.pendingWords("day").map { separator + $0 } ?? ""
+        return "\(tally.met)/\(tally.counted) days on target (\(percent) %)" + pending + separator
             + "streak \(tally.currentStreak)" + separator + best
+    }
+
+    /// The summary on one line, or on two (the share, then the streaks) when it is too wide.
+    static func addSummary(_ summary: String, to canvas: inout TextCanvas, context: ChartContext) {
+        let separator = " \(context.glyphs.separator) "
+        guard DisplayWidth.of(summary) > context.width,
+              let cut = summary.range(of: separator + "streak ") else {
+            context.addText(summary, to: &canvas, style: context.muted)
+            return
+        }
+        context.addText(String(summary[..<cut.lowerBound]), to: &canvas, style: context.muted)
+        context.addText(String(summary[summary.index(cut.lowerBound, offsetBy: separator.count)...]),
+                        to: &canvas, style: context.muted)
     }
 }

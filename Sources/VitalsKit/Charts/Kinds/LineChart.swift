@@ -64,8 +64,7 @@ public struct LineChart: ChartKind {
         }
         context.addXLabels(labels, frame: frame, on: &canvas)
         let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
-        context.addText(context.summary(points.map(\.value), extra: extra), to: &canvas,
-                        style: context.muted)
+        context.addSummary(context.summary(points.map(\.value), extra: extra), to: &canvas)
         if !rolling.isEmpty {
             let name = input.rollingLabel.map(Sanitize.inline) ?? "rolling mean"
             var legend = "\(braille ? "⠤⠤" : "**") \(input.title.isEmpty ? "value" : "daily")  "
