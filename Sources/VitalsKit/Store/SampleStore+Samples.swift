@@ -23,9 +23,9 @@ extension SampleStore {
                            utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
                            category: category, tag: tag, source: sample.source, note: sample.note,
                            metadata: sample.metadata, key: key)
-            if inserter.isGroupFull { try inserter.flush { if $1 { inserted += 1 } } }
+            if inserter.isGroupFull { try inserter.flush { if $1 == .new { inserted += 1 } } }
         }
-        try inserter.flush { if $1 { inserted += 1 } }
+        try inserter.flush { if $1 == .new { inserted += 1 } }
         return inserted
     }
 
