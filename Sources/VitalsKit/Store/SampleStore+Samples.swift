@@ -89,6 +89,13 @@ extension SampleStore {
     }
 
     /// How many samples the store holds (for one series, or all).
+    /// Whether the store holds no sample and no milestone.
+    public func isEmpty() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)") ?? false
+        }
+    }
+
     public func count(series: String? = nil, subject: String? = nil) throws -> Int {
         try read { db in
             var sql = "SELECT COUNT(*) FROM sample WHERE 1"
