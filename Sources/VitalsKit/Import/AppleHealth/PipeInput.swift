@@ -66,7 +66,7 @@ final class SpooledFile: @unchecked Sendable {
                 path: pipe.name, reason: "a zip from a pipe is copied to \(directory) first, which failed: "
                     + String(cString: strerror(errno)))
         }
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(descriptor) }
         do {
             try pipe.read(chunkSize: 1 << 18) { chunk in
