@@ -15,31 +15,31 @@ final class SampleRowWriter {
     private var origins: [Int64] = []
     /// The natural keys of the rows that may have a twin (`HealthTwin`), and whether the first
     /// one seen was inside a correlation: a row whose key was first seen on the other side is
-    /// that row's twin, counted as repeated even when the store had the key before this import.
+    /// that row's twin. It is not inserted at all (counted as repeated): a re-import counts
+    /// the reading once as present, and no group of inserts is slowed down by a known twin.
     private var twinKeys: [Int64: Bool] = [:]
-    /// For the rows of the group being staged: whether each is a twin.
-    private var twins: [Bool] = []
 
     /// Inserts the batch's rows, a group of `SampleInserter.groupSize` at a time;
-    /// `counted(type, outcome)` is called for each row, in order.
+    /// `counted(type, outcome)` is called once for each row.
     func insert(_ batch: HealthRowBatch, counted: (_ type: Int32, _ outcome: SampleInserter.Outcome) -> Void) throws {
         // Through buffer pointers, rows are read in place: `rows[index]` would copy each row,
         // retaining and releasing its strings on this thread while the reading thread uses
         // the same (interned) strings, and those reference counts would bounce between cores.
         try batch.text.withUnsafeBufferPointer { text in
             try batch.rows.withUnsafeBufferPointer { rows in
-                var groupStart = 0
-                let count = { (index: Int, outcome: SampleInserter.Outcome) in
-                    let isTwin = self.twins[index] && outcome != .new
-                    counted(rows[groupStart + index].type, isTwin ? .repeated : outcome)
-                }
-                twins.removeAll(keepingCapacity: true)
+                // The rows of the group being staged, by their index in `rows`.
+                var group: [Int] = []
+                group.reserveCapacity(SampleInserter.groupSize)
+                let count = { (index: Int, outcome: SampleInserter.Outcome) in counted(rows[group[index]].type, outcome) }
                 for index in rows.indices {
-                    twins.append(try stage(rows.baseAddress! + index, text))
+                    if try stage(rows.baseAddress! + index, text) {
+                        group.append(index)
+                    } else {
+                        counted(rows[index].type, .repeated)
+                    }
                     if inserter.isGroupFull {
                         try inserter.flush(count)
-                        twins.removeAll(keepingCapacity: true)
-                        groupStart = index + 1
+                        group.removeAll(keepingCapacity: true)
                     }
                 }
                 try inserter.flush(count)
@@ -47,7 +47,7 @@ final class SampleRowWriter {
         }
     }
 
-    /// Stages `row`; returns whether it is the twin of a row staged before (see `twinKeys`).
+    /// Stages `row`; false (not staged) when it is the twin of a row seen before (see `twinKeys`).
     private func stage(_ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>) throws -> Bool {
         if let new = row.pointee.newOrigin {
             precondition(Int(row.pointee.origin) == origins.count, "origins arrive in order")
@@ -59,18 +59,20 @@ final class SampleRowWriter {
         // The key is hashed here rather than on the reading thread, which has more to do.
         let key = SampleKey.value(series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
                                   value: row.pointee.value, category: category, tag: tag, source: row.pointee.source)
+        if row.pointee.twin != .none {
+            let inner = row.pointee.twin == .inner
+            if let first = twinKeys[key] {
+                if first != inner { return false }
+            } else {
+                twinKeys[key] = inner
+            }
+        }
         inserter.stage(
             series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
             utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value, category: category, tag: tag,
             source: row.pointee.source, note: nil,
             metadataBytes: row.pointee.metadata.map { UnsafeBufferPointer(rebasing: text[$0]) },
             origin: origin >= 0 ? origins[Int(origin)] : nil, key: key)
-        guard row.pointee.twin != .none else { return false }
-        let inner = row.pointee.twin == .inner
-        guard let first = twinKeys[key] else {
-            twinKeys[key] = inner
-            return false
-        }
-        return first != inner
+        return true
     }
 }
