@@ -15,7 +15,7 @@ public func healthExportFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     } catch {}
     #if FUZZ_ZIP
     let path = "/tmp/vitals-fuzz-\(getpid()).zip"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     defer { unlink(path) }
     if let reader = try? HealthExportReader.open(path) {
         var sink = CountingHealthSink()
