@@ -174,7 +174,9 @@ struct NiceScale {
     init(min minimum: Double, max maximum: Double, includeZero: Bool) {
         var lo = includeZero ? Swift.min(0, minimum) : minimum
         var hi = includeZero ? Swift.max(0, maximum) : maximum
-        if !(lo.isFinite && hi.isFinite) { lo = 0; hi = 1 }
+        if lo.isNaN || hi.isNaN || lo > hi { lo = 0; hi = 1 }
+        lo = ChartNumbers.clamped(lo)
+        hi = ChartNumbers.clamped(hi)
         if hi - lo < 1e-9 {
             let pad = abs(hi) > 1e-9 ? abs(hi) * 0.1 : 1
             hi += pad
@@ -190,7 +192,7 @@ struct NiceScale {
         }
         if ((high - low) / step).rounded() < 2 { high = low + 2 * step }
         self.low = low; self.high = high; self.step = step
-        intervals = Int(((high - low) / step).rounded())
+        intervals = Swift.max(1, Int(plotting: ((high - low) / step).rounded()))
         var digits = 0
         var scaled = step
         while digits < 4, abs(scaled - scaled.rounded()) > 1e-6 { scaled *= 10; digits += 1 }

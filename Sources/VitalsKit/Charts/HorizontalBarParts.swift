@@ -4,7 +4,7 @@ extension ChartContext {
     func markTargets(_ levels: [Double], scale: NiceScale, on canvas: inout TextCanvas, row: Int,
                      barLeft: Int, barWidth: Int) {
         for level in levels {
-            let column = barLeft + min(barWidth - 1, Int((scale.fraction(level) * Double(barWidth)).rounded()))
+            let column = barLeft + min(barWidth - 1, Int(plotting: (scale.fraction(level) * Double(barWidth)).rounded()))
             if canvas.isBlank(row: row, column: column) {
                 canvas.write(glyphs.dashVertical, row: row, column: column, style: targetStyle)
             }

@@ -16,13 +16,13 @@ struct PlotFrame {
     /// Height of `value` above the axis in eighths of a row, 0…rows·8.
     func eighths(_ value: Double) -> Int {
         let e = (scale.fraction(value) * Double(rows * 8)).rounded()
-        return Int(max(0, min(Double(rows * 8), e.isFinite ? e : 0)))
+        return Int(plotting: max(0, min(Double(rows * 8), e.isFinite ? e : 0)))
     }
 
     /// The canvas row a horizontal line at `value` is drawn in.
     func row(for value: Double) -> Int {
         let position = scale.fraction(value) * Double(rows)
-        let fromBottom = Int(max(0, min(Double(rows - 1), (position - 1e-6).rounded(.down))))
+        let fromBottom = Int(plotting: max(0, min(Double(rows - 1), (position - 1e-6).rounded(.down))))
         return top + rows - 1 - fromBottom
     }
 }

@@ -7,6 +7,9 @@ public struct AppleHealthImportReport: Sendable {
     public struct Counts: Sendable, Hashable {
         public var new = 0
         public var present = 0
+        /// Read again within the same export and stored once: a record inside a correlation
+        /// and its top-level twin, or a record the export lists twice.
+        public var repeated = 0
         public var skipped = 0
     }
 
@@ -31,8 +34,9 @@ public struct AppleHealthImportReport: Sendable {
     public var totalNew: Int { byType.values.reduce(0) { $0 + $1.new } }
     public var totalPresent: Int { byType.values.reduce(0) { $0 + $1.present } }
     public var totalSkipped: Int { byType.values.reduce(0) { $0 + $1.skipped } }
-    /// Samples read (new, present or skipped).
-    public var totalRead: Int { totalNew + totalPresent + totalSkipped }
+    public var totalRepeated: Int { byType.values.reduce(0) { $0 + $1.repeated } }
+    /// Samples read (new, present, repeated or skipped).
+    public var totalRead: Int { totalNew + totalPresent + totalRepeated + totalSkipped }
 
     mutating func skip(_ type: String, reason: String) {
         byType[type, default: Counts()].skipped += 1
@@ -52,13 +56,15 @@ public struct AppleHealthImportReport: Sendable {
                          + "  " + (seriesByType[type] ?? "-"))
         }
         let rate = elapsed > 0 ? Double(totalRead) / elapsed : 0
-        lines.append("\(totalNew) new, \(totalPresent) already present, \(totalSkipped) skipped; "
-                     + "\(totalRead) samples in \(String(format: "%.1f", elapsed)) s (\(Int(rate)) /s)")
-        for (reason, count) in skippedReasons.sorted(by: { $0.value > $1.value }) {
+        let repeats = totalRepeated > 0 ? "\(totalRepeated) repeated in the export (stored once), " : ""
+        lines.append("\(totalNew) new, \(totalPresent) already present, \(repeats)\(totalSkipped) skipped; "
+                     + "\(totalRead) samples in \(String(format: "%.1f", elapsed)) s (\(rate.isFinite ? Int(min(rate, 1e12)) : 0) /s)")
+        for (reason, count) in skippedReasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("skipped \(count): \(reason)")
         }
         if statistics.correlationChildRecords > 0 {
-            lines.append("\(statistics.correlations) correlations: their \(statistics.correlationChildRecords) records repeat top-level records and were counted once")
+            lines.append("\(statistics.correlations) correlations hold \(statistics.correlationChildRecords) records: "
+                         + "each is kept once (a record that repeats a top-level one counts as repeated)")
         }
         if statistics.metadataCaseCollisions > 0 {
             lines.append("\(statistics.metadataCaseCollisions) samples have metadata keys differing only in case (kept both: "

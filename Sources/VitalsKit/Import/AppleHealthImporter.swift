@@ -26,7 +26,7 @@ public struct AppleHealthImporter: Sendable {
 
     /// An importer that maps types through the catalog's series (`healthkit:`).
     public init(catalog: Catalog, subjectID: String = "me") {
-        mapping = HealthSampleMapping(series: catalog.series)
+        mapping = HealthSampleMapping(series: catalog.series, subjectKind: catalog.subject(subjectID)?.kind ?? .human)
         self.subjectID = subjectID
     }
 
@@ -103,10 +103,14 @@ public struct AppleHealthImporter: Sendable {
         do {
             while true {
                 guard let batch = try channel.receive() else { break }
-                try writer.insert(batch) { type, isNew in
+                try writer.insert(batch) { type, outcome in
                     let type = Int(type)
                     while counts.count <= type { counts.append(.init()) }
-                    if isNew { counts[type].new += 1 } else { counts[type].present += 1 }
+                    switch outcome {
+                    case .new: counts[type].new += 1
+                    case .present: counts[type].present += 1
+                    case .repeated: counts[type].repeated += 1
+                    }
                 }
                 channel.giveBack(consume batch)
             }
@@ -121,6 +125,7 @@ public struct AppleHealthImporter: Sendable {
             let type = outcome.typeNames[index]
             report.byType[type, default: .init()].new += written.new
             report.byType[type, default: .init()].present += written.present
+            report.byType[type, default: .init()].repeated += written.repeated
         }
         report.statistics = outcome.statistics
         return report

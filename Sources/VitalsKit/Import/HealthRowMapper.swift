@@ -58,6 +58,10 @@ struct HealthRowMapper: HealthExportSink {
     }
 
     mutating func accept(_ record: HealthRecord) throws {
+        try accept(record, twin: .topLevel)
+    }
+
+    private mutating func accept(_ record: HealthRecord, twin: HealthTwin) throws {
         samplesRead += 1
         let type = typeIndex(record.type), entry = Int(type)
         let seriesID: String, value: Double, category: String?
@@ -100,7 +104,8 @@ struct HealthRowMapper: HealthExportSink {
                                 value: value, category: category, tag: mealTag(record.metadata),
                                 source: source(record.sourceName),
                                 metadata: metadata.finish(into: &batch.text, returning: &scratch),
-                                origin: origin.index, newOrigin: origin.new))
+                                origin: origin.index, newOrigin: origin.new,
+                                twin: twin == .inner || types[entry].inCorrelations ? twin : .none))
     }
 
     /// What is the same for every record of a type: where it goes, looked up once.
@@ -109,6 +114,16 @@ struct HealthRowMapper: HealthExportSink {
         let target: HealthSampleMapping.TypeTarget
         /// Whether `report.seriesByType` has it.
         var reported = false
+        /// Whether correlations hold records of this type (blood pressure, food), so that a
+        /// top-level record may have a twin inside one.
+        var inCorrelations: Bool
+
+        init(name: String, target: HealthSampleMapping.TypeTarget) {
+            self.name = name
+            self.target = target
+            inCorrelations = name.hasPrefix("HKQuantityTypeIdentifierBloodPressure")
+                || name.hasPrefix("HKQuantityTypeIdentifierDietary")
+        }
     }
 
     /// Every type met, by the index the rows carry.
@@ -178,6 +193,13 @@ struct HealthRowMapper: HealthExportSink {
         if recentOrigins.count >= 16 { recentOrigins.removeLast() }
         recentOrigins.append((version, device, index))
         return (index, new)
+    }
+
+    /// A correlation's records (blood pressure: systolic and diastolic) are stored like
+    /// top-level ones: an export usually lists each again at the top level, and the natural key
+    /// stores that twin once (the writer counts it as repeated); one without a twin is kept.
+    mutating func accept(_ correlation: HealthCorrelation) throws {
+        for record in correlation.records { try accept(record, twin: .inner) }
     }
 
     mutating func accept(_ workout: HealthWorkout) throws {
@@ -257,12 +279,28 @@ struct HealthRowMapper: HealthExportSink {
 
     mutating func skipped(_ skip: HealthSkip) throws {
         samplesRead += 1
-        report.skip(skip.type ?? skip.element, reason: "\(skip.reason)")
+        let type = skip.element == "Workout" ? "HKWorkoutTypeIdentifier" : skip.type ?? skip.element
+        report.skip(type, reason: "\(skip.reason)")
     }
 
     private mutating func add(_ row: consuming HealthSampleRow) throws {
+        // What the schema's CHECKs and NOT NULLs refuse never reaches SQLite (one bad row would
+        // roll the whole import back): each case is skipped and counted instead. The parser
+        // already refuses these; this holds whatever a future element adds.
+        if let reason = Self.refusal(row) {
+            report.skip(types[Int(row.type)].name, reason: reason)
+            return
+        }
         batch.rows.append(row)
         if batch.rows.count >= batchSize { try flush() }
+    }
+
+    /// Why the store would refuse `row`, or nil.
+    private static func refusal(_ row: borrowing HealthSampleRow) -> String? {
+        if !row.value.isFinite { return "value is not a finite number" }
+        if row.end < row.start { return "\(HealthSkip.Reason.endBeforeStart)" }
+        if abs(Int(row.start.offsetSeconds)) > HealthDate.maximumOffsetSeconds { return "UTC offset beyond ±18:00" }
+        return nil
     }
 
     /// `apple-health:<name>`, shared per source.
@@ -280,8 +318,11 @@ struct HealthRowMapper: HealthExportSink {
         guard let device else { return nil }
         for known in devices where known.device == device { return known.compact }
         var compacted = device
-        if device.hasPrefix("<<HKDevice: "), let close = device.utf8.firstIndex(of: 0x3E), device.hasSuffix(">") {
-            var rest = device.utf8[device.utf8.index(after: close)..<device.utf8.index(before: device.utf8.endIndex)]
+        // Odd text (`<<HKDevice: 0x1>`, whose first `>` is the last byte) is kept as it is.
+        let utf8 = device.utf8
+        if device.hasPrefix("<<HKDevice: "), device.hasSuffix(">"), let close = utf8.firstIndex(of: 0x3E),
+           close < utf8.index(before: utf8.endIndex) {
+            var rest = utf8[utf8.index(after: close)..<utf8.index(before: utf8.endIndex)]
             if rest.starts(with: ", ".utf8) { rest = rest.dropFirst(2) }
             compacted = String(Substring(rest))
         }

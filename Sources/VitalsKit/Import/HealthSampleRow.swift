@@ -19,6 +19,15 @@ struct HealthSampleRow: Sendable {
     /// or kept in `metadata`); the first row of a pair carries it as `newOrigin`.
     var origin: Int32 = -1
     var newOrigin: HealthOrigin?
+    /// Whether the row may have a twin in the same export: `.inner` for a record inside a
+    /// correlation, `.topLevel` for a record of a type that correlations hold (blood pressure,
+    /// dietary), `.none` for everything else.
+    var twin = HealthTwin.none
+}
+
+/// Where a row stands in a correlation, for telling a record and its twin apart (`SampleRowWriter`).
+enum HealthTwin: UInt8, Sendable {
+    case none, topLevel, inner
 }
 
 /// A record's source app version and (compacted) device, stored once in `sample_origin`.

@@ -13,30 +13,42 @@ final class SampleRowWriter {
 
     /// `sample_origin` ids by the reading thread's origin index.
     private var origins: [Int64] = []
+    /// The natural keys of the rows that may have a twin (`HealthTwin`), and whether the first
+    /// one seen was inside a correlation: a row whose key was first seen on the other side is
+    /// that row's twin. It is not inserted at all (counted as repeated): a re-import counts
+    /// the reading once as present, and no group of inserts is slowed down by a known twin.
+    private var twinKeys: [Int64: Bool] = [:]
 
     /// Inserts the batch's rows, a group of `SampleInserter.groupSize` at a time;
-    /// `counted(type, isNew)` is called for each row, in order: isNew is false when its natural
-    /// key was already stored.
-    func insert(_ batch: HealthRowBatch, counted: (_ type: Int32, _ isNew: Bool) -> Void) throws {
+    /// `counted(type, outcome)` is called once for each row.
+    func insert(_ batch: HealthRowBatch, counted: (_ type: Int32, _ outcome: SampleInserter.Outcome) -> Void) throws {
         // Through buffer pointers, rows are read in place: `rows[index]` would copy each row,
         // retaining and releasing its strings on this thread while the reading thread uses
         // the same (interned) strings, and those reference counts would bounce between cores.
         try batch.text.withUnsafeBufferPointer { text in
             try batch.rows.withUnsafeBufferPointer { rows in
-                var groupStart = 0
+                // The rows of the group being staged, by their index in `rows`.
+                var group: [Int] = []
+                group.reserveCapacity(SampleInserter.groupSize)
+                let count = { (index: Int, outcome: SampleInserter.Outcome) in counted(rows[group[index]].type, outcome) }
                 for index in rows.indices {
-                    try stage(rows.baseAddress! + index, text)
+                    if try stage(rows.baseAddress! + index, text) {
+                        group.append(index)
+                    } else {
+                        counted(rows[index].type, .repeated)
+                    }
                     if inserter.isGroupFull {
-                        try inserter.flush { counted(rows[groupStart + $0].type, $1) }
-                        groupStart = index + 1
+                        try inserter.flush(count)
+                        group.removeAll(keepingCapacity: true)
                     }
                 }
-                try inserter.flush { counted(rows[groupStart + $0].type, $1) }
+                try inserter.flush(count)
             }
         }
     }
 
-    private func stage(_ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>) throws {
+    /// Stages `row`; false (not staged) when it is the twin of a row seen before (see `twinKeys`).
+    private func stage(_ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>) throws -> Bool {
         if let new = row.pointee.newOrigin {
             precondition(Int(row.pointee.origin) == origins.count, "origins arrive in order")
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
@@ -47,11 +59,20 @@ final class SampleRowWriter {
         // The key is hashed here rather than on the reading thread, which has more to do.
         let key = SampleKey.value(series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
                                   value: row.pointee.value, category: category, tag: tag, source: row.pointee.source)
+        if row.pointee.twin != .none {
+            let inner = row.pointee.twin == .inner
+            if let first = twinKeys[key] {
+                if first != inner { return false }
+            } else {
+                twinKeys[key] = inner
+            }
+        }
         inserter.stage(
             series: row.pointee.seriesID, subject: subjectID, start: start, end: end,
             utcOffset: Int64(row.pointee.start.offsetSeconds), value: row.pointee.value, category: category, tag: tag,
             source: row.pointee.source, note: nil,
             metadataBytes: row.pointee.metadata.map { UnsafeBufferPointer(rebasing: text[$0]) },
             origin: origin >= 0 ? origins[Int(origin)] : nil, key: key)
+        return true
     }
 }

@@ -35,10 +35,28 @@ public struct DatabaseLocation: Sendable, Hashable {
         try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
     }
 
-    /// The store reading commands use: the file when it exists, else the embedded demo data
-    /// built in memory for `asOf`. `notice` is the line to print on stderr in the second case.
+    /// Runs `body`, a writing command, with the store for writing. When `body` fails and the
+    /// database file did not exist before, the file it created is removed again (unless
+    /// something else wrote to it meanwhile): a failed first import or log leaves nothing
+    /// behind, and reading commands go on showing the demo data.
+    public func writing<T>(_ body: (SampleStore) throws -> T) throws -> T {
+        let existed = exists
+        let store = try openForWriting()
+        do {
+            return try body(store)
+        } catch {
+            if !existed, (try? store.isEmpty()) == true {
+                try? store.close()
+                for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            }
+            throw error
+        }
+    }
+
+    /// The store reading commands use: the file when it exists (opened read-only, never
+    /// migrated), else the embedded demo data built in memory for `asOf`. `notice` is the line to print on stderr in the second case.
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
-        if exists { return (try SampleStore.open(path: path), nil) }
+        if exists { return (try SampleStore.openForReading(path: path), nil) }
         let store = try DemoData(asOf: asOf).makeInMemoryStore()
         return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")
     }

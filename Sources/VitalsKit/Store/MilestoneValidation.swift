@@ -8,11 +8,25 @@ public enum MilestoneValidation {
         }
     }
 
-    /// Throws a `UserError` (with a did-you-mean) when the subject's screens declare milestones
-    /// and `id` is not one of them; ids are free-form when no screen declares any.
+    /// Throws a `UserError` unless one of the subject's screens declares `id`: with the subject
+    /// whose screens do (`--subject ollie`), else a did-you-mean among the subject's milestones,
+    /// else the subjects that have milestones at all.
     public static func check(_ id: String, subjectID: String, in catalog: Catalog) throws {
         let known = declaredIDs(in: catalog, subjectID: subjectID)
-        guard !known.isEmpty, !known.contains(id) else { return }
+        if known.contains(id) { return }
+        let owners = catalog.subjects.map(\.id).filter { $0 != subjectID && declaredIDs(in: catalog, subjectID: $0).contains(id) }
+        if let owner = owners.first {
+            throw UserError("milestone '\(Sanitize.inline(id))' belongs to \(owner), not \(subjectID)",
+                            hints: ["vitals milestone done \(id) --subject \(owner)"])
+        }
+        if known.isEmpty {
+            let withMilestones = catalog.subjects.map(\.id).filter { !declaredIDs(in: catalog, subjectID: $0).isEmpty }
+            let everyID = withMilestones.flatMap { declaredIDs(in: catalog, subjectID: $0) }
+            throw UserError("unknown milestone '\(Sanitize.inline(id))': no screen of \(subjectID) declares milestones",
+                            hints: [didYouMean(id, among: everyID).map { "\($0) (--subject \(withMilestones.joined(separator: " or ")))" }
+                                    ?? (withMilestones.isEmpty ? "no screen declares milestones (config: milestones:)"
+                                        : "subjects with milestones: " + withMilestones.joined(separator: ", "))])
+        }
         throw UserError("unknown milestone '\(Sanitize.inline(id))' for \(subjectID)",
                         hints: [didYouMean(id, among: known) ?? "known milestones: " + known.joined(separator: ", ")])
     }

@@ -54,7 +54,8 @@ public enum SampleExporter {
                     ("series", json(s.seriesID)), ("subject", json(s.subjectID)),
                     ("start", json(TimeParser.format(s.start, utcOffsetSeconds: s.utcOffsetSeconds))),
                     ("end", json(TimeParser.format(s.end, utcOffsetSeconds: s.utcOffsetSeconds))),
-                    ("value", number(s.value)), ("unit", json(unit(s))),
+                    // JSON has no infinity: a value that is not a finite number is null.
+                    ("value", s.value.isFinite ? number(s.value) : "null"), ("unit", json(unit(s))),
                 ]
                 if let c = s.category { fields.append(("category", json(c))) }
                 if let t = s.tag { fields.append(("tag", json(t))) }

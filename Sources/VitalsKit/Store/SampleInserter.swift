@@ -33,6 +33,19 @@ final class SampleInserter {
     private var staged: [Staged] = []
     /// No stored row has a larger id; rows inserted from now on get larger ones.
     private var highestRowID: Int64
+    /// The highest id before this inserter stored anything: a row found above it was stored by
+    /// this inserter (an import's record and its twin inside a correlation).
+    private let firstRowID: Int64
+
+    /// What became of one staged sample.
+    enum Outcome: Sendable, Equatable {
+        /// Stored now.
+        case new
+        /// Its natural key was stored before this inserter began (a re-import).
+        case present
+        /// Its natural key was stored by this inserter, for an earlier sample (a twin).
+        case repeated
+    }
 
     /// One staged sample: numbers, and its texts as slices of `texts`.
     private struct Staged {
@@ -59,6 +72,7 @@ final class SampleInserter {
         findUnkeyed = try db.makeStatement(sql: "SELECT id FROM sample WHERE key_hash IS NULL AND \(sameColumns)")
         hasUnkeyedRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE key_hash IS NULL)") ?? false
         highestRowID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM sample") ?? 0
+        firstRowID = highestRowID
         staged.reserveCapacity(Self.groupSize)
     }
 
@@ -101,16 +115,15 @@ final class SampleInserter {
             value: value, origin: origin, key: key))
     }
 
-    /// Inserts the staged samples; `outcome(index, isNew)` is called for each, in staging order:
-    /// true when it was new, false when its natural key was already stored.
-    func flush(_ outcome: (Int, Bool) throws -> Void) throws {
+    /// Inserts the staged samples; `outcome(index, outcome)` is called for each, in staging order.
+    func flush(_ outcome: (Int, Outcome) throws -> Void) throws {
         defer { staged.removeAll(keepingCapacity: true) }
         let texts = self.texts
         try staged.withUnsafeBufferPointer { rows in try flush(rows, texts, outcome) }
     }
 
     private func flush(_ rows: UnsafeBufferPointer<Staged>, _ texts: TextBuffer,
-                       _ outcome: (Int, Bool) throws -> Void) throws {
+                       _ outcome: (Int, Outcome) throws -> Void) throws {
         guard rows.count == Self.groupSize, !hasUnkeyedRows else {
             for index in rows.indices { try outcome(index, try insertOne(rows[index], texts)) }
             return
@@ -122,7 +135,7 @@ final class SampleInserter {
         let before = highestRowID
         if stored > 0 { highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection)) }
         if stored == rows.count {
-            for index in rows.indices { try outcome(index, true) }
+            for index in rows.indices { try outcome(index, .new) }
             return
         }
         // Some were left out: each row's stored twin tells. One stored by this statement (id
@@ -135,15 +148,15 @@ final class SampleInserter {
             sqlite3_bind_int64(findKeyed.sqliteStatement, 1, row.key)
             bindKey(row, texts, findKeyed.sqliteStatement, first: 2)
             if let id = try stepID(findKeyed) {
-                try outcome(index, id > before && claimed.insert(id).inserted)
+                try outcome(index, id > before && claimed.insert(id).inserted ? .new : found(id))
                 continue
             }
             // A collision. The group ran with no unkeyed rows stored, so one found now was
             // stored by this loop, for an earlier repeat of this row.
             if hasUnkeyedRows {
                 bindKey(row, texts, findUnkeyed.sqliteStatement, first: 1)
-                if try stepID(findUnkeyed) != nil {
-                    try outcome(index, false)
+                if let id = try stepID(findUnkeyed) {
+                    try outcome(index, found(id))
                     continue
                 }
             }
@@ -151,31 +164,35 @@ final class SampleInserter {
         }
     }
 
-    private func insertOne(_ row: Staged, _ texts: TextBuffer) throws -> Bool {
+    /// A stored row with the same natural key as the one being inserted: `.repeated` when this
+    /// inserter stored it, `.present` when it was there before.
+    private func found(_ id: Int64) -> Outcome { id > firstRowID ? .repeated : .present }
+
+    private func insertOne(_ row: Staged, _ texts: TextBuffer) throws -> Outcome {
         if hasUnkeyedRows {
             bindKey(row, texts, findUnkeyed.sqliteStatement, first: 1)
-            if try stepID(findUnkeyed) != nil { return false }
+            if let id = try stepID(findUnkeyed) { return found(id) }
         }
         bind(row, texts, insertKeyed.sqliteStatement, first: 1)
         _ = try step(insertKeyed)
         if sqlite3_changes(db.sqliteConnection) > 0 {
             highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection))
-            return true
+            return .new
         }
         sqlite3_bind_int64(findKeyed.sqliteStatement, 1, row.key)
         bindKey(row, texts, findKeyed.sqliteStatement, first: 2)
-        if try stepID(findKeyed) != nil { return false }
+        if let id = try stepID(findKeyed) { return found(id) }
         return try insertUnkeyed(row, texts)
     }
 
     /// Stores `row` with a NULL key_hash: its integer is taken by a different sample.
-    private func insertUnkeyed(_ row: Staged, _ texts: TextBuffer) throws -> Bool {
+    private func insertUnkeyed(_ row: Staged, _ texts: TextBuffer) throws -> Outcome {
         bind(row, texts, insertUnkeyed.sqliteStatement, first: 1)
         sqlite3_bind_null(insertUnkeyed.sqliteStatement, Self.columnCount)
         _ = try step(insertUnkeyed)
         highestRowID = max(highestRowID, sqlite3_last_insert_rowid(db.sqliteConnection))
         hasUnkeyedRows = true
-        return true
+        return .new
     }
 
     /// The natural key's eight columns, from parameter `first` on (the `find…` statements).

@@ -23,9 +23,9 @@ extension SampleStore {
                            utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
                            category: category, tag: tag, source: sample.source, note: sample.note,
                            metadata: sample.metadata, key: key)
-            if inserter.isGroupFull { try inserter.flush { if $1 { inserted += 1 } } }
+            if inserter.isGroupFull { try inserter.flush { if $1 == .new { inserted += 1 } } }
         }
-        try inserter.flush { if $1 { inserted += 1 } }
+        try inserter.flush { if $1 == .new { inserted += 1 } }
         return inserted
     }
 
@@ -89,6 +89,13 @@ extension SampleStore {
     }
 
     /// How many samples the store holds (for one series, or all).
+    /// Whether the store holds no sample and no milestone.
+    public func isEmpty() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)") ?? false
+        }
+    }
+
     public func count(series: String? = nil, subject: String? = nil) throws -> Int {
         try read { db in
             var sql = "SELECT COUNT(*) FROM sample WHERE 1"

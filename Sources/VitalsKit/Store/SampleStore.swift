@@ -51,6 +51,94 @@ public final class SampleStore: Sendable {
         }
     }
 
+    /// How long a reader waits for a write lock held by another process: only a first import
+    /// (rollback journal, see `withBulkLoadJournal`) takes one that blocks readers; WAL writers
+    /// never do. Past it, the reader says that an import is running.
+    public static let readerBusyTimeout: TimeInterval = 2
+
+    /// Opens the existing database at `path` for reading only: the file is never written (no
+    /// migration, no journal-mode change), so a read-only file or directory is fine.
+    ///
+    /// A database written by an older vitals is refused with an explanation (the next
+    /// writing command upgrades it); a file that holds no schema at all (created empty) reads
+    /// as an empty store.
+    public static func openForReading(path: String) throws -> SampleStore {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UserError("\(path) is a directory, not a database file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw UserError("cannot read the database \(path): permission denied", exitCode: 2)
+        }
+        try refuseNonSQLite(path)
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(readerBusyTimeout)
+        config.label = "vitals-reader"
+        do {
+            func open(_ location: String) throws -> DatabaseQueue {
+                let queue = try DatabaseQueue(path: location, configuration: config)
+                _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+                return queue
+            }
+            let queue: DatabaseQueue
+            do {
+                queue = try open(path)
+            } catch let error as DatabaseError
+                        where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+                // A WAL database in a directory this user cannot write: SQLite cannot create the
+                // -shm file readers share. Nobody can be writing the file then, so it is read as
+                // immutable (no locks, no -shm).
+                guard let uri = immutableURI(path) else { throw error }
+                queue = try open(uri)
+            }
+            let store = SampleStore(path: path, writer: queue)
+            let migrator = Schema.migrator
+            let applied = try store.read { db in try migrator.appliedIdentifiers(db) }
+            if try store.read({ db in try migrator.hasBeenSuperseded(db) }) {
+                throw UserError(
+                    "\(path) was written by a newer version of vitals (schema \(applied.sorted().last ?? "?"))",
+                    hints: ["upgrade vitals, or point --db at another file"])
+            }
+            if applied.isEmpty, try store.read({ db in try !db.tableExists("sample") }) {
+                try queue.close()
+                return try inMemory()
+            }
+            if try !store.read({ db in try migrator.hasCompletedMigrations(db) }) {
+                let missing = migrator.migrations.filter { !applied.contains($0) }
+                throw UserError(
+                    "\(path) was written by an older version of vitals (schema \(applied.sorted().last ?? "?"); "
+                        + "this one reads \(migrator.migrations.last ?? "?")); reading commands never change it",
+                    hints: ["the next command that writes (vitals import, vitals log …) upgrades it in place "
+                            + "(\(missing.joined(separator: ", ")))"])
+            }
+            return store
+        } catch let error as DatabaseError {
+            throw describeForReading(error, path: path)
+        }
+    }
+
+    /// `file:/path?immutable=1`, for SQLite's URI filenames.
+    private static func immutableURI(_ path: String) -> String? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return absolute.addingPercentEncoding(withAllowedCharacters: allowed).map { "file:\($0)?immutable=1" }
+    }
+
+    static func describeForReading(_ error: DatabaseError, path: String) -> UserError {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return UserError("\(path) is locked by another vitals: an import into an empty database is running",
+                             hints: ["try again when it has finished; later imports never block reading"],
+                             exitCode: 2)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return UserError("cannot read the database \(path): \(error.message ?? "permission denied")", exitCode: 2)
+        default:
+            return describe(error, path: path)
+        }
+    }
+
     /// An empty in-memory store (tests, the embedded demo data set).
     public static func inMemory() throws -> SampleStore {
         let queue = try DatabaseQueue(configuration: configuration())
@@ -135,7 +223,9 @@ public final class SampleStore: Sendable {
 
     /// Runs `body` in a read-only snapshot.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try mapErrors { try writer.read(body) }
+        do { return try writer.read(body) } catch let error as DatabaseError {
+            throw SampleStore.describeForReading(error, path: path ?? ":memory:")
+        }
     }
 
     /// Runs `body` in one immediate write transaction (all or nothing).

@@ -92,9 +92,9 @@ public struct TimeParser: Sendable {
     static func zoneOffset(_ text: String) -> Int? {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
-        guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII),
+        guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
-              hours <= 18, minutes < 60 else { return nil }
+              minutes < 60, hours * 3600 + minutes * 60 <= 64_800 else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 

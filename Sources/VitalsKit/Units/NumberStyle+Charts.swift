@@ -24,7 +24,7 @@ extension NumberStyle {
         let magnitude = abs(value)
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2
         var text = format(value, decimals: decimals)
-        if decimals > 0 && text.contains(decimalSeparator) {
+        if decimals > 0 && text.contains(decimalSeparator) && !text.contains("e") {
             while text.last == "0" { text.removeLast() }
             if text.hasSuffix(decimalSeparator) { text.removeLast(decimalSeparator.count) }
         }

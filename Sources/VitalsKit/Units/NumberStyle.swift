@@ -49,6 +49,12 @@ public struct NumberStyle: Sendable, Hashable {
     /// `value` with exactly `fractionDigits` decimals (rounded half away from zero).
     public func format(_ value: Double, fractionDigits: Int = 1) -> String {
         guard value.isFinite else { return value.isNaN ? "–" : (value > 0 ? "∞" : "-∞") }
+        // Beyond a thousand billion, digits stop meaning anything (and 1e308 would take 309
+        // columns): two significant decimals and the exponent, `1.7e308`.
+        if abs(value) >= Self.scientificFrom {
+            let text = String(format: "%.1e", value).replacingOccurrences(of: "e+", with: "e")
+            return text.replacingOccurrences(of: ".", with: decimalSeparator)
+        }
         let digits = max(0, min(fractionDigits, 10))
         let scale = pow(10, Double(digits))
         var rounded = (abs(value) * scale).rounded(.toNearestOrAwayFromZero) / scale
@@ -69,10 +75,13 @@ public struct NumberStyle: Sendable, Hashable {
         return (negative ? "-" : "") + integer + fraction
     }
 
+    /// Magnitudes written in scientific notation (`1.0e15`).
+    static let scientificFrom = 1e15
+
     /// `value` with at most `maxFractionDigits` decimals, trailing zeros dropped (`12.4`, `80`).
     public func format(_ value: Double, maxFractionDigits: Int) -> String {
         var text = format(value, fractionDigits: maxFractionDigits)
-        guard maxFractionDigits > 0, text.contains(decimalSeparator) else { return text }
+        guard maxFractionDigits > 0, text.contains(decimalSeparator), !text.contains("e") else { return text }
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(decimalSeparator) { text.removeLast(decimalSeparator.count) }
         return text

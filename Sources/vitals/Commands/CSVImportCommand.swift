@@ -43,7 +43,8 @@ struct CSVImportCommand: ParsableCommand {
             let importer = CSVImporter(
                 validator: SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem()),
                 seriesID: series, subjectID: subject)
-            let report = try importer.importCSV(text, into: try store.openForWriting(), skipInvalid: skipInvalid)
+            _ = try importer.validator.subject(subject)
+            let report = try store.writing { try importer.importCSV(text, into: $0, skipInvalid: skipInvalid) }
             for error in report.skipped { printError("vitals: skipped \(error)") }
             print("imported \(Sanitize.inline(file)): \(report.summary)")
         }

@@ -32,10 +32,17 @@ struct ImportAppleHealthCommand: ParsableCommand {
             do {
                 if scanOnly { return try scan() }
                 let loaded = try catalog.loadValidCatalog()
-                let database = try store.openForWriting()
                 let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
-                let report = try AppleHealthImporter(catalog: loaded.catalog).importExport(at: path, into: database) {
-                    bar.update($0)
+                let report: AppleHealthImportReport
+                do {
+                    report = try store.writing { database in
+                        try AppleHealthImporter(catalog: loaded.catalog).importExport(at: path, into: database) {
+                            bar.update($0)
+                        }
+                    }
+                } catch {
+                    bar.clear()
+                    throw error
                 }
                 bar.clear()
                 guard !quiet else { return }

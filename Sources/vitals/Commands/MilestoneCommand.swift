@@ -41,9 +41,9 @@ struct MilestoneCommand: ParsableCommand {
                 guard day <= LocalDate.today().adding(days: 1) else {
                     throw UserError("\(day) is in the future")
                 }
-                try store.openForWriting().markMilestone(
+                try store.writing { try $0.markMilestone(
                     MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
-                                    note: note.map(Sanitize.inline)))
+                                    note: note.map(Sanitize.inline))) }
                 print("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
             }
         }
@@ -59,10 +59,14 @@ struct MilestoneCommand: ParsableCommand {
         var subject = "me"
 
         @OptionGroup var store: StoreOptions
+        @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
             try reportingUserErrors {
-                let removed = try store.openForWriting().unmarkMilestone(subject: subject, milestone: id)
+                let loaded = try catalog.loadValidCatalog()
+                _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
+                guard store.location.exists else { throw UserError("\(id) was not marked done for \(subject)") }
+                let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
                 guard removed else { throw UserError("\(id) was not marked done for \(subject)") }
                 print("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
@@ -76,9 +80,12 @@ struct MilestoneCommand: ParsableCommand {
         var subject = "me"
 
         @OptionGroup var store: StoreOptions
+        @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
             try reportingUserErrors {
+                let loaded = try catalog.loadValidCatalog()
+                _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 for record in try store.openForReading().milestones(subject: subject) {
                     print("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
                 }

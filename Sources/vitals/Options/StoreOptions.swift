@@ -11,8 +11,9 @@ struct StoreOptions: ParsableArguments {
 
     var location: DatabaseLocation { DatabaseLocation.resolve(option: db) }
 
-    /// The store for a writing command (created and migrated when missing).
-    func openForWriting() throws -> SampleStore { try location.openForWriting() }
+    /// Runs a writing command's `body` with the store (created and migrated when missing); a
+    /// database this created is removed again when `body` fails.
+    func writing<T>(_ body: (SampleStore) throws -> T) throws -> T { try location.writing(body) }
 
     /// The store for a reading command: the file, or the embedded demo data (said on stderr).
     func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {

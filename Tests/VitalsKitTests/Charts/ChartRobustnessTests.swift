@@ -127,3 +127,70 @@ final class ChartRobustnessTests: XCTestCase {
         XCTAssert(progress.joined().contains("2,5/4"), progress.joined(separator: "\n"))
     }
 }
+
+/// Issue #13 item 8: no chart kind traps on any value that reaches it, finite or not.
+final class ChartExtremeValueTests: XCTestCase {
+    static let extremes: [Double] = [
+        .nan, .infinity, -.infinity, 1e308, -1e308, 1.7e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+        9.3e18, -9.3e18, 1e15, .leastNonzeroMagnitude, -0.0, 0, 5,
+    ]
+
+    /// Inputs whose every number is `values` (one at a time, and mixed with ordinary ones).
+    static func inputs(for kind: String, _ values: [Double]) -> [ChartInput] {
+        var result: [ChartInput] = []
+        for mixed in [false, true] {
+            let numbers = mixed ? values.flatMap { [$0, 42] } : values
+            var input = ChartFixtures.input(for: kind)
+            input.points = numbers.enumerated().map { index, value in
+                ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index).description, value: value)
+            }
+            input.rollingMean = numbers
+            input.stacked = StackedSeries(categories: ["a", "b"], buckets: numbers.enumerated().map { index, value in
+                StackedBucket(label: "d\(index)", values: ["a": value, "b": mixed ? 1 : value])
+            })
+            input.growth?.measured = numbers.enumerated().map { GrowthPoint(week: Double($0.offset), value: $0.element) }
+            input.growth?.reference = numbers.enumerated().map {
+                ReferencePoint(week: $0.element.isFinite ? $0.element : Double($0.offset), lower: $0.element,
+                               centre: $0.element, upper: $0.element)
+            }
+            input.stat = StatValue(value: numbers.first, date: "2024-03-14")
+            input.progress = numbers.map { ProgressItem(name: "p", value: $0, target: .atLeast($0)) }
+            for target in [Target.atLeast(numbers[0]), .atMost(numbers[0]), .range(min: -numbers[0], max: numbers[0]),
+                           .exact(value: numbers[0], tolerance: numbers[0])] {
+                input.target = target
+                result.append(input)
+            }
+        }
+        return result
+    }
+
+    func testEveryKindRendersEveryExtremeValueAtExactWidth() {
+        for kind in ChartKindFactory.builtIn {
+            for value in Self.extremes {
+                for input in Self.inputs(for: kind.id, [value]) + Self.inputs(for: kind.id, Self.extremes) {
+                    for width in [40, 80] {
+                        let profile = RenderProfile(width: width, colorLevel: .none, glyphs: .unicode)
+                        let lines = kind.init().render(input, profile: profile).map(ChartFixtures.stripANSI)
+                        XCTAssertFalse(lines.isEmpty)
+                        for line in lines where DisplayWidth.of(line) != width {
+                            XCTFail("\(kind.id) \(value) \(width): width \(DisplayWidth.of(line)): \(line)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testNumberStylesFormatEveryExtremeValue() {
+        for style in [NumberStyle.standard, .dutch, .point, .comma] {
+            for value in Self.extremes {
+                for digits in [0, 1, 2, 10] {
+                    XCTAssertFalse(style.format(value, fractionDigits: digits).isEmpty)
+                }
+                XCTAssertFalse(style.compact(value).isEmpty)
+                XCTAssertFalse(style.formatDelta(value, unit: "kg").isEmpty)
+                XCTAssertLessThanOrEqual(style.format(value, fractionDigits: 1).count, 40, "\(value)")
+            }
+        }
+    }
+}

@@ -95,7 +95,7 @@ final class SampleKeyTests: XCTestCase {
             }
             XCTAssertTrue(inserter.isGroupFull)
             var outcome = Array(repeating: false, count: group.count)
-            try inserter.flush { outcome[$0] = $1 }
+            try inserter.flush { outcome[$0] = $1 == .new }
             return outcome
         }
         XCTAssertEqual(outcome, group.map(\.1))

@@ -29,7 +29,7 @@ final class SampleOriginTests: XCTestCase {
                            value: 60, category: "", tag: "", source: "apple-health:Watch",
                            note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key)
             var isNew = false
-            try inserter.flush { isNew = $1 }
+            try inserter.flush { isNew = $1 == .new }
             XCTAssertTrue(isNew)
         }
         XCTAssertEqual(try store.samples(series: "heart_rate").map(\.metadata),

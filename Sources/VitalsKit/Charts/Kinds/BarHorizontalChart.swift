@@ -38,7 +38,7 @@ public struct BarHorizontalChart: ChartKind {
                              style: context.muted)
                 continue
             }
-            let eighths = Int(max(0, min(1, scale.fraction(value))) * cells * 8 + 0.5)
+            let eighths = Int(plotting: max(0, min(1, scale.fraction(value))) * cells * 8 + 0.5)
             let full = eighths / 8
             var bar = String(repeating: context.glyphs.horizontalEighths[8], count: full)
             if eighths % 8 > 0 { bar += context.glyphs.horizontalEighths[eighths % 8] }

@@ -60,7 +60,7 @@ public struct BarStackedChart: ChartKind {
             var end = 0
             for (category, name) in series.categories.enumerated() {
                 sum += max(0, values[name] ?? 0)
-                let newEnd = Int((max(0, min(1, scale.fraction(sum))) * Double(barWidth)).rounded())
+                let newEnd = Int(plotting: (max(0, min(1, scale.fraction(sum))) * Double(barWidth)).rounded())
                 if newEnd > end {
                     canvas.write(String(repeating: context.segmentGlyph(category), count: newEnd - end),
                                  row: row, column: barLeft + end, style: context.segmentStyle(category))

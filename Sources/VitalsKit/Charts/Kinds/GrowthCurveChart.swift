@@ -10,8 +10,14 @@ public struct GrowthCurveChart: ChartKind {
         guard let growth = input.growth, !growth.measured.isEmpty || growth.reference.count > 1 else {
             return context.emptyState("No measurements yet")
         }
-        let measured = growth.measured.sorted { $0.week < $1.week }
-        let reference = growth.reference.sorted { $0.week < $1.week }
+        // A point that is not a number is left out; a huge one is drawn at ±1e15.
+        let measured = growth.measured.filter { $0.week.isFinite && !$0.value.isNaN }
+            .map { GrowthPoint(week: $0.week, value: ChartNumbers.clamped($0.value)) }.sorted { $0.week < $1.week }
+        let reference = growth.reference.filter { $0.week.isFinite && !$0.lower.isNaN && !$0.centre.isNaN && !$0.upper.isNaN }
+            .map { ReferencePoint(week: ChartNumbers.clamped($0.week), lower: ChartNumbers.clamped($0.lower),
+                                  centre: ChartNumbers.clamped($0.centre), upper: ChartNumbers.clamped($0.upper)) }
+            .sorted { $0.week < $1.week }
+        guard !measured.isEmpty || reference.count > 1 else { return context.emptyState("No measurements yet") }
         let weeks = measured.map(\.week) + reference.map(\.week)
         let values = measured.map(\.value) + reference.flatMap { [$0.lower, $0.upper] }
         var canvas = context.newCanvas()
@@ -22,10 +28,11 @@ public struct GrowthCurveChart: ChartKind {
         var grid = DotGrid(columns: frame.columns, rows: frame.rows, layers: 2, braille: braille)
         let firstWeek = min(0, weeks.min()!), lastWeek = max(weeks.max()!, firstWeek + 1)
         func x(_ week: Double) -> Int {
-            Int(((week - firstWeek) / (lastWeek - firstWeek) * Double(grid.dotColumns - 1)).rounded())
+            let column = Int(plotting: ((week - firstWeek) / (lastWeek - firstWeek) * Double(grid.dotColumns - 1)).rounded())
+            return max(0, min(grid.dotColumns - 1, column))
         }
         func y(_ value: Double) -> Int {
-            Int(((1 - max(0, min(1, scale.fraction(value)))) * Double(grid.dotRows - 1)).rounded())
+            Int(plotting: ((1 - max(0, min(1, scale.fraction(value)))) * Double(grid.dotRows - 1)).rounded())
         }
 
         // Band: shade the cells the interpolated band covers for at least 30 %.
@@ -62,7 +69,7 @@ public struct GrowthCurveChart: ChartKind {
         var labels: [(center: Int, text: String)] = []
         var week = (firstWeek / tickStep).rounded(.up) * tickStep
         let cellWidth = braille ? 2 : 1
-        while week <= lastWeek + 1e-9 {
+        while week <= lastWeek + 1e-9, labels.count < 64 {
             labels.append((frame.left + x(week) / cellWidth, context.number(week)))
             week += tickStep
         }
@@ -77,7 +84,7 @@ public struct GrowthCurveChart: ChartKind {
         guard input.captions else { return context.lines(canvas) }
         var parts = ["weeks since birth", "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
         if let bounds = Self.interpolate(reference, at: latest.week), bounds.centre > 0 {
-            let percent = Int(((latest.value / bounds.centre - 1) * 100).rounded())
+            let percent = Int(plotting: ((latest.value / bounds.centre - 1) * 100).rounded())
             parts.append("\(percent >= 0 ? "+" : "")\(percent) % vs reference")
         }
         context.addText(parts.joined(separator: " \(context.glyphs.separator) "), to: &canvas,

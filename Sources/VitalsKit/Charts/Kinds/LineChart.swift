@@ -34,7 +34,7 @@ public struct LineChart: ChartKind {
         }
         func y(_ value: Double) -> Int {
             let f = max(0, min(1, scale.fraction(value)))
-            return Int(((1 - f) * Double(grid.dotRows - 1)).rounded())
+            return Int(plotting: ((1 - f) * Double(grid.dotRows - 1)).rounded())
         }
         func plot(_ series: [Double?], layer: Int, dotted: Bool) {
             var previous: (x: Int, y: Int)?

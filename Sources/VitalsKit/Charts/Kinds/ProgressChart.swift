@@ -29,7 +29,7 @@ public struct ProgressChart: ChartKind {
             let scaleMax = max(goal * 1.25, item.value ?? 0, 1e-9)
             let color = item.color.flatMap(RGB.init(hex:)) ?? context.accentColor
             if let value = item.value {
-                let eighths = Int(max(0, min(1, value / scaleMax)) * Double(barWidth) * 8 + 0.5)
+                let eighths = Int(plotting: max(0, min(1, value / scaleMax)) * Double(barWidth) * 8 + 0.5)
                 var bar = String(repeating: context.glyphs.horizontalEighths[8], count: eighths / 8)
                 if eighths % 8 > 0 { bar += context.glyphs.horizontalEighths[eighths % 8] }
                 canvas.write(bar, row: row, column: barLeft,
@@ -37,7 +37,7 @@ public struct ProgressChart: ChartKind {
             } else {
                 canvas.write(context.glyphs.missing, row: row, column: barLeft, style: context.muted)
             }
-            let mark = barLeft + min(barWidth - 1, Int((goal / scaleMax * Double(barWidth)).rounded()))
+            let mark = barLeft + min(barWidth - 1, Int(plotting: (goal / scaleMax * Double(barWidth)).rounded()))
             if canvas.isBlank(row: row, column: mark) {
                 canvas.write(context.glyphs.dashVertical, row: row, column: mark,
                              style: context.targetStyle)

@@ -32,7 +32,7 @@ public struct SparklineChart: ChartKind {
         var column = titleWidth + 1
         for point in points {
             if let value = point.value {
-                let level = high - low < 1e-9 ? 4 : 1 + Int(((value - low) / (high - low) * 7).rounded())
+                let level = high - low < 1e-9 ? 4 : 1 + Int(plotting: ((value - low) / (high - low) * 7).rounded())
                 canvas.write(context.glyphs.verticalEighths[level], row: row, column: column,
                              style: context.meets(value) ? context.accent : context.accentOffTarget)
             } else {

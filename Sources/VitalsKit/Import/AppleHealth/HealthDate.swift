@@ -16,7 +16,8 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.offsetSeconds = offsetSeconds
     }
 
-    /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` (also `T` between date and time, `Z`, `±HH:MM`).
+    /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` (also `T` between date and time, `Z`, `±HH:MM`); nil for
+    /// anything else, an offset beyond ±18:00 included.
     public init?(_ text: String) {
         var text = text
         guard let date = text.withUTF8({ HealthDate.parse($0.baseAddress!, count: $0.count) }) else { return nil }
@@ -39,6 +40,9 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         return "\(year)-\(two(month))-\(two(day)) \(two(Int(seconds) / 3600)):\(two(Int(seconds) / 60 % 60)):"
             + "\(two(Int(seconds) % 60)) \(sign)\(two(offset / 60))\(two(offset % 60))"
     }
+
+    /// The largest UTC offset a date may have (±18:00, as the store's schema checks).
+    public static let maximumOffsetSeconds = 64_800
 
     /// Parses the export's date format straight from bytes (no Foundation formatter).
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> HealthDate? {
@@ -72,7 +76,9 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
             } else {
                 guard sign == 0x2B || sign == 0x2D, count - index >= 5, let hours = number(index + 1, 2) else { return nil }
                 let minutesStart = bytes[index + 3] == 0x3A ? index + 4 : index + 3
-                guard minutesStart + 2 <= count, let minutes = number(minutesStart, 2), hours < 24, minutes < 60
+                // UTC offsets run from -12:00 to +14:00; ±18:00 is what the store accepts.
+                guard minutesStart + 2 <= count, let minutes = number(minutesStart, 2), minutes < 60,
+                      hours * 3600 + minutes * 60 <= HealthDate.maximumOffsetSeconds
                 else { return nil }
                 offset = (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
                 index = minutesStart + 2

@@ -43,7 +43,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
                 correlation = readCorrelation(tag, position)
                 next = .correlation
             } else if name.equals("Workout") {
-                workout = readWorkout(tag, position)
+                workout = try readWorkout(tag, position)
                 next = .workout
             } else if name.equals("ActivitySummary") {
                 try readActivitySummary(tag, position)
@@ -215,19 +215,33 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             metadata: [], records: [])
     }
 
-    private mutating func readWorkout(_ tag: XMLStartTag, _ position: XMLPosition) -> HealthWorkout? {
-        guard let start = date(tag, "startDate") else {
-            statistics.skipped["Workout: unreadable startDate", default: 0] += 1
+    private mutating func readWorkout(_ tag: XMLStartTag, _ position: XMLPosition) throws -> HealthWorkout? {
+        let activity = text(tag, "workoutActivityType")
+        func skip(_ reason: HealthSkip.Reason) throws -> HealthWorkout? {
+            statistics.skipped["Workout: \(reason)", default: 0] += 1
+            try sink.skipped(HealthSkip(element: "Workout", type: activity, reason: reason, position: position))
             return nil
         }
+        guard let startText = tag.value(of: "startDate") else { return try skip(.missingAttribute("startDate")) }
+        guard let start = HealthDate.parse(startText.base, count: startText.count) else {
+            return try skip(.invalidDate(attribute: "startDate", value: startText.string))
+        }
+        var end = start
+        if let endText = tag.value(of: "endDate") {
+            guard let parsed = HealthDate.parse(endText.base, count: endText.count) else {
+                return try skip(.invalidDate(attribute: "endDate", value: endText.string))
+            }
+            end = parsed
+        }
+        guard end >= start else { return try skip(.endBeforeStart) }
         return HealthWorkout(
-            activityType: text(tag, "workoutActivityType") ?? "", duration: tag.value(of: "duration")?.number,
+            activityType: activity ?? "", duration: tag.value(of: "duration")?.number,
             durationUnit: text(tag, "durationUnit"), totalDistance: tag.value(of: "totalDistance")?.number,
             totalDistanceUnit: text(tag, "totalDistanceUnit"),
             totalEnergyBurned: tag.value(of: "totalEnergyBurned")?.number,
             totalEnergyBurnedUnit: text(tag, "totalEnergyBurnedUnit"), sourceName: text(tag, "sourceName") ?? "",
             sourceVersion: text(tag, "sourceVersion"), device: text(tag, "device"),
-            creationDate: date(tag, "creationDate"), startDate: start, endDate: date(tag, "endDate") ?? start,
+            creationDate: date(tag, "creationDate"), startDate: start, endDate: end,
             metadata: [], statistics: [], events: [], routeFiles: [])
     }
 

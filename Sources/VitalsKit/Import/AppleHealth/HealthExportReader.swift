@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// How far reading has got: XML bytes read of the total (uncompressed) size.
 public struct HealthReadProgress: Sendable, Hashable {
@@ -14,11 +13,14 @@ public struct HealthReadProgress: Sendable, Hashable {
 public enum HealthExportSource: Sendable, Hashable, CustomStringConvertible {
     case xmlFile(path: String)
     case zipEntry(archive: String, entry: String)
+    /// XML read once, front to back, from a pipe (`-`, `/dev/stdin`, `<(cat export.xml)`, a FIFO).
+    case xmlStream(name: String)
 
     public var description: String {
         switch self {
         case .xmlFile(let path): return path
         case .zipEntry(let archive, let entry): return "\(archive) → \(entry)"
+        case .xmlStream(let name): return name
         }
     }
 }
@@ -27,18 +29,62 @@ public enum HealthExportSource: Sendable, Hashable, CustomStringConvertible {
 /// it through the parser into a sink, without unpacking anything to disk.
 public struct HealthExportReader: Sendable {
     public let source: HealthExportSource
-    /// Size of the XML in bytes (uncompressed), for progress.
+    /// Size of the XML in bytes (uncompressed), for progress; 0 when unknown (a pipe).
     public let totalBytes: Int64
+    /// The pipe an `.xmlStream` is read from, with the bytes already read to sniff it.
+    private let stream: PipeInput?
+    /// A zip that came through a pipe, copied to a temporary file (zips are read from the end).
+    private let spooled: SpooledFile?
+    /// The zip entry holding the export, for `.zipEntry`.
+    private let zipEntry: ZipDirectory.Entry?
 
-    /// Finds the export XML at `path` (a zip, an XML file, or a folder holding either).
+    private init(source: HealthExportSource, totalBytes: Int64, stream: PipeInput? = nil, spooled: SpooledFile? = nil,
+                 zipEntry: ZipDirectory.Entry? = nil) {
+        self.source = source
+        self.totalBytes = totalBytes
+        self.stream = stream
+        self.spooled = spooled
+        self.zipEntry = zipEntry
+    }
+
+    /// Finds the export XML at `path` (a zip, an XML file, or a folder holding either); `-`
+    /// is standard input. A pipe or FIFO is opened once and never re-opened: its first bytes
+    /// tell a zip (copied to a temporary file) from XML (streamed as it comes).
     public static func open(_ path: String) throws -> HealthExportReader {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw HealthExportError.notFound(path: path)
+        if path == "-" { return try openPipe(descriptor: dup(STDIN_FILENO), name: "standard input") }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw HealthExportError.notFound(path: path) }
+            throw HealthExportError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        if isDirectory.boolValue { return try openFolder(path) }
-        if try isZip(path) { return try openZip(path) }
-        return HealthExportReader(source: .xmlFile(path: path), totalBytes: try fileSize(path))
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            return try openFolder(path)
+        case S_IFREG:
+            if try isZip(path) { return try openZip(path) }
+            return HealthExportReader(source: .xmlFile(path: path), totalBytes: Int64(status.st_size))
+        default:
+            let descriptor = Foundation.open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw HealthExportError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            return try openPipe(descriptor: descriptor, name: path)
+        }
+    }
+
+    /// Reads the first bytes of a pipe: a zip is copied whole to a temporary file, XML is
+    /// streamed from there on.
+    private static func openPipe(descriptor: Int32, name: String) throws -> HealthExportReader {
+        let pipe = PipeInput(descriptor: descriptor, name: name)
+        let head = try pipe.readPrefix(minimum: 4)
+        let isZip = head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
+            && (head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6)
+        guard isZip else { return HealthExportReader(source: .xmlStream(name: name), totalBytes: 0, stream: pipe) }
+        let spooled = try SpooledFile(copying: pipe)
+        let zip = try openZip(spooled.path, name: name)
+        guard case .zipEntry(_, let entry) = zip.source else { return zip }
+        return HealthExportReader(source: .zipEntry(archive: name, entry: entry), totalBytes: zip.totalBytes,
+                                  spooled: spooled, zipEntry: zip.zipEntry)
     }
 
     /// Reads the whole export into a counting sink (the scanner's speed, no database).
@@ -65,29 +111,24 @@ public struct HealthExportReader: Sendable {
                 try parser.feed(chunk)
                 report()
             }
-        case .zipEntry(let archivePath, let entryPath):
-            let archive = try Self.archive(archivePath)
-            guard let entry = archive[entryPath] else {
-                throw HealthExportError.noExportInArchive(path: archivePath, found: [])
+        case .xmlStream:
+            guard let stream else { throw HealthExportError.unreadable(path: "\(source)", reason: "read twice") }
+            try stream.read(chunkSize: chunkSize) { chunk in
+                try parser.feed(chunk)
+                report()
             }
+        case .zipEntry(let archiveName, _):
+            guard let entry = zipEntry else { throw HealthExportError.noExportInArchive(path: archiveName, found: []) }
+            let archivePath = spooled?.path ?? archiveName
             // Inflating and checking the CRC take a third of the reading time: they run on a
-            // thread of their own, a few chunks ahead of the parser. The CRC is checked here
-            // rather than by ZIPFoundation (see `CRC32Checksum`); a mismatch reaches the parser
-            // as an error before the end of the input, so the import is rolled back.
+            // thread of their own, a few chunks ahead of the parser. A damaged entry reaches the
+            // parser as an error before the end of the input, so the import is rolled back.
             let chunks = BoundedChannel<Data>(capacity: 4)
             let inflated = DispatchSemaphore(value: 0)
-            let zip = ZipEntryHandle(archive: archive, entry: entry)
             let inflater = Thread {
                 defer { inflated.signal() }
                 do {
-                    var checksum = CRC32Checksum()
-                    _ = try zip.archive.extract(zip.entry, bufferSize: chunkSize, skipCRC32: true) { data in
-                        data.withUnsafeBytes { checksum.update($0) }
-                        try chunks.send(data)
-                    }
-                    if checksum.value != zip.entry.checksum {
-                        throw ChecksumMismatch(expected: zip.entry.checksum, computed: checksum.value)
-                    }
+                    try ZipDirectory.extract(entry, from: archivePath, chunkSize: chunkSize) { try chunks.send($0) }
                     chunks.finish(nil)
                 } catch {
                     chunks.finish(error)
@@ -105,7 +146,7 @@ public struct HealthExportReader: Sendable {
                     data = next
                 } catch {
                     let position = XMLPosition(line: 0, byteOffset: parser.bytesRead)
-                    throw HealthExportError.corruptArchive(path: archivePath, reason: "\(error)", at: position)
+                    throw HealthExportError.corruptArchive(path: archiveName, reason: ZipErrorText.describe(error), at: position)
                 }
                 try parser.feed(data)
                 report()
@@ -134,26 +175,27 @@ public struct HealthExportReader: Sendable {
         return HealthExportReader(source: .xmlFile(path: full), totalBytes: try fileSize(full))
     }
 
-    private static func openZip(_ path: String) throws -> HealthExportReader {
-        let archive = try archive(path)
-        var files: [HealthExportLocator.Candidate] = []
-        for entry in archive where entry.type == .file {
-            files.append(.init(path: entry.path, size: Int64(entry.uncompressedSize)))
-        }
-        guard let chosen = HealthExportLocator.exportXML(among: files),
-              let size = files.first(where: { $0.path == chosen })?.size else {
-            throw HealthExportError.noExportInArchive(path: path, found: files.map(\.path))
-        }
-        return HealthExportReader(source: .zipEntry(archive: path, entry: chosen), totalBytes: size)
-    }
-
-    private static func archive(_ path: String) throws -> Archive {
+    private static func openZip(_ path: String, name: String? = nil) throws -> HealthExportReader {
+        let directory: ZipDirectory
         do {
-            return try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            directory = try ZipDirectory(path: path)
         } catch {
-            throw HealthExportError.corruptArchive(
-                path: path, reason: "not a readable zip (truncated or damaged): \(error)", at: nil)
+            throw HealthExportError.corruptArchive(path: name ?? path, reason: ZipErrorText.describe(error), at: nil)
         }
+        let files = directory.entries.filter { !$0.path.hasSuffix("/") }
+        let candidates = files.map { HealthExportLocator.Candidate(path: $0.path, size: Int64(clamping: $0.uncompressedSize)) }
+        guard let chosen = HealthExportLocator.exportXML(among: candidates),
+              let entry = files.first(where: { $0.path == chosen }) else {
+            throw HealthExportError.noExportInArchive(path: name ?? path, found: files.map(\.path))
+        }
+        if entry.isEncrypted {
+            throw HealthExportError.corruptArchive(
+                path: name ?? path,
+                reason: "\(entry.path) is encrypted (password-protected): vitals cannot read it; "
+                    + "unzip it yourself and import the XML", at: nil)
+        }
+        return HealthExportReader(source: .zipEntry(archive: path, entry: chosen),
+                                  totalBytes: Int64(clamping: entry.uncompressedSize), zipEntry: entry)
     }
 
     private static func isZip(_ path: String) throws -> Bool {
@@ -166,7 +208,7 @@ public struct HealthExportReader: Sendable {
             && (magic[2] == 3 && magic[3] == 4 || magic[2] == 5 && magic[3] == 6)
     }
 
-    private static func fileSize(_ path: String) throws -> Int64 {
+    static func fileSize(_ path: String) throws -> Int64 {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
@@ -190,28 +232,5 @@ public struct HealthExportReader: Sendable {
             if count == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-    }
-}
-
-/// The inflated export does not have the CRC-32 its zip entry records: the file is damaged.
-private struct ChecksumMismatch: Error, CustomStringConvertible {
-    var expected: UInt32
-    var computed: UInt32
-
-    var description: String {
-        "the inflated export's CRC-32 is \(String(computed, radix: 16)), "
-            + "the zip says \(String(expected, radix: 16)): the file is damaged"
-    }
-}
-
-/// A zip archive and the entry to inflate, handed to the inflating thread, the only one that
-/// uses them from then on.
-private final class ZipEntryHandle: @unchecked Sendable {
-    let archive: Archive
-    let entry: Entry
-
-    init(archive: Archive, entry: Entry) {
-        self.archive = archive
-        self.entry = entry
     }
 }

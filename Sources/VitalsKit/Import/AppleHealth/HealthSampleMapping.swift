@@ -15,14 +15,18 @@ public struct HealthSampleMapping: Sendable {
     }
 
     private let seriesByType: [String: Series]
+    /// The kind of subject the samples are for: it picks the plausible ranges (`by_kind`).
+    private let subjectKind: SubjectKind
 
-    /// Builds the mapping from the catalog's series (`Series.healthKit`).
-    public init(series: [Series]) {
+    /// Builds the mapping from the catalog's series (`Series.healthKit`); values outside a
+    /// series' plausible range for `subjectKind` are skipped, as `vitals log` refuses them.
+    public init(series: [Series], subjectKind: SubjectKind = .human) {
         var byType: [String: Series] = [:]
         for entry in series {
             for type in entry.healthKit where byType[type] == nil { byType[type] = entry }
         }
         seriesByType = byType
+        self.subjectKind = subjectKind
     }
 
     /// What `map` needs to know about a type, looked up once per type by the importer (a
@@ -37,6 +41,8 @@ public struct HealthSampleMapping: Sendable {
         var sharesSeries = false
         /// `HKCategoryType…`: a category type, whatever its series.
         var isCategoryType: Bool
+        /// The series' plausible range for the subject's kind, in its base unit.
+        var range: ClosedRange<Double>?
     }
 
     /// The target of HealthKit type `type`.
@@ -48,6 +54,7 @@ public struct HealthSampleMapping: Sendable {
             target.unit = series.unit
             target.isSleep = series.id == "sleep_analysis" || type == "HKCategoryTypeIdentifierSleepAnalysis"
             target.sharesSeries = series.healthKit.count > 1
+            target.range = series.plausibleRange(for: subjectKind)
         }
         return target
     }
@@ -61,6 +68,27 @@ public struct HealthSampleMapping: Sendable {
     /// conversion given (the importer caches both per type and unit).
     func map(_ record: HealthRecord, target: borrowing TypeTarget,
              convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
+        let outcome = mapValue(record, target: target, convert: convert)
+        switch outcome {
+        case .series(_, let value, _), .unmapped(_, let value, _):
+            guard value.isFinite else { return .skipped(reason: "value is not a finite number") }
+            if case .series = outcome, let range = target.range, !range.contains(value) {
+                return .skipped(reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
+                                + "\(Self.plain(range.upperBound)) \(target.unit.rawValue)")
+            }
+            return outcome
+        case .skipped:
+            return outcome
+        }
+    }
+
+    /// `12`, `0.1`: a range bound for a message.
+    private static func plain(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    private func mapValue(_ record: HealthRecord, target: borrowing TypeTarget,
+                          convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
         let minutes = Double(record.endDate.utcSeconds - record.startDate.utcSeconds) / 60
         guard let seriesID = target.seriesID else {
             switch record.value {
