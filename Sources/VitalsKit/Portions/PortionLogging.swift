@@ -82,8 +82,9 @@ public enum PortionLogging {
     }
 
     /// `vitals log CATEGORY VALUE [UNIT]` for a category's series: grams or ml through the
-    /// category's portion size; portions must be on the 0.25 step. Nil when `unit` is one the
-    /// series takes directly (the ordinary log path handles it).
+    /// category's portion size; portions must be on the 0.25 step (else a `UserError`). Nil when
+    /// the value needs no conversion (portions on the step, or a unit the series takes directly):
+    /// the ordinary log path stores it as typed.
     public static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
         let number = try parse(value)
         if let unit, let known = KnownUnit.named(unit), category.unit == .portion,
@@ -97,12 +98,11 @@ public enum PortionLogging {
             return try rounded(converted / per, category: category)
         }
         guard category.unit == .portion, unit.map({ countWords.contains($0.lowercased()) }) ?? true else { return nil }
-        let amount = PortionAmount(categoryID: category.id, value: number, roundedFrom: nil)
         guard isOnStep(number) else {
             throw UserError("\(plain(number)) is not a whole, half or quarter portion",
                             hints: ["portions are entered in steps of \(plain(PortionBook.portionStep)): 1, 0.5, 0.25 (for example \(plain(nearestStep(number))))"])
         }
-        return amount
+        return nil   // whole portions: the ordinary log path stores them as typed
     }
 
     static func rounded(_ portions: Double, category: PortionCategory) throws -> PortionAmount {
