@@ -19,7 +19,8 @@ public struct HistoryScreen: ScreenModule {
         let ledger = DayLedger(book: book, subjectID: context.screen.subjectID)
         guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: context.store),
               firstEntry <= context.asOf else {
-            return context.emptyDocument(module: Self.screenID)
+            let primary = context.catalog.primary(of: context.screen.id)
+            return context.document(module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: primary)])
         }
         let first = max(firstEntry, context.asOf.adding(days: -(Self.maximumDays - 1)))
         let days = try ledger.read(from: context.store, first: first, through: context.asOf)

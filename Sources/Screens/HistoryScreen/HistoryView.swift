@@ -38,7 +38,7 @@ struct HistoryView {
         ]))
     }
 
-    /// Weeks as rows (Monday first), the last `weeks` of them, each day on target, missed,
+    /// Weeks as rows (Monday first), the last 12 (or `--range`) since the first judged day, each day on target, missed,
     /// unfinished (today) or not judged.
     func calendarBlock() -> ScreenBlock {
         let weeks: Int
@@ -50,7 +50,9 @@ struct HistoryView {
         }
         let asOf = context.asOf
         let lastMonday = asOf.startOfWeek
-        let firstMonday = lastMonday.adding(days: -7 * (min(weeks, 160) - 1))
+        // No older than the week of the first judged day.
+        let earliest = adherence.days.first?.date.startOfWeek ?? lastMonday
+        let firstMonday = max(earliest, lastMonday.adding(days: -7 * (min(weeks, 160) - 1)))
         let byDate = Dictionary(adherence.days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
         let (onGlyph, offGlyph, openGlyph, noneGlyph) = glyphs.isUnicode ? ("■", "□", "◌", "·") : ("#", "o", "?", ".")
         var canvas = TextCanvas(width: width)

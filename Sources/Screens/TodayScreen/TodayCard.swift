@@ -33,7 +33,7 @@ struct TodayCard {
     func categoryBlock() -> ScreenBlock {
         let categories = book.enabledCategories
         let nameWidth = min(30, max(12, width - 50))
-        let barWidth = max(0, min(12, width - nameWidth - 38))
+        let barWidth = max(0, min(12, width - nameWidth - 39))
         var canvas = TextCanvas(width: width)
         let head = canvas.addRow()
         canvas.write(DisplayWidth.pad("Category", to: nameWidth), row: head, column: 0, style: ScreenText.muted)
@@ -47,7 +47,7 @@ struct TodayCard {
                          style: Style(hex: category.color))
             canvas.write(text.amount(result.total, unit: category.unit), row: row, column: nameWidth + 1, style: Style(bold: true))
             canvas.write(text.rule(category.target, unit: category.unit), row: row, column: nameWidth + 10)
-            var column = nameWidth + 22
+            var column = nameWidth + 23
             if barWidth > 0 {
                 canvas.write(bar(result.total, category.target, width: barWidth), row: row, column: column,
                              style: Style(hex: result.isMet ? Self.green : result.verdict == .over ? Self.red : category.color))
@@ -62,16 +62,17 @@ struct TodayCard {
                 ("verdict", .string(result.verdict.rawValue)), ("distance", .number(result.distance)),
             ]))
         }
-        return ScreenBlock(kind: .summary, lines: canvas.lines(colorLevel: context.profile.colorLevel),
+        return ScreenBlock(kind: .chart, metricID: context.catalog.primary(of: context.screen.id)?.id,
+                           lines: canvas.lines(colorLevel: context.profile.colorLevel),
                            data: .object([("categories", .array(data))]))
     }
 
-    /// A bar filled up to the target's goal (the lower end of a range, the limit of an at-most).
+    /// A bar full at the target's goal (the lower end of a range, the limit of an at-most).
     func bar(_ value: Double, _ target: Target, width: Int) -> String {
         let goal: Double
         switch target {
         case .atLeast(let v), .atMost(let v), .exact(let v, _): goal = v
-        case .range(_, let high): goal = high
+        case .range(let low, _): goal = low
         }
         guard goal > 0 else { return String(repeating: glyphs.shades[0], count: width) }
         let filled = Int((min(1, value / goal) * Double(width)).rounded())
