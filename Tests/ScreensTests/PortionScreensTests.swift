@@ -16,8 +16,10 @@ final class PortionScreensTests: XCTestCase {
         screens:
           - {screen_id: SCREEN_TODAY, name: Today, pillar: nutrition, icon: "📋"}
           - {screen_id: SCREEN_HISTORY, name: History, pillar: nutrition, icon: "📅"}
+          - {screen_id: SCREEN_TREATS, name: Treats, pillar: nutrition}
         metrics:
           - {display_metric_id: TODAY_DAY, display_screen_id: SCREEN_TODAY, display_name: Day, chart_type_id: progress, is_primary: true, series: vegetables, aggregate: sum, bucket: day}
+          - {display_metric_id: TREATS_DAILY, display_screen_id: SCREEN_TREATS, display_name: Treats per day, chart_type_id: bar_vertical, is_primary: true, series: treats, aggregate: sum, bucket: day, range: 7d}
           - {display_metric_id: HISTORY_DAYS, display_screen_id: SCREEN_HISTORY, display_name: Days, chart_type_id: calendar_heatmap, is_primary: true, series: vegetables, aggregate: sum, bucket: day}
         categories:
           - {category_id: vegetables, name: Vegetables, icon: "🥦", color: green, unit: portion, target: {rule: at_least, value: 3}}
@@ -82,7 +84,7 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("🥦 Vegetables                  3        ≥ 3"), "the 01:30 portion counts for the 20th:\n\(text)")
         XCTAssertTrue(text.contains("Late Night 21:00: vegetables 0.5"), text)
         XCTAssertTrue(text.contains("Lunch 12:00: vegetables 1, dairy 1"), text)
-        XCTAssertTrue(text.contains("  suggested: vegetables 1, dairy 1 · 2 of 2"), text)
+        XCTAssertTrue(text.contains("  suggested: vegetables 1, dairy 1 (2 of 2 reached)"), text)
         XCTAssertTrue(text.contains("✓ 1 left"), "treats: none of the one allowed:\n\(text)")
         // Treats Mon 16th–Fri 20th: 0.5 + 0.5 + 3 + 0.5 + 0 = 4.5 of 7; 2.5 left over 3 days.
         XCTAssertTrue(text.contains("Treats this week (Mon 16 Nov – Sun 22 Nov): 4.5 of 7 used · 2.5 left"), text)
@@ -111,6 +113,13 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("Treats                       11     -      1     0.67     1/2"), text)
         XCTAssertTrue(text.contains("Vegetables                   12     -      -     3        2/2"), text)
         XCTAssertTrue(text.contains("Monthly · Nov 2026 10/12"), text)
+    }
+
+    func testABudgetShowsOnTheScreenOfItsMetric() throws {
+        let text = try document("treats", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
+        XCTAssertTrue(text.contains("Treats this week (Mon 16 Nov – Sun 22 Nov): 4.5 of 7 used · 2.5 left"), text)
+        let today = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
+        XCTAssertTrue(today.contains("Budgets"), today)
     }
 
     func testEmptyStoreShowsTheEmptyStates() throws {

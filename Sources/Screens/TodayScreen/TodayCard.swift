@@ -97,16 +97,16 @@ struct TodayCard {
             }
             let foods = day.foodsBySlot[slotID] ?? []
             let title = (slot.map { "\($0.name) \(MealSlotNames.clock($0.fromMinutes))" } ?? slotID)
-            var line = [title + ":"]
-            line.append(parts.isEmpty ? "nothing logged" : parts.joined(separator: ", ")
-                        + (foods.isEmpty ? "" : " (" + Array(Set(foods)).sorted().joined(separator: ", ") + ")"))
-            rows.append(SummaryRow(line, style: parts.isEmpty ? ScreenText.muted : .plain, joiner: " "))
+            var line = parts.isEmpty ? [title + ": nothing logged"] : [title + ": " + parts[0]] + parts.dropFirst()
+            if !foods.isEmpty { line[line.count - 1] += " (" + Array(Set(foods)).sorted().joined(separator: ", ") + ")" }
+            rows.append(SummaryRow(line, style: parts.isEmpty ? ScreenText.muted : .plain, joiner: ", "))
             let guidance = slot?.guidance ?? []
             if !guidance.isEmpty {
                 let met = guidance.filter { (logged[$0.categoryID] ?? 0) >= $0.amount - 1e-9 }.count
-                let words = guidance.map { "\(names[$0.categoryID]?.name.lowercased() ?? $0.categoryID) \(context.profile.numbers.compact($0.amount))" }
-                rows.append(SummaryRow(["  suggested: " + words.joined(separator: ", "), "\(met) of \(guidance.count)"],
-                                       style: ScreenText.muted))
+                var words = guidance.map { "\(names[$0.categoryID]?.name.lowercased() ?? $0.categoryID) \(context.profile.numbers.compact($0.amount))" }
+                words[0] = "  suggested: " + words[0]
+                words[words.count - 1] += " (\(met) of \(guidance.count) reached)"
+                rows.append(SummaryRow(words, style: ScreenText.muted, joiner: ", "))
             }
             data.append(.object([
                 ("slot", .string(slotID)),
