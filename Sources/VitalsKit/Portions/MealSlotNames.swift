@@ -65,7 +65,7 @@ public enum FoodLibrary {
         if close.isEmpty, let swapped = names.first(where: { $0.sorted() == wanted.sorted() }) { close = [swapped] }
         if !close.isEmpty { hints.append("did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?") }
         hints.append(book.foods.isEmpty ? "the catalog has no foods; add them under foods: in metrics/foods.yaml"
-                                        : "vitals foods lists the library; vitals foods \(wanted.split(separator: " ").first ?? "") searches it")
+                                        : "vitals foods lists the library (vitals foods WORD searches it)")
         throw UserError("unknown food '\(Sanitize.inline(text))'", hints: hints)
     }
 
