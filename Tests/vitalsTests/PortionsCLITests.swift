@@ -85,6 +85,26 @@ final class PortionsCLITests: XCTestCase {
         XCTAssertTrue(entries.stderr.contains("no entries"), entries.stderr)
     }
 
+    func testUsageErrorsExitTwo() throws {
+        for arguments in [["delete"], ["delete", "abc"], ["edit", "1"], ["entries", "--day", "2026-13-01"],
+                          ["log", "food", "carrot", "1", "g", "extra"], ["foods", "--favourites"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertFalse(result.stderr.isEmpty)
+        }
+    }
+
+    func testFoodNamesFromYAMLReachTheTerminalSafely() throws {
+        let yaml = Self.catalogYAML + "  - {food_id: tricky, name: \"Tri\u{202E}cky\", category: vegetables, grams: 80, notes: \"x\u{202E}y\"}\n"
+        try yaml.write(to: directory.appendingPathComponent("metrics/portions.yaml"), atomically: true, encoding: .utf8)
+        for arguments in [["log", "food", "tricky", "--at", "2026-11-20T12:00"], ["foods", "tri"], ["entries", "--day", "2026-11-20"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertFalse(result.stdout.unicodeScalars.contains { $0.value == 0x202E }, "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains("Tricky"), "\(arguments): \(result.stdout)")
+        }
+    }
+
     func testFoodsListsSearchesAndFavourites() throws {
         let favourites = try run(["foods", "--favorites"])
         XCTAssertEqual(favourites.stdout, "★ Carrot  vegetables  portion 80 g\n", favourites.stderr)

@@ -101,7 +101,8 @@ public struct DayLedger: Sendable {
         arguments += [subject, low, high]
         return try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT series, value, tag, local_start, json_extract(metadata, '$.food') AS food
+                SELECT series, value, tag, local_start,
+                    CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.food') END AS food
                 FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?
                 ORDER BY local_start, id
                 """, arguments: arguments).map { row in
