@@ -47,7 +47,7 @@ public struct JudgedDay: Sendable, Hashable {
 
 /// Whole-day adherence over consecutive days: the one place Today and History judge days.
 ///
-/// Counting follows the store's target rule (`TargetTally` on the ranges branch): days are
+/// Counting is `WholeDayTally`, the store's target rule (`TargetTally` on the ranges branch): days are
 /// consecutive, oldest first, the last one the as-of day; while the as-of day is not on target
 /// it is unfinished, neither counted nor breaking a streak. Days before the first entry are not
 /// judged (the caller starts there).
@@ -62,6 +62,11 @@ public struct DayAdherence: Sendable, Hashable {
         }
     }
 
+    /// The days as the store's target periods: value = categories met, met = whole day on target.
+    public var targetDays: [TargetDay] {
+        days.map { TargetDay(date: $0.date, value: Double($0.wins.count), isMet: $0.isOnTarget) }
+    }
+
     /// The days that count: all but an unfinished (not yet on target) as-of day.
     public var counted: ArraySlice<JudgedDay> {
         guard let last = days.last, !last.isOnTarget else { return days[...] }
@@ -69,24 +74,19 @@ public struct DayAdherence: Sendable, Hashable {
     }
 
     /// Consecutive whole days on target ending with the last counted day.
-    public var currentStreak: Int {
-        var run = 0
-        for day in counted.reversed() { if day.isOnTarget { run += 1 } else { break } }
-        return run
-    }
+    public var currentStreak: Int { WholeDayTally(targetDays).currentStreak }
 
     /// The longest run of whole days on target.
-    public var bestStreak: Int {
-        var run = 0, best = 0
-        for day in counted { if day.isOnTarget { run += 1; best = max(best, run) } else { run = 0 } }
-        return best
-    }
+    public var bestStreak: Int { WholeDayTally(targetDays).bestStreak }
 
     /// Days on target and days counted among the last `window` days ending with the last
     /// counted day (today once on target, else yesterday).
     public func onTarget(last window: Int) -> (met: Int, counted: Int) {
-        let slice = counted.suffix(window)
-        return (slice.filter(\.isOnTarget).count, slice.count)
+        let judged = targetDays
+        guard let newest = judged.last, window > 0 else { return (0, 0) }
+        let lastCounted = newest.isMet ? newest.date : newest.date.adding(days: -1)
+        let tally = WholeDayTally(judged.filter { $0.date > lastCounted.adding(days: -window) })
+        return (tally.met, tally.counted)
     }
 
     /// Percent (0–100) of the last `window` counted days on target; 0 when none counted.
@@ -130,6 +130,24 @@ public struct DayAdherence: Sendable, Hashable {
             detail.days = slice.count
             return detail
         }
+    }
+}
+
+/// Counts judged days exactly as the store's `TargetTally` (branch `ranges`) does, so that the
+/// two can become one when it is merged: consecutive periods, oldest first, the last the as-of
+/// period; an as-of period not yet met is unfinished and neither counts nor breaks a streak.
+struct WholeDayTally {
+    var met = 0, counted = 0, currentStreak = 0, bestStreak = 0
+
+    init(_ periods: [TargetDay]) {
+        var judged = periods[...]
+        if let last = judged.last, !last.isMet { judged = judged.dropLast() }
+        var run = 0
+        for period in judged {
+            if period.isMet { met += 1; run += 1; bestStreak = max(bestStreak, run) } else { run = 0 }
+        }
+        counted = judged.count
+        currentStreak = run
     }
 }
 
