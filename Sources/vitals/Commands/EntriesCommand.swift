@@ -9,7 +9,7 @@ struct EntriesCommand: ParsableCommand {
         abstract: "List logged entries with their ids, e.g. `vitals entries --day 2026-11-20 --series vegetables`.",
         discussion: "A day is the DragonHealth day: from the first meal slot's time (04:00) to the same time the next morning.")
 
-    @Option(help: ArgumentHelp("The day, YYYY-MM-DD or today (default: today).", valueName: "DATE"))
+    @Option(help: ArgumentHelp("The day, YYYY-MM-DD or today (default: today; before 04:00 that is still yesterday).", valueName: "DATE"))
     var day: String?
 
     @Option(help: ArgumentHelp("Only this series.", valueName: "S"))
@@ -26,7 +26,7 @@ struct EntriesCommand: ParsableCommand {
             let loaded = try catalog.loadValidCatalog()
             if let series { _ = try SampleValidator(catalog: loaded.catalog).series(series) }
             let cutoff = loaded.catalog.portions.dayCutoffMinutes
-            let date = try parseDate(day, option: "--day")
+            let date = try (day == "today" ? nil : parseDate(day, option: "--day"))
                 ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
             let found = try store.openForWriting().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
