@@ -56,12 +56,17 @@ final class PortionsCLITests: XCTestCase {
         let milk = try run(["log", "food", "milk", "300", "ml", "--at", "2026-11-20T08:00"])
         XCTAssertTrue(milk.stdout.contains("dairy 1.5 portions"), milk.stdout)
 
+        let plain = try run(["log", "vegetables", "0.5", "--at", "2026-11-20T13:00"])
+        XCTAssertEqual(plain.stdout, "logged vegetables 0.5 portion for me at 2026-11-20T13:00:00+01:00 (lunch)\n",
+                       "without --meal, the slot of the time of day: \(plain.stderr)")
+        let weight = try run(["log", "body_mass", "80", "--at", "2026-11-20T13:00"])
+        XCTAssertFalse(weight.stdout.contains("("), "no slot for a series that is no category: \(weight.stdout)")
         // 'late night', 'Late-Night' and 'late_night' are one slot: the entries list one name.
         _ = try run(["log", "fats", "0.5", "--meal", "Late-Night", "--at", "2026-11-20T22:00"])
         let entries = try run(["entries", "--day", "2026-11-20"])
         XCTAssertEqual(entries.status, 0, entries.stderr)
         let lines = entries.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 8, entries.stdout)
+        XCTAssertEqual(lines.count, 10, entries.stdout)
         XCTAssertEqual(lines.filter { $0.contains("Late Night") }.count, 3, "the 01:30 stew (two categories) and the 22:00 fat")
         XCTAssertTrue(lines.last?.contains("2026-11-21 01:30") ?? false, "01:30 belongs to the 20th: \(entries.stdout)")
     }

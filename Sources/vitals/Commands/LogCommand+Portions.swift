@@ -7,9 +7,15 @@ import VitalsKit
 extension LogCommand {
     /// The `--meal` slot's id when the catalog declares meal slots (an unknown slot is refused
     /// with a did-you-mean); the text as given when it declares none.
+    /// An entry of a DragonHealth category without `--meal` goes to the slot of its time of day.
     func mealSlot(in catalog: Catalog) throws -> String? {
-        guard let tag, !catalog.portions.mealSlots.isEmpty else { return tag }
-        return try MealSlotNames.resolve(tag, in: catalog.portions).id
+        let book = catalog.portions
+        guard !book.mealSlots.isEmpty else { return tag }
+        if let tag { return try MealSlotNames.resolve(tag, in: book).id }
+        guard book.category(series: series)?.isEnabled == true else { return nil }
+        let time = TimeParser()
+        let start = try at.map(time.parse) ?? time.current
+        return MealSlotNames.slot(atMinutes: Self.minutesOfDay(start), in: book)?.id
     }
 
     /// Logs a food, or a category value given in g/ml or portions; false when `series` is
@@ -33,8 +39,8 @@ extension LogCommand {
 
         let time = TimeParser()
         let start = try at.map(time.parse) ?? time.current
-        let slot = try mealSlot(in: catalog)
-            ?? MealSlotNames.slot(atMinutes: Self.minutesOfDay(start), in: book)?.id
+        let slot = book.mealSlots.isEmpty ? tag
+            : try tag.map { try MealSlotNames.resolve($0, in: book).id } ?? MealSlotNames.slot(atMinutes: Self.minutesOfDay(start), in: book)?.id
         let validator = SampleValidator(catalog: catalog, time: time, unitSystem: try units.unitSystem())
         var samples: [Sample] = []
         for amount in amounts {
