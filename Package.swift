@@ -9,6 +9,8 @@ let screenModules = [
     "VegetablesScreen",
     "GezondheidScreen",
     "SleepScreen",
+    "TodayScreen",
+    "HistoryScreen",
 ]
 
 let package = Package(

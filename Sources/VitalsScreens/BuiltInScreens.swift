@@ -1,6 +1,8 @@
 import GezondheidScreen
+import HistoryScreen
 import ProteinScreen
 import SleepScreen
+import TodayScreen
 import VegetablesScreen
 import VitalsKit
 
@@ -12,6 +14,8 @@ public enum BuiltInScreenModules {
         VegetablesScreen(),
         GezondheidScreen(),
         SleepScreen(),
+        TodayScreen(),
+        HistoryScreen(),
     ]
 
     /// The registry of `all`; a duplicate `screen_id` stops the program here, and a test

@@ -21,6 +21,7 @@ struct Vitals: ParsableCommand {
             RenderCommand.self, ValidateCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
             ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
+            FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
         ]
     )
 

@@ -10,6 +10,8 @@ public struct Catalog: Sendable {
     public private(set) var series: [Series] = []
     public private(set) var screens: [DisplayScreen] = []
     public private(set) var metrics: [DisplayMetric] = []
+    /// The DragonHealth day: categories, meal slots, foods and budgets (Portions/).
+    public internal(set) var portions = PortionBook()
     /// The files the catalog was read from, in load order.
     public var files: [String] = []
 

@@ -103,6 +103,7 @@ public enum CatalogLoader {
                 case .series(let value): declarations.append(.init(kind: .series, id: value.id, location: value.location(of: "series_id"))); catalog.add(value)
                 case .screen(let value): declarations.append(.init(kind: .screen, id: value.id, location: value.location(of: "screen_id"))); catalog.add(value)
                 case .metric(let value): declarations.append(.init(kind: .metric, id: value.id, location: value.location(of: "display_metric_id"))); catalog.add(value)
+                case .portion(let value): catalog.portions.record(value)
                 }
             }
         }
@@ -162,6 +163,7 @@ public enum CatalogLoader {
 /// An entry decoded from one file, before it joins the catalog.
 enum DecodedEntry: Sendable {
     case pillar(Pillar), subject(Subject), series(Series), screen(DisplayScreen), metric(DisplayMetric)
+    case portion(PortionEntry)
 }
 
 /// Phases 1 and 2 for one file: compose the YAML, then decode each entry strictly.
@@ -233,6 +235,8 @@ struct FileReading: Sendable {
         case "subject": entry = EntryDecoding.subject(reader).map(DecodedEntry.subject)
         case "series": entry = EntryDecoding.series(reader, diagnostics: &diagnostics).map(DecodedEntry.series)
         case "screen": entry = EntryDecoding.screen(reader).map(DecodedEntry.screen)
+        case "category", "meal_slot", "food", "budget":
+            entry = PortionDecoding.decode(reader, diagnostics: &diagnostics).map(DecodedEntry.portion)
         default: entry = EntryDecoding.metric(reader, diagnostics: &diagnostics).map(DecodedEntry.metric)
         }
         if let entry { entries.append(entry) }

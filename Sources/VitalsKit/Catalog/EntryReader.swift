@@ -66,6 +66,17 @@ struct EntryReader {
             return nil
         case .nested, .mappingOf:
             return value.pairs == nil ? typeError() : nil
+        case .numberMap:
+            guard let pairs = value.pairs else { return typeError() }
+            for (key, item) in pairs {
+                guard let id = key.scalarText, IDPattern.snakeCase.matches(id) else {
+                    return (RuleID.badID, "has the key '\(Sanitize.inline(key.scalarText ?? ""))', which is not a valid id: use \(IDPattern.snakeCase.summary)")
+                }
+                guard let text = item.scalarText, !item.isQuoted, let number = YAMLScalar.double(text), number.isFinite else {
+                    return (RuleID.wrongType, "maps '\(id)' to \(item.kindDescription); it must be a number")
+                }
+            }
+            return nil
         case .stringList, .identifierList:
             guard let items = value.items else { return typeError() }
             for item in items where item.scalarText == nil || !(item.isQuoted || item.kindDescription == "a string") {

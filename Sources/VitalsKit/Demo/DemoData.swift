@@ -33,6 +33,7 @@ public struct DemoData: Sendable {
         all += activitySamples(from: first)
         all += wellbeingSamples(from: first)
         all += ollieSamples()
+        all += portionSamples(from: first)
         return all
     }
 

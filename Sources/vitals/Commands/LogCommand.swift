@@ -6,11 +6,12 @@ import VitalsKit
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie` or `vitals log vegetables 0.5 --tag lunch`.",
+        abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie`, `vitals log vegetables 80 g --meal lunch` or `vitals log food apple`.",
         discussion: """
         The value is checked against the series' plausible range for the subject after unit \
         conversion; nothing is written when anything is wrong. For a category series the value \
-        may be the category (`vitals log screenings dental`).
+        may be the category (`vitals log screenings dental`). `vitals log food NAME [AMOUNT UNIT]` \
+        logs a food from the library (vitals foods) toward its categories.
         """)
 
     @Argument(help: ArgumentHelp("The series id (body_mass, protein, vegetables …).", valueName: "SERIES"))
@@ -22,6 +23,9 @@ struct LogCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The unit of VALUE (kg, lb, g, oz, L, fl_oz, min, h …); default: the series' unit.", valueName: "UNIT"))
     var unit: String?
 
+    @Argument(help: ArgumentHelp("For `log food NAME AMOUNT UNIT`: the unit of AMOUNT (g, ml, portions).", valueName: "FOOD-UNIT"))
+    var foodUnit: String?
+
     @Option(help: ArgumentHelp("When: YYYY-MM-DD[THH:MM[±HH:MM]], HH:MM, yesterday [HH:MM] (default: now).", valueName: "TIME"))
     var at: String?
 
@@ -31,7 +35,8 @@ struct LogCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Whose value it is.", valueName: "ID"))
     var subject = "me"
 
-    @Option(help: ArgumentHelp("Meal slot or other label: breakfast, lunch, dinner, snack …", valueName: "MEAL"))
+    @Option(name: [.customLong("meal"), .customLong("tag")],
+            help: ArgumentHelp("Meal slot: one declared under meal_slots (breakfast, lunch, late_night …); --tag is the same.", valueName: "SLOT"))
     var tag: String?
 
     @Option(help: ArgumentHelp("The category, for a category series (core, deep, rem …).", valueName: "NAME"))
@@ -47,6 +52,8 @@ struct LogCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
+            if try logPortions(loaded.catalog) { return }
+            let tag = try mealSlot(in: loaded.catalog)
             let validator = SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem())
             let sample = try validator.sample(from: SampleInput(
                 seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,

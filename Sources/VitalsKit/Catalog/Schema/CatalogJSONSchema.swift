@@ -14,7 +14,7 @@ public enum CatalogJSONSchema {
             sections.append("    \(q(key)): {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/\(entry.name)\"}}")
         }
         var defs: [String] = []
-        for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange] {
+        for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange] where !defs.contains(where: { $0.hasPrefix("    \(q(entry.name)):") }) {
             defs.append("    \(q(entry.name)): \(object(entry, indent: "    "))")
         }
         return """
@@ -22,7 +22,7 @@ public enum CatalogJSONSchema {
               "$schema": "https://json-schema.org/draft/2020-12/schema",
               "$id": "vitals.schema.json",
               "title": "Vitals catalog file",
-              "description": "A file under screens/ or metrics/: any of the lists pillars, subjects, series, screens, metrics. The shape of each entry; vitals validate also checks references between entries and files.",
+              "description": "A file under screens/ or metrics/: any of the lists pillars, subjects, series, screens, metrics, and the DragonHealth day's categories, meal_slots, foods, budgets. The shape of each entry; vitals validate also checks references between entries and files.",
               "type": "object",
               "additionalProperties": false,
               "properties": {
@@ -77,6 +77,8 @@ public enum CatalogJSONSchema {
         case .mappingOf(let keys, let value):
             let props = keys.map { "\(q($0)): {\"$ref\": \"#/$defs/\(value.name)\"}" }.joined(separator: ", ")
             return "{\"type\": \"object\", \"additionalProperties\": false, \"properties\": {\(props)}, \(description)}"
+        case .numberMap:
+            return "{\"type\": \"object\", \"propertyNames\": {\"pattern\": \(q(IDPattern.snakeCase.rawValue))}, \"additionalProperties\": {\"type\": \"number\"}, \(description)}"
         case .any: return "{\(description)}"
         }
     }

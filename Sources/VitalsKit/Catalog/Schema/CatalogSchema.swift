@@ -10,7 +10,7 @@ public enum CatalogSchema {
     public static let sections: [(key: String, entry: EntrySpec)] = [
         ("pillars", pillar), ("subjects", subject), ("series", series),
         ("screens", screen), ("metrics", metric),
-    ]
+    ] + PortionSchema.sections
 
     public static let pillar = EntrySpec(name: "pillar", keys: [
         KeySpec("pillar_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),

@@ -26,6 +26,8 @@ public enum ValueKind: Sendable {
     case nested(EntrySpec)
     /// A mapping from a fixed set of keys to a nested mapping (`by_kind: {dog: {min, max}}`).
     case mappingOf(keys: [String], value: EntrySpec)
+    /// A mapping from snake_case ids to numbers (a meal slot's `guidance: {vegetables: 1}`).
+    case numberMap
     /// Any YAML value; its owner (a screen module) checks it.
     case any
 
@@ -38,6 +40,7 @@ public enum ValueKind: Sendable {
         case .boolean: return "true or false"
         case .stringList, .identifierList: return "a list of strings"
         case .nested, .mappingOf: return "a mapping"
+        case .numberMap: return "a mapping of ids to numbers"
         case .any: return "a value"
         }
     }

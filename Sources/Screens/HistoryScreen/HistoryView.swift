@@ -1,0 +1,158 @@
+import VitalsKit
+
+/// The blocks of the History screen from judged days.
+struct HistoryView {
+    let context: ScreenContext
+    let book: PortionBook
+    let adherence: DayAdherence
+
+    var glyphs: Glyphs { context.profile.glyphs }
+    var width: Int { context.profile.width }
+    static let green = "#2E9E5B", red = "#D64545"
+    /// Days the category record looks back over.
+    static let detailWindow = 30
+
+    static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
+
+    func summaryBlock() -> ScreenBlock {
+        let windows = [7, 30, 90].map { ($0, adherence.onTarget(last: $0)) }
+        let rows = [
+            SummaryRow(["Whole days on target: streak \(Self.days(adherence.currentStreak))", "best \(Self.days(adherence.bestStreak))"],
+                       style: Style(bold: true)),
+            SummaryRow(["On target: " + windows.map { window, tally in
+                "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
+            }.joined(separator: " \(glyphs.separator) ")]),
+            SummaryRow(["A day is on target only when all \(book.enabledCategories.count) categories met their rule;",
+                        "an unfinished today is not counted"], style: ScreenText.muted, joiner: " "),
+        ]
+        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows), data: .object([
+            ("streak", .object([("current", .number(Double(adherence.currentStreak))), ("best", .number(Double(adherence.bestStreak)))])),
+            ("on_target", .object(windows.map { window, tally in
+                ("last_\(window)_days", .object([("met", .number(Double(tally.met))), ("days", .number(Double(tally.counted))),
+                                                  ("percent", .number(adherence.percentOnTarget(last: window)))]))
+            })),
+            ("days", .array(adherence.days.suffix(90).map { day in
+                .object([("date", .string(day.date.description)), ("on_target", .bool(day.isOnTarget)),
+                         ("missed", .array(day.missed.map { .string($0.categoryID) }))])
+            })),
+        ]))
+    }
+
+    /// Weeks as rows (Monday first), the last 12 (or `--range`) since the first judged day, each day on target, missed,
+    /// unfinished (today) or not judged.
+    func calendarBlock() -> ScreenBlock {
+        let weeks: Int
+        switch context.request.range {
+        case .days(let n)?: weeks = max(1, (n + 6) / 7)
+        case .weeks(let n)?: weeks = n
+        case .months(let n)?: weeks = n * 5
+        default: weeks = 12
+        }
+        let asOf = context.asOf
+        let lastMonday = asOf.startOfWeek
+        // No older than the week of the first judged day.
+        let earliest = adherence.days.first?.date.startOfWeek ?? lastMonday
+        let firstMonday = max(earliest, lastMonday.adding(days: -7 * (min(weeks, 160) - 1)))
+        let byDate = Dictionary(adherence.days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
+        let (onGlyph, offGlyph, openGlyph, noneGlyph) = glyphs.isUnicode ? ("■", "□", "◌", "·") : ("#", "o", "?", ".")
+        var canvas = TextCanvas(width: width)
+        let title = canvas.addRow()
+        canvas.write("Whole days on target", row: title, column: 0, style: Style(bold: true))
+        let head = canvas.addRow()
+        canvas.write("week of   M T W T F S S", row: head, column: 0, style: ScreenText.muted)
+        var monday = firstMonday
+        while monday <= lastMonday {
+            let row = canvas.addRow()
+            canvas.write(PortionText.shortDay(monday).dropFirst(4).description, row: row, column: 0, style: ScreenText.muted)
+            for offset in 0..<7 {
+                let date = monday.adding(days: offset)
+                let glyph: String, style: Style
+                if date > asOf || byDate[date] == nil {
+                    (glyph, style) = (noneGlyph, ScreenText.muted)
+                } else if byDate[date]!.isOnTarget {
+                    (glyph, style) = (onGlyph, Style(hex: Self.green))
+                } else if date == asOf {
+                    (glyph, style) = (openGlyph, .plain)
+                } else {
+                    (glyph, style) = (offGlyph, Style(hex: Self.red))
+                }
+                canvas.write(glyph, row: row, column: 10 + offset * 2, style: style)
+            }
+            let tally = adherence.counted.filter { $0.date >= monday && $0.date <= monday.adding(days: 6) }
+            if !tally.isEmpty {
+                canvas.write("\(tally.filter(\.isOnTarget).count)/\(tally.count)", row: row, column: 26, style: ScreenText.muted)
+            }
+            monday = monday.adding(days: 7)
+        }
+        let legend = canvas.addRow()
+        canvas.write("\(onGlyph) on target  \(offGlyph) missed  \(openGlyph) today, not yet  \(noneGlyph) nothing judged",
+                     row: legend, column: 0, style: ScreenText.muted)
+        return ScreenBlock(kind: .chart, lines: canvas.lines(colorLevel: context.profile.colorLevel),
+                           data: .object([("weeks", .number(Double(weeks))), ("first", .string(firstMonday.description))]))
+    }
+
+    /// Per category over the last 30 counted days: met, under, over, average a day, and its wins
+    /// on the days missed overall.
+    func categoryBlock() -> ScreenBlock {
+        let details = adherence.categoryDetail(last: Self.detailWindow)
+        let counted = adherence.counted.suffix(Self.detailWindow).count
+        let nameWidth = max(10, min(28, width - 48))
+        var canvas = TextCanvas(width: width)
+        let title = canvas.addRow()
+        canvas.write("Categories, last \(Self.days(counted))", row: title, column: 0, style: Style(bold: true))
+        let head = canvas.addRow()
+        let columns = [nameWidth + 1, nameWidth + 8, nameWidth + 15, nameWidth + 21, nameWidth + 30]
+        for (text, column) in zip(["met", "under", "over", "a day", "wins on missed days"], columns) {
+            canvas.write(text, row: head, column: column, style: ScreenText.muted)
+        }
+        let text = PortionText(profile: context.profile)
+        var data: [JSONValue] = []
+        for detail in details {
+            guard let category = book.category(detail.categoryID) else { continue }
+            let row = canvas.addRow()
+            canvas.write(DisplayWidth.truncate(Sanitize.inline(category.name), to: nameWidth, ellipsis: glyphs.ellipsis),
+                         row: row, column: 0, style: Style(hex: category.color))
+            let cells = ["\(detail.met)", detail.under == 0 ? "-" : "\(detail.under)", detail.over == 0 ? "-" : "\(detail.over)",
+                         text.amount(detail.average, unit: category.unit),
+                         detail.missedDays == 0 ? "-" : "\(detail.winsOnMissedDays)/\(detail.missedDays)"]
+            for (cell, column) in zip(cells, columns) { canvas.write(cell, row: row, column: column) }
+            data.append(.object([
+                ("category", .string(detail.categoryID)), ("days", .number(Double(detail.days))),
+                ("met", .number(Double(detail.met))), ("under", .number(Double(detail.under))), ("over", .number(Double(detail.over))),
+                ("average", .number(detail.average)), ("missed_days", .number(Double(detail.missedDays))),
+                ("wins_on_missed_days", .number(Double(detail.winsOnMissedDays))),
+            ]))
+        }
+        if let breaker = details.max(by: { ($0.under + $0.over, $1.categoryID) < ($1.under + $1.over, $0.categoryID) }),
+           breaker.under + breaker.over > 0, let category = book.category(breaker.categoryID) {
+            let note = canvas.addRow()
+            canvas.write(DisplayWidth.truncate("Most often off: \(Sanitize.inline(category.name)) (\(breaker.under) under, \(breaker.over) over)",
+                                               to: width, ellipsis: glyphs.ellipsis), row: note, column: 0, style: ScreenText.muted)
+        }
+        return ScreenBlock(kind: .summary, lines: canvas.lines(colorLevel: context.profile.colorLevel),
+                           data: .object([("window_days", .number(Double(counted))), ("categories", .array(data))]))
+    }
+
+    /// Weekly (last 8), monthly (last 6) and yearly summaries of whole days on target.
+    func periodBlock() -> ScreenBlock {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func part(_ label: String, _ summary: PeriodSummary) -> String {
+            "\(label) \(summary.met)/\(summary.counted)"
+        }
+        let weeks = adherence.summaries(by: .week).suffix(8).reversed()
+        let monthly = adherence.summaries(by: .month).suffix(6).reversed()
+        let yearly = adherence.summaries(by: .year).reversed()
+        let rows = [
+            SummaryRow(["Weekly (week of)"] + weeks.map { part(PortionText.shortDay($0.start).dropFirst(4).description, $0) }),
+            SummaryRow(["Monthly"] + monthly.map { part("\(months[$0.start.month - 1]) \($0.start.year)", $0) }),
+            SummaryRow(["Yearly"] + yearly.map { "\($0.start.year) \($0.met)/\($0.counted) (\(TargetWords.percent($0.met, $0.counted)) %)" }),
+        ]
+        func json(_ list: [PeriodSummary]) -> JSONValue {
+            .array(list.map { .object([("start", .string($0.start.description)), ("met", .number(Double($0.met))),
+                                       ("days", .number(Double($0.counted)))]) })
+        }
+        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows), data: .object([
+            ("weeks", json(Array(weeks))), ("months", json(Array(monthly))), ("years", json(Array(yearly))),
+        ]))
+    }
+}

@@ -1,0 +1,84 @@
+/// Finds the declared meal slot a person meant: by id, name or alias, in any case, with spaces,
+/// hyphens and underscores alike (`Late Night`, `late-night` and `late_night` are one slot).
+public enum MealSlotNames {
+    /// `Late Night` → `late_night`.
+    public static func normalized(_ text: String) -> String {
+        let lowered = Sanitize.inline(text).trimmingCharacters(in: .whitespaces).lowercased()
+        var out = ""
+        for character in lowered {
+            let mapped: Character = character == " " || character == "-" ? "_" : character
+            if mapped == "_", out.last == "_" { continue }
+            out.append(mapped)
+        }
+        return out
+    }
+
+    /// The slot `text` names, or a `UserError` listing the slots with a did-you-mean.
+    public static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {
+        let wanted = normalized(text)
+        for slot in book.mealSlots where ([slot.id, slot.name] + slot.aliases).contains(where: { normalized($0) == wanted }) {
+            return slot
+        }
+        let ids = book.mealSlots.map(\.id)
+        var hints: [String] = []
+        let candidates = ids + book.mealSlots.flatMap(\.aliases).map(normalized)
+        if let guess = didYouMean(wanted, among: candidates) {
+            hints.append(guess)
+        } else if let swapped = candidates.first(where: { $0.sorted() == wanted.sorted() }) {
+            hints.append("did you mean \(swapped)?")   // two letters swapped: lunhc → lunch
+        }
+        hints.append("meal slots: " + ids.joined(separator: ", "))
+        throw UserError("unknown meal slot '\(Sanitize.inline(text))'", hints: hints)
+    }
+
+    /// The slot a time of day falls in (the last slot whose `from` has passed since the cutoff).
+    public static func slot(atMinutes minutes: Int, in book: PortionBook) -> MealSlot? {
+        let cutoff = book.dayCutoffMinutes
+        let sinceCutoff = (minutes - cutoff + 1440) % 1440
+        return book.mealSlots.last { ($0.fromMinutes - cutoff + 1440) % 1440 <= sinceCutoff } ?? book.mealSlots.first
+    }
+
+    /// `04:00`.
+    public static func clock(_ minutes: Int) -> String {
+        let m = ((minutes % 1440) + 1440) % 1440
+        let h = m / 60, r = m % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (r < 10 ? "0" : "") + "\(r)"
+    }
+}
+
+/// Finds foods by name, id or search text.
+public enum FoodLibrary {
+    /// `Brown rice` → `brown rice`; ids' underscores read as spaces.
+    public static func normalized(_ text: String) -> String {
+        MealSlotNames.normalized(text).replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// The food named `text` (its name or id, any case), or a `UserError` with a did-you-mean.
+    public static func find(_ text: String, in book: PortionBook) throws -> Food {
+        let wanted = normalized(text)
+        if let food = book.foods.first(where: { normalized($0.name) == wanted || normalized($0.id) == wanted }) {
+            return food
+        }
+        let names = book.foods.map { normalized($0.name) }
+        var hints: [String] = []
+        var close = Suggest.ranked(wanted, in: names, limit: 3)
+        if close.isEmpty, let swapped = names.first(where: { $0.sorted() == wanted.sorted() }) { close = [swapped] }
+        if !close.isEmpty { hints.append("did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?") }
+        hints.append(book.foods.isEmpty ? "the catalog has no foods; add them under foods: in metrics/foods.yaml"
+                                        : "vitals foods lists the library (vitals foods WORD searches it)")
+        throw UserError("unknown food '\(Sanitize.inline(text))'", hints: hints)
+    }
+
+    /// Foods whose name, id, category or notes contain `search` (any case), favourites first
+    /// when asked for only them, else in library order.
+    public static func search(_ search: String?, favoritesOnly: Bool, in book: PortionBook) -> [Food] {
+        let wanted = search.map(normalized) ?? ""
+        return book.foods.filter { food in
+            guard !favoritesOnly || food.isFavorite else { return false }
+            guard !wanted.isEmpty else { return true }
+            let haystack = ([food.name, food.id, food.notes ?? ""] + food.counts.map(\.categoryID)
+                            + food.counts.compactMap { book.category($0.categoryID)?.name }).map(normalized)
+            return haystack.contains { $0.contains(wanted) }
+        }
+    }
+}

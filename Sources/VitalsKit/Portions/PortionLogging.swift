@@ -1,0 +1,135 @@
+import Foundation
+
+/// One amount toward one category, worked out from what a person typed.
+public struct PortionAmount: Sendable, Hashable {
+    public var categoryID: String
+    /// In the category's unit (portions, L, min).
+    public var value: Double
+    /// The value before rounding to the portion step, when rounding changed it.
+    public var roundedFrom: Double?
+}
+
+/// Turns `vitals log food NAME [AMOUNT UNIT]` and `vitals log vegetables 80 g` into amounts
+/// per category: grams or millilitres through the food's (or category's) portion size,
+/// portions in steps of 0.25.
+public enum PortionLogging {
+    /// Words that mean "count of portions or servings" as a unit.
+    static let countWords = ["portion", "portions", "serving", "servings", "x"]
+
+    /// The amounts a food adds: one serving without `amount`; `amount` servings without a unit
+    /// (or with `portions`); `amount` g or ml through the food's weight of one serving.
+    public static func amounts(for food: Food, amount: String?, unit: String?, in book: PortionBook) throws -> [PortionAmount] {
+        var servings = 1.0
+        var measured: (value: Double, unit: KnownUnit)?
+        if let amount {
+            let number = try parse(amount)
+            if let unit, !countWords.contains(unit.lowercased()) {
+                guard let known = KnownUnit.named(unit), known.dimension == .mass || known.dimension == .volume else {
+                    throw UserError("'\(Sanitize.inline(unit))' is not a unit a food can be weighed in",
+                                    hints: ["use g, kg, oz, ml or L, or leave the unit out to count portions: vitals log food \(food.id) 2"])
+                }
+                measured = (number, known)
+            } else {
+                servings = number
+            }
+        }
+        guard servings > 0 else { throw UserError("the amount must be above 0") }
+        var out: [PortionAmount] = []
+        for count in food.counts {
+            guard let category = book.category(count.categoryID) else {
+                throw UserError("food \(food.id) counts toward unknown category '\(count.categoryID)'",
+                                hints: ["vitals validate names the line"])
+            }
+            var servingsHere = servings
+            if let measured {
+                let perServing: Double?
+                let inGrams: Double?
+                if measured.unit.dimension == .mass {
+                    perServing = food.grams ?? (food.counts.count == 1 ? category.portionGrams : nil)
+                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("g")!)
+                } else {
+                    perServing = food.millilitres ?? (food.counts.count == 1 ? category.portionMillilitres : nil)
+                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("ml")!)
+                }
+                guard let perServing, let inGrams else {
+                    let word = measured.unit.dimension == .mass ? "grams" : "ml"
+                    throw UserError("\(food.name) has no weight per portion (\(word)) in the food library",
+                                    hints: ["log portions instead: vitals log food \(food.id) 1", "or add '\(word == "grams" ? "grams" : "ml"): …' to \(food.id) in \(food.location.file)"])
+                }
+                if category.unit == .L, measured.unit.dimension == .volume {
+                    out.append(PortionAmount(categoryID: category.id, value: inGrams / 1000, roundedFrom: nil))
+                    continue
+                }
+                servingsHere = inGrams / perServing
+            }
+            out.append(try Self.amount(servingsHere * count.portions, of: category, food: food))
+        }
+        return out
+    }
+
+    /// A category's value for `servings` portions of a food: portions rounded to the step;
+    /// litres through the food's (else the category's) millilitres per portion.
+    static func amount(_ portions: Double, of category: PortionCategory, food: Food) throws -> PortionAmount {
+        switch category.unit {
+        case .portion:
+            return try rounded(portions, category: category)
+        case .L:
+            let millilitres = food.millilitres ?? category.portionMillilitres ?? 250
+            return PortionAmount(categoryID: category.id, value: portions * millilitres / 1000, roundedFrom: nil)
+        default:
+            return PortionAmount(categoryID: category.id, value: portions, roundedFrom: nil)
+        }
+    }
+
+    /// `vitals log CATEGORY VALUE [UNIT]` for a category's series: grams or ml through the
+    /// category's portion size; portions must be on the 0.25 step (else a `UserError`). Nil when
+    /// the value needs no conversion (portions on the step, or a unit the series takes directly):
+    /// the ordinary log path stores it as typed.
+    public static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
+        let number = try parse(value)
+        if let unit, let known = KnownUnit.named(unit), category.unit == .portion,
+           known.dimension == .mass || known.dimension == .volume {
+            let isMass = known.dimension == .mass
+            guard let per = isMass ? category.portionGrams : category.portionMillilitres,
+                  let converted = known.convert(number, to: KnownUnit.named(isMass ? "g" : "ml")!) else {
+                throw UserError("\(category.name) has no \(isMass ? "portion_grams" : "portion_ml") to turn \(unit) into portions",
+                                hints: ["log portions: vitals log \(category.seriesID) 1", "or add \(isMass ? "portion_grams" : "portion_ml") to the category \(category.id) in \(category.location.file)"])
+            }
+            return try rounded(converted / per, category: category)
+        }
+        guard category.unit == .portion, unit.map({ countWords.contains($0.lowercased()) }) ?? true else { return nil }
+        guard isOnStep(number) else {
+            throw UserError("\(plain(number)) is not a whole, half or quarter portion",
+                            hints: ["portions are entered in steps of \(plain(PortionBook.portionStep)): 1, 0.5, 0.25 (for example \(plain(nearestStep(number))))"])
+        }
+        return nil   // whole portions: the ordinary log path stores them as typed
+    }
+
+    static func rounded(_ portions: Double, category: PortionCategory) throws -> PortionAmount {
+        let step = nearestStep(portions)
+        guard step > 0 else {
+            throw UserError("that is less than an eighth of a portion of \(category.name.lowercased()) (\(plain(portions, digits: 2)) portion); nothing logged",
+                            hints: ["portions are entered in steps of \(plain(PortionBook.portionStep))"])
+        }
+        return PortionAmount(categoryID: category.id, value: step,
+                             roundedFrom: abs(step - portions) > 1e-9 ? portions : nil)
+    }
+
+    static func nearestStep(_ value: Double) -> Double {
+        (value / PortionBook.portionStep).rounded() * PortionBook.portionStep
+    }
+
+    static func isOnStep(_ value: Double) -> Bool { abs(nearestStep(value) - value) < 1e-9 }
+
+    static func parse(_ text: String) throws -> Double {
+        guard let number = SampleValidator.number(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+            throw UserError("'\(Sanitize.inline(text))' is not a number")
+        }
+        return number
+    }
+
+    /// `1.5`, `2`, `0.25`.
+    public static func plain(_ value: Double, digits: Int = 3) -> String {
+        NumberStyle.standard.format(value, maxFractionDigits: digits)
+    }
+}

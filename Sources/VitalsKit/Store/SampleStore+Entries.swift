@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// A stored sample with its row id, for listing and correcting entries.
+public struct StoredEntry: Sendable, Hashable {
+    public var id: Int64
+    public var sample: Sample
+
+    public init(id: Int64, sample: Sample) { self.id = id; self.sample = sample }
+
+    /// Whether it came from an import (Apple Health, CSV, the demo) rather than `vitals log`.
+    public var isImported: Bool { sample.source != "manual" }
+    /// Wall-clock seconds at the recorded offset.
+    public var localStart: Int64 { Int64(sample.start.timeIntervalSince1970) + Int64(sample.utcOffsetSeconds) }
+}
+
+extension SampleStore {
+    /// Entries whose wall-clock start lies in `[localFrom, localTo)` (nil: open), oldest first.
+    public func entries(series: String? = nil, subject: String? = nil, localFrom: Int64? = nil,
+                        localTo: Int64? = nil, limit: Int? = nil) throws -> [StoredEntry] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let series { conditions.append("series = ?"); arguments += [series] }
+        if let subject { conditions.append("subject = ?"); arguments += [subject] }
+        if let localFrom { conditions.append("local_start >= ?"); arguments += [localFrom] }
+        if let localTo { conditions.append("local_start < ?"); arguments += [localTo] }
+        var sql = "SELECT id, local_start, series, subject, start, \"end\", utc_offset, value, category, tag, source, note, metadata, NULL AS source_version, NULL AS device FROM sample"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        // The newest `limit` entries, shown oldest first.
+        sql = "SELECT * FROM (\(sql) ORDER BY local_start DESC, id DESC\(limit.map { " LIMIT \($0)" } ?? "")) ORDER BY local_start, id"
+        let query = sql
+        return try read { db in
+            try Row.fetchAll(db, sql: query, arguments: arguments).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }
+        }
+    }
+
+    /// The entry with row id `id`, or nil.
+    public func entry(id: Int64) throws -> StoredEntry? {
+        try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT id, series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
+                    NULL AS source_version, NULL AS device FROM sample WHERE id = ?
+                """, arguments: [id]).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }
+        }
+    }
+
+    /// The entries of the last `vitals log` of `subject`: the newest manual entry and those
+    /// logged with it (same time, same food; a mixed dish adds one per category).
+    public func lastLogged(subject: String) throws -> [StoredEntry] {
+        guard let last = try read({ db in
+            try Row.fetchOne(db, sql: "SELECT id, start, metadata FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
+                             arguments: [subject])
+        }) else { return [] }
+        let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"]
+        let ids = try read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata IS ? AND id > ? AND id <= ?
+                ORDER BY id
+                """, arguments: [subject, start, metadata, id - 32, id])
+        }
+        return try ids.compactMap { try entry(id: $0) }
+    }
+
+    /// Deletes entries by id; returns how many were deleted.
+    @discardableResult
+    public func deleteEntries(_ ids: [Int64]) throws -> Int {
+        try write { db in
+            var count = 0
+            for id in ids {
+                try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
+                count += db.changesCount
+            }
+            return count
+        }
+    }
+
+    /// Replaces the entry `id` with `sample` (same row id), with its natural key recomputed.
+    /// Refused when another entry already has that natural key.
+    public func replaceEntry(id: Int64, with sample: Sample) throws {
+        let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
+        let category = sample.category ?? "", tag = sample.tag ?? ""
+        let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                                  value: sample.value, category: category, tag: tag, source: sample.source)
+        try write { db in
+            if let other = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE key_hash = ? AND id != ?", arguments: [key, id]) {
+                throw UserError("entry \(other) is already exactly that; nothing changed",
+                                hints: ["vitals delete \(id) removes this one"])
+            }
+            try db.execute(sql: """
+                UPDATE sample SET series = ?, subject = ?, start = ?, "end" = ?, utc_offset = ?, local_start = ?,
+                    value = ?, category = ?, tag = ?, source = ?, note = ?, metadata = ?, key_hash = ?
+                WHERE id = ?
+                """, arguments: [sample.seriesID, sample.subjectID, start, end, sample.utcOffsetSeconds,
+                                 start + Int64(sample.utcOffsetSeconds), sample.value, category, tag, sample.source,
+                                 sample.note, sample.metadata, key, id])
+        }
+    }
+}

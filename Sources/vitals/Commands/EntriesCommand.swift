@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals entries`: what was logged, with the ids `delete` and `edit` take.
+struct EntriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entries",
+        abstract: "List logged entries with their ids, e.g. `vitals entries --day 2026-11-20 --series vegetables`.",
+        discussion: "A day is the DragonHealth day: from the first meal slot's time (04:00) to the same time the next morning.")
+
+    @Option(help: ArgumentHelp("The day, YYYY-MM-DD or today (default: today; before 04:00 that is still yesterday).", valueName: "DATE"))
+    var day: String?
+
+    @Option(help: ArgumentHelp("Only this series.", valueName: "S"))
+    var series: String?
+
+    @Option(help: ArgumentHelp("Whose entries.", valueName: "ID"))
+    var subject = "me"
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    func run() throws {
+        try reportingUserErrors {
+            let loaded = try catalog.loadValidCatalog()
+            if let series { _ = try SampleValidator(catalog: loaded.catalog).series(series) }
+            let cutoff = loaded.catalog.portions.dayCutoffMinutes
+            let date = try (day == "today" ? nil : parseDate(day, option: "--day"))
+                ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+            let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
+            let found = try store.openForWriting().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
+            guard !found.isEmpty else {
+                printError("vitals: no entries for \(subject) on \(date)\(series.map { " in \($0)" } ?? "")")
+                return
+            }
+            for entry in found { print(EntryListing.line(entry, catalog: loaded.catalog)) }
+        }
+    }
+}
