@@ -47,7 +47,7 @@ public struct JudgedDay: Sendable, Hashable {
 
 /// Whole-day adherence over consecutive days: the one place Today and History judge days.
 ///
-/// Counting is `WholeDayTally`, the store's target rule (`TargetTally` on the ranges branch): days are
+/// Counting is the store's `TargetTally`: days are
 /// consecutive, oldest first, the last one the as-of day; while the as-of day is not on target
 /// it is unfinished, neither counted nor breaking a streak. Days before the first entry are not
 /// judged (the caller starts there).
@@ -74,10 +74,10 @@ public struct DayAdherence: Sendable, Hashable {
     }
 
     /// Consecutive whole days on target ending with the last counted day.
-    public var currentStreak: Int { WholeDayTally(targetDays).currentStreak }
+    public var currentStreak: Int { TargetTally(targetDays).currentStreak }
 
     /// The longest run of whole days on target.
-    public var bestStreak: Int { WholeDayTally(targetDays).bestStreak }
+    public var bestStreak: Int { TargetTally(targetDays).bestStreak }
 
     /// Days on target and days counted among the last `window` days ending with the last
     /// counted day (today once on target, else yesterday).
@@ -85,7 +85,7 @@ public struct DayAdherence: Sendable, Hashable {
         let judged = targetDays
         guard let newest = judged.last, window > 0 else { return (0, 0) }
         let lastCounted = newest.isMet ? newest.date : newest.date.adding(days: -1)
-        let tally = WholeDayTally(judged.filter { $0.date > lastCounted.adding(days: -window) })
+        let tally = TargetTally(judged.filter { $0.date > lastCounted.adding(days: -window) })
         return (tally.met, tally.counted)
     }
 
@@ -130,24 +130,6 @@ public struct DayAdherence: Sendable, Hashable {
             detail.days = slice.count
             return detail
         }
-    }
-}
-
-/// Counts judged days exactly as the store's `TargetTally` (branch `ranges`) does, so that the
-/// two can become one when it is merged: consecutive periods, oldest first, the last the as-of
-/// period; an as-of period not yet met is unfinished and neither counts nor breaks a streak.
-struct WholeDayTally {
-    var met = 0, counted = 0, currentStreak = 0, bestStreak = 0
-
-    init(_ periods: [TargetDay]) {
-        var judged = periods[...]
-        if let last = judged.last, !last.isMet { judged = judged.dropLast() }
-        var run = 0
-        for period in judged {
-            if period.isMet { met += 1; run += 1; bestStreak = max(bestStreak, run) } else { run = 0 }
-        }
-        counted = judged.count
-        currentStreak = run
     }
 }
 

@@ -21,13 +21,14 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
-            let database = try store.openForWriting()
-            guard let entry = try database.entry(id: id) else {
-                throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+            try store.writing { database in
+                guard let entry = try database.entry(id: id) else {
+                    throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+                }
+                if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "deleting") }
+                try database.deleteEntries([id])
+                print("deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
             }
-            if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "deleting") }
-            try database.deleteEntries([id])
-            print("deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
         }
     }
 }

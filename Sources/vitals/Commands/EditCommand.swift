@@ -34,27 +34,28 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let catalog = try self.catalog.loadValidCatalog().catalog
-            let database = try store.openForWriting()
-            guard let entry = try database.entry(id: id) else {
-                throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+            try store.writing { database in
+                guard let entry = try database.entry(id: id) else {
+                    throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+                }
+                if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "editing") }
+                let old = entry.sample
+                var typed = value, typedUnit = unit
+                if let category = catalog.portions.category(series: old.seriesID),
+                   let amount = try PortionLogging.amount(typed: value, unit: unit, for: category) {
+                    typed = "\(amount.value)"; typedUnit = category.unit.rawValue
+                }
+                let slot = try meal.map { try MealSlotNames.resolve($0, in: catalog.portions).id } ?? old.tag
+                var sample = try SampleValidator(catalog: catalog, unitSystem: try units.unitSystem()).sample(from: SampleInput(
+                    seriesID: old.seriesID, subjectID: old.subjectID, value: typed, unit: typedUnit,
+                    time: at ?? TimeParser.format(old.start, utcOffsetSeconds: old.utcOffsetSeconds),
+                    category: old.category, tag: slot, note: old.note, source: old.source))
+                if at == nil { sample.end = old.end }
+                sample.metadata = old.metadata
+                try database.replaceEntry(id: id, with: sample)
+                print("was " + EntryListing.line(entry, catalog: catalog).trimmingCharacters(in: .whitespaces))
+                print("now " + EntryListing.line(StoredEntry(id: id, sample: sample), catalog: catalog).trimmingCharacters(in: .whitespaces))
             }
-            if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "editing") }
-            let old = entry.sample
-            var typed = value, typedUnit = unit
-            if let category = catalog.portions.category(series: old.seriesID),
-               let amount = try PortionLogging.amount(typed: value, unit: unit, for: category) {
-                typed = "\(amount.value)"; typedUnit = category.unit.rawValue
-            }
-            let slot = try meal.map { try MealSlotNames.resolve($0, in: catalog.portions).id } ?? old.tag
-            var sample = try SampleValidator(catalog: catalog, unitSystem: try units.unitSystem()).sample(from: SampleInput(
-                seriesID: old.seriesID, subjectID: old.subjectID, value: typed, unit: typedUnit,
-                time: at ?? TimeParser.format(old.start, utcOffsetSeconds: old.utcOffsetSeconds),
-                category: old.category, tag: slot, note: old.note, source: old.source))
-            if at == nil { sample.end = old.end }
-            sample.metadata = old.metadata
-            try database.replaceEntry(id: id, with: sample)
-            print("was " + EntryListing.line(entry, catalog: catalog).trimmingCharacters(in: .whitespaces))
-            print("now " + EntryListing.line(StoredEntry(id: id, sample: sample), catalog: catalog).trimmingCharacters(in: .whitespaces))
         }
     }
 }

@@ -29,7 +29,12 @@ struct EntriesCommand: ParsableCommand {
             let date = try (day == "today" ? nil : parseDate(day, option: "--day"))
                 ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
-            let found = try store.openForWriting().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
+            // Entries are what was logged into a database: the embedded demo data has none.
+            guard store.location.exists else {
+                printError("vitals: no entries: no database at \(Sanitize.inline(store.location.path))")
+                return
+            }
+            let found = try store.openForReading().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
             guard !found.isEmpty else {
                 printError("vitals: no entries for \(subject) on \(date)\(series.map { " in \($0)" } ?? "")")
                 return

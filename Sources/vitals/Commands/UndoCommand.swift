@@ -18,11 +18,12 @@ struct UndoCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
-            let database = try store.openForWriting()
-            let last = try database.lastLogged(subject: subject)
-            guard !last.isEmpty else { throw UserError("nothing to undo: \(subject) has no logged entries") }
-            try database.deleteEntries(last.map(\.id))
-            for entry in last { print("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
+            try store.writing { database in
+                let last = try database.lastLogged(subject: subject)
+                guard !last.isEmpty else { throw UserError("nothing to undo: \(subject) has no logged entries") }
+                try database.deleteEntries(last.map(\.id))
+                for entry in last { print("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
+            }
         }
     }
 }
