@@ -71,16 +71,18 @@ extension CalendarHeatmapChart {
                 }
             }
             let what = input.target == nil ? "logged" : "on target", dash = context.glyphs.rangeDash
-            let legend = "\(shades[3]) 75 % or more of days \(what)  \(shades[2]) 50\(dash)74 %  \(shades[1]) 25\(dash)49 %"
-                + "  \(shades[0]) under 25 %  \(context.glyphs.missing) no data"
-            if DisplayWidth.of(legend) <= context.width {
-                context.addText(legend, to: &canvas, style: context.muted)
-            } else {
-                context.addText("\(shades[3]) 75 % or more of days \(what)  \(shades[2]) 50\(dash)74 %", to: &canvas,
-                                style: context.muted)
-                context.addText("\(shades[1]) 25\(dash)49 %  \(shades[0]) under 25 %  \(context.glyphs.missing) no data",
-                                to: &canvas, style: context.muted)
+            let legend = ["\(shades[3]) 75\(dash)100 %", "\(shades[2]) 50\(dash)74 %", "\(shades[1]) 25\(dash)49 %",
+                          "\(shades[0]) 0\(dash)24 % of days \(what)", "\(context.glyphs.missing) no data"]
+            var line = ""
+            for item in legend {
+                if !line.isEmpty, DisplayWidth.of(line + "  " + item) > context.width {
+                    context.addText(line, to: &canvas, style: context.muted)
+                    line = item
+                } else {
+                    line = line.isEmpty ? item : line + "  " + item
+                }
             }
+            context.addText(line, to: &canvas, style: context.muted)
             CalendarHeatmapChart.addSummary(CalendarHeatmapChart.summary(states, from: firstDay, to: lastDay,
                                                                          context: context),
                                             to: &canvas, context: context)

@@ -85,7 +85,12 @@ extension ChartContext {
     func addSummary(_ text: String, to canvas: inout TextCanvas) {
         let separator = " \(glyphs.separator) "
         var current = ""
-        for part in text.components(separatedBy: separator) {
+        // A part too wide for a line of its own gives its note in parentheses a line of its own.
+        let parts = text.components(separatedBy: separator).flatMap { part -> [String] in
+            guard DisplayWidth.of(part) > width - 2, let note = part.range(of: " (") else { return [part] }
+            return [String(part[..<note.lowerBound]), String(part[part.index(after: note.lowerBound)...])]
+        }
+        for part in parts {
             let joined = current.isEmpty ? part : current + separator + part
             if current.isEmpty || current == "  " || DisplayWidth.of(joined) <= width {
                 current = current == "  " ? current + part : joined
