@@ -41,14 +41,24 @@ public final class SampleStore: Sendable {
             }
         }
         try refuseNonSQLite(path)
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration())
-            let store = SampleStore(path: path, writer: pool)
-            try store.migrate()
-            return store
-        } catch let error as DatabaseError {
-            throw describe(error, path: path)
+        // Several processes creating one new file at once can meet SQLITE_BUSY where SQLite
+        // calls no busy handler (switching the new file to WAL, a reader during another's
+        // WAL recovery): open again after a short pause, within the writers' busy timeout.
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        for attempt in 1... {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration())
+                let store = SampleStore(path: path, writer: pool)
+                try store.migrate()
+                return store
+            } catch let error as DatabaseError
+                        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01 * Double(min(attempt, 20)))
+            } catch let error as DatabaseError {
+                throw describe(error, path: path)
+            }
         }
+        fatalError("unreachable: the loop above returns or throws")
     }
 
     /// How long a reader waits for a write lock held by another process: only a first import
@@ -187,7 +197,7 @@ public final class SampleStore: Sendable {
                 try migrator.migrate(writer)
                 return
             } catch let error as DatabaseError {
-                if try writer.read({ db in try migrator.hasCompletedMigrations(db) }) { return }
+                if (try? writer.read({ db in try migrator.hasCompletedMigrations(db) })) == true { return }
                 if attempt >= 40 { throw error }
                 Thread.sleep(forTimeInterval: 0.025 * Double(min(attempt, 8)))
             }
