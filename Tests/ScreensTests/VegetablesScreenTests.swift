@@ -61,10 +61,10 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertEqual(F.streak(summary), [1, 1])
         let slots = try XCTUnwrap(summary["by_slot"] as? [String: Any])
         XCTAssertEqual(slots["breakfast"] as? Double, 1)
-        XCTAssertTrue(slots["snack"] is NSNull)
+        XCTAssertTrue(slots["afternoon_snack"] is NSNull)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 3 of 3 portions · ✓ done"), text)
-        XCTAssertTrue(text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + snack 0 = 3 portions"), text)
+        XCTAssertTrue(text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + afternoon_snack 0 = 3 portions"), text)
     }
 
     /// Days −7…−1: 3, 3, 2, 3.5, nothing, 3, 3; today 1.75 so far.
@@ -132,7 +132,8 @@ final class VegetablesScreenTests: XCTestCase {
         var problems = ConfigProblems(screen: screen)
         let config = VegetablesScreen().decodeConfig(screen.config, of: screen, in: F.catalog, problems: &problems)
         XCTAssertEqual(problems.diagnostics, [])
-        XCTAssertEqual(config, VegetablesConfig(mealSlots: ["breakfast", "lunch", "dinner", "snack"],
+        // `snack` in the screen's list is the declared afternoon_snack slot's alias.
+        XCTAssertEqual(config, VegetablesConfig(mealSlots: ["breakfast", "lunch", "dinner", "afternoon_snack"],
                                                 dayCutoffMinutes: 240, portionStep: 0.25))
     }
 

@@ -5,12 +5,14 @@ import VitalsKit
 ///
 /// ```yaml
 /// config:
-///   meal_slots: [breakfast, lunch, dinner, snack]   # the slots portions are banked across
+///   meal_slots: [breakfast, lunch, dinner, snack]   # the slots shown (default: all declared)
 ///   day_cutoff: "04:00"                             # must match the metrics' day_cutoff
 ///   portion_step: 0.25                              # optional; must divide 1
 /// ```
 public struct VegetablesConfig: Sendable, Hashable {
-    /// Meal slot tags in the order a day runs; portions in any of them add up to the day.
+    /// The meal slot groups shown, in the order a day runs: ids of the catalog's declared slots
+    /// (a configured alias such as `snack` names its slot, `afternoon_snack`); portions in any
+    /// slot, shown or not, add up to the day.
     public var mealSlots: [String]
     /// Minutes after midnight before which an entry counts for the previous day; nil when the
     /// config does not say (the primary metric's cutoff is shown).
@@ -28,11 +30,12 @@ public struct VegetablesConfig: Sendable, Hashable {
     /// Decodes `node` (nil: no block, the defaults), each problem at its line; nil on errors.
     static func decode(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                        problems: inout ConfigProblems) -> VegetablesConfig? {
-        guard let node else { return VegetablesConfig() }
+        let groups = TagGroups(catalog.portions.mealSlots)
+        guard let node else { return VegetablesConfig(mealSlots: groups.order) }
         let errorsBefore = problems.errorCount
         guard let map = problems.mapping(node, named: "config", allowed: keys) else { return nil }
-        var config = VegetablesConfig()
-        if let slots = mealSlots(in: map, problems: &problems) { config.mealSlots = slots }
+        var config = VegetablesConfig(mealSlots: groups.order)
+        if let slots = mealSlots(in: map, groups: groups, problems: &problems) { config.mealSlots = slots }
         if let cutoff = dayCutoff(in: map, problems: &problems) {
             config.dayCutoffMinutes = cutoff
             checkMetricsAgree(cutoff, node: map["day_cutoff"], screen: screen, catalog: catalog, problems: &problems)
@@ -49,8 +52,8 @@ public struct VegetablesConfig: Sendable, Hashable {
         return problems.errorCount == errorsBefore ? config : nil
     }
 
-    /// A non-empty list of distinct slot names.
-    private static func mealSlots(in map: YAMLNode, problems: inout ConfigProblems) -> [String]? {
+    /// A non-empty list of distinct slots, each named by its id or an alias (as its id).
+    private static func mealSlots(in map: YAMLNode, groups: TagGroups, problems: inout ConfigProblems) -> [String]? {
         guard let items = problems.list("meal_slots", in: map) else { return nil }
         guard !items.isEmpty else {
             problems.error("meal_slots must name at least one meal slot", at: map["meal_slots"])
@@ -64,12 +67,13 @@ public struct VegetablesConfig: Sendable, Hashable {
                 problems.error("a meal slot must be a name, not \(item.kindDescription)", at: item)
                 continue
             }
-            if let line = firstLine[text] {
+            let slot = groups.group(of: text)
+            if let line = firstLine[slot] {
                 problems.error("meal slot '\(Sanitize.inline(text))' is listed twice (first on line \(line))", at: item)
                 continue
             }
-            firstLine[text] = item.location.line
-            slots.append(text)
+            firstLine[slot] = item.location.line
+            slots.append(slot)
         }
         return slots
     }

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 extension MetricQuery {
-    /// Meal slots in the order a day runs; other tags follow alphabetically.
+    /// Meal slots in the order a day runs when the catalog declares none; other tags follow
+    /// alphabetically.
     public static let mealSlotOrder = ["breakfast", "lunch", "dinner", "snack"]
 
     /// The key a sample without a tag is reported under.
@@ -22,7 +23,7 @@ extension MetricQuery {
             return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: key)
         }
         let periods = BucketCalendar.buckets(from: first, through: last, bucket)
-        let sql = groupedSQL(periods, groupColumn: key)
+        let sql = groupedSQL(periods, groupColumn: key, groupExpression: key == "tag" ? tagGroups.sql("s.tag") : nil)
         let rows = try store.read { db in try Row.fetchAll(db, sql: sql) }
         var cells: [Int: [String: Double]] = [:]
         var seen = Set<String>()
@@ -44,7 +45,7 @@ extension MetricQuery {
     /// Known keys first in their natural order (meal slots, or the series' categories, or the
     /// query's category filter), then the rest alphabetically, `untagged` last.
     func orderedKeys(_ seen: Set<String>, splitBy: String) -> [String] {
-        let preferred = splitBy == "tag" ? MetricQuery.mealSlotOrder : (categories ?? series.categories)
+        let preferred = splitBy == "tag" ? tagGroups.order : (categories ?? series.categories)
         var keys = preferred.filter(seen.contains)
         keys += seen.subtracting(preferred).subtracting([MetricQuery.untaggedKey]).sorted()
         if seen.contains(MetricQuery.untaggedKey) { keys.append(MetricQuery.untaggedKey) }

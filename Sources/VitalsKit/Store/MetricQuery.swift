@@ -25,6 +25,9 @@ public struct MetricQuery: Sendable {
     public var divisor: Series?
     /// The unit the values come back in.
     public let displayUnit: KnownUnit
+    /// How tags group when split by tag: the catalog's declared meal slots (an alias such as
+    /// `snack` counts for its slot), else breakfast, lunch, dinner, snack as stored.
+    public var tagGroups = TagGroups.plain
 
     /// Builds a query; throws a `UserError` when the binding's unit does not fit the series.
     ///
@@ -72,6 +75,7 @@ public struct MetricQuery: Sendable {
         try self.init(binding: metric.binding, series: series, subjectID: subject, asOf: asOf,
                       unitSystem: unitSystem, categories: categories,
                       divisor: metric.binding.divideBy.flatMap { catalog.series($0) })
+        tagGroups = TagGroups(catalog.portions.mealSlots)
     }
 
     // MARK: Derived settings
@@ -168,7 +172,8 @@ public struct MetricQuery: Sendable {
     }
 
     /// One value per bucket and per `groupColumn` (tag or category), for splits.
-    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String) -> String {
+    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String,
+                    groupExpression: String? = nil) -> String {
         // The value column is `v`. A bare column next to exactly one MIN()/MAX() comes from
         // that row (SQLite rule), so first/last select the value beside MIN/MAX(local_start).
         let columns: String
@@ -178,12 +183,13 @@ public struct MetricQuery: Sendable {
         case .first: columns = "s.value AS v, MIN(s.local_start) AS at"
         case .last: columns = "s.value AS v, MAX(s.local_start) AS at"
         }
+        let group = groupExpression ?? "s.\(groupColumn)"
         let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
             .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
         return """
-            \(bucketTable(periods)) SELECT b.k AS k, s.\(groupColumn) AS g, \(columns)
+            \(bucketTable(periods)) SELECT b.k AS k, \(group) AS g, \(columns)
             FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
-            GROUP BY b.k, s.\(groupColumn)
+            GROUP BY b.k, \(group)
             """
     }
 
