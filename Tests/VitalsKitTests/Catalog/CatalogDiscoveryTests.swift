@@ -83,6 +83,12 @@ final class CatalogDiscoveryTests: XCTestCase {
             XCTAssertEqual((error as? UserError)?.exitCode, 2)
             XCTAssertTrue((error as? UserError)?.message.contains("has no screens/ or metrics/") ?? false)
         }
+        // A file (a YAML file given where the catalog directory belongs) is named as such.
+        let file = project.appendingPathComponent("metrics/steps.yaml").path
+        XCTAssertThrowsError(try CatalogLocation.resolve(root: file, allowBuiltIn: false)) { error in
+            XCTAssertEqual((error as? UserError)?.exitCode, 2)
+            XCTAssertEqual((error as? UserError)?.message, "--catalog \(file) is a file, not a directory")
+        }
         XCTAssertEqual(try CatalogLocation.resolve(root: project.path, allowBuiltIn: false), .directory(root: project.path))
     }
 
