@@ -7,11 +7,12 @@ struct Vitals: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitals",
         abstract: "Health metric screens from YAML, in the terminal.",
+        // No blank line in a discussion: the manual page (swift package plugin generate-manual)
+        // turns it into an empty mdoc line, and `man vitals` then warns on stderr.
         discussion: """
         Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a \
         local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without \
         one, reading commands use the embedded demo data set.
-
         Exit codes: 0 ok; 1 findings or a refused input (an unknown id, an invalid value, a \
         catalog with errors); 2 usage error or could not run (bad arguments, a missing file).
         """,
@@ -53,9 +54,24 @@ struct Vitals: ParsableCommand {
         return nil
     }
 
+    /// The mistyped command in a request for help (`--help`, `-h`, or `help` first), if any.
+    private static func unknownCommandWordAskedForHelp(in arguments: [String]) -> (word: String, names: [String])? {
+        if arguments.first == "help" { return unknownCommandWord(in: Array(arguments.dropFirst())) }
+        guard arguments.contains("--help") || arguments.contains("-h") else { return nil }
+        return unknownCommandWord(in: arguments)
+    }
+
     private static func exit(with error: Error, arguments: [String]) -> Never {
         let code = exitCode(for: error)
         var message = fullMessage(for: error)
+        if code == .success, let unknown = unknownCommandWordAskedForHelp(in: arguments) {
+            // `vitals rendr --help`, `vitals help rendr`: ArgumentParser shows the parent's
+            // help and exits 0, as if the mistyped command existed. A usage error instead.
+            var lines = ["Error: unknown command '\(unknown.word)'"]
+            if let hint = UsageHint.didYouMean(unknown.word, among: unknown.names) { lines.append(hint) }
+            printError(lines.joined(separator: "\n"))
+            Foundation.exit(UsageHint.usageExitCode)
+        }
         if code == .success {
             // --help, --version, completion scripts: our own text, on stdout.
             if !message.isEmpty { print(message) }

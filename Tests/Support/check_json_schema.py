@@ -63,10 +63,11 @@ def yaml_loader():
 
 
 def as_json(value):
-    """The value as JSON has it: a non-finite float has no JSON form, so it becomes a string
-    (which no `number` accepts); mapping keys become strings."""
+    """The value as JSON has it: a non-finite float (`.inf`, `.nan`) has no JSON form, so it
+    becomes an object, which neither a `number` nor a `string` accepts (a string would let
+    `name: .inf` pass where vitals reads a number); mapping keys become strings."""
     if isinstance(value, float) and not math.isfinite(value):
-        return repr(value)
+        return {"non-finite number": repr(value)}
     if isinstance(value, dict):
         return {str(k): as_json(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -55,6 +55,42 @@ final class CatalogDiscoveryCLITests: XCTestCase {
         XCTAssertFalse(screensOnly.stdout.contains("metrics/"), screensOnly.stdout)
     }
 
+    /// A file or directory named by a path that does not start at the working directory
+    /// (`../metrics/steps.yaml`, `..`, a path through a symbolic link) is the same file as the
+    /// one the catalog loads: its findings are reported and counted, never dropped. (They were:
+    /// `validate ../metrics/steps.yaml` printed "0 metrics: 0 errors" and exited 0.)
+    func testFilesNamedFromAnotherDirectoryKeepTheirFindings() throws {
+        let steps = project.appendingPathComponent("metrics/steps.yaml")
+        try String(contentsOf: steps, encoding: .utf8).replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: lines")
+            .write(to: steps, atomically: true, encoding: .utf8)
+        let screens = project.appendingPathComponent("screens")
+        let finding = "unknown chart_type_id 'lines'; did you mean 'line'?"
+
+        let file = try run(["validate", "../metrics/steps.yaml"], in: screens)
+        XCTAssertEqual(file.status, 1, file.stdout + file.stderr)
+        XCTAssertTrue(file.stdout.contains(finding), file.stdout)
+        XCTAssertTrue(file.stdout.hasSuffix("1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n"), file.stdout)
+
+        let directory = try run(["validate", "../metrics"], in: screens)
+        XCTAssertEqual(directory.status, 1, directory.stdout + directory.stderr)
+        XCTAssertTrue(directory.stdout.hasSuffix("2 files, 0 screens, 2 metrics: 1 error, 0 warnings\n"), directory.stdout)
+
+        let root = try run(["validate", ".."], in: screens)
+        XCTAssertEqual(root.status, 1, root.stdout + root.stderr)
+        XCTAssertTrue(root.stdout.hasSuffix("5 files, 1 screens, 2 metrics: 1 error, 0 warnings\n"), root.stdout)
+
+        // The same file through a symbolic link to the catalog, with --catalog naming the real
+        // directory: read once (no duplicate ids), its finding reported.
+        let link = project.deletingLastPathComponent().appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: project)
+        let linked = try run(["validate", "--catalog", project.path, link.appendingPathComponent("metrics/steps.yaml").path],
+                             in: project.deletingLastPathComponent())
+        XCTAssertEqual(linked.status, 1, linked.stdout + linked.stderr)
+        XCTAssertTrue(linked.stdout.contains(finding), linked.stdout)
+        XCTAssertFalse(linked.stdout.contains("duplicate"), linked.stdout)
+        XCTAssertTrue(linked.stdout.hasSuffix("1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n"), linked.stdout)
+    }
+
     func testWithoutACatalogValidateExits2AndReadingCommandsSaySoOnStderr() throws {
         let empty = project.deletingLastPathComponent().appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -32,6 +32,14 @@ final class ExitCodeCLITests: XCTestCase {
     func testUsageErrorsExitTwoInEveryCommand() throws {
         try expect(2, ["rendr"], stderr: "did you mean 'render'?")
         try expect(2, ["valdate"], stderr: "did you mean 'validate'?")
+        // Asking for help on a mistyped command is the same mistake (it printed the parent's help, exit 0).
+        try expect(2, ["rendr", "--help"], stderr: "unknown command 'rendr'\ndid you mean 'render'?")
+        try expect(2, ["help", "rendr"], stderr: "did you mean 'render'?")
+        try expect(2, ["import", "apple-healt", "-h"], stderr: "did you mean 'apple-health'?")
+        try expect(0, ["help", "render"])
+        try expect(0, ["render", "protein", "--help"])
+        try expect(0, ["import", "--help"])
+        try expect(0, ["--help"])
         try expect(2, ["milestone", "dne", "x"], stderr: "did you mean 'done'?")
         try expect(2, ["import", "csb", "x.csv"], stderr: "did you mean 'csv'?")
         try expect(2, ["render"], stderr: "name a screen")

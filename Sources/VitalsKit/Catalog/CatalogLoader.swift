@@ -52,7 +52,11 @@ public enum CatalogLoader {
                 throw UserError("no such file or directory: \(path)", exitCode: 2)
             }
             guard isDirectory.boolValue else { result.append(path); continue }
-            guard let walker = manager.enumerator(atPath: path) else {
+            // A directory reached through a symbolic link (`metrics -> ../shared/metrics`) is
+            // walked at its target (the walker does not enter a link it starts at); the files
+            // keep the name they were asked for. Links below it are not followed (no cycles).
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard let walker = manager.enumerator(atPath: target) else {
                 throw UserError("cannot read directory: \(path)", exitCode: 2)
             }
             var found: [String] = []

@@ -53,7 +53,12 @@ public enum CatalogLocation {
                                workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogSource {
         if let root {
             guard isDirectory(root) else {
-                throw UserError("--catalog \(Sanitize.inline(root)): no such directory", exitCode: 2)
+                guard FileManager.default.fileExists(atPath: root) else {
+                    throw UserError("--catalog \(Sanitize.inline(root)): no such directory", exitCode: 2)
+                }
+                throw UserError("--catalog \(Sanitize.inline(root)) is a file, not a directory",
+                                hints: ["name the directory that holds screens/ and metrics/; to check one file: vitals validate FILE"],
+                                exitCode: 2)
             }
             guard isCatalogRoot(root) else {
                 throw UserError("--catalog \(Sanitize.inline(root)) has no screens/ or metrics/ directory",
@@ -81,6 +86,12 @@ public enum CatalogLocation {
         let joined = path.hasPrefix("/") ? path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
+    }
+
+    /// The file `path` names, as one string whatever way it was written: absolute, `.`/`..`
+    /// resolved, symbolic links followed. Two paths to the same file give the same identity.
+    static func identity(of path: String) -> String {
+        URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -26,11 +26,14 @@ public struct CatalogValidation: Sendable {
             var diagnostics = validator.validate(loaded)
             var summary = ValidationSummary(loaded, diagnostics)
             if let reported = group.reported {
+                // Diagnostics name files by display path (relative to the working directory, or
+                // as found); the named files are compared by the file they are.
+                let isReported = { (file: String) in reported.contains(CatalogLocation.identity(of: file)) }
                 diagnostics = diagnostics.filter { diagnostic in
-                    reported.contains(diagnostic.location.file) || diagnostic.related.contains { reported.contains($0.file) }
+                    isReported(diagnostic.location.file) || diagnostic.related.contains { isReported($0.file) }
                 }
                 summary = ValidationSummary(loaded, diagnostics)
-                let declared = loaded.declarations.filter { reported.contains($0.location.file) }
+                let declared = loaded.declarations.filter { isReported($0.location.file) }
                 summary.files = reported.count
                 summary.screens = Set(declared.filter { $0.kind == .screen }.map(\.id)).count
                 summary.metrics = Set(declared.filter { $0.kind == .metric }.map(\.id)).count
@@ -51,7 +54,7 @@ public struct CatalogValidation: Sendable {
         catalogs.append(loaded.catalog)
     }
 
-    /// One catalog to load and the display paths of the files to report (nil: all).
+    /// One catalog to load and the files to report, by `CatalogLocation.identity(of:)` (nil: all).
     struct Group {
         var root: String?
         var load: [String]
@@ -85,15 +88,16 @@ public struct CatalogValidation: Sendable {
             guard let root else { return Group(root: nil, load: files, reported: nil) }
             let catalogFiles = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
             let load = unique(catalogFiles + files)
-            let reported = Set(files.map(CatalogLoader.displayPath))
-            let whole = Set(load.map(CatalogLoader.displayPath)) == reported
+            let reported = Set(files.map(CatalogLocation.identity(of:)))
+            let whole = Set(load.map(CatalogLocation.identity(of:))) == reported
             return Group(root: root, load: load, reported: whole ? nil : reported)
         }
     }
 
-    /// `paths` without repeats (compared as absolute paths), in order.
+    /// `paths` without repeats (compared as the files they are: `../metrics/a.yaml`, an
+    /// absolute path and a path through a symbolic link to the same file are one), in order.
     private static func unique(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
-        return paths.filter { seen.insert(CatalogLocation.absolute($0)).inserted }
+        return paths.filter { seen.insert(CatalogLocation.identity(of: $0)).inserted }
     }
 }

@@ -53,6 +53,8 @@ private struct Session {
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var expandedNodes = 0
     var duplicates: [YAMLProblem] = []
+    /// The bytes being read, for locating a reader error (libyaml gives those as a byte offset).
+    var input: UnsafeBufferPointer<UInt8>?
 
     init(file: String, maxDepth: Int, nodeBudget: Int) {
         self.file = file
@@ -65,6 +67,7 @@ private struct Session {
             throw problem("could not start the YAML parser", line: 1, column: 1)
         }
         defer { yaml_parser_delete(&parser) }
+        input = buffer
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
 
@@ -196,10 +199,34 @@ private struct Session {
     private func syntaxError() -> YAMLProblem {
         let mark = parser.problem_mark
         var message = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if parser.error == YAML_READER_ERROR {
+            // The reader (a character YAML does not allow, such as ESC or BEL) sets no mark,
+            // only the byte offset and the character: name its line, column and code point.
+            if parser.problem_value >= 0 {
+                message += String(format: " (U+%04X); write it as an escape in a double-quoted string (\\u%04X)",
+                                  parser.problem_value, parser.problem_value)
+            }
+            let (line, column) = Self.lineAndColumn(ofByte: parser.problem_offset, in: input)
+            return problem(message, line: line, column: column)
+        }
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " (\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
         }
         return problem(message, mark: mark)
+    }
+
+    /// The 1-based line and column (in characters) of the byte at `offset`.
+    static func lineAndColumn(ofByte offset: Int, in input: UnsafeBufferPointer<UInt8>?) -> (line: Int, column: Int) {
+        guard let input else { return (1, 1) }
+        let end = min(max(offset, 0), input.count)
+        var line = 1, lineStart = 0
+        for index in 0..<end where input[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        // Characters, not bytes: count the bytes that start a UTF-8 sequence.
+        let column = input[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count + 1
+        return (line, column)
     }
 
     private func problem(_ message: String, mark: yaml_mark_t) -> YAMLProblem {

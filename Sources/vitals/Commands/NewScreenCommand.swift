@@ -21,7 +21,8 @@ struct NewScreenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The pillar it belongs to (vitals tree lists them).", valueName: "PILLAR"))
     var pillar: String
 
-    @Option(help: ArgumentHelp("The primary metric's chart type (default: bar_vertical).", valueName: "CHART"))
+    @Option(help: ArgumentHelp("The primary metric's chart type (default: bar_vertical).", valueName: "CHART"),
+            completion: .list(ChartKindFactory.ids))
     var chart = "bar_vertical"
 
     @Option(help: ArgumentHelp("An existing series for the primary metric (default: a new series named after the screen).", valueName: "SERIES"))
@@ -33,7 +34,7 @@ struct NewScreenCommand: ParsableCommand {
     @Flag(help: "Also scaffold a Swift screen module target, its test, and register it.")
     var module = false
 
-    @Option(name: .customLong("catalog"), help: ArgumentHelp("The directory holding screens/ and metrics/ (default: the current directory).", valueName: "DIR"))
+    @Option(name: .customLong("catalog"), help: ArgumentHelp("The directory holding screens/ and metrics/ (default: the current directory).", valueName: "DIR"), completion: .directory)
     var catalogRoot: String?
 
     func run() throws {

@@ -19,7 +19,7 @@ struct TreeCommand: ParsableCommand {
 
     @OptionGroup var catalog: CatalogOptions
 
-    enum TreeFormat: String, ExpressibleByArgument { case text, json }
+    enum TreeFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
     func run() throws {
         try reportingUserErrors {

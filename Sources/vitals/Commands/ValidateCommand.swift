@@ -11,7 +11,7 @@ struct ValidateCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "Files or directories to check, each read within the catalog it belongs to; only their own problems are reported (default: the whole catalog found from the current directory up).",
-        valueName: "PATH"))
+        valueName: "PATH"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = []
 
     @Option(help: "Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, else text).")

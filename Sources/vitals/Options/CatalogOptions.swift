@@ -8,7 +8,7 @@ import VitalsScreens
 struct CatalogOptions: ParsableArguments {
     @Option(name: .customLong("catalog"), help: ArgumentHelp(
         "Directory holding screens/ and metrics/ (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
-        valueName: "DIR"))
+        valueName: "DIR"), completion: .directory)
     var catalogRoot: String?
 
     /// The catalog to read: `--catalog`, else the nearest from the working directory up, else

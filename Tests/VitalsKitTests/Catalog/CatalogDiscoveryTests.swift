@@ -47,6 +47,30 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertEqual(CatalogLocation.discover(from: inner), base.appendingPathComponent("project/notes/inner").path)
     }
 
+    /// `metrics/` or `screens/` as a symbolic link to a directory elsewhere is read like a
+    /// directory (it was read as empty: "0 metrics" and false findings, or none at all).
+    func testACatalogDirectoryThatIsASymbolicLinkIsRead() throws {
+        let fm = FileManager.default
+        _ = try directory("shared")
+        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: base.appendingPathComponent("shared/metrics"))
+        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "../shared/metrics")
+        let files = try CatalogLoader.files(under: CatalogLocation.paths(root: project.path))
+        XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
+                       ["core_care.yaml", "pillars.yaml", "subjects.yaml", "series.yaml", "steps.yaml"])
+        XCTAssertTrue(files.contains(project.appendingPathComponent("metrics/steps.yaml").path), "\(files)")
+
+        let clean = try validate([])
+        XCTAssertEqual(clean.diagnostics, [], "\(clean.diagnostics)")
+        XCTAssertEqual(clean.summary.metrics, 2)
+
+        try write("shared/metrics/steps.yaml", try String(contentsOfFile: base.appendingPathComponent("shared/metrics/steps.yaml").path, encoding: .utf8)
+            .replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: lines"))
+        let broken = try validate([])
+        XCTAssertEqual(broken.diagnostics.map(\.rule), ["unknown-chart-type"], "\(broken.diagnostics)")
+        let named = try validate([project.appendingPathComponent("metrics/steps.yaml").path])
+        XCTAssertEqual(named.diagnostics.map(\.rule), ["unknown-chart-type"], "\(named.diagnostics)")
+    }
+
     func testAMetricsDirectoryAloneMakesACatalogRootAndOnlyItIsRead() throws {
         let root = try directory("only-metrics")
         XCTAssertFalse(CatalogLocation.isCatalogRoot(root))
@@ -82,6 +106,12 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertThrowsError(try CatalogLocation.resolve(root: plain, allowBuiltIn: true)) { error in
             XCTAssertEqual((error as? UserError)?.exitCode, 2)
             XCTAssertTrue((error as? UserError)?.message.contains("has no screens/ or metrics/") ?? false)
+        }
+        // A file (a YAML file given where the catalog directory belongs) is named as such.
+        let file = project.appendingPathComponent("metrics/steps.yaml").path
+        XCTAssertThrowsError(try CatalogLocation.resolve(root: file, allowBuiltIn: false)) { error in
+            XCTAssertEqual((error as? UserError)?.exitCode, 2)
+            XCTAssertEqual((error as? UserError)?.message, "--catalog \(file) is a file, not a directory")
         }
         XCTAssertEqual(try CatalogLocation.resolve(root: project.path, allowBuiltIn: false), .directory(root: project.path))
     }

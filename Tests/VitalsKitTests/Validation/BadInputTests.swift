@@ -35,6 +35,14 @@ final class BadInputTests: XCTestCase {
     func testCommentOnlyFile() throws { try assertGolden("comment_only", rule: RuleID.fileFormat, line: 1) }
     func testNotAMapping() throws { try assertGolden("not_a_mapping", rule: RuleID.fileFormat, line: 1) }
     func testTabs() throws { try assertGolden("tabs", rule: RuleID.yamlSyntax, line: 2) }
+    /// A character YAML does not allow (here BEL on line 3, after a 'ü'): named with its line,
+    /// its column in characters and its code point (it was reported at 1:1).
+    func testControlCharacter() throws {
+        try assertGolden("control_character", rule: RuleID.yamlSyntax, line: 3)
+        let (_, diagnostics) = try report(for: "control_character.yaml")
+        XCTAssertEqual(diagnostics.first?.location.column, 18)
+        XCTAssertTrue(diagnostics.first?.message.contains("(U+0007)") ?? false, "\(diagnostics)")
+    }
     func testNotUTF8() throws { try assertGolden("not_utf8", rule: RuleID.fileFormat, line: 3) }
     func testAliasBomb() throws { try assertGolden("alias_bomb", rule: RuleID.yamlSyntax, line: 6) }
     func testDeepNesting() throws { try assertGolden("deep_nesting", rule: RuleID.yamlSyntax, line: 1) }
