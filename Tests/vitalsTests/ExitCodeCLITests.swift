@@ -64,6 +64,8 @@ final class ExitCodeCLITests: XCTestCase {
         try expect(2, ["import", "apple-health"])
         try expect(2, ["export"])
         try expect(2, ["export", "xml"])
+        try expect(1, ["export", "csv", "--series", "nosuch"], stderr: "unknown series")
+        try expect(1, ["new-screen", "Iron", "--pillar", "core_cre"], stderr: "did you mean core_care?")
         try expect(2, ["milestone", "done"])
         try expect(2, ["milestone", "list", "--bogus"])
     }

@@ -131,11 +131,11 @@ final class NewScreenCLITests: XCTestCase {
         XCTAssertTrue(badName.stderr.contains("not a usable screen name"), badName.stderr)
 
         let badPillar = try run(["new-screen", "Iron", "--pillar", "core_cre"])
-        XCTAssertEqual(badPillar.status, 2)
+        XCTAssertEqual(badPillar.status, 1)  // an unknown id is a refused input (README exit-code table)
         XCTAssertTrue(badPillar.stderr.contains("did you mean core_care?"), badPillar.stderr)
 
         let badChart = try run(["new-screen", "Iron", "--pillar", "core_care", "--chart", "pie"])
-        XCTAssertEqual(badChart.status, 2)
+        XCTAssertEqual(badChart.status, 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("screens/iron.yaml").path))
 
         // A file in the way (here a Swift test file of the same name) stops everything.

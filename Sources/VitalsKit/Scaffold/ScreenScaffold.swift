@@ -44,14 +44,12 @@ public struct ScreenScaffold: Sendable {
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)
             throw UserError("unknown pillar '\(Sanitize.inline(request.pillarID))'",
-                            hints: [didYouMean(request.pillarID, among: known) ?? "pillars: " + known.joined(separator: ", ")],
-                            exitCode: 2)
+                            hints: [didYouMean(request.pillarID, among: known) ?? "pillars: " + known.joined(separator: ", ")])
         }
         guard ChartKindFactory.ids.contains(request.chartTypeID) else {
             throw UserError("unknown chart type '\(Sanitize.inline(request.chartTypeID))'",
                             hints: [didYouMean(request.chartTypeID, among: ChartKindFactory.ids)
-                                    ?? "chart types: " + ChartKindFactory.ids.joined(separator: ", ")],
-                            exitCode: 2)
+                                    ?? "chart types: " + ChartKindFactory.ids.joined(separator: ", ")])
         }
         if let existing = catalog.screen(named: names.alias) {
             throw UserError("a screen named \(existing.id) already exists (\(existing.location))", exitCode: 1)
@@ -88,8 +86,7 @@ public struct ScreenScaffold: Sendable {
         if let id = request.seriesID {
             guard catalog.series(id) != nil else {
                 throw UserError("unknown series '\(Sanitize.inline(id))'",
-                                hints: [didYouMean(id, among: catalog.series.map(\.id)) ?? "vitals tree --format json lists the series in use"],
-                                exitCode: 2)
+                                hints: [didYouMean(id, among: catalog.series.map(\.id)) ?? "vitals tree --format json lists the series in use"])
             }
             return (id, nil, "me")
         }

@@ -39,6 +39,7 @@ struct ExportCommand: ParsableCommand {
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
             let loaded = try? catalog.load()
             if let subject, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).subject(subject) }
+            if let series, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).series(series) }
             let sampleStore = try store.openForReading()
             let samples = try SampleExporter.samples(in: sampleStore, filter: filter)
             // Milestones go with a JSON export of everything (no series filter).

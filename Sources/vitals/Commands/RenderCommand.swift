@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var store: StoreOptions
 
-    enum RenderFormat: String, ExpressibleByArgument { case text, json }
+    enum RenderFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
     func validate() throws {
         if all && !screens.isEmpty { throw ValidationError("give screen names or --all, not both") }
