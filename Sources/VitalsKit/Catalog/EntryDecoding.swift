@@ -45,10 +45,12 @@ enum EntryDecoding {
                 byKind[subjectKind] = low...high
             }
         }
-        return Series(id: id, kind: kind, unit: unit, categories: r.strings("categories") ?? [],
-                      min: r.double("min"), max: r.double("max"), rangeByKind: byKind,
-                      healthKit: r.strings("healthkit") ?? [], description: r.string("description"),
-                      location: r.node.location, keyLocations: r.keyLocations)
+        var series = Series(id: id, kind: kind, unit: unit, categories: r.strings("categories") ?? [],
+                            min: r.double("min"), max: r.double("max"), rangeByKind: byKind,
+                            healthKit: r.strings("healthkit") ?? [], description: r.string("description"),
+                            location: r.node.location, keyLocations: r.keyLocations)
+        series.overlappingSources = r.string("overlapping_sources").flatMap(Series.OverlapRule.init(rawValue:))
+        return series
     }
 
     static func screen(_ r: EntryReader) -> DisplayScreen? {

@@ -59,6 +59,17 @@ public struct Series: Sendable, Identifiable {
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: [String: SourceLocation] = [:]
+    /// How a `sum` counts samples from several sources over the same time (`overlapping_sources`);
+    /// nil: every sample adds up.
+    public var overlappingSources: OverlapRule?
+
+    /// How samples of one series recorded by several sources (phone and watch) over the same
+    /// time are counted by `sum`.
+    public enum OverlapRule: String, Sendable, CaseIterable {
+        /// Within each hour (local, at the recorded offset, by a sample's start) only the
+        /// source with the largest total for that hour counts; the hours then add up.
+        case hourlyMax = "hourly_max"
+    }
 
     /// The plausible range for a subject of `kind`, if one is declared.
     public func plausibleRange(for kind: SubjectKind) -> ClosedRange<Double>? {

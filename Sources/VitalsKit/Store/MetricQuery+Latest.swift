@@ -10,8 +10,8 @@ extension MetricQuery {
     public func fetchLatest(from store: SampleStore) throws -> LatestValue? {
         let rows = try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT start, utc_offset, local_start, value FROM sample
-                WHERE \(sampleFilter()) AND local_start < ?
+                SELECT start, utc_offset, local_start, value FROM sample AS o
+                WHERE \(sampleFilter()) AND local_start < ?\(countedSourceFilter(outer: "o"))
                 ORDER BY local_start DESC LIMIT 2
                 """, arguments: [localBound(asOf.adding(days: 1))])
         }

@@ -28,8 +28,8 @@ extension MetricQuery {
         }
         let rows = try store.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
-                WHERE \(sampleFilter()) AND local_start >= ? AND local_start < ?
+                SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample AS o
+                WHERE \(sampleFilter()) AND local_start >= ? AND local_start < ?\(countedSourceFilter(outer: "o"))
                 ORDER BY local_start, id
                 """, arguments: [localBound(first), localBound(last.adding(days: 1))])
         }

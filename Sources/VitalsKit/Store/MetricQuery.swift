@@ -162,6 +162,8 @@ public struct MetricQuery: Sendable {
         let scope = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
         let inner: String
         switch aggregate ?? self.aggregate {
+        case .sum where seriesID == nil && countsHoursOnce:
+            inner = Self.hourlyMaxSum(scope)
         case .sum, .mean, .min, .max:
             inner = "SELECT \(Self.sqlFunction(aggregate ?? self.aggregate)!)(value) \(scope)"
         case .count: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
@@ -186,6 +188,17 @@ public struct MetricQuery: Sendable {
         let group = groupExpression ?? "s.\(groupColumn)"
         let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
             .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
+        if countsHoursOnce {
+            // Per bucket, group and hour, the largest source's total; those add up.
+            return """
+                \(bucketTable(periods)), h(k, g, hr, t) AS (
+                  SELECT b.k, \(group), \(Self.hourExpression("s.local_start")), SUM(s.value)
+                  FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
+                  GROUP BY 1, 2, 3, s.source),
+                m(k, g, t) AS (SELECT k, g, MAX(t) FROM h GROUP BY k, g, hr)
+                SELECT k, g, SUM(t) AS v FROM m GROUP BY k, g
+                """
+        }
         return """
             \(bucketTable(periods)) SELECT b.k AS k, \(group) AS g, \(columns)
             FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi

@@ -62,17 +62,31 @@ import Testing
         if aggregate != .sum, aggregate != .mean { rolling = nil }
         let asOfDay = take(75)
         let limit = take(20) + 1
+        // Half the cases: a series summed once per hour over several sources, each sample
+        // also recorded by another source over the same minutes with another value.
+        let hourlyMax = take(2) == 1
 
         // One sample per local second: "first" and "last" order by local time and need no tie-break.
         var seen = Set<Int>()
         var entries: [NaiveMetric.Entry] = []
         var samples: [Sample] = []
         for code in codes {
-            let (entry, source) = entry(code, window: window)
-            guard seen.insert(entry.wallClock).inserted else { continue }
-            entries.append(entry)
-            samples.append(Sample(seriesID: "protein", start: entry.start, utcOffsetSeconds: entry.offset,
-                                  value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: source))
+            var (entry, source) = entry(code, window: window)
+            entry.source = source
+            var recorded = [entry]
+            if hourlyMax {
+                var copy = entry
+                copy.start += 30
+                copy.source = source == "watch" ? "phone" : "watch"
+                copy.value = Double((code / 7) % 1200 + 1) / 4
+                recorded.append(copy)
+            }
+            for entry in recorded {
+                guard seen.insert(entry.wallClock).inserted else { continue }
+                entries.append(entry)
+                samples.append(Sample(seriesID: "protein", start: entry.start, utcOffsetSeconds: entry.offset,
+                                      value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: entry.source))
+            }
         }
         let store = try SampleStore.inMemory()
         try store.insert(samples)
@@ -82,10 +96,12 @@ import Testing
         asOf = NaiveMetric.components(NaiveMetric.midnight(asOf))
         let binding = MetricBinding(seriesID: "protein", aggregate: aggregate, bucket: bucket, range: range,
                                     rolling: rolling, target: .atLeast(60), dayCutoffMinutes: cutoff)
-        let query = try MetricQuery(binding: binding, series: StoreFixtures.protein,
+        var series = StoreFixtures.protein
+        series.overlappingSources = hourlyMax ? .hourlyMax : nil
+        let query = try MetricQuery(binding: binding, series: series,
                                     asOf: LocalDate(year: asOf.year!, month: asOf.month!, day: asOf.day!))
         let naive = NaiveMetric(entries: entries, aggregate: aggregate, bucket: bucket, range: range,
-                                cutoffMinutes: cutoff, rolling: rolling, asOf: asOf)
+                                cutoffMinutes: cutoff, rolling: rolling, asOf: asOf, hourlyMax: hourlyMax)
         return Case(naive: naive, query: query, store: store, limit: limit)
     }
 
@@ -225,7 +241,7 @@ import Testing
     @Test func latestAndPointsMatchTheDefinitions() async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings)
-            let upTo = c.naive.entries.filter { c.naive.day($0) <= c.naive.asOfDate }.sorted { $0.wallClock > $1.wallClock }
+            let upTo = c.naive.countedEntries.filter { c.naive.day($0) <= c.naive.asOfDate }.sorted { $0.wallClock > $1.wallClock }
             let latest = try c.query.fetchLatest(from: c.store)
             #expect(latest?.value == upTo.first?.value)
             #expect(latest?.date == upTo.first.map { NaiveMetric.local(c.naive.day($0)) })
@@ -235,7 +251,7 @@ import Testing
             // The points: every sample whose day lies in the range's buckets, in local time order.
             let points = try c.query.fetchPoints(from: c.store)
             let inRange = c.naive.bucketStarts.first.map { first in
-                c.naive.entries.filter { c.naive.day($0) >= first && c.naive.day($0) <= c.naive.asOfDate }
+                c.naive.countedEntries.filter { c.naive.day($0) >= first && c.naive.day($0) <= c.naive.asOfDate }
                     .sorted { $0.wallClock < $1.wallClock }
             } ?? []
             #expect(points.map(\.value) == inRange.map(\.value))

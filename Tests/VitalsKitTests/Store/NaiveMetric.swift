@@ -13,6 +13,7 @@ struct NaiveMetric {
         var offset: Int
         var value: Double
         var tag: String
+        var source = "manual"
         /// `start + offset` as seconds: the local wall-clock time the store orders by.
         var wallClock: Int { Int(start.timeIntervalSince1970) + offset }
     }
@@ -24,6 +25,8 @@ struct NaiveMetric {
     var cutoffMinutes: Int
     var rolling: Int?
     var asOf: DateComponents
+    /// The series counts several sources once per hour (`overlapping_sources: hourly_max`).
+    var hourlyMax = false
 
     /// A calendar in UTC: dates here are plain days, never instants.
     static let utc: Calendar = {
@@ -122,6 +125,13 @@ struct NaiveMetric {
         guard !members.isEmpty else { return nil }
         let values = members.map(\.value)
         switch aggregate {
+        case .sum where hourlyMax:
+            // Per local hour, each source's total; the largest one counts.
+            var totals: [Int: [String: Double]] = [:]
+            for entry in members {
+                totals[Self.hour(entry), default: [:]][entry.source, default: 0] += entry.value
+            }
+            return totals.values.map { $0.values.max()! }.reduce(0, +)
         case .sum: return values.reduce(0, +)
         case .mean: return values.reduce(0, +) / Double(values.count)
         case .min: return values.min()
@@ -130,6 +140,24 @@ struct NaiveMetric {
         case .first: return members.min { $0.wallClock < $1.wallClock }!.value
         case .last: return members.max { $0.wallClock < $1.wallClock }!.value
         }
+    }
+
+    /// The local hour an entry starts in (hours since 1970 at its own offset).
+    static func hour(_ entry: Entry) -> Int {
+        Int((Double(entry.wallClock) / 3600).rounded(.down))
+    }
+
+    /// The entries raw readings show: with `hourlyMax` and a sum, only each hour's source
+    /// with the largest total (the first by name on a tie); else all.
+    var countedEntries: [Entry] {
+        guard hourlyMax, aggregate == .sum else { return entries }
+        let byHour = Dictionary(grouping: entries, by: Self.hour)
+        var winners: [Int: String] = [:]
+        for (hour, inHour) in byHour {
+            let totals = Dictionary(grouping: inHour, by: \.source).mapValues { $0.map(\.value).reduce(0, +) }
+            winners[hour] = totals.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first!.key
+        }
+        return entries.filter { winners[Self.hour($0)] == $0.source }
     }
 
     /// (first day, raw value, rolling value) per bucket of the range.

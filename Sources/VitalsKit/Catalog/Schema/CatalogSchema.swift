@@ -43,6 +43,8 @@ public enum CatalogSchema {
         KeySpec("by_kind", .mappingOf(keys: SubjectKind.allCases.map(\.rawValue), value: plausibleRange),
                 "Plausible ranges for other subject kinds."),
         KeySpec("healthkit", .stringList, "HealthKit type identifiers imported into this series."),
+        KeySpec("overlapping_sources", .choice(Series.OverlapRule.allCases.map(\.rawValue)),
+                "How a sum counts several sources over the same time: hourly_max takes, per local hour, the source with the largest total."),
         KeySpec("description", .string, "What the series holds."),
     ])
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Several sources over the same time (a phone and a watch both counting steps).
+///
+/// The store keeps every source's samples (the source is part of a sample's natural key).
+/// For a series declared `overlapping_sources: hourly_max`, a `sum` counts each local hour
+/// once: within each hour (at the sample's recorded offset, by its start) the source with
+/// the largest total for that hour is taken, then the hours add up into the bucket. With a
+/// single source this is the plain sum. Other aggregates and other series are unchanged.
+extension MetricQuery {
+    /// Whether sums take one source per hour (see the extension's summary).
+    var countsHoursOnce: Bool { aggregate == .sum && series.overlappingSources == .hourlyMax }
+
+    /// The SQL expression of a sample's local hour (`local_start` is start + offset, seconds).
+    static func hourExpression(_ column: String) -> String { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
+
+    /// The sum over `scope` (a `FROM sample WHERE …` clause), each hour counted from its
+    /// largest source.
+    static func hourlyMaxSum(_ scope: String) -> String {
+        """
+        SELECT SUM(t) FROM (SELECT MAX(t) AS t FROM (SELECT \(hourExpression("local_start")) AS hr, source, \
+        SUM(value) AS t \(scope) GROUP BY hr, source) GROUP BY hr)
+        """
+    }
+}
+
+extension MetricQuery {
+    /// For raw samples (points, latest) of a series whose sums count hours once: `AND` only
+    /// the samples of each hour's counted source (the largest total; on a tie, the first
+    /// source by name), so the points of a day add up to its sum. Empty otherwise. `outer` is
+    /// the alias of the outer `sample` table.
+    func countedSourceFilter(outer: String) -> String {
+        guard countsHoursOnce else { return "" }
+        let hourStart = "(\(outer).local_start - (\(outer).local_start % 3600 + 3600) % 3600)"
+        return """
+             AND \(outer).source = (SELECT source FROM sample WHERE \(sampleFilter()) \
+            AND local_start >= \(hourStart) AND local_start < \(hourStart) + 3600 \
+            GROUP BY source ORDER BY SUM(value) DESC, source LIMIT 1)
+            """
+    }
+}
