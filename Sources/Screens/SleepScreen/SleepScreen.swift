@@ -173,7 +173,10 @@ struct SleepPage {
         }, unit: "h", bucket: .day, rolling: nil)
         let builder = MetricChartBuilder(context: context)
         let series = nights.fitting(builder.capacity(BarVerticalChart.id))
-        if let period = series.regrouped { input.title += MetricChartBuilder.regroupedWords(period) }
+        if let period = series.regrouped {
+            input.title += MetricChartBuilder.regroupedWords(period)
+            input.footerValues = nights.buckets.map(\.value) // the footer speaks of nights
+        }
         let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
             ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
