@@ -173,7 +173,10 @@ struct SleepPage {
         }, unit: "h", bucket: .day, rolling: nil)
         let builder = MetricChartBuilder(context: context)
         let series = nights.fitting(builder.capacity(BarVerticalChart.id))
-        if let period = series.regrouped { input.title += MetricChartBuilder.regroupedWords(period) }
+        if let period = series.regrouped {
+            input.title += MetricChartBuilder.regroupedWords(period)
+            input.footerValues = nights.buckets.map(\.value) // the footer speaks of nights
+        }
         let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
             ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
@@ -215,6 +218,13 @@ struct SleepPage {
             rows.append(("  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
                          + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
                          + "\(tally.met) of \(tally.counted) nights within \(goalText)", .plain))
+            // The count covers nights the spread does not (no record: judged as missed); say so.
+            // Every recorded night is judged (none is before the first, a recorded last night is over).
+            let unrecorded = tally.counted - nights.count
+            if unrecorded > 0 {
+                rows.append(("  (\(unrecorded) of those \(tally.counted) \(unrecorded == 1 ? "has" : "have") no record; "
+                             + "a night without a record is not within the goal, as on the bars above)", ScreenText.muted))
+            }
         }
         func spreadJSON(_ spread: SleepSpread?) -> JSONValue {
             guard let spread else { return .null }

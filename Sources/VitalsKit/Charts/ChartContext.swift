@@ -102,22 +102,42 @@ struct ChartContext {
             rightText = ""
         }
         let room = rightText.isEmpty ? width : width - DisplayWidth.of(rightText) - 2
-        let fittedTitle = DisplayWidth.truncate(title, to: room, ellipsis: glyphs.ellipsis)
-        var column = canvas.write(fittedTitle, row: row, column: 0, style: titleStyle)
-        column = canvas.write(DisplayWidth.truncate(unitText, to: room - column, ellipsis: ""),
-                              row: row, column: column, style: muted)
         if !rightText.isEmpty {
             canvas.writeRightAligned(rightText, row: row, end: width, style: muted)
         }
+        if DisplayWidth.of(title + unitText) <= room {
+            let column = canvas.write(title, row: row, column: 0, style: titleStyle)
+            canvas.write(unitText, row: row, column: column, style: muted)
+            return
+        }
+        // Too wide: the title wraps at spaces ("Steps per day, monthly means" keeps its
+        // regrouping note), the unit follows its last line when it fits there.
+        var titleLines = TextWrap.lines(title, width: room)
+        if titleLines.count > 1 {
+            let rest = titleLines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            titleLines = [titleLines[0]] + TextWrap.lines("  " + rest, width: width, continuation: 0)
+        }
+        for (index, line) in titleLines.enumerated() {
+            let lineRow = index == 0 ? row : canvas.addRow()
+            var column = canvas.write(line, row: lineRow, column: 0, style: titleStyle)
+            if index == titleLines.count - 1 {
+                if column + DisplayWidth.of(unitText) > width, !unitText.isEmpty {
+                    column = 2
+                    canvas.write(unitText.dropFirst().description, row: canvas.addRow(), column: column, style: muted)
+                } else {
+                    canvas.write(unitText, row: lineRow, column: column, style: muted)
+                }
+            }
+        }
     }
 
-    /// Adds one line of text, truncated to the width.
+    /// Adds text, word-wrapped to the width (continuation lines indented by two) instead of cut.
     func addText(_ text: String, to canvas: inout TextCanvas, style: Style = .plain,
                  indent: Int = 0) {
-        let row = canvas.addRow()
-        canvas.write(DisplayWidth.truncate(Sanitize.inline(text), to: width - indent,
-                                           ellipsis: glyphs.ellipsis),
-                     row: row, column: indent, style: style)
+        for line in TextWrap.lines(Sanitize.inline(text), width: width - indent) {
+            let row = canvas.addRow()
+            canvas.write(line, row: row, column: indent, style: style)
+        }
     }
 
     /// The chart's empty state: the title line and the empty message.

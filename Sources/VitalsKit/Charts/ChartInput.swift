@@ -46,6 +46,11 @@ public struct ChartInput: Sendable {
     /// (`TargetTally`): charts print this instead of judging their own points, so every chart
     /// and summary of a metric agrees. nil: charts count their points' values.
     public var targetTally: TargetTally?
+    /// The values of the metric's own periods (days, usually) when the points are regrouped
+    /// (weekly or monthly means): the footer's "latest" and "mean" describe these (its
+    /// "without data" still counts the marks on the axis), so "latest" is the latest day's value and "mean" the mean of the days with data,
+    /// like the "N/M days on target" beside them. nil: the footer describes the points.
+    public var footerValues: [Double?]?
     /// What one tallied period is: "day", "week", "month".
     public var tallyNoun: String = "day"
     /// Which window the tally's best streak is from, in words ("in the last 12 weeks").

@@ -102,7 +102,8 @@ extension ChartContext {
         if !current.isEmpty { addText(current, to: &canvas, style: muted) }
     }
 
-    /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown; for rows that are
+    /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown (for regrouped points,
+    /// of their days: `ChartInput.footerValues`); for rows that are
     /// categories rather than periods (no point has a date), "total 58.3 h".
     func summary(_ values: [Double?], extra: [String] = []) -> String {
         let present = values.compactMap { $0 }
@@ -111,12 +112,16 @@ extension ChartContext {
             if !present.isEmpty { parts.append("total \(quantity(present.reduce(0, +)))") }
             return (parts + extra).joined(separator: " \(glyphs.separator) ")
         }
-        if let latest = present.last { parts.append("latest \(quantity(latest))") }
-        if present.count > 1 {
-            parts.append("mean \(quantity(present.reduce(0, +) / Double(present.count)))")
+        // Regrouped points (weekly means): the latest value and the mean are the days'.
+        let described = input.footerValues ?? values
+        let days = described.compactMap { $0 }
+        if let latest = days.last { parts.append("latest \(quantity(latest))") }
+        if days.count > 1 {
+            parts.append("mean \(quantity(days.reduce(0, +) / Double(days.count)))")
         }
         if let tally = onTargetTally(values) { parts.append(onTargetText(tally)) }
-        let missing = values.count - present.count
+        // The marks on the axis: the shown points without data.
+        let missing = values.count - values.compactMap({ $0 }).count
         if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
     }

@@ -51,11 +51,16 @@ public struct MetricChartBuilder: Sendable {
         case ProgressChart.id:
             input.progress = try progress(query, name: metric.displayName)
         default:
-            let series = try query.fetchBuckets(from: store).fitting(capacity(metric.chartTypeID))
+            let periods = try query.fetchBuckets(from: store)
+            let series = periods.fitting(capacity(metric.chartTypeID))
             fillPoints(&input, series: series, chartTypeID: metric.chartTypeID)
+            // The footer speaks of the metric's own periods (days), not the regrouped means.
+            if series.regrouped != nil { input.footerValues = Self.footerValues(periods, chartTypeID: metric.chartTypeID) }
             if let period = series.regrouped { input.title += Self.regroupedWords(period) }
             try tally(&input, query: query, period: series.regrouped)
         }
+        // An empty chart on a screen with data elsewhere speaks of its own metric.
+        if !input.hasData, let message = context.chartEmptyMessage(for: metric) { input.emptyMessage = message }
         return input
     }
 
@@ -114,6 +119,13 @@ public struct MetricChartBuilder: Sendable {
             input.rollingMean = series.buckets.map(\.value)
             input.rollingLabel = "\(window)-\(Self.noun(series.bucket)) mean"
         }
+    }
+
+    /// The values a regrouped chart's footer describes: each period's own value (the raw one
+    /// under a `line`'s rolling mean, as the points show).
+    public static func footerValues(_ periods: MetricSeries, chartTypeID: String) -> [Double?] {
+        let raw = chartTypeID == LineChart.id && periods.rolling != nil
+        return periods.buckets.map { raw ? $0.raw : $0.value }
     }
 
     /// How a unit symbol is shown: `percent` as `%`; a plain count has none ("8000 steps"

@@ -44,4 +44,25 @@ extension ScreenContext {
         }
         return "Nothing logged in " + MetricChartBuilder.words(range)
     }
+
+    /// What an empty chart says when other metrics of the screen have data: it speaks of its
+    /// own metric ("No resting heart rate in the last 14 days" when it has samples outside the
+    /// range, else "No resting heart rate recorded yet") instead of the screen's empty message
+    /// ("No heart or blood pressure readings yet" above a drawn blood-pressure chart). nil
+    /// when the whole screen has no data: its empty message is true then.
+    public func chartEmptyMessage(for metric: DisplayMetric) -> String? {
+        let screenMetrics = catalog.primary(of: screen.id).map { [$0] + catalog.descendants(of: $0.id).map(\.metric) } ?? []
+        guard (screenMetrics + [metric]).contains(where: { newestDay(for: $0) != nil }) else { return nil }
+        let name = Self.inSentence(Sanitize.inline(metric.displayName))
+        guard newestDay(for: metric) != nil else { return "No \(name) recorded yet" }
+        let range = request.range ?? metric.binding.range ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
+        return range == .all ? "No \(name) up to \(asOf.description)" : "No \(name) in " + MetricChartBuilder.words(range)
+    }
+
+    /// "Resting heart rate" → "resting heart rate" inside a sentence; "HRV" stays.
+    static func inSentence(_ name: String) -> String {
+        let letters = Array(name.prefix(2))
+        guard let first = letters.first, first.isUppercase, !(letters.count > 1 && letters[1].isUppercase) else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
 }

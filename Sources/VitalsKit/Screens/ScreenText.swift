@@ -10,14 +10,14 @@ public struct ScreenText: Sendable {
     /// Dim text for secondary information.
     public static let muted = Style(dim: true)
 
-    /// Styled lines (text, style) drawn at the full width, each truncated to fit.
+    /// Styled lines (text, style) drawn at the full width, each word-wrapped to fit.
     public func lines(_ rows: [(text: String, style: Style)], indent: Int = 0) -> [String] {
         var canvas = TextCanvas(width: width)
+        // Word-wrapped to the width (continuation lines indented by two), not cut.
         for row in rows {
-            let index = canvas.addRow()
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(row.text), to: width - indent,
-                                               ellipsis: glyphs.ellipsis),
-                         row: index, column: indent, style: row.style)
+            for line in TextWrap.lines(Sanitize.inline(row.text), width: width - indent) {
+                canvas.write(line, row: canvas.addRow(), column: indent, style: row.style)
+            }
         }
         return canvas.lines(colorLevel: profile.colorLevel)
     }

@@ -40,8 +40,15 @@ final class CalendarMonthGridTests: XCTestCase {
         // At 40 columns the months are initials, two columns each, and nothing is left out.
         let narrow = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
                                              profile: RenderProfile(width: 40, glyphs: .ascii))
-        XCTAssertEqual(narrow[1].trimmingCharacters(in: .whitespaces), "J F M A M J J A S O N D")
-        XCTAssertEqual(narrow[2].trimmingCharacters(in: .whitespaces), "2024 # + * o o o o o o o o o")
+        // The title wraps (nothing cut): "Fruit calendar, monthly share of days on target (portion)".
+        let months = try XCTUnwrap(narrow.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J F") })
+        // (the target on the right of the first line).
+        let title = narrow[..<months].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            .replacingOccurrences(of: "target >= 2 portions ", with: "").split(separator: " ").joined(separator: " ")
+        XCTAssertEqual(title, "Fruit calendar, monthly share of days on target (portion)", narrow.joined(separator: "\n"))
+        XCTAssertFalse(narrow.contains { $0.contains("…") || $0.contains("~") })
+        XCTAssertEqual(narrow[months].trimmingCharacters(in: .whitespaces), "J F M A M J J A S O N D")
+        XCTAssertEqual(narrow[months + 1].trimmingCharacters(in: .whitespaces), "2024 # + * o o o o o o o o o")
         XCTAssertTrue(narrow.allSatisfy { DisplayWidth.of($0) <= 40 })
     }
 
@@ -84,9 +91,12 @@ final class CalendarMonthGridTests: XCTestCase {
                 #expect(!lines[0].contains("monthly share"))
                 return
             }
-            // The title says so (cut with "…" at the narrowest widths, where the legend says it too).
+            // The title says so (wrapped, never cut, at the narrowest widths).
             #expect(lines[0].hasPrefix("Goal, monthly"))
             #expect(lines.contains { $0.contains("of days on target") })
+            guard let headerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J") }) else {
+                Issue.record("no month header"); return
+            }
             // Naive: per month, days on target over days counted; the last day is unfinished
             // when not on target; a month whose counted days have no data at all is "·".
             var judged = days
@@ -98,7 +108,7 @@ final class CalendarMonthGridTests: XCTestCase {
                 if day.state == .onTarget { met[month, default: 0] += 1 }
                 if day.state != .noData { withData.insert(month) }
             }
-            let header = Array(lines[1])
+            let header = Array(lines[headerIndex])
             let columns = header.indices.filter { header[$0] != " " && ($0 == 0 || header[$0 - 1] == " ") }
             #expect(columns.count == 12)
             for year in first.year...last.year {
