@@ -88,6 +88,11 @@ final class PortionsCLITests: XCTestCase {
         let entries = try run(["entries", "--day", "today"])
         XCTAssertEqual(entries.stdout, "")
         XCTAssertTrue(entries.stderr.contains("no entries"), entries.stderr)
+        for arguments in [["entries", "--subject", "nobody"], ["undo", "--subject", "nobody"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("unknown subject 'nobody'"), "\(arguments): \(result.stderr)")
+        }
     }
 
     func testUsageErrorsExitTwo() throws {

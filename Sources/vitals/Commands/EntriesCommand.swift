@@ -24,7 +24,9 @@ struct EntriesCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
-            if let series { _ = try SampleValidator(catalog: loaded.catalog).series(series) }
+            let validator = SampleValidator(catalog: loaded.catalog)
+            _ = try validator.subject(subject)
+            if let series { _ = try validator.series(series) }
             let cutoff = loaded.catalog.portions.dayCutoffMinutes
             let date = try (day == "today" ? nil : parseDate(day, option: "--day"))
                 ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))

@@ -18,6 +18,7 @@ struct UndoCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let loaded = try catalog.loadValidCatalog()
+            _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             try store.writing { database in
                 let last = try database.lastLogged(subject: subject)
                 guard !last.isEmpty else { throw UserError("nothing to undo: \(subject) has no logged entries") }
