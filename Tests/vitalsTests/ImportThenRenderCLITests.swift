@@ -47,17 +47,8 @@ final class ImportThenRenderCLITests: XCTestCase {
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-06-14 09:00:00 +0200" endDate="2026-06-14 10:00:00 +0200" value="4321"/>
 
             """
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_GB">
-             <ExportDate value="2026-06-14 21:00:00 +0200"/>
-             <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-03-14" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
-            \(records)</HealthData>
-
-            """
-        try xml.write(to: directory.appendingPathComponent("export.xml"), atomically: true, encoding: .utf8)
-        let imported = try VitalsProcess.run(["import", "apple-health", directory.appendingPathComponent("export.xml").path,
-                                              "--db", db, "--quiet"])
+        let me = #" <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-03-14" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>"#
+        let imported = try VitalsProcess.importExport(me + "\n" + records, in: directory, db: db)
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 

@@ -23,16 +23,7 @@ final class OverlappingSourcesCLITests: XCTestCase {
 
                 """
         }
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <HealthData locale="en_GB">
-             <ExportDate value="2026-06-14 21:00:00 +0200"/>
-            \(records)</HealthData>
-
-            """
-        try xml.write(to: directory.appendingPathComponent("export.xml"), atomically: true, encoding: .utf8)
-        let imported = try VitalsProcess.run(["import", "apple-health", directory.appendingPathComponent("export.xml").path,
-                                              "--db", db, "--quiet"])
+        let imported = try VitalsProcess.importExport(records, in: directory, db: db)
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
 

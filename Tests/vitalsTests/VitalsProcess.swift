@@ -45,3 +45,20 @@ enum VitalsProcess {
                    stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
+
+extension VitalsProcess {
+    /// Writes a minimal Apple Health export (`export.xml` in `directory`) holding `body` (the
+    /// elements after `ExportDate`, one per line) and imports it into `db` quietly.
+    static func importExport(_ body: String, in directory: URL, db: String) throws -> Run {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+             <ExportDate value="2026-06-14 21:00:00 +0200"/>
+            \(body)</HealthData>
+
+            """
+        let file = directory.appendingPathComponent("export.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        return try run(["import", "apple-health", file.path, "--db", db, "--quiet"])
+    }
+}
