@@ -14,7 +14,7 @@ public enum PortionSchema {
         KeySpec("category_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),
         KeySpec("name", .string, required: true, "Name shown on Today and History."),
         KeySpec("icon", .string, "An emoji or short symbol."),
-        KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", ")))."),
+        CatalogSchema.colorKey,
         KeySpec("unit", .choice(categoryUnits), required: true, "What it is counted in: portion, L, min …"),
         KeySpec("series", .identifier(.snakeCase), "The series its entries are stored in (default: the category_id)."),
         KeySpec("target", .nested(CatalogSchema.target), required: true, "The daily target rule (exact allows ± 0.25 by default)."),

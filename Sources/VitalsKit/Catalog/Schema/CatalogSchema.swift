@@ -12,10 +12,13 @@ public enum CatalogSchema {
         ("screens", screen), ("metrics", metric),
     ] + PortionSchema.sections
 
+    /// The `color` key, alike on pillars, metrics and categories.
+    static let colorKey = KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", "))).")
+
     public static let pillar = EntrySpec(name: "pillar", keys: [
         KeySpec("pillar_id", .identifier(.snakeCase), required: true, "Unique id, snake_case."),
         KeySpec("name", .string, required: true, "Name shown in headers."),
-        KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", ")))."),
+        colorKey,
         KeySpec("order", .integer(min: nil), "Position among pillars."),
     ])
 
@@ -87,7 +90,7 @@ public enum CatalogSchema {
         KeySpec("order", .integer(min: nil), "Position among its siblings."),
         KeySpec("about_what", .string, "About: what it shows."),
         KeySpec("about_why", .string, "About: why it matters."),
-        KeySpec("color", .color, "Colour: #RGB, #RRGGBB or a name (\(RGB.colorNames.joined(separator: ", ")))."),
+        colorKey,
         KeySpec("series", .identifier(.snakeCase), "The series it reads."),
         KeySpec("aggregate", .choice(Aggregate.allCases.map(\.rawValue)), "How samples in a bucket combine."),
         KeySpec("bucket", .choice(Bucket.allCases.map(\.rawValue)), "Time bucket per column."),
