@@ -26,10 +26,7 @@ public final class SampleStore: Sendable {
     public static func open(path: String, createDirectory: Bool = false) throws -> SampleStore {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UserError("\(path) is a directory, not a database file")
-        }
+        try refuseDirectory(path)
         if !FileManager.default.fileExists(atPath: directory) {
             guard createDirectory else {
                 throw UserError("cannot create the database \(path): directory \(directory) does not exist")
@@ -73,10 +70,7 @@ public final class SampleStore: Sendable {
     /// writing command upgrades it); a file that holds no schema at all (created empty) reads
     /// as an empty store.
     public static func openForReading(path: String) throws -> SampleStore {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UserError("\(path) is a directory, not a database file")
-        }
+        try refuseDirectory(path)
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw UserError("cannot read the database \(path): permission denied", exitCode: 2)
         }
@@ -104,17 +98,20 @@ public final class SampleStore: Sendable {
             }
             let store = SampleStore(path: path, writer: queue)
             let migrator = Schema.migrator
-            let applied = try store.read { db in try migrator.appliedIdentifiers(db) }
-            if try store.read({ db in try migrator.hasBeenSuperseded(db) }) {
+            let (applied, superseded, hasSamples, completed) = try store.read { db in
+                (try migrator.appliedIdentifiers(db), try migrator.hasBeenSuperseded(db),
+                 try db.tableExists("sample"), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded {
                 throw UserError(
                     "\(path) was written by a newer version of vitals (schema \(applied.sorted().last ?? "?"))",
                     hints: ["upgrade vitals, or point --db at another file"])
             }
-            if applied.isEmpty, try store.read({ db in try !db.tableExists("sample") }) {
+            if applied.isEmpty, !hasSamples {
                 try queue.close()
                 return try inMemory()
             }
-            if try !store.read({ db in try migrator.hasCompletedMigrations(db) }) {
+            if !completed {
                 let missing = migrator.migrations.filter { !applied.contains($0) }
                 throw UserError(
                     "\(path) was written by an older version of vitals (schema \(applied.sorted().last ?? "?"); "
@@ -125,6 +122,14 @@ public final class SampleStore: Sendable {
             return store
         } catch let error as DatabaseError {
             throw describeForReading(error, path: path)
+        }
+    }
+
+    /// Refuses a directory where the database file should be.
+    private static func refuseDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UserError("\(path) is a directory, not a database file")
         }
     }
 
