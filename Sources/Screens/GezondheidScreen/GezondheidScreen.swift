@@ -106,7 +106,7 @@ struct GezondheidPage {
             shown = "\(DutchText.shortDate(latest.date)) \(separator) \(change)"
         }
         input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
-        let lines = ChartKindFactory.render(input, chartTypeID: StatChart.id, profile: context.profile)
+        let shownInput = input
         input.stat = StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
         var data = input.json(chartTypeID: StatChart.id)
         if case .object(var pairs) = data {
@@ -115,7 +115,8 @@ struct GezondheidPage {
                       ("change", .number(latest.delta))]
             data = .object(pairs)
         }
-        return ScreenBlock(kind: .chart, metricID: hero.id, lines: lines, data: data)
+        return ScreenBlock(kind: .chart, metricID: hero.id,
+                           content: .chart(ChartFigure(chartTypeID: StatChart.id, input: shownInput)), data: data)
     }
 
     // MARK: Growth
@@ -140,7 +141,7 @@ struct GezondheidPage {
         input.captions = false
         input.emptyMessage = context.screen.emptyMessage
         var chart = context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id)
-        chart.lines += captionLines(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty)
+        chart.append(captionRows(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty))
         var blocks = [chart]
         if let latest = growth.measured.max(by: { $0.week < $1.week }) {
             blocks.append(verdictBlock(latest, reference: reference, unit: unit))
@@ -157,7 +158,7 @@ struct GezondheidPage {
     }
 
     /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge".
-    func captionLines(hasReference: Bool, hasWeighings: Bool) -> [String] {
+    func captionRows(hasReference: Bool, hasWeighings: Bool) -> [TextRow] {
         let glyphs = context.profile.glyphs
         var legend: [String] = []
         if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") gemeten") }
@@ -168,7 +169,7 @@ struct GezondheidPage {
         let parts = ["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
         let line = parts.joined(separator: " \(glyphs.separator) ")
         let rows = DisplayWidth.of(line) <= context.profile.width ? [line] : parts
-        return text.lines(rows.map { ($0, ScreenText.muted) })
+        return text.rows(rows.map { ($0, ScreenText.muted) })
     }
 
     /// "Met 25 weken weegt Ollie 16,4 kg: binnen de marge (14,3–19,3 kg), 2,4 % lichter dan
@@ -197,7 +198,7 @@ struct GezondheidPage {
         }
         pairs.append(("text", .string(sentence)))
         let rows = ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
-        return ScreenBlock(kind: .summary, metricID: growthMetric?.id, lines: text.lines(rows), data: .object(pairs))
+        return ScreenBlock(kind: .summary, metricID: growthMetric?.id, rows: text.rows(rows), data: .object(pairs))
     }
 
     /// "· Nog geen gewichtsmetingen" and the command that adds one.
@@ -208,7 +209,7 @@ struct GezondheidPage {
         let command = "vitals log \(series) 4.5 kg\(subject)"
         let rows: [(text: String, style: Style)] = [("\(context.profile.glyphs.missing) \(message)", .plain),
                                                     ("  Meting toevoegen:  \(command)", ScreenText.muted)]
-        return ScreenBlock(kind: .empty, metricID: hero?.id, lines: text.lines(rows),
+        return ScreenBlock(kind: .empty, metricID: hero?.id, rows: text.rows(rows),
                            data: .object([("message", .string(message)),
                                           ("commands", .array([.string(command)]))]))
     }
@@ -222,7 +223,7 @@ struct GezondheidPage {
             let line = "\(context.profile.glyphs.missing) Geen geboortedatum voor \(context.subject.name): "
                 + "vervaldatums onbekend"
             return ScreenBlock(kind: .summary, metricID: metric.id,
-                               lines: text.lines([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
+                               rows: text.rows([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
                                data: .object([("message", .string(line))]))
         }
         var done: [String: LocalDate] = [:]
@@ -230,11 +231,11 @@ struct GezondheidPage {
             done[record.milestoneID] = record.doneOn
         }
         let states = MilestoneState.schedule(config.milestones, birth: birth, done: done, asOf: context.asOf)
-        let timeline = MilestoneTimeline(title: metric.displayName, states: states, asOf: context.asOf,
-                                         profile: context.profile, color: metric.color ?? context.pillarColor)
+        let timeline = MilestoneDrawing(title: metric.displayName, states: states, asOf: context.asOf,
+                                        color: metric.color ?? context.pillarColor)
         let input = ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
                                milestones: states.map(\.milestone))
-        return ScreenBlock(kind: .chart, metricID: metric.id, lines: timeline.lines(),
+        return ScreenBlock(kind: .chart, metricID: metric.id, content: .drawing(timeline),
                            data: input.json(chartTypeID: TimelineChart.id))
     }
 }

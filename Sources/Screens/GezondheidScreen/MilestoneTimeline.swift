@@ -22,7 +22,7 @@ struct MilestoneTimeline {
 
     var glyphs: Glyphs { profile.glyphs }
 
-    func lines() -> [String] {
+    func canvas() -> TextCanvas {
         let width = profile.width
         var canvas = TextCanvas(width: width)
         let done = states.filter { $0.status == .done }.count
@@ -60,7 +60,7 @@ struct MilestoneTimeline {
         canvas.addLine(DisplayWidth.truncate(legend.joined(separator: short ? " " : "  "), to: width,
                                              ellipsis: glyphs.ellipsis),
                        style: Self.muted)
-        return canvas.lines(colorLevel: profile.colorLevel)
+        return canvas
     }
 
     func status(_ state: MilestoneState, short: Bool) -> String {
@@ -76,5 +76,17 @@ struct MilestoneTimeline {
         case .future: return (glyphs.milestoneFuture, Self.muted)
         case .overdue: return (glyphs.milestoneOverdue, Self.bad)
         }
+    }
+}
+
+/// The timeline as a block of a document: laid out when the output draws it, at its width.
+struct MilestoneDrawing: BlockDrawing {
+    let title: String
+    let states: [MilestoneState]
+    let asOf: LocalDate
+    let color: String?
+
+    func draw(profile: RenderProfile) -> TextCanvas {
+        MilestoneTimeline(title: title, states: states, asOf: asOf, profile: profile, color: color).canvas()
     }
 }

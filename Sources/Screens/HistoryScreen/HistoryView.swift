@@ -25,7 +25,7 @@ struct HistoryView {
             SummaryRow(["A day is on target only when all \(book.enabledCategories.count) categories met their rule;",
                         "an unfinished today is not counted"], style: ScreenText.muted, joiner: " "),
         ]
-        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows), data: .object([
+        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows), data: .object([
             ("streak", .object([("current", .number(Double(adherence.currentStreak))), ("best", .number(Double(adherence.bestStreak)))])),
             ("on_target", .object(windows.map { window, tally in
                 ("last_\(window)_days", .object([("met", .number(Double(tally.met))), ("days", .number(Double(tally.counted))),
@@ -87,7 +87,7 @@ struct HistoryView {
         let legend = canvas.addRow()
         canvas.write("\(onGlyph) on target  \(offGlyph) missed  \(openGlyph) today, not yet  \(noneGlyph) nothing judged",
                      row: legend, column: 0, style: ScreenText.muted)
-        return ScreenBlock(kind: .chart, lines: canvas.lines(colorLevel: context.profile.colorLevel),
+        return ScreenBlock(kind: .chart, content: .drawing(LaidOutRows(canvas)),
                            data: .object([("weeks", .number(Double(weeks))), ("first", .string(firstMonday.description))]))
     }
 
@@ -129,7 +129,7 @@ struct HistoryView {
             canvas.write(DisplayWidth.truncate("Most often off: \(Sanitize.inline(category.name)) (\(breaker.under) under, \(breaker.over) over)",
                                                to: width, ellipsis: glyphs.ellipsis), row: note, column: 0, style: ScreenText.muted)
         }
-        return ScreenBlock(kind: .summary, lines: canvas.lines(colorLevel: context.profile.colorLevel),
+        return ScreenBlock(kind: .summary, content: .drawing(LaidOutRows(canvas)),
                            data: .object([("window_days", .number(Double(counted))), ("categories", .array(data))]))
     }
 
@@ -151,7 +151,7 @@ struct HistoryView {
             .array(list.map { .object([("start", .string($0.start.description)), ("met", .number(Double($0.met))),
                                        ("days", .number(Double($0.counted)))]) })
         }
-        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows), data: .object([
+        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows), data: .object([
             ("weeks", json(Array(weeks))), ("months", json(Array(monthly))), ("years", json(Array(yearly))),
         ]))
     }

@@ -81,7 +81,7 @@ public struct ProteinNumbers: Sendable {
             rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
         }
         return ScreenBlock(kind: .summary, metricID: metricID,
-                           lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)
+                           rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
     }
 
     /// Where the target comes from: "Target ≥ 120 g = 1.6 g/kg × 75.0 kg (weighed 2026-06-14)".

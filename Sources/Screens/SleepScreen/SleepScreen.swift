@@ -110,11 +110,11 @@ struct SleepPage {
             ("sources", .array(night.sources.map { .string($0) })),
         ]
         guard night.hasStages else {
-            return [ScreenBlock(kind: .summary, metricID: metric.id, lines: text.lines(rows), data: .object(pairs))]
+            return [ScreenBlock(kind: .summary, metricID: metric.id, rows: text.rows(rows), data: .object(pairs))]
         }
         let input = ChartInput(title: title, color: metric.color, asOf: night.date.description, sleep: night.segments)
         var block = context.chartBlock(input, chartTypeID: SleepStagesChart.id, metricID: metric.id)
-        block.lines += text.lines(rows)
+        block.append(text.rows(rows))
         if case .object(let chartPairs) = block.data {
             let present = Set(chartPairs.map(\.0))
             block.data = .object(chartPairs + pairs.filter { !present.contains($0.0) })
@@ -188,8 +188,8 @@ struct SleepPage {
         let inBedOnly = history.recorded.filter(\.onlyInBed).count
         if inBedOnly > 0 {
             let nights = inBedOnly == 1 ? "1 night records" : "\(inBedOnly) nights record"
-            block.lines += text.lines([("\(glyphs.bullet) \(nights) only time in bed; those bars show time in bed",
-                                        ScreenText.muted)])
+            block.append(text.rows([("\(glyphs.bullet) \(nights) only time in bed; those bars show time in bed",
+                                        ScreenText.muted)]))
         }
         return block
     }
@@ -232,7 +232,7 @@ struct SleepPage {
                             ("earliest_minute", .number(Double(spread.minimum))),
                             ("latest_minute", .number(Double(spread.maximum)))])
         }
-        return ScreenBlock(kind: .summary, lines: text.lines(rows), data: .object([
+        return ScreenBlock(kind: .summary, rows: text.rows(rows), data: .object([
             ("nights", .number(Double(nights.count))), ("bedtime", spreadJSON(bed)), ("wake_time", spreadJSON(wake)),
             ("asleep", spreadJSON(asleep)),
         ]))
@@ -243,7 +243,7 @@ struct SleepPage {
         let command = "vitals render \(context.screen.alias) --children"
         let line = "\(glyphs.isUnicode ? "▸" : ">") \(count) more \(count == 1 ? "metric" : "metrics") "
             + "\(glyphs.isUnicode ? "—" : "-") \(command)"
-        return ScreenBlock(kind: .more, lines: text.lines([(line, ScreenText.muted)]),
+        return ScreenBlock(kind: .more, rows: text.rows([(line, ScreenText.muted)]),
                            data: .object([("count", .number(Double(count))), ("command", .string(command))]))
     }
 

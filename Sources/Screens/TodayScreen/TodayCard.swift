@@ -22,7 +22,7 @@ struct TodayCard {
             SummaryRow(["The day starts at \(MealSlotNames.clock(book.dayCutoffMinutes)):",
                         "entries before then count for the day before"], style: ScreenText.muted, joiner: " "),
         ]
-        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows), data: .object([
+        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows), data: .object([
             ("date", .string(day.date.description)), ("on_target", .bool(judged.isOnTarget)),
             ("categories_met", .number(Double(met))), ("categories", .number(Double(total))),
             ("day_cutoff", .string(MealSlotNames.clock(book.dayCutoffMinutes))),
@@ -31,31 +31,16 @@ struct TodayCard {
 
     /// One row per enabled category: icon and name, today's total, the rule, a bar, the status.
     func categoryBlock() -> ScreenBlock {
-        let categories = book.enabledCategories
-        let nameWidth = min(30, max(12, width - 50))
-        let barWidth = max(0, min(12, width - nameWidth - 39))
-        var canvas = TextCanvas(width: width)
-        let head = canvas.addRow()
-        canvas.write(DisplayWidth.pad("Category", to: nameWidth), row: head, column: 0, style: ScreenText.muted)
-        canvas.write("today", row: head, column: nameWidth + 1, style: ScreenText.muted)
-        canvas.write("rule", row: head, column: nameWidth + 10, style: ScreenText.muted)
+        var rows: [CategoryTable.Row] = []
         var data: [JSONValue] = []
-        for (category, result) in zip(categories, judged.results) {
-            let row = canvas.addRow()
-            let label = (glyphs.isUnicode ? (category.icon.map { $0 + " " } ?? "") : "") + category.name
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(label), to: nameWidth, ellipsis: glyphs.ellipsis), row: row, column: 0,
-                         style: Style(hex: category.color))
-            canvas.write(text.amount(result.total, unit: category.unit), row: row, column: nameWidth + 1, style: Style(bold: true))
-            canvas.write(text.rule(category.target, unit: category.unit), row: row, column: nameWidth + 10)
-            var column = nameWidth + 23
-            if barWidth > 0 {
-                canvas.write(bar(result.total, category.target, width: barWidth), row: row, column: column,
-                             style: Style(hex: result.isMet ? Self.green : result.verdict == .over ? Self.red : category.color))
-                column += barWidth + 1
-            }
-            let status = text.status(result, target: category.target, unit: category.unit)
-            canvas.write(DisplayWidth.truncate(status, to: max(1, width - column), ellipsis: glyphs.ellipsis), row: row, column: column,
-                         style: Style(hex: result.isMet ? Self.green : result.verdict == .over ? Self.red : nil))
+        for (category, result) in zip(book.enabledCategories, judged.results) {
+            let tone = result.isMet ? Self.green : result.verdict == .over ? Self.red : nil
+            rows.append(CategoryTable.Row(
+                icon: category.icon, name: category.name, color: category.color,
+                total: text.amount(result.total, unit: category.unit),
+                rule: text.rule(category.target, unit: category.unit),
+                fill: Self.fill(result.total, category.target), barColor: tone ?? category.color,
+                status: text.status(result, target: category.target, unit: category.unit), statusColor: tone))
             data.append(.object([
                 ("category", .string(category.id)), ("name", .string(category.name)), ("unit", .string(category.unit.rawValue)),
                 ("total", .number(result.total)), ("rule", .string(category.target.rule)),
@@ -63,21 +48,19 @@ struct TodayCard {
             ]))
         }
         return ScreenBlock(kind: .chart, metricID: context.catalog.primary(of: context.screen.id)?.id,
-                           lines: canvas.lines(colorLevel: context.profile.colorLevel),
+                           content: .drawing(CategoryTable(rows: rows)),
                            data: .object([("categories", .array(data))]))
     }
 
-    /// A bar full at the target's goal (the lower end of a range, the limit of an at-most).
-    func bar(_ value: Double, _ target: Target, width: Int) -> String {
+    /// How full a category's bar is: 1 at the target's goal (the lower end of a range, the
+    /// limit of an at-most).
+    static func fill(_ value: Double, _ target: Target) -> Double {
         let goal: Double
         switch target {
         case .atLeast(let v), .atMost(let v), .exact(let v, _): goal = v
         case .range(let low, _): goal = low
         }
-        guard goal > 0 else { return String(repeating: glyphs.shades[0], count: width) }
-        let filled = Int((min(1, value / goal) * Double(width)).rounded())
-        let full = glyphs.horizontalEighths.last ?? "#"
-        return String(repeating: full, count: filled) + String(repeating: glyphs.shades[0], count: width - filled)
+        return goal > 0 ? max(0, min(1, value / goal)) : 0
     }
 
     /// The meal cards: per slot what was logged (by category, with the foods) and its guidance.
@@ -115,7 +98,7 @@ struct TodayCard {
                 ("guidance", .object(guidance.map { ($0.categoryID, .number($0.amount)) })),
             ]))
         }
-        return ScreenBlock(kind: .summary, lines: ScreenText(profile: context.profile).summaryLines(rows),
+        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows),
                            data: .object([("meals", .array(data))]))
     }
 }

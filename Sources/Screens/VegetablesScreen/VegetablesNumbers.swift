@@ -104,7 +104,7 @@ public struct VegetablesNumbers: Sendable {
                                    style: Style(hex: "#C9A227"), joiner: " "))
         }
         return ScreenBlock(kind: .summary, metricID: metricID,
-                           lines: ScreenText(profile: context.profile).summaryLines(rows), data: json)
+                           rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
     }
 
     /// The words for the target in this screen's amounts.

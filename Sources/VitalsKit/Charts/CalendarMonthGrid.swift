@@ -32,7 +32,7 @@ extension CalendarHeatmapChart {
         /// The shade index 0…3 of a share: under 25 %, under 50 %, under 75 %, 75 % and more.
         static func level(_ share: Double) -> Int { min(3, max(0, Int((share * 4).rounded(.down)))) }
 
-        func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
             var titled = input
             titled.title += input.target == nil ? ", monthly share of days logged" : ", monthly share of days on target"
             let context = ChartContext(titled, profile)
@@ -86,7 +86,7 @@ extension CalendarHeatmapChart {
             CalendarHeatmapChart.addSummary(CalendarHeatmapChart.summary(states, from: firstDay, to: lastDay,
                                                                          context: context),
                                             to: &canvas, context: context)
-            return context.lines(canvas)
+            return canvas
         }
     }
 }

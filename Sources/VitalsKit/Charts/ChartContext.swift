@@ -45,8 +45,6 @@ struct ChartContext {
 
     func newCanvas() -> TextCanvas { TextCanvas(width: width) }
 
-    func lines(_ canvas: TextCanvas) -> [String] { canvas.lines(colorLevel: profile.colorLevel) }
-
     /// `value` in the profile's number style.
     func number(_ value: Double) -> String { profile.numbers.compact(value) }
 
@@ -141,12 +139,12 @@ struct ChartContext {
     }
 
     /// The chart's empty state: the title line and the empty message.
-    func emptyState(_ fallbackMessage: String = "No data yet") -> [String] {
+    func emptyState(_ fallbackMessage: String = "No data yet") -> TextCanvas {
         var canvas = newCanvas()
         addHeader(to: &canvas, right: targetText())
         let message = input.emptyMessage.map(Sanitize.inline) ?? fallbackMessage
         addText("\(glyphs.missing) \(message)", to: &canvas, style: muted, indent: 2)
-        return lines(canvas)
+        return canvas
     }
 
     /// Whether `value` meets the metric's target (true when there is no target).

@@ -1,14 +1,68 @@
-/// A way of drawing a metric as text, chosen by the metric's `chart_type_id`.
+import Foundation
+
+/// The data a chart kind draws, which `MetricChartBuilder` reads from the store for it.
 ///
-/// One kind per file under `Charts/Kinds/`, each with `static let id`, listed once in
-/// `ChartKindFactory.builtIn`. `render` returns lines of exactly `profile.width` display
-/// columns (colour codes aside); it never fails: input it cannot draw gives an empty state.
+/// A kind names one of these instead of the builder knowing every kind: a new kind that draws
+/// an existing shape is one file plus one line in `ChartKindFactory.builtIn` (or one entry in
+/// `ChartKindFactory.register` from a package outside this one).
+public enum ChartData: String, Sendable, CaseIterable {
+    /// One value per bucket over the range (`points`), regrouped when more than fit.
+    case buckets
+    /// Buckets split by tag or category (`stacked`), regrouped when more than fit.
+    case split
+    /// One value per bucket, or one row per tag/category total when the metric has `split_by`.
+    case bucketsOrSplitTotals
+    /// Measured values against a reference band by age (`growth`).
+    case growth
+    /// Milestones with due and done dates (`milestones`).
+    case milestones
+    /// The latest night's sleep stages (`sleep`).
+    case sleepNight
+    /// The latest value and its change (`stat`).
+    case latest
+    /// Today's value against the target (`progress`).
+    case progress
+    /// Each day of the range judged against the target (`calendar`).
+    case calendar
+
+    /// Whether the data has buckets whose periods the store counts against the target.
+    public var isTallied: Bool { self == .buckets || self == .split || self == .bucketsOrSplitTotals }
+}
+
+/// A way of drawing a metric, chosen by the metric's `chart_type_id`.
+///
+/// One kind per file under `Charts/Kinds/`, each with `static let id` and the `data` it
+/// draws, listed once in `ChartKindFactory.builtIn`. `draw` returns a canvas of styled cells
+/// exactly `profile.width` display columns wide — no escape codes: the output backend decides
+/// colour. It never fails: input it cannot draw gives an empty state.
 public protocol ChartKind: Sendable {
     /// The `chart_type_id` this kind draws.
     static var id: String { get }
+    /// The data shape this kind reads.
+    static var data: ChartData { get }
+    /// Whether a `line`-like kind shows raw values with the rolling mean over them.
+    static var drawsRollingMean: Bool { get }
+    /// How many buckets (or rows) this kind draws at `width` columns with `glyphs`; a range
+    /// with more is regrouped into weeks, months, quarters or years.
+    static func capacity(width: Int, glyphs: Glyphs) -> Int
     init()
-    /// The chart as lines, each exactly `profile.width` display columns wide.
-    func render(_ input: ChartInput, profile: RenderProfile) -> [String]
+    /// The chart as styled rows, each exactly `profile.width` display columns wide.
+    func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas
+}
+
+extension ChartKind {
+    public static var drawsRollingMean: Bool { false }
+
+    /// One bucket per column after the y-axis labels ("12,500") and the axis (9 columns).
+    public static func capacity(width: Int, glyphs: Glyphs) -> Int {
+        max(width, RenderProfile.minimumWidth) - 9
+    }
+
+    /// The chart as lines with the profile's colour level (the terminal backend's job; kept
+    /// for tests and tools that draw one chart).
+    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+        draw(input, profile: profile).lines(colorLevel: profile.colorLevel)
+    }
 }
 
 /// A chart kind found for a `chart_type_id`, with a note when it is the fallback.
@@ -18,7 +72,8 @@ public struct ResolvedChartKind: Sendable {
     public var note: String?
 }
 
-/// The one list of built-in chart kinds, and the lookup by `chart_type_id`.
+/// The one list of chart kinds, and the lookup by `chart_type_id`. The validator's chart ids,
+/// the JSON Schema's enum and `new-screen --chart` all come from `ids`.
 public enum ChartKindFactory {
     /// Every built-in kind, exactly once.
     public static let builtIn: [any ChartKind.Type] = [
@@ -38,12 +93,29 @@ public enum ChartKindFactory {
     /// The kind drawn when a `chart_type_id` is unknown.
     public static let fallback: any ChartKind.Type = BarVerticalChart.self
 
-    /// The ids of all built-in kinds, in list order.
-    public static var ids: [String] { builtIn.map { $0.id } }
+    /// Kinds added by a package that builds its own `vitals` (see `VitalsCLI`), after the
+    /// built-in ones. Set once at start-up, before any catalog is read.
+    private static let added = LockedList()
+
+    /// Adds kinds from outside this package; a kind whose id is already known is ignored.
+    public static func register(_ kinds: [any ChartKind.Type]) {
+        added.append(kinds.filter { kind in !all.contains { $0.id == kind.id } })
+    }
+
+    /// The built-in kinds and the registered ones, in that order.
+    public static var all: [any ChartKind.Type] { builtIn + added.items }
+
+    /// The ids of every kind, in list order.
+    public static var ids: [String] { all.map { $0.id } }
+
+    /// The kind type for a known `chartTypeID`, nil for an unknown one.
+    public static func type(for chartTypeID: String) -> (any ChartKind.Type)? {
+        all.first { $0.id == chartTypeID }
+    }
 
     /// The kind for `chartTypeID`, or the `bar_vertical` fallback with a note.
     public static func kind(for chartTypeID: String) -> ResolvedChartKind {
-        if let type = builtIn.first(where: { $0.id == chartTypeID }) {
+        if let type = type(for: chartTypeID) {
             return ResolvedChartKind(kind: type.init(), note: nil)
         }
         let shown = DisplayWidth.truncate(Sanitize.inline(chartTypeID), to: 40)
@@ -52,17 +124,30 @@ public enum ChartKindFactory {
             note: "chart type '\(shown)' is unknown; showing \(fallback.id)")
     }
 
-    /// Renders `input` with the kind for `chartTypeID`; the fallback's note comes first.
+    /// Draws `input` with the kind for `chartTypeID`; the fallback's note comes first.
+    public static func draw(_ input: ChartInput, chartTypeID: String, profile: RenderProfile) -> TextCanvas {
+        let resolved = kind(for: chartTypeID)
+        var canvas = TextCanvas(width: profile.width)
+        if let note = resolved.note {
+            canvas.addLine("\(profile.glyphs.bullet) note: \(note)", style: Style(hex: "#C9A227"))
+        }
+        canvas.append(resolved.kind.draw(input, profile: profile))
+        return canvas
+    }
+
+    /// `draw` as lines with the profile's colour level.
     public static func render(_ input: ChartInput, chartTypeID: String,
                               profile: RenderProfile) -> [String] {
-        let resolved = kind(for: chartTypeID)
-        var lines: [String] = []
-        if let note = resolved.note {
-            var canvas = TextCanvas(width: profile.width)
-            canvas.addLine("\(profile.glyphs.bullet) note: \(note)",
-                           style: Style(hex: "#C9A227"))
-            lines += canvas.lines(colorLevel: profile.colorLevel)
-        }
-        return lines + resolved.kind.render(input, profile: profile)
+        draw(input, chartTypeID: chartTypeID, profile: profile).lines(colorLevel: profile.colorLevel)
     }
+}
+
+/// The registered kinds behind a lock: written once at start-up, read everywhere.
+private final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [any ChartKind.Type] = []
+
+    var items: [any ChartKind.Type] { lock.withLock { list } }
+
+    func append(_ kinds: [any ChartKind.Type]) { lock.withLock { list += kinds } }
 }

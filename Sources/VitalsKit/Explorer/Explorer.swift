@@ -52,7 +52,7 @@ public struct Explorer {
             if movedInDrill, let id = state.selectedMetric?.id, let line = content.metricLines[id] {
                 state.scroll = line
             }
-            state.scroll = max(0, min(state.scroll, content.lines.count - layout.paneHeight))
+            state.scroll = max(0, min(state.scroll, content.lineCount - layout.paneHeight))
         } else {
             state.scroll = 0
         }

@@ -19,7 +19,7 @@ public enum ExplorerHelp {
 
     /// The key list drawn at `width`: keys and actions side by side when there is room for
     /// both, else each action under its keys.
-    public static func lines(width: Int, glyphs: Glyphs, level: ColorLevel) -> [String] {
+    public static func canvas(width: Int, glyphs: Glyphs) -> TextCanvas {
         let keyWidth = keys.map { DisplayWidth.of($0.keys) }.max()! + 2
         let sideBySide = width - keyWidth >= 36
         let actionColumn = sideBySide ? keyWidth : 4
@@ -36,12 +36,12 @@ public enum ExplorerHelp {
         }
         canvas.addRow()
         canvas.addLine("A metric marked \(glyphs.isUnicode ? "▸" : "+")N has N child metrics.", style: ScreenText.muted)
-        return canvas.lines(colorLevel: level)
+        return canvas
     }
 
     /// A pillar's name in its colour and the screens it holds.
-    public static func pillarCard(_ pillar: Pillar, screens: [DisplayScreen], width: Int, glyphs: Glyphs,
-                                  level: ColorLevel) -> [String] {
+    public static func pillarCard(_ pillar: Pillar, screens: [DisplayScreen], width: Int,
+                                  glyphs: Glyphs) -> TextCanvas {
         var canvas = TextCanvas(width: width)
         canvas.addLine(pillar.name, style: Style(hex: pillar.color, bold: true))
         canvas.addLine(String(repeating: glyphs.axisHorizontal, count: width), style: Style(hex: pillar.color, dim: true))
@@ -52,6 +52,6 @@ public enum ExplorerHelp {
         }
         canvas.addRow()
         canvas.addLine("Enter shows or hides its screens; Down selects one.", style: ScreenText.muted)
-        return canvas.lines(colorLevel: level)
+        return canvas
     }
 }

@@ -1,23 +1,29 @@
-/// The screen pane's input: which screen, drawn how.
+/// The screen pane's input: which screen, at which width. Colour is not part of it: the
+/// pane's rows keep their styles, and the view shows them with or without colour.
 public struct ExplorerPaneRequest: Sendable, Hashable {
     public var screenID: String
     public var request: ScreenRequest
     public var width: Int
-    public var colorOn: Bool
 
-    public init(screenID: String, request: ScreenRequest, width: Int, colorOn: Bool) {
-        self.screenID = screenID; self.request = request; self.width = width; self.colorOn = colorOn
+    public init(screenID: String, request: ScreenRequest, width: Int) {
+        self.screenID = screenID; self.request = request; self.width = width
     }
 }
 
-/// A rendered screen for the pane: its lines and the line each metric's block starts on.
+/// A drawn screen for the pane: its styled rows and the row each metric's block starts on.
 public struct ExplorerPaneContent: Sendable {
-    public var lines: [String]
+    public var rows: TextCanvas
     public var metricLines: [String: Int]
 
-    public init(lines: [String], metricLines: [String: Int] = [:]) {
-        self.lines = lines; self.metricLines = metricLines
+    public init(rows: TextCanvas, metricLines: [String: Int] = [:]) {
+        self.rows = rows; self.metricLines = metricLines
     }
+
+    /// The number of rows.
+    public var lineCount: Int { rows.height }
+
+    /// The rows as plain text.
+    public var lines: [String] { rows.lines(colorLevel: .none) }
 }
 
 /// Where the screen pane's lines come from; tests and the command pass a
@@ -32,7 +38,8 @@ public protocol ExplorerScreenSource: AnyObject {
 }
 
 /// Draws screens with a `ScreenRegistry` — the code `vitals render` uses — and keeps the
-/// results, so moving back and forth does not query the store again.
+/// drawn rows, so moving back and forth or turning colour off and on does not query the
+/// store again.
 public final class RegistryScreenSource: ExplorerScreenSource {
     public let catalog: Catalog
     public let store: SampleStore
@@ -59,28 +66,26 @@ public final class RegistryScreenSource: ExplorerScreenSource {
 
     private func render(_ request: ExplorerPaneRequest) -> ExplorerPaneContent {
         let width = max(RenderProfile.minimumWidth, request.width)
-        let profile = RenderProfile(width: width, colorLevel: request.colorOn ? colorLevel : .none,
-                                    glyphs: glyphs, numbers: numbers)
+        let profile = RenderProfile(width: width, colorLevel: colorLevel, glyphs: glyphs, numbers: numbers)
         guard let screen = catalog.screen(request.screenID) else {
-            return ExplorerPaneContent(lines: ["No screen \(request.screenID)"])
+            var canvas = TextCanvas(width: width)
+            canvas.addLine("No screen \(request.screenID)")
+            return ExplorerPaneContent(rows: canvas)
         }
         do {
             let document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
                                                              request: request.request, profile: profile))
-            var lines: [String] = []
-            var metricLines: [String: Int] = [:]
-            for block in document.blocks where !block.lines.isEmpty {
-                if !lines.isEmpty { lines.append(String(repeating: " ", count: width)) }
-                if let id = block.metricID, metricLines[id] == nil { metricLines[id] = lines.count }
-                lines += block.lines
-            }
-            return ExplorerPaneContent(lines: lines, metricLines: metricLines)
+            let drawn = TerminalOutput(profile: document.profile).draw(document)
+            return ExplorerPaneContent(rows: drawn.canvas, metricLines: drawn.metricRows)
         } catch {
             let message = (error as? UserError)?.message ?? String(describing: error)
-            let text = ScreenText(profile: profile)
-            return ExplorerPaneContent(lines: text.lines(
-                [("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
-                + ScreenText.wrap(message, width: width - 2).map { ("  " + $0, ScreenText.muted) }))
+            let rows: [TextRow] = [.line("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
+                + ScreenText.wrap(message, width: width - 2).map { .line("  " + $0, ScreenText.muted) }
+            let document = ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
+                                          subjectID: screen.subjectID, module: "error", asOf: request.request.asOf,
+                                          blocks: [ScreenBlock(kind: .empty, rows: rows, data: .null)],
+                                          profile: profile)
+            return ExplorerPaneContent(rows: TerminalOutput(profile: profile).draw(document).canvas)
         }
     }
 }

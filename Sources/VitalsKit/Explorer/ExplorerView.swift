@@ -26,7 +26,7 @@ public struct ExplorerView {
         guard let screenID = state.shownScreenID else { return nil }
         let width = ExplorerLayout(size: state.size).screenWidth
         return source.content(for: ExplorerPaneRequest(screenID: screenID, request: state.screenRequest,
-                                                       width: width, colorOn: state.colorOn))
+                                                       width: width))
     }
 
     private var glyphs: Glyphs { source.glyphs }
@@ -99,10 +99,10 @@ public struct ExplorerView {
         var canvas = TextCanvas(width: width, height: 1)
         var end = width
         if !state.isTypingFilter, !state.showsHelp, let content = content(state),
-           content.lines.count > layout.paneHeight {
-            let first = min(state.scroll, content.lines.count - layout.paneHeight)
+           content.lineCount > layout.paneHeight {
+            let first = min(state.scroll, content.lineCount - layout.paneHeight)
             let last = first + layout.paneHeight
-            end = canvas.writeRightAligned("\(first + 1)-\(last)/\(content.lines.count) ", row: 0,
+            end = canvas.writeRightAligned("\(first + 1)-\(last)/\(content.lineCount) ", row: 0,
                                            end: width, style: ScreenText.muted) - 1
         }
         canvas.write(DisplayWidth.truncate(text, to: max(0, end), ellipsis: glyphs.ellipsis), row: 0, column: 0,
@@ -194,27 +194,29 @@ public struct ExplorerView {
 
     // MARK: Screen pane
 
+    /// The pane's visible rows: styled rows (the screen, the help, a pillar's card) shown in
+    /// the colour level `level`, so turning colour off and on draws the same rows again.
     private func paneLines(_ state: ExplorerState, layout: ExplorerLayout, level: ColorLevel) -> [String] {
         let width = layout.screenWidth
         let height = layout.paneHeight
-        var source: [String]
+        var source: TextCanvas
         var top = 0
         if state.showsHelp {
-            source = ExplorerHelp.lines(width: width, glyphs: glyphs, level: level)
+            source = ExplorerHelp.canvas(width: width, glyphs: glyphs)
         } else if let content = content(state) {
-            source = content.lines
-            top = min(state.scroll, max(0, source.count - height))
+            source = content.rows
+            top = min(state.scroll, max(0, source.height - height))
         } else if case .pillar(let id) = state.selected, let pillar = state.catalog.pillar(id) {
             source = ExplorerHelp.pillarCard(pillar, screens: state.catalog.screens(of: id), width: width,
-                                             glyphs: glyphs, level: level)
+                                             glyphs: glyphs)
         } else {
-            source = ScreenText(profile: RenderProfile(width: width, colorLevel: level, glyphs: glyphs))
-                .lines([("No screens match \"\(state.filter)\".", ScreenText.muted)])
+            source = TextCanvas(width: width)
+            source.addLine("No screens match \"\(state.filter)\".", style: ScreenText.muted)
         }
-        return (top..<(top + height)).map { index in
-            source.indices.contains(index) ? StyledLine.fit(source[index], width: width)
-                : String(repeating: " ", count: width)
-        }
+        var visible = TextCanvas(width: width)
+        visible.append(source.slice(top..<min(source.height, top + height)))
+        while visible.height < height { visible.addRow() }
+        return visible.lines(colorLevel: level)
     }
 
     // MARK: Too small

@@ -1,38 +1,11 @@
-/// Lines that may hold ANSI SGR codes: measuring, fitting to a width, stripping, styling.
-///
-/// Rendered screen lines carry their own colour codes, so the explorer composes its rows from
-/// strings rather than `TextCanvas` cells; these keep every row exactly as wide as its pane.
+/// Lines that may hold ANSI SGR codes: stripping them (to read a frame as text) and styling
+/// one plain run (the explorer's list rows and selection). Screen rows reach the explorer as
+/// styled cells (`TextCanvas`), never as strings to parse.
 public enum StyledLine {
     /// `line` without SGR codes (`ESC [ … m`).
     public static func strip(_ line: String) -> String {
         var out = ""
         forEachPart(of: line) { part, isCode in if !isCode { out += part } }
-        return out
-    }
-
-    /// `line` cut or padded with spaces to exactly `width` columns, its codes kept; a style
-    /// left open is reset at the end.
-    public static func fit(_ line: String, width: Int) -> String {
-        var out = ""
-        var used = 0
-        var styled = false
-        var full = false
-        forEachPart(of: line) { part, isCode in
-            guard !full else { return }
-            if isCode {
-                out += part
-                styled = part != Style.reset
-                return
-            }
-            for character in part {
-                let w = DisplayWidth.of(character)
-                if used + w > width { full = true; break }
-                out.append(character)
-                used += w
-            }
-        }
-        if styled { out += Style.reset }
-        if used < width { out += String(repeating: " ", count: width - used) }
         return out
     }
 

@@ -92,7 +92,7 @@ extension ScreenContext {
                 ("per_remaining_day", .number(status.perRemainingDay)), ("banked", .number(status.banked)),
             ]))
         }
-        return ScreenBlock(kind: .summary, metricID: metricID, lines: ScreenText(profile: profile).summaryLines(rows),
+        return ScreenBlock(kind: .summary, metricID: metricID, rows: ScreenText(profile: profile).summaryRows(rows),
                            data: .object([("budgets", .array(data))]))
     }
 }

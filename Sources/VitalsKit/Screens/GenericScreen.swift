@@ -28,7 +28,8 @@ extension ScreenContext {
     /// A document for this context's screen with `blocks`.
     public func document(module: String, blocks: [ScreenBlock]) -> ScreenDocument {
         ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
-                       subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks)
+                       subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks,
+                       profile: profile)
     }
 
     /// The document of a screen with nothing to draw: its header and the empty state.

@@ -10,10 +10,11 @@ extension MetricChartBuilder {
     /// for a sleep series): nightly bars, lines and sparklines (regrouped into weekly, monthly,
     /// quarterly or yearly means like any chart), calendars and progress bars (the target
     /// summary), and the kinds that show no sleep time (growth curve, timeline, a split by tag).
-    func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, query: MetricQuery) throws -> Bool {
+    func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, kind: any ChartKind.Type,
+                   query: MetricQuery) throws -> Bool {
         let store = context.store
-        switch metric.chartTypeID {
-        case SleepStagesChart.id:
+        switch kind.data {
+        case .sleepNight:
             // The latest night in the range: the last week first, as it nearly always is there.
             guard let first = try query.firstSleepNight(in: store) else { return true }
             let recent = max(first, query.asOf.adding(days: -6))
@@ -23,17 +24,17 @@ extension MetricChartBuilder {
             guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
             input.sleep = night.segments
             input.asOf = night.date.description
-        case StatChart.id:
+        case .latest:
             let series = try query.fetchBuckets(from: store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
             input.stat = StatValue(value: last.value, date: last.end.description,
                                    deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
-        case BarStackedChart.id, BarHorizontalChart.id:
-            guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil,
+        case .split, .bucketsOrSplitTotals:
+            guard kind.data == .split || metric.binding.splitBy != nil,
                   (metric.binding.splitBy ?? "category") == "category" else { return false }
             let split = try query.fetchSleepSplit(from: store)
-            if metric.chartTypeID == BarStackedChart.id {
-                let (fitted, period) = split.fitting(capacity(metric.chartTypeID), bucket: query.bucket)
+            if kind.data == .split {
+                let (fitted, period) = split.fitting(capacity(kind), bucket: query.bucket)
                 input.stacked = stacked(fitted, bucket: query.bucket, period: period)
                 if let period { input.title += Self.regroupedWords(period) }
                 try tally(&input, query: query, period: period)

@@ -17,45 +17,47 @@ public struct MetricChartBuilder: Sendable {
         context.chartBlock(try input(for: metric), chartTypeID: metric.chartTypeID, metricID: metric.id)
     }
 
-    /// The chart input for `metric`, its data read in its chart kind's shape.
+    /// The chart input for `metric`, its data read in the shape its chart kind declares
+    /// (`ChartKind.data`; an unknown kind reads the fallback's).
     public func input(for metric: DisplayMetric) throws -> ChartInput {
         guard metric.binding.seriesID != nil else {
             return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
                               emptyMessage: context.screen.emptyMessage)
         }
+        let kind = Self.kindType(metric.chartTypeID)
         let query = try context.query(for: metric)
-        let unit = metric.chartTypeID == TimelineChart.id ? nil : Self.symbol(query.unitSymbol)
+        let unit = kind.data == .milestones ? nil : Self.symbol(query.unitSymbol)
         var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
                                target: query.displayTarget, asOf: context.asOf.description,
                                emptyMessage: context.screen.emptyMessage)
         let store = context.store
-        if query.isSleep, try fillSleep(&input, metric: metric, query: query) { return input }
-        switch metric.chartTypeID {
-        case BarStackedChart.id:
-            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(metric.chartTypeID), bucket: query.bucket)
+        if query.isSleep, try fillSleep(&input, metric: metric, kind: kind, query: query) { return input }
+        switch kind.data {
+        case .split:
+            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(kind), bucket: query.bucket)
             input.stacked = stacked(split, bucket: query.bucket, period: period)
             if let period { input.title += Self.regroupedWords(period) }
             try tally(&input, query: query, period: period)
-        case BarHorizontalChart.id where metric.binding.splitBy != nil:
+        case .bucketsOrSplitTotals where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
-        case SleepStagesChart.id:
-            _ = try fillSleep(&input, metric: metric, query: query)
-        case GrowthCurveChart.id:
+        case .sleepNight:
+            _ = try fillSleep(&input, metric: metric, kind: kind, query: query)
+        case .growth:
             input.growth = try growth(query)
-        case TimelineChart.id:
+        case .milestones:
             input.milestones = try timeline(query)
-        case CalendarHeatmapChart.id:
+        case .calendar:
             input.calendar = try calendar(query, input: &input)
-        case StatChart.id:
+        case .latest:
             input.stat = try stat(query)
-        case ProgressChart.id:
+        case .progress:
             input.progress = try progress(query, name: metric.displayName)
-        default:
+        case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
-            let series = periods.fitting(capacity(metric.chartTypeID))
-            fillPoints(&input, series: series, chartTypeID: metric.chartTypeID)
+            let series = periods.fitting(capacity(kind))
+            fillPoints(&input, series: series, rollingMean: kind.drawsRollingMean)
             // The footer speaks of the metric's own periods (days), not the regrouped means.
-            if series.regrouped != nil { input.footerValues = Self.footerValues(periods, chartTypeID: metric.chartTypeID) }
+            if series.regrouped != nil { input.footerValues = Self.footerValues(periods, rollingMean: kind.drawsRollingMean) }
             if let period = series.regrouped { input.title += Self.regroupedWords(period) }
             try tally(&input, query: query, period: series.regrouped)
         }
@@ -64,28 +66,26 @@ public struct MetricChartBuilder: Sendable {
         return input
     }
 
-    /// How many buckets the chart kind draws side by side (or one per row) at the profile's
-    /// width; a range with more is regrouped into weeks, months, quarters or years.
-    public func capacity(_ chartTypeID: String) -> Int {
-        let width = max(context.profile.width, RenderProfile.minimumWidth)
-        // The widest y-axis labels ("12,500") and the axis take up to 9 columns.
-        let plotColumns = width - 9
-        switch chartTypeID {
-        case BarVerticalChart.id: return plotColumns
-        case LineChart.id: return plotColumns * (context.profile.glyphs.isUnicode ? 2 : 1)
-        case SparklineChart.id: return max(8, width - width / 3 - 24)
-        case BarStackedChart.id: return BarStackedChart.maximumRows
-        case BarHorizontalChart.id: return BarHorizontalChart.maximumRows
-        default: return plotColumns
-        }
+    /// The kind drawing `chartTypeID`, the fallback for an unknown id.
+    static func kindType(_ chartTypeID: String) -> any ChartKind.Type {
+        ChartKindFactory.type(for: chartTypeID) ?? ChartKindFactory.fallback
     }
+
+    /// How many buckets (or rows) `kind` draws at the profile's width.
+    func capacity(_ kind: any ChartKind.Type) -> Int {
+        kind.capacity(width: context.profile.width, glyphs: context.profile.glyphs)
+    }
+
+    /// How many buckets the chart kind for `chartTypeID` draws at the profile's width; a
+    /// range with more is regrouped into weeks, months, quarters or years.
+    public func capacity(_ chartTypeID: String) -> Int { capacity(Self.kindType(chartTypeID)) }
 
     /// Recounts the tally of a chart whose target a module changed (none for a calendar, whose
     /// tally is the metric's own target summary).
     public func retally(_ input: inout ChartInput, metric: DisplayMetric) throws {
-        let tallied = [BarVerticalChart.id, LineChart.id, SparklineChart.id, BarStackedChart.id]
-        guard metric.binding.seriesID != nil, tallied.contains(metric.chartTypeID)
-                || (metric.chartTypeID == BarHorizontalChart.id && metric.binding.splitBy == nil) else { return }
+        let data = Self.kindType(metric.chartTypeID).data
+        guard metric.binding.seriesID != nil, data.isTallied,
+              !(data == .bucketsOrSplitTotals && metric.binding.splitBy != nil) else { return }
         input.targetTally = nil
         try tally(&input, query: try context.query(for: metric), period: nil)
     }
@@ -109,8 +109,8 @@ public struct MetricChartBuilder: Sendable {
     // MARK: Buckets
 
     /// Points from buckets; a `line` with a rolling window shows the raw values and the mean.
-    func fillPoints(_ input: inout ChartInput, series: MetricSeries, chartTypeID: String) {
-        let rollingLine = chartTypeID == LineChart.id && series.rolling != nil
+    func fillPoints(_ input: inout ChartInput, series: MetricSeries, rollingMean: Bool) {
+        let rollingLine = rollingMean && series.rolling != nil
         let labels = Self.labels(series.buckets.map(\.start), series.bucket, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
             ChartPoint(label: label, date: bucket.start.description, value: rollingLine ? bucket.raw : bucket.value)
@@ -123,8 +123,8 @@ public struct MetricChartBuilder: Sendable {
 
     /// The values a regrouped chart's footer describes: each period's own value (the raw one
     /// under a `line`'s rolling mean, as the points show).
-    public static func footerValues(_ periods: MetricSeries, chartTypeID: String) -> [Double?] {
-        let raw = chartTypeID == LineChart.id && periods.rolling != nil
+    public static func footerValues(_ periods: MetricSeries, rollingMean: Bool) -> [Double?] {
+        let raw = rollingMean && periods.rolling != nil
         return periods.buckets.map { raw ? $0.raw : $0.value }
     }
 

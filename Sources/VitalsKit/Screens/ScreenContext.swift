@@ -78,7 +78,7 @@ public struct ScreenContext: Sendable {
     /// Draws `input` with the kind for `chartTypeID` into a chart block for `metric`.
     public func chartBlock(_ input: ChartInput, chartTypeID: String, metricID: String?) -> ScreenBlock {
         ScreenBlock(kind: .chart, metricID: metricID,
-                    lines: ChartKindFactory.render(input, chartTypeID: chartTypeID, profile: profile),
+                    content: .chart(ChartFigure(chartTypeID: chartTypeID, input: input)),
                     data: input.json(chartTypeID: chartTypeID))
     }
 

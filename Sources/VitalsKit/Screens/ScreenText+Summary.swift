@@ -11,35 +11,10 @@ public struct SummaryRow: Sendable {
 }
 
 extension ScreenText {
-    /// The lines of a module's summary block: each row's parts joined (" · " or " | " by
-    /// default), wrapped between parts when the row is wider than the profile (continuations
-    /// indented by two), every part sanitized; a part wider than the line is truncated.
-    public func summaryLines(_ rows: [SummaryRow]) -> [String] {
-        var out: [(text: String, style: Style)] = []
-        for row in rows {
-            let joiner = row.joiner ?? " \(glyphs.separator) "
-            var current = ""
-            for part in row.parts.map(Sanitize.inline) where !part.isEmpty {
-                let joined = current.isEmpty ? part : current + joiner + part
-                if current.isEmpty || DisplayWidth.of(joined) <= width {
-                    current = joined
-                } else {
-                    let marked = current + joiner.trimmingTrailingSpaces
-                    out.append((DisplayWidth.of(marked) <= width ? marked : current, row.style))
-                    current = "  " + part
-                }
-            }
-            if !current.isEmpty { out.append((current, row.style)) }
-        }
-        return lines(out)
-    }
-}
-
-private extension String {
-    /// The text without trailing spaces (" + " → " +", " · " → " ·").
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+    /// The rows of a module's summary block: each row's parts joined (" · " or " | " by
+    /// default), wrapped between parts when the row is wider than the output (continuations
+    /// indented by two), every part sanitized.
+    public func summaryRows(_ rows: [SummaryRow]) -> [TextRow] {
+        rows.map { .parts($0.parts, $0.style, joiner: $0.joiner) }
     }
 }

@@ -1,5 +1,5 @@
-/// Text blocks every screen shares (header, About, "more metrics", empty state) and the
-/// word-wrapping they use; modules build their own summary lines with `lines(_:)`.
+/// Text blocks every screen shares (header, About, "more metrics", empty state), as rows an
+/// output lays out; modules build their own summary rows with `rows(_:)` and `summaryRows(_:)`.
 public struct ScreenText: Sendable {
     public let profile: RenderProfile
 
@@ -10,16 +10,9 @@ public struct ScreenText: Sendable {
     /// Dim text for secondary information.
     public static let muted = Style(dim: true)
 
-    /// Styled lines (text, style) drawn at the full width, each word-wrapped to fit.
-    public func lines(_ rows: [(text: String, style: Style)], indent: Int = 0) -> [String] {
-        var canvas = TextCanvas(width: width)
-        // Word-wrapped to the width (continuation lines indented by two), not cut.
-        for row in rows {
-            for line in TextWrap.lines(Sanitize.inline(row.text), width: width - indent) {
-                canvas.write(line, row: canvas.addRow(), column: indent, style: row.style)
-            }
-        }
-        return canvas.lines(colorLevel: profile.colorLevel)
+    /// Styled rows (text, style), each word-wrapped to the output's width from `indent`.
+    public func rows(_ rows: [(text: String, style: Style)], indent: Int = 0) -> [TextRow] {
+        rows.map { .wrapped($0.text, $0.style, indent: indent) }
     }
 
     /// Splits `text` into lines of at most `width` display columns at spaces; a word longer
@@ -56,26 +49,10 @@ public struct ScreenText: Sendable {
         let screen = context.screen
         let pillar = context.catalog.pillar(screen.pillarID)
         let subject = context.subject
-        let accent = Style(hex: pillar?.color, bold: true)
-        var canvas = TextCanvas(width: width)
-        let row = canvas.addRow()
         let right = [pillar?.name ?? screen.pillarID, subject.name].joined(separator: " \(glyphs.separator) ")
-        let rightWidth = DisplayWidth.of(Sanitize.inline(right))
-        let icon = glyphs.isUnicode ? screen.icon.map { Sanitize.inline($0) + " " } ?? "" : ""
-        let title = icon + Sanitize.inline(screen.name)
-        let fitsRight = DisplayWidth.of(title) + 2 + rightWidth <= width
-        let room = fitsRight ? width - rightWidth - 2 : width
-        canvas.write(DisplayWidth.truncate(title, to: room, ellipsis: glyphs.ellipsis), row: row,
-                     column: 0, style: accent)
-        if fitsRight {
-            canvas.writeRightAligned(right, row: row, end: width, style: Style(hex: pillar?.color))
-        }
-        if let description = screen.description {
-            for line in Self.wrap(description, width: width) { canvas.addLine(line, style: Self.muted) }
-        }
-        canvas.addLine(String(repeating: glyphs.axisHorizontal, count: width),
-                       style: Style(hex: pillar?.color, dim: true))
-        return ScreenBlock(kind: .header, lines: canvas.lines(colorLevel: profile.colorLevel), data: .object([
+        let header = ScreenHeader(icon: screen.icon, name: screen.name, context: right,
+                                  description: screen.description, color: pillar?.color)
+        return ScreenBlock(kind: .header, content: .header(header), data: .object([
             ("name", .string(screen.name)),
             ("icon", .string(screen.icon)),
             ("pillar", .string(pillar?.name ?? screen.pillarID)),
@@ -92,20 +69,10 @@ public struct ScreenText: Sendable {
         let parts = [(labels.what, metric.aboutWhat), (labels.why, metric.aboutWhy)]
             .compactMap { label, text in text.map { (label, $0) } }
         guard !parts.isEmpty else { return nil }
-        var canvas = TextCanvas(width: width)
-        canvas.addLine(DisplayWidth.truncate("\(labels.heading) \(Sanitize.inline(metric.displayName))", to: width,
-                                             ellipsis: glyphs.ellipsis),
-                       style: Style(bold: true))
         let labelWidth = 3 + max(DisplayWidth.of(labels.what), DisplayWidth.of(labels.why))
-        for (label, text) in parts {
-            for (index, line) in Self.wrap(text, width: width - labelWidth).enumerated() {
-                let row = canvas.addRow()
-                if index == 0 { canvas.write("  " + label, row: row, column: 0, style: Self.muted) }
-                canvas.write(line, row: row, column: labelWidth)
-            }
-        }
-        return ScreenBlock(kind: .about, metricID: metric.id,
-                           lines: canvas.lines(colorLevel: profile.colorLevel),
+        let rows: [TextRow] = [.heading("\(labels.heading) \(metric.displayName)", Style(bold: true))]
+            + parts.map { label, text in .labelled(label: label, text: text, column: labelWidth) }
+        return ScreenBlock(kind: .about, metricID: metric.id, rows: rows,
                            data: .object([("what", .string(metric.aboutWhat)), ("why", .string(metric.aboutWhy))]))
     }
 
@@ -116,7 +83,7 @@ public struct ScreenText: Sendable {
         let noun = count == 1 ? "metric" : "metrics"
         let command = "vitals render \(screen.alias) --children"
         let text = "\(arrow) \(count) more \(noun) \(dash) \(command)"
-        return ScreenBlock(kind: .more, lines: lines([(text, Style(bold: false, dim: true))]),
+        return ScreenBlock(kind: .more, rows: [.line(text, Style(dim: true))],
                            data: .object([("count", .number(Double(count))),
                                           ("metrics", .array(childIDs.map { .string($0) })),
                                           ("command", .string(command))]))
@@ -140,7 +107,7 @@ public struct ScreenText: Sendable {
         for (index, command) in commands.enumerated() {
             rows.append(((index == 0 ? "  Log one:  " : "  or:       ") + command, Self.muted))
         }
-        return ScreenBlock(kind: .empty, metricID: metric?.id, lines: lines(rows),
+        return ScreenBlock(kind: .empty, metricID: metric?.id, rows: self.rows(rows),
                            data: .object([("message", .string(message)),
                                           ("commands", .array(commands.map { .string($0) }))]))
     }
@@ -158,7 +125,7 @@ extension ScreenText {
         var rows: [(text: String, style: Style)] = includeMessage ? [("\(glyphs.missing) \(message)", Style())] : []
         if !includeMessage { rows.append(("  The latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description).", Self.muted)) }
         rows.append(("  See it:  " + command, Self.muted))
-        return ScreenBlock(kind: .empty, metricID: metric.id, lines: lines(rows),
+        return ScreenBlock(kind: .empty, metricID: metric.id, rows: self.rows(rows),
                            data: .object([("message", .string(message)), ("latest", .string(newest.description)),
                                           ("commands", .array([.string(command)]))]))
     }

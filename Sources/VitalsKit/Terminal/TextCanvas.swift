@@ -74,6 +74,26 @@ public struct TextCanvas: Sendable {
         return start
     }
 
+    /// Appends the rows of `other`, clipped or padded to this canvas's width.
+    public mutating func append(_ other: TextCanvas) {
+        for cells in other.rows {
+            if cells.count == width { rows.append(cells); continue }
+            var row = Array(cells.prefix(width))
+            // A wide character cut in half at the edge becomes a blank.
+            if let last = row.last, last.width == 2 { row[row.count - 1] = .blank }
+            row += Array(repeating: .blank, count: width - row.count)
+            rows.append(row)
+        }
+    }
+
+    /// The rows in `range` (clamped to the canvas) as a canvas of the same width.
+    public func slice(_ range: Range<Int>) -> TextCanvas {
+        var part = TextCanvas(width: width)
+        let lower = max(0, min(range.lowerBound, rows.count)), upper = max(lower, min(range.upperBound, rows.count))
+        part.rows = Array(rows[lower..<upper])
+        return part
+    }
+
     /// Whether the cell at `column` of `row` holds only a space.
     public func isBlank(row: Int, column: Int) -> Bool {
         guard rows.indices.contains(row), (0..<width).contains(column) else { return false }

@@ -2,11 +2,14 @@ import XCTest
 @testable import VitalsKit
 
 final class ExplorerStyledLineTests: XCTestCase {
-    func testFitPadsAndCutsByColumnsKeepingCodes() {
-        let red = "\u{1B}[31m"
-        XCTAssertEqual(StyledLine.fit(red + "ab" + Style.reset, width: 4), red + "ab" + Style.reset + "  ")
-        XCTAssertEqual(StyledLine.fit(red + "abcdef", width: 3), red + "abc" + Style.reset)
-        XCTAssertEqual(StyledLine.strip(StyledLine.fit("🥩🥩x", width: 3)), "🥩 ", "a wide character never half fits")
+    func testCanvasSliceKeepsWideCharactersWhole() {
+        var canvas = TextCanvas(width: 3)
+        canvas.addLine("🥩🥩x")
+        canvas.addLine("ab")
+        var narrow = TextCanvas(width: 3)
+        narrow.append(canvas.slice(0..<1))
+        XCTAssertEqual(narrow.lines(colorLevel: .none), ["🥩 "], "a wide character never half fits")
+        XCTAssertEqual(canvas.slice(1..<9).lines(colorLevel: .none), ["ab "])
     }
 
     func testStyledEmitsNoCodesWithoutColour() {

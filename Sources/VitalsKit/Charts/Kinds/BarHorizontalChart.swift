@@ -3,12 +3,14 @@
 /// A dashed vertical mark shows the target; rows without data say so instead of a bar.
 public struct BarHorizontalChart: ChartKind {
     public static let id = "bar_horizontal"
+    public static let data = ChartData.bucketsOrSplitTotals
+    public static func capacity(width: Int, glyphs: Glyphs) -> Int { maximumRows }
     public init() {}
 
     /// Rows shown at most; older buckets are counted in the summary.
     static let maximumRows = 31
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         var points = input.effectivePoints
         let values = points.compactMap(\.value)
@@ -49,6 +51,6 @@ public struct BarHorizontalChart: ChartKind {
         }
         context.addAxisAndSummary(points.map(\.value), scale: scale, hidden: hidden, to: &canvas,
                                   barLeft: barLeft, barWidth: barWidth)
-        return context.lines(canvas)
+        return canvas
     }
 }

@@ -4,16 +4,18 @@
 /// is printed at the right; a dashed mark shows the target for the total.
 public struct BarStackedChart: ChartKind {
     public static let id = "bar_stacked"
+    public static let data = ChartData.split
+    public static func capacity(width: Int, glyphs: Glyphs) -> Int { maximumRows }
     public init() {}
 
     static let maximumRows = 31
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard let series = input.stacked, !series.categories.isEmpty,
               let highest = series.buckets.compactMap(\.total).max() else {
             return input.points.contains(where: { $0.value != nil })
-                ? BarHorizontalChart().render(input, profile: profile)
+                ? BarHorizontalChart().draw(input, profile: profile)
                 : context.emptyState()
         }
         let hidden = max(0, series.buckets.count - Self.maximumRows)
@@ -72,6 +74,6 @@ public struct BarStackedChart: ChartKind {
         }
         context.addAxisAndSummary(buckets.map(\.total), scale: scale, hidden: hidden, to: &canvas,
                                   barLeft: barLeft, barWidth: barWidth)
-        return context.lines(canvas)
+        return canvas
     }
 }

@@ -4,9 +4,10 @@
 /// columns, the newest are shown and the summary says how many were left out.
 public struct BarVerticalChart: ChartKind {
     public static let id = "bar_vertical"
+    public static let data = ChartData.buckets
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         var points = input.effectivePoints
         let allValues = points.compactMap(\.value)
@@ -52,6 +53,6 @@ public struct BarVerticalChart: ChartKind {
         context.addXLabels(centers, frame: frame, on: &canvas)
         let extra = hidden > 0 ? ["\(hidden) earlier not shown"] : []
         context.addSummary(context.summary(points.map(\.value), extra: extra), to: &canvas)
-        return context.lines(canvas)
+        return canvas
     }
 }

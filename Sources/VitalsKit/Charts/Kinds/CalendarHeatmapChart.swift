@@ -5,12 +5,13 @@
 /// (`MonthGrid`), and the title says so.
 public struct CalendarHeatmapChart: ChartKind {
     public static let id = "calendar_heatmap"
+    public static let data = ChartData.calendar
     public init() {}
 
     static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
                                      "Sep", "Oct", "Nov", "Dec"]
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         var states: [Int: DayState] = [:]
         for day in input.calendar {
@@ -34,7 +35,7 @@ public struct CalendarHeatmapChart: ChartKind {
         // one cell per month (a row per year), shaded by its share of days on target.
         let needed = (lastMonday - firstMonday) / 7 + 1
         guard needed <= context.width - gridLeft else {
-            return MonthGrid(states: states, firstDay: firstDay, lastDay: lastDay).render(input, profile: profile)
+            return MonthGrid(states: states, firstDay: firstDay, lastDay: lastDay).draw(input, profile: profile)
         }
         let pitch = needed * 2 <= context.width - gridLeft ? 2 : 1
         let weeks = needed
@@ -77,7 +78,7 @@ public struct CalendarHeatmapChart: ChartKind {
                         to: &canvas, style: context.muted)
         Self.addSummary(Self.summary(states, from: startMonday, to: lastDay, context: context),
                         to: &canvas, context: context)
-        return context.lines(canvas)
+        return canvas
     }
 
     /// "18/26 days on target (69 %) · streak 4 · best 7 in the last 12 weeks": the store's

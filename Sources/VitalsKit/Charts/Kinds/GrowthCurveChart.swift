@@ -3,9 +3,10 @@
 /// reference alone, followed by the empty message.
 public struct GrowthCurveChart: ChartKind {
     public static let id = "growth_curve"
+    public static let data = ChartData.growth
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard let growth = input.growth, !growth.measured.isEmpty || growth.reference.count > 1 else {
             return context.emptyState("No measurements yet")
@@ -79,9 +80,9 @@ public struct GrowthCurveChart: ChartKind {
                 context.addText("\(context.glyphs.missing) \(input.emptyMessage.map(Sanitize.inline) ?? "No measurements yet")",
                                 to: &canvas, style: context.muted, indent: 2)
             }
-            return context.lines(canvas)
+            return canvas
         }
-        guard input.captions else { return context.lines(canvas) }
+        guard input.captions else { return canvas }
         var parts = ["weeks since birth", "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
         if let bounds = Self.interpolate(reference, at: latest.week), bounds.centre > 0 {
             let percent = Int(plotting: ((latest.value / bounds.centre - 1) * 100).rounded())
@@ -92,7 +93,7 @@ public struct GrowthCurveChart: ChartKind {
         let band = context.glyphs.shades[0]
         context.addText("\(braille ? "⣀⣀" : "**") measured  \(braille ? "⠒⠂" : "- ") reference  \(band)\(band) band",
                         to: &canvas, style: context.muted)
-        return context.lines(canvas)
+        return canvas
     }
 
     /// The band at `week`, linearly interpolated; nil outside the reference's weeks.

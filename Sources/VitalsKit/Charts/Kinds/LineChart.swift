@@ -4,9 +4,15 @@
 /// drawn dotted so it reads without colour; target bounds are dashed lines.
 public struct LineChart: ChartKind {
     public static let id = "line"
+    public static let data = ChartData.buckets
+    public static let drawsRollingMean = true
+    /// Two points per column with braille dots.
+    public static func capacity(width: Int, glyphs: Glyphs) -> Int {
+        (max(width, RenderProfile.minimumWidth) - 9) * (glyphs.isUnicode ? 2 : 1)
+    }
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         var points = input.effectivePoints
         var rolling = input.rollingMean
@@ -72,6 +78,6 @@ public struct LineChart: ChartKind {
             if !levels.isEmpty { legend += "  \(context.glyphs.dashHorizontal)\(context.glyphs.dashHorizontal) target" }
             context.addText(legend, to: &canvas, style: context.muted)
         }
-        return context.lines(canvas)
+        return canvas
     }
 }

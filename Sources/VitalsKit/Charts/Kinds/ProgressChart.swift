@@ -4,9 +4,10 @@
 /// value passes an upper bound is drawn in the warning colour.
 public struct ProgressChart: ChartKind {
     public static let id = "progress"
+    public static let data = ChartData.progress
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard !input.progress.isEmpty else { return context.emptyState() }
         var canvas = context.newCanvas()
@@ -49,7 +50,7 @@ public struct ProgressChart: ChartKind {
         let met = input.progress.filter { $0.value.map($0.target.isMet(by:)) ?? false }.count
         context.addText("\(met) of \(input.progress.count) targets met", to: &canvas,
                         style: context.muted)
-        return context.lines(canvas)
+        return canvas
     }
 
     /// The value the bar's target mark stands for.

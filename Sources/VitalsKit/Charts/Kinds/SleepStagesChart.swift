@@ -9,13 +9,14 @@
 /// stay visible. Shares add up to 100 %; "in bed" counts every segment (`SleepSummary`).
 public struct SleepStagesChart: ChartKind {
     public static let id = "sleep_stages_horizontal"
+    public static let data = ChartData.sleepNight
     public init() {}
 
     static let stageColors: [SleepStage: String] = [
         .awake: "#F28B30", .rem: "#5BC0EB", .core: "#3A7BD5", .deep: "#4B3F9E", .asleep: "#7F8FA6",
     ]
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         let segments = input.sleep.filter { $0.minutes > 0 }.sorted { $0.startMinute < $1.startMinute }
         guard let first = segments.first, let last = segments.max(by: { $0.endMinute < $1.endMinute }),
@@ -95,7 +96,7 @@ public struct SleepStagesChart: ChartKind {
                          : "\(context.glyphs.cross) \(context.targetText() ?? "")")
         }
         context.addText(parts.joined(separator: " \(context.glyphs.separator) "), to: &canvas, style: context.muted)
-        return context.lines(canvas)
+        return canvas
     }
 
     /// `HH:mm` for minutes after the evening's midnight.

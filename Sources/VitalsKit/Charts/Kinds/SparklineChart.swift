@@ -4,9 +4,14 @@
 /// the missing mark; blocks that miss the target are greyed when colour is on.
 public struct SparklineChart: ChartKind {
     public static let id = "sparkline"
+    public static let data = ChartData.buckets
+    public static func capacity(width: Int, glyphs: Glyphs) -> Int {
+        let width = max(width, RenderProfile.minimumWidth)
+        return max(8, width - width / 3 - 24)
+    }
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         var points = input.effectivePoints
         let present = points.compactMap(\.value)
@@ -41,6 +46,6 @@ public struct SparklineChart: ChartKind {
             column += 1
         }
         canvas.writeRightAligned(right, row: row, end: context.width)
-        return context.lines(canvas)
+        return canvas
     }
 }

@@ -5,9 +5,10 @@
 /// for the width is written plainly.
 public struct StatChart: ChartKind {
     public static let id = "stat"
+    public static let data = ChartData.latest
     public init() {}
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard let stat = Self.stat(from: input, context: context), let value = stat.value else {
             return context.emptyState()
@@ -41,7 +42,7 @@ public struct StatChart: ChartKind {
             context.addText(parts.joined(separator: " \(context.glyphs.separator) "),
                             to: &canvas, style: context.muted, indent: 2)
         }
-        return context.lines(canvas)
+        return canvas
     }
 
     /// `input.stat`, or the latest point with the change from the point before it.

@@ -1,12 +1,13 @@
 /// Milestones top to bottom with done / next / future / overdue markers, due dates and status.
 public struct TimelineChart: ChartKind {
     public static let id = "timeline"
+    public static let data = ChartData.milestones
     public init() {}
 
     /// Connecting lines are drawn between milestones when there are at most this many.
     static let connectedLimit = 8
 
-    public func render(_ input: ChartInput, profile: RenderProfile) -> [String] {
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard !input.milestones.isEmpty else { return context.emptyState("No milestones yet") }
         var canvas = context.newCanvas()
@@ -42,7 +43,7 @@ public struct TimelineChart: ChartKind {
             "\(context.glyphs.milestoneFuture) future", "\(context.glyphs.milestoneOverdue) overdue",
         ]
         context.addText(legend.joined(separator: "  "), to: &canvas, style: context.muted)
-        return context.lines(canvas)
+        return canvas
     }
 
     func mark(_ status: MilestoneStatus, context: ChartContext) -> (String, Style) {

@@ -1,4 +1,5 @@
-/// One part of a rendered screen: its text lines and the same content as data.
+/// One part of a screen: what it is, which metric it belongs to, what it shows (as values)
+/// and the same content as data for `--format json`.
 public struct ScreenBlock: Sendable {
     /// What the block is, for JSON readers and for the explorer.
     public enum Kind: String, Sendable {
@@ -19,17 +20,37 @@ public struct ScreenBlock: Sendable {
     public var kind: Kind
     /// The metric the block belongs to, if any.
     public var metricID: String?
-    /// Lines of exactly the profile's width (colour codes aside).
-    public var lines: [String]
+    /// What the block shows; an output backend draws it.
+    public var content: BlockContent
     /// The block's content for `--format json`.
     public var data: JSONValue
 
-    public init(kind: Kind, metricID: String? = nil, lines: [String], data: JSONValue) {
-        self.kind = kind; self.metricID = metricID; self.lines = lines; self.data = data
+    public init(kind: Kind, metricID: String? = nil, content: BlockContent, data: JSONValue) {
+        self.kind = kind; self.metricID = metricID; self.content = content; self.data = data
+    }
+
+    /// A block of text rows.
+    public init(kind: Kind, metricID: String? = nil, rows: [TextRow], data: JSONValue) {
+        self.init(kind: kind, metricID: metricID, content: .text(rows), data: data)
+    }
+
+    /// Adds `rows` under the block: a chart's notes, or more text rows.
+    public mutating func append(_ rows: [TextRow]) {
+        switch content {
+        case .chart(var figure):
+            figure.notes += rows
+            content = .chart(figure)
+        case .text(let existing):
+            content = .text(existing + rows)
+        case .header, .drawing:
+            break
+        }
     }
 }
 
-/// A rendered screen: who made it and its blocks in order.
+/// A screen as values: who made it, for which day, and its blocks in order. Composed once;
+/// drawn by an output backend — `TerminalOutput` for text (any colour level, width or glyph
+/// set of the same layout), `json` for data — without querying again.
 public struct ScreenDocument: Sendable {
     public var screenID: String
     public var name: String
@@ -39,22 +60,23 @@ public struct ScreenDocument: Sendable {
     public var module: String
     public var asOf: LocalDate
     public var blocks: [ScreenBlock]
+    /// The profile the document was composed for: its width decided how many buckets fit.
+    public var profile: RenderProfile
 
     public init(screenID: String, name: String, pillarID: String, subjectID: String,
-                module: String, asOf: LocalDate, blocks: [ScreenBlock]) {
+                module: String, asOf: LocalDate, blocks: [ScreenBlock],
+                profile: RenderProfile = RenderProfile(width: 80)) {
         self.screenID = screenID; self.name = name; self.pillarID = pillarID
         self.subjectID = subjectID; self.module = module; self.asOf = asOf; self.blocks = blocks
+        self.profile = profile
     }
 
-    /// The screen as lines of `width` columns, one blank line between blocks.
+    /// The screen as lines of `width` columns in the composing profile's colour and glyphs,
+    /// one blank line between blocks.
     public func lines(width: Int) -> [String] {
-        let blank = String(repeating: " ", count: width)
-        var out: [String] = []
-        for block in blocks where !block.lines.isEmpty {
-            if !out.isEmpty { out.append(blank) }
-            out += block.lines
-        }
-        return out
+        var profile = self.profile
+        profile.width = width
+        return TerminalOutput(profile: profile).lines(self)
     }
 
     /// The screen as data: ids, the as-of date and every block's content.

@@ -1,0 +1,81 @@
+/// What a block of a screen shows, as values: no escape codes, no lines cut to a width.
+/// An output backend (`TerminalOutput`, the JSON of `ScreenDocument.json`) turns it into text.
+public enum BlockContent: Sendable {
+    /// The screen's name, pillar and subject.
+    case header(ScreenHeader)
+    /// A chart: its kind, its data and notes under it.
+    case chart(ChartFigure)
+    /// Rows of text, laid out at the output's width.
+    case text([TextRow])
+    /// A drawing of a module's own (a timeline in Dutch, a grid of days), drawn at the output's
+    /// width by the drawing itself.
+    case drawing(any BlockDrawing)
+}
+
+/// The header of a screen: its title (icon and name) in the pillar colour, the pillar and
+/// subject on the right, the description, and a rule.
+public struct ScreenHeader: Sendable, Hashable {
+    public var icon: String?
+    public var name: String
+    /// "Nutrition · Me".
+    public var context: String
+    public var description: String?
+    /// The pillar colour (a catalog colour), nil for none.
+    public var color: String?
+
+    public init(icon: String?, name: String, context: String, description: String?, color: String?) {
+        self.icon = icon; self.name = name; self.context = context
+        self.description = description; self.color = color
+    }
+}
+
+/// A chart in a document: the `chart_type_id` that draws it, its data, and rows of notes
+/// drawn right under it (a caption, "2 nights only time in bed").
+public struct ChartFigure: Sendable {
+    public var chartTypeID: String
+    public var input: ChartInput
+    public var notes: [TextRow]
+
+    public init(chartTypeID: String, input: ChartInput, notes: [TextRow] = []) {
+        self.chartTypeID = chartTypeID; self.input = input; self.notes = notes
+    }
+}
+
+/// One row of text, laid out by the output at its width. Text is sanitized when drawn.
+public enum TextRow: Sendable, Hashable {
+    /// A line word-wrapped to the width from `indent`, continuation lines indented by two
+    /// more (`TextWrap`).
+    case wrapped(String, Style, indent: Int)
+    /// A paragraph broken at spaces into lines flush with its first (`ScreenText.wrap`).
+    case paragraph(String, Style)
+    /// Parts joined by `joiner` (the separator glyph when nil), wrapped between parts; a
+    /// part wider than a line is truncated.
+    case parts([String], Style, joiner: String?)
+    /// One line truncated to the width with an ellipsis (a heading).
+    case heading(String, Style)
+    /// A paragraph under a hanging label ("  What  …"), its text starting at `column`.
+    case labelled(label: String, text: String, column: Int)
+
+    /// A wrapped row from column 0.
+    public static func line(_ text: String, _ style: Style = .plain) -> TextRow { .wrapped(text, style, indent: 0) }
+}
+
+/// A module's own drawing: it draws itself at the output's width and style (its text only;
+/// colour is applied by the output).
+public protocol BlockDrawing: Sendable {
+    func draw(profile: RenderProfile) -> TextCanvas
+}
+
+/// Rows a module laid out itself for the width it was composed at (a grid of days, a table):
+/// styled cells, no escape codes; clipped or padded to the output's width.
+public struct LaidOutRows: BlockDrawing {
+    public let canvas: TextCanvas
+
+    public init(_ canvas: TextCanvas) { self.canvas = canvas }
+
+    public func draw(profile: RenderProfile) -> TextCanvas {
+        var out = TextCanvas(width: profile.width)
+        out.append(canvas)
+        return out
+    }
+}
