@@ -137,7 +137,7 @@ final class ProteinScreenTests: XCTestCase {
         try store.insert([F.sample("body_mass", day, 7, 80), F.sample("protein", day, 12, 100, tag: "lunch")])
         let document = try F.document("protein", store: store, profile: F.profile("unicode"),
                                       request: ScreenRequest(asOf: day, showChildren: true))
-        let charts = document.blocks.filter { $0.kind == .chart }.map { $0.lines.first ?? "" }
+        let charts = document.blocks.filter { $0.kind == .chart }.map { document.lines(of: $0).first ?? "" }
         XCTAssertEqual(charts.count, 4)
         XCTAssertTrue(charts[0].hasSuffix("target ≥ 128 g"), charts[0]) // 1.6 × 80
         XCTAssertTrue(charts[1].hasSuffix("target ≥ 128 g"), charts[1]) // per meal

@@ -106,7 +106,7 @@ final class SleepDefectTests: XCTestCase {
         // Core 420 of 540 = 77.8 %, deep and REM 11.1 % each: 78 + 11 + 11 = 100.
         let percents = try XCTUnwrap(try S.object(block)["percent_by_stage"] as? [String: Double])
         XCTAssertEqual(percents, ["awake": 0, "rem": 11, "core": 78, "deep": 11, "asleep_unspecified": 0])
-        let lines = block.lines.map(F.stripANSI)
+        let lines = document.lines(of: block).map(F.stripANSI)
         XCTAssertEqual(lines.first?.hasSuffix("23:00–07:00"), true, lines.first ?? "")
         // Clock labels: 02:00 CEST at 1560 and 02:00 CET an hour later at 1620.
         let axis = try XCTUnwrap(lines.first { $0.contains("00:00") })
@@ -134,7 +134,7 @@ final class SleepDefectTests: XCTestCase {
         for (before, after) in zip(spans, spans.dropFirst()) { XCTAssertEqual(before.1, after.0, "\(spans)") }
         XCTAssertEqual(spans.first?.0, 1380)
         XCTAssertEqual(spans.last?.1, 1380 + 420)
-        let lines = block.lines.map(F.stripANSI)
+        let lines = document.lines(of: block).map(F.stripANSI)
         // The lane has no gap: the Deep lane's cells run into Core's, and no label reads 02:00.
         let axis = try XCTUnwrap(lines.first { $0.contains("00:00") })
         XCTAssertFalse(axis.contains("02:00"), axis)
@@ -186,7 +186,7 @@ final class SleepDefectTests: XCTestCase {
                        ["awake": 2, "rem": 0, "core": 84, "deep": 0, "asleep_unspecified": 14])
         XCTAssertEqual(data["asleep_minutes"] as? Double, 420)
         XCTAssertEqual(data["in_bed_minutes"] as? Double, 445)
-        let lines = block.lines.map(F.stripANSI)
+        let lines = document.lines(of: block).map(F.stripANSI)
         XCTAssertTrue(lines.contains { $0.hasPrefix("Core") && $0.hasSuffix("360 min  84 %") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("Asleep") && $0.hasSuffix(" 60 min  14 %") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.contains("asleep 7 h 00 · in bed 7 h 25") }, lines.joined(separator: "\n"))

@@ -53,7 +53,7 @@ final class SleepScreenTests: XCTestCase {
             let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
             try F.assertGolden("sleep/night-\(night.name)-unicode-80",
                                header: "SLEEP_LAST_NIGHT as of \(night.asOf) at 80 columns, unicode (\(night.name) night)",
-                               lines: block.lines)
+                               lines: document.lines(of: block))
         }
     }
 
@@ -77,7 +77,7 @@ final class SleepScreenTests: XCTestCase {
         ])
         let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
         let night = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
-        let text = night.lines.joined(separator: "\n")
+        let text = document.lines(of: night).joined(separator: "\n")
         // 20 + 480 + 30 minutes asleep (the watch's stages win where both recorded), not 1020.
         XCTAssertTrue(text.contains("✓ within the 7–9 h goal (8 h 50 asleep)"), text)
         XCTAssertTrue(text.contains("Merged from 2 sources (Phone, Watch); overlaps counted once"), text)
@@ -106,7 +106,7 @@ final class SleepScreenTests: XCTestCase {
         let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
         let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary && $0.metricID == nil })
         // Bedtimes 1320, 1380, 1440 minutes: mean 23:00, deviation √((60² + 0 + 60²) / 3) ≈ 49.
-        XCTAssertEqual(block.lines.map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }, [
+        XCTAssertEqual(document.lines(of: block).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }, [
             "Consistency over 3 of the last 14 nights",
             "  Bedtime    23:00 on average, spread ±49 min (22:00–00:00)",
             "  Wake time  07:00 on average, spread ±0 min (07:00–07:00)",

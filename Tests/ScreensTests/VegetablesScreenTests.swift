@@ -96,7 +96,7 @@ final class VegetablesScreenTests: XCTestCase {
     func testTheMonthCalendarRunsFromTheFirstToTheAsOfDay() throws {
         let document = try F.document("vegetables", profile: F.profile("unicode"))
         let calendar = try XCTUnwrap(document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
-        XCTAssertTrue(calendar.lines[0].hasPrefix("Goal calendar, June 2026"), calendar.lines[0])
+        XCTAssertTrue(document.lines(of: calendar)[0].hasPrefix("Goal calendar, June 2026"), document.lines(of: calendar)[0])
         let data = try JSONSerialization.jsonObject(with: Data(calendar.data.text().utf8)) as? [String: Any]
         let days = try XCTUnwrap(data?["days"] as? [[String: Any]])
         XCTAssertEqual(days.first?["date"] as? String, "2026-06-01")
@@ -107,7 +107,7 @@ final class VegetablesScreenTests: XCTestCase {
                                   request: ScreenRequest(asOf: F.asOf, showChildren: true))
         let calendars = full.blocks.filter { $0.metricID == "VEGETABLES_CALENDAR" }
         XCTAssertEqual(calendars.count, 1)
-        XCTAssertTrue(calendars[0].lines.last?.hasPrefix("39/84 days on target") ?? false, "\(calendars[0].lines)")
+        XCTAssertTrue(full.lines(of: calendars[0]).last?.hasPrefix("39/84 days on target") ?? false, "\(full.lines(of: calendars[0]))")
     }
 
     /// Off-step entries are judged as logged (2.9 misses 3) and named in a warning.

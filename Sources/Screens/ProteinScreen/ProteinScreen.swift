@@ -21,19 +21,16 @@ public struct ProteinScreen: ScreenModule {
     public func render(_ context: ScreenContext, config: ProteinConfig?) throws -> ScreenDocument {
         let config = config ?? ProteinConfig()
         guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }
-        var blocks = [context.headerBlock()]
         let query = try context.query(for: primary)
         let target = try ProteinTarget.resolve(config, query: query, context: context)
-        let hasData = try query.fetchLatest(from: context.store) != nil
-        if hasData {
+        var summary: [ScreenBlock] = []
+        if try query.fetchLatest(from: context.store) != nil {
             let numbers = try ProteinNumbers.read(query, target: target, context: context)
-            blocks.append(numbers.block(context, metricID: primary.id))
+            summary.append(numbers.block(context, metricID: primary.id))
         }
-
-        blocks += try context.chartBlocks(hasData: hasData) { input, metric in
+        return try context.compose(module: Self.screenID, summary: summary) { input, metric in
             try retarget(&input, metric: metric, primary: query, target: target, config: config, context: context)
         }
-        return context.document(module: Self.screenID, blocks: blocks)
     }
 
     /// Gives a chart the target that applies today: grams per day (daily sums of the protein

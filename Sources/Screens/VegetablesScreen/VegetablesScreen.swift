@@ -22,23 +22,21 @@ public struct VegetablesScreen: ScreenModule {
     public func render(_ context: ScreenContext, config: VegetablesConfig?) throws -> ScreenDocument {
         let config = config ?? VegetablesConfig()
         guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }
-        var blocks = [context.headerBlock()]
         let drawn = context.metricsToDraw
         let query = try context.query(for: primary)
         let hasData = try query.fetchLatest(from: context.store) != nil
+        var summary: [ScreenBlock] = []
         if hasData {
             let numbers = try VegetablesNumbers.read(query, config: config, context: context)
-            blocks.append(numbers.block(context, metricID: primary.id))
+            summary.append(numbers.block(context, metricID: primary.id))
         }
-
-        blocks += try context.chartBlocks(hasData: hasData, adjust: { input, metric in
+        return try context.compose(module: Self.screenID, summary: summary, adjust: { input, metric in
             shape(&input, metric: metric, primary: query, config: config, context: context)
         }, extras: {
             // The month's goal calendar, unless a calendar child is drawn already.
             guard hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) else { return [] }
             return [try monthCalendar(primary: primary, context: context)]
         })
-        return context.document(module: Self.screenID, blocks: blocks)
     }
 
     /// Stacked meal slots in the configured order, marked with the primary's daily target

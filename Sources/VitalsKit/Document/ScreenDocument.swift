@@ -79,6 +79,11 @@ public struct ScreenDocument: Sendable {
         return TerminalOutput(profile: profile).lines(self)
     }
 
+    /// One of the document's blocks drawn alone, in the composing profile.
+    public func lines(of block: ScreenBlock) -> [String] {
+        TerminalOutput(profile: profile).draw(block).lines(colorLevel: profile.colorLevel)
+    }
+
     /// The screen as data: ids, the as-of date and every block's content.
     public var json: JSONValue {
         .object([

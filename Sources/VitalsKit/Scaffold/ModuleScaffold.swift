@@ -64,35 +64,26 @@ enum ModuleScaffold {
         /// The \(names.displayName) screen (\(names.screenID)): the header, the primary metric's
         /// chart with a one-line summary, its children on request, and the About text.
         ///
-        /// Compose more blocks in `render`: `MetricChartBuilder(context:).input(for:)` reads a
+        /// `context.compose` lays the screen out as every screen is: the header, `summary`, the
+        /// charts (each adjusted by `adjust` before it is drawn), the empty state, "more
+        /// metrics" and the About text. `MetricChartBuilder(context:).input(for:)` reads a
         /// metric's data in its chart's shape; `context.chartBlock(_:chartTypeID:metricID:)`
-        /// draws any ChartInput; `ScreenText(profile:).lines(_:)` writes text lines. To read a
-        /// `config:` block from the screen's YAML, declare a `Config` type and `decodeConfig`
-        /// (see GezondheidScreen).
+        /// turns any ChartInput into a block for `extras`. To read a `config:` block from the
+        /// screen's YAML, declare a `Config` type and `decodeConfig` (see GezondheidScreen).
         public struct \(names.moduleName): ScreenModule {
             public static let screenID = "\(names.screenID)"
 
             public init() {}
 
             public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-                let metrics = context.metricsToDraw
-                guard let primary = metrics.first else { return context.emptyDocument(module: Self.screenID) }
-                var blocks = [context.headerBlock()]
-                let builder = MetricChartBuilder(context: context)
-                let input = try builder.input(for: primary)
-                let values = input.effectivePoints.compactMap(\\.value)
-                if let latest = values.last {
-                    let text = "Latest: " + context.profile.numbers.format(latest, unit: input.unit ?? "")
-                    blocks.append(ScreenBlock(kind: .summary, metricID: primary.id,
-                                              lines: ScreenText(profile: context.profile).lines([(text, Style(bold: true))]),
-                                              data: .object([("latest", .number(latest))])))
+                var summary: [ScreenBlock] = []
+                if let primary = context.metricsToDraw.first, primary.binding.seriesID != nil,
+                   let latest = try context.query(for: primary).fetchLatest(from: context.store) {
+                    let text = "Latest: " + context.profile.numbers.format(latest.value, unit: latest.unit)
+                    summary.append(ScreenBlock(kind: .summary, metricID: primary.id, rows: [.line(text, Style(bold: true))],
+                                               data: .object([("latest", .number(latest.value))])))
                 }
-                blocks.append(context.chartBlock(input, chartTypeID: primary.chartTypeID, metricID: primary.id))
-                if !input.hasData { blocks.append(context.emptyBlock(for: primary)) }
-                if let more = context.moreBlock(for: primary) { blocks.append(more) }
-                if let about = context.aboutBlock(for: primary) { blocks.append(about) }
-                for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
-                return context.document(module: Self.screenID, blocks: blocks)
+                return try context.compose(module: Self.screenID, summary: summary)
             }
         }
 

@@ -8,19 +8,12 @@ public struct GenericScreen: ScreenModule {
     public init() {}
 
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        let metrics = context.metricsToDraw
-        guard let top = metrics.first else { return context.emptyDocument(module: Self.screenID) }
-        var blocks = [context.headerBlock()]
-        let builder = MetricChartBuilder(context: context)
-        var input = try builder.input(for: top)
-        if !input.hasData, context.newestDay(for: top) != nil { input.emptyMessage = context.nothingLoggedMessage(for: top) }
-        blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
-        if !input.hasData { blocks.append(context.emptyBlock(for: top, includeMessage: false)) }
-        if let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id) { blocks.append(budget) }
-        if let more = context.moreBlock(for: top) { blocks.append(more) }
-        if let about = context.aboutBlock(for: top) { blocks.append(about) }
-        for child in metrics.dropFirst() { blocks.append(try builder.block(for: child)) }
-        return context.document(module: Self.screenID, blocks: blocks)
+        try context.compose(module: Self.screenID, extras: {
+            guard let top = context.metricsToDraw.first,
+                  let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id)
+            else { return [] }
+            return [budget]
+        })
     }
 }
 

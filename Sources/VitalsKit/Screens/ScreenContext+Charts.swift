@@ -1,12 +1,25 @@
 extension ScreenContext {
-    /// The charts of `metricsToDraw` in order, each adjusted by `adjust` before it is drawn.
-    /// After the first (the primary, or the focused metric): when its range holds nothing the
-    /// chart says "Nothing logged in the last 14 days", followed by the newest sample's day and
-    /// the command that shows it when the store has samples elsewhere, or by the empty state
-    /// with the log command when the metric has no data at all (`hasData` false); then `extras`, the
-    /// "more metrics" line and the About text.
-    public func chartBlocks(hasData: Bool, adjust: (inout ChartInput, DisplayMetric) throws -> Void,
-                            extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
+    /// The one screen layout, for the generic screen, scaffolded modules and custom ones:
+    /// the header; `summary` (a module's headline blocks); the charts of `metricsToDraw`, each
+    /// adjusted by `adjust` before it is drawn; after the first chart (the primary, or the
+    /// focused metric) its empty state when its range holds nothing, then `extras`, the "more
+    /// metrics" line and the About text. A screen with no metric to draw gets its header and
+    /// empty state.
+    public func compose(module: String, summary: [ScreenBlock] = [],
+                        adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
+                        extras: () throws -> [ScreenBlock] = { [] }) throws -> ScreenDocument {
+        guard !metricsToDraw.isEmpty else { return emptyDocument(module: module) }
+        let blocks = [headerBlock()] + summary + (try metricBlocks(adjust: adjust, extras: extras))
+        return document(module: module, blocks: blocks)
+    }
+
+    /// The charts of `metricsToDraw` with the primary's empty state, extras, "more" and About
+    /// (see `compose`). An empty first chart says what is true: "Nothing logged in the last
+    /// 14 days" with the newest sample's day and the command that shows it when the store has
+    /// samples elsewhere; the screen's empty message with the command that logs data when it
+    /// has none.
+    public func metricBlocks(adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
+                             extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
         let builder = MetricChartBuilder(context: self)
         var blocks: [ScreenBlock] = []
         for (index, metric) in metricsToDraw.enumerated() {
@@ -17,15 +30,11 @@ extension ScreenContext {
             if input.target != target, input.targetTally != nil || target == nil {
                 try builder.retally(&input, metric: metric)
             }
-            if index == 0, !input.hasData { input.emptyMessage = nothingLoggedMessage(for: metric) }
+            let hasSamples = !input.hasData && newestDay(for: metric) != nil
+            if index == 0, hasSamples { input.emptyMessage = nothingLoggedMessage(for: metric) }
             blocks.append(chartBlock(input, chartTypeID: metric.chartTypeID, metricID: metric.id))
             guard index == 0 else { continue }
-            if !input.hasData {
-                // Samples outside the range: when the newest is and how to see it; none at all:
-                // the empty state with the log command.
-                if newestDay(for: metric) != nil { blocks.append(emptyBlock(for: metric, includeMessage: false)) }
-                else if !hasData { blocks.append(emptyBlock(for: metric)) }
-            }
+            if !input.hasData { blocks.append(emptyBlock(for: metric, includeMessage: false)) }
             blocks += try extras()
             if let more = moreBlock(for: metric) { blocks.append(more) }
             if let about = aboutBlock(for: metric) { blocks.append(about) }
