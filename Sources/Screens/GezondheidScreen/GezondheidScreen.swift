@@ -44,13 +44,13 @@ struct GezondheidPage {
     var text: ScreenText { ScreenText(profile: context.profile) }
     var birth: LocalDate? { context.subject.birthDate.flatMap { LocalDate(iso: $0) } }
 
-    /// The primary metric (the hero) and its children by chart type.
+    /// The primary metric (the hero) and its children by the role the YAML gives them.
     var hero: DisplayMetric? { catalog.primary(of: context.screen.id) }
     var children: [DisplayMetric] {
         hero.map { catalog.descendants(of: $0.id).map(\.metric) } ?? []
     }
-    var growthMetric: DisplayMetric? { children.first { $0.chartTypeID == GrowthCurveChart.id } }
-    var milestoneMetric: DisplayMetric? { children.first { $0.chartTypeID == TimelineChart.id } }
+    var growthMetric: DisplayMetric? { children.first { $0.role == .growth } }
+    var milestoneMetric: DisplayMetric? { children.first { $0.role == .milestones } }
 
     /// The metrics whose parts are drawn: all three, or (the explorer's drill-down) the
     /// focused one and its descendants, as the generic screen does.
@@ -238,4 +238,11 @@ struct GezondheidPage {
         return ScreenBlock(kind: .chart, metricID: metric.id, content: .drawing(timeline),
                            data: input.json(chartTypeID: TimelineChart.id))
     }
+}
+
+extension MetricRole {
+    /// The Gezondheid child drawn as the growth curve against the reference band.
+    public static let growth = MetricRole("growth")
+    /// The Gezondheid child drawn as the Dutch milestone timeline.
+    public static let milestones = MetricRole("milestones")
 }

@@ -37,8 +37,8 @@ struct SleepPage {
     var children: [DisplayMetric] {
         primary.map { catalog.descendants(of: $0.id).map(\.metric) } ?? []
     }
-    /// The child drawn as the nightly bars (the first `bar_vertical` one).
-    var durationMetric: DisplayMetric? { children.first { $0.chartTypeID == BarVerticalChart.id } }
+    /// The child drawn as the nightly bars (`role: duration`).
+    var durationMetric: DisplayMetric? { children.first { $0.role == .duration } }
 
     func blocks() throws -> [ScreenBlock] {
         var blocks = [context.headerBlock()]
@@ -259,4 +259,9 @@ struct SleepPage {
     static func duration(_ minutes: Int) -> String {
         minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
     }
+}
+
+extension MetricRole {
+    /// The Sleep child drawn as the nightly bars against the goal.
+    public static let duration = MetricRole("duration")
 }

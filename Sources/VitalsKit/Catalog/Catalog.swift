@@ -14,6 +14,10 @@ public struct Catalog: Sendable {
     public internal(set) var portions = PortionBook()
     /// The files the catalog was read from, in load order.
     public var files: [String] = []
+    /// Screen configs decoded by their modules while the catalog was checked, so a render
+    /// does not decode them again (shared by copies of this catalog; renewed when a catalog
+    /// changes any of its entries).
+    public private(set) var decodedConfigs = DecodedConfigs()
 
     private var pillarIndex: [String: Int] = [:]
     private var subjectIndex: [String: Int] = [:]
@@ -34,6 +38,7 @@ public struct Catalog: Sendable {
 
     /// Adds a pillar; returns false (and keeps the first) when the id is taken.
     @discardableResult public mutating func add(_ pillar: Pillar) -> Bool {
+        decodedConfigs = DecodedConfigs()
         guard pillarIndex[pillar.id] == nil else { return false }
         pillarIndex[pillar.id] = pillars.count
         pillars.append(pillar)
@@ -42,6 +47,7 @@ public struct Catalog: Sendable {
 
     /// Adds a subject; a file may redeclare the built-in `me` once.
     @discardableResult public mutating func add(_ subject: Subject) -> Bool {
+        decodedConfigs = DecodedConfigs()
         if let index = subjectIndex[subject.id] {
             guard subjects[index].location.file == "<built-in>" else { return false }
             subjects[index] = subject
@@ -53,6 +59,7 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ series: Series) -> Bool {
+        decodedConfigs = DecodedConfigs()
         guard seriesIndex[series.id] == nil else { return false }
         seriesIndex[series.id] = self.series.count
         self.series.append(series)
@@ -60,6 +67,7 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ screen: DisplayScreen) -> Bool {
+        decodedConfigs = DecodedConfigs()
         guard screenIndex[screen.id] == nil else { return false }
         screenIndex[screen.id] = screens.count
         for former in screen.formerIDs where formerIDIndex[former] == nil {
@@ -70,6 +78,7 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ metric: DisplayMetric) -> Bool {
+        decodedConfigs = DecodedConfigs()
         guard metricIndex[metric.id] == nil else { return false }
         metricIndex[metric.id] = metrics.count
         metricsByScreen[metric.screenID, default: []].append(metrics.count)
@@ -113,6 +122,11 @@ public struct Catalog: Sendable {
     public func screens(of pillarID: String, includeInactive: Bool = false) -> [DisplayScreen] {
         screens.filter { $0.pillarID == pillarID && (includeInactive || $0.isActive) }
             .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// The active metric of `screenID` that plays `role` (the first in screen order).
+    public func metric(playing role: MetricRole, on screenID: String) -> DisplayMetric? {
+        metrics(of: screenID).first { $0.role == role }
     }
 
     /// Metrics of a screen in display order (primary first, then `order`, then id).

@@ -82,7 +82,8 @@ enum EntryDecoding {
                              isPrimary: r.bool("is_primary") ?? false, isActive: r.bool("is_active") ?? true,
                              parentID: r.string("parent_metric_id"), order: r.int("order") ?? 0,
                              aboutWhat: r.string("about_what"), aboutWhy: r.string("about_why"),
-                             color: r.string("color"), binding: binding,
+                             color: r.string("color"), role: r.string("role").map(MetricRole.init(rawValue:)),
+                             binding: binding,
                              location: r.node.location, keyLocations: r.keyLocations)
     }
 

@@ -196,6 +196,9 @@ public struct DisplayMetric: Sendable, Identifiable {
     public var aboutWhat: String?
     public var aboutWhy: String?
     public var color: String?
+    /// The part it plays on a custom screen (`role: growth`), which the module looks up by
+    /// role instead of guessing from the chart kind; nil for none.
+    public var role: MetricRole?
     public var binding: MetricBinding
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
@@ -247,3 +250,15 @@ extension Subject: CatalogEntry {}
 extension Series: CatalogEntry {}
 extension DisplayScreen: CatalogEntry {}
 extension DisplayMetric: CatalogEntry {}
+
+/// The part a metric plays on a custom screen: a module declares the roles it reads
+/// (`extension MetricRole { static let growth = MetricRole("growth") }`) and finds each metric
+/// with `Catalog.metric(playing:on:)`; the YAML names it with `role:`.
+public struct MetricRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}

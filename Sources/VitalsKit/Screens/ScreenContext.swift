@@ -62,12 +62,16 @@ public struct ScreenContext: Sendable {
     }
 
     /// The query for `metric` with the request's range and units applied.
+    /// Built once per rendering for the same metric, binding and categories.
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric
         if let range = request.range { adjusted.binding.range = range }
-        return try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
-                               asOf: request.asOf, unitSystem: request.unitSystem,
-                               categories: categories)
+        let key = ScreenMemo.QueryKey(metricID: metric.id, binding: adjusted.binding, categories: categories)
+        return try memo.query(key) {
+            try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
+                            asOf: request.asOf, unitSystem: request.unitSystem,
+                            categories: categories)
+        }
     }
 
     /// The chart block for `metric`, its data read by the shape its chart kind needs.

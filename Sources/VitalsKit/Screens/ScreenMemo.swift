@@ -8,6 +8,21 @@ import Foundation
 final class ScreenMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var summaries: [MetricQuery.TargetSummaryKey: TargetSummary?] = [:]
+    private var queries: [QueryKey: MetricQuery] = [:]
+
+    /// What a metric's query depends on within one rendering (the request is fixed).
+    struct QueryKey: Hashable {
+        var metricID: String
+        var binding: MetricBinding
+        var categories: [String]?
+    }
+
+    func query(_ key: QueryKey, make: () throws -> MetricQuery) rethrows -> MetricQuery {
+        if let known = lock.withLock({ queries[key] }) { return known }
+        let query = try make()
+        lock.withLock { queries[key] = query }
+        return query
+    }
 
     func targetSummary(_ key: MetricQuery.TargetSummaryKey,
                        compute: () throws -> TargetSummary?) rethrows -> TargetSummary? {

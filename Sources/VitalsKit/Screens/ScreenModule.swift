@@ -38,22 +38,27 @@ extension ScreenModule {
 
     /// The config's diagnostics for `screen` (empty when it is fine).
     public func validate(_ screen: DisplayScreen, in catalog: Catalog) -> [Diagnostic] {
-        var problems = ConfigProblems(screen: screen)
-        _ = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
-        return problems.diagnostics
+        decoded(screen, in: catalog).diagnostics
     }
 
-    /// Decodes the config and renders; a config with errors is a `UserError` naming them.
+    /// The screen's config decoded once per catalog: when the catalog is checked, and reused
+    /// by every render of the screen.
+    func decoded(_ screen: DisplayScreen, in catalog: Catalog) -> DecodedConfigs.Entry {
+        catalog.decodedConfigs.entry(for: screen, module: self) {
+            var problems = ConfigProblems(screen: screen)
+            let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
+            return DecodedConfigs.Entry(config: config, diagnostics: problems.diagnostics)
+        }
+    }
+
+    /// Renders with the decoded config; a config with errors is a `UserError` naming them.
     public func renderScreen(_ context: ScreenContext) throws -> ScreenDocument {
-        var problems = ConfigProblems(screen: context.screen)
-        let config = decodeConfig(context.screen.config, of: context.screen, in: context.catalog,
-                                  problems: &problems)
-        let errors = problems.diagnostics.filter { $0.severity == .error }
-        if let first = errors.first {
+        let entry = decoded(context.screen, in: context.catalog)
+        if let first = entry.diagnostics.first(where: { $0.severity == .error }) {
             throw UserError("\(first.location): \(first.message)",
                             hints: ["vitals validate lists every problem in the catalog"])
         }
-        return try render(context, config: config)
+        return try render(context, config: entry.config as? Config)
     }
 }
 

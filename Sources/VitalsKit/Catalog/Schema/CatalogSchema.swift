@@ -89,6 +89,7 @@ public enum CatalogSchema {
         KeySpec("about_what", .string, "About: what it shows."),
         KeySpec("about_why", .string, "About: why it matters."),
         colorKey,
+        KeySpec("role", .identifier(.snakeCase), "The part it plays on a custom screen (growth, milestones, duration)."),
         KeySpec("series", .identifier(.snakeCase), "The series it reads."),
         KeySpec("aggregate", .choice(Aggregate.allCases.map(\.rawValue)), "How samples in a bucket combine."),
         KeySpec("bucket", .choice(Bucket.allCases.map(\.rawValue)), "Time bucket per column."),

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Screen configs as their modules decoded them, by screen and module: filled when the
+/// catalog is checked (`ScreenRegistry.configDiagnostics`), read when a screen is rendered.
+public final class DecodedConfigs: @unchecked Sendable {
+    private struct Key: Hashable {
+        var screenID: String
+        var module: ObjectIdentifier
+    }
+
+    /// A decoding: the config (nil when it could not be used) and its diagnostics.
+    struct Entry {
+        var config: (any Sendable)?
+        var diagnostics: [Diagnostic]
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+
+    public init() {}
+
+    /// The decoding of `screen`'s config by `module`, computed once.
+    func entry<M: ScreenModule>(for screen: DisplayScreen, module: M,
+                                decode: () -> Entry) -> Entry {
+        let key = Key(screenID: screen.id, module: ObjectIdentifier(M.self))
+        if let known = lock.withLock({ entries[key] }) { return known }
+        let entry = decode()
+        lock.withLock { entries[key] = entry }
+        return entry
+    }
+}
