@@ -76,7 +76,7 @@ public final class RegistryScreenSource: ExplorerScreenSource {
             }
             return ExplorerPaneContent(lines: lines, metricLines: metricLines)
         } catch {
-            let message = (error as? UserError)?.message ?? String(describing: error)
+            let message = (error as? any VitalsError)?.message ?? String(describing: error)
             let text = ScreenText(profile: profile)
             return ExplorerPaneContent(lines: text.lines(
                 [("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]

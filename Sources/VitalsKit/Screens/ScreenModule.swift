@@ -43,15 +43,14 @@ extension ScreenModule {
         return problems.diagnostics
     }
 
-    /// Decodes the config and renders; a config with errors is a `UserError` naming them.
+    /// Decodes the config and renders; a config with errors is a `ScreenConfigError` naming the first.
     public func renderScreen(_ context: ScreenContext) throws -> ScreenDocument {
         var problems = ConfigProblems(screen: context.screen)
         let config = decodeConfig(context.screen.config, of: context.screen, in: context.catalog,
                                   problems: &problems)
         let errors = problems.diagnostics.filter { $0.severity == .error }
         if let first = errors.first {
-            throw UserError("\(first.location): \(first.message)",
-                            hints: ["vitals validate lists every problem in the catalog"])
+            throw ScreenConfigError.invalid(location: first.location, message: first.message)
         }
         return try render(context, config: config)
     }
