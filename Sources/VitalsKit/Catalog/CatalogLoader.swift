@@ -41,15 +41,15 @@ public enum CatalogLoader {
     /// Files larger than this are refused unread.
     public static let maximumFileSize = 4 * 1024 * 1024
 
-    /// The catalog files under `paths`, sorted; a path that does not exist is a `UserError`
-    /// with exit code 2.
+    /// The catalog files under `paths`, sorted; a path that does not exist is a
+    /// `CatalogLocationError`.
     public static func files(under paths: [String]) throws -> [String] {
         var result: [String] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UserError("no such file or directory: \(path)", exitCode: 2)
+                throw CatalogLocationError.noSuchPath(path)
             }
             guard isDirectory.boolValue else { result.append(path); continue }
             // A directory reached through a symbolic link (`metrics -> ../shared/metrics`) is
@@ -57,7 +57,7 @@ public enum CatalogLoader {
             // keep the name they were asked for. Links below it are not followed (no cycles).
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             guard let walker = manager.enumerator(atPath: target) else {
-                throw UserError("cannot read directory: \(path)", exitCode: 2)
+                throw CatalogLocationError.unreadableDirectory(path)
             }
             var found: [String] = []
             while let relative = walker.nextObject() as? String {

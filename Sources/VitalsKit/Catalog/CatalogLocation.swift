@@ -48,32 +48,25 @@ public enum CatalogLocation {
 
     /// The catalog a command reads: `root` (`--catalog`) when given — it must have `screens/`
     /// or `metrics/` —, else the nearest catalog root from `workingDirectory` up, else
-    /// `.builtIn` when `allowBuiltIn`, else a `UserError` (exit code 2) saying where it looked.
+    /// `.builtIn` when `allowBuiltIn`, else a `CatalogLocationError` saying where it looked.
     public static func resolve(root: String?, allowBuiltIn: Bool,
                                workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogSource {
         if let root {
             guard isDirectory(root) else {
                 guard FileManager.default.fileExists(atPath: root) else {
-                    throw UserError("--catalog \(Sanitize.inline(root)): no such directory", exitCode: 2)
+                    throw CatalogLocationError.noSuchCatalogDirectory(root)
                 }
-                throw UserError("--catalog \(Sanitize.inline(root)) is a file, not a directory",
-                                hints: ["name the directory that holds screens/ and metrics/; to check one file: vitals validate FILE"],
-                                exitCode: 2)
+                throw CatalogLocationError.catalogIsAFile(root)
             }
             guard isCatalogRoot(root) else {
-                throw UserError("--catalog \(Sanitize.inline(root)) has no screens/ or metrics/ directory",
-                                hints: ["name the directory that holds screens/ and metrics/"], exitCode: 2)
+                throw CatalogLocationError.notACatalog(root)
             }
             return .directory(root: root)
         }
         if let found = discover(from: workingDirectory) { return .directory(root: found) }
         let searched = absolute(workingDirectory)
         if allowBuiltIn { return .builtIn(searched: searched) }
-        throw UserError(
-            "no catalog found: no screens/ or metrics/ directory in \(Sanitize.inline(searched)) or any directory above it",
-            hints: ["run it in the directory that holds screens/ and metrics/ (or below it)",
-                    "or pass --catalog DIR, or name the files to check"],
-            exitCode: 2)
+        throw CatalogLocationError.noCatalogFound(searched: searched)
     }
 
     /// The line a command prints on stderr when it falls back to the built-in catalog.

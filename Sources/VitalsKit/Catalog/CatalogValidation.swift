@@ -74,7 +74,7 @@ public struct CatalogValidation: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UserError("no such file or directory: \(Sanitize.inline(path))", exitCode: 2)
+                throw CatalogLocationError.noSuchPath(path)
             }
             let start = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
             let root = catalogRoot ?? CatalogLocation.discover(from: start.isEmpty ? "." : start)

@@ -7,7 +7,7 @@ public enum ScreenLookup {
     }
 
     /// The error for a name that matches no screen, with the closest ids suggested.
-    public static func unknownScreen(_ name: String, in catalog: Catalog) -> UserError {
+    public static func unknownScreen(_ name: String, in catalog: Catalog) -> CatalogLookupError {
         let former = catalog.screens.flatMap(\.formerIDs)
         let candidates = catalog.screens.map(\.id) + catalog.screens.map(\.alias)
             + former + former.map { DisplayScreen.shortName(of: $0) }
@@ -16,9 +16,6 @@ public enum ScreenLookup {
             let id = catalog.screen(named: guess)?.id ?? guess
             if !guesses.contains(id) { guesses.append(id) }
         }
-        guesses = Array(guesses.prefix(3))
-        var hints = guesses.isEmpty ? [] : ["did you mean: \(guesses.joined(separator: ", "))?"]
-        hints.append("vitals tree lists every screen")
-        return UserError("unknown screen '\(Sanitize.inline(name))'", hints: hints)
+        return .unknownScreen(name, suggestions: Array(guesses.prefix(3)))
     }
 }

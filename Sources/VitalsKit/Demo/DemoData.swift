@@ -61,7 +61,7 @@ public struct DemoData: Sendable {
     public func write(to path: String, force: Bool) throws -> Int {
         let manager = FileManager.default
         if manager.fileExists(atPath: path) && !force {
-            throw UserError("\(path) already exists", hints: ["pass --force to replace it with the demo data"])
+            throw DemoError.fileExists(path)
         }
         let temporary = path + ".demo-\(ProcessInfo.processInfo.processIdentifier)"
         try? manager.removeItem(atPath: temporary)

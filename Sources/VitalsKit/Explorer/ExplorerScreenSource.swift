@@ -78,7 +78,7 @@ public final class RegistryScreenSource: ExplorerScreenSource {
             let drawn = TerminalOutput(profile: document.profile).draw(document)
             return ExplorerPaneContent(rows: drawn.canvas, metricLines: drawn.metricRows)
         } catch {
-            let message = (error as? UserError)?.message ?? String(describing: error)
+            let message = (error as? any VitalsError)?.message ?? String(describing: error)
             let rows: [TextRow] = [.line("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
                 + ScreenText.wrap(message, width: width - 2).map { .line("  " + $0, ScreenText.muted) }
             let document = ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,

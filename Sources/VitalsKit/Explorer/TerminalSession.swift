@@ -7,9 +7,10 @@ import Darwin
 #endif
 
 /// The explorer needs a terminal on stdin and stdout.
-public struct NotATerminalError: Error, Sendable, CustomStringConvertible {
+public struct NotATerminalError: VitalsError {
     public init() {}
-    public var description: String {
+    public var kind: VitalsErrorKind { .cannotRun }
+    public var message: String {
         "vitals explore needs a terminal (stdin and stdout must be a TTY)"
     }
 }

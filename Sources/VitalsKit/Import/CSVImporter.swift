@@ -41,18 +41,16 @@ public struct CSVImporter: Sendable {
     /// Parses and validates every row; throws only when the header itself is unusable.
     public func read(_ text: String) throws -> Result {
         var records = CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        guard !records.isEmpty else { throw UserError("the CSV file is empty (it needs a header row)") }
+        guard !records.isEmpty else { throw ImportError.emptyCSV }
         let header = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         for name in header where !Self.knownColumns.contains(name) {
-            throw UserError("unknown CSV column '\(Sanitize.inline(name))'",
-                            hints: [didYouMean(name, among: Self.knownColumns)
-                                    ?? "columns: start (or date), value, unit, end, category, tag, note, subject, series"])
+            throw ImportError.unknownColumn(name, known: Self.knownColumns)
         }
         guard let timeIndex = header.firstIndex(where: Self.timeColumns.contains) else {
-            throw UserError("the CSV header has no time column (start or date)", hints: ["header: " + header.joined(separator: ",")])
+            throw ImportError.noTimeColumn(header: header)
         }
         if seriesID == nil && !header.contains("series") {
-            throw UserError("no series: give --series or a series column")
+            throw ImportError.noSeries
         }
         if let seriesID { _ = try validator.series(seriesID) }
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
@@ -76,9 +74,9 @@ public struct CSVImporter: Sendable {
                 category: field("category"), tag: field("tag"), note: field("note"),
                 source: field("source") ?? source)
             do {
-                if input.time?.isEmpty ?? true { throw UserError("no time") }
+                if input.time?.isEmpty ?? true { throw ImportError.noTime }
                 samples.append(try validator.sample(from: input))
-            } catch let error as UserError {
+            } catch let error as any VitalsError {
                 errors.append(RowError(line: record.line, message: error.message))
             }
         }
@@ -89,10 +87,7 @@ public struct CSVImporter: Sendable {
     public func importCSV(_ text: String, into store: SampleStore, skipInvalid: Bool) throws -> ImportReport {
         let result = try read(text)
         if !result.errors.isEmpty && !skipInvalid {
-            let shown = result.errors.prefix(20).map(\.description)
-            let more = result.errors.count > 20 ? ["… and \(result.errors.count - 20) more bad rows"] : []
-            throw UserError("\(result.errors.count) of \(result.rowCount) rows are invalid; nothing was imported",
-                            hints: shown + more + ["fix them, or pass --skip-invalid to import the good rows"])
+            throw ImportError.invalidRows(errors: result.errors, rowCount: result.rowCount)
         }
         let inserted = try store.insert(result.samples)
         return ImportReport(rows: result.rowCount, inserted: inserted,

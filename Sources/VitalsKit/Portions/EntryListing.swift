@@ -32,9 +32,7 @@ public enum EntryListing {
     }
 
     /// What deleting or editing an imported entry means, said before it is done.
-    public static func importedWarning(_ entry: StoredEntry, verb: String) -> UserError {
-        UserError("entry \(entry.id) came from an import (\(Sanitize.inline(entry.sample.source))); \(verb) it here does not change the file it came from",
-                  hints: ["importing that file again restores the original entry (imports add what is missing, by each sample's natural key)",
-                          "pass --force to \(verb == "deleting" ? "delete" : "edit") it anyway, knowing a re-import brings the original back"])
+    public static func importedWarning(_ entry: StoredEntry, verb: String) -> EntryError {
+        .importedEntry(id: entry.id, source: entry.sample.source, verb: verb)
     }
 }

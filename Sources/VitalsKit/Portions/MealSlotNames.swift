@@ -13,22 +13,19 @@ public enum MealSlotNames {
         return out
     }
 
-    /// The slot `text` names, or a `UserError` listing the slots with a did-you-mean.
+    /// The slot `text` names, or a `PortionError` listing the slots with a did-you-mean.
     public static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {
         let wanted = normalized(text)
         for slot in book.mealSlots where ([slot.id, slot.name] + slot.aliases).contains(where: { normalized($0) == wanted }) {
             return slot
         }
         let ids = book.mealSlots.map(\.id)
-        var hints: [String] = []
         let candidates = ids + book.mealSlots.flatMap(\.aliases).map(normalized)
-        if let guess = didYouMean(wanted, among: candidates) {
-            hints.append(guess)
-        } else if let swapped = candidates.first(where: { $0.sorted() == wanted.sorted() }) {
-            hints.append("did you mean \(swapped)?")   // two letters swapped: lunhc → lunch
+        var suggestions = Suggest.ranked(wanted, in: candidates, limit: 3)
+        if suggestions.isEmpty, let swapped = candidates.first(where: { $0.sorted() == wanted.sorted() }) {
+            suggestions = [swapped]   // two letters swapped: lunhc → lunch
         }
-        hints.append("meal slots: " + ids.joined(separator: ", "))
-        throw UserError("unknown meal slot '\(Sanitize.inline(text))'", hints: hints)
+        throw PortionError.unknownMealSlot(text, suggestions: suggestions, mealSlots: ids)
     }
 
     /// The slot a time of day falls in (the last slot whose `from` has passed since the cutoff).
@@ -53,20 +50,16 @@ public enum FoodLibrary {
         MealSlotNames.normalized(text).replacingOccurrences(of: "_", with: " ")
     }
 
-    /// The food named `text` (its name or id, any case), or a `UserError` with a did-you-mean.
+    /// The food named `text` (its name or id, any case), or a `PortionError` with a did-you-mean.
     public static func find(_ text: String, in book: PortionBook) throws -> Food {
         let wanted = normalized(text)
         if let food = book.foods.first(where: { normalized($0.name) == wanted || normalized($0.id) == wanted }) {
             return food
         }
         let names = book.foods.map { normalized($0.name) }
-        var hints: [String] = []
         var close = Suggest.ranked(wanted, in: names, limit: 3)
         if close.isEmpty, let swapped = names.first(where: { $0.sorted() == wanted.sorted() }) { close = [swapped] }
-        if !close.isEmpty { hints.append("did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?") }
-        hints.append(book.foods.isEmpty ? "the catalog has no foods; add them under foods: in metrics/foods.yaml"
-                                        : "vitals foods lists the library (vitals foods WORD searches it)")
-        throw UserError("unknown food '\(Sanitize.inline(text))'", hints: hints)
+        throw PortionError.unknownFood(text, suggestions: close, libraryIsEmpty: book.foods.isEmpty)
     }
 
     /// Foods whose name, id, category or notes contain `search` (any case), favourites first

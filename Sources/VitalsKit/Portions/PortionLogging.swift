@@ -25,20 +25,18 @@ public enum PortionLogging {
             let number = try parse(amount)
             if let unit, !countWords.contains(unit.lowercased()) {
                 guard let known = KnownUnit.named(unit), known.dimension == .mass || known.dimension == .volume else {
-                    throw UserError("'\(Sanitize.inline(unit))' is not a unit a food can be weighed in",
-                                    hints: ["use g, kg, oz, ml or L, or leave the unit out to count portions: vitals log food \(food.id) 2"])
+                    throw PortionError.notAWeightUnit(unit, foodID: food.id)
                 }
                 measured = (number, known)
             } else {
                 servings = number
             }
         }
-        guard servings > 0 else { throw UserError("the amount must be above 0") }
+        guard servings > 0 else { throw PortionError.amountNotPositive }
         var out: [PortionAmount] = []
         for count in food.counts {
             guard let category = book.category(count.categoryID) else {
-                throw UserError("food \(food.id) counts toward unknown category '\(count.categoryID)'",
-                                hints: ["vitals validate names the line"])
+                throw PortionError.foodCountsTowardUnknownCategory(foodID: food.id, categoryID: count.categoryID)
             }
             var servingsHere = servings
             if let measured {
@@ -52,9 +50,8 @@ public enum PortionLogging {
                     inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("ml")!)
                 }
                 guard let perServing, let inGrams else {
-                    let word = measured.unit.dimension == .mass ? "grams" : "ml"
-                    throw UserError("\(food.name) has no weight per portion (\(word)) in the food library",
-                                    hints: ["log portions instead: vitals log food \(food.id) 1", "or add '\(word == "grams" ? "grams" : "ml"): …' to \(food.id) in \(food.location.file)"])
+                    throw PortionError.noWeightPerPortion(foodName: food.name, foodID: food.id,
+                                                          millilitres: measured.unit.dimension != .mass, file: food.location.file)
                 }
                 if category.unit == .L, measured.unit.dimension == .volume {
                     out.append(PortionAmount(categoryID: category.id, value: inGrams / 1000, roundedFrom: nil))
@@ -82,7 +79,7 @@ public enum PortionLogging {
     }
 
     /// `vitals log CATEGORY VALUE [UNIT]` for a category's series: grams or ml through the
-    /// category's portion size; portions must be on the 0.25 step (else a `UserError`). Nil when
+    /// category's portion size; portions must be on the 0.25 step (else a `PortionError`). Nil when
     /// the value needs no conversion (portions on the step, or a unit the series takes directly):
     /// the ordinary log path stores it as typed.
     public static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
@@ -92,15 +89,14 @@ public enum PortionLogging {
             let isMass = known.dimension == .mass
             guard let per = isMass ? category.portionGrams : category.portionMillilitres,
                   let converted = known.convert(number, to: KnownUnit.named(isMass ? "g" : "ml")!) else {
-                throw UserError("\(category.name) has no \(isMass ? "portion_grams" : "portion_ml") to turn \(unit) into portions",
-                                hints: ["log portions: vitals log \(category.seriesID) 1", "or add \(isMass ? "portion_grams" : "portion_ml") to the category \(category.id) in \(category.location.file)"])
+                throw PortionError.noPortionSize(categoryName: category.name, categoryID: category.id, seriesID: category.seriesID,
+                                                 unit: unit, millilitres: !isMass, file: category.location.file)
             }
             return try rounded(converted / per, category: category)
         }
         guard category.unit == .portion, unit.map({ countWords.contains($0.lowercased()) }) ?? true else { return nil }
         guard isOnStep(number) else {
-            throw UserError("\(plain(number)) is not a whole, half or quarter portion",
-                            hints: ["portions are entered in steps of \(plain(PortionBook.portionStep)): 1, 0.5, 0.25 (for example \(plain(nearestStep(number))))"])
+            throw PortionError.notOnStep(number)
         }
         return nil   // whole portions: the ordinary log path stores them as typed
     }
@@ -108,8 +104,7 @@ public enum PortionLogging {
     static func rounded(_ portions: Double, category: PortionCategory) throws -> PortionAmount {
         let step = nearestStep(portions)
         guard step > 0 else {
-            throw UserError("that is less than an eighth of a portion of \(category.name.lowercased()) (\(plain(portions, digits: 2)) portion); nothing logged",
-                            hints: ["portions are entered in steps of \(plain(PortionBook.portionStep))"])
+            throw PortionError.lessThanAStep(portions: portions, categoryName: category.name)
         }
         return PortionAmount(categoryID: category.id, value: step,
                              roundedFrom: abs(step - portions) > 1e-9 ? portions : nil)
@@ -123,7 +118,7 @@ public enum PortionLogging {
 
     static func parse(_ text: String) throws -> Double {
         guard let number = SampleValidator.number(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
-            throw UserError("'\(Sanitize.inline(text))' is not a number")
+            throw EntryError.notANumber(text)
         }
         return number
     }

@@ -11,7 +11,7 @@ enum ModuleScaffold {
         let package = try read(packageRoot, packageFile)
         let list = try read(packageRoot, listFile)
         if package.contains("\"\(module)\"") {
-            throw UserError("\(packageFile) already lists a module named \(module)")
+            throw ScaffoldError.moduleListed(module, packageFile: packageFile)
         }
         return [
             .init(path: "Sources/Screens/\(module)/\(module).swift", contents: moduleSwift(names), replacesExisting: false),
@@ -23,7 +23,7 @@ enum ModuleScaffold {
 
     private static func read(_ root: String, _ path: String) throws -> String {
         guard let text = try? String(contentsOfFile: root + "/" + path, encoding: .utf8) else {
-            throw UserError("cannot read \(path) in \(root); --module needs the Vitals package checkout")
+            throw ScaffoldError.unreadablePackageFile(path, root: root)
         }
         return text
     }
@@ -32,7 +32,7 @@ enum ModuleScaffold {
     static func addingToPackage(_ text: String, module: String) throws -> String {
         guard let start = text.range(of: "let screenModules = ["),
               let end = text.range(of: "\n]", range: start.upperBound..<text.endIndex) else {
-            throw UserError("\(packageFile) has no `let screenModules = [ … ]` list to add \(module) to")
+            throw ScaffoldError.noModuleList(file: packageFile, list: "let screenModules = [ … ]", module: module)
         }
         var out = text
         out.insert(contentsOf: "\n    \"\(module)\",", at: end.lowerBound)
@@ -43,7 +43,7 @@ enum ModuleScaffold {
     static func addingToList(_ text: String, module: String) throws -> String {
         guard let listStart = text.range(of: "public static let all: [any ScreenModule] = ["),
               let listEnd = text.range(of: "\n    ]", range: listStart.upperBound..<text.endIndex) else {
-            throw UserError("\(listFile) has no `public static let all: [any ScreenModule] = [ … ]` list to add \(module) to")
+            throw ScaffoldError.noModuleList(file: listFile, list: "public static let all: [any ScreenModule] = [ … ]", module: module)
         }
         var out = text
         out.insert(contentsOf: "\n        \(module)(),", at: listEnd.lowerBound)

@@ -43,19 +43,16 @@ public struct ScreenScaffold: Sendable {
         let names = try ScaffoldNames(request.name)
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)
-            throw UserError("unknown pillar '\(Sanitize.inline(request.pillarID))'",
-                            hints: [didYouMean(request.pillarID, among: known) ?? "pillars: " + known.joined(separator: ", ")])
+            throw ScaffoldError.unknownPillar(request.pillarID, known: known)
         }
         guard ChartKindFactory.ids.contains(request.chartTypeID) else {
-            throw UserError("unknown chart type '\(Sanitize.inline(request.chartTypeID))'",
-                            hints: [didYouMean(request.chartTypeID, among: ChartKindFactory.ids)
-                                    ?? "chart types: " + ChartKindFactory.ids.joined(separator: ", ")])
+            throw ScaffoldError.unknownChartType(request.chartTypeID, known: ChartKindFactory.ids)
         }
         if let existing = catalog.screen(named: names.alias) {
-            throw UserError("a screen named \(existing.id) already exists (\(existing.location))", exitCode: 1)
+            throw ScaffoldError.screenExists(id: existing.id, location: "\(existing.location)")
         }
         if let metric = catalog.metric(names.metricID) {
-            throw UserError("metric id \(names.metricID) is already used (\(metric.location))")
+            throw ScaffoldError.metricIDUsed(names.metricID, location: "\(metric.location)")
         }
         let series = try seriesPlan(request, names: names, catalog: catalog)
         let order = (catalog.screens.filter { $0.pillarID == pillar.id }.map(\.order).max() ?? 0) + 1
@@ -72,8 +69,7 @@ public struct ScreenScaffold: Sendable {
         ]
         if request.module {
             guard let packageRoot else {
-                throw UserError("--module needs the Vitals package checkout (no Package.swift next to the catalog)",
-                                hints: ["run it in the repository root, or leave out --module for a YAML-only screen"])
+                throw ScaffoldError.moduleNeedsPackage
             }
             changes += try ModuleScaffold.changes(names, packageRoot: packageRoot)
         }
@@ -85,18 +81,15 @@ public struct ScreenScaffold: Sendable {
                                    catalog: Catalog) throws -> (id: String, newUnit: String?, subject: String) {
         if let id = request.seriesID {
             guard catalog.series(id) != nil else {
-                throw UserError("unknown series '\(Sanitize.inline(id))'",
-                                hints: [didYouMean(id, among: catalog.series.map(\.id)) ?? "vitals tree --format json lists the series in use"])
+                throw ScaffoldError.unknownSeries(id, known: catalog.series.map(\.id))
             }
             return (id, nil, "me")
         }
         guard BaseUnit(rawValue: request.unit) != nil else {
-            throw UserError("unknown unit '\(Sanitize.inline(request.unit))' for a new series",
-                            hints: ["units: " + BaseUnit.allCases.map(\.rawValue).joined(separator: ", ")], exitCode: 2)
+            throw ScaffoldError.unknownUnit(request.unit, known: BaseUnit.allCases.map(\.rawValue))
         }
         if catalog.series(names.alias) != nil {
-            throw UserError("a series named \(names.alias) already exists",
-                            hints: ["bind it with --series \(names.alias)"])
+            throw ScaffoldError.seriesExists(names.alias)
         }
         return (names.alias, request.unit, "me")
     }
@@ -108,8 +101,7 @@ public struct ScreenScaffold: Sendable {
         for change in changes where !change.replacesExisting {
             let path = root + "/" + change.path
             if fileManager.fileExists(atPath: path) {
-                throw UserError("\(change.path) already exists; nothing was written",
-                                hints: ["pick another name, or remove the file first"])
+                throw ScaffoldError.fileExists(change.path)
             }
         }
         var written: [(path: String, previous: String?)] = []
@@ -129,7 +121,7 @@ public struct ScreenScaffold: Sendable {
                     try? fileManager.removeItem(atPath: file.path)
                 }
             }
-            throw UserError("could not write the new screen: \(error.localizedDescription); nothing was kept")
+            throw ScaffoldError.writeFailed(reason: error.localizedDescription)
         }
     }
 }
@@ -157,10 +149,7 @@ public struct ScaffoldNames: Sendable, Equatable {
         }
         guard let first = trimmed.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
               allowed, trimmed.count <= 40 else {
-            throw UserError("'\(Sanitize.inline(name))' is not a usable screen name",
-                            hints: ["use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. \"Blood Glucose\")",
-                                    "the name can be changed in the YAML afterwards; it also names files and Swift types"],
-                            exitCode: 2)
+            throw ScaffoldError.unusableName(name)
         }
         let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
         displayName = trimmed

@@ -51,12 +51,11 @@ extension ScreenModule {
         }
     }
 
-    /// Renders with the decoded config; a config with errors is a `UserError` naming them.
+    /// Renders with the decoded config; a config with errors is a `ScreenConfigError` naming the first.
     public func renderScreen(_ context: ScreenContext) throws -> ScreenDocument {
         let entry = decoded(context.screen, in: context.catalog)
         if let first = entry.diagnostics.first(where: { $0.severity == .error }) {
-            throw UserError("\(first.location): \(first.message)",
-                            hints: ["vitals validate lists every problem in the catalog"])
+            throw ScreenConfigError.invalid(location: first.location, message: first.message)
         }
         return try render(context, config: entry.config as? Config)
     }

@@ -17,7 +17,7 @@ extension MetricQuery {
     public func fetchSplit(from store: SampleStore, by splitBy: String? = nil) throws -> MetricSplit {
         let key = splitBy ?? binding.splitBy ?? (series.kind == .category ? "category" : "tag")
         guard key == "tag" || key == "category" else {
-            throw UserError("cannot split by '\(key)': use tag or category")
+            throw QueryError.cannotSplit(by: key)
         }
         guard let (first, last) = try rangeDays(in: store) else {
             return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: key)

@@ -29,7 +29,7 @@ public struct MetricQuery: Sendable {
     /// `snack` counts for its slot), else breakfast, lunch, dinner, snack as stored.
     public var tagGroups = TagGroups.plain
 
-    /// Builds a query; throws a `UserError` when the binding's unit does not fit the series.
+    /// Builds a query; throws a `QueryError` when the binding's unit does not fit the series.
     ///
     /// The display unit is the binding's `unit` (else the series' base unit), except that a
     /// user's `unitSystem` wins for mass, volume and length: imperial shows `lb` for a metric
@@ -46,10 +46,10 @@ public struct MetricQuery: Sendable {
         var unit = base
         if let symbol = binding.unit {
             guard let named = KnownUnit.named(symbol) else {
-                throw UserError("unknown unit '\(symbol)' for series \(series.id)")
+                throw QueryError.unknownUnit(symbol, seriesID: series.id)
             }
             guard named.dimension == base.dimension else {
-                throw UserError("unit '\(symbol)' does not fit series \(series.id) (stored in \(base.symbol))")
+                throw QueryError.unitDoesNotFit(symbol, seriesID: series.id, storedIn: base.symbol)
             }
             unit = named
         }
@@ -69,7 +69,7 @@ public struct MetricQuery: Sendable {
     public init(metric: DisplayMetric, catalog: Catalog, subjectID: String? = nil, asOf: LocalDate,
                 unitSystem: UnitSystem? = nil, categories: [String]? = nil) throws {
         guard let seriesID = metric.binding.seriesID, let series = catalog.series(seriesID) else {
-            throw UserError("metric \(metric.id) has no known series")
+            throw QueryError.noSeries(metricID: metric.id)
         }
         let subject = subjectID ?? catalog.screen(metric.screenID)?.subjectID ?? "me"
         try self.init(binding: metric.binding, series: series, subjectID: subject, asOf: asOf,

@@ -28,7 +28,7 @@ public struct SampleInput: Sendable, Hashable {
 
 /// Checks typed input against the catalog and turns it into a `Sample` in base units.
 ///
-/// Refuses, with a `UserError` that says why: an unknown series or subject (with a
+/// Refuses, with an `EntryError` (a `CatalogLookupError` for the ids) that says why: an unknown series or subject (with a
 /// did-you-mean), a value that is not a finite number, a unit of the wrong dimension, a value
 /// outside the series' plausible range for the subject's kind (checked after conversion), an
 /// unknown category, a time that cannot be read, lies more than a day ahead, or is before 1970.
@@ -59,29 +59,25 @@ public struct SampleValidator: Sendable {
         var category: String?
         if series.kind == .category {
             guard let given = input.category?.trimmingCharacters(in: .whitespaces), !given.isEmpty else {
-                throw UserError("series \(series.id) needs a category",
-                                hints: ["one of: " + series.categories.joined(separator: ", ")])
+                throw EntryError.needsCategory(seriesID: series.id, categories: series.categories)
             }
             guard series.categories.contains(given) else {
-                throw UserError("unknown category '\(Sanitize.inline(given))' for series \(series.id)",
-                                hints: [didYouMean(given, among: series.categories)
-                                        ?? "one of: " + series.categories.joined(separator: ", ")])
+                throw EntryError.unknownCategory(given, seriesID: series.id, categories: series.categories)
             }
             category = given
         } else if let given = input.category, !given.isEmpty {
-            throw UserError("series \(series.id) has no categories (got '\(Sanitize.inline(given))')")
+            throw EntryError.noCategories(seriesID: series.id, given: given)
         }
 
         let inputUnit: KnownUnit
         if let unitText = input.unit?.trimmingCharacters(in: .whitespaces), !unitText.isEmpty {
             guard let unit = KnownUnit.named(unitText) else {
-                throw UserError("unknown unit '\(Sanitize.inline(unitText))'",
-                                hints: [didYouMean(unitText, among: KnownUnit.allSymbols)
-                                        ?? "units for \(series.id): " + unitChoices(baseUnit)])
+                throw EntryError.unknownUnit(unitText, seriesID: series.id, seriesUnits: unitChoices(baseUnit))
             }
             guard unit.dimension == baseUnit.dimension else {
-                throw UserError("unit '\(unitText)' measures \(unit.dimension.rawValue), but \(series.id) is \(baseUnit.dimension.rawValue) (\(baseUnit.symbol))",
-                                hints: ["units for \(series.id): " + unitChoices(baseUnit)])
+                throw EntryError.wrongDimension(unit: unitText, dimension: unit.dimension.rawValue, seriesID: series.id,
+                                                seriesDimension: baseUnit.dimension.rawValue, baseUnit: baseUnit.symbol,
+                                                seriesUnits: unitChoices(baseUnit))
             }
             inputUnit = unit
         } else {
@@ -91,19 +87,18 @@ public struct SampleValidator: Sendable {
         let typed: Double
         if let text = input.value?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
             guard let number = Self.number(text), number.isFinite else {
-                throw UserError("'\(Sanitize.inline(text))' is not a number")
+                throw EntryError.notANumber(text)
             }
             typed = number
         } else if series.kind == .category {
             typed = 1
         } else {
-            throw UserError("no value given for \(series.id)")
+            throw EntryError.noValue(seriesID: series.id)
         }
         let value = inputUnit.convert(typed, to: baseUnit)!
         if let range = series.plausibleRange(for: subject.kind), !range.contains(value) {
-            let shown = inputUnit == baseUnit ? "\(Self.plain(typed)) \(baseUnit.symbol)"
-                : "\(Self.plain(typed)) \(inputUnit.symbol) (\(Self.plain(value)) \(baseUnit.symbol))"
-            throw UserError("\(shown) is outside the plausible range for \(series.id) of a \(subject.kind.rawValue): \(Self.plain(range.lowerBound))–\(Self.plain(range.upperBound)) \(baseUnit.symbol)")
+            throw EntryError.implausible(typed: typed, unit: inputUnit.symbol, value: value, baseUnit: baseUnit.symbol,
+                                         seriesID: series.id, subjectKind: subject.kind.rawValue, range: range)
         }
 
         let start = try input.time.map(time.parse) ?? time.current
@@ -112,7 +107,7 @@ public struct SampleValidator: Sendable {
         if let endText = input.endTime, !endText.isEmpty {
             end = try time.parse(endText).date
             try checkTime(end)
-            guard end >= start.date else { throw UserError("end time is before start time") }
+            guard end >= start.date else { throw EntryError.endBeforeStart }
         }
 
         return Sample(seriesID: series.id, subjectID: subject.id, start: start.date, end: end,
@@ -123,29 +118,26 @@ public struct SampleValidator: Sendable {
     public func series(_ id: String) throws -> Series {
         if let found = catalog.series(id) { return found }
         let known = catalog.series.map(\.id)
-        throw UserError("unknown series '\(Sanitize.inline(id))'",
-                        hints: [didYouMean(id, among: known)
-                                ?? (known.isEmpty ? "the catalog declares no series" : "known series: " + known.joined(separator: ", "))])
+        throw CatalogLookupError.unknownSeries(id, known: known)
     }
 
     public func subject(_ id: String) throws -> Subject {
         if let found = catalog.subject(id) { return found }
         let known = catalog.subjects.map(\.id)
-        throw UserError("unknown subject '\(Sanitize.inline(id))'",
-                        hints: [didYouMean(id, among: known) ?? "known subjects: " + known.joined(separator: ", ")])
+        throw CatalogLookupError.unknownSubject(id, known: known)
     }
 
     private func checkTime(_ date: Date) throws {
         if date.timeIntervalSince(time.now) > 86_400 {
-            throw UserError("\(TimeParser.format(date, utcOffsetSeconds: time.offset(at: date))) is more than a day in the future")
+            throw EntryError.inTheFuture(TimeParser.format(date, utcOffsetSeconds: time.offset(at: date)))
         }
         if date.timeIntervalSince1970 < 86_400 {
-            throw UserError("times before 1970-01-02 are not supported")
+            throw EntryError.beforeEpoch
         }
     }
 
-    private func unitChoices(_ base: KnownUnit) -> String {
-        KnownUnit.units(of: base.dimension).map(\.symbol).joined(separator: ", ")
+    private func unitChoices(_ base: KnownUnit) -> [String] {
+        KnownUnit.units(of: base.dimension).map(\.symbol)
     }
 
     /// Parses `12.4`, `12,4` or ` 1e3`; nil for anything else.

@@ -83,8 +83,7 @@ extension SampleStore {
                                   value: sample.value, category: category, tag: tag, source: sample.source)
         try write { db in
             if let other = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE key_hash = ? AND id != ?", arguments: [key, id]) {
-                throw UserError("entry \(other) is already exactly that; nothing changed",
-                                hints: ["vitals delete \(id) removes this one"])
+                throw EntryError.duplicate(existingID: other, entryID: id)
             }
             try db.execute(sql: """
                 UPDATE sample SET series = ?, subject = ?, start = ?, "end" = ?, utc_offset = ?, local_start = ?,

@@ -6,7 +6,7 @@ import GRDB
 /// A file store uses WAL mode (readers never block the writer), a busy timeout (a second
 /// writer waits instead of failing with "database is locked"), foreign keys and immediate
 /// write transactions. Opening migrates the schema; a file that is not SQLite or was written
-/// by a newer vitals is refused with a `UserError`. Values are always in base units here.
+/// by a newer vitals is refused with a `StoreError`. Values are always in base units here.
 public final class SampleStore: Sendable {
     /// The database file, or nil for an in-memory store.
     public let path: String?
@@ -29,12 +29,12 @@ public final class SampleStore: Sendable {
         try refuseDirectory(path)
         if !FileManager.default.fileExists(atPath: directory) {
             guard createDirectory else {
-                throw UserError("cannot create the database \(path): directory \(directory) does not exist")
+                throw StoreError.missingDirectory(path: path, directory: directory)
             }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw UserError("cannot create the directory \(directory) for the database: \(error.localizedDescription)")
+                throw StoreError.cannotCreateDirectory(directory: directory, reason: error.localizedDescription)
             }
         }
         try refuseNonSQLite(path)
@@ -72,7 +72,7 @@ public final class SampleStore: Sendable {
     public static func openForReading(path: String) throws -> SampleStore {
         try refuseDirectory(path)
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw UserError("cannot read the database \(path): permission denied", exitCode: 2)
+            throw StoreError.unreadable(path: path, reason: "permission denied")
         }
         try refuseNonSQLite(path)
         var config = Configuration()
@@ -103,9 +103,7 @@ public final class SampleStore: Sendable {
                  try db.tableExists("sample"), try migrator.hasCompletedMigrations(db))
             }
             if superseded {
-                throw UserError(
-                    "\(path) was written by a newer version of vitals (schema \(applied.sorted().last ?? "?"))",
-                    hints: ["upgrade vitals, or point --db at another file"])
+                throw StoreError.newerSchema(path: path, schema: applied.sorted().last ?? "?")
             }
             if applied.isEmpty, !hasSamples {
                 try queue.close()
@@ -113,11 +111,8 @@ public final class SampleStore: Sendable {
             }
             if !completed {
                 let missing = migrator.migrations.filter { !applied.contains($0) }
-                throw UserError(
-                    "\(path) was written by an older version of vitals (schema \(applied.sorted().last ?? "?"); "
-                        + "this one reads \(migrator.migrations.last ?? "?")); reading commands never change it",
-                    hints: ["the next command that writes (vitals import, vitals log …) upgrades it in place "
-                            + "(\(missing.joined(separator: ", ")))"])
+                throw StoreError.olderSchema(path: path, schema: applied.sorted().last ?? "?",
+                                             readsSchema: migrator.migrations.last ?? "?", missingMigrations: missing)
             }
             return store
         } catch let error as DatabaseError {
@@ -129,7 +124,7 @@ public final class SampleStore: Sendable {
     private static func refuseDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UserError("\(path) is a directory, not a database file")
+            throw StoreError.isADirectory(path: path)
         }
     }
 
@@ -141,14 +136,12 @@ public final class SampleStore: Sendable {
         return absolute.addingPercentEncoding(withAllowedCharacters: allowed).map { "file:\($0)?immutable=1" }
     }
 
-    static func describeForReading(_ error: DatabaseError, path: String) -> UserError {
+    static func describeForReading(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return UserError("\(path) is locked by another vitals: an import into an empty database is running",
-                             hints: ["try again when it has finished; later imports never block reading"],
-                             exitCode: 2)
+            return .lockedByImport(path: path)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            return UserError("cannot read the database \(path): \(error.message ?? "permission denied")", exitCode: 2)
+            return .unreadable(path: path, reason: error.message ?? "permission denied")
         default:
             return describe(error, path: path)
         }
@@ -190,9 +183,7 @@ public final class SampleStore: Sendable {
         let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
         if superseded {
             let known = try writer.read { db in try migrator.appliedIdentifiers(db) }
-            throw UserError(
-                "\(path ?? "the database") was written by a newer version of vitals (schema \(known.sorted().last ?? "?"))",
-                hints: ["upgrade vitals, or point --db at another file"])
+            throw StoreError.newerSchema(path: path, schema: known.sorted().last ?? "?")
         }
         // GRDB reads the applied migrations before running each one in its own transaction,
         // so two processes creating the same new file can both try one; the loser fails on
@@ -216,20 +207,18 @@ public final class SampleStore: Sendable {
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return }
         if header != Data("SQLite format 3\0".utf8) {
-            throw UserError("\(path) is not a vitals database (not an SQLite file)",
-                            hints: ["point --db at another file, or move this one away"])
+            throw StoreError.notSQLite(path: path)
         }
     }
 
-    static func describe(_ error: DatabaseError, path: String) -> UserError {
+    static func describe(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return UserError("\(path) is not a vitals database (not an SQLite file)")
+            return .damaged(path: path)
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
-            return UserError("cannot write the database \(path): \(error.message ?? "read-only location")",
-                             hints: ["choose a writable location with --db PATH or $VITALS_DB"])
+            return .notWritable(path: path, reason: error.message ?? "read-only location")
         default:
-            return UserError("database \(path): \(error.message ?? "\(error)")")
+            return .failed(path: path, reason: error.message ?? "\(error)")
         }
     }
 

@@ -22,12 +22,11 @@ public struct TimeParser: Sendable {
         public var utcOffsetSeconds: Int
     }
 
-    /// Parses `text`; throws a `UserError` naming the accepted forms.
+    /// Parses `text`; throws `EntryError.unreadableTime`, whose hint names the accepted forms.
     public func parse(_ text: String) throws -> Parsed {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let parsed = attempt(trimmed) else {
-            throw UserError("cannot read the time '\(Sanitize.inline(text))'",
-                            hints: ["use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][±HH:MM], HH:MM, yesterday [HH:MM] or now"])
+            throw EntryError.unreadableTime(text)
         }
         return parsed
     }

@@ -1,10 +1,14 @@
 /// The width is below what charts can be drawn in.
-public struct WidthTooSmallError: Error, Sendable, CustomStringConvertible {
+public struct WidthTooSmallError: VitalsError {
     public var width: Int
     /// Where the width came from: "--width", "the terminal", "$COLUMNS".
     public var source: String
 
-    public var description: String {
+    /// A `--width` too small is a bad argument; a terminal or `$COLUMNS` too narrow is a
+    /// place the command cannot run in.
+    public var kind: VitalsErrorKind { source == "--width" ? .badArgument : .cannotRun }
+
+    public var message: String {
         "a width of \(width) columns (from \(source)) is too narrow; charts need at least "
             + "\(RenderProfile.minimumWidth) columns (use --width \(RenderProfile.minimumWidth) or more)"
     }

@@ -17,8 +17,8 @@ struct BenchStoreCommand: ParsableCommand {
         @Option(help: "Years of data ending 2026-11-20.") var years = 10
 
         func run() throws {
-            try reportingUserErrors {
-                guard !FileManager.default.fileExists(atPath: db) else { throw UserError("\(db) already exists") }
+            try reportingErrors {
+                guard !FileManager.default.fileExists(atPath: db) else { throw CommandError("\(db) already exists") }
                 let store = try SampleStore.open(path: db)
                 let start = Date()
                 let count = try StoreBenchmark.generate(into: store, years: years, asOf: BenchStoreCommand.asOf) { printError($0) }
@@ -35,7 +35,7 @@ struct BenchStoreCommand: ParsableCommand {
         var sqlDirectory: String?
 
         func run() throws {
-            try reportingUserErrors {
+            try reportingErrors {
                 let store = try SampleStore.open(path: db)
                 print("samples: \(try store.count())")
                 for (index, entry) in try StoreBenchmark.queries(asOf: BenchStoreCommand.asOf).enumerated() {
@@ -64,7 +64,7 @@ struct BenchStoreCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
-            try reportingUserErrors {
+            try reportingErrors {
                 let loaded = try catalog.loadValidCatalog()
                 let day = try parseDate(asOf, option: "--as-of") ?? BenchStoreCommand.asOf
                 for screen in loaded.catalog.activeScreensInOrder {

@@ -29,13 +29,13 @@ struct CSVImportCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let text: String
             if file == "-" {
                 text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             } else {
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    throw UserError("cannot read \(file)", exitCode: 2)
+                    throw CommandError("cannot read \(file)", .cannotRun)
                 }
                 text = String(decoding: data, as: UTF8.self)
             }

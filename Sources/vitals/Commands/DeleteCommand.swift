@@ -19,11 +19,11 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             try store.writing { database in
                 guard let entry = try database.entry(id: id) else {
-                    throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+                    throw CommandError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
                 }
                 if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "deleting") }
                 try database.deleteEntries([id])

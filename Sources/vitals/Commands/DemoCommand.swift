@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let location = store.location
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
             if location.origin == .xdg || location.origin == .home {

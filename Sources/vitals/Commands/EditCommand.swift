@@ -32,11 +32,11 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let catalog = try self.catalog.loadValidCatalog().catalog
             try store.writing { database in
                 guard let entry = try database.entry(id: id) else {
-                    throw UserError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+                    throw CommandError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
                 }
                 if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "editing") }
                 let old = entry.sample

@@ -22,7 +22,7 @@ struct EntriesCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             let validator = SampleValidator(catalog: loaded.catalog)
             _ = try validator.subject(subject)

@@ -26,12 +26,11 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             guard TerminalSession.isAvailable else {
-                throw UserError("\(NotATerminalError().description)",
-                                hints: ["vitals tree lists pillars, screens and metrics",
-                                        "vitals render SCREEN draws one screen (vitals render --all draws them all)"],
-                                exitCode: 2)
+                throw CommandError(NotATerminalError(),
+                                   addingHints: ["vitals tree lists pillars, screens and metrics",
+                                                 "vitals render SCREEN draws one screen (vitals render --all draws them all)"])
             }
             let asOfDate = try view.asOfDate()
             let startRange = try view.timeRange()

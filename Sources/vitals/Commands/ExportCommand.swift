@@ -31,9 +31,9 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             guard let format = SampleExporter.Format(rawValue: format.lowercased()) else {
-                throw UserError("unknown export format '\(Sanitize.inline(self.format))': use csv or json", exitCode: 2)
+                throw CommandError("unknown export format '\(Sanitize.inline(self.format))': use csv or json", .usage)
             }
             let filter = SampleExporter.Filter(series: series, subject: subject,
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
@@ -51,7 +51,7 @@ struct ExportCommand: ParsableCommand {
             let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog, milestones: milestones)
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    throw UserError("cannot write \(output)")
+                    throw CommandError("cannot write \(output)")
                 }
                 printError("vitals: wrote \(samples.count) samples to \(output)")
             } else {

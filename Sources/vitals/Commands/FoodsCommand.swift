@@ -21,16 +21,16 @@ struct FoodsCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let book = try catalog.loadValidCatalog().catalog.portions
             guard !book.foods.isEmpty else {
-                throw UserError("the catalog has no foods", hints: ["add them under foods: in metrics/foods.yaml (see CONTRIBUTING.md)"])
+                throw CommandError("the catalog has no foods", hints: ["add them under foods: in metrics/foods.yaml (see CONTRIBUTING.md)"])
             }
             let found = FoodLibrary.search(search, favoritesOnly: favorites, in: book)
             guard !found.isEmpty else {
                 let what = favorites ? "no favourite foods" : "no foods"
-                throw UserError(search.map { "\(what) match '\(Sanitize.inline($0))'" } ?? what,
-                                hints: ["vitals foods lists the whole library"])
+                throw CommandError(search.map { "\(what) match '\(Sanitize.inline($0))'" } ?? what,
+                                   hints: ["vitals foods lists the whole library"])
             }
             let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)
             for line in FoodListing.lines(found, book: book, ascii: useASCII) { print(line) }

@@ -28,7 +28,7 @@ struct ImportAppleHealthCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             do {
                 if scanOnly { return try scan() }
                 let loaded = try catalog.loadValidCatalog()
@@ -49,11 +49,8 @@ struct ImportAppleHealthCommand: ParsableCommand {
                 print("imported \(Sanitize.inline(report.source?.description ?? path))")
                 for line in report.summaryLines() { print(Sanitize.inline(line)) }
             } catch let error as HealthExportError {
-                var exitCode: Int32 = 1
-                if case .notFound = error { exitCode = 2 }
-                if case .unreadable = error { exitCode = 2 }
-                throw UserError(Sanitize.inline(error.description),
-                                hints: ["the database was not changed"], exitCode: exitCode)
+                throw CommandError(Sanitize.inline(error.message), hints: error.hints + ["the database was not changed"],
+                                   ExitReason(error.kind))
             }
         }
     }

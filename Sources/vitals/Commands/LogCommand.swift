@@ -50,7 +50,7 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             if try logPortions(loaded.catalog) { return }
             let tag = try mealSlot(in: loaded.catalog)

@@ -29,17 +29,17 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
-            try reportingUserErrors {
+            try reportingErrors {
                 let loaded = try catalog.loadValidCatalog()
                 let subject = try SampleValidator(catalog: loaded.catalog).subject(self.subject)
                 let id = id.trimmingCharacters(in: .whitespaces)
                 guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-                    throw UserError("milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
+                    throw CommandError("milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
                 }
                 try MilestoneValidation.check(id, subjectID: subject.id, in: loaded.catalog)
                 let day = try parseDate(on, option: "--on") ?? LocalDate.today()
                 guard day <= LocalDate.today().adding(days: 1) else {
-                    throw UserError("\(day) is in the future")
+                    throw CommandError("\(day) is in the future")
                 }
                 try store.writing { try $0.markMilestone(
                     MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
@@ -62,12 +62,12 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
-            try reportingUserErrors {
+            try reportingErrors {
                 let loaded = try catalog.loadValidCatalog()
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-                guard store.location.exists else { throw UserError("\(id) was not marked done for \(subject)") }
+                guard store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
                 let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
-                guard removed else { throw UserError("\(id) was not marked done for \(subject)") }
+                guard removed else { throw CommandError("\(id) was not marked done for \(subject)") }
                 print("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
         }
@@ -83,7 +83,7 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
-            try reportingUserErrors {
+            try reportingErrors {
                 let loaded = try catalog.loadValidCatalog()
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 for record in try store.openForReading().milestones(subject: subject) {

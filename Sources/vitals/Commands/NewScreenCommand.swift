@@ -38,12 +38,12 @@ struct NewScreenCommand: ParsableCommand {
     var catalogRoot: String?
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let root = catalogRoot ?? FileManager.default.currentDirectoryPath
             guard CatalogLocation.hasCatalog(root) else {
-                throw UserError("\(root) has no screens/ directory",
-                                hints: ["run it in the directory holding screens/ and metrics/, or pass --catalog DIR"],
-                                exitCode: 2)
+                throw CommandError("\(root) has no screens/ directory",
+                                   hints: ["run it in the directory holding screens/ and metrics/, or pass --catalog DIR"],
+                                   .cannotRun)
             }
             let files = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
             let existing = try files.map { path in
@@ -52,7 +52,7 @@ struct NewScreenCommand: ParsableCommand {
             let current = CatalogLoader.load(existing)
             let validator = Validator(screenModules: BuiltInScreenModules.registry)
             guard !validator.validate(current).contains(where: { $0.severity == .error }) else {
-                throw UserError("the catalog in \(root) has errors already; fix them first (vitals validate)")
+                throw CommandError("the catalog in \(root) has errors already; fix them first (vitals validate)")
             }
             let packageRoot = FileManager.default.fileExists(atPath: root + "/Package.swift") ? root : nil
             let scaffold = try ScreenScaffold.plan(
@@ -64,7 +64,7 @@ struct NewScreenCommand: ParsableCommand {
             if !problems.isEmpty {
                 printError(DiagnosticReporter.report(problems, summary: ValidationSummary(after, problems),
                                                      format: .text, sources: after.sources))
-                throw UserError("the new screen would not validate; nothing was written")
+                throw CommandError("the new screen would not validate; nothing was written")
             }
             try scaffold.apply(root: root)
             for change in scaffold.changes {

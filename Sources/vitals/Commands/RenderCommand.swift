@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let profile = try render.profile()
             let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                         unitSystem: try units.chosenUnitSystem(),

@@ -22,7 +22,7 @@ struct TreeCommand: ParsableCommand {
     enum TreeFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             let only = try screen.map { [try ScreenLookup.screen(named: $0, in: loaded.catalog)] }
             let modules = Set(BuiltInScreenModules.screenIDs)

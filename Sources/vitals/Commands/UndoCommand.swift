@@ -16,12 +16,12 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             try store.writing { database in
                 let last = try database.lastLogged(subject: subject)
-                guard !last.isEmpty else { throw UserError("nothing to undo: \(subject) has no logged entries") }
+                guard !last.isEmpty else { throw CommandError("nothing to undo: \(subject) has no logged entries") }
                 try database.deleteEntries(last.map(\.id))
                 for entry in last { print("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
             }

@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
 
     func run() throws {
-        try reportingUserErrors {
+        try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
             let validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
                                                        validator: Validator(screenModules: BuiltInScreenModules.registry))

@@ -40,7 +40,7 @@ struct CatalogOptions: ParsableArguments {
         guard diagnostics.isEmpty else {
             let summary = ValidationSummary(loaded, diagnostics)
             printError(DiagnosticReporter.report(diagnostics, summary: summary, format: .text, sources: loaded.sources))
-            throw UserError("the catalog has errors; fix them (vitals validate shows them all)")
+            throw CommandError("the catalog has errors; fix them (vitals validate shows them all)")
         }
         return loaded
     }

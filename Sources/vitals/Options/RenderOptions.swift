@@ -20,11 +20,7 @@ struct RenderOptions: ParsableArguments {
 
     /// The profile for this run; a width under 40 is a usage error (exit 2).
     func profile() throws -> RenderProfile {
-        do {
-            return try RenderProfile.resolve(width: width, color: style.color, ascii: style.ascii)
-        } catch {
-            throw UserError(error.description, exitCode: 2)
-        }
+        try RenderProfile.resolve(width: width, color: style.color, ascii: style.ascii)
     }
 }
 
@@ -49,8 +45,8 @@ extension ColorMode: ExpressibleByArgument {}
 func parseRange(_ text: String?) throws -> TimeRange? {
     guard let text else { return nil }
     guard let range = TimeRange(text) else {
-        throw UserError("--range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got '\(Sanitize.inline(text))'",
-                        exitCode: 2)
+        throw CommandError("--range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got '\(Sanitize.inline(text))'",
+                           .usage)
     }
     return range
 }

@@ -39,7 +39,7 @@ struct UnitOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment["VITALS_UNITS"].flatMap { $0.isEmpty ? nil : $0 }
         guard let text = units ?? environment else { return nil }
         guard let system = UnitSystem(rawValue: text.lowercased()) else {
-            throw UserError("unknown unit system '\(text)': use metric or imperial", exitCode: 2)
+            throw CommandError("unknown unit system '\(text)': use metric or imperial", .usage)
         }
         return system
     }
@@ -50,7 +50,7 @@ func parseDate(_ text: String?, option: String) throws -> LocalDate? {
     guard let text else { return nil }
     if text == "today" { return LocalDate.today() }
     guard let date = LocalDate(iso: text) else {
-        throw UserError("\(option) expects a date as YYYY-MM-DD, got '\(Sanitize.inline(text))'", exitCode: 2)
+        throw CommandError("\(option) expects a date as YYYY-MM-DD, got '\(Sanitize.inline(text))'", .usage)
     }
     return date
 }

@@ -85,8 +85,8 @@ final class CatalogDiscoveryTests: XCTestCase {
         let empty = try directory("elsewhere/deeper")
         XCTAssertNil(CatalogLocation.discover(from: empty), "a directory above \(empty) has screens/ or metrics/")
         XCTAssertThrowsError(try validate([], from: empty)) { error in
-            let error = error as? UserError
-            XCTAssertEqual(error?.exitCode, 2)
+            let error = error as? CatalogLocationError
+            XCTAssertEqual(error?.kind, .cannotRun)
             XCTAssertTrue(error?.message.contains("no catalog found") ?? false, "\(String(describing: error))")
             XCTAssertTrue(error?.message.contains(empty) ?? false, "names where it looked: \(String(describing: error))")
             XCTAssertTrue(error?.message.contains("or any directory above it") ?? false)
@@ -99,19 +99,19 @@ final class CatalogDiscoveryTests: XCTestCase {
     func testANamedCatalogMustExistAndHoldACatalog() throws {
         let missing = base.appendingPathComponent("nope").path
         XCTAssertThrowsError(try CatalogLocation.resolve(root: missing, allowBuiltIn: true)) { error in
-            XCTAssertEqual((error as? UserError)?.exitCode, 2)
-            XCTAssertTrue((error as? UserError)?.message.contains("no such directory") ?? false)
+            XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
+            XCTAssertTrue((error as? CatalogLocationError)?.message.contains("no such directory") ?? false)
         }
         let plain = try directory("plain")
         XCTAssertThrowsError(try CatalogLocation.resolve(root: plain, allowBuiltIn: true)) { error in
-            XCTAssertEqual((error as? UserError)?.exitCode, 2)
-            XCTAssertTrue((error as? UserError)?.message.contains("has no screens/ or metrics/") ?? false)
+            XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
+            XCTAssertTrue((error as? CatalogLocationError)?.message.contains("has no screens/ or metrics/") ?? false)
         }
         // A file (a YAML file given where the catalog directory belongs) is named as such.
         let file = project.appendingPathComponent("metrics/steps.yaml").path
         XCTAssertThrowsError(try CatalogLocation.resolve(root: file, allowBuiltIn: false)) { error in
-            XCTAssertEqual((error as? UserError)?.exitCode, 2)
-            XCTAssertEqual((error as? UserError)?.message, "--catalog \(file) is a file, not a directory")
+            XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
+            XCTAssertEqual((error as? CatalogLocationError)?.message, "--catalog \(file) is a file, not a directory")
         }
         XCTAssertEqual(try CatalogLocation.resolve(root: project.path, allowBuiltIn: false), .directory(root: project.path))
     }
@@ -199,7 +199,7 @@ final class CatalogDiscoveryTests: XCTestCase {
 
     func testAMissingPathExits2() throws {
         XCTAssertThrowsError(try validate([base.appendingPathComponent("nope.yaml").path])) { error in
-            XCTAssertEqual((error as? UserError)?.exitCode, 2)
+            XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
         }
     }
 }

@@ -30,7 +30,7 @@ final class PortionCatalogTests: XCTestCase {
         }
         XCTAssertEqual(try MealSlotNames.resolve("Supper", in: book).id, "dinner")
         XCTAssertThrowsError(try MealSlotNames.resolve("luch", in: book)) { error in
-            let user = error as? UserError
+            let user = error as? PortionError
             XCTAssertEqual(user?.message, "unknown meal slot 'luch'")
             XCTAssertEqual(user?.hints.first, "did you mean lunch?")
             XCTAssertEqual((try? MealSlotNames.resolve("lunhc", in: book))?.id, nil)
@@ -49,7 +49,7 @@ final class PortionCatalogTests: XCTestCase {
 
     func testUnknownFoodSuggestsTheClosest() {
         XCTAssertThrowsError(try FoodLibrary.find("carot", in: PortionFixtures.book)) { error in
-            XCTAssertEqual((error as? UserError)?.hints.first, "did you mean 'carrot'?")
+            XCTAssertEqual((error as? PortionError)?.hints.first, "did you mean 'carrot'?")
         }
         XCTAssertEqual(FoodLibrary.search(nil, favoritesOnly: true, in: PortionFixtures.book).map(\.id), ["carrot"])
         XCTAssertEqual(FoodLibrary.search("veg", favoritesOnly: false, in: PortionFixtures.book).map(\.id), ["carrot", "stew"])

@@ -44,7 +44,7 @@ final class CSVImportTests: XCTestCase {
             """
         let store = try SampleStore.inMemory()
         XCTAssertThrowsError(try importer.importCSV(text, into: store, skipInvalid: false)) { error in
-            let userError = error as? UserError
+            let userError = error as? ImportError
             XCTAssertEqual(userError?.message, "4 of 5 rows are invalid; nothing was imported")
             XCTAssertEqual(Array(userError?.hints.prefix(4) ?? []), [
                 "line 4: cannot read the time 'xx'",

@@ -11,7 +11,7 @@ final class InputValidationTests: XCTestCase {
     }
 
     private func message(_ input: SampleInput) -> String {
-        do { _ = try validator.sample(from: input); return "accepted" } catch let error as UserError {
+        do { _ = try validator.sample(from: input); return "accepted" } catch let error as any VitalsError {
             return ([error.message] + error.hints).joined(separator: " | ")
         } catch { return "\(error)" }
     }

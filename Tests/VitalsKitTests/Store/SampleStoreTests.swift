@@ -53,7 +53,7 @@ final class SampleStoreTests: XCTestCase {
         let path = F.temporaryDirectory(self).appendingPathComponent("notes.sqlite").path
         try "hello, not a database\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try SampleStore.open(path: path)) { error in
-            XCTAssertEqual((error as? UserError)?.message, "\(path) is not a vitals database (not an SQLite file)")
+            XCTAssertEqual((error as? StoreError)?.message, "\(path) is not a vitals database (not an SQLite file)")
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "hello, not a database\n")
     }
@@ -64,16 +64,16 @@ final class SampleStoreTests: XCTestCase {
         try store.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')") }
         try store.close()
         XCTAssertThrowsError(try SampleStore.open(path: path)) { error in
-            XCTAssertTrue((error as? UserError)?.message.contains("was written by a newer version of vitals") ?? false, "\(error)")
+            XCTAssertTrue((error as? StoreError)?.message.contains("was written by a newer version of vitals") ?? false, "\(error)")
         }
     }
 
     func testRefusesAnUnwritableLocation() {
         XCTAssertThrowsError(try SampleStore.open(path: "/proc/vitals-test.sqlite")) { error in
-            XCTAssertTrue((error as? UserError)?.message.hasPrefix("cannot write the database /proc/vitals-test.sqlite") ?? false, "\(error)")
+            XCTAssertTrue((error as? StoreError)?.message.hasPrefix("cannot write the database /proc/vitals-test.sqlite") ?? false, "\(error)")
         }
         XCTAssertThrowsError(try SampleStore.open(path: "/nonexistent-dir/vitals.sqlite")) { error in
-            XCTAssertTrue((error as? UserError)?.message.contains("does not exist") ?? false, "\(error)")
+            XCTAssertTrue((error as? StoreError)?.message.contains("does not exist") ?? false, "\(error)")
         }
     }
 

@@ -66,7 +66,7 @@ final class BadInputTests: XCTestCase {
 
     func testMissingPathIsExitCodeTwo() {
         XCTAssertThrowsError(try CatalogLoader.load(paths: ["/no/such/dir"])) { error in
-            XCTAssertEqual((error as? UserError)?.exitCode, 2)
+            XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
         }
     }
 }

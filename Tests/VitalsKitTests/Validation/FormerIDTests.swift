@@ -28,7 +28,7 @@ final class FormerIDTests: XCTestCase {
         XCTAssertEqual(catalog.screen(named: "daily-activity")?.id, "SCREEN_DAILY_ACTIVITY")
         XCTAssertNil(catalog.screen(named: "SCREEN_ACTIVITIES"))
         // A typo of a former id suggests the screen it belongs to.
-        let error = try XCTUnwrap(ScreenLookup.unknownScreen("activty", in: catalog) as UserError?)
+        let error = ScreenLookup.unknownScreen("activty", in: catalog)
         XCTAssertTrue(error.hints.first?.contains("SCREEN_DAILY_ACTIVITY") == true, "\(error.hints)")
     }
 

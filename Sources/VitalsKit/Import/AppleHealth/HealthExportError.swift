@@ -56,3 +56,16 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 }
+
+extension HealthExportError: VitalsError {
+    public var message: String { description }
+
+    /// A path that is not there or cannot be read stops the import before it starts; a file
+    /// that is read but is not a sound export is refused.
+    public var kind: VitalsErrorKind {
+        switch self {
+        case .notFound, .unreadable: return .cannotRun
+        default: return .refused
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// A name that matches nothing the catalog declares.
+public enum CatalogLookupError: VitalsError, Equatable {
+    /// No screen has this id, alias or former id; `suggestions` are the closest screen ids.
+    case unknownScreen(String, suggestions: [String])
+    /// No series has this id; `known` are the catalog's series ids.
+    case unknownSeries(String, known: [String])
+    /// No subject has this id; `known` are the catalog's subject ids.
+    case unknownSubject(String, known: [String])
+
+    public var message: String {
+        switch self {
+        case .unknownScreen(let name, _): return "unknown screen '\(Sanitize.inline(name))'"
+        case .unknownSeries(let id, _): return "unknown series '\(Sanitize.inline(id))'"
+        case .unknownSubject(let id, _): return "unknown subject '\(Sanitize.inline(id))'"
+        }
+    }
+
+    public var hints: [String] {
+        switch self {
+        case .unknownScreen(_, let suggestions):
+            return (suggestions.isEmpty ? [] : ["did you mean: \(suggestions.joined(separator: ", "))?"])
+                + ["vitals tree lists every screen"]
+        case .unknownSeries(let id, let known):
+            return [didYouMean(id, among: known)
+                    ?? (known.isEmpty ? "the catalog declares no series" : "known series: " + known.joined(separator: ", "))]
+        case .unknownSubject(let id, let known):
+            return [didYouMean(id, among: known) ?? "known subjects: " + known.joined(separator: ", ")]
+        }
+    }
+
+    public var kind: VitalsErrorKind { .refused }
+}
