@@ -1,5 +1,3 @@
-import Foundation
-
 /// The data a chart kind draws, which `MetricChartBuilder` reads from the store for it.
 ///
 /// A kind names one of these instead of the builder knowing every kind: a new kind that draws
@@ -94,16 +92,23 @@ public enum ChartKindFactory {
     public static let fallback: any ChartKind.Type = BarVerticalChart.self
 
     /// Kinds added by a package that builds its own `vitals` (see `VitalsCLI`), after the
-    /// built-in ones. Set once at start-up, before any catalog is read.
-    private static let added = LockedList()
+    /// built-in ones, for the work done inside `withKinds(_:_:)`.
+    @TaskLocal static var added: [any ChartKind.Type] = []
 
-    /// Adds kinds from outside this package; a kind whose id is already known is ignored.
-    public static func register(_ kinds: [any ChartKind.Type]) {
-        added.append(kinds.filter { kind in !all.contains { $0.id == kind.id } })
+    /// Runs `body` with `kinds` known besides the built-in ones (a kind whose id is already
+    /// known is left out): their ids pass validation, appear in the JSON Schema and draw.
+    public static func withKinds<R>(_ kinds: [any ChartKind.Type], _ body: () throws -> R) rethrows -> R {
+        var known = all
+        var extra: [any ChartKind.Type] = []
+        for kind in kinds where !known.contains(where: { $0.id == kind.id }) {
+            extra.append(kind)
+            known.append(kind)
+        }
+        return try $added.withValue(added + extra, operation: body)
     }
 
-    /// The built-in kinds and the registered ones, in that order.
-    public static var all: [any ChartKind.Type] { builtIn + added.items }
+    /// The built-in kinds and the added ones, in that order.
+    public static var all: [any ChartKind.Type] { builtIn + added }
 
     /// The ids of every kind, in list order.
     public static var ids: [String] { all.map { $0.id } }
@@ -140,14 +145,4 @@ public enum ChartKindFactory {
                               profile: RenderProfile) -> [String] {
         draw(input, chartTypeID: chartTypeID, profile: profile).lines(colorLevel: profile.colorLevel)
     }
-}
-
-/// The registered kinds behind a lock: written once at start-up, read everywhere.
-private final class LockedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [any ChartKind.Type] = []
-
-    var items: [any ChartKind.Type] { lock.withLock { list } }
-
-    func append(_ kinds: [any ChartKind.Type]) { lock.withLock { list += kinds } }
 }

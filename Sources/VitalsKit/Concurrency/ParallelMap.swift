@@ -1,13 +1,17 @@
 import Dispatch
 import Foundation
 
-/// Maps over an array on every core, keeping the input order in the result.
+/// Maps over an array on every core, keeping the input order in the result. The chart kinds
+/// added for the caller (`ChartKindFactory.withKinds`) are known on every thread.
 enum ParallelMap {
     static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let results = ResultSlots<Output>(count: inputs.count)
+        let kinds = ChartKindFactory.added
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            results.set(index, transform(inputs[index]))
+            ChartKindFactory.$added.withValue(kinds) {
+                results.set(index, transform(inputs[index]))
+            }
         }
         return results.values()
     }

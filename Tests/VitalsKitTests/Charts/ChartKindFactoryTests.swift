@@ -31,6 +31,8 @@ final class ChartKindFactoryTests: XCTestCase {
         XCTAssertEqual(declared.count, files.count, "one kind per file")
         XCTAssertEqual(Set(declared), Set(ChartKindFactory.ids), "a kind file is not in ChartKindFactory.builtIn")
         XCTAssertEqual(Set(ChartKindFactory.ids), Self.designedIDs)
+        // One list: the validator's and the JSON Schema's ids are the factory's.
+        XCTAssertEqual(CatalogSchema.chartTypeIDs, ChartKindFactory.ids)
     }
 
     func testKnownIDsResolveWithoutNote() {
