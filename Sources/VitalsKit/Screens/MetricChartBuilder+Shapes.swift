@@ -30,7 +30,7 @@ extension MetricChartBuilder {
                                    deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         case BarStackedChart.id, BarHorizontalChart.id:
             guard metric.chartTypeID == BarStackedChart.id || metric.binding.splitBy != nil,
-                  (metric.binding.splitBy ?? "category") == "category" else { return false }
+                  (metric.binding.splitBy ?? .category) == .category else { return false }
             let split = try query.fetchSleepSplit(from: store)
             if metric.chartTypeID == BarStackedChart.id {
                 let (fitted, period) = split.fitting(capacity(metric.chartTypeID), bucket: query.bucket)
