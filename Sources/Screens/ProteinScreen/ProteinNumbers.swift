@@ -33,7 +33,7 @@ public struct ProteinNumbers: Sendable {
         daily.binding.range = .days(7)
         let week = try daily.fetchBuckets(from: context.store)
         let logged = week.buckets.compactMap(\.raw)
-        let split = try daily.fetchSplit(from: context.store, by: "tag")
+        let split = try daily.fetchSplit(from: context.store, by: .tag)
         let perMeal = zip(split.keys, split.totals).compactMap { key, total in
             total.map { (slot: key, average: $0 / Double(max(1, logged.count))) }
         }

@@ -37,7 +37,7 @@ public struct VegetablesNumbers: Sendable {
         daily.binding.bucket = .day
         daily.binding.rolling = nil
         daily.binding.range = .days(1)
-        let split = try daily.fetchSplit(from: context.store, by: "tag")
+        let split = try daily.fetchSplit(from: context.store, by: .tag)
         let todayValues = Dictionary(zip(split.keys, split.buckets.last?.values ?? []), uniquingKeysWith: { $1 })
         var bySlot = config.mealSlots.map { (slot: $0, value: todayValues[$0] ?? nil) }
         for key in split.keys where !config.mealSlots.contains(key) {

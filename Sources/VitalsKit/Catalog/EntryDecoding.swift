@@ -75,7 +75,7 @@ enum EntryDecoding {
             aggregate: r.string("aggregate").flatMap(Aggregate.init(rawValue:)),
             bucket: r.string("bucket").flatMap(Bucket.init(rawValue:)),
             range: r.string("range").flatMap(TimeRange.init),
-            rolling: r.int("rolling"), splitBy: r.string("split_by"), unit: r.string("unit"),
+            rolling: r.int("rolling"), splitBy: r.string("split_by").flatMap(SplitKey.init(rawValue:)), unit: r.string("unit"),
             target: target, dayCutoffMinutes: r.string("day_cutoff").flatMap(ClockTime.init)?.minutesAfterMidnight,
             divideBy: r.string("divide_by"), categories: r.strings("categories"))
         return DisplayMetric(id: id, screenID: screen, displayName: name, chartTypeID: chart,

@@ -212,7 +212,7 @@ public struct MetricBinding: Sendable, Hashable {
     public var bucket: Bucket?
     public var range: TimeRange?
     public var rolling: Int?
-    public var splitBy: String?
+    public var splitBy: SplitKey?
     /// Display unit symbol (`kg`, `lb`, `h` …); nil means the series' base unit.
     public var unit: String?
     public var target: Target?
@@ -224,7 +224,7 @@ public struct MetricBinding: Sendable, Hashable {
     public var categories: [String]?
 
     public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
-                range: TimeRange? = nil, rolling: Int? = nil, splitBy: String? = nil,
+                range: TimeRange? = nil, rolling: Int? = nil, splitBy: SplitKey? = nil,
                 unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
                 divideBy: String? = nil, categories: [String]? = nil) {
         self.seriesID = seriesID; self.aggregate = aggregate; self.bucket = bucket

@@ -31,7 +31,7 @@ extension MetricChartBuilder {
                                    deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         case .split, .bucketsOrSplitTotals:
             guard kind.data == .split || metric.binding.splitBy != nil,
-                  (metric.binding.splitBy ?? "category") == "category" else { return false }
+                  (metric.binding.splitBy ?? .category) == .category else { return false }
             let split = try query.fetchSleepSplit(from: store)
             if kind.data == .split {
                 let (fitted, period) = split.fitting(capacity(kind), bucket: query.bucket)

@@ -42,10 +42,10 @@ extension MetricQuery {
     func aggregate(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Period] {
         guard !periods.isEmpty else { return [] }
         if isSleep { return try sleepPeriods(in: store, periods: periods) }
-        let sql = bucketSQL(periods)
+        let request = SQLRequest<Row>(literal: bucketSQL(periods, bucket))
         var values = [Double?](repeating: nil, count: periods.count)
         try store.read { db in
-            for row in try Row.fetchAll(db, sql: sql) { values[row["k"] as Int] = row["v"] }
+            for row in try request.fetchAll(db) { values[row["k"] as Int] = row["v"] }
         }
         let scale = factor
         return zip(periods, values).map { period, value in
@@ -76,17 +76,18 @@ extension MetricQuery {
     func latestValuesByDay(of divisor: Series, from first: LocalDate, through last: LocalDate,
                            in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
-        let sql = bucketSQL(days, seriesID: divisor.id, aggregate: .last)
+        let request = SQLRequest<Row>(literal: bucketSQL(days, .day, seriesID: divisor.id, aggregate: .last))
+        let before = SQLRequest<Double>(literal: """
+            SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
+            ORDER BY local_start DESC LIMIT 1
+            """)
         return try store.read { db in
             var points: [(LocalDate, Double)] = []
-            if let before = try Double.fetchOne(db, sql: """
-                SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < ?
-                ORDER BY local_start DESC LIMIT 1
-                """, arguments: [localBound(first)]) {
+            if let before = try before.fetchOne(db) {
                 points.append((first.adding(days: -1), before))
             }
             var byIndex: [Int: Double] = [:]
-            for row in try Row.fetchAll(db, sql: sql) { byIndex[row["k"]] = row["v"] as Double? }
+            for row in try request.fetchAll(db) { byIndex[row["k"]] = row["v"] as Double? }
             for (index, day) in days.enumerated() {
                 if let value = byIndex[index] { points.append((day.start, value)) }
             }

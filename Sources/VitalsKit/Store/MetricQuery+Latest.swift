@@ -9,11 +9,11 @@ extension MetricQuery {
     /// same day. Order is by local wall-clock time. Returns nil when there is no sample.
     public func fetchLatest(from store: SampleStore) throws -> LatestValue? {
         let rows = try store.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db, SQLRequest(literal: """
                 SELECT start, utc_offset, local_start, value FROM sample AS o
-                WHERE \(sampleFilter()) AND local_start < ?\(countedSourceFilter(outer: "o"))
-                ORDER BY local_start DESC LIMIT 2
-                """, arguments: [localBound(asOf.adding(days: 1))])
+                WHERE \(sampleFilter(alias: .o)) AND o.local_start < \(localBound(asOf.adding(days: 1)))\(countedSourceFilter())
+                ORDER BY o.local_start DESC LIMIT 2
+                """))
         }
         guard let latest = rows.first else { return nil }
         let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
@@ -32,7 +32,7 @@ extension MetricQuery {
     /// from an empty store.
     public func fetchNewestDay(from store: SampleStore) throws -> LocalDate? {
         try store.read { db in
-            try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start DESC LIMIT 1")
+            try Int64.fetchOne(db, SQLRequest(literal: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start DESC LIMIT 1"))
         }.map { day(localStart: $0) }
     }
 }

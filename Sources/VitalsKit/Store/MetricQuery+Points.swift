@@ -27,11 +27,12 @@ extension MetricQuery {
             (first, last) = range
         }
         let rows = try store.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db, SQLRequest(literal: """
                 SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample AS o
-                WHERE \(sampleFilter()) AND local_start >= ? AND local_start < ?\(countedSourceFilter(outer: "o"))
-                ORDER BY local_start, id
-                """, arguments: [localBound(first), localBound(last.adding(days: 1))])
+                WHERE \(sampleFilter(alias: .o)) AND o.local_start >= \(localBound(first)) \
+                AND o.local_start < \(localBound(last.adding(days: 1)))\(countedSourceFilter())
+                ORDER BY o.local_start, o.id
+                """))
         }
         let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
         return rows.map { row in

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Several sources over the same time (a phone and a watch both counting steps).
 ///
@@ -12,11 +13,11 @@ extension MetricQuery {
     var countsHoursOnce: Bool { aggregate == .sum && series.overlappingSources == .hourlyMax }
 
     /// The SQL expression of a sample's local hour (`local_start` is start + offset, seconds).
-    static func hourExpression(_ column: String) -> String { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
+    static func hourExpression(_ column: SQL) -> SQL { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
 
     /// The sum over `scope` (a `FROM sample WHERE …` clause), each hour counted from its
     /// largest source.
-    static func hourlyMaxSum(_ scope: String) -> String {
+    static func hourlyMaxSum(_ scope: SQL) -> SQL {
         """
         SELECT SUM(t) FROM (SELECT MAX(t) AS t FROM (SELECT \(hourExpression("local_start")) AS hr, source, \
         SUM(value) AS t \(scope) GROUP BY hr, source) GROUP BY hr)
@@ -27,13 +28,13 @@ extension MetricQuery {
 extension MetricQuery {
     /// For raw samples (points, latest) of a series whose sums count hours once: `AND` only
     /// the samples of each hour's counted source (the largest total; on a tie, the first
-    /// source by name), so the points of a day add up to its sum. Empty otherwise. `outer` is
-    /// the alias of the outer `sample` table.
-    func countedSourceFilter(outer: String) -> String {
+    /// source by name), so the points of a day add up to its sum. Empty otherwise. The outer
+    /// `sample` table is `o`.
+    func countedSourceFilter() -> SQL {
         guard countsHoursOnce else { return "" }
-        let hourStart = "(\(outer).local_start - (\(outer).local_start % 3600 + 3600) % 3600)"
+        let hourStart: SQL = "(o.local_start - (o.local_start % 3600 + 3600) % 3600)"
         return """
-             AND \(outer).source = (SELECT source FROM sample WHERE \(sampleFilter()) \
+             AND o.source = (SELECT source FROM sample WHERE \(sampleFilter()) \
             AND local_start >= \(hourStart) AND local_start < \(hourStart) + 3600 \
             GROUP BY source ORDER BY SUM(value) DESC, source LIMIT 1)
             """

@@ -9,22 +9,20 @@ extension MetricQuery {
     /// The key a sample without a tag is reported under.
     public static let untaggedKey = "untagged"
 
-    /// The metric's aggregate per bucket and per tag (`splitBy: "tag"`) or per category
-    /// (`"category"`; the default for a category series), in the display unit.
+    /// The metric's aggregate per bucket and per tag (`by: .tag`) or per category
+    /// (`.category`; the default for a category series), in the display unit.
     ///
     /// Sleep: `MetricQuery` with the sleep series, `bucket: .day` gives minutes (or hours)
     /// per stage per night, each night on the date it ends on.
-    public func fetchSplit(from store: SampleStore, by splitBy: String? = nil) throws -> MetricSplit {
-        let key = splitBy ?? binding.splitBy ?? (series.kind == .category ? "category" : "tag")
-        guard key == "tag" || key == "category" else {
-            throw QueryError.cannotSplit(by: key)
-        }
+    public func fetchSplit(from store: SampleStore, by splitBy: SplitKey? = nil) throws -> MetricSplit {
+        let key = splitBy ?? binding.splitBy ?? (series.kind == .category ? .category : .tag)
         guard let (first, last) = try rangeDays(in: store) else {
             return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: key)
         }
         let periods = BucketCalendar.buckets(from: first, through: last, bucket)
-        let sql = groupedSQL(periods, groupColumn: key, groupExpression: key == "tag" ? tagGroups.sql("s.tag") : nil)
-        let rows = try store.read { db in try Row.fetchAll(db, sql: sql) }
+        let group = key == .tag ? tagGroups.sql(SampleAlias.s.column("tag")) : SampleAlias.s.column(key.column)
+        let request = SQLRequest<Row>(literal: groupedSQL(periods, bucket, group: group))
+        let rows = try store.read { db in try request.fetchAll(db) }
         var cells: [Int: [String: Double]] = [:]
         var seen = Set<String>()
         let scale = factor
@@ -44,8 +42,8 @@ extension MetricQuery {
 
     /// Known keys first in their natural order (meal slots, or the series' categories, or the
     /// query's category filter), then the rest alphabetically, `untagged` last.
-    func orderedKeys(_ seen: Set<String>, splitBy: String) -> [String] {
-        let preferred = splitBy == "tag" ? tagGroups.order : (categories ?? series.categories)
+    func orderedKeys(_ seen: Set<String>, splitBy: SplitKey) -> [String] {
+        let preferred = splitBy == .tag ? tagGroups.order : (categories ?? series.categories)
         var keys = preferred.filter(seen.contains)
         keys += seen.subtracting(preferred).subtracting([MetricQuery.untaggedKey]).sorted()
         if seen.contains(MetricQuery.untaggedKey) { keys.append(MetricQuery.untaggedKey) }

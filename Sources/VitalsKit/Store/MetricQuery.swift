@@ -113,7 +113,7 @@ public struct MetricQuery: Sendable {
         LocalDate(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds + shiftSeconds)
     }
 
-    // MARK: SQL
+    // MARK: Local bounds
 
     /// The `local_start` (start + offset, in seconds) where a shifted local day begins.
     func localBound(_ day: LocalDate) -> Int { day.dayNumber * 86_400 - shiftSeconds }
@@ -123,101 +123,12 @@ public struct MetricQuery: Sendable {
         LocalDate(dayNumber: Int((Double(localStart + Int64(shiftSeconds)) / 86_400).rounded(.down)))
     }
 
-    /// `series = 'x' AND subject = 'y'` plus the category filter, values written in.
-    func sampleFilter(seriesID: String? = nil) -> String {
-        var sql = "series = \(Self.quote(seriesID ?? series.id)) AND subject = \(Self.quote(subjectID))"
-        if let categories, seriesID == nil {
-            sql += " AND category IN (\(categories.map(Self.quote).joined(separator: ", ")))"
-        }
-        return sql
-    }
-
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
-
-    /// The buckets as a `b(k, lo, hi)` table of `local_start` bounds.
-    func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)]) -> String {
-        let rows = periods.enumerated().map { index, period in
-            "(\(index), \(localBound(period.start)), \(localBound(period.end.adding(days: 1))))"
-        }
-        return "WITH b(k, lo, hi) AS (VALUES \(rows.joined(separator: ", ")))"
-    }
-
-    /// The SQL function of an aggregate that is one (`SUM`, `AVG`, `MIN`, `MAX`); nil for
-    /// count, first and last, which each need their own query shape.
-    static func sqlFunction(_ aggregate: Aggregate) -> String? {
-        switch aggregate {
-        case .sum: return "SUM"
-        case .mean: return "AVG"
-        case .min: return "MIN"
-        case .max: return "MAX"
-        case .count, .first, .last: return nil
-        }
-    }
-
-    /// One value per bucket: a correlated aggregate over an index range scan of
-    /// (series, subject, local_start) per bucket, so nothing is sorted and only the
-    /// buckets' samples are read. Column `v` is NULL for a bucket without samples.
-    func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], seriesID: String? = nil,
-                   aggregate: Aggregate? = nil) -> String {
-        let scope = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
-        let inner: String
-        switch aggregate ?? self.aggregate {
-        case .sum where seriesID == nil && countsHoursOnce:
-            inner = Self.hourlyMaxSum(scope)
-        case .sum, .mean, .min, .max:
-            inner = "SELECT \(Self.sqlFunction(aggregate ?? self.aggregate)!)(value) \(scope)"
-        case .count: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
-        case .first: inner = "SELECT value \(scope) ORDER BY local_start LIMIT 1"
-        case .last: inner = "SELECT value \(scope) ORDER BY local_start DESC LIMIT 1"
-        }
-        return "\(bucketTable(periods)) SELECT k, (\(inner)) AS v FROM b"
-    }
-
-    /// One value per bucket and per `groupColumn` (tag or category), for splits.
-    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], groupColumn: String,
-                    groupExpression: String? = nil) -> String {
-        // The value column is `v`. A bare column next to exactly one MIN()/MAX() comes from
-        // that row (SQLite rule), so first/last select the value beside MIN/MAX(local_start).
-        let columns: String
-        switch aggregate {
-        case .sum, .mean, .min, .max: columns = "\(Self.sqlFunction(aggregate)!)(s.value) AS v"
-        case .count: columns = "COUNT(*) AS v"
-        case .first: columns = "s.value AS v, MIN(s.local_start) AS at"
-        case .last: columns = "s.value AS v, MAX(s.local_start) AS at"
-        }
-        let group = groupExpression ?? "s.\(groupColumn)"
-        let filter = sampleFilter().replacingOccurrences(of: "series =", with: "s.series =")
-            .replacingOccurrences(of: "subject =", with: "s.subject =").replacingOccurrences(of: "category IN", with: "s.category IN")
-        if countsHoursOnce {
-            // Per bucket, group and hour, the largest source's total; those add up.
-            return """
-                \(bucketTable(periods)), h(k, g, hr, t) AS (
-                  SELECT b.k, \(group), \(Self.hourExpression("s.local_start")), SUM(s.value)
-                  FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
-                  GROUP BY 1, 2, 3, s.source),
-                m(k, g, t) AS (SELECT k, g, MAX(t) FROM h GROUP BY k, g, hr)
-                SELECT k, g, SUM(t) AS v FROM m GROUP BY k, g
-                """
-        }
-        return """
-            \(bucketTable(periods)) SELECT b.k AS k, \(group) AS g, \(columns)
-            FROM b JOIN sample s ON \(filter) AND s.local_start >= b.lo AND s.local_start < b.hi
-            GROUP BY b.k, \(group)
-            """
-    }
-
     /// The periods `fetchBuckets` reads (the range plus N−1 earlier buckets for rolling).
     func readPeriods(in store: SampleStore?) throws -> [(start: LocalDate, end: LocalDate)]? {
         guard let (first, last) = try rangeDays(in: store) else { return nil }
         let window = max(1, binding.rolling ?? 1)
         let readFrom = bucket == .none ? first : BucketCalendar.back(window - 1, from: first, bucket)
         return BucketCalendar.buckets(from: readFrom, through: last, bucket)
-    }
-
-    /// The SQL behind `fetchBuckets`, for running in the `sqlite3` tool (benchmarks).
-    public func inlineSQL() throws -> String {
-        guard let periods = try readPeriods(in: nil) else { return "" }
-        return bucketSQL(periods) + ";"
     }
 
     /// The first bucket's first day and the as-of day; `store` is asked for the earliest
@@ -234,7 +145,7 @@ public struct MetricQuery: Sendable {
     /// The shifted local day of the series' earliest sample for the subject.
     func earliestDay(in store: SampleStore) throws -> LocalDate? {
         try store.read { db in
-            try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1")
+            try Int64.fetchOne(db, SQLRequest(literal: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1"))
         }.map { day(localStart: $0) }
     }
 }

@@ -60,8 +60,8 @@ public struct MetricSplit: Sendable, Hashable {
     public var keys: [String]
     public var buckets: [Bucket]
     public var unit: String
-    /// `tag` or `category`.
-    public var splitBy: String
+    /// What the keys are: tags (meal slots) or categories.
+    public var splitBy: SplitKey
 
     /// The total of each key over all buckets (nil when the key has no data).
     public var totals: [Double?] {

@@ -6,15 +6,12 @@ public enum QueryError: VitalsError, Equatable {
     case unitDoesNotFit(String, seriesID: String, storedIn: String)
     /// The metric binds no series, or one the catalog does not declare.
     case noSeries(metricID: String)
-    /// A split key other than `tag` or `category`.
-    case cannotSplit(by: String)
 
     public var message: String {
         switch self {
         case .unknownUnit(let unit, let series): return "unknown unit '\(unit)' for series \(series)"
         case .unitDoesNotFit(let unit, let series, let base): return "unit '\(unit)' does not fit series \(series) (stored in \(base))"
         case .noSeries(let metric): return "metric \(metric) has no known series"
-        case .cannotSplit(let key): return "cannot split by '\(key)': use tag or category"
         }
     }
 

@@ -27,7 +27,9 @@ extension SampleStore {
         var sql = "SELECT id, local_start, series, subject, start, \"end\", utc_offset, value, category, tag, source, note, metadata, NULL AS source_version, NULL AS device FROM sample"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // The newest `limit` entries, shown oldest first.
-        sql = "SELECT * FROM (\(sql) ORDER BY local_start DESC, id DESC\(limit.map { " LIMIT \($0)" } ?? "")) ORDER BY local_start, id"
+        sql += " ORDER BY local_start DESC, id DESC"
+        if let limit { sql += " LIMIT ?"; arguments += [limit] }
+        sql = "SELECT * FROM (\(sql)) ORDER BY local_start, id"
         let query = sql
         return try read { db in
             try Row.fetchAll(db, sql: query, arguments: arguments).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }

@@ -55,7 +55,7 @@ extension SampleStore {
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY series, subject, start, sample.id"
-        if let limit { sql += " LIMIT \(limit)" }
+        if let limit { sql += " LIMIT ?"; arguments += [limit] }
         let query = sql
         return try read { db in
             try Row.fetchAll(db, sql: query, arguments: arguments).map(SampleStore.sample(from:))
@@ -88,7 +88,6 @@ extension SampleStore {
         return open + (open == "{" ? "" : ",") + added + "}"
     }
 
-    /// How many samples the store holds (for one series, or all).
     /// Whether the store holds no sample and no milestone.
     public func isEmpty() throws -> Bool {
         try read { db in
@@ -96,6 +95,7 @@ extension SampleStore {
         }
     }
 
+    /// How many samples the store holds (for one series and subject, or all).
     public func count(series: String? = nil, subject: String? = nil) throws -> Int {
         try read { db in
             var sql = "SELECT COUNT(*) FROM sample WHERE 1"

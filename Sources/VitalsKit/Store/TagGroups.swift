@@ -1,3 +1,5 @@
+import GRDB
+
 /// How stored tags group into meal slots when a metric is split by tag.
 ///
 /// With declared meal slots (metrics/portions.yaml) a tag counts for the slot whose id, name or
@@ -37,15 +39,11 @@ public struct TagGroups: Sendable, Equatable {
     }
 
     /// The same mapping as an SQL expression over the tag `column` (the column itself without
-    /// declared slots). SQLite's `lower` folds ASCII only, as slot ids and aliases are.
-    func sql(_ column: String) -> String {
+    /// declared slots), the spellings and groups as statement arguments. SQLite's `lower` folds
+    /// ASCII only, as slot ids and aliases are.
+    func sql(_ column: SQL) -> SQL {
         guard !spellings.isEmpty else { return column }
-        let normalized = "lower(replace(replace(trim(\(column)), ' ', '_'), '-', '_'))"
-        let cases = spellings.sorted { $0.key < $1.key }.map { "WHEN \(Self.literal($0.key)) THEN \(Self.literal($0.value))" }
-        return "(CASE \(normalized) " + cases.joined(separator: " ") + " ELSE \(column) END)"
-    }
-
-    private static func literal(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        let cases = spellings.sorted { $0.key < $1.key }.map { spelling, group -> SQL in "WHEN \(spelling) THEN \(group)" }
+        return "(CASE lower(replace(replace(trim(\(column)), ' ', '_'), '-', '_')) \(cases.joined(separator: " ")) ELSE \(column) END)"
     }
 }

@@ -63,7 +63,7 @@ final class AggregationTests: XCTestCase {
             F.sample("vegetables", "2026-11-20T10:00:00+01:00", 0.25, tag: "brunch"),
             F.sample("vegetables", "2026-11-20T15:00:00+01:00", 0.5),
         ])
-        let split = try F.query(F.vegetables, range: .days(2), asOf: "2026-11-20", cutoff: 240, splitBy: "tag")
+        let split = try F.query(F.vegetables, range: .days(2), asOf: "2026-11-20", cutoff: 240, splitBy: .tag)
             .fetchSplit(from: store)
         XCTAssertEqual(split.keys, ["lunch", "dinner", "snack", "brunch", "untagged"])
         XCTAssertEqual(split.buckets.count, 2)
@@ -84,7 +84,7 @@ final class AggregationTests: XCTestCase {
         ])
         let split = try F.query(F.sleep, range: .days(1), asOf: "2026-11-20", unit: "h",
                                 categories: ["core", "deep", "rem"]).fetchSplit(from: store)
-        XCTAssertEqual(split.splitBy, "category")
+        XCTAssertEqual(split.splitBy, .category)
         XCTAssertEqual(split.keys, ["core", "deep", "rem"])   // awake filtered out
         assertValues(split.buckets[0].values, [3.5, 1, 0.75])
         XCTAssertEqual(split.unit, "h")

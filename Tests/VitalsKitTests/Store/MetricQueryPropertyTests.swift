@@ -172,7 +172,7 @@ import Testing
     @Test func splitsByTagMatchTheDefinitions() async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings)
-            let split = try c.query.fetchSplit(from: c.store, by: "tag")
+            let split = try c.query.fetchSplit(from: c.store, by: .tag)
             let expected = c.naive.split
             #expect(split.buckets.map(\.start) == expected.map { NaiveMetric.local($0.start) })
             #expect(Set(split.keys) == Set(expected.flatMap(\.values.keys)))

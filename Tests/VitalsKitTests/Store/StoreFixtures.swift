@@ -51,7 +51,7 @@ enum StoreFixtures {
 
     static func query(_ series: Series, aggregate: Aggregate = .sum, bucket: Bucket = .day, range: TimeRange,
                       asOf: String, rolling: Int? = nil, unit: String? = nil, target: Target? = nil, cutoff: Int? = nil,
-                      splitBy: String? = nil, subject: String = "me", unitSystem: UnitSystem? = nil,
+                      splitBy: SplitKey? = nil, subject: String = "me", unitSystem: UnitSystem? = nil,
                       categories: [String]? = nil, divisor: Series? = nil) throws -> MetricQuery {
         try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: aggregate, bucket: bucket, range: range,
                                                rolling: rolling, splitBy: splitBy, unit: unit, target: target,

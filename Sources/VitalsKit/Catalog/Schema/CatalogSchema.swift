@@ -95,7 +95,7 @@ public enum CatalogSchema {
         KeySpec("bucket", .choice(Bucket.allCases.map(\.rawValue)), "Time bucket per column."),
         KeySpec("range", .timeRange, "How far back: 7d, 12w, 6m, 1y or all."),
         KeySpec("rolling", .integer(min: 1), "Rolling mean over this many buckets."),
-        KeySpec("split_by", .choice(["tag", "category"]), "Split totals by tag (meal slot) or category."),
+        KeySpec("split_by", .choice(SplitKey.allCases.map(\.rawValue)), "Split totals by tag (meal slot) or category."),
         KeySpec("unit", .string, "Display unit (same dimension as the series' unit)."),
         KeySpec("target", .nested(target), "Target rule for each bucket."),
         KeySpec("day_cutoff", .clockTime, "HH:MM; earlier samples count for the previous day."),

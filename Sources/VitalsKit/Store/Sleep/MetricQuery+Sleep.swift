@@ -95,17 +95,17 @@ extension MetricQuery {
         return lower..<max(lower, min(count, first.days(to: period.end) + 1))
     }
 
-    /// Merged minutes per sleep category per bucket, like `fetchSplit(by: "category")`: each
+    /// Merged minutes per sleep category per bucket, like `fetchSplit(by: .category)`: each
     /// category's value is the metric's aggregate over its nights' merged minutes (a mean is
     /// per night recorded in the bucket).
     public func fetchSleepSplit(from store: SampleStore) throws -> MetricSplit {
         guard let start = try firstSleepNight(in: store) else {
-            return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: "category")
+            return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: .category)
         }
         let first = bucket == .none ? start : BucketCalendar.firstBucket(onOrAfter: start, bucket)
         let periods = BucketCalendar.buckets(from: first, through: asOf, bucket)
         guard let readStart = periods.first?.start else {
-            return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: "category")
+            return MetricSplit(keys: [], buckets: [], unit: unitSymbol, splitBy: .category)
         }
         let nights = try fetchSleepNights(from: store, first: readStart, last: asOf).map(\.night)
         let candidates = categories ?? series.categories
@@ -126,11 +126,11 @@ extension MetricQuery {
             }
             return values
         }
-        let keys = orderedKeys(seen, splitBy: "category")
+        let keys = orderedKeys(seen, splitBy: .category)
         let buckets = zip(periods, cells).map { period, values in
             MetricSplit.Bucket(start: period.start, end: period.end, values: keys.map { values[$0] })
         }
-        return MetricSplit(keys: keys, buckets: buckets, unit: unitSymbol, splitBy: "category")
+        return MetricSplit(keys: keys, buckets: buckets, unit: unitSymbol, splitBy: .category)
     }
 
     /// Every period's value from merged nights, the sleep form of `aggregate(in:periods:)`

@@ -45,7 +45,7 @@ public struct BindingMismatchRule: ValidationRule {
             }
             switch series.kind {
             case .quantity:
-                if binding.splitBy == "category" {
+                if binding.splitBy == .category {
                     report("split_by: category needs a category series; '\(seriesID)' is a quantity (use split_by: tag)", "split_by")
                 }
                 if binding.categories != nil {

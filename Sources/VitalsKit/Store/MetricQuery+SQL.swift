@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// The statements behind a metric's charts, composed as GRDB `SQL` literals: every value (series,
+/// subject, categories, tag spellings, bounds, counts) travels as a statement argument; only
+/// column names, table aliases and SQL functions from a fixed set are written into the text.
+///
+/// A chart's buckets are one short statement whatever its range: SQLite generates the bucket
+/// bounds (`bucketTable`) from the first bucket and their count, so ten years of days parse as
+/// quickly as a week.
+extension MetricQuery {
+    /// How a statement names the `sample` table whose columns a filter tests.
+    enum SampleAlias {
+        /// The only `sample` in scope (unqualified names).
+        case none
+        /// `sample AS s`, joined to the bucket table.
+        case s
+        /// `sample AS o`, the outer table of a correlated subquery.
+        case o
+
+        /// `s.series` for `.s`, `series` for `.none`.
+        func column(_ name: String) -> SQL {
+            switch self {
+            case .none: return SQL(sql: name)
+            case .s: return SQL(sql: "s." + name)
+            case .o: return SQL(sql: "o." + name)
+            }
+        }
+    }
+
+    /// `series = ? AND subject = ?` plus the query's category filter (`category IN (?, …)`),
+    /// naming the columns of `alias`. With `seriesID` (a divisor), that series without the
+    /// category filter.
+    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none) -> SQL {
+        var sql: SQL = "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
+        if let categories, seriesID == nil {
+            sql += " AND \(alias.column("category")) IN \(categories)"
+        }
+        return sql
+    }
+
+    /// The periods as a `b(k, lo, hi)` table of `local_start` bounds (`lo` inclusive, `hi`
+    /// exclusive), `k` counting from 0: a recursive common table expression SQLite runs from the
+    /// first period's bounds and the count. `periods` are consecutive `bucket` periods as
+    /// `BucketCalendar.buckets` makes them (one period for `.none`); months step by their
+    /// lengths in days, leap years included, in integer arithmetic.
+    func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket) -> SQL {
+        let first = periods.first ?? (asOf, asOf)
+        let (lo, hi, count) = (localBound(first.start), localBound(first.end.adding(days: 1)), periods.count)
+        switch bucket {
+        case .day, .week, .none:
+            let step = bucket == .week ? 7 * 86_400 : 86_400
+            return """
+                WITH RECURSIVE b(k, lo, hi) AS (SELECT 0, \(lo), \(hi) WHERE \(count) > 0 \
+                UNION ALL SELECT k + 1, hi, hi + \(step) FROM b WHERE k + 1 < \(count))
+                """
+        case .month:
+            // `y`, `m`: the month of the next row's period; its length is hi's step.
+            let next = first.end.adding(days: 1)
+            return """
+                WITH RECURSIVE b(k, lo, hi, y, m) AS (SELECT 0, \(lo), \(hi), \(next.year), \(next.month) WHERE \(count) > 0 \
+                UNION ALL SELECT k + 1, hi, hi + 86400 * CASE m WHEN 2 THEN 28 + (y % 4 = 0 AND (y % 100 <> 0 OR y % 400 = 0)) \
+                WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END, \
+                y + (m = 12), m % 12 + 1 FROM b WHERE k + 1 < \(count))
+                """
+        }
+    }
+
+    /// The SQL function of an aggregate that is one (`SUM`, `AVG`, `MIN`, `MAX`); nil for
+    /// count, first and last, which each need their own query shape.
+    static func sqlFunction(_ aggregate: Aggregate) -> SQL? {
+        switch aggregate {
+        case .sum: return "SUM"
+        case .mean: return "AVG"
+        case .min: return "MIN"
+        case .max: return "MAX"
+        case .count, .first, .last: return nil
+        }
+    }
+
+    /// One value per period, rows `(k, v)`: a correlated aggregate over an index range scan of
+    /// (series, subject, local_start) per period, so nothing is sorted and only the periods'
+    /// samples are read. Column `v` is NULL for a period without samples. `bucket` is the
+    /// periods' kind (see `bucketTable`).
+    func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, seriesID: String? = nil,
+                   aggregate: Aggregate? = nil) -> SQL {
+        let scope: SQL = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
+        let aggregate = aggregate ?? self.aggregate
+        let inner: SQL
+        switch (aggregate, Self.sqlFunction(aggregate)) {
+        case (.sum, _) where seriesID == nil && countsHoursOnce:
+            inner = Self.hourlyMaxSum(scope)
+        case (_, let function?): inner = "SELECT \(function)(value) \(scope)"
+        case (.first, _): inner = "SELECT value \(scope) ORDER BY local_start LIMIT 1"
+        case (.last, _): inner = "SELECT value \(scope) ORDER BY local_start DESC LIMIT 1"
+        default: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
+        }
+        return "\(bucketTable(periods, bucket)) SELECT k, (\(inner)) AS v FROM b"
+    }
+
+    /// One value per period and per group, rows `(k, g, v)`, for splits: `group` is an
+    /// expression over `sample AS s` (`s.category`, or the tag's meal slot).
+    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQL) -> SQL {
+        // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule), so
+        // first/last select the value beside MIN/MAX(local_start).
+        let columns: SQL
+        switch (aggregate, Self.sqlFunction(aggregate)) {
+        case (_, let function?): columns = "\(function)(s.value) AS v"
+        case (.first, _): columns = "s.value AS v, MIN(s.local_start) AS at"
+        case (.last, _): columns = "s.value AS v, MAX(s.local_start) AS at"
+        default: columns = "COUNT(*) AS v"
+        }
+        let join: SQL = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
+        // Grouped by position: the group expression carries arguments, written once.
+        if countsHoursOnce {
+            // Per period, group and hour, the largest source's total; those add up.
+            return """
+                \(bucketTable(periods, bucket)), h(k, g, hr, t) AS (
+                  SELECT b.k, \(group), \(Self.hourExpression("s.local_start")), SUM(s.value)
+                  \(join)
+                  GROUP BY 1, 2, 3, s.source),
+                m(k, g, t) AS (SELECT k, g, MAX(t) FROM h GROUP BY k, g, hr)
+                SELECT k, g, SUM(t) AS v FROM m GROUP BY k, g
+                """
+        }
+        return "\(bucketTable(periods, bucket)) SELECT b.k AS k, \(group) AS g, \(columns) \(join) GROUP BY 1, 2"
+    }
+
+    /// The SQL behind `fetchBuckets` with its arguments written in as SQLite quotes them
+    /// (`sqlite3_expanded_sql`), for running in the `sqlite3` tool (benchmarks).
+    public func inlineSQL() throws -> String {
+        guard let periods = try readPeriods(in: nil) else { return "" }
+        let literal = bucketSQL(periods, bucket)
+        return try SampleStore.inMemory().read { db in
+            let (sql, arguments) = try literal.build(db)
+            let statement = try db.makeStatement(sql: sql)
+            try statement.setArguments(arguments)
+            guard let expanded = sqlite3_expanded_sql(statement.sqliteStatement) else { return sql + ";" }
+            defer { sqlite3_free(expanded) }
+            return String(cString: expanded) + ";"
+        }
+    }
+}
