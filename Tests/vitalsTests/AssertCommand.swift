@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs `vitals arguments` (see `VitalsProcess.run`) and asserts its exit code and its whole
+/// stdout and stderr, after `replacing` the parts that differ from run to run (a temporary
+/// directory: `["$TMP": root.path]`).
+///
+/// - `stdout`/`stderr`: the exact text expected; `nil` when the caller checks it another way
+///   (JSON it parses, a binary's help it only scans).
+/// - `stdoutGolden`: a name under `Tests/vitalsTests/Goldens/` for output too long to write
+///   inline (see `assertSnapshot`); it replaces `stdout`.
+///
+/// On a difference the failure shows both texts and the first differing line. Returns the run,
+/// unchanged, for further checks.
+@discardableResult
+func assertCommand(
+    _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+    replacing variables: [String: String] = [:],
+    stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line
+) throws -> VitalsProcess.Run {
+    let run = try VitalsProcess.run(arguments, environment: environment, in: directory)
+    let command = "vitals " + arguments.joined(separator: " ")
+    let out = CommandOutput.normalised(run.stdout, variables), err = CommandOutput.normalised(run.stderr, variables)
+    XCTAssertEqual(run.status, exitCode, "\(command): exit code; stderr:\n\(err)", file: file, line: line)
+    if let stdoutGolden {
+        assertSnapshot(out, named: stdoutGolden, fileID: fileID, filePath: file, line: line)
+    } else if let stdout, out != stdout {
+        XCTFail("\(command): stdout differs\n" + CommandOutput.difference(expected: stdout, actual: out),
+                file: file, line: line)
+    }
+    if let stderr, err != stderr {
+        XCTFail("\(command): stderr differs\n" + CommandOutput.difference(expected: stderr, actual: err),
+                file: file, line: line)
+    }
+    return run
+}
+
+enum CommandOutput {
+    /// `text` with each value of `variables` replaced by its name, longest value first.
+    static func normalised(_ text: String, _ variables: [String: String]) -> String {
+        variables.sorted { $0.value.count > $1.value.count }.reduce(text) { text, variable in
+            variable.value.isEmpty ? text : text.replacingOccurrences(of: variable.value, with: variable.key)
+        }
+    }
+
+    /// Both texts in full, then the first line where they part.
+    static func difference(expected: String, actual: String) -> String {
+        "--- expected\n\(expected)\n--- actual\n\(actual)\n--- "
+            + Snapshot.difference(expected: expected, actual: actual)
+    }
+}
