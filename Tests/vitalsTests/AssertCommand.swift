@@ -27,21 +27,25 @@ func assertCommand(
     if let stdoutGolden {
         assertSnapshot(out, named: stdoutGolden, fileID: fileID, filePath: file, line: line)
     } else if let stdout, out != stdout {
-        XCTFail("\(command): stdout differs\n" + CommandOutput.difference(expected: stdout, actual: out),
-                file: file, line: line)
+        XCTFail("\(command): stdout differs\n" + CommandOutput.difference(expected: stdout, actual: out)
+                + CommandOutput.keep(out, "\(file)", line, "stdout"), file: file, line: line)
     }
     if let stderr, err != stderr {
-        XCTFail("\(command): stderr differs\n" + CommandOutput.difference(expected: stderr, actual: err),
-                file: file, line: line)
+        XCTFail("\(command): stderr differs\n" + CommandOutput.difference(expected: stderr, actual: err)
+                + CommandOutput.keep(err, "\(file)", line, "stderr"), file: file, line: line)
     }
     return run
 }
 
 enum CommandOutput {
-    /// `text` with each value of `variables` replaced by its name, longest value first.
+    /// `text` with each value of `variables` (and the same path with symbolic links resolved,
+    /// as in macOS's /var → /private/var) replaced by its name, longest value first.
     static func normalised(_ text: String, _ variables: [String: String]) -> String {
-        variables.sorted { $0.value.count > $1.value.count }.reduce(text) { text, variable in
-            variable.value.isEmpty ? text : text.replacingOccurrences(of: variable.value, with: variable.key)
+        let pairs = variables.flatMap { name, value in
+            [(name, value), (name, URL(fileURLWithPath: value).resolvingSymlinksInPath().path)]
+        }
+        return pairs.sorted { $0.1.count > $1.1.count }.reduce(text) { text, pair in
+            pair.1.isEmpty ? text : text.replacingOccurrences(of: pair.1, with: pair.0)
         }
     }
 
@@ -49,5 +53,16 @@ enum CommandOutput {
     static func difference(expected: String, actual: String) -> String {
         "--- expected\n\(expected)\n--- actual\n\(actual)\n--- "
             + Snapshot.difference(expected: expected, actual: actual)
+    }
+
+    /// Writes the actual `text` of a failed comparison to
+    /// `$TMPDIR/vitals-actual/<test file>-<line>.<stream>` and says where, to copy from.
+    static func keep(_ text: String, _ file: String, _ line: UInt, _ stream: String) -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-actual")
+        let url = directory.appendingPathComponent(
+            "\(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)-\(line).\(stream)")
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil,
+              (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil else { return "" }
+        return "\n(actual \(stream) written to \(url.path))"
     }
 }
