@@ -4,7 +4,8 @@ import XCTest
 
 /// Runs `vitals arguments` (see `VitalsProcess.run`) and asserts its exit code and its whole
 /// stdout and stderr, after `replacing` the parts that differ from run to run (a temporary
-/// directory: `["$TMP": root.path]`).
+/// directory: `["$TMP": root.path]`) and the `patterns` (regular expression → replacement,
+/// for a timing: `[#"[0-9.]+ s"#: "$SECONDS s"]`).
 ///
 /// - `stdout`/`stderr`: the exact text expected; `nil` when the caller checks it another way
 ///   (JSON it parses, a binary's help it only scans).
@@ -16,13 +17,14 @@ import XCTest
 @discardableResult
 func assertCommand(
     _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-    replacing variables: [String: String] = [:],
+    replacing variables: [String: String] = [:], patterns: [String: String] = [:],
     stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line
 ) throws -> VitalsProcess.Run {
     let run = try VitalsProcess.run(arguments, environment: environment, in: directory)
     let command = "vitals " + arguments.joined(separator: " ")
-    let out = CommandOutput.normalised(run.stdout, variables), err = CommandOutput.normalised(run.stderr, variables)
+    let out = CommandOutput.normalised(run.stdout, variables, patterns)
+    let err = CommandOutput.normalised(run.stderr, variables, patterns)
     XCTAssertEqual(run.status, exitCode, "\(command): exit code; stderr:\n\(err)", file: file, line: line)
     if let stdoutGolden {
         assertSnapshot(out, named: stdoutGolden, fileID: fileID, filePath: file, line: line)
@@ -40,12 +42,17 @@ func assertCommand(
 enum CommandOutput {
     /// `text` with each value of `variables` (and the same path with symbolic links resolved,
     /// as in macOS's /var → /private/var) replaced by its name, longest value first.
-    static func normalised(_ text: String, _ variables: [String: String]) -> String {
+    /// Then each of `patterns` (a regular expression) replaced by its value.
+    static func normalised(_ text: String, _ variables: [String: String], _ patterns: [String: String] = [:]) -> String {
         let pairs = variables.flatMap { name, value in
             [(name, value), (name, URL(fileURLWithPath: value).resolvingSymlinksInPath().path)]
         }
-        return pairs.sorted { $0.1.count > $1.1.count }.reduce(text) { text, pair in
+        let named = pairs.sorted { $0.1.count > $1.1.count }.reduce(text) { text, pair in
             pair.1.isEmpty ? text : text.replacingOccurrences(of: pair.1, with: pair.0)
+        }
+        return patterns.sorted { $0.key < $1.key }.reduce(named) { text, pattern in
+            text.replacingOccurrences(of: pattern.key, with: NSRegularExpression.escapedTemplate(for: pattern.value),
+                                      options: .regularExpression)
         }
     }
 
