@@ -21,8 +21,20 @@ func assertCommand(
     stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line
 ) throws -> VitalsProcess.Run {
-    let run = try VitalsProcess.run(arguments, environment: environment, in: directory)
-    let command = "vitals " + arguments.joined(separator: " ")
+    try assertOutput(of: VitalsProcess.run(arguments, environment: environment, in: directory),
+                     command: "vitals " + arguments.joined(separator: " "), replacing: variables, patterns: patterns,
+                     stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr, exitCode: exitCode,
+                     fileID: fileID, file: file, line: line)
+}
+
+/// `assertCommand` on a run made another way (the installed binary's, in a namespace).
+@discardableResult
+func assertOutput(
+    of run: VitalsProcess.Run, command: String,
+    replacing variables: [String: String] = [:], patterns: [String: String] = [:],
+    stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line
+) -> VitalsProcess.Run {
     let out = CommandOutput.normalised(run.stdout, variables, patterns)
     let err = CommandOutput.normalised(run.stderr, variables, patterns)
     XCTAssertEqual(run.status, exitCode, "\(command): exit code; stderr:\n\(err)", file: file, line: line)
