@@ -214,6 +214,6 @@ final class NewScreenCLITests: XCTestCase {
         for path in ["screens/zinc.yaml", "metrics/zinc.yaml", "Sources/Screens/ZincScreen"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), path)
         }
-        XCTAssertFalse(try text("Package.swift").contains("ZincScreen"))
+        XCTAssertEqual(try text("Package.swift"), Self.fixturePackage)
     }
 }

@@ -103,8 +103,12 @@ final class PrintingSafetyCLITests: XCTestCase {
 
             """)
         assertSafe(render.stdout, "render")
-        let colour = try VitalsProcess.run(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--color", "always"], in: root)
-        XCTAssertTrue(colour.stdout.contains("\u{1B}["), "colour is still drawn")
+        // Colour is still drawn.
+        let colour = try assertCommand(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--width", "80",
+                                        "--color", "always"],
+                                       environment: noDatabase.merging(["TERM": "xterm", "COLORTERM": ""]) { $1 }, in: root,
+                                       replacing: ["$TMP": root.path], stdoutGolden: "printing-safety/body-bidi-80-colour",
+                                       stderr: CommandOutput.normalised(render.stderr, ["$TMP": root.path]))
         XCTAssertFalse(colour.stdout.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
 
         let bad = try catalog(["screens/all.yaml": goodCatalog + "subjects: [{subject_id: me, name: Me, kind: \"h\u{202E}uman\"}]\n"])
