@@ -66,21 +66,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "ShippedCatalog", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
         ),
         // Every screen (generic and custom) rendered on fixed data, with goldens.
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["VitalsKit", "VitalsScreens", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["VitalsKit", "VitalsScreens", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
                 + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsKit", "VitalsScreens", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["vitals", "VitalsKit", "VitalsScreens", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Goldens"]
         ),
     ] + screenModules.map { name in
         .target(name: name, dependencies: ["VitalsKit"], path: "Sources/Screens/\(name)")

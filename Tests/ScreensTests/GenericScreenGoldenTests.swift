@@ -13,7 +13,7 @@ final class GenericScreenGoldenTests: XCTestCase {
             for (name, profile) in F.profiles(width: 80) {
                 let request = ScreenRequest(asOf: F.asOf, showChildren: true)
                 let lines = try F.lines(alias, profile: profile, request: request)
-                try F.assertGolden("generic/\(alias)-80-\(name)",
+                F.assertGolden("generic/\(alias)-80-\(name)",
                                    header: "screen=\(alias) width=80 profile=\(name) as-of=\(F.asOf) data=demo children=true",
                                    lines: lines)
             }
@@ -23,7 +23,7 @@ final class GenericScreenGoldenTests: XCTestCase {
     func testTheEmptyStateMatchesItsGolden() throws {
         for (name, profile) in F.profiles(width: 80) {
             let lines = try F.lines("steps", store: F.emptyStore, profile: profile)
-            try F.assertGolden("generic/steps-empty-80-\(name)",
+            F.assertGolden("generic/steps-empty-80-\(name)",
                                header: "screen=steps width=80 profile=\(name) as-of=\(F.asOf) data=none",
                                lines: lines)
         }
@@ -32,7 +32,7 @@ final class GenericScreenGoldenTests: XCTestCase {
     func testNarrowAndWideWidthsMatchTheirGoldens() throws {
         for width in [40, 120] {
             let lines = try F.lines("steps", profile: F.profile("unicode", width: width))
-            try F.assertGolden("generic/steps-\(width)-unicode",
+            F.assertGolden("generic/steps-\(width)-unicode",
                                header: "screen=steps width=\(width) profile=unicode as-of=\(F.asOf) data=demo",
                                lines: lines)
         }

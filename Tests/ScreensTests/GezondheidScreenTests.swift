@@ -14,7 +14,7 @@ final class GezondheidScreenTests: XCTestCase {
     // MARK: Goldens
 
     func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
-        try F.assertScreenGoldens("gezondheid", suffix: "-80") { storeName, name in
+        try F.assertScreenGoldens("gezondheid") { storeName, name in
             "vitals render gezondheid --as-of \(F.asOf) --width 80 (\(name), \(storeName) store)"
         }
     }

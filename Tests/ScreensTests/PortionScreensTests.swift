@@ -136,7 +136,7 @@ final class PortionScreensTests: XCTestCase {
             for (name, profile) in ScreenFixtures.profiles(width: 80) {
                 let lines = try document(id, profile: profile).lines(width: 80)
                 for line in lines { XCTAssertEqual(DisplayWidth.of(ScreenFixtures.stripANSI(line)), 80, "\(id) \(name): \(line)") }
-                try ScreenFixtures.assertGolden("portions/\(id)-\(name)", header: "\(id) on the fixture days, as of \(Self.asOf), 80 columns, \(name)",
+                ScreenFixtures.assertGolden("portions/\(id)-80-\(name)", header: "\(id) on the fixture days, as of \(Self.asOf), 80 columns, \(name)",
                                                 lines: lines)
             }
         }

@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import TestSupport
 import VitalsKit
 import VitalsScreens
 
 /// The shipped catalog, the demo data and an empty store at a fixed as-of date, and the
-/// golden-file check every screen test uses (`VITALS_RECORD_GOLDENS=1` re-records).
+/// golden-file check every screen test uses (TestSupport's `assertSnapshot`).
 enum ScreenFixtures {
     /// 2026-06-15: Ollie is 25 weeks old, several milestones are done and one is due.
     static let asOf = LocalDate(year: 2026, month: 6, day: 15)
@@ -21,9 +22,6 @@ enum ScreenFixtures {
 
     static let demoStore: SampleStore = try! DemoData(asOf: asOf).makeInMemoryStore()
     static let emptyStore: SampleStore = try! SampleStore.inMemory()
-
-    static let goldenDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("Goldens")
 
     /// The profiles goldens are drawn in, by name.
     static func profiles(width: Int) -> [(name: String, profile: RenderProfile)] {
@@ -49,26 +47,18 @@ enum ScreenFixtures {
         try document(id, store: store, profile: profile, request: request).lines(width: profile.width)
     }
 
-    /// Compares `lines` with `Goldens/<name>.txt` (a header line naming what it shows);
-    /// records it instead when `VITALS_RECORD_GOLDENS=1`.
+    /// Compares `lines` under a header line naming what they show with the golden
+    /// `Goldens/<name>.txt` (`<suite>/<case>-<width>-<profile>`; see CONTRIBUTING).
     static func assertGolden(_ name: String, header: String, lines: [String],
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+                             fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
         let text = (["# " + header] + lines).joined(separator: "\n") + "\n"
-        let url = goldenDirectory.appendingPathComponent(name + ".txt")
-        if ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try? String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(expected, text, "golden \(name) differs (re-record with VITALS_RECORD_GOLDENS=1)",
-                       file: file, line: line)
+        assertSnapshot(text, named: name, fileID: fileID, filePath: file, line: line)
     }
 
     /// Goldens of screen `alias` at 80 columns in every profile, on the demo data and on an
-    /// empty store: `Goldens/<alias>/<store>-<profile><suffix>.txt`, each row checked to be
+    /// empty store: `Goldens/<alias>/<store>-80-<profile>.txt`, each row checked to be
     /// exactly 80 columns wide.
-    static func assertScreenGoldens(_ alias: String, suffix: String = "",
+    static func assertScreenGoldens(_ alias: String,
                                     header: (_ store: String, _ profile: String) -> String,
                                     file: StaticString = #filePath, line: UInt = #line) throws {
         for (storeName, store) in [("demo", demoStore), ("empty", emptyStore)] {
@@ -77,8 +67,8 @@ enum ScreenFixtures {
                 for row in lines {
                     XCTAssertEqual(DisplayWidth.of(stripANSI(row)), 80, row, file: file, line: line)
                 }
-                try assertGolden("\(alias)/\(storeName)-\(name)\(suffix)", header: header(storeName, name),
-                                 lines: lines, file: file, line: line)
+                assertGolden("\(alias)/\(storeName)-80-\(name)", header: header(storeName, name),
+                             lines: lines, file: file, line: line)
             }
         }
     }
@@ -144,7 +134,7 @@ enum ScreenFixtures {
     static func assertChildrenGolden(_ alias: String, screenID: String,
                                      file: StaticString = #filePath, line: UInt = #line) throws {
         let children = try lines(alias, profile: profile("unicode"), request: ScreenRequest(asOf: asOf, showChildren: true))
-        try assertGolden("\(alias)/demo-children-unicode",
+        assertGolden("\(alias)/demo-children-80-unicode",
                          header: "\(screenID) demo as of \(asOf) at 80 columns, unicode, --children",
                          lines: children, file: file, line: line)
     }

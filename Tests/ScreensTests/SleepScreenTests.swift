@@ -13,7 +13,7 @@ final class SleepScreenTests: XCTestCase {
     // MARK: Goldens
 
     func testGoldensOnTheDemoDataAndAnEmptyStore() throws {
-        try F.assertScreenGoldens("sleep", suffix: "-80") { storeName, name in
+        try F.assertScreenGoldens("sleep") { storeName, name in
             "vitals render sleep --as-of \(F.asOf) --width 80 (\(name), \(storeName) store)"
         }
     }
@@ -51,7 +51,7 @@ final class SleepScreenTests: XCTestCase {
             let document = try F.document("sleep", store: try S.store(night.samples), profile: F.profile("unicode"),
                                           request: ScreenRequest(asOf: night.asOf))
             let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
-            try F.assertGolden("sleep/night-\(night.name)-unicode-80",
+            F.assertGolden("sleep/night-\(night.name)-80-unicode",
                                header: "SLEEP_LAST_NIGHT as of \(night.asOf) at 80 columns, unicode (\(night.name) night)",
                                lines: document.lines(of: block))
         }

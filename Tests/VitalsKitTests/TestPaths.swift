@@ -11,7 +11,4 @@ enum TestPaths {
 
     static let fixtures = packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures")
     static let shippedCatalog = ["screens", "metrics"].map { packageRoot.appendingPathComponent($0).path }
-
-    /// True when goldens should be re-recorded instead of compared.
-    static var recording: Bool { ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1" }
 }

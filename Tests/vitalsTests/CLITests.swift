@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsScreens
 import XCTest
 
 /// End-to-end tests: run the built `vitals` binary and check exit code, stdout and stderr.
@@ -38,21 +39,28 @@ final class CLITests: XCTestCase {
     ]
 
     func testValidateShippedCatalogPasses() throws {
-        let result = try run(["validate"])
-        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let shipped = try CatalogLoader.load(paths: ["screens", "metrics"].map { VitalsProcess.packageRoot.appendingPathComponent($0).path })
-        XCTAssertTrue(result.stdout.contains("\(shipped.catalog.files.count) files, \(shipped.catalog.screens.count) screens, \(shipped.catalog.metrics.count) metrics"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("0 errors, 0 warnings"), result.stdout)
+        let modules = BuiltInScreenModules.screenIDs.filter { shipped.catalog.screen($0) != nil }
+        try assertCommand(["validate"], stdout: """
+            custom screen modules: \(modules.joined(separator: ", ")); every other screen uses the generic layout
+            \(shipped.catalog.files.count) files, \(shipped.catalog.screens.count) screens, \
+            \(shipped.catalog.metrics.count) metrics: 0 errors, 0 warnings
+
+            """)
     }
 
     func testValidateReportsErrorsWithCaretAndExitsOne() throws {
         let root = try tempCatalog(brokenCatalog)
-        let result = try run(["validate"], in: root)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("metrics/body.yaml:7:13: error: unknown series 'body_mas' [unknown-reference]"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("metrics/body.yaml:5:20: error: unknown chart_type_id 'lines'; did you mean 'line'? [unknown-chart-type]"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("            ^"), "caret line missing:\n" + result.stdout)
-        XCTAssertTrue(result.stdout.hasSuffix("2 files, 1 screens, 1 metrics: 2 errors, 0 warnings\n"), result.stdout)
+        try assertCommand(["validate"], in: root, stdout: """
+            metrics/body.yaml:5:20: error: unknown chart_type_id 'lines'; did you mean 'line'? [unknown-chart-type]
+                    chart_type_id: lines
+                                   ^
+            metrics/body.yaml:7:13: error: unknown series 'body_mas' [unknown-reference]
+                    series: body_mas
+                            ^
+            2 files, 1 screens, 1 metrics: 2 errors, 0 warnings
+
+            """, exitCode: 1)
     }
 
     func testValidateJSONFormat() throws {
@@ -71,12 +79,13 @@ final class CLITests: XCTestCase {
 
     func testGitHubFormatIsChosenUnderActionsAndStrictFailsOnWarnings() throws {
         let root = try tempCatalog(warningCatalog)
-        let plain = try run(["validate"], environment: ["GITHUB_ACTIONS": "true"], in: root)
-        XCTAssertEqual(plain.status, 0, plain.stdout)
-        XCTAssertTrue(plain.stdout.hasPrefix("::warning file=metrics/body.yaml,line=5,col="), plain.stdout)
-        XCTAssertTrue(plain.stdout.contains("title=inactive-parent::"), plain.stdout)
-        let strict = try run(["validate", "--strict"], in: root)
-        XCTAssertEqual(strict.status, 1)
+        try assertCommand(["validate"], environment: ["GITHUB_ACTIONS": "true"], in: root, stdout: """
+            ::warning file=metrics/body.yaml,line=5,col=121,title=inactive-parent::'BODY_B' is active but its parent \
+            'BODY_A' is not, so it is never shown [inactive-parent]
+            2 files, 1 screens, 3 metrics: 0 errors, 1 warnings
+
+            """)
+        try assertCommand(["validate", "--strict"], in: root, stdoutGolden: "validate/inactive-parent-strict", exitCode: 1)
     }
 
     func testSARIFIsValidJSON() throws {
@@ -93,13 +102,9 @@ final class CLITests: XCTestCase {
         var files = warningCatalog
         files["screens/core.yaml"] = "pillars:\n  - {pillar_id: core_care, name: Core Care, color: green}\n"
             + "  - {pillar_id: other, name: Other, color: \"#2e9\"}\nscreens:\n  - {screen_id: SCREEN_BODY, name: Body, pillar: core_care}\n"
-        let good = try run(["validate"], in: try tempCatalog(files))
-        XCTAssertEqual(good.status, 0, good.stdout)
+        try assertCommand(["validate"], in: try tempCatalog(files), stdoutGolden: "validate/named-colours")
         files["screens/core.yaml"] = files["screens/core.yaml"]!.replacingOccurrences(of: "color: green", with: "color: purpel")
-        let bad = try run(["validate"], in: try tempCatalog(files))
-        XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stdout.contains("'purpel' is not a colour: use #RGB, #RRGGBB or one of red, orange"), bad.stdout)
-        XCTAssertTrue(bad.stdout.contains("did you mean 'purple'?"), bad.stdout)
+        try assertCommand(["validate"], in: try tempCatalog(files), stdoutGolden: "validate/misspelt-colour", exitCode: 1)
     }
 
     func testRenderersDrawANamedColourWithItsTableValue() throws {
@@ -107,41 +112,44 @@ final class CLITests: XCTestCase {
         files["screens/core.yaml"] = "pillars:\n  - {pillar_id: core_care, name: Core Care, color: indigo}\n"
             + "screens:\n  - {screen_id: SCREEN_BODY, name: Body, pillar: core_care}\n"
         let root = try tempCatalog(files)
-        let run = try self.run(["render", "body", "--as-of", "2026-11-20", "--width", "80", "--color", "always"],
-                               environment: ["COLORTERM": "truecolor"], in: root)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("38;2;88;86;214m"), "indigo is #5856D6:\n" + run.stdout.debugDescription.prefix(400))
+        // Indigo is #5856D6: the golden's header and chart are drawn in 38;2;88;86;214.
+        let db = root.appendingPathComponent("none.sqlite").path
+        try assertCommand(["render", "body", "--as-of", "2026-11-20", "--width", "80", "--color", "always"],
+                          environment: ["COLORTERM": "truecolor", "VITALS_DB": db], in: root, replacing: ["$DB": db],
+                          stdoutGolden: "render/body-indigo-80-truecolor", stderr: """
+            vitals: no database at $DB; showing the embedded demo data (vitals demo --db $DB writes it)
+
+            """)
     }
 
     func testMissingPathExitsTwo() throws {
-        let result = try run(["validate", "/no/such/catalog"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("no such file or directory: /no/such/catalog"), result.stderr)
-        XCTAssertEqual(result.stdout, "")
+        try assertCommand(["validate", "/no/such/catalog"],
+                          stderr: "vitals: error: no such file or directory: /no/such/catalog\n", exitCode: 2)
     }
 
     func testBadArgumentExitsTwo() throws {
-        let result = try run(["validate", "--format", "xml"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("xml"), result.stderr)
+        try assertCommand(["validate", "--format", "xml"], stderr: """
+            Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'github' or 'sarif'.
+            Help:  --format <format>  Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, \
+            else text).
+            Usage: vitals validate [<PATH> ...] [--format <format>] [--strict] [--catalog <DIR>]
+              See 'vitals validate --help' for more information.
+
+            """, exitCode: 2)
     }
 
     func testRulesListsEveryRule() throws {
-        let result = try run(["rules"])
-        XCTAssertEqual(result.status, 0)
-        for id in ["yaml-syntax", "duplicate-key", "unknown-reference", "parent-cycle", "primary-count", "target-sanity"] {
-            XCTAssertTrue(result.stdout.contains(id), "missing \(id)")
-        }
+        try assertCommand(["rules"], stdoutGolden: "rules/all")
     }
 
     func testTreeShowsHierarchyAndUnknownScreenSuggests() throws {
-        let tree = try run(["tree", "protein", "--ascii"])
-        XCTAssertEqual(tree.status, 0, tree.stderr)
-        XCTAssertTrue(tree.stdout.contains("`-- Protein [SCREEN_PROTEIN, custom module]"), tree.stdout)
-        XCTAssertTrue(tree.stdout.contains("    `-- * Protein per day [PROTEIN_GRAMS_DAILY] bar_vertical") || tree.stdout.contains("Protein per meal [PROTEIN_PER_MEAL] bar_stacked"), tree.stdout)
-        let unknown = try run(["tree", "protien"])
-        XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stderr.contains("did you mean: SCREEN_PROTEIN"), unknown.stderr)
+        try assertCommand(["tree", "protein", "--ascii"], stdoutGolden: "tree/protein-ascii")
+        try assertCommand(["tree", "protien"], stderr: """
+            vitals: error: unknown screen 'protien'
+              did you mean: SCREEN_PROTEIN?
+              vitals tree lists every screen
+
+            """, exitCode: 1)
         let json = try run(["tree", "--format", "json"])
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertFalse((parsed["pillars"] as? [Any] ?? []).isEmpty, json.stdout)

@@ -20,17 +20,27 @@ final class CatalogDiscoveryCLITests: XCTestCase {
         try VitalsProcess.run(arguments, environment: ["VITALS_DB": project.appendingPathComponent("none.sqlite").path], in: directory)
     }
 
+    /// `vitals arguments` run in `directory`, its output exact with the temporary directory
+    /// holding `project/` written `$TMP`.
+    @discardableResult
+    private func assertRun(_ arguments: [String], in directory: URL, stdout: String? = "", stderr: String? = "",
+                           exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
+        try assertCommand(arguments, environment: ["VITALS_DB": project.appendingPathComponent("none.sqlite").path],
+                          in: directory, replacing: ["$TMP": project.deletingLastPathComponent().path],
+                          stdout: stdout, stderr: stderr, exitCode: exitCode, file: file, line: line)
+    }
+
     func testCommandsFindTheCatalogInAParentDirectory() throws {
         let below = project.appendingPathComponent("notes/2026")
-        let validate = try run(["validate"], in: below)
-        XCTAssertEqual(validate.status, 0, validate.stdout + validate.stderr)
-        XCTAssertTrue(validate.stdout.contains("5 files, "), validate.stdout)
-        XCTAssertTrue(validate.stdout.contains(", 2 metrics: 0 errors, 0 warnings"), validate.stdout)
-        let tree = try run(["tree", "--ascii"], in: below)
-        XCTAssertEqual(tree.status, 0, tree.stderr)
-        XCTAssertTrue(tree.stdout.contains("Steps [SCREEN_STEPS]"), tree.stdout)
-        XCTAssertFalse(tree.stdout.contains("SCREEN_PROTEIN"), "read the built-in catalog instead: \(tree.stdout)")
-        XCTAssertFalse(tree.stderr.contains("built into"), tree.stderr)
+        try assertRun(["validate"], in: below, stdout: "5 files, 1 screens, 2 metrics: 0 errors, 0 warnings\n")
+        // The fixture's tree, not the built-in catalog's, and nothing on stderr about it.
+        try assertRun(["tree", "--ascii"], in: below, stdout: """
+            Core Care (core_care)
+            `-- Steps [SCREEN_STEPS]
+                `-- * Steps per day [STEPS_DAILY] bar_vertical · steps
+                    `-- 7-day average [STEPS_TREND] line · steps
+
+            """)
     }
 
     func testAFileArgumentIsValidatedWithinItsCatalog() throws {
@@ -46,13 +56,15 @@ final class CatalogDiscoveryCLITests: XCTestCase {
         let screens = project.appendingPathComponent("screens/core_care.yaml")
         try String(contentsOf: screens, encoding: .utf8).replacingOccurrences(of: "pillar: core_care", with: "pillar: core_cair")
             .write(to: screens, atomically: true, encoding: .utf8)
-        let metricsOnly = try run(["validate", "metrics/steps.yaml"], in: project)
-        XCTAssertEqual(metricsOnly.status, 0, metricsOnly.stdout)
-        XCTAssertTrue(metricsOnly.stdout.contains("1 file, 0 screens, 2 metrics: 0 errors, 0 warnings"), metricsOnly.stdout)
-        let screensOnly = try run(["validate", "screens/core_care.yaml"], in: project)
-        XCTAssertEqual(screensOnly.status, 1, screensOnly.stdout)
-        XCTAssertTrue(screensOnly.stdout.contains("screens/core_care.yaml:4:13: error:"), screensOnly.stdout)
-        XCTAssertFalse(screensOnly.stdout.contains("metrics/"), screensOnly.stdout)
+        try assertRun(["validate", "metrics/steps.yaml"], in: project,
+                      stdout: "1 file, 0 screens, 2 metrics: 0 errors, 0 warnings\n")
+        try assertRun(["validate", "screens/core_care.yaml"], in: project, stdout: """
+            screens/core_care.yaml:4:13: error: unknown pillar 'core_cair'; did you mean 'core_care'? [unknown-reference]
+                    pillar: core_cair
+                            ^
+            1 file, 1 screens, 0 metrics: 1 error, 0 warnings
+
+            """, exitCode: 1)
     }
 
     /// A file or directory named by a path that does not start at the working directory
@@ -64,50 +76,58 @@ final class CatalogDiscoveryCLITests: XCTestCase {
         try String(contentsOf: steps, encoding: .utf8).replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: lines")
             .write(to: steps, atomically: true, encoding: .utf8)
         let screens = project.appendingPathComponent("screens")
-        let finding = "unknown chart_type_id 'lines'; did you mean 'line'?"
+        func finding(_ path: String) -> String {
+            """
+            \(path):19:20: error: unknown chart_type_id 'lines'; did you mean 'line'? [unknown-chart-type]
+                    chart_type_id: lines
+                                   ^
 
-        let file = try run(["validate", "../metrics/steps.yaml"], in: screens)
-        XCTAssertEqual(file.status, 1, file.stdout + file.stderr)
-        XCTAssertTrue(file.stdout.contains(finding), file.stdout)
-        XCTAssertTrue(file.stdout.hasSuffix("1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n"), file.stdout)
+            """
+        }
 
-        let directory = try run(["validate", "../metrics"], in: screens)
-        XCTAssertEqual(directory.status, 1, directory.stdout + directory.stderr)
-        XCTAssertTrue(directory.stdout.hasSuffix("2 files, 0 screens, 2 metrics: 1 error, 0 warnings\n"), directory.stdout)
-
-        let root = try run(["validate", ".."], in: screens)
-        XCTAssertEqual(root.status, 1, root.stdout + root.stderr)
-        XCTAssertTrue(root.stdout.hasSuffix("5 files, 1 screens, 2 metrics: 1 error, 0 warnings\n"), root.stdout)
+        try assertRun(["validate", "../metrics/steps.yaml"], in: screens,
+                      stdout: finding("$TMP/project/metrics/steps.yaml") + "1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n",
+                      exitCode: 1)
+        try assertRun(["validate", "../metrics"], in: screens,
+                      stdout: finding("$TMP/project/metrics/steps.yaml") + "2 files, 0 screens, 2 metrics: 1 error, 0 warnings\n",
+                      exitCode: 1)
+        try assertRun(["validate", ".."], in: screens,
+                      stdout: finding("$TMP/project/metrics/steps.yaml") + "5 files, 1 screens, 2 metrics: 1 error, 0 warnings\n",
+                      exitCode: 1)
 
         // The same file through a symbolic link to the catalog, with --catalog naming the real
         // directory: read once (no duplicate ids), its finding reported.
         let link = project.deletingLastPathComponent().appendingPathComponent("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: project)
-        let linked = try run(["validate", "--catalog", project.path, link.appendingPathComponent("metrics/steps.yaml").path],
-                             in: project.deletingLastPathComponent())
-        XCTAssertEqual(linked.status, 1, linked.stdout + linked.stderr)
-        XCTAssertTrue(linked.stdout.contains(finding), linked.stdout)
-        XCTAssertFalse(linked.stdout.contains("duplicate"), linked.stdout)
-        XCTAssertTrue(linked.stdout.hasSuffix("1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n"), linked.stdout)
+        try assertRun(["validate", "--catalog", project.path, link.appendingPathComponent("metrics/steps.yaml").path],
+                      in: project.deletingLastPathComponent(),
+                      stdout: finding("project/metrics/steps.yaml") + "1 file, 0 screens, 2 metrics: 1 error, 0 warnings\n",
+                      exitCode: 1)
     }
 
     func testWithoutACatalogValidateExits2AndReadingCommandsSaySoOnStderr() throws {
         let empty = project.deletingLastPathComponent().appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let validate = try run(["validate"], in: empty)
-        XCTAssertEqual(validate.status, 2, validate.stdout)
-        XCTAssertEqual(validate.stdout, "")
-        XCTAssertTrue(validate.stderr.contains("no catalog found: no screens/ or metrics/ directory in \(empty.path) or any directory above it"),
-                      validate.stderr)
-        let json = try run(["validate", "--format", "sarif"], in: empty)
-        XCTAssertEqual(json.status, 2)
+        let noCatalog = """
+            vitals: error: no catalog found: no screens/ or metrics/ directory in $TMP/empty or any directory above it
+              run it in the directory that holds screens/ and metrics/ (or below it)
+              or pass --catalog DIR, or name the files to check
 
-        let tree = try run(["tree"], in: empty)
-        XCTAssertEqual(tree.status, 0, tree.stderr)
-        XCTAssertTrue(tree.stderr.contains("using the catalog built into vitals"), tree.stderr)
+            """
+        try assertRun(["validate"], in: empty, stderr: noCatalog, exitCode: 2)
+        try assertRun(["validate", "--format", "sarif"], in: empty, stderr: noCatalog, exitCode: 2)
 
-        let missing = try run(["render", "steps", "--catalog", empty.path], in: empty)
-        XCTAssertEqual(missing.status, 2, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("has no screens/ or metrics/ directory"), missing.stderr)
+        // The built-in catalog's tree (its content is the shipped catalog's, not checked here).
+        try assertRun(["tree"], in: empty, stdout: nil, stderr: """
+            vitals: no screens/ or metrics/ in $TMP/empty or above; using the catalog built into vitals \
+            (--catalog DIR reads another)
+
+            """)
+
+        try assertRun(["render", "steps", "--catalog", empty.path], in: empty, stderr: """
+            vitals: error: --catalog $TMP/empty has no screens/ or metrics/ directory
+              name the directory that holds screens/ and metrics/
+
+            """, exitCode: 2)
     }
 }

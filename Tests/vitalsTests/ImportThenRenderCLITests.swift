@@ -54,35 +54,30 @@ final class ImportThenRenderCLITests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }
 
-    private func render(_ screen: String) throws -> String {
-        let run = try VitalsProcess.run(["render", screen, "--db", db, "--as-of", "2026-06-14", "--width", "80"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertFalse(run.stderr.contains("demo data"), "the imported database is read, not the demo")
-        return run.stdout
+    /// `screen` drawn from the imported database (nothing on stderr: not the demo data) is the
+    /// golden `Goldens/import-then-render/<screen>-80.txt`.
+    private func assertRender(_ screen: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try assertCommand(["render", screen, "--db", db, "--as-of", "2026-06-14", "--width", "80"],
+                          stdoutGolden: "import-then-render/\(screen)-80", file: file, line: line)
     }
 
     func testBodyShowsTheLatestWeightInKilograms() throws {
-        // 175.0 lb = 79.38 kg.
-        let text = try render("body")
-        XCTAssertTrue(text.contains("latest 79.4 kg"), text)
+        // 175.0 lb = 79.38 kg: "latest 79.4 kg".
+        try assertRender("body")
     }
 
     func testSleepShowsLastNightsStagesWithoutCountingTheInBedInterval() throws {
-        let text = try render("sleep")
         // Asleep: core 30 + 150 + 140, deep 50, REM 50 = 420 min = 7 h; awake 30 min.
-        XCTAssertTrue(text.contains("Deep  │"), text)
-        XCTAssertTrue(text.contains(" 50 min"), text)
-        XCTAssertTrue(text.contains("7 h 00"), text)
+        try assertRender("sleep")
     }
 
     func testProteinShowsTheDayAndItsMeals() throws {
-        let text = try render("protein")
-        XCTAssertTrue(text.contains("Today 125 g"), text)
-        XCTAssertTrue(text.contains("breakfast 30 g + lunch 40 g + dinner 55 g"), text)
+        // "Today 125 g", "breakfast 30 g + lunch 40 g + dinner 55 g".
+        try assertRender("protein")
     }
 
     func testStepsShowTheImportedCount() throws {
-        let text = try render("steps")
-        XCTAssertTrue(text.contains("latest 4321"), text)
+        // "latest 4321".
+        try assertRender("steps")
     }
 }

@@ -53,25 +53,42 @@ final class NewScreenCLITests: XCTestCase {
         try VitalsProcess.run(arguments, environment: ["VITALS_DB": root.appendingPathComponent("none.sqlite").path], in: root)
     }
 
+    /// `vitals arguments` in the fixture directory, its exit code and whole output asserted
+    /// (the directory written `$TMP`).
+    @discardableResult
+    private func assertRun(_ arguments: [String], stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "",
+                           exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
+        try assertCommand(arguments, environment: ["VITALS_DB": root.appendingPathComponent("none.sqlite").path], in: root,
+                          replacing: ["$TMP": root.path], stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr,
+                          exitCode: exitCode, file: file, line: line)
+    }
+
     private func text(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
     func testAYAMLOnlyScreenValidatesAndRendersItsEmptyState() throws {
-        let made = try run(["new-screen", "Blood Glucose", "--pillar", "core_care", "--chart", "line"])
-        XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertTrue(made.stdout.contains("created screens/blood_glucose.yaml"), made.stdout)
-        XCTAssertTrue(made.stdout.contains("created metrics/blood_glucose.yaml"), made.stdout)
+        try assertRun(["new-screen", "Blood Glucose", "--pillar", "core_care", "--chart", "line"], stdout: """
+            created screens/blood_glucose.yaml
+            created metrics/blood_glucose.yaml
+
+            SCREEN_BLOOD_GLUCOSE is on the core_care pillar; its alias is blood_glucose.
+            Next:
+              vitals log blood_glucose VALUE        # record a value
+              vitals render blood_glucose
+              vitals validate
+
+            """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Screens").path))
 
-        let validated = try run(["validate", "--strict"])
-        XCTAssertEqual(validated.status, 0, validated.stdout)
-        XCTAssertTrue(validated.stdout.contains("2 screens"), validated.stdout)
+        try assertRun(["validate", "--strict"], stdout: "7 files, 2 screens, 3 metrics: 0 errors, 0 warnings\n")
 
-        let rendered = try run(["render", "blood_glucose", "--width", "80", "--as-of", "2026-06-15"])
-        XCTAssertEqual(rendered.status, 0, rendered.stderr)
-        XCTAssertTrue(rendered.stdout.contains("No blood glucose logged yet."), rendered.stdout)
-        XCTAssertTrue(rendered.stdout.contains("vitals log blood_glucose VALUE"), rendered.stdout)
+        // "No blood glucose logged yet." and how to log one.
+        try assertRun(["render", "blood_glucose", "--width", "80", "--as-of", "2026-06-15"],
+                      stdoutGolden: "new-screen/blood-glucose-empty-80", stderr: """
+            vitals: no database at $TMP/none.sqlite; showing the embedded demo data (vitals demo --db $TMP/none.sqlite writes it)
+
+            """)
     }
 
     func testEveryChartTypeGivesAValidScreen() throws {
@@ -85,17 +102,53 @@ final class NewScreenCLITests: XCTestCase {
     }
 
     func testAModuleIsWrittenAndRegistered() throws {
-        let made = try run(["new-screen", "Blood Glucose", "--pillar", "core_care", "--module"])
-        XCTAssertEqual(made.status, 0, made.stderr)
+        try assertRun(["new-screen", "Blood Glucose", "--pillar", "core_care", "--module"], stdout: """
+            created screens/blood_glucose.yaml
+            created metrics/blood_glucose.yaml
+            created Sources/Screens/BloodGlucoseScreen/BloodGlucoseScreen.swift
+            created Tests/ScreensTests/BloodGlucoseScreenTests.swift
+            updated Package.swift
+            updated Sources/VitalsScreens/BuiltInScreens.swift
+
+            SCREEN_BLOOD_GLUCOSE is on the core_care pillar; its alias is blood_glucose.
+            Next:
+              vitals log blood_glucose VALUE        # record a value
+              vitals render blood_glucose
+              swift build && swift test --filter BloodGlucoseScreenTests
+              edit Sources/Screens/BloodGlucoseScreen/BloodGlucoseScreen.swift
+
+            """)
+        // The generated Swift is the scaffold's template (in Sources), checked for its names only.
         let module = try text("Sources/Screens/BloodGlucoseScreen/BloodGlucoseScreen.swift")
         XCTAssertTrue(module.contains("public struct BloodGlucoseScreen: ScreenModule"))
         XCTAssertTrue(module.contains("static let screenID = \"SCREEN_BLOOD_GLUCOSE\""))
         XCTAssertTrue(try text("Tests/ScreensTests/BloodGlucoseScreenTests.swift").contains("final class BloodGlucoseScreenTests"))
-        let package = try text("Package.swift")
-        XCTAssertTrue(package.contains("    \"SleepScreen\",\n    \"BloodGlucoseScreen\",\n]"), package)
-        let list = try text("Sources/VitalsScreens/BuiltInScreens.swift")
-        XCTAssertTrue(list.hasPrefix("import BloodGlucoseScreen\nimport ProteinScreen\n"), list)
-        XCTAssertTrue(list.contains("        SleepScreen(),\n        BloodGlucoseScreen(),\n    ]"), list)
+        XCTAssertEqual(try text("Package.swift"), """
+            // swift-tools-version:6.1
+            import PackageDescription
+
+            let screenModules = [
+                "ProteinScreen",
+                "SleepScreen",
+                "BloodGlucoseScreen",
+            ]
+
+            """)
+        XCTAssertEqual(try text("Sources/VitalsScreens/BuiltInScreens.swift"), """
+            import BloodGlucoseScreen
+            import ProteinScreen
+            import SleepScreen
+            import VitalsKit
+
+            public enum BuiltInScreenModules {
+                public static let all: [any ScreenModule] = [
+                    ProteinScreen(),
+                    SleepScreen(),
+                    BloodGlucoseScreen(),
+                ]
+            }
+
+            """)
     }
 
     /// The checkout's own Package.swift and module list (whatever modules they hold by now)
@@ -122,32 +175,45 @@ final class NewScreenCLITests: XCTestCase {
 
     func testItRefusesToOverwriteAndWritesNothingOnBadInput() throws {
         XCTAssertEqual(try run(["new-screen", "Magnesium", "--pillar", "core_care"]).status, 0)
-        let again = try run(["new-screen", "Magnesium", "--pillar", "core_care"])
-        XCTAssertEqual(again.status, 1)
-        XCTAssertTrue(again.stderr.contains("SCREEN_MAGNESIUM already exists"), again.stderr)
+        try assertRun(["new-screen", "Magnesium", "--pillar", "core_care"], stderr: """
+            vitals: error: a screen named SCREEN_MAGNESIUM already exists (screens/magnesium.yaml:3:5)
 
-        let badName = try run(["new-screen", "Zinc!", "--pillar", "core_care"])
-        XCTAssertEqual(badName.status, 2)
-        XCTAssertTrue(badName.stderr.contains("not a usable screen name"), badName.stderr)
+            """, exitCode: 1)
 
-        let badPillar = try run(["new-screen", "Iron", "--pillar", "core_cre"])
-        XCTAssertEqual(badPillar.status, 1)  // an unknown id is a refused input (README exit-code table)
-        XCTAssertTrue(badPillar.stderr.contains("did you mean core_care?"), badPillar.stderr)
+        try assertRun(["new-screen", "Zinc!", "--pillar", "core_care"], stderr: """
+            vitals: error: 'Zinc!' is not a usable screen name
+              use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. "Blood Glucose")
+              the name can be changed in the YAML afterwards; it also names files and Swift types
 
-        let badChart = try run(["new-screen", "Iron", "--pillar", "core_care", "--chart", "pie"])
-        XCTAssertEqual(badChart.status, 1)
+            """, exitCode: 2)
+
+        // An unknown id is a refused input (README exit-code table).
+        try assertRun(["new-screen", "Iron", "--pillar", "core_cre"], stderr: """
+            vitals: error: unknown pillar 'core_cre'
+              did you mean core_care?
+
+            """, exitCode: 1)
+
+        try assertRun(["new-screen", "Iron", "--pillar", "core_care", "--chart", "pie"], stderr: """
+            vitals: error: unknown chart type 'pie'
+              chart types: bar_vertical, bar_horizontal, bar_stacked, line, sleep_stages_horizontal, growth_curve, \
+            timeline, calendar_heatmap, stat, progress, sparkline
+
+            """, exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("screens/iron.yaml").path))
 
         // A file in the way (here a Swift test file of the same name) stops everything.
         let tests = root.appendingPathComponent("Tests/ScreensTests")
         try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
         try "// mine".write(to: tests.appendingPathComponent("ZincScreenTests.swift"), atomically: true, encoding: .utf8)
-        let taken = try run(["new-screen", "Zinc", "--pillar", "core_care", "--module"])
-        XCTAssertEqual(taken.status, 1)
-        XCTAssertTrue(taken.stderr.contains("Tests/ScreensTests/ZincScreenTests.swift already exists; nothing was written"), taken.stderr)
+        try assertRun(["new-screen", "Zinc", "--pillar", "core_care", "--module"], stderr: """
+            vitals: error: Tests/ScreensTests/ZincScreenTests.swift already exists; nothing was written
+              pick another name, or remove the file first
+
+            """, exitCode: 1)
         for path in ["screens/zinc.yaml", "metrics/zinc.yaml", "Sources/Screens/ZincScreen"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path), path)
         }
-        XCTAssertFalse(try text("Package.swift").contains("ZincScreen"))
+        XCTAssertEqual(try text("Package.swift"), Self.fixturePackage)
     }
 }

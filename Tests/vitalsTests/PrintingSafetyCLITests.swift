@@ -50,14 +50,20 @@ final class PrintingSafetyCLITests: XCTestCase {
     func testAFileNamedWithAnEscapeSequenceIsPrintedSafelyByValidate() throws {
         let name = "screens/\(titleSequence)x\(override)y.yaml"
         let root = try catalog([name: "pillars: [{pillar_id: p, name: P, colour: green}]\n"])
-        for format in ["text", "github"] {
-            let run = try VitalsProcess.run(["validate", "--format", format], in: root)
-            XCTAssertEqual(run.status, 1, run.stdout)
-            XCTAssertTrue(run.stdout.contains("xy.yaml"), run.stdout)
-            XCTAssertTrue(run.stdout.contains("unknown key 'colour'"), run.stdout)
-            assertSafe(run.stdout, "validate --format \(format)")
-            assertSafe(run.stderr, "validate --format \(format) (stderr)")
-        }
+        let text = try assertCommand(["validate", "--format", "text"], in: root, stdout: """
+            screens/xy.yaml:1:35: error: unknown key 'colour' in this pillar; did you mean 'color'? [unknown-key]
+                pillars: [{pillar_id: p, name: P, colour: green}]
+                                                  ^
+            1 file, 0 screens, 0 metrics: 1 error, 0 warnings
+
+            """, exitCode: 1)
+        assertSafe(text.stdout, "validate --format text")
+        let github = try assertCommand(["validate", "--format", "github"], in: root, stdout: """
+            ::error file=screens/xy.yaml,line=1,col=35,title=unknown-key::unknown key 'colour' in this pillar; did you mean 'color'? [unknown-key]
+            1 files, 0 screens, 0 metrics: 1 errors, 0 warnings
+
+            """, exitCode: 1)
+        assertSafe(github.stdout, "validate --format github")
         // JSON escapes the name and reads back to it.
         let json = try VitalsProcess.run(["validate", "--format", "json"], in: root)
         assertSafe(json.stdout, "validate --format json")
@@ -67,53 +73,91 @@ final class PrintingSafetyCLITests: XCTestCase {
         // SARIF percent-encodes it.
         let sarif = try VitalsProcess.run(["validate", "--format", "sarif"], in: root)
         assertSafe(sarif.stdout, "validate --format sarif")
-        XCTAssertTrue(sarif.stdout.contains("screens/%1B%5D0%3Bpwned%07x%E2%80%AEy.yaml"), sarif.stdout)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let result = try XCTUnwrap(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        XCTAssertEqual((location?["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                       "screens/%1B%5D0%3Bpwned%07x%E2%80%AEy.yaml", sarif.stdout)
     }
 
     func testAPathGivenOnTheCommandLineIsPrintedSafely() throws {
-        let run = try VitalsProcess.run(["validate", "/no/such/\(titleSequence)dir\(override)"])
-        XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("/no/such/dir"), run.stderr)
+        let run = try assertCommand(["validate", "/no/such/\(titleSequence)dir\(override)"], stderr: "vitals: error: no such file or directory: /no/such/dir\n", exitCode: 2)
         assertSafe(run.stderr, "validate with a missing path")
     }
 
     func testBidiControlsInYAMLDoNotReachTreeRenderOrValidate() throws {
         let root = try catalog(["screens/all.yaml": goodCatalog])
-        let tree = try VitalsProcess.run(["tree", "--catalog", root.path], in: root)
-        XCTAssertEqual(tree.status, 0, tree.stderr)
-        XCTAssertTrue(tree.stdout.contains("Body txt.exe"), tree.stdout)
+        let noDatabase = ["VITALS_DB": root.appendingPathComponent("none.sqlite").path]
+        // "Body txt.exe", in that order.
+        let tree = try assertCommand(["tree", "--catalog", root.path], in: root, stdout: """
+            Core Care (core_care)
+            └── Body txt.exe [SCREEN_BODY]
+                └── ★ Weight kg [BODY_WEIGHT] line · body_mass
+
+            """)
         assertSafe(tree.stdout, "tree")
-        let render = try VitalsProcess.run(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--width", "80"], in: root)
-        XCTAssertEqual(render.status, 0, render.stderr)
-        XCTAssertTrue(render.stdout.contains("Body txt.exe"), render.stdout)
+        let render = try assertCommand(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--width", "80"],
+                                       environment: noDatabase, in: root, replacing: ["$TMP": root.path],
+                                       stdoutGolden: "printing-safety/body-bidi-80", stderr: """
+            vitals: no database at $TMP/none.sqlite; showing the embedded demo data (vitals demo --db $TMP/none.sqlite writes it)
+
+            """)
         assertSafe(render.stdout, "render")
-        let colour = try VitalsProcess.run(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--color", "always"], in: root)
-        XCTAssertTrue(colour.stdout.contains("\u{1B}["), "colour is still drawn")
+        // Colour is still drawn.
+        let colour = try assertCommand(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--width", "80",
+                                        "--color", "always"],
+                                       environment: noDatabase.merging(["TERM": "xterm", "COLORTERM": ""]) { $1 }, in: root,
+                                       replacing: ["$TMP": root.path], stdoutGolden: "printing-safety/body-bidi-80-colour",
+                                       stderr: CommandOutput.normalised(render.stderr, ["$TMP": root.path]))
         XCTAssertFalse(colour.stdout.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
 
         let bad = try catalog(["screens/all.yaml": goodCatalog + "subjects: [{subject_id: me, name: Me, kind: \"h\u{202E}uman\"}]\n"])
-        let validate = try VitalsProcess.run(["validate"], in: bad)
-        XCTAssertEqual(validate.status, 1, validate.stdout)
-        XCTAssertTrue(validate.stdout.contains("'human' is not one of"), validate.stdout)
+        let validate = try assertCommand(["validate"], in: bad, stdout: """
+            screens/all.yaml:7:45: error: 'kind' 'human' is not one of human, dog, cat; did you mean 'human'? [invalid-value]
+                subjects: [{subject_id: me, name: Me, kind: \"human\"}]
+                                                            ^
+            1 file, 1 screens, 1 metrics: 1 error, 0 warnings
+
+            """, exitCode: 1)
         assertSafe(validate.stdout, "validate on YAML with bidi controls")
     }
 
     func testArgumentValuesEchoedInErrorsAreMadeSafe() throws {
-        let cases: [[String]] = [
-            ["render", "protein", "--range", "\(titleSequence)fortnight"],   // our own message
-            ["render", "protein", "--color", "\(titleSequence)sometimes"],   // ArgumentParser's message
-            ["render", "\(override)nietsbestaand"],                          // unknown screen
-            ["tree", "\(titleSequence)protien"],
-            ["rendr\(titleSequence)"],
-            ["export", "\(override)xml"],
-            ["import", "csv", "/no/such/\(titleSequence).csv"],
-        ]
-        for arguments in cases {
-            let run = try VitalsProcess.run(arguments)
-            XCTAssertNotEqual(run.status, 0, "\(arguments)")
-            XCTAssertFalse(run.stderr.isEmpty, "\(arguments)")
-            assertSafe(run.stderr, "vitals \(arguments.joined(separator: " "))")
-            assertSafe(run.stdout, "vitals \(arguments.joined(separator: " ")) (stdout)")
+        var runs: [VitalsProcess.Run] = []
+        // Our own message.
+        runs.append(try assertCommand(["render", "protein", "--range", "\(titleSequence)fortnight"], stderr: """
+            vitals: error: --range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got 'fortnight'
+
+            """, exitCode: 2))
+        // ArgumentParser's message.
+        runs.append(try assertCommand(["render", "protein", "--color", "\(titleSequence)sometimes"], stderr: """
+            Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
+            Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never.
+            Usage: vitals render [<SCREEN> ...] [--all] [--children] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
+              See 'vitals render --help' for more information.
+
+            """, exitCode: 2))
+        // An unknown screen.
+        runs.append(try assertCommand(["render", "\(override)nietsbestaand"], stderr: """
+            vitals: error: unknown screen 'nietsbestaand'
+              vitals tree lists every screen
+
+            """, exitCode: 1))
+        runs.append(try assertCommand(["tree", "\(titleSequence)protien"], stderr: """
+            vitals: error: unknown screen 'protien'
+              vitals tree lists every screen
+
+            """, exitCode: 1))
+        runs.append(try assertCommand(["rendr\(titleSequence)"], stderr: """
+            Error: Unexpected argument 'rendr'
+            Usage: vitals <subcommand>
+              See 'vitals --help' for more information.
+
+            """, exitCode: 2))
+        runs.append(try assertCommand(["export", "\(override)xml"], stderr: "vitals: error: unknown export format 'xml': use csv or json\n", exitCode: 2))
+        runs.append(try assertCommand(["import", "csv", "/no/such/\(titleSequence).csv"], stderr: "vitals: error: cannot read /no/such/.csv\n", exitCode: 2))
+        for run in runs {
+            assertSafe(run.stderr, "stderr: \(run.stderr)")
         }
     }
 
@@ -125,9 +169,9 @@ final class PrintingSafetyCLITests: XCTestCase {
             XCTAssertEqual(log.status, 0, log.stderr)
             assertSafe(log.stdout, "log")
         }
-        let render = try VitalsProcess.run(["render", "protein", "--as-of", "2026-11-20", "--width", "80", "--db", db.path])
-        XCTAssertEqual(render.status, 0, render.stderr)
-        XCTAssertTrue(render.stdout.contains("breakfast"), render.stdout)
+        // The tags drawn as "breakfast" and "lunch".
+        let render = try assertCommand(["render", "protein", "--as-of", "2026-11-20", "--width", "80", "--db", db.path],
+                                       stdoutGolden: "printing-safety/protein-bidi-tags-80")
         assertSafe(render.stdout, "render of data with bidi controls")
     }
 }

@@ -33,7 +33,11 @@ final class ReadmeQuickStartTests: XCTestCase {
             "HOME": home.path, "XDG_DATA_HOME": "", "COLUMNS": "", "NO_COLOR": "", "TERM": "xterm-256color",
         ])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("embedded demo data"), run.stderr)
+        XCTAssertEqual(CommandOutput.normalised(run.stderr, ["$HOME": home.path]), """
+            vitals: no database at $HOME/.local/share/vitals/vitals.sqlite; showing the embedded demo data \
+            (vitals demo --db $HOME/.local/share/vitals/vitals.sqlite writes it)
+
+            """)
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
         XCTAssertEqual(printed, quickStart.output,

@@ -12,12 +12,22 @@ final class RenderCLITests: XCTestCase {
                               environment: noDatabase.merging(environment) { $1 })
     }
 
+    /// `vitals render arguments --as-of 2026-06-15` without a database, its output exact
+    /// (the database path written `$DB`).
+    @discardableResult
+    private func assertRender(_ arguments: [String], environment: [String: String] = [:], stdout: String? = "", stdoutGolden: String? = nil,
+                              stderr: String? = "", exitCode: Int32 = 0,
+                              file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
+        try assertCommand(["render"] + arguments + ["--as-of", "2026-06-15"],
+                          environment: noDatabase.merging(environment) { $1 },
+                          replacing: ["$DB": noDatabase["VITALS_DB"]!], stdout: stdout, stdoutGolden: stdoutGolden,
+                          stderr: stderr, exitCode: exitCode, file: file, line: line)
+    }
+
+    private let demoNotice = "vitals: no database at $DB; showing the embedded demo data (vitals demo --db $DB writes it)\n"
+
     func testProteinOnTheDemoDataWithTheNoticeOnStderr() throws {
-        let run = try render(["protein", "--width", "80"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("Protein per day (g)"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("Healthful Nutrition"), run.stdout)
-        XCTAssertTrue(run.stderr.contains("showing the embedded demo data"), run.stderr)
+        let run = try assertRender(["protein", "--width", "80"], stdoutGolden: "render/protein-demo-80", stderr: demoNotice)
         XCTAssertFalse(run.stdout.contains("\u{1B}["), "NO_COLOR output has escapes")
         for line in run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             XCTAssertLessThanOrEqual(line.count, 80, String(line))
@@ -32,17 +42,20 @@ final class RenderCLITests: XCTestCase {
     }
 
     func testAnUnknownScreenSuggestsTheClosestIds() throws {
-        let run = try render(["protien"])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("unknown screen 'protien'"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("did you mean: SCREEN_PROTEIN"), run.stderr)
-        XCTAssertEqual(run.stdout, "")
+        try assertRender(["protien"], stderr: """
+            vitals: error: unknown screen 'protien'
+              did you mean: SCREEN_PROTEIN?
+              vitals tree lists every screen
+
+            """, exitCode: 1)
     }
 
     func testANarrowWidthIsAUsageErrorWithAClearMessage() throws {
-        let run = try render(["protein", "--width", "30"])
-        XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.contains("a width of 30 columns (from --width) is too narrow"), run.stderr)
+        try assertRender(["protein", "--width", "30"], stderr: """
+            vitals: error: a width of 30 columns (from --width) is too narrow; charts need at least 40 columns \
+            (use --width 40 or more)
+
+            """, exitCode: 2)
     }
 
     func testJSONCarriesTheSameContentAsData() throws {
@@ -73,14 +86,14 @@ final class RenderCLITests: XCTestCase {
         XCTAssertEqual(((rendered["screens"] as? [[String: Any]]) ?? []).compactMap { $0["screen_id"] as? String }, ids)
         let text = try render(["--all", "--width", "100"])
         XCTAssertEqual(text.status, 0, text.stderr)
-        let coloured = try render(["steps", "--color", "always"])
-        XCTAssertTrue(coloured.stdout.contains("\u{1B}["), "--color always gives escapes")
+        try assertRender(["steps", "--width", "80", "--color", "always"], environment: ["TERM": "xterm", "COLORTERM": ""],
+                         stdoutGolden: "render/steps-demo-80-colour",
+                         stderr: demoNotice)
     }
 
     func testImperialUnitsConvertValuesAndTargets() throws {
-        let run = try render(["body", "--units", "imperial", "--format", "json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("\"unit\": \"lb\""), run.stdout)
+        try assertRender(["body", "--units", "imperial", "--format", "json"],
+                         stdoutGolden: "render/body-demo-imperial-json", stderr: demoNotice)
     }
 
     func testABrokenCatalogPrintsItsDiagnosticsAndExits1() throws {
@@ -90,16 +103,38 @@ final class RenderCLITests: XCTestCase {
         try "screens:\n  - screen_id: SCREEN_X\n    name: [oops\n".write(
             to: root.appendingPathComponent("screens/x.yaml"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try render(["x", "--catalog", root.path])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("screens/x.yaml:4:1: error:"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("[yaml-syntax]"), run.stderr)
-        XCTAssertEqual(run.stdout, "")
+        try assertCommand(["render", "x", "--catalog", root.path, "--as-of", "2026-06-15"], environment: noDatabase,
+                          replacing: ["$TMP": root.path], stderr: """
+            $TMP/screens/x.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence at line 3, \
+            column 11) [yaml-syntax]
+            \("    ")
+                ^
+            1 file, 0 screens, 0 metrics: 1 error, 0 warnings
+
+            vitals: error: the catalog has errors; fix them (vitals validate shows them all)
+
+            """, exitCode: 1)
     }
 
     func testBadOptionValuesAreUsageErrors() throws {
-        XCTAssertEqual(try render(["protein", "--range", "fortnight"]).status, 2)
-        XCTAssertEqual(try render(["protein", "--color", "sometimes"]).status, 2)
-        XCTAssertEqual(try VitalsProcess.run(["render"], environment: noDatabase).status, 2)
+        let usage = """
+            Usage: vitals render [<SCREEN> ...] [--all] [--children] [--as-of <DATE>] [--range <RANGE>] \
+            [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
+              See 'vitals render --help' for more information.
+
+            """
+        try assertRender(["protein", "--range", "fortnight"], stderr: """
+            vitals: error: --range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got 'fortnight'
+
+            """, exitCode: 2)
+        try assertRender(["protein", "--color", "sometimes"], stderr: """
+            Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
+            Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never.
+
+            """ + usage, exitCode: 2)
+        try assertCommand(["render"], environment: noDatabase, stderr: """
+            Error: name a screen (vitals render protein) or use --all; vitals tree lists them
+
+            """ + usage, exitCode: 2)
     }
 }

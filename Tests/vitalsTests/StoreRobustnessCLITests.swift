@@ -42,7 +42,7 @@ final class StoreRobustnessCLITests: XCTestCase {
                           ["--format", "json"]] {
             let run = try VitalsProcess.run(["render", "--all", "--db", db, "--as-of", "2024-03-05"] + arguments)
             XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr.suffix(800))")
-            XCTAssertFalse(run.stderr.contains("Fatal error"), "\(arguments)")
+            XCTAssertEqual(run.stderr, "", "\(arguments)")
             if arguments.first == "--width" {
                 let width = Int(arguments[1])!
                 for line in run.stdout.split(separator: "\n") where DisplayWidth.of(String(line)) > width {
@@ -88,10 +88,15 @@ final class StoreRobustnessCLITests: XCTestCase {
         }
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
-        let run = try VitalsProcess.run(["render", "steps", "--db", db, "--as-of", "2024-03-05"])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("written by an older version of vitals (schema v1-samples"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("upgrades it in place"), run.stderr)
+        // The current schema and the migrations to it are named by the store, not here.
+        try assertCommand(["render", "steps", "--db", db, "--as-of", "2024-03-05"], replacing: ["$TMP": directory.path],
+                          patterns: [#"this one reads [^)]+\)"#: "this one reads $CURRENT)",
+                                     #"in place \([^)]+\)"#: "in place ($MIGRATIONS)"], stderr: """
+            vitals: error: $TMP/old.sqlite was written by an older version of vitals (schema v1-samples; this one reads \
+            $CURRENT); reading commands never change it
+              the next command that writes (vitals import, vitals log …) upgrades it in place ($MIGRATIONS)
+
+            """, exitCode: 1)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "a reader never migrates")
         // A writing command upgrades it.
         let log = try VitalsProcess.run(["log", "steps", "100", "--db", db, "--at", "2024-03-04 10:00"])
@@ -113,25 +118,40 @@ final class StoreRobustnessCLITests: XCTestCase {
             }
         }
         // With no database, reading shows the demo data again.
-        let render = try VitalsProcess.run(["render", "steps", "--db", db])
-        XCTAssertEqual(render.status, 0)
-        XCTAssertTrue(render.stderr.contains("showing the embedded demo data"), render.stderr)
+        // (Its stdout is today's screen.)
+        try assertCommand(["render", "steps", "--db", db], replacing: ["$TMP": directory.path], stdout: nil, stderr: """
+            vitals: no database at $TMP/new.sqlite; showing the embedded demo data (vitals demo --db $TMP/new.sqlite writes it)
+
+            """)
     }
 
     func testUnknownMilestonesAndSubjectsAreRefused() throws {
         let db = directory.appendingPathComponent("m.sqlite").path
-        let cases: [([String], String)] = [
-            (["milestone", "done", "foo"], "unknown milestone 'foo'"),
-            (["milestone", "done", "vaccinatie_12"], "vitals milestone done vaccinatie_12 --subject ollie"),
-            (["milestone", "done", "vaccinatie_12", "--subject", "olie"], "did you mean ollie?"),
-            (["milestone", "list", "--subject", "olie"], "did you mean ollie?"),
-            (["log", "body_mass", "12", "--subject", "olie"], "did you mean ollie?"),
-        ]
-        for (arguments, message) in cases {
-            let run = try VitalsProcess.run(arguments + ["--db", db])
-            XCTAssertEqual(run.status, 1, "\(arguments): \(run.stderr)")
-            XCTAssertTrue(run.stderr.contains(message), "\(arguments): \(run.stderr)")
-        }
+        try assertCommand(["milestone", "done", "foo", "--db", db], stderr: """
+            vitals: error: unknown milestone 'foo': no screen of me declares milestones
+              subjects with milestones: ollie
+
+            """, exitCode: 1)
+        try assertCommand(["milestone", "done", "vaccinatie_12", "--db", db], stderr: """
+            vitals: error: milestone 'vaccinatie_12' belongs to ollie, not me
+              vitals milestone done vaccinatie_12 --subject ollie
+
+            """, exitCode: 1)
+        try assertCommand(["milestone", "done", "vaccinatie_12", "--subject", "olie", "--db", db], stderr: """
+            vitals: error: unknown subject 'olie'
+              did you mean ollie?
+
+            """, exitCode: 1)
+        try assertCommand(["milestone", "list", "--subject", "olie", "--db", db], stderr: """
+            vitals: error: unknown subject 'olie'
+              did you mean ollie?
+
+            """, exitCode: 1)
+        try assertCommand(["log", "body_mass", "12", "--subject", "olie", "--db", db], stderr: """
+            vitals: error: unknown subject 'olie'
+              did you mean ollie?
+
+            """, exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
         let done = try VitalsProcess.run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2024-01-01", "--db", db])
         XCTAssertEqual(done.status, 0, done.stderr)
@@ -157,6 +177,13 @@ final class StoreRobustnessCLITests: XCTestCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertTrue(text.contains("1 new"), text)
+        XCTAssertEqual(CommandOutput.normalised(text, [:], [#"in [0-9.]+ s \([0-9.]+ /s\)"#: "in $SECONDS s ($RATE /s)"]),
+                       """
+            imported standard input
+            type                                    new    present  skipped  series
+            HKQuantityTypeIdentifierBodyMass          1          0        0  body_mass
+            1 new, 0 already present, 0 skipped; 1 samples in $SECONDS s ($RATE /s)
+
+            """)
     }
 }

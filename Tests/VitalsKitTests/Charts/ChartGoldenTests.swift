@@ -1,39 +1,24 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import VitalsKit
 
-/// Golden files for every chart kind × profile × width; `VITALS_RECORD_GOLDENS=1` re-records.
+/// Golden files for every chart kind × width × profile:
+/// `Goldens/charts/<kind>-<width>-<profile>.txt` (the kind id with hyphens).
 final class ChartGoldenTests: XCTestCase {
-    static let goldenDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Goldens")
-
     func testEveryKindMatchesItsGoldens() throws {
-        let record = ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1"
-        var mismatches: [String] = []
         for kind in ChartKindFactory.builtIn {
             for width in ChartFixtures.widths {
                 for (name, profile) in ChartFixtures.profiles(width: width) {
                     let lines = kind.init().render(ChartFixtures.input(for: kind.id), profile: profile)
                     let header = "# kind=\(kind.id) width=\(width) profile=\(name) as-of=\(ChartFixtures.asOf)"
                     let text = ([header] + lines).joined(separator: "\n") + "\n"
-                    let file = Self.goldenDirectory.appendingPathComponent(kind.id)
-                        .appendingPathComponent("\(width)-\(name.replacingOccurrences(of: "+", with: "-")).txt")
-                    if record {
-                        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
-                                                                withIntermediateDirectories: true)
-                        try text.write(to: file, atomically: true, encoding: .utf8)
-                        continue
-                    }
-                    let expected = try? String(contentsOf: file, encoding: .utf8)
-                    if expected != text {
-                        mismatches.append("\(file.path)\n--- expected\n\(expected ?? "<missing>")--- actual\n\(text)")
-                    }
+                    let kindName = kind.id.replacingOccurrences(of: "_", with: "-")
+                    let profileName = name.replacingOccurrences(of: "+", with: "-")
+                    assertSnapshot(text, named: "charts/\(kindName)-\(width)-\(profileName)")
                 }
             }
         }
-        XCTAssert(mismatches.isEmpty, "goldens differ (re-record with VITALS_RECORD_GOLDENS=1):\n"
-                  + mismatches.prefix(3).joined(separator: "\n"))
     }
 
     func testEveryGoldenRowHasTheSameDisplayWidth() {

@@ -1,8 +1,10 @@
 import XCTest
+import TestSupport
 @testable import VitalsKit
 
 /// Each kind of broken file gets a diagnostic with file, line and column, never a crash.
-/// Expected text reports are golden files beside the fixtures (VITALS_RECORD_GOLDENS=1 re-records).
+/// The text report of fixture `BadInput/<name>.yaml` is the golden `Goldens/bad-input/<name>.txt`
+/// (underscores as hyphens).
 final class BadInputTests: XCTestCase {
     private let directory = TestPaths.fixtures.appendingPathComponent("BadInput")
 
@@ -21,13 +23,8 @@ final class BadInputTests: XCTestCase {
         let (text, diagnostics) = try report(for: name + ".yaml")
         XCTAssertTrue(diagnostics.contains { $0.rule == rule && $0.location.line == line && $0.severity == .error },
                       "\(name): expected \(rule) at line \(line), got \(diagnostics)", file: file, line: testLine)
-        let golden = directory.appendingPathComponent(name + ".expected")
-        if TestPaths.recording {
-            try text.write(to: golden, atomically: true, encoding: .utf8)
-        } else {
-            let expected = try String(contentsOf: golden, encoding: .utf8)
-            XCTAssertEqual(text, expected, "\(name) report changed", file: file, line: testLine)
-        }
+        assertSnapshot(text, named: "bad-input/" + name.replacingOccurrences(of: "_", with: "-"),
+                       filePath: file, line: testLine)
     }
 
     func testMalformedYAML() throws { try assertGolden("malformed", rule: RuleID.yamlSyntax, line: 3) }
