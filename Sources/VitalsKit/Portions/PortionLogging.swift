@@ -46,10 +46,10 @@ public enum PortionLogging {
                 let inGrams: Double?
                 if measured.unit.dimension == .mass {
                     perServing = food.grams ?? (food.counts.count == 1 ? category.portionGrams : nil)
-                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("g")!)
+                    inGrams = measured.unit.convert(measured.value, to: .gram)
                 } else {
                     perServing = food.millilitres ?? (food.counts.count == 1 ? category.portionMillilitres : nil)
-                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("ml")!)
+                    inGrams = measured.unit.convert(measured.value, to: .milliliter)
                 }
                 guard let perServing, let inGrams else {
                     let word = measured.unit.dimension == .mass ? "grams" : "ml"
@@ -91,7 +91,7 @@ public enum PortionLogging {
            known.dimension == .mass || known.dimension == .volume {
             let isMass = known.dimension == .mass
             guard let per = isMass ? category.portionGrams : category.portionMillilitres,
-                  let converted = known.convert(number, to: KnownUnit.named(isMass ? "g" : "ml")!) else {
+                  let converted = known.convert(number, to: isMass ? .gram : .milliliter) else {
                 throw UserError("\(category.name) has no \(isMass ? "portion_grams" : "portion_ml") to turn \(unit) into portions",
                                 hints: ["log portions: vitals log \(category.seriesID) 1", "or add \(isMass ? "portion_grams" : "portion_ml") to the category \(category.id) in \(category.location.file)"])
             }

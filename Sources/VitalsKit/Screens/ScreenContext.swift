@@ -10,11 +10,14 @@ public struct ScreenRequest: Sendable, Hashable {
     public var showChildren: Bool
     /// Show this metric and its children instead of the primary (the explorer's drill-down).
     public var focusMetricID: String?
+    /// Which of several weigh-ins a day counts (the `weigh_in` setting); nil keeps each
+    /// weight metric's own `aggregate`.
+    public var weighIn: WeighInPolicy?
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
-                showChildren: Bool = false, focusMetricID: String? = nil) {
+                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil) {
         self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
-        self.showChildren = showChildren; self.focusMetricID = focusMetricID
+        self.showChildren = showChildren; self.focusMetricID = focusMetricID; self.weighIn = weighIn
     }
 }
 

@@ -54,7 +54,7 @@ public struct SampleValidator: Sendable {
             input.value = nil
         }
         let subject = try subject(input.subjectID)
-        let baseUnit = KnownUnit.named(series.unit.rawValue)!
+        let baseUnit = series.unit.known
 
         var category: String?
         if series.kind == .category {
@@ -99,7 +99,10 @@ public struct SampleValidator: Sendable {
         } else {
             throw UserError("no value given for \(series.id)")
         }
-        let value = inputUnit.convert(typed, to: baseUnit)!
+        // Same dimension (checked above, and a system's unit is of the base unit's dimension).
+        guard let value = inputUnit.convert(typed, to: baseUnit) else {
+            throw UserError("unit '\(inputUnit.symbol)' does not convert to \(baseUnit.symbol) for \(series.id)")
+        }
         if let range = series.plausibleRange(for: subject.kind), !range.contains(value) {
             let shown = inputUnit == baseUnit ? "\(Self.plain(typed)) \(baseUnit.symbol)"
                 : "\(Self.plain(typed)) \(inputUnit.symbol) (\(Self.plain(value)) \(baseUnit.symbol))"
