@@ -67,9 +67,13 @@ public struct Settings: Sendable {
     }
 
     /// The locale variable the unit system is read from (`LC_ALL`, `LC_MEASUREMENT`, `LANG`),
-    /// nil when none is set.
+    /// nil when none is set or the locale is `C` or `POSIX` (which state no preference:
+    /// the default applies, and each metric's YAML unit stays).
     static func localeVariable(_ environment: [String: String]) -> String? {
-        ["LC_ALL", "LC_MEASUREMENT", "LANG"].first { environment[$0].map { !$0.isEmpty } ?? false }
+        guard let name = ["LC_ALL", "LC_MEASUREMENT", "LANG"].first(where: { environment[$0].map { !$0.isEmpty } ?? false }),
+              let value = environment[name] else { return nil }
+        let language = value.prefix { $0 != "." && $0 != "@" }
+        return language == "C" || language == "POSIX" ? nil : name
     }
 
     static func defaultValue(_ key: SettingKey, environment: [String: String]) -> String? {

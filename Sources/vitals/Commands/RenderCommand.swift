@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
             let profile = try render.profile()
             let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                         unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children)
+                                        showChildren: children, weighIn: try RunSettings.resolve().weighIn)
             let loaded = try catalog.loadValidCatalog()
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
