@@ -13,11 +13,16 @@ public struct ScreenRequest: Sendable, Hashable {
     /// Which of several weigh-ins a day counts (the `weigh_in` setting); nil keeps each
     /// weight metric's own `aggregate`.
     public var weighIn: WeighInPolicy?
+    /// When a day starts for metrics that set no `day_cutoff` (the `day_cutoff` setting, in
+    /// minutes after midnight); nil keeps midnight. Sleep keeps its 18:00.
+    public var dayCutoffMinutes: Int?
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
-                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil) {
+                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil,
+                dayCutoffMinutes: Int? = nil) {
         self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
         self.showChildren = showChildren; self.focusMetricID = focusMetricID; self.weighIn = weighIn
+        self.dayCutoffMinutes = dayCutoffMinutes
     }
 }
 
@@ -68,9 +73,11 @@ public struct ScreenContext: Sendable {
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric
         if let range = request.range { adjusted.binding.range = range }
-        return try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
-                               asOf: request.asOf, unitSystem: request.unitSystem,
-                               categories: categories)
+        var query = try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
+                                    asOf: request.asOf, unitSystem: request.unitSystem,
+                                    categories: categories)
+        query.defaultDayCutoffMinutes = request.dayCutoffMinutes
+        return query
     }
 
     /// The chart block for `metric`, its data read by the shape its chart kind needs.

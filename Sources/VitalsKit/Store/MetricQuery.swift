@@ -30,6 +30,9 @@ public struct MetricQuery: Sendable {
     /// How tags group when split by tag: the catalog's declared meal slots (an alias such as
     /// `snack` counts for its slot), else breakfast, lunch, dinner, snack as stored.
     public var tagGroups = TagGroups.plain
+    /// The cutoff for a binding without its own `day_cutoff` (the `day_cutoff` setting); nil
+    /// for midnight. Sleep-like series (categories measured in time) keep 18:00.
+    public var defaultDayCutoffMinutes: Int?
 
     /// Builds a query; throws a `UserError` when the binding's unit does not fit the series.
     ///
@@ -87,7 +90,7 @@ public struct MetricQuery: Sendable {
     /// The cutoff in minutes after local midnight (see the type's summary).
     public var dayCutoffMinutes: Int {
         if let cutoff = binding.dayCutoffMinutes { return cutoff }
-        return series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : 0
+        return series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : defaultDayCutoffMinutes ?? 0
     }
 
     /// Seconds added to a sample's local time before taking its date.

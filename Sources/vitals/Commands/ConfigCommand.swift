@@ -111,7 +111,7 @@ struct ConfigCommand: ParsableCommand {
     static func key(_ name: String) throws -> SettingKey {
         do {
             return try SettingKey.named(name)
-        } catch let error as SettingsError {
+        } catch {
             throw RunSettings.userError(error, exitCode: 1)
         }
     }

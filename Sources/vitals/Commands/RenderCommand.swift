@@ -42,9 +42,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingUserErrors {
             let profile = try render.profile()
+            let settings = try RunSettings.resolve()
             let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                         unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children, weighIn: try RunSettings.resolve().weighIn)
+                                        showChildren: children, weighIn: settings.weighIn,
+                                        dayCutoffMinutes: settings.dayCutoffMinutes)
             let loaded = try catalog.loadValidCatalog()
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }

@@ -31,6 +31,12 @@ enum RunSettings {
         }
     }
 
+    /// `--subject`, else the settings file's `subject`, else `me`. Non-throwing for the
+    /// commands' `subject` property: a broken file stops them when they open the database.
+    static func subject(flag: String?) -> String {
+        flag ?? (try? resolve().subject) ?? "me"
+    }
+
     /// A settings problem as the CLI reports it: exit 2 (the run cannot go on), with the hint.
     static func userError(_ error: SettingsError, exitCode: Int32 = 2) -> UserError {
         UserError(error.description, hints: error.hint.map { [$0] } ?? [], exitCode: exitCode)
