@@ -61,7 +61,7 @@ final class ExploreTmuxTests: XCTestCase {
         exec sleep 600
         """
         try script.write(to: workDirectory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let environment = "VITALS_DB=\(workDirectory.path)/none.sqlite LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color"
+        let environment = "VITALS_DB=\(workDirectory.path)/none.sqlite LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color XDG_CONFIG_HOME=\(workDirectory.path)/config"
         try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "t", "-c", workDirectory.path,
                   "env \(environment) sh run.sh"])
         try waitFor("the explorer's first frame") { $0.contains("Healthful Nutrition") }
@@ -146,7 +146,7 @@ final class ExploreTmuxTests: XCTestCase {
 
     func testEscapeAloneQuitsAfterTheSequenceTimeout() throws {
         try start("--units imperial")
-        try waitFor("imperial units") { $0.contains("imperial") }
+        try waitFor("US units") { $0.contains("US units") }
         try send("Escape")
         try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
         XCTAssertTrue(try screen().contains("EXIT=0"))

@@ -22,6 +22,18 @@ enum VitalsProcess {
         return Bundle.main.bundleURL.appendingPathComponent("vitals")
     }
 
+    /// An empty directory no test writes to, as `$XDG_CONFIG_HOME`: no settings file.
+    static let isolatedConfigHome: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-no-config-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
+    /// Whether a locale value names a region with its own unit system (en_US, en_GB).
+    static func choosesUnits(_ locale: String) -> Bool {
+        ["_US", "_GB", "-US", "-GB", "_LR", "_MM"].contains { locale.contains($0) }
+    }
+
     /// Runs `vitals arguments` in `directory` (default: the package root).
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
         let process = Process()
@@ -32,6 +44,12 @@ enum VitalsProcess {
         env["GITHUB_ACTIONS"] = nil
         env["VITALS_DB"] = nil
         env["NO_COLOR"] = "1"
+        // Never the person's own settings file, $VITALS_UNITS or a US/UK locale: a test that
+        // wants one passes it in `environment`.
+        env["XDG_CONFIG_HOME"] = isolatedConfigHome
+        env["VITALS_UNITS"] = nil
+        env["LC_MEASUREMENT"] = nil
+        for name in ["LC_ALL", "LANG"] where env[name].map(Self.choosesUnits) == true { env[name] = "C.UTF-8" }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -5,7 +5,7 @@ import VitalsKit
 /// Days are judged against the target that applies today (a per-kg target moves with the
 /// latest weight), so the summary, the bar colours and the target line agree.
 public struct ProteinNumbers: Sendable {
-    /// The display unit (`g`, or `oz` with imperial units).
+    /// The display unit (`g` in every unit system, unless the YAML binds another mass unit).
     public var unit: String
     public var target: ProteinTarget
     /// Grams eaten on the as-of day (0 when nothing is logged).

@@ -30,7 +30,7 @@ public struct ProteinTarget: Sendable, Hashable {
     static func resolve(_ config: ProteinConfig, query: MetricQuery, context: ScreenContext) throws -> ProteinTarget {
         let metricTarget = query.displayTarget
         let metricGrams = metricTarget.flatMap { goal(of: $0) }.flatMap {
-            KnownUnit.convert($0, from: query.displayUnit.symbol, to: "g")
+            query.displayUnit.convert($0, to: .gram)
         }
         switch config.targetRule {
         case .metric:
@@ -55,9 +55,10 @@ public struct ProteinTarget: Sendable, Hashable {
         return try query.fetchLatest(from: context.store)
     }
 
-    /// `grams` in the query's display unit (grams unless the person chose imperial units).
+    /// `grams` in the query's display unit (grams in every unit system; another mass unit only
+    /// when the metric's YAML binds one).
     private static func display(_ grams: Double, _ query: MetricQuery) -> Double {
-        KnownUnit.convert(grams, from: "g", to: query.displayUnit.symbol) ?? grams
+        KnownUnit.gram.convert(grams, to: query.displayUnit) ?? grams
     }
 
     /// The number a target is read as ("120" of "≥ 120 g").

@@ -50,6 +50,7 @@ struct ChartContext {
 
     /// `value` with the unit: "132 g", "1 portion", "3,5 portions".
     func quantity(_ value: Double, unit: String? = nil) -> String {
+        if unit == nil, let spoken = input.spokenUnit?.spokenText(value, numbers: profile.numbers) { return spoken }
         guard let symbol = unit ?? self.unit else { return number(value) }
         return "\(number(value)) \(Self.unitWord(symbol, plural: abs(value - 1) > 1e-9))"
     }

@@ -9,6 +9,9 @@ public struct ChartInput: Sendable {
     public var title: String
     /// The display unit symbol (`g`, `kg`, `portion`); nil for none.
     public var unit: String?
+    /// How one value in `unit` is written in text when people say it otherwise ("12 st 4 lb"
+    /// for a UK body weight plotted in lb); nil: the number and `unit`.
+    public var spokenUnit: DisplayUnit?
     /// The metric's `#RRGGBB` colour; nil for the default.
     public var color: String?
     /// The metric's target, judged with `Target.isMet(by:)`.

@@ -10,7 +10,7 @@ public enum ExplorerHelp {
         ("Home/End, g/G", "first/last row, or top/bottom of the screen"),
         ("/", "filter screens by name, alias or id (Enter keeps, Esc clears)"),
         ("r", "range: default, 7d, 30d, 12w, 6m, 1y, all"),
-        ("u", "units: metric or imperial"),
+        ("u", "units: metric, US, UK"),
         ("c", "colour on or off"),
         ("Ctrl-L", "draw everything again"),
         ("?", "this help"),

@@ -119,7 +119,7 @@ public struct ExplorerState: Sendable {
         case .tab, .backTab: focus = focus == .list ? .screen : .list
         case .character("/"): startFilter()
         case .character("r"): cycleRange()
-        case .character("u"): unitSystem = unitSystem == .imperial ? .metric : .imperial
+        case .character("u"): unitSystem = unitSystem.map(\.next) ?? .us
         case .character("c"): colorOn.toggle()
         case .pageDown, .character("J"), .character(" "): scroll += max(1, paneHeight - 1)
         case .pageUp, .character("K"): scroll = max(0, scroll - max(1, paneHeight - 1))

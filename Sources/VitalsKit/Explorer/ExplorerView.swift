@@ -46,7 +46,7 @@ public struct ExplorerView {
             color = pillar.color
         }
         let range = state.range?.description ?? "default range"
-        let units = state.unitSystem?.rawValue ?? "YAML units"
+        let units = state.unitSystem.map { "\($0.title) units" } ?? "YAML units"
         let separator = " \(glyphs.separator) "
         let arrow = glyphs.isUnicode ? " › " : " > "
         let columns = layout.size.columns

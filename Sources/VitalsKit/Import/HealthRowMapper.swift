@@ -154,9 +154,8 @@ struct HealthRowMapper: HealthExportSink {
         for known in conversions where known.base == base && known.unit == unit {
             return known.from.convert(value * known.scale, to: known.to)
         }
-        guard let (from, scale) = HealthKitUnit.resolve(unit), let to = KnownUnit.named(base.rawValue) else {
-            return nil
-        }
+        guard let (from, scale) = HealthKitUnit.resolve(unit) else { return nil }
+        let to = base.known
         if conversions.count >= 32 { conversions.removeFirst() }
         conversions.append((unit, base, from, scale, to))
         return from.convert(value * scale, to: to)

@@ -44,10 +44,10 @@ public enum PortionLogging {
                 let inGrams: Double?
                 if measured.unit.dimension == .mass {
                     perServing = food.grams ?? (food.counts.count == 1 ? category.portionGrams : nil)
-                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("g")!)
+                    inGrams = measured.unit.convert(measured.value, to: .gram)
                 } else {
                     perServing = food.millilitres ?? (food.counts.count == 1 ? category.portionMillilitres : nil)
-                    inGrams = measured.unit.convert(measured.value, to: KnownUnit.named("ml")!)
+                    inGrams = measured.unit.convert(measured.value, to: .milliliter)
                 }
                 guard let perServing, let inGrams else {
                     throw PortionError.noWeightPerPortion(foodName: food.name, foodID: food.id,
@@ -88,7 +88,7 @@ public enum PortionLogging {
            known.dimension == .mass || known.dimension == .volume {
             let isMass = known.dimension == .mass
             guard let per = isMass ? category.portionGrams : category.portionMillilitres,
-                  let converted = known.convert(number, to: KnownUnit.named(isMass ? "g" : "ml")!) else {
+                  let converted = known.convert(number, to: isMass ? .gram : .milliliter) else {
                 throw PortionError.noPortionSize(categoryName: category.name, categoryID: category.id, seriesID: category.seriesID,
                                                  unit: unit, millilitres: !isMass, file: category.location.file)
             }

@@ -30,6 +30,7 @@ public struct MetricChartBuilder: Sendable {
         var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
                                target: query.displayTarget, asOf: context.asOf.description,
                                emptyMessage: context.screen.emptyMessage)
+        if query.aggregate != .count, query.divisor == nil { input.spokenUnit = query.display }
         let store = context.store
         if query.isSleep, try fillSleep(&input, metric: metric, kind: kind, query: query) { return input }
         switch kind.data {

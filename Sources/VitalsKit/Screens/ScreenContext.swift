@@ -10,11 +10,19 @@ public struct ScreenRequest: Sendable, Hashable {
     public var showChildren: Bool
     /// Show this metric and its children instead of the primary (the explorer's drill-down).
     public var focusMetricID: String?
+    /// Which of several weigh-ins a day counts (the `weigh_in` setting); nil keeps each
+    /// weight metric's own `aggregate`.
+    public var weighIn: WeighInPolicy?
+    /// When a day starts for metrics that set no `day_cutoff` (the `day_cutoff` setting, in
+    /// minutes after midnight); nil keeps midnight. Sleep keeps its 18:00.
+    public var dayCutoffMinutes: Int?
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
-                showChildren: Bool = false, focusMetricID: String? = nil) {
+                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil,
+                dayCutoffMinutes: Int? = nil) {
         self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
-        self.showChildren = showChildren; self.focusMetricID = focusMetricID
+        self.showChildren = showChildren; self.focusMetricID = focusMetricID; self.weighIn = weighIn
+        self.dayCutoffMinutes = dayCutoffMinutes
     }
 }
 
@@ -68,9 +76,11 @@ public struct ScreenContext: Sendable {
         if let range = request.range { adjusted.binding.range = range }
         let key = ScreenMemo.QueryKey(metricID: metric.id, binding: adjusted.binding, categories: categories)
         return try memo.query(key) {
-            try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
-                            asOf: request.asOf, unitSystem: request.unitSystem,
-                            categories: categories)
+            var query = try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
+                                        asOf: request.asOf, unitSystem: request.unitSystem,
+                                        categories: categories)
+            query.defaultDayCutoffMinutes = request.dayCutoffMinutes
+            return query
         }
     }
 

@@ -3,16 +3,16 @@ import Foundation
 /// Where the database file is: `--db`, else `$VITALS_DB`, else the XDG data directory.
 public struct DatabaseLocation: Sendable, Hashable {
     /// How the path was chosen, for messages.
-    public enum Origin: String, Sendable { case option = "--db", environment = "$VITALS_DB", xdg = "XDG data directory", home = "home directory" }
+    public enum Origin: String, Sendable { case option = "--db", environment = "$VITALS_DB", settings = "settings file", xdg = "XDG data directory", home = "home directory" }
 
     public var path: String
     public var origin: Origin
 
     /// Resolves the path from an explicit option and the environment (injectable for tests).
     ///
-    /// Order: `option`, `$VITALS_DB`, `$XDG_DATA_HOME/vitals/vitals.sqlite`,
+    /// Order: `option`, `$VITALS_DB`, `configured` (the settings file's `db`), `$XDG_DATA_HOME/vitals/vitals.sqlite`,
     /// `$HOME/.local/share/vitals/vitals.sqlite`. Empty values count as unset; `~/` expands.
-    public static func resolve(option: String?,
+    public static func resolve(option: String?, configured: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> DatabaseLocation {
         func nonEmpty(_ value: String?) -> String? { (value?.isEmpty ?? true) ? nil : value }
         let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
@@ -21,6 +21,7 @@ public struct DatabaseLocation: Sendable, Hashable {
         }
         if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option) }
         if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment) }
+        if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings) }
         if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
             return DatabaseLocation(path: xdg + "/vitals/vitals.sqlite", origin: .xdg)
         }

@@ -23,6 +23,8 @@ public enum EntryError: VitalsError, Equatable {
     /// `unit`, `value` and the range in the series' `baseUnit`.
     case implausible(typed: Double, unit: String, value: Double, baseUnit: String, seriesID: String,
                      subjectKind: String, range: ClosedRange<Double>)
+    /// A unit of the series' dimension that has no conversion to its base unit.
+    case doesNotConvert(unit: String, baseUnit: String, seriesID: String)
     /// A time that matches none of the accepted forms.
     case unreadableTime(String)
     /// A time more than a day ahead, as written back (`2026-06-16 09:00 +02:00`).
@@ -60,6 +62,8 @@ public enum EntryError: VitalsError, Equatable {
             return "cannot read the time '\(Sanitize.inline(text))'"
         case .inTheFuture(let time):
             return "\(time) is more than a day in the future"
+        case .doesNotConvert(let unit, let base, let series):
+            return "unit '\(unit)' does not convert to \(base) for \(series)"
         case .beforeEpoch:
             return "times before 1970-01-02 are not supported"
         case .endBeforeStart:

@@ -47,9 +47,8 @@ extension MetricQuery {
         try store.read { db in
             for row in try request.fetchAll(db) { values[row["k"] as Int] = row["v"] }
         }
-        let scale = factor
         return zip(periods, values).map { period, value in
-            Period(start: period.start, end: period.end, value: value.map { $0 * scale }, hasData: value != nil)
+            Period(start: period.start, end: period.end, value: value.map(toDisplay), hasData: value != nil)
         }
     }
 

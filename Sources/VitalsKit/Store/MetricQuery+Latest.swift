@@ -16,12 +16,11 @@ extension MetricQuery {
                 """))
         }
         guard let latest = rows.first else { return nil }
-        let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
         func day(_ row: Row) -> LocalDate { self.day(localStart: row["local_start"]) }
         let previous = rows.count > 1 ? rows[1] : nil
-        return LatestValue(value: (latest["value"] as Double) * scale, date: day(latest),
+        return LatestValue(value: toDisplay(latest["value"]), date: day(latest),
                            at: Date(timeIntervalSince1970: TimeInterval(latest["start"] as Int64)),
-                           previous: previous.map { ($0["value"] as Double) * scale },
+                           previous: previous.map { toDisplay($0["value"]) },
                            previousDate: previous.map(day), unit: displayUnit.symbol)
     }
 }

@@ -34,14 +34,13 @@ extension MetricQuery {
                 ORDER BY o.local_start, o.id
                 """))
         }
-        let scale = KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
         return rows.map { row in
             let start: Int64 = row["start"], offset: Int = row["utc_offset"]
             let category: String = row["category"], tag: String = row["tag"]
             return MetricPoint(date: self.day(localStart: row["local_start"]),
                                start: Date(timeIntervalSince1970: TimeInterval(start)),
                                end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
-                               utcOffsetSeconds: offset, value: (row["value"] as Double) * scale,
+                               utcOffsetSeconds: offset, value: toDisplay(row["value"]),
                                category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag)
         }
     }

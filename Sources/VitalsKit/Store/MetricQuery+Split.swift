@@ -25,13 +25,12 @@ extension MetricQuery {
         let rows = try store.read { db in try request.fetchAll(db) }
         var cells: [Int: [String: Double]] = [:]
         var seen = Set<String>()
-        let scale = factor
         for row in rows {
             guard let value = row["v"] as Double? else { continue }
             let raw: String = row["g"]
             let name = raw.isEmpty ? MetricQuery.untaggedKey : raw
             seen.insert(name)
-            cells[row["k"] as Int, default: [:]][name] = value * scale
+            cells[row["k"] as Int, default: [:]][name] = toDisplay(value)
         }
         let keys = orderedKeys(seen, splitBy: key)
         let buckets = periods.enumerated().map { index, period in

@@ -5,10 +5,9 @@ extension MetricQuery {
     /// series' base unit), converted when the person chose other units (110 g → 3.9 oz).
     public var displayTarget: Target? {
         guard let target = binding.target else { return nil }
-        let base = KnownUnit.named(series.unit.rawValue)!
-        let declared = binding.unit.flatMap(KnownUnit.named) ?? base
+        let declared = binding.unit.flatMap(KnownUnit.named) ?? series.unit.known
         guard aggregate != .count, declared != displayUnit,
-              let factor = declared.convert(1, to: displayUnit) else { return target }
+              let factor = declared.scale(to: displayUnit) else { return target }
         func value(_ v: Double) -> Double { declared.convert(v, to: displayUnit) ?? v * factor }
         switch target {
         case .exact(let goal, let tolerance): return .exact(value: value(goal), tolerance: tolerance * factor)

@@ -23,17 +23,24 @@ public struct MetricQuery: Sendable {
     public var categories: [String]?
     /// The series named by `binding.divideBy` (its base unit stays as-is in the result unit).
     public var divisor: Series?
+    /// The unit the values come back in, and how one of them is written in text ("12 st 4 lb").
+    public let display: DisplayUnit
     /// The unit the values come back in.
-    public let displayUnit: KnownUnit
+    public var displayUnit: KnownUnit { display.unit }
     /// How tags group when split by tag: the catalog's declared meal slots (an alias such as
     /// `snack` counts for its slot), else breakfast, lunch, dinner, snack as stored.
     public var tagGroups = TagGroups.plain
+    /// The cutoff for a binding without its own `day_cutoff` (the `day_cutoff` setting); nil
+    /// for midnight. Sleep-like series (categories measured in time) keep 18:00.
+    public var defaultDayCutoffMinutes: Int?
 
     /// Builds a query; throws a `QueryError` when the binding's unit does not fit the series.
     ///
-    /// The display unit is the binding's `unit` (else the series' base unit), except that a
-    /// user's `unitSystem` wins for mass, volume and length: imperial shows `lb` for a metric
-    /// bound in `kg`, metric shows `kg` for one bound in `lb`. Hours stay hours either way.
+    /// The display unit is the binding's `unit` (else the series' base unit), unless the person
+    /// chose a `unitSystem` and `UnitTable` gives the series' quantity a unit in it: then the
+    /// table's (`lb` for a body weight bound in `kg` in the US), except that a metric unit the
+    /// binding chose stays where the table's is metric too (water bound in `ml` stays in ml
+    /// with metric units; caffeine bound in `mg` stays in mg everywhere). Hours stay hours.
     public init(binding: MetricBinding, series: Series, subjectID: String = "me", asOf: LocalDate,
                 unitSystem: UnitSystem? = nil, categories: [String]? = nil, divisor: Series? = nil) throws {
         self.binding = binding
@@ -42,8 +49,8 @@ public struct MetricQuery: Sendable {
         self.asOf = asOf
         self.categories = categories ?? binding.categories
         self.divisor = divisor
-        let base = KnownUnit.named(series.unit.rawValue)!
-        var unit = base
+        let base = series.unit.known
+        var unit = DisplayUnit(base)
         if let symbol = binding.unit {
             guard let named = KnownUnit.named(symbol) else {
                 throw QueryError.unknownUnit(symbol, seriesID: series.id)
@@ -51,18 +58,14 @@ public struct MetricQuery: Sendable {
             guard named.dimension == base.dimension else {
                 throw QueryError.unitDoesNotFit(symbol, seriesID: series.id, storedIn: base.symbol)
             }
-            unit = named
+            unit = DisplayUnit(named)
         }
-        if let unitSystem {
-            let preferred = unitSystem.displayUnit(for: series.unit)
-            let imperialSymbols: Set = ["lb", "oz", "st", "fl_oz", "cup", "in", "mi"]
-            switch unitSystem {
-            case .imperial where preferred != base: unit = preferred
-            case .metric where imperialSymbols.contains(unit.symbol): unit = base
-            default: break
-            }
+        if let chosen = unitSystem?.display(for: series.unit) {
+            let keepsOwn = chosen.spoken == .plain && UnitTable.metricUnits.contains(chosen.unit)
+                && UnitTable.metricUnits.contains(unit.unit)
+            if !keepsOwn { unit = chosen }
         }
-        displayUnit = unit
+        display = unit
     }
 
     /// Builds the query for a catalog metric (its series, divisor and subject looked up).
@@ -87,7 +90,7 @@ public struct MetricQuery: Sendable {
     /// The cutoff in minutes after local midnight (see the type's summary).
     public var dayCutoffMinutes: Int {
         if let cutoff = binding.dayCutoffMinutes { return cutoff }
-        return series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : 0
+        return series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : defaultDayCutoffMinutes ?? 0
     }
 
     /// Seconds added to a sample's local time before taking its date.
@@ -103,9 +106,9 @@ public struct MetricQuery: Sendable {
         return numerator + "/" + divisor.unit.rawValue
     }
 
-    /// Multiplies a base-unit value into the display unit.
-    var factor: Double {
-        aggregate == .count ? 1 : KnownUnit.named(series.unit.rawValue)!.convert(1, to: displayUnit)!
+    /// A stored (base-unit) value in the display unit; a count stays a count.
+    func toDisplay(_ value: Double) -> Double {
+        aggregate == .count ? value : series.unit.known.convert(value, to: displayUnit) ?? value
     }
 
     /// The day a sample counts for, in Swift (the same rule as the SQL).

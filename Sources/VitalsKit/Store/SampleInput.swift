@@ -54,7 +54,7 @@ public struct SampleValidator: Sendable {
             input.value = nil
         }
         let subject = try subject(input.subjectID)
-        let baseUnit = KnownUnit.named(series.unit.rawValue)!
+        let baseUnit = series.unit.known
 
         var category: String?
         if series.kind == .category {
@@ -95,7 +95,10 @@ public struct SampleValidator: Sendable {
         } else {
             throw EntryError.noValue(seriesID: series.id)
         }
-        let value = inputUnit.convert(typed, to: baseUnit)!
+        // Same dimension (checked above, and a system's unit is of the base unit's dimension).
+        guard let value = inputUnit.convert(typed, to: baseUnit) else {
+            throw EntryError.doesNotConvert(unit: inputUnit.symbol, baseUnit: baseUnit.symbol, seriesID: series.id)
+        }
         if let range = series.plausibleRange(for: subject.kind), !range.contains(value) {
             throw EntryError.implausible(typed: typed, unit: inputUnit.symbol, value: value, baseUnit: baseUnit.symbol,
                                          seriesID: series.id, subjectKind: subject.kind.rawValue, range: range)

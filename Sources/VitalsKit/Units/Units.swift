@@ -2,111 +2,169 @@ import Foundation
 
 /// What a unit measures; two units convert into each other only within one dimension.
 public enum UnitDimension: String, Sendable {
-    case mass, volume, duration, length, energy, count, portion, percent, heartRate, pressure, interval
+    case mass, volume, duration, length, energy, count, portion, percent, heartRate, pressure, interval, temperature
 }
 
-/// A base unit a series stores its values in.
+/// A base unit a series stores its values in (the catalog's `unit:` words).
 public enum BaseUnit: String, Sendable, CaseIterable {
-    case kg, g, L, min, h, count, portion, percent, cm, kcal, bpm, mmHg, ms
+    case kg, g, L, min, h, count, portion, percent, cm, kcal, bpm, mmHg, ms, km, degC
 
-    public var dimension: UnitDimension { KnownUnit.named(rawValue)!.dimension }
+    /// The unit itself, with its symbol and conversion: every base unit is a known unit.
+    public var known: KnownUnit {
+        switch self {
+        case .kg: return .kilogram
+        case .g: return .gram
+        case .L: return .liter
+        case .min: return .minute
+        case .h: return .hour
+        case .count: return .count
+        case .portion: return .portion
+        case .percent: return .percent
+        case .cm: return .centimeter
+        case .kcal: return .kilocalorie
+        case .bpm: return .beatsPerMinute
+        case .mmHg: return .millimeterOfMercury
+        case .ms: return .millisecond
+        case .km: return .kilometer
+        case .degC: return .celsius
+        }
+    }
+
+    public var dimension: UnitDimension { known.dimension }
 }
 
 /// A unit that Vitals can read at input or show at display, with how it converts.
 ///
-/// Conversion goes through Foundation `Measurement` for the physical dimensions; counts,
-/// portions, percent, heart rate and pressure only convert to themselves.
-public struct KnownUnit: Sendable, Hashable {
-    public var symbol: String
-    public var dimension: UnitDimension
-    /// How many of the dimension's canonical unit one of this unit is (kg, L, min, cm, kcal …).
-    fileprivate var factor: Double
+/// A value `v` in this unit is `v × factor + offset` in the dimension's canonical unit (kg, L,
+/// min, cm, kcal, °C …); only temperatures have an offset. Counts, portions, percent, heart
+/// rate and pressure only convert to themselves.
+public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
+    public let symbol: String
+    public let dimension: UnitDimension
+    /// How many of the dimension's canonical unit one of this unit is.
+    let factor: Double
+    /// What 0 of this unit is in the canonical unit (°F: −17.8 °C); 0 except for temperatures.
+    let offset: Double
+
+    init(_ symbol: String, _ dimension: UnitDimension, _ factor: Double, offset: Double = 0) {
+        self.symbol = symbol; self.dimension = dimension; self.factor = factor; self.offset = offset
+    }
+
+    public var description: String { symbol }
 
     /// All units by the names people type, case-sensitive first, then case-insensitive.
     public static func named(_ name: String) -> KnownUnit? {
         if let unit = table[name] { return unit }
         let lowered = name.lowercased()
-        return table.first { $0.key.lowercased() == lowered }?.value
+        return lowercasedTable[lowered]
     }
 
-    /// Every unit symbol Vitals knows, for messages and the JSON Schema.
+    /// Every unit name Vitals knows, for messages and the JSON Schema.
     public static var allSymbols: [String] { table.keys.sorted() }
 
-    /// Units of a dimension, canonical first.
+    /// Units of a dimension, smallest first.
     public static func units(of dimension: UnitDimension) -> [KnownUnit] {
-        Set(table.values.filter { $0.dimension == dimension }).sorted { $0.factor < $1.factor }
+        Set(table.values.filter { $0.dimension == dimension }).sorted { ($0.factor, $0.symbol) < ($1.factor, $1.symbol) }
     }
 
     /// Converts `value` from this unit into `other`; nil when the dimensions differ.
     public func convert(_ value: Double, to other: KnownUnit) -> Double? {
         guard dimension == other.dimension else { return nil }
         if self == other { return value }
-        return value * factor / other.factor
+        return (value * factor + offset - other.offset) / other.factor
     }
 
-    private static func foundation<U: Dimension>(_ unit: U, canonical: U) -> Double {
-        Measurement(value: 1, unit: unit).converted(to: canonical).value
+    /// How many of `other` one step of this unit is, for differences and tolerances (1 °C is
+    /// a change of 1.8 °F); nil when the dimensions differ.
+    public func scale(to other: KnownUnit) -> Double? {
+        guard dimension == other.dimension else { return nil }
+        return factor / other.factor
     }
+
+    // MARK: The units
+
+    public static let kilogram = KnownUnit("kg", .mass, 1)
+    public static let gram = KnownUnit("g", .mass, 0.001)
+    public static let milligram = KnownUnit("mg", .mass, 0.000_001)
+    // Exact definitions: Foundation on Linux rounds the pound (1 lb → 0.453592 kg) and has the
+    // stone's coefficient inverted (1 st → 0.157 kg).
+    public static let pound = KnownUnit("lb", .mass, 0.45359237)
+    public static let ounce = KnownUnit("oz", .mass, 0.028349523125)
+    public static let stone = KnownUnit("st", .mass, 6.35029318)
+    public static let liter = KnownUnit("L", .volume, 1)
+    public static let milliliter = KnownUnit("ml", .volume, 0.001)
+    /// The US fluid ounce (29.57 ml).
+    public static let fluidOunce = KnownUnit("fl oz", .volume, 0.0295735295625)
+    /// The US cup (236.6 ml).
+    public static let cup = KnownUnit("cup", .volume, 0.2365882365)
+    /// The imperial (UK) pint: 568.26125 ml.
+    public static let pint = KnownUnit("pt", .volume, 0.56826125)
+    public static let minute = KnownUnit("min", .duration, 1)
+    public static let hour = KnownUnit("h", .duration, 60)
+    public static let second = KnownUnit("s", .duration, 1.0 / 60)
+    public static let centimeter = KnownUnit("cm", .length, 1)
+    public static let millimeter = KnownUnit("mm", .length, 0.1)
+    public static let meter = KnownUnit("m", .length, 100)
+    public static let kilometer = KnownUnit("km", .length, 100_000)
+    public static let inch = KnownUnit("in", .length, 2.54)
+    public static let foot = KnownUnit("ft", .length, 30.48)
+    public static let mile = KnownUnit("mi", .length, 160_934.4)
+    public static let kilocalorie = KnownUnit("kcal", .energy, 1)
+    public static let kilojoule = KnownUnit("kJ", .energy, 1 / 4.184)
+    public static let celsius = KnownUnit("°C", .temperature, 1)
+    public static let fahrenheit = KnownUnit("°F", .temperature, 5.0 / 9, offset: -32 * 5.0 / 9)
+    public static let count = KnownUnit("count", .count, 1)
+    public static let portion = KnownUnit("portion", .portion, 1)
+    public static let percent = KnownUnit("percent", .percent, 1)
+    public static let beatsPerMinute = KnownUnit("bpm", .heartRate, 1)
+    public static let millimeterOfMercury = KnownUnit("mmHg", .pressure, 1)
+    public static let millisecond = KnownUnit("ms", .interval, 1)
+
+    /// Each unit and the names it is typed as (its symbol first).
+    private static let names: [(KnownUnit, [String])] = [
+        (kilogram, ["kg", "kilogram", "kilograms"]),
+        (gram, ["g", "gram", "grams"]),
+        (milligram, ["mg", "milligram", "milligrams"]),
+        (pound, ["lb", "lbs", "pound", "pounds"]),
+        (ounce, ["oz", "ounce", "ounces"]),
+        (stone, ["st", "stone", "stones"]),
+        (liter, ["L", "l", "liter", "litre", "liters", "litres"]),
+        (milliliter, ["ml", "mL", "milliliter", "millilitre", "milliliters", "millilitres"]),
+        (fluidOunce, ["fl oz", "fl_oz", "fl_oz_us", "floz"]),
+        (cup, ["cup", "cups"]),
+        (pint, ["pt", "pint", "pints"]),
+        (minute, ["min", "minute", "minutes"]),
+        (hour, ["h", "hr", "hour", "hours"]),
+        (second, ["s", "sec", "second", "seconds"]),
+        (centimeter, ["cm", "centimeter", "centimetre"]),
+        (meter, ["m", "meter", "metre"]),
+        (millimeter, ["mm"]),
+        (kilometer, ["km", "kilometer", "kilometre", "kilometers", "kilometres"]),
+        (inch, ["in", "inch", "inches"]),
+        (foot, ["ft", "foot", "feet"]),
+        (mile, ["mi", "mile", "miles"]),
+        (kilocalorie, ["kcal", "Cal", "kilocalorie", "kilocalories"]),
+        (kilojoule, ["kJ", "kj", "kilojoule", "kilojoules"]),
+        (celsius, ["°C", "degC", "celsius"]),
+        (fahrenheit, ["°F", "degF", "fahrenheit"]),
+        (count, ["count", "x", "times"]),
+        (portion, ["portion", "portions", "serving", "servings"]),
+        (percent, ["percent", "%", "pct"]),
+        (beatsPerMinute, ["bpm", "count/min"]),
+        (millimeterOfMercury, ["mmHg"]),
+        (millisecond, ["ms"]),
+    ]
 
     private static let table: [String: KnownUnit] = {
         var table: [String: KnownUnit] = [:]
-        func add(_ names: [String], _ dimension: UnitDimension, _ factor: Double) {
-            let unit = KnownUnit(symbol: names[0], dimension: dimension, factor: factor)
-            for name in names { table[name] = unit }
-        }
-        let kg = UnitMass.kilograms
-        add(["kg", "kilogram", "kilograms"], .mass, 1)
-        add(["g", "gram", "grams"], .mass, foundation(UnitMass.grams, canonical: kg))
-        add(["mg", "milligram", "milligrams"], .mass, foundation(UnitMass.milligrams, canonical: kg))
-        // Exact definitions: Foundation on Linux rounds these (1 lb → 0.453592 kg).
-        add(["lb", "lbs", "pound", "pounds"], .mass, 0.45359237)
-        add(["oz", "ounce", "ounces"], .mass, 0.028349523125)
-        // swift-corelibs-foundation has the stone's coefficient inverted (1 st → 0.157 kg), so
-        // the exact definition is used instead: 1 st = 14 lb = 6.35029318 kg.
-        add(["st", "stone"], .mass, 6.35029318)
-        let liter = UnitVolume.liters
-        add(["L", "l", "liter", "litre", "liters", "litres"], .volume, 1)
-        add(["mL", "ml", "milliliter", "millilitre"], .volume, foundation(UnitVolume.milliliters, canonical: liter))
-        add(["fl_oz", "fl oz", "fl_oz_us", "floz"], .volume, 0.0295735295625)
-        add(["cup"], .volume, foundation(UnitVolume.cups, canonical: liter))
-        let minute = UnitDuration.minutes
-        add(["min", "minute", "minutes"], .duration, 1)
-        add(["h", "hr", "hour", "hours"], .duration, foundation(UnitDuration.hours, canonical: minute))
-        add(["s", "sec", "second", "seconds"], .duration, foundation(UnitDuration.seconds, canonical: minute))
-        let cm = UnitLength.centimeters
-        add(["cm", "centimeter", "centimetre"], .length, 1)
-        add(["m", "meter", "metre"], .length, foundation(UnitLength.meters, canonical: cm))
-        add(["mm"], .length, foundation(UnitLength.millimeters, canonical: cm))
-        add(["in", "inch", "inches"], .length, foundation(UnitLength.inches, canonical: cm))
-        add(["km"], .length, foundation(UnitLength.kilometers, canonical: cm))
-        add(["mi", "mile", "miles"], .length, foundation(UnitLength.miles, canonical: cm))
-        let kcal = UnitEnergy.kilocalories
-        add(["kcal", "Cal", "kilocalorie", "kilocalories"], .energy, 1)
-        add(["kJ", "kj", "kilojoule", "kilojoules"], .energy, foundation(UnitEnergy.kilojoules, canonical: kcal))
-        add(["count", "x", "times"], .count, 1)
-        add(["portion", "portions", "serving", "servings"], .portion, 1)
-        add(["percent", "%", "pct"], .percent, 1)
-        add(["bpm", "count/min"], .heartRate, 1)
-        add(["mmHg"], .pressure, 1)
-        add(["ms"], .interval, 1)
+        for (unit, names) in names { for name in names { table[name] = unit } }
         return table
     }()
-}
 
-/// Which unit system display prefers: metric, or imperial for mass, volume and length.
-public enum UnitSystem: String, Sendable, CaseIterable {
-    case metric, imperial
-
-    /// The display unit for a base unit in this system (`kg` → `lb` in imperial).
-    public func displayUnit(for base: BaseUnit) -> KnownUnit {
-        let baseUnit = KnownUnit.named(base.rawValue)!
-        guard self == .imperial else { return baseUnit }
-        switch base {
-        case .kg: return KnownUnit.named("lb")!
-        case .g: return KnownUnit.named("oz")!
-        case .L: return KnownUnit.named("fl_oz")!
-        case .cm: return KnownUnit.named("in")!
-        default: return baseUnit
-        }
-    }
+    /// Case-insensitive names; the first spelling listed wins (`Cal` and `cal` → kcal).
+    private static let lowercasedTable: [String: KnownUnit] = {
+        var table: [String: KnownUnit] = [:]
+        for (unit, names) in names { for name in names where table[name.lowercased()] == nil { table[name.lowercased()] = unit } }
+        return table
+    }()
 }

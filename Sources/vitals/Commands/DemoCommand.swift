@@ -22,7 +22,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let location = store.location
+            let location = try store.location
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
             if location.origin == .xdg || location.origin == .home {
                 try? FileManager.default.createDirectory(

@@ -32,8 +32,8 @@ struct EntriesCommand: ParsableCommand {
                 ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
             // Entries are what was logged into a database: the embedded demo data has none.
-            guard store.location.exists else {
-                printError("vitals: no entries: no database at \(Sanitize.inline(store.location.path))")
+            guard try store.location.exists else {
+                printError("vitals: no entries: no database at \(Sanitize.inline(try store.location.path))")
                 return
             }
             let found = try store.openForReading().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)

@@ -65,7 +65,7 @@ struct MilestoneCommand: ParsableCommand {
             try reportingErrors {
                 let loaded = try catalog.loadValidCatalog()
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-                guard store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
+                guard try store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
                 let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
                 guard removed else { throw CommandError("\(id) was not marked done for \(subject)") }
                 print("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")

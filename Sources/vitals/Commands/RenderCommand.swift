@@ -42,9 +42,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let profile = try render.profile()
+            let settings = try RunSettings.resolve()
             let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                         unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children)
+                                        showChildren: children, weighIn: settings.weighIn,
+                                        dayCutoffMinutes: settings.dayCutoffMinutes)
             let loaded = try catalog.loadValidCatalog()
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }

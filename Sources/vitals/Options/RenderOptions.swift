@@ -4,8 +4,20 @@ import VitalsKit
 
 /// Colour and glyphs, shared by `render` and `explore` (whose width is the terminal's).
 struct StyleOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
-    var color: ColorMode = .auto
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).",
+        valueName: "WHEN"))
+    var colorFlag: ColorMode?
+
+    /// `--color`, else the settings file's `color`, else auto.
+    func colorMode() throws -> ColorMode {
+        if let colorFlag { return colorFlag }
+        return try RunSettings.resolve(color: colorFlag).color
+    }
+
+    /// `colorMode()`, for callers that cannot throw: a broken settings file is reported by
+    /// the options that do (units, the database) before anything is drawn.
+    var color: ColorMode { (try? colorMode()) ?? .auto }
 
     @Flag(help: "Draw with plain ASCII characters (also the default when the locale is not UTF-8).")
     var ascii = false
@@ -20,7 +32,7 @@ struct RenderOptions: ParsableArguments {
 
     /// The profile for this run; a width under 40 is a usage error (exit 2).
     func profile() throws -> RenderProfile {
-        try RenderProfile.resolve(width: width, color: style.color, ascii: style.ascii)
+        try RenderProfile.resolve(width: width, color: try style.colorMode(), ascii: style.ascii)
     }
 }
 

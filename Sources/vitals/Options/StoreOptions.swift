@@ -5,11 +5,18 @@ import VitalsKit
 /// Where the database is (`--db`), shared by every command that reads or writes samples.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The database file (default: $VITALS_DB, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
+        "The database file (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
         valueName: "PATH"))
     var db: String?
 
-    var location: DatabaseLocation { DatabaseLocation.resolve(option: db) }
+    /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file.
+    var location: DatabaseLocation {
+        get throws {
+            let environment = RunSettings.environment
+            let configured = try RunSettings.file(environment: environment).entries[.db]?.value
+            return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
+        }
+    }
 
     /// Runs a writing command's `body` with the store (created and migrated when missing); a
     /// database this created is removed again when `body` fails.
@@ -23,25 +30,21 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// How values without a unit are read and shown: `--units`, else `$VITALS_UNITS`, else metric.
+/// How values without a unit are read and shown: `--units`, else `$VITALS_UNITS`, else the
+/// settings file's `units`, else the locale (en_US → us, en_GB → uk), else metric.
 struct UnitOptions: ParsableArguments {
     @Option(name: .customLong("units"), help: ArgumentHelp(
-        "metric or imperial: the unit a value without one is in (default: $VITALS_UNITS, else metric).",
+        "metric, us or uk (imperial = us): the units values are shown in, and a value without one is read in (default: $VITALS_UNITS, else the settings file, else the locale, else metric).",
         valueName: "SYSTEM"))
     var units: String?
 
     /// The system values without a unit are read in (metric unless chosen).
     func unitSystem() throws -> UnitSystem { try chosenUnitSystem() ?? .metric }
 
-    /// The system the user chose, or nil: pass it to `MetricQuery` so a metric's YAML `unit`
-    /// applies unless the user asked for metric or imperial.
+    /// The system a flag, the environment, the settings file or the locale chose, or nil:
+    /// pass it to `MetricQuery` so a metric's YAML `unit` applies when nothing chose one.
     func chosenUnitSystem() throws -> UnitSystem? {
-        let environment = ProcessInfo.processInfo.environment["VITALS_UNITS"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text = units ?? environment else { return nil }
-        guard let system = UnitSystem(rawValue: text.lowercased()) else {
-            throw CommandError("unknown unit system '\(text)': use metric or imperial", .usage)
-        }
-        return system
+        try RunSettings.resolve(units: units).chosenUnits
     }
 }
 

@@ -118,8 +118,9 @@ final class ExplorerStateTests: XCTestCase {
     }
 
     func testUnitsAndColourToggle() {
-        XCTAssertEqual(state(after: [.character("u")]).unitSystem, .imperial)
-        XCTAssertEqual(state(after: [.character("u"), .character("u")]).unitSystem, .metric)
+        XCTAssertEqual(state(after: [.character("u")]).unitSystem, .us)
+        XCTAssertEqual(state(after: [.character("u"), .character("u")]).unitSystem, .uk)
+        XCTAssertEqual(state(after: [.character("u"), .character("u"), .character("u")]).unitSystem, .metric)
         XCTAssertTrue(state(after: [.character("c")]).colorOn)
         XCTAssertFalse(state(after: [.character("c"), .character("c")]).colorOn)
     }

@@ -177,7 +177,7 @@ extension ExplorerViewTests {
         XCTAssertTrue(explorer.frame().screenText.contains("kg"))
         explorer.press(.character("u"))
         let frame = explorer.frame()
-        XCTAssertTrue(frame.text[0].contains("imperial"), frame.text[0])
+        XCTAssertTrue(frame.text[0].contains("US units"), frame.text[0])
         XCTAssertTrue(frame.screenText.contains("lb"), frame.screenText)
     }
 

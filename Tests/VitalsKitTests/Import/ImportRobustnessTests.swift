@@ -100,7 +100,9 @@ struct ImportRobustnessTests {
         let body = [
             Self.record("BodyMass", "-80", unit: "kg", at: "2024-03-01 08:00:00 +0100"),
             Self.record("BodyMass", "1e308", unit: "kg", at: "2024-03-02 08:00:00 +0100"),
-            Self.record("BodyMass", "1e308", unit: "lb", at: "2024-03-02 09:00:00 +0100"),
+            // Stones, 6.35 kg each: 1e308 st is beyond any Double in kg. (Pounds no longer
+            // overflow: they convert by their exact factor, 0.45359237 kg.)
+            Self.record("BodyMass", "1e308", unit: "st", at: "2024-03-02 09:00:00 +0100"),
             Self.record("BodyMass", "12", unit: "kg", at: "2024-03-03 08:00:00 +0100"),
             Self.record("BodyMass", "81", unit: "kg", at: "2024-03-04 08:00:00 +0100"),
             Self.record("StepCount", "1.7e308", unit: "count", at: "2024-03-02 08:00:00 +0100", end: "2024-03-02 08:10:00 +0100"),
@@ -114,7 +116,7 @@ struct ImportRobustnessTests {
         #expect(try store.samples(series: "HKQuantityTypeIdentifierUnbound").map(\.value) == [1e308])
         #expect(human.skippedReasons == [
             "HKQuantityTypeIdentifierBodyMass: value outside the plausible range 20–200 kg": 3,
-            // 1e308 lb overflows on its way to kg.
+            // 1e308 st overflows on its way to kg.
             "HKQuantityTypeIdentifierBodyMass: value is not a finite number": 1,
             "HKQuantityTypeIdentifierStepCount: value outside the plausible range 0–100000 count": 1,
         ])

@@ -145,7 +145,11 @@ final class AggregationTests: XCTestCase {
         XCTAssertEqual(try unit(F.bodyMass, "lb", .metric), "kg")
         XCTAssertEqual(try unit(F.bodyMass, "lb", nil), "lb")
         XCTAssertEqual(try unit(F.sleep, "h", .imperial), "h")
-        XCTAssertEqual(try unit(F.water, nil, .imperial), "fl_oz")
+        XCTAssertEqual(try unit(F.water, nil, .imperial), "fl oz")
+        XCTAssertEqual(try unit(F.water, nil, .uk), "ml")
+        XCTAssertEqual(try unit(F.bodyMass, "kg", .uk), "lb")
+        XCTAssertEqual(try unit(F.protein, "g", .us), "g")
+        XCTAssertEqual(try unit(F.protein, "g", .uk), "g")
         XCTAssertEqual(try unit(F.protein, "g", .metric), "g")
     }
 

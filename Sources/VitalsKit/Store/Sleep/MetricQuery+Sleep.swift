@@ -72,7 +72,7 @@ extension MetricQuery {
         guard let night else { return nil }
         let minutes = sleepMinutes(of: night)
         guard minutes > 0 else { return nil }
-        return KnownUnit.named(series.unit.rawValue)!.convert(Double(minutes), to: displayUnit)
+        return series.unit.known.convert(Double(minutes), to: displayUnit)
     }
 
     /// The metric's aggregate over the nights of one bucket (nil for none).
@@ -109,7 +109,7 @@ extension MetricQuery {
         }
         let nights = try fetchSleepNights(from: store, first: readStart, last: asOf).map(\.night)
         let candidates = categories ?? series.categories
-        let base = KnownUnit.named(series.unit.rawValue)!
+        let base = series.unit.known
         var seen = Set<String>()
         let cells = periods.map { period -> [String: Double] in
             let inPeriod = nights[Self.span(period, from: readStart, count: nights.count)].compactMap { $0 }

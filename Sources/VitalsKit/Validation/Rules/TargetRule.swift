@@ -37,7 +37,7 @@ public struct TargetSanityRule: ValidationRule {
         guard binding.divideBy == nil, let seriesID = binding.seriesID, let series = catalog.series(seriesID),
               let aggregate = binding.aggregate, [.mean, .min, .max, .first, .last].contains(aggregate),
               let low = series.min, let high = series.max else { return nil }
-        let base = KnownUnit.named(series.unit.rawValue)!
+        let base = series.unit.known
         let display = binding.unit.flatMap(KnownUnit.named) ?? base
         guard display.dimension == base.dimension else { return nil }
         let values: [Double]

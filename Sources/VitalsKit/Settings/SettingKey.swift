@@ -1,0 +1,85 @@
+/// How several weigh-ins on one day become that day's weight (Corgina's three policies):
+/// the first (the morning weight), the last, or their mean.
+public enum WeighInPolicy: String, Sendable, Hashable, CaseIterable {
+    case first, last, mean
+
+    /// The aggregate that applies this policy to a day's samples.
+    public var aggregate: Aggregate {
+        switch self {
+        case .first: return .first
+        case .last: return .last
+        case .mean: return .mean
+        }
+    }
+}
+
+/// A key of the settings file (`config.yaml`), with what values it takes.
+public enum SettingKey: String, Sendable, Hashable, CaseIterable {
+    case units, db, subject
+    case dayCutoff = "day_cutoff"
+    case weighIn = "weigh_in"
+    case color
+
+    /// The names a file or `vitals config` accepts, in the order `config list` shows them.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// What the key sets, for `config list` and messages.
+    public var summary: String {
+        switch self {
+        case .units: return "unit system: metric, us or uk (imperial = us)"
+        case .db: return "database file"
+        case .subject: return "whose samples `log` and `import` record by default"
+        case .dayCutoff: return "HH:MM; samples before it count for the previous day"
+        case .weighIn: return "several weigh-ins a day: first, last or mean"
+        case .color: return "colour: auto, always or never"
+        }
+    }
+
+    /// The values the key takes, for messages ("metric, us, uk"); nil for free text.
+    public var choices: [String]? {
+        switch self {
+        case .units: return ["metric", "us", "uk"]
+        case .weighIn: return WeighInPolicy.allCases.map(\.rawValue)
+        case .color: return ColorMode.allCases.map(\.rawValue)
+        case .db, .subject, .dayCutoff: return nil
+        }
+    }
+
+    /// A key by name; the error names the closest key when there is one.
+    public static func named(_ name: String) throws(SettingsError) -> SettingKey {
+        if let key = SettingKey(rawValue: name) { return key }
+        var message = "unknown setting '\(Sanitize.inline(name))'"
+        if let guess = Suggest.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
+        throw SettingsError(.unknownKey, message, hint: "settings: " + names.joined(separator: ", "))
+    }
+
+    /// `text` checked as this key's value and written the canonical way (`US` → `us`,
+    /// `imperial` → `us`, `7:30` → `07:30`); the error lists the values it takes.
+    public func normalize(_ text: String) throws(SettingsError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        func refuse(_ expected: String) -> SettingsError {
+            SettingsError(.invalidValue, "\(rawValue) must be \(expected), got '\(Sanitize.inline(text))'")
+        }
+        switch self {
+        case .units:
+            guard let system = UnitSystem(name: trimmed) else { throw refuse("metric, us or uk (imperial is us)") }
+            return system.rawValue
+        case .weighIn:
+            guard let policy = WeighInPolicy(rawValue: trimmed.lowercased()) else { throw refuse("first, last or mean") }
+            return policy.rawValue
+        case .color:
+            guard let mode = ColorMode(rawValue: trimmed.lowercased()) else { throw refuse("auto, always or never") }
+            return mode.rawValue
+        case .dayCutoff:
+            guard let time = ClockTime(trimmed) else { throw refuse("a time of day as HH:MM (00:00–23:59)") }
+            let minutes = time.minutesAfterMidnight
+            return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        case .db, .subject:
+            guard !trimmed.isEmpty else { throw refuse("a non-empty \(self == .db ? "path" : "subject id")") }
+            guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw refuse("text without control characters")
+            }
+            return trimmed
+        }
+    }
+}

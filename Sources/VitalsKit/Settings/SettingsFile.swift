@@ -1,0 +1,167 @@
+import Foundation
+
+/// The settings file, `$XDG_CONFIG_HOME/vitals/config.yaml` (else
+/// `~/.config/vitals/config.yaml`): a YAML mapping of `SettingKey`s to plain values.
+///
+/// Read with the catalog's YAML reader, so every problem has a line and column; an unknown
+/// key is refused with the closest known one. A missing file is an empty one.
+public struct SettingsFile: Sendable {
+    /// One key's value as written in the file (already validated and made canonical).
+    public struct Entry: Sendable, Hashable {
+        public var value: String
+        public var location: SourceLocation
+    }
+
+    public var path: String
+    /// The file's text ("" when it does not exist), kept so `setting` can edit it in place.
+    public var text: String
+    public var entries: [SettingKey: Entry]
+
+    /// The path for `environment`: `$XDG_CONFIG_HOME/vitals/config.yaml` when that is an
+    /// absolute path, else `$HOME/.config/vitals/config.yaml`.
+    public static func path(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/vitals/config.yaml"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/vitals/config.yaml"
+    }
+
+    /// Files larger than this are refused before reading (a settings file is a few lines).
+    public static let maximumBytes = 64 * 1024
+
+    /// Reads the file at `path`; a missing file gives no entries.
+    public static func load(path: String) throws(SettingsError) -> SettingsFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return SettingsFile(path: path, text: "", entries: [:])
+        }
+        let shown = Sanitize.inline(path)
+        guard !isDirectory.boolValue else { throw SettingsError(.unreadable, "\(shown) is a directory, not a settings file") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SettingsError(.unreadable, "cannot read the settings file \(shown)")
+        }
+        guard data.count <= maximumBytes else {
+            throw SettingsError(.unreadable, "\(shown) is \(data.count) bytes; a settings file is at most \(maximumBytes)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SettingsError(.unreadable, "\(shown) is not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Reads settings from `text` (from the file at `path`, for messages).
+    public static func parse(_ text: String, path: String) throws(SettingsError) -> SettingsFile {
+        let composed: YAMLComposer.Result
+        do {
+            composed = try YAMLComposer().compose(text, file: path)
+        } catch let problem as YAMLProblem {
+            throw SettingsError(.syntax, problem.message, at: problem.location)
+        } catch {
+            throw SettingsError(.syntax, "not YAML", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        if let duplicate = composed.duplicates.first {
+            throw SettingsError(.syntax, duplicate.message, at: duplicate.location)
+        }
+        var file = SettingsFile(path: path, text: text, entries: [:])
+        guard let root = composed.root, !root.isNull else { return file }
+        guard let pairs = root.pairs else {
+            throw SettingsError(.syntax, "settings must be a mapping of key: value, got \(root.kindDescription)",
+                                at: root.location, hint: "for example: units: uk")
+        }
+        for (keyNode, valueNode) in pairs {
+            guard let name = keyNode.scalarText else {
+                throw SettingsError(.syntax, "a setting's key must be a word, got \(keyNode.kindDescription)", at: keyNode.location)
+            }
+            let key: SettingKey
+            do {
+                key = try SettingKey.named(name)
+            } catch {
+                throw SettingsError(.unknownKey, error.message, at: keyNode.location, hint: error.hint)
+            }
+            guard let text = valueNode.scalarText, !valueNode.isNull else {
+                let got = valueNode.isNull ? "no value" : valueNode.kindDescription
+                throw SettingsError(.invalidValue, "\(key.rawValue) needs a single value, got \(got)", at: valueNode.location,
+                                    hint: key.choices.map { "\(key.rawValue): " + $0.joined(separator: ", ") })
+            }
+            do {
+                file.entries[key] = Entry(value: try key.normalize(text), location: valueNode.location)
+            } catch {
+                throw SettingsError(.invalidValue, error.message, at: valueNode.location)
+            }
+        }
+        return file
+    }
+
+    /// The file's text with `key` set to `value` (already normalized): the key's line is
+    /// replaced where it is one line of the file, else the line is added at the end. Other
+    /// keys, comments and blank lines stay. When editing in place would not read back as
+    /// intended (a flow mapping, a value over several lines), the file is written anew
+    /// from its entries, without its comments.
+    public func text(setting key: SettingKey, to value: String) -> String {
+        let line = "\(key.rawValue): \(Self.yamlScalar(value))"
+        var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
+        if let entry = entries[key], entry.location.line - 1 < lines.count, entry.location.line >= 1,
+           lines[entry.location.line - 1].hasPrefix(key.rawValue) {
+            lines[entry.location.line - 1] = line
+        } else {
+            if lines.last == "" { lines.removeLast() }
+            lines.append(line)
+            lines.append("")
+        }
+        let edited = lines.joined(separator: "\n")
+        if let check = try? Self.parse(edited, path: path), check.entries[key]?.value == value,
+           check.entries.count == entries.count + (entries[key] == nil ? 1 : 0) {
+            return edited
+        }
+        var rewritten = entries.mapValues(\.value)
+        rewritten[key] = value
+        return SettingKey.allCases.compactMap { key in
+            rewritten[key].map { "\(key.rawValue): \(Self.yamlScalar($0))" }
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `value` as a YAML scalar: plain when it reads back as the same string, else double-quoted.
+    static func yamlScalar(_ value: String) -> String {
+        let plain = value.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-~+".unicodeScalars.contains($0))
+        }
+        if plain, let first = value.unicodeScalars.first, !"-~".unicodeScalars.contains(first),
+           !["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(value.lowercased()) {
+            return value
+        }
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// Writes `text` to `path` atomically (a temporary file in the same directory, renamed
+    /// over the old one), creating the directory when missing.
+    public static func write(_ text: String, to path: String) throws(SettingsError) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        let shown = Sanitize.inline(path)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".config.yaml.\(ProcessInfo.processInfo.processIdentifier).tmp")
+            try Data(text.utf8).write(to: temporary)
+            if rename(temporary.path, path) != 0 {
+                try? FileManager.default.removeItem(at: temporary)
+                throw SettingsError(.unwritable, "cannot write the settings file \(shown)")
+            }
+        } catch let error as SettingsError {
+            throw error
+        } catch {
+            throw SettingsError(.unwritable, "cannot write the settings file \(shown)")
+        }
+    }
+}

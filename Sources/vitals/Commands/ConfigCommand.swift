@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals config`: the settings file, and where each setting of a run comes from.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show and edit the settings file (units, db, subject, day_cutoff, weigh_in, color).",
+        discussion: """
+        The file is $XDG_CONFIG_HOME/vitals/config.yaml, else ~/.config/vitals/config.yaml. \
+        Each setting comes from, strongest first: a flag, the environment ($VITALS_UNITS, \
+        $VITALS_DB), the file, the locale (units only) or the default.
+        """,
+        subcommands: [List.self, Get.self, Set.self, Path.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Each setting and its value; with --origin, where the value came from.")
+
+        @Flag(help: "Show where each value came from: flag, environment, file, locale or default.")
+        var origin = false
+
+        @OptionGroup var units: UnitOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var style: StyleOptions
+
+        func run() throws {
+            try reportingErrors {
+                let settings = try RunSettings.resolve(units: units.units, db: store.db, color: style.colorFlag)
+                let keyWidth = SettingKey.names.map(\.count).max() ?? 0
+                let values = settings.entries.map { Sanitize.inline($0.value ?? ConfigCommand.unsetText) }
+                let valueWidth = values.map { DisplayWidth.of($0) }.max() ?? 0
+                var out = ""
+                for (entry, value) in zip(settings.entries, values) {
+                    var line = entry.key.rawValue.padding(toLength: keyWidth + 2, withPad: " ", startingAt: 0) + value
+                    if origin {
+                        line += String(repeating: " ", count: valueWidth - DisplayWidth.of(value) + 2)
+                        line += entry.origin.rawValue
+                        if entry.origin != .default { line += " (\(Sanitize.inline(entry.source)))" }
+                    }
+                    out += line + "\n"
+                }
+                FileHandle.standardOutput.write(Data(out.utf8))
+            }
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print one setting's value as it applies (nothing for an unset one).")
+
+        @Argument(help: ArgumentHelp("units, db, subject, day_cutoff, weigh_in or color.", valueName: "KEY"))
+        var key: String
+
+        func run() throws {
+            try reportingErrors {
+                let key = try ConfigCommand.key(self.key)
+                let setting = try RunSettings.resolve()[key]
+                if let value = setting.value {
+                    print(Sanitize.inline(value))
+                } else {
+                    printError("vitals: \(key.rawValue) is not set: each metric's own applies")
+                }
+            }
+        }
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set one setting in the settings file, e.g. `vitals config set units uk`.",
+            discussion: "The value is checked first; the file is written atomically, its other keys and comments kept.")
+
+        @Argument(help: ArgumentHelp("units, db, subject, day_cutoff, weigh_in or color.", valueName: "KEY"))
+        var key: String
+
+        @Argument(help: ArgumentHelp("The value (units: metric, us or uk; weigh_in: first, last or mean; color: auto, always or never; day_cutoff: HH:MM).", valueName: "VALUE"))
+        var value: String
+
+        func run() throws {
+            try reportingErrors {
+                let key = try ConfigCommand.key(self.key)
+                let value: String
+                do {
+                    value = try key.normalize(self.value)
+                } catch let error as SettingsError {
+                    throw CommandError(error.message, hints: key.choices.map { ["\(key.rawValue): " + $0.joined(separator: ", ")] } ?? [])
+                }
+                let file = try RunSettings.file()
+                do {
+                    try SettingsFile.write(file.text(setting: key, to: value), to: file.path)
+                } catch let error as SettingsError {
+                    throw RunSettings.userError(error)
+                }
+                print("\(key.rawValue): \(Sanitize.inline(value)) (in \(Sanitize.inline(file.path)))")
+            }
+        }
+    }
+
+    struct Path: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the settings file's path (it may not exist yet).")
+
+        func run() throws {
+            print(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment)))
+        }
+    }
+
+    static let unsetText = "(not set)"
+
+    /// A key named on the command line; an unknown one is a refused input (exit 1).
+    static func key(_ name: String) throws -> SettingKey {
+        do {
+            return try SettingKey.named(name)
+        } catch {
+            throw RunSettings.userError(error, .refused)
+        }
+    }
+}

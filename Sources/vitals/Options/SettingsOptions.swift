@@ -1,0 +1,44 @@
+import Foundation
+import VitalsKit
+
+/// This run's settings: flags, then the environment, the settings file, the locale and the
+/// defaults (`Settings.resolve`). The file is read each time a command asks; a broken one
+/// stops the command with its path, line and column (exit 2).
+enum RunSettings {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The settings file of this environment (empty when missing).
+    static func file(environment: [String: String] = environment) throws -> SettingsFile {
+        do {
+            return try SettingsFile.load(path: SettingsFile.path(environment: environment))
+        } catch {
+            throw userError(error)
+        }
+    }
+
+    /// Every setting resolved with these flags (nil: not given).
+    static func resolve(units: String? = nil, db: String? = nil, color: ColorMode? = nil,
+                        environment: [String: String] = environment) throws -> Settings {
+        var flags: [SettingKey: (value: String, option: String)] = [:]
+        if let units { flags[.units] = (units, "--units") }
+        if let db, !db.isEmpty { flags[.db] = (db, "--db") }
+        if let color { flags[.color] = (color.rawValue, "--color") }
+        let file = try self.file(environment: environment)
+        do {
+            return try Settings.resolve(flags: flags, environment: environment, file: file)
+        } catch {
+            throw userError(error)
+        }
+    }
+
+    /// `--subject`, else the settings file's `subject`, else `me`. Non-throwing for the
+    /// commands' `subject` property: a broken file stops them when they open the database.
+    static func subject(flag: String?) -> String {
+        flag ?? (try? resolve().subject) ?? "me"
+    }
+
+    /// A settings problem as the CLI reports it: exit 2 (the run cannot go on), with the hint.
+    static func userError(_ error: SettingsError, _ reason: ExitReason = .cannotRun) -> CommandError {
+        CommandError(error.description, hints: error.hint.map { [$0] } ?? [], reason)
+    }
+}
