@@ -49,7 +49,7 @@ final class StoreCLITests: XCTestCase {
 
     func testBadInputWritesNothing() throws {
         for (arguments, message) in [
-            (["log", "body_mass", "500", "lb"], "500 lb (226.8 kg) is outside the plausible range for body_mass of a human: 20–200 kg"),
+            (["log", "body_mass", "700", "lb"], "700 lb (317.5 kg) is outside the plausible range for body_mass of a human: 20–300 kg"),
             (["log", "body_mass", "400", "--subject", "ollie"], "400 kg is outside the plausible range for body_mass of a dog"),
             (["log", "body_mas", "80"], "unknown series 'body_mas'"),
             (["log", "body_mass", "80", "cm"], "unit 'cm' measures length"),

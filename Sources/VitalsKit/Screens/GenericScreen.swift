@@ -16,6 +16,7 @@ public struct GenericScreen: ScreenModule {
         if !input.hasData, context.newestDay(for: top) != nil { input.emptyMessage = context.nothingLoggedMessage(for: top) }
         blocks.append(context.chartBlock(input, chartTypeID: top.chartTypeID, metricID: top.id))
         if !input.hasData { blocks.append(context.emptyBlock(for: top, includeMessage: false)) }
+        if let weighIns = try context.weighInsBlock(for: top) { blocks.append(weighIns) }
         if let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id) { blocks.append(budget) }
         if let more = context.moreBlock(for: top) { blocks.append(more) }
         if let about = context.aboutBlock(for: top) { blocks.append(about) }

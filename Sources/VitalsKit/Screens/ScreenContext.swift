@@ -10,11 +10,14 @@ public struct ScreenRequest: Sendable, Hashable {
     public var showChildren: Bool
     /// Show this metric and its children instead of the primary (the explorer's drill-down).
     public var focusMetricID: String?
+    /// Which of a day's weigh-ins a body-weight metric uses (the `weigh_in` setting); nil
+    /// keeps each metric's `aggregate`.
+    public var weighIn: WeighInPolicy?
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
-                showChildren: Bool = false, focusMetricID: String? = nil) {
+                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil) {
         self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
-        self.showChildren = showChildren; self.focusMetricID = focusMetricID
+        self.showChildren = showChildren; self.focusMetricID = focusMetricID; self.weighIn = weighIn
     }
 }
 
@@ -65,6 +68,7 @@ public struct ScreenContext: Sendable {
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric
         if let range = request.range { adjusted.binding.range = range }
+        if let policy = request.weighIn, WeighInPolicy.applies(to: metric, in: catalog) { adjusted.binding.aggregate = policy.aggregate }
         return try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
                                asOf: request.asOf, unitSystem: request.unitSystem,
                                categories: categories)
