@@ -64,9 +64,9 @@ struct PregnancyPage {
         input.growth = GrowthSeries(measured: measured, reference: reference, referenceLabel: label,
                                     axisTitle: config.axisTitle)
         blocks.append(context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id))
+        if measured.isEmpty { blocks.append(context.emptyBlock(for: metric, includeMessage: false)) }
         blocks.append(summaryBlock(latest: measured.last, pregnancy: pregnancy, bmiClass: bmiClass,
                                    unit: unit, factor: factor))
-        if measured.isEmpty { blocks.append(context.emptyBlock(for: metric, includeMessage: false)) }
         if let weighIns = try context.weighInsBlock(for: metric) { blocks.append(weighIns) }
         if let about = context.aboutBlock(for: metric) { blocks.append(about) }
         return blocks

@@ -10,7 +10,7 @@ public enum SampleSourceWords {
         switch source {
         case "manual", "": return "typed in"
         case "csv": return "imported from a CSV file"
-        case "demo": return "demo data"
+        case "demo": return "from the demo data"
         default: return "from \(name)"
         }
     }

@@ -34,9 +34,10 @@ public struct GestationalGainRule: Sendable, Hashable {
         self.firstTrimesterWeek = firstTrimesterWeek; self.termWeek = termWeek
     }
 
-    /// The class `bmi` falls in: the last whose `minBMI` is at or below it.
+    /// The class `bmi` falls in: the last whose `minBMI` is at or below it (within 1e-9, so
+    /// 47.36 kg at 1.60 m, 18.499999999999996 in floating point, is 18.5 and normal).
     public func bmiClass(for bmi: Double) -> BMIClass? {
-        classes.last { ($0.minBMI ?? -.infinity) <= bmi }
+        classes.last { ($0.minBMI ?? -.infinity) <= bmi + 1e-9 }
     }
 
     /// The recommended gain at `week` for `bmiClass`: lower, middle and upper, kg. Before

@@ -56,12 +56,14 @@ public struct ReferenceBand: Sendable, Hashable {
     /// problem goes into `problems` at its own line; nil when there was an error.
     public static func decode(_ node: YAMLNode, problems: inout ConfigProblems) -> ReferenceBand? {
         let isRule = node["rule"] != nil
+        let before = problems.diagnostics.count
         guard let mapping = problems.mapping(node, named: "reference", allowed: isRule ? ruleKeys : tableKeys) else {
             return nil
         }
         let axis = problems.string("axis", in: mapping)
         let curve = isRule ? decodeRule(mapping, problems: &problems).map(Curve.gestationalGain)
             : decodeTable(mapping, problems: &problems).map(Curve.table)
+        guard problems.diagnostics.dropFirst(before).allSatisfy({ $0.severity != .error }) else { return nil }
         return curve.map { ReferenceBand(curve: $0, axisTitle: axis) }
     }
 
