@@ -7,10 +7,10 @@ extension DemoData {
     public static let sannePrePregnancyKg = 64.0
 
     /// Sanne's weigh-ins from four weeks before the pregnancy up to the as-of day (or the due
-    /// date): most mornings on a Withings scale, now and then a second weigh-in typed in the
-    /// evening (heavier by the day's food and water). The gain follows the middle of the
-    /// recommended band for a normal BMI (0–1.2 kg by week 13, then about 0.45 kg a week),
-    /// a little above it late on, with day-to-day noise.
+    /// date): most mornings (always the first and the last day) on a Withings scale, now and
+    /// then a second weigh-in typed in the evening (heavier by the day's food and water; the
+    /// last day always has one, so the screen lists two). The gain follows the recommended
+    /// band for a normal BMI (1.1 kg by week 13, then 0.47 kg a week), with day-to-day noise.
     func sanneSamples() -> [Sample] {
         var rng = random("sanne")
         var out: [Sample] = []
@@ -29,7 +29,7 @@ extension DemoData {
                 gain = 1.1 + (week - 13) * 0.47
             }
             let weight = DemoData.sannePrePregnancyKg + gain + rng.gaussian(0.3)
-            guard rng.chance(0.7) else { continue }
+            guard rng.chance(0.7) || day == first || day == last else { continue }
             out.append(sample("body_mass", day, minutes: 400 + rng.uniform(0...50),
                               value: DemoRandom.round(weight, to: 0.1), subject: "sanne", source: "Withings"))
             if rng.chance(0.2) || day == last {
