@@ -134,6 +134,21 @@ final class PregnancyScreenTests: XCTestCase {
         XCTAssertTrue(document.lines(width: 80).contains { $0.contains("weeks of pregnancy") })
     }
 
+    /// The sentence's three positions, and no change written with the profile's glyphs.
+    func testTheVerdictSentence() {
+        func sentence(_ gain: Double, _ glyphs: Glyphs = .unicode) -> String {
+            PregnancyVerdict(week: 10.9, gain: gain, lower: 0.38, upper: 1.68).sentence(unit: "kg", numbers: .point, glyphs: glyphs)
+        }
+        XCTAssertEqual(sentence(1.0), "Week 10: +1.0 kg, within the recommended range (0.4–1.7 kg).")
+        // 1.7 is within 0.38–1.68 as written (0.4–1.7); 1.76 shows as 1.8, above.
+        XCTAssertEqual(sentence(1.7), "Week 10: +1.7 kg, within the recommended range (0.4–1.7 kg).")
+        XCTAssertEqual(sentence(1.76), "Week 10: +1.8 kg, above the recommended range (0.4–1.7 kg).")
+        XCTAssertEqual(sentence(0.34), "Week 10: +0.3 kg, below the recommended range (0.4–1.7 kg).")
+        XCTAssertEqual(sentence(-0.6), "Week 10: -0.6 kg, below the recommended range (0.4–1.7 kg).")
+        XCTAssertEqual(sentence(0.01, .ascii), "Week 10: +/-0.0 kg, below the recommended range (0.4-1.7 kg).")
+        XCTAssertEqual(sentence(0.01), "Week 10: ±0.0 kg, below the recommended range (0.4–1.7 kg).")
+    }
+
     func testWithoutWeighInsTheBandIsDrawnAboveTheEmptyState() throws {
         let document = try render(Self.catalog(), [])
         XCTAssertTrue(document.blocks.contains { $0.kind == .empty })

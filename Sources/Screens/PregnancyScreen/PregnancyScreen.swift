@@ -104,7 +104,7 @@ struct PregnancyPage {
         if let latest, let bmiClass, let band = config.rule.band(atWeek: latest.week, for: bmiClass) {
             let verdict = PregnancyVerdict(week: latest.week, gain: latest.value,
                                            lower: band.lower * factor, upper: band.upper * factor)
-            let sentence = verdict.sentence(unit: unit, numbers: numbers, rangeDash: dash)
+            let sentence = verdict.sentence(unit: unit, numbers: numbers, glyphs: context.profile.glyphs)
             let style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
             rows += ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
             pairs += [("week", .number(latest.week)), ("gain", .number(latest.value)), ("lower", .number(verdict.lower)),
