@@ -11,6 +11,7 @@ let screenModules = [
     "SleepScreen",
     "TodayScreen",
     "HistoryScreen",
+    "PregnancyScreen",
 ]
 
 let package = Package(

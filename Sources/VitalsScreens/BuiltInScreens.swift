@@ -1,5 +1,6 @@
 import GezondheidScreen
 import HistoryScreen
+import PregnancyScreen
 import ProteinScreen
 import SleepScreen
 import TodayScreen
@@ -16,6 +17,7 @@ public enum BuiltInScreenModules {
         SleepScreen(),
         TodayScreen(),
         HistoryScreen(),
+        PregnancyScreen(),
     ]
 
     /// The registry of `all`; a duplicate `screen_id` stops the program here, and a test

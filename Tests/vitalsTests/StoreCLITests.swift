@@ -60,8 +60,8 @@ final class StoreCLITests: XCTestCase {
     }
 
     func testBadInputWritesNothing() throws {
-        try assertRun(["log", "body_mass", "500", "lb", "--db", db], stderr: """
-            vitals: error: 500 lb (226.8 kg) is outside the plausible range for body_mass of a human: 20–200 kg
+        try assertRun(["log", "body_mass", "700", "lb", "--db", db], stderr: """
+            vitals: error: 700 lb (317.5 kg) is outside the plausible range for body_mass of a human: 20–300 kg
 
             """, exitCode: 1)
         try assertRun(["log", "body_mass", "400", "--subject", "ollie", "--db", db], stderr: "vitals: error: 400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg\n", exitCode: 1)

@@ -25,10 +25,7 @@ public struct GezondheidConfig: Sendable, Hashable {
     }
 
     static let keys = ["reference", "milestones"]
-    static let referenceKeys = ["breed", "sex", "tolerance_percent", "points"]
-    static let pointKeys = ["week", "kg"]
     static let milestoneKeys = ["id", "name", "due_week", "due_month", "done"]
-    static let sexes = ["female", "male"]
 
     /// Decodes `node`; every problem goes into `problems` at its own line. Returns nil when
     /// there was an error.
@@ -45,45 +42,16 @@ public struct GezondheidConfig: Sendable, Hashable {
         return errors ? nil : config
     }
 
+    /// The `reference:` block, read by the shared reference decoder; this screen draws a
+    /// table (weight by week), not a rule.
     static func decodeReference(_ node: YAMLNode, problems: inout ConfigProblems) -> GrowthReference? {
-        guard let reference = problems.mapping(node, named: "reference", allowed: referenceKeys) else { return nil }
-        let breed = problems.string("breed", in: reference)
-        let sex = problems.string("sex", in: reference)
-        if let sex, !sexes.contains(sex) {
-            problems.error("reference sex must be female or male, not '\(Sanitize.inline(sex))'", at: reference["sex"])
+        guard let band = ReferenceBand.decode(node, problems: &problems) else { return nil }
+        guard let table = band.table else {
+            problems.error("the Gezondheid screen draws a table reference (breed, tolerance_percent, points by week), "
+                           + "not a rule", at: node["rule"])
+            return nil
         }
-        var tolerance = problems.number("tolerance_percent", in: reference, required: true)
-        if let value = tolerance, !(value > 0 && value < 100) {
-            let text = reference["tolerance_percent"]?.scalarText ?? "\(value)"
-            problems.error("tolerance_percent \(text) must be more than 0 and less than 100 (15 draws a band of ±15 %)",
-                           at: reference["tolerance_percent"])
-            tolerance = nil
-        }
-        let items = problems.list("points", in: reference, required: true) ?? []
-        if reference["points"]?.items != nil, items.count < 2 {
-            problems.error("reference points need at least two points (week and kg) to draw a curve",
-                           at: reference["points"])
-        }
-        var points: [GrowthReference.Point] = []
-        var previous: (week: Double, text: String, line: Int)?
-        for item in items {
-            guard let point = problems.mapping(item, named: "a reference point", allowed: pointKeys) else { continue }
-            let week = problems.number("week", in: point, required: true, range: 0...520)
-            let kg = problems.number("kg", in: point, required: true)
-            if let kg, kg <= 0 {
-                problems.error("kg must be more than 0, got \(point["kg"]?.scalarText ?? "\(kg)")", at: point["kg"])
-            }
-            if let week, let last = previous, week <= last.week {
-                problems.error("week \(point["week"]?.scalarText ?? "\(week)") is not after the week of the point "
-                               + "before it (\(last.text) on line \(last.line)); reference weeks must strictly increase",
-                               at: point["week"])
-            }
-            if let week, let node = point["week"] { previous = (week, node.scalarText ?? "", node.location.line) }
-            if let week, let kg, kg > 0 { points.append(.init(week: week, kg: kg)) }
-        }
-        guard let tolerance, points.count >= 2,
-              zip(points, points.dropFirst()).allSatisfy({ $0.week < $1.week }) else { return nil }
-        return GrowthReference(breed: breed, sex: sex, tolerancePercent: tolerance, points: points)
+        return table
     }
 
     static func decodeMilestones(_ items: [YAMLNode], problems: inout ConfigProblems) -> [MilestonePlan] {

@@ -236,7 +236,7 @@ struct FileReading: Sendable {
         let entry: DecodedEntry?
         switch spec.name {
         case "pillar": entry = EntryDecoding.pillar(reader).map(DecodedEntry.pillar)
-        case "subject": entry = EntryDecoding.subject(reader).map(DecodedEntry.subject)
+        case "subject": entry = EntryDecoding.subject(reader, diagnostics: &diagnostics).map(DecodedEntry.subject)
         case "series": entry = EntryDecoding.series(reader, diagnostics: &diagnostics).map(DecodedEntry.series)
         case "screen": entry = EntryDecoding.screen(reader).map(DecodedEntry.screen)
         case "category", "meal_slot", "food", "budget":

@@ -8,13 +8,16 @@ enum EntryDecoding {
                       location: r.node.location, keyLocations: r.keyLocations)
     }
 
-    static func subject(_ r: EntryReader) -> Subject? {
+    static func subject(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Subject? {
         guard let id = r.string("subject_id"), let name = r.string("name") else { return nil }
         var subject = Subject(id: id, name: name,
                               kind: r.string("kind").flatMap(SubjectKind.init(rawValue:)) ?? .human,
                               birthDate: r.string("birth_date"), sex: r.string("sex"), breed: r.string("breed"),
                               location: r.node.location)
         subject.keyLocations = r.keyLocations
+        if let node = r.node("pregnancy") {
+            subject.pregnancy = pregnancy(node, subject: r, diagnostics: &diagnostics)
+        }
         return subject
     }
 

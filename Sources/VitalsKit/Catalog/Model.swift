@@ -26,6 +26,8 @@ public struct Subject: Sendable, Identifiable {
     public var birthDate: String?
     public var sex: String?
     public var breed: String?
+    /// Set while the subject is pregnant (the `pregnancy:` block).
+    public var pregnancy: Pregnancy?
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: [String: SourceLocation] = [:]

@@ -43,6 +43,7 @@ extension ChartInput {
                 .object([("week", .number($0.week)), ("lower", .number($0.lower)),
                          ("centre", .number($0.centre)), ("upper", .number($0.upper))])
             })))
+            if let axis = growth.axisTitle { pairs.append(("axis", .string(axis))) }
         }
         if !milestones.isEmpty {
             pairs.append(("milestones", .array(milestones.map {

@@ -29,7 +29,7 @@ public struct ChartInput: Sendable {
     public var rollingLabel: String?
     /// Buckets split by tag or category (`bar_stacked`).
     public var stacked: StackedSeries?
-    /// Measured values against a reference band, x in weeks since birth (`growth_curve`).
+    /// Measured values against a reference band, x in weeks of age (`growth_curve`).
     public var growth: GrowthSeries?
     /// Milestones in date order (`timeline`).
     public var milestones: [Milestone]
@@ -132,17 +132,22 @@ public struct StackedBucket: Sendable, Hashable {
     public var total: Double? { values.map { $0.values.reduce(0, +) } }
 }
 
-/// Measured values and a reference band, both with x in weeks since birth.
+/// Measured values and a reference band over an age axis in weeks (since birth for a puppy,
+/// of pregnancy for a pregnancy), both with x in weeks.
 public struct GrowthSeries: Sendable, Hashable {
     public var measured: [GrowthPoint]
     /// Lower, centre and upper reference values by week, in week order.
     public var reference: [ReferencePoint]
     /// What the reference is ("Golden Retriever ♀ ±15 %").
     public var referenceLabel: String?
+    /// What the weeks count ("weeks of pregnancy"), from the reference's YAML; nil for
+    /// "weeks since birth".
+    public var axisTitle: String?
 
     public init(measured: [GrowthPoint], reference: [ReferencePoint],
-                referenceLabel: String? = nil) {
+                referenceLabel: String? = nil, axisTitle: String? = nil) {
         self.measured = measured; self.reference = reference; self.referenceLabel = referenceLabel
+        self.axisTitle = axisTitle
     }
 }
 

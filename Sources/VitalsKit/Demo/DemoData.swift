@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The deterministic demo data set: about 400 days for `me` and a puppy's first year for
-/// `ollie`, covering every series the shipped metrics bind to.
+/// The deterministic demo data set: about 400 days for `me`, a puppy's first year for
+/// `ollie` and a pregnancy's weigh-ins for `sanne`, covering every series the shipped
+/// metrics bind to.
 ///
 /// The same seed and as-of date give the same samples in the same order and so a
 /// byte-identical database file. Times follow Europe/Amsterdam (with its DST switches);
@@ -34,6 +35,7 @@ public struct DemoData: Sendable {
         all += wellbeingSamples(from: first)
         all += ollieSamples()
         all += portionSamples(from: first)
+        all += sanneSamples()
         return all
     }
 
@@ -97,11 +99,11 @@ public struct DemoData: Sendable {
 
     /// A sample at a wall-clock time (minutes after local midnight of `day`) in Amsterdam.
     func sample(_ series: String, _ day: LocalDate, minutes: Double, value: Double, duration: Double = 0,
-                category: String? = nil, tag: String? = nil, subject: String = "me") -> Sample {
+                category: String? = nil, tag: String? = nil, subject: String = "me", source: String = "demo") -> Sample {
         let (start, offset) = DemoClock.at(day, minutes: minutes)
         return Sample(seriesID: series, subjectID: subject, start: start,
                       end: start.addingTimeInterval(duration * 60), utcOffsetSeconds: offset,
-                      value: value, category: category, tag: tag, source: "demo")
+                      value: value, category: category, tag: tag, source: source)
     }
 
     func random(_ stream: String) -> DemoRandom { DemoRandom(seed: seed, stream: stream) }

@@ -9,10 +9,13 @@ public struct GenericScreen: ScreenModule {
 
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
         try context.compose(module: Self.screenID, extras: {
-            guard let top = context.metricsToDraw.first,
-                  let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id)
-            else { return [] }
-            return [budget]
+            guard let top = context.metricsToDraw.first else { return [] }
+            var blocks: [ScreenBlock] = []
+            if let weighIns = try context.weighInsBlock(for: top) { blocks.append(weighIns) }
+            if let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id) {
+                blocks.append(budget)
+            }
+            return blocks
         })
     }
 }

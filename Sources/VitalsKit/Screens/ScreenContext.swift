@@ -74,6 +74,7 @@ public struct ScreenContext: Sendable {
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric
         if let range = request.range { adjusted.binding.range = range }
+        if let policy = request.weighIn, WeighInPolicy.applies(to: metric, in: catalog) { adjusted.binding.aggregate = policy.aggregate }
         let key = ScreenMemo.QueryKey(metricID: metric.id, binding: adjusted.binding, categories: categories)
         return try memo.query(key) {
             var query = try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,

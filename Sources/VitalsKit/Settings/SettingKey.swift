@@ -1,18 +1,3 @@
-/// How several weigh-ins on one day become that day's weight (Corgina's three policies):
-/// the first (the morning weight), the last, or their mean.
-public enum WeighInPolicy: String, Sendable, Hashable, CaseIterable {
-    case first, last, mean
-
-    /// The aggregate that applies this policy to a day's samples.
-    public var aggregate: Aggregate {
-        switch self {
-        case .first: return .first
-        case .last: return .last
-        case .mean: return .mean
-        }
-    }
-}
-
 /// A key of the settings file (`config.yaml`), with what values it takes.
 public enum SettingKey: String, Sendable, Hashable, CaseIterable {
     case units, db, subject

@@ -68,7 +68,9 @@ final class ShippedCatalogTests: XCTestCase {
         let bodyMass = catalog.series("body_mass")!
         XCTAssertEqual(bodyMass.unit, .kg)
         XCTAssertTrue(bodyMass.healthKit.contains("HKQuantityTypeIdentifierBodyMass"))
-        XCTAssertFalse(bodyMass.plausibleRange(for: .human)!.contains(500 * 0.45359237))
+        // Corgina's adult range, 20–300 kg: 500 lb (226.8 kg) is plausible, 700 lb (317.5 kg) is not.
+        XCTAssertTrue(bodyMass.plausibleRange(for: .human)!.contains(500 * 0.45359237))
+        XCTAssertFalse(bodyMass.plausibleRange(for: .human)!.contains(700 * 0.45359237))
         XCTAssertFalse(bodyMass.plausibleRange(for: .dog)!.contains(400))
         XCTAssertTrue(bodyMass.plausibleRange(for: .dog)!.contains(12.4))
         XCTAssertEqual(catalog.series("sleep_analysis")?.kind, .category)

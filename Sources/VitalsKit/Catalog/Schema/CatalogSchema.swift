@@ -27,6 +27,14 @@ public enum CatalogSchema {
         KeySpec("birth_date", .date, "YYYY-MM-DD."),
         KeySpec("sex", .choice(["female", "male", "other"]), "female, male or other."),
         KeySpec("breed", .string, "Breed, for pets."),
+        KeySpec("pregnancy", .nested(pregnancy), "A pregnancy: weight and height before it, and the due date (or last period)."),
+    ])
+
+    public static let pregnancy = EntrySpec(name: "pregnancy", keys: [
+        KeySpec("pre_pregnancy_weight_kg", .number, required: true, "Weight before the pregnancy, kg (20–300)."),
+        KeySpec("height_cm", .number, required: true, "Height, cm (100–250), for the pre-pregnancy BMI."),
+        KeySpec("due_date", .date, "YYYY-MM-DD; give this or last_period."),
+        KeySpec("last_period", .date, "YYYY-MM-DD, first day of the last period; the due date is 280 days later."),
     ])
 
     static let plausibleRange = EntrySpec(name: "range", keys: [

@@ -1,5 +1,6 @@
 /// Measured values against a reference band (lower/upper curve, shaded) with a dashed centre
-/// line; x is age in weeks since birth. With a reference but no measurements it draws the
+/// line; x is age in weeks — since birth unless the series names its axis ("weeks of
+/// pregnancy", from the reference's YAML). With a reference but no measurements it draws the
 /// reference alone, followed by the empty message.
 public struct GrowthCurveChart: ChartKind {
     public static let id = "growth_curve"
@@ -83,7 +84,7 @@ public struct GrowthCurveChart: ChartKind {
             return canvas
         }
         guard input.captions else { return canvas }
-        var parts = ["weeks since birth", "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
+        var parts = [Sanitize.inline(growth.axisTitle ?? "weeks since birth"), "latest \(context.quantity(latest.value)) at \(context.number(latest.week)) wk"]
         if let bounds = Self.interpolate(reference, at: latest.week), bounds.centre > 0 {
             let percent = Int(plotting: ((latest.value / bounds.centre - 1) * 100).rounded())
             parts.append("\(percent >= 0 ? "+" : "")\(percent) % vs reference")

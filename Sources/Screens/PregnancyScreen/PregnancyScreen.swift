@@ -1,0 +1,126 @@
+import VitalsKit
+
+/// The Pregnancy screen (SCREEN_PREGNANCY): weight gained since before the pregnancy against
+/// the recommended band for the pre-pregnancy BMI class, over weeks of pregnancy.
+///
+/// Top to bottom: the `growth_curve` chart (the shaded band from the config's rule, the
+/// measured gain line), the verdict on the latest day ("Week 23: +6.1 kg, within the
+/// recommended range (4.5–7.1 kg).") and the BMI class it is judged by, the latest day's
+/// weigh-ins with the one used marked and their sources, and the About text. The subject's
+/// `pregnancy:` block gives the weight before, the height and the due date.
+public struct PregnancyScreen: ScreenModule {
+    public static let screenID = "SCREEN_PREGNANCY"
+
+    public init() {}
+
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> PregnancyConfig? {
+        let config = PregnancyConfig.decode(node, problems: &problems)
+        if catalog.subject(screen.subjectID)?.pregnancy == nil {
+            problems.warning("subject \(screen.subjectID) has no pregnancy block (pre_pregnancy_weight_kg, height_cm, "
+                             + "due_date or last_period), so weeks of pregnancy and the BMI class cannot be worked out",
+                             at: node)
+        }
+        return config
+    }
+
+    public func render(_ context: ScreenContext, config: PregnancyConfig?) throws -> ScreenDocument {
+        guard let config, let metric = context.catalog.primary(of: context.screen.id) else {
+            return context.emptyDocument(module: Self.screenID)
+        }
+        let page = PregnancyPage(context: context, config: config, metric: metric)
+        return context.document(module: Self.screenID, blocks: try page.blocks())
+    }
+}
+
+/// One rendering of the screen.
+struct PregnancyPage {
+    let context: ScreenContext
+    let config: PregnancyConfig
+    let metric: DisplayMetric
+
+    var text: ScreenText { ScreenText(profile: context.profile) }
+
+    func blocks() throws -> [ScreenBlock] {
+        var blocks = [context.headerBlock()]
+        guard let pregnancy = context.subject.pregnancy else {
+            let line = "\(context.profile.glyphs.missing) \(context.subject.name) has no pregnancy block in the catalog: "
+                + "add pre_pregnancy_weight_kg, height_cm and due_date (or last_period) to the subject"
+            blocks.append(ScreenBlock(kind: .empty, metricID: metric.id,
+                                      rows: [.paragraph(line, .plain)],
+                                      data: .object([("message", .string(line))])))
+            if let about = context.aboutBlock(for: metric) { blocks.append(about) }
+            return blocks
+        }
+        let query = try context.query(for: metric)
+        let unit = query.unitSymbol
+        let factor = KnownUnit.convert(1, from: "kg", to: unit) ?? 1
+        let bmiClass = config.rule.bmiClass(for: pregnancy.bmi)
+        let measured = try gains(query, pregnancy: pregnancy, factor: factor)
+        var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
+                               asOf: context.asOf.description, emptyMessage: context.screen.emptyMessage)
+        let reference = bmiClass.map { config.rule.bands(for: $0).map { scaled($0, by: factor) } } ?? []
+        let label = bmiClass.map { "BMI \(context.profile.numbers.format(pregnancy.bmi)) \($0.name)" }
+        input.growth = GrowthSeries(measured: measured, reference: reference, referenceLabel: label,
+                                    axisTitle: config.axisTitle)
+        blocks.append(context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id))
+        if measured.isEmpty { blocks.append(context.emptyBlock(for: metric, includeMessage: false)) }
+        blocks.append(summaryBlock(latest: measured.last, pregnancy: pregnancy, bmiClass: bmiClass,
+                                   unit: unit, factor: factor))
+        if let weighIns = try context.weighInsBlock(for: metric) { blocks.append(weighIns) }
+        if let about = context.aboutBlock(for: metric) { blocks.append(about) }
+        return blocks
+    }
+
+    /// Each day's weight (the day's weigh-ins picked by the weigh-in policy) minus the weight
+    /// before the pregnancy, at its week of pregnancy; days before week 0 are left out.
+    func gains(_ query: MetricQuery, pregnancy: Pregnancy, factor: Double) throws -> [GrowthPoint] {
+        let policy = context.weighInPolicy(for: metric) ?? .first
+        var days: [(date: LocalDate, values: [Double])] = []
+        for point in try query.fetchPoints(from: context.store) where point.date >= pregnancy.lastPeriod {
+            if days.last?.date == point.date { days[days.count - 1].values.append(point.value) } else {
+                days.append((point.date, [point.value]))
+            }
+        }
+        let before = pregnancy.prePregnancyWeightKg * factor
+        return days.compactMap { day in
+            policy.pick(day.values).map { GrowthPoint(week: pregnancy.weeks(on: day.date), value: $0 - before) }
+        }
+    }
+
+    func scaled(_ point: ReferencePoint, by factor: Double) -> ReferencePoint {
+        ReferencePoint(week: point.week, lower: point.lower * factor, centre: point.centre * factor,
+                       upper: point.upper * factor)
+    }
+
+    /// The verdict on the latest day and the BMI class it is judged by.
+    func summaryBlock(latest: GrowthPoint?, pregnancy: Pregnancy, bmiClass: GestationalGainRule.BMIClass?,
+                      unit: String, factor: Double) -> ScreenBlock {
+        let numbers = context.profile.numbers, dash = context.profile.glyphs.rangeDash
+        var rows: [(text: String, style: Style)] = []
+        var pairs: [(String, JSONValue)] = [("bmi", .number(pregnancy.bmi)), ("bmi_class", .string(bmiClass?.name)),
+                                            ("due_date", .string(pregnancy.dueDate.description)),
+                                            ("week_today", .number(pregnancy.weeks(on: context.asOf)))]
+        if let latest, let bmiClass, let band = config.rule.band(atWeek: latest.week, for: bmiClass) {
+            let verdict = PregnancyVerdict(week: latest.week, gain: latest.value,
+                                           lower: band.lower * factor, upper: band.upper * factor)
+            let sentence = verdict.sentence(unit: unit, numbers: numbers, glyphs: context.profile.glyphs)
+            let style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
+            rows += ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
+            pairs += [("week", .number(latest.week)), ("gain", .number(latest.value)), ("lower", .number(verdict.lower)),
+                      ("upper", .number(verdict.upper)), ("position", .string(verdict.position.rawValue)),
+                      ("text", .string(sentence))]
+        }
+        let before = numbers.format(pregnancy.prePregnancyWeightKg * factor, unit: unit)
+        var basis = "Before the pregnancy \(before) at \(numbers.format(pregnancy.heightCm, fractionDigits: 0)) cm: "
+            + "BMI \(numbers.format(pregnancy.bmi))"
+        if let bmiClass {
+            let total = numbers.format(bmiClass.totalKg.lowerBound * factor) + dash
+                + numbers.format(bmiClass.totalKg.upperBound * factor, unit: unit)
+            basis += " (\(bmiClass.name)), \(total) recommended by week \(Int(config.rule.termWeek))"
+        }
+        basis += "; due \(PortionText.shortDay(pregnancy.dueDate)) \(pregnancy.dueDate.year)."
+        rows += ScreenText.wrap(basis, width: context.profile.width).map { ($0, ScreenText.muted) }
+        return ScreenBlock(kind: .summary, metricID: metric.id, rows: text.rows(rows), data: .object(pairs))
+    }
+}

@@ -1,0 +1,22 @@
+/// Where a stored value came from, in words for a screen (Corgina's "Show source"):
+/// "typed in" for `vitals log`, "imported from Apple Health (Withings)" for an export's
+/// record, "imported from a CSV file", "demo data", else "from Withings".
+public enum SampleSourceWords {
+    /// The words for `source` (the sample's `source` column) and whether it came with Apple
+    /// Health metadata (only the Apple Health import stores that).
+    public static func describe(source: String, fromAppleHealth: Bool) -> String {
+        let name = Sanitize.inline(source)
+        if fromAppleHealth { return name.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(name))" }
+        switch source {
+        case "manual", "": return "typed in"
+        case "csv": return "imported from a CSV file"
+        case "demo": return "from the demo data"
+        default: return "from \(name)"
+        }
+    }
+
+    /// The words for a stored sample.
+    public static func describe(_ sample: Sample) -> String {
+        describe(source: sample.source, fromAppleHealth: sample.metadata != nil)
+    }
+}

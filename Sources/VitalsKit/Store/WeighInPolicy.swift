@@ -1,0 +1,5 @@
+/// Which of a day's several weigh-ins stands for the day (Corgina's three policies): the
+/// earliest (the morning weight), the latest, or the mean of them all.
+public enum WeighInPolicy: String, Sendable, CaseIterable {
+    case first, last, mean
+}
