@@ -129,7 +129,7 @@ final class RenderCLITests: XCTestCase {
             """, exitCode: 2)
         try assertRender(["protein", "--color", "sometimes"], stderr: """
             Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
-            Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never.
+            Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).
 
             """ + usage, exitCode: 2)
         try assertCommand(["render"], environment: noDatabase, stderr: """

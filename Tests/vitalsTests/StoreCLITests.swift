@@ -115,7 +115,7 @@ final class StoreCLITests: XCTestCase {
         try "date,value\n2026-11-03,80\n2026-11-04,800\n".write(to: bad, atomically: true, encoding: .utf8)
         try assertRun(["import", "csv", bad.path, "--series", "body_mass", "--db", db], stderr: """
             vitals: error: 1 of 2 rows are invalid; nothing was imported
-              line 3: 800 kg is outside the plausible range for body_mass of a human: 20–200 kg
+              line 3: 800 kg is outside the plausible range for body_mass of a human: 20–300 kg
               fix them, or pass --skip-invalid to import the good rows
 
             """, exitCode: 1)

@@ -5,6 +5,12 @@ public enum SampleSourceWords {
     /// The words for `source` (the sample's `source` column) and whether it came with Apple
     /// Health metadata (only the Apple Health import stores that).
     public static func describe(source: String, fromAppleHealth: Bool) -> String {
+        // The Apple Health import stores `apple-health:<device or app>`.
+        let prefix = "apple-health:"
+        if source.hasPrefix(prefix) {
+            let device = Sanitize.inline(String(source.dropFirst(prefix.count)))
+            return device.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(device))"
+        }
         let name = Sanitize.inline(source)
         if fromAppleHealth { return name.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(name))" }
         switch source {
