@@ -19,6 +19,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "VitalsKit", targets: ["VitalsKit"]),
+        // The command line as a library, for packages that build their own `vitals` with more
+        // screen modules and chart kinds (Examples/WaterPlugin).
+        .library(name: "VitalsCLI", targets: ["VitalsCLI"]),
         .executable(name: "vitals", targets: ["vitals"]),
     ],
     dependencies: [
@@ -58,8 +61,9 @@ let package = Package(
             name: "VitalsScreens",
             dependencies: ["VitalsKit"] + screenModules.map { .target(name: $0) }
         ),
-        .executableTarget(
-            name: "vitals",
+        // Every command, option and exit code of `vitals` (Sources/VitalsCLI/Commands).
+        .target(
+            name: "VitalsCLI",
             dependencies: [
                 "VitalsKit",
                 "VitalsScreens",
@@ -67,6 +71,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "vitals", dependencies: ["VitalsCLI"]),
         // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -86,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsKit", "VitalsScreens", "TestSupport",
+            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsScreens", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Goldens"]
         ),

@@ -4,7 +4,7 @@
 /// Each domain has its own error type next to its code (`Store/StoreError.swift`,
 /// `Catalog/CatalogLookupError.swift` …): an enum whose cases carry the values, with the
 /// message computed from them. The library never decides an exit code: the CLI maps `kind`
-/// to one (Sources/vitals/Options/ErrorReporting.swift), in one place.
+/// to one (Sources/VitalsCLI/Options/ErrorReporting.swift), in one place.
 public protocol VitalsError: Error, Sendable, CustomStringConvertible {
     /// One line (no newline), naming the value, file or path concerned.
     var message: String { get }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 @testable import VitalsKit
 import XCTest
-@testable import vitals
+@testable import VitalsCLI
 
 /// The one mapping from an error to what the CLI prints and its exit code (README, "Exit
 /// codes": 1 findings or a refused input; 2 usage error or could not run).

@@ -43,7 +43,7 @@ struct ExploreCommand: ParsableCommand {
             let onLevel = initialLevel == .none
                 ? ColorPolicy.level(mode: .always, environment: environment, stdoutIsTerminal: true) : initialLevel
             let source = RegistryScreenSource(
-                catalog: loaded.catalog, store: sampleStore, registry: BuiltInScreenModules.registry,
+                catalog: loaded.catalog, store: sampleStore, registry: VitalsCLI.screens,
                 colorLevel: onLevel, glyphs: Glyphs.detect(ascii: style.ascii, environment: environment),
                 numbers: NumberStyle.detect(environment: environment))
             var state = ExplorerState(catalog: loaded.catalog, asOf: asOfDate,

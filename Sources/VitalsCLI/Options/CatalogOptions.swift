@@ -36,7 +36,7 @@ struct CatalogOptions: ParsableArguments {
     /// diagnostics (text format) and exits 1.
     func loadValidCatalog() throws -> LoadedCatalog {
         let loaded = try load()
-        let diagnostics = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded).filter { $0.severity == .error }
+        let diagnostics = Validator(screenModules: VitalsCLI.screens).validate(loaded).filter { $0.severity == .error }
         guard diagnostics.isEmpty else {
             let summary = ValidationSummary(loaded, diagnostics)
             printError(DiagnosticReporter.report(diagnostics, summary: summary, format: .text, sources: loaded.sources))

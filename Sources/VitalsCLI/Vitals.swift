@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 
-@main
+/// The `vitals` command: its subcommands, and one table of exit codes for all of them.
 struct Vitals: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitals",

@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: request.asOf)
-            let registry = BuiltInScreenModules.registry
+            let registry = VitalsCLI.screens
             let documents = try chosen.map { screen in
                 try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
                                                   request: request, profile: profile))

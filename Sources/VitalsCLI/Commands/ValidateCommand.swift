@@ -26,11 +26,11 @@ struct ValidateCommand: ParsableCommand {
         try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
             let validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
-                                                       validator: Validator(screenModules: BuiltInScreenModules.registry))
+                                                       validator: Validator(screenModules: VitalsCLI.screens))
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             if chosen == .text {
-                let custom = BuiltInScreenModules.screenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
+                let custom = VitalsCLI.screens.customScreenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
                 if !custom.isEmpty {
                     print("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
                 }

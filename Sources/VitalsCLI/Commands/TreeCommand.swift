@@ -25,7 +25,7 @@ struct TreeCommand: ParsableCommand {
         try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             let only = try screen.map { [try ScreenLookup.screen(named: $0, in: loaded.catalog)] }
-            let modules = Set(BuiltInScreenModules.screenIDs)
+            let modules = Set(VitalsCLI.screens.customScreenIDs)
             switch format {
             case .text:
                 let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)

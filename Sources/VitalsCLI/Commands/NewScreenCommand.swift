@@ -50,7 +50,7 @@ struct NewScreenCommand: ParsableCommand {
                 SourceFile(path: String(path.dropFirst(root.count + 1)), text: try String(contentsOfFile: path, encoding: .utf8))
             }
             let current = CatalogLoader.load(existing)
-            let validator = Validator(screenModules: BuiltInScreenModules.registry)
+            let validator = Validator(screenModules: VitalsCLI.screens)
             guard !validator.validate(current).contains(where: { $0.severity == .error }) else {
                 throw CommandError("the catalog in \(root) has errors already; fix them first (vitals validate)")
             }
