@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// A package outside Vitals that builds its own `vitals` with one more screen module (Water)
+// and one more chart kind (`ring`). It depends on Vitals by path here; another project would
+// name the repository and a version instead.
+let package = Package(
+    name: "WaterPlugin",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Vitals", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "WaterScreen",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .executableTarget(
+            name: "vitals-water",
+            dependencies: ["WaterScreen", .product(name: "VitalsCLI", package: "Vitals")]
+        ),
+        .testTarget(
+            name: "WaterScreenTests",
+            dependencies: ["WaterScreen", .product(name: "VitalsKit", package: "Vitals")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
