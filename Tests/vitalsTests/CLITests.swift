@@ -82,7 +82,7 @@ final class CLITests: XCTestCase {
         try assertCommand(["validate"], environment: ["GITHUB_ACTIONS": "true"], in: root, stdout: """
             ::warning file=metrics/body.yaml,line=5,col=121,title=inactive-parent::'BODY_B' is active but its parent \
             'BODY_A' is not, so it is never shown [inactive-parent]
-            2 files, 1 screens, 3 metrics: 0 errors, 1 warnings
+            2 files, 1 screens, 3 metrics: 0 errors, 1 warning
 
             """)
         try assertCommand(["validate", "--strict"], in: root, stdoutGolden: "validate/inactive-parent-strict", exitCode: 1)

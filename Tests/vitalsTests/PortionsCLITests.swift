@@ -217,7 +217,7 @@ final class PortionsCLITests: XCTestCase {
             """)
         try assertRun(["edit", id, "0.1"], stderr: """
             vitals: error: 0.1 is not a whole, half or quarter portion
-              portions are entered in steps of 0.25: 1, 0.5, 0.25 (for example 0)
+              portions are entered in steps of 0.25: 1, 0.5, 0.25 (for example 0.25)
 
             """, exitCode: 1)
         try assertRun(["entries", "--day", "2026-11-20", "--series", "vegetables"], stdout: "     1  2026-11-20 12:10  vegetables        2 portion       Dinner           Carrot\n")

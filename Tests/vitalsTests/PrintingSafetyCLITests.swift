@@ -60,7 +60,7 @@ final class PrintingSafetyCLITests: XCTestCase {
         assertSafe(text.stdout, "validate --format text")
         let github = try assertCommand(["validate", "--format", "github"], in: root, stdout: """
             ::error file=screens/xy.yaml,line=1,col=35,title=unknown-key::unknown key 'colour' in this pillar; did you mean 'color'? [unknown-key]
-            1 files, 0 screens, 0 metrics: 1 errors, 0 warnings
+            1 file, 0 screens, 0 metrics: 1 error, 0 warnings
 
             """, exitCode: 1)
         assertSafe(github.stdout, "validate --format github")
@@ -113,7 +113,7 @@ final class PrintingSafetyCLITests: XCTestCase {
 
         let bad = try catalog(["screens/all.yaml": goodCatalog + "subjects: [{subject_id: me, name: Me, kind: \"h\u{202E}uman\"}]\n"])
         let validate = try assertCommand(["validate"], in: bad, stdout: """
-            screens/all.yaml:7:45: error: 'kind' 'human' is not one of human, dog, cat; did you mean 'human'? [invalid-value]
+            screens/all.yaml:7:45: error: 'kind' 'human' (with invisible or control characters) is not one of human, dog, cat; did you mean 'human'? [invalid-value]
                 subjects: [{subject_id: me, name: Me, kind: \"human\"}]
                                                             ^
             1 file, 1 screens, 1 metrics: 1 error, 0 warnings

@@ -27,14 +27,15 @@ struct ExploreCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            // Option values first: a bad --range is a usage error wherever it is typed.
+            let asOfDate = try view.asOfDate()
+            let startRange = try view.timeRange()
+            let unitSystem = try units.chosenUnitSystem()
             guard TerminalSession.isAvailable else {
                 throw CommandError(NotATerminalError(),
                                    addingHints: ["vitals tree lists pillars, screens and metrics",
                                                  "vitals render SCREEN draws one screen (vitals render --all draws them all)"])
             }
-            let asOfDate = try view.asOfDate()
-            let startRange = try view.timeRange()
-            let unitSystem = try units.chosenUnitSystem()
             let loaded = try catalog.loadValidCatalog()
             let start = try screen.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: asOfDate)

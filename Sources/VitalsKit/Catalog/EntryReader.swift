@@ -115,17 +115,19 @@ struct EntryReader {
 
     private static func checkText(_ text: String, kind: ValueKind) -> (String, String)? {
         var shown: String { Sanitize.inline(text) }
+        // A value that prints like a valid one ("human") but is not: say why.
+        var hidden: String { shown == text ? "" : " (with invisible or control characters)" }
         switch kind {
         case .identifier(let pattern):
             return pattern.matches(text) ? nil : (RuleID.badID, "'\(shown)' is not a valid id: use \(pattern.summary)")
         case .choice(let options):
             guard !options.contains(text) else { return nil }
-            var message = "'\(shown)' is not one of \(options.joined(separator: ", "))"
+            var message = "'\(shown)'\(hidden) is not one of \(options.joined(separator: ", "))"
             if let guess = Suggest.closest(to: text, in: options) { message += "; did you mean '\(guess)'?" }
             return (RuleID.invalidValue, message)
         case .color:
             guard RGB(color: text) == nil else { return nil }
-            var message = "'\(shown)' is not a colour: use #RGB, #RRGGBB or one of \(RGB.colorNames.joined(separator: ", "))"
+            var message = "'\(shown)'\(hidden) is not a colour: use #RGB, #RRGGBB or one of \(RGB.colorNames.joined(separator: ", "))"
             if let guess = Suggest.closest(to: text, in: RGB.colorNames) { message += "; did you mean '\(guess)'?" }
             return (RuleID.invalidValue, message)
         case .date:

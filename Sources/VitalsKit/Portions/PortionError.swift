@@ -64,7 +64,7 @@ public enum PortionError: VitalsError, Equatable {
             let key = millilitres ? "portion_ml" : "portion_grams"
             return ["log portions: vitals log \(series) 1", "or add \(key) to the category \(category) in \(file)"]
         case .notOnStep(let number):
-            return ["portions are entered in steps of \(step): 1, 0.5, 0.25 (for example \(PortionLogging.plain(PortionLogging.nearestStep(number))))"]
+            return ["portions are entered in steps of \(step): 1, 0.5, 0.25 (for example \(PortionLogging.plain(max(PortionBook.portionStep, PortionLogging.nearestStep(number)))))"]
         case .lessThanAStep:
             return ["portions are entered in steps of \(step)"]
         case .amountNotPositive:

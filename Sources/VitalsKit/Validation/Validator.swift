@@ -29,6 +29,13 @@ public struct ValidationSummary: Sendable, Equatable {
     public var errors: Int
     public var warnings: Int
 
+    /// "1 file, 3 screens, 12 metrics: 0 errors, 1 warning": the last line of every text report.
+    public var line: String {
+        func count(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+        return "\(count(files, "file")), \(screens) screens, \(metrics) metrics: "
+            + "\(count(errors, "error")), \(count(warnings, "warning"))"
+    }
+
     public init(_ loaded: LoadedCatalog, _ diagnostics: [Diagnostic]) {
         files = loaded.catalog.files.count
         screens = loaded.catalog.screens.count

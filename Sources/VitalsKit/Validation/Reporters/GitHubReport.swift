@@ -5,7 +5,7 @@ enum GitHubReport {
             let command = d.severity == .note ? "notice" : d.severity.rawValue
             return "::\(command) file=\(property(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
         }
-        lines.append("\(summary.files) files, \(summary.screens) screens, \(summary.metrics) metrics: \(summary.errors) errors, \(summary.warnings) warnings")
+        lines.append(summary.line)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -24,10 +24,7 @@ enum TextReport {
                 lines += sourceLine(related)
             }
         }
-        let files = summary.files == 1 ? "1 file" : "\(summary.files) files"
-        let errors = summary.errors == 1 ? "1 error" : "\(summary.errors) errors"
-        let warnings = summary.warnings == 1 ? "1 warning" : "\(summary.warnings) warnings"
-        lines.append("\(files), \(summary.screens) screens, \(summary.metrics) metrics: \(errors), \(warnings)")
+        lines.append(summary.line)
         return lines.joined(separator: "\n") + "\n"
     }
 }
