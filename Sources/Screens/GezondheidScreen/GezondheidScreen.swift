@@ -12,6 +12,10 @@ import VitalsKit
 public struct GezondheidScreen: ScreenModule {
     public static let screenID = "SCREEN_GEZONDHEID"
 
+    public static let roles: [(role: MetricRole, draws: String)] = [
+        (.growth, "the growth curve against the reference band"), (.milestones, "the milestone timeline"),
+    ]
+
     public init() {}
 
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,

@@ -12,6 +12,8 @@ import VitalsKit
 public struct SleepScreen: ScreenModule {
     public static let screenID = "SCREEN_SLEEP"
 
+    public static let roles: [(role: MetricRole, draws: String)] = [(.duration, "the nightly bars against the goal")]
+
     public init() {}
 
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,

@@ -34,7 +34,7 @@ public struct VegetablesScreen: ScreenModule {
             shape(&input, metric: metric, primary: query, config: config, context: context)
         }, extras: {
             // The month's goal calendar, unless a calendar child is drawn already.
-            guard hasData, !drawn.contains(where: { $0.chartTypeID == CalendarHeatmapChart.id }) else { return [] }
+            guard hasData, !drawn.contains(where: { $0.role == .goalCalendar }) else { return [] }
             return [try monthCalendar(primary: primary, context: context)]
         })
     }
@@ -60,8 +60,7 @@ public struct VegetablesScreen: ScreenModule {
     /// as one) from the 1st of the month to the as-of day, whatever the range; its best
     /// streak is the month's.
     func monthCalendar(primary: DisplayMetric, context: ScreenContext) throws -> ScreenBlock {
-        var metric = context.catalog.metrics(of: context.screen.id)
-            .first { $0.chartTypeID == CalendarHeatmapChart.id } ?? primary
+        var metric = context.catalog.metric(playing: .goalCalendar, on: context.screen.id) ?? primary
         metric.chartTypeID = CalendarHeatmapChart.id
         let builder = MetricChartBuilder(context: context)
         var input = try builder.input(for: metric)
@@ -75,4 +74,9 @@ public struct VegetablesScreen: ScreenModule {
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
+}
+
+extension MetricRole {
+    /// The Vegetables metric drawn as the month's goal calendar (else the primary is).
+    public static let goalCalendar = MetricRole("goal_calendar")
 }

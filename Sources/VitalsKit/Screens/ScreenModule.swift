@@ -12,6 +12,10 @@ public protocol ScreenModule: Sendable {
     /// The `screen_id` this module serves (`SCREEN_PROTEIN`).
     static var screenID: String { get }
 
+    /// The metric roles this module draws specially, with what it draws for each ("the
+    /// nightly bars"); `vitals validate` warns when no metric of the screen plays one.
+    static var roles: [(role: MetricRole, draws: String)] { get }
+
     init()
 
     /// Decodes the screen's `config` block (nil when the screen has none). Problems go into
@@ -33,6 +37,8 @@ extension ScreenModule where Config == NoScreenConfig {
 }
 
 extension ScreenModule {
+    public static var roles: [(role: MetricRole, draws: String)] { [] }
+
     /// The `screen_id` of this module's type.
     public var screenID: String { Self.screenID }
 
@@ -47,6 +53,9 @@ extension ScreenModule {
         catalog.decodedConfigs.entry(for: screen, module: self) {
             var problems = ConfigProblems(screen: screen)
             let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
+            for (role, draws) in Self.roles where catalog.metric(playing: role, on: screen.id) == nil {
+                problems.warning("no metric has role: \(role), so \(draws) is not drawn", at: nil)
+            }
             return DecodedConfigs.Entry(config: config, diagnostics: problems.diagnostics)
         }
     }
