@@ -38,13 +38,15 @@ public struct ScreenRegistry: Sendable {
         try module(for: context.screen.id).renderScreen(context)
     }
 
-    /// The config diagnostics of every screen that has a custom module, and a warning for a
-    /// `config` block that no module reads.
+    /// The config diagnostics of every screen that has a custom module or gives the generic
+    /// one a `reference:`, and a warning for a `config` block that no module reads.
     public func configDiagnostics(_ catalog: Catalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for screen in catalog.screens {
             if let module = modules[screen.id] {
                 found += module.validate(screen, in: catalog)
+            } else if let config = screen.config, config["reference"] != nil {
+                found += generic.validate(screen, in: catalog)
             } else if screen.config != nil {
                 found.append(Diagnostic(.warning, rule: ConfigProblems.ruleID,
                                         "\(screen.id) has a config block but no screen module reads it",
