@@ -62,8 +62,8 @@ struct HourlyMaxSums {
     }
 
     private mutating func sourceIndex(_ bytes: UnsafeRawBufferPointer) -> Int {
-        if lastSource >= 0, sources[lastSource].elementsEqual(bytes) { return lastSource }
-        if let known = sources.firstIndex(where: { $0.elementsEqual(bytes) }) {
+        if lastSource >= 0, Self.equal(sources[lastSource], bytes) { return lastSource }
+        if let known = sources.firstIndex(where: { Self.equal($0, bytes) }) {
             lastSource = known
             return known
         }
@@ -71,6 +71,12 @@ struct HourlyMaxSums {
         totals.append(0)
         lastSource = sources.count - 1
         return lastSource
+    }
+
+    private static func equal(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard known.count == bytes.count else { return false }
+        guard let other = bytes.baseAddress else { return true }   // both empty
+        return known.withUnsafeBytes { mine in mine.baseAddress.map { memcmp($0, other, known.count) == 0 } ?? true }
     }
 }
 
