@@ -42,10 +42,14 @@ extension MetricQuery {
     func aggregate(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Period] {
         guard !periods.isEmpty else { return [] }
         if isSleep { return try sleepPeriods(in: store, periods: periods) }
-        let request = SQLRequest<Row>(literal: bucketSQL(periods, bucket))
         var values = [Double?](repeating: nil, count: periods.count)
-        try store.read { db in
-            for row in try request.fetchAll(db) { values[row["k"] as Int] = row["v"] }
+        if countsHoursOnce {
+            values = try hourlyMaxSums(in: store, periods: periods)
+        } else {
+            let request = SQLRequest<Row>(literal: bucketSQL(periods, bucket))
+            try store.read { db in
+                for row in try request.fetchAll(db) { values[row["k"] as Int] = row["v"] }
+            }
         }
         return zip(periods, values).map { period, value in
             Period(start: period.start, end: period.end, value: value.map(toDisplay), hasData: value != nil)

@@ -82,7 +82,8 @@ extension MetricQuery {
     /// One value per period, rows `(k, v)`: a correlated aggregate over an index range scan of
     /// (series, subject, local_start) per period, so nothing is sorted and only the periods'
     /// samples are read. Column `v` is NULL for a period without samples. `bucket` is the
-    /// periods' kind (see `bucketTable`).
+    /// periods' kind (see `bucketTable`). (A sum counting hours once is read by
+    /// `hourlyMaxSums`; its SQL here gives the same numbers, for `inlineSQL`.)
     func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, seriesID: String? = nil,
                    aggregate: Aggregate? = nil) -> SQL {
         let scope: SQL = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"

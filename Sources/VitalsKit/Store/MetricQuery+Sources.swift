@@ -26,7 +26,26 @@ extension MetricQuery {
 }
 
 extension MetricQuery {
-    /// For raw samples (points, latest) of a series whose sums count hours once: `AND` only
+    /// The `local_start` where the local hour holding `localStart` begins.
+    static func hourStart(_ localStart: Int64) -> Int64 {
+        localStart - ((localStart % 3600) + 3600) % 3600
+    }
+
+    /// Each local hour's counted source (keyed by `hourStart`), as `countedSourceFilter` picks
+    /// it: the largest total that hour, on a tie the first name as SQLite orders text. Names are
+    /// compared as their UTF-8 bytes, as SQLite does (Swift's `String` equality would merge
+    /// canonically equal spellings). `samples` are every sample of the hours concerned.
+    static func countedSources(_ samples: [(localStart: Int64, source: String, value: Double)]) -> [Int64: [UInt8]] {
+        var totals: [Int64: [[UInt8]: Double]] = [:]
+        for sample in samples {
+            totals[hourStart(sample.localStart), default: [:]][Array(sample.source.utf8), default: 0] += sample.value
+        }
+        return totals.mapValues { bySource in
+            bySource.min { a, b in a.value != b.value ? a.value > b.value : a.key.lexicographicallyPrecedes(b.key) }?.key ?? []
+        }
+    }
+
+    /// For the latest samples of a series whose sums count hours once: `AND` only
     /// the samples of each hour's counted source (the largest total; on a tie, the first
     /// source by name), so the points of a day add up to its sum. Empty otherwise. The outer
     /// `sample` table is `o`.
