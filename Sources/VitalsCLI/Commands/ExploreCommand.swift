@@ -50,6 +50,9 @@ struct ExploreCommand: ParsableCommand {
             var state = ExplorerState(catalog: loaded.catalog, asOf: asOfDate,
                                       size: ExplorerSize(columns: 80, rows: 24), range: startRange,
                                       unitSystem: unitSystem, colorOn: initialLevel != .none)
+            let settings = try RunSettings.resolve()
+            state.weighIn = settings.weighIn
+            state.dayCutoffMinutes = settings.dayCutoffMinutes
             if let start {
                 state.select(.screen(start.id))
                 state.open()

@@ -16,8 +16,10 @@ struct MilestoneCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The milestone id from the screen's config (vaccinatie_12 …).", valueName: "ID"))
         var id: String
 
-        @Option(help: ArgumentHelp("Whose milestone.", valueName: "ID"))
-        var subject = "me"
+        @Option(name: .customLong("subject"),
+                help: ArgumentHelp("Whose milestone (default: the settings file's subject, else me).", valueName: "ID"))
+        var subjectFlag: String?
+        var subject: String { RunSettings.subject(flag: subjectFlag) }
 
         @Option(help: ArgumentHelp("The day it was done, YYYY-MM-DD (default: today).", valueName: "DATE"))
         var on: String?
@@ -55,8 +57,10 @@ struct MilestoneCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
         var id: String
 
-        @Option(help: ArgumentHelp("Whose milestone.", valueName: "ID"))
-        var subject = "me"
+        @Option(name: .customLong("subject"),
+                help: ArgumentHelp("Whose milestone (default: the settings file's subject, else me).", valueName: "ID"))
+        var subjectFlag: String?
+        var subject: String { RunSettings.subject(flag: subjectFlag) }
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions

@@ -38,6 +38,9 @@ public struct ExplorerState: Sendable {
     public var isTypingFilter = false
     public var range: TimeRange?
     public var unitSystem: UnitSystem?
+    /// The `weigh_in` and `day_cutoff` settings, as `vitals render` applies them.
+    public var weighIn: WeighInPolicy?
+    public var dayCutoffMinutes: Int?
     public var colorOn: Bool
     public var showsHelp = false
     /// The first line of the screen pane that is shown.
@@ -87,7 +90,8 @@ public struct ExplorerState: Sendable {
     /// children (and without the "more metrics" line).
     public var screenRequest: ScreenRequest {
         ScreenRequest(asOf: asOf, range: range, unitSystem: unitSystem,
-                      showChildren: !focusPath.isEmpty, focusMetricID: focusPath.last)
+                      showChildren: !focusPath.isEmpty, focusMetricID: focusPath.last,
+                      weighIn: weighIn, dayCutoffMinutes: dayCutoffMinutes)
     }
 
     /// The rows the list pane has for content (the terminal minus title and key bar).
