@@ -30,6 +30,10 @@ extension ScreenContext {
         let usedIndex: Int? = policy == .first ? 0 : policy == .last ? samples.count - 1 : nil
         let used = policy.pick(values) ?? values[0]
         let numbers = profile.numbers
+        // As the chart's footer says it: "12 st 4 lb" in UK units, else the number and unit.
+        func amount(_ value: Double) -> String {
+            query.display.spokenText(value, numbers: numbers) ?? numbers.format(value, unit: unit)
+        }
         func time(_ sample: Sample) -> String {
             let local = Int(sample.start.timeIntervalSince1970) + sample.utcOffsetSeconds
             let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
@@ -46,12 +50,12 @@ extension ScreenContext {
         }
         if samples.count == 1 {
             let sample = samples[0]
-            rows.append(("Latest: \(numbers.format(values[0], unit: unit)) at \(time(sample)) on "
+            rows.append(("Latest: \(amount(values[0])) at \(time(sample)) on "
                          + "\(PortionText.shortDay(day)), \(SampleSourceWords.describe(sample)).", ScreenText.muted))
         } else {
             rows.append(("Weigh-ins on \(PortionText.shortDay(day)): \(samples.count)", Style(bold: true)))
             let marker = profile.glyphs.isUnicode ? "▸" : ">"
-            let shown = values.map { numbers.format($0, unit: unit) }
+            let shown = values.map(amount)
             let width = shown.map(DisplayWidth.of).max() ?? 0
             for (index, sample) in samples.enumerated() {
                 let mark = index == usedIndex ? marker : " "
@@ -60,7 +64,7 @@ extension ScreenContext {
                 rows.append((index == usedIndex ? line + "   used" : line, index == usedIndex ? Style(bold: true) : .plain))
             }
             if policy == .mean {
-                rows.append(("    mean   \(numbers.format(used, unit: unit))", Style(bold: true)))
+                rows.append(("    mean   \(amount(used))", Style(bold: true)))
             }
             rows.append(("  \(policy.usedSentence).", ScreenText.muted))
         }
