@@ -115,6 +115,24 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("Monthly · Nov 2026 10/12"), text)
     }
 
+    /// History's calendar and category table are drawings holding the numbers: drawn at the
+    /// output's width, a document composed at 80 columns gives at any width what one composed
+    /// at that width gives, and the category names narrow with the width.
+    func testHistoryDrawingsLayOutAtTheOutputsWidth() throws {
+        for (name, profile) in ScreenFixtures.profiles(width: 80) {
+            let composedAt80 = try document("history", profile: profile)
+            for width in [40, 56, 60, 100, 120] {
+                var narrow = profile
+                narrow.width = width
+                let composedThere = try document("history", profile: narrow).lines(width: width)
+                XCTAssertEqual(composedAt80.lines(width: width), composedThere, "\(name) at \(width)")
+            }
+        }
+        let at60 = try document("history", profile: ScreenFixtures.profile("unicode")).lines(width: 60).joined(separator: "\n")
+        XCTAssertTrue(at60.contains("Vegetables   12     -      -     3        2/2"), at60)
+        XCTAssertTrue(at60.contains("16 Nov    ■ □ ■ ■ ■ · ·   4/5"), at60)
+    }
+
     func testABudgetShowsOnTheScreenOfItsMetric() throws {
         let text = try document("treats", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Treats this week (Mon 16 Nov – Sun 22 Nov): 4.5 of 7 used · 2.5 left"), text)
