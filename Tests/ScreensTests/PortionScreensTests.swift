@@ -92,6 +92,15 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("0.5 over the even share before today"), "4 days × 1 = 4, 4.5 used:\n\(text)")
     }
 
+    /// At 40 columns the status does not fit beside the rule: it goes whole on the line below
+    /// (it was cut to "✓ 1…"), from the "today" column.
+    func testTodaysStatusWrapsBelowItsRowWhenNarrow() throws {
+        let lines = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 40)
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix(String(repeating: " ", count: 13) + "✓ 1 left ") }, text)
+        XCTAssertFalse(lines.contains { $0.dropFirst(13).contains("…") }, "only names are cut:\n\(text)")
+    }
+
     func testTodayJSONJudgesEachCategory() throws {
         let json = try document("today", profile: ScreenFixtures.profile("unicode")).json
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.text().utf8)) as? [String: Any])

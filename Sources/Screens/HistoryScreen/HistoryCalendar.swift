@@ -47,9 +47,19 @@ struct HistoryCalendar: BlockDrawing {
                 canvas.write("\(met)/\(week.counted)", row: row, column: 26, style: ScreenText.muted)
             }
         }
-        let legend = canvas.addRow()
-        canvas.write("\(onGlyph) on target  \(offGlyph) missed  \(openGlyph) today, not yet  \(noneGlyph) nothing judged",
-                     row: legend, column: 0, style: ScreenText.muted)
+        // The legend's entries, broken between entries when they do not fit one line.
+        let entries = ["\(onGlyph) on target", "\(offGlyph) missed", "\(openGlyph) today, not yet", "\(noneGlyph) nothing judged"]
+        var line = ""
+        for entry in entries {
+            let joined = line.isEmpty ? entry : line + "  " + entry
+            if line.isEmpty || DisplayWidth.of(joined) <= profile.width {
+                line = joined
+            } else {
+                canvas.write(line, row: canvas.addRow(), column: 0, style: ScreenText.muted)
+                line = entry
+            }
+        }
+        canvas.write(line, row: canvas.addRow(), column: 0, style: ScreenText.muted)
         return canvas
     }
 }

@@ -33,7 +33,10 @@ struct HistoryCategoryTable: BlockDrawing {
         canvas.write("Categories, last \(HistoryView.days(counted))", row: title, column: 0, style: Style(bold: true))
         let head = canvas.addRow()
         let columns = [nameWidth + 1, nameWidth + 8, nameWidth + 15, nameWidth + 21, nameWidth + 30]
-        for (text, column) in zip(["met", "under", "over", "a day", "wins on missed days"], columns) {
+        // The last heading shortens to fit the width; its column is dropped when even that does not.
+        let room = width - columns[4]
+        let winsHeading = ["wins on missed days", "wins/missed days", "wins/missed"].first { $0.count <= room } ?? "wins"
+        for (text, column) in zip(["met", "under", "over", "a day", winsHeading], columns) {
             canvas.write(text, row: head, column: column, style: ScreenText.muted)
         }
         let text = PortionText(profile: profile)

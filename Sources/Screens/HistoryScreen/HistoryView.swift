@@ -17,9 +17,11 @@ struct HistoryView {
         let rows = [
             SummaryRow(["Whole days on target: streak \(Self.days(adherence.currentStreak))", "best \(Self.days(adherence.bestStreak))"],
                        style: Style(bold: true)),
-            SummaryRow(["On target: " + windows.map { window, tally in
-                "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
-            }.joined(separator: " \(glyphs.separator) ")]),
+            SummaryRow(windows.enumerated().map { index, entry in
+                let (window, tally) = entry
+                return (index == 0 ? "On target: " : "")
+                    + "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
+            }),
             SummaryRow(["A day is on target only when all \(book.enabledCategories.count) categories met their rule;",
                         "an unfinished today is not counted"], style: ScreenText.muted, joiner: " "),
         ]
