@@ -30,6 +30,21 @@ final class GezondheidScreenTests: XCTestCase {
         XCTAssertFalse(text.contains("weeks since birth"), "English caption left in: \(text)")
     }
 
+    /// At 40 columns a milestone name wider than its column wraps in whole words onto the rows
+    /// below (it was cut to "Eerste dierena…"), and the line between milestones runs beside it.
+    func testMilestoneNamesWrapInWholeWordsWhenNarrow() throws {
+        for name in ["unicode", "ascii"] {
+            let lines = try F.lines("gezondheid", profile: F.profile(name, width: 40))
+            let text = lines.joined(separator: "\n")
+            let words = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+            for word in ["Eerste", "dierenartscontrole", "Castratie-gesprek", "Jaarlijkse", "vaccinatie"] {
+                XCTAssertTrue(words.contains(word), "\(name): \(word)\n\(text)")
+            }
+            let line = name == "unicode" ? "│" : "|"
+            XCTAssertTrue(lines.contains(" \(line)         dierenartscontrole" + String(repeating: " ", count: 11)), text)
+        }
+    }
+
     func testTheEmptyStateDrawsTheReferenceAloneWithTheDutchMessage() throws {
         let document = try F.document("gezondheid", store: F.emptyStore, profile: F.profile("unicode"))
         let text = document.lines(width: 80).joined(separator: "\n")

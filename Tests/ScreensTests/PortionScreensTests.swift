@@ -92,6 +92,15 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("0.5 over the even share before today"), "4 days × 1 = 4, 4.5 used:\n\(text)")
     }
 
+    /// At 40 columns the status does not fit beside the rule: it goes whole on the line below
+    /// (it was cut to "✓ 1…"), from the "today" column.
+    func testTodaysStatusWrapsBelowItsRowWhenNarrow() throws {
+        let lines = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 40)
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix(String(repeating: " ", count: 13) + "✓ 1 left ") }, text)
+        XCTAssertFalse(lines.contains { $0.dropFirst(13).contains("…") }, "only names are cut:\n\(text)")
+    }
+
     func testTodayJSONJudgesEachCategory() throws {
         let json = try document("today", profile: ScreenFixtures.profile("unicode")).json
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.text().utf8)) as? [String: Any])
@@ -113,6 +122,24 @@ final class PortionScreensTests: XCTestCase {
         XCTAssertTrue(text.contains("Treats                       11     -      1     0.67     1/2"), text)
         XCTAssertTrue(text.contains("Vegetables                   12     -      -     3        2/2"), text)
         XCTAssertTrue(text.contains("Monthly · Nov 2026 10/12"), text)
+    }
+
+    /// History's calendar and category table are drawings holding the numbers: drawn at the
+    /// output's width, a document composed at 80 columns gives at any width what one composed
+    /// at that width gives, and the category names narrow with the width.
+    func testHistoryDrawingsLayOutAtTheOutputsWidth() throws {
+        for (name, profile) in ScreenFixtures.profiles(width: 80) {
+            let composedAt80 = try document("history", profile: profile)
+            for width in [40, 56, 60, 100, 120] {
+                var narrow = profile
+                narrow.width = width
+                let composedThere = try document("history", profile: narrow).lines(width: width)
+                XCTAssertEqual(composedAt80.lines(width: width), composedThere, "\(name) at \(width)")
+            }
+        }
+        let at60 = try document("history", profile: ScreenFixtures.profile("unicode")).lines(width: 60).joined(separator: "\n")
+        XCTAssertTrue(at60.contains("Vegetables   12     -      -     3        2/2"), at60)
+        XCTAssertTrue(at60.contains("16 Nov    ■ □ ■ ■ ■ · ·   4/5"), at60)
     }
 
     func testABudgetShowsOnTheScreenOfItsMetric() throws {

@@ -99,7 +99,7 @@ struct GezondheidPage {
             return DutchText.numbers.formatDelta(delta, unit: latest.unit) + " sinds vorige meting" + since
         } ?? "eerste meting"
         var input = ChartInput(title: hero.displayName, unit: query.unitSymbol, color: hero.color,
-                               asOf: context.asOf.description, emptyMessage: context.screen.emptyMessage)
+                               asOf: context.asOf, emptyMessage: context.screen.emptyMessage)
         let separator = context.profile.glyphs.separator
         var shown = "gewogen op \(DutchText.dayAndDate(latest.date)) \(separator) \(delta)"
         if context.profile.width < 64 {
@@ -111,7 +111,7 @@ struct GezondheidPage {
         }
         input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
         let shownInput = input
-        input.stat = StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
+        input.stat = StatValue(value: latest.value, date: latest.date, deltaText: delta)
         var data = input.json(chartTypeID: StatChart.id)
         if case .object(var pairs) = data {
             pairs += [("previous_value", .number(latest.previous)),
@@ -237,7 +237,7 @@ struct GezondheidPage {
         let states = MilestoneState.schedule(config.milestones, birth: birth, done: done, asOf: context.asOf)
         let timeline = MilestoneDrawing(title: metric.displayName, states: states, asOf: context.asOf,
                                         color: metric.color ?? context.pillarColor)
-        let input = ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
+        let input = ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf,
                                milestones: states.map(\.milestone))
         return ScreenBlock(kind: .chart, metricID: metric.id, content: .drawing(timeline),
                            data: input.json(chartTypeID: TimelineChart.id))

@@ -69,7 +69,7 @@ public struct MilestoneState: Sendable, Hashable {
 
     /// The chart-data form (ISO dates).
     public var milestone: Milestone {
-        Milestone(name: plan.name, due: dueDate.description, done: doneOn?.description, status: status)
+        Milestone(name: plan.name, due: dueDate, done: doneOn, status: status)
     }
 
     /// The Dutch status text on `asOf`: "gedaan op 14 mrt", "volgende · over 5 dagen",

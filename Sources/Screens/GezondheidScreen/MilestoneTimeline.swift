@@ -49,8 +49,16 @@ struct MilestoneTimeline {
                          style: Self.muted)
             let nameColumn = 3 + dateWidth + 2
             let nameRoom = width - nameColumn - statusWidth - 1
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(state.plan.name), to: nameRoom, ellipsis: glyphs.ellipsis),
-                         row: row, column: nameColumn, style: state.status == .future ? Self.muted : .plain)
+            // A name wider than its column wraps onto the rows below (the line between
+            // milestones runs on beside it).
+            let nameStyle = state.status == .future ? Self.muted : .plain
+            for (part, line) in nameLines(Sanitize.inline(state.plan.name), first: nameRoom, rest: width - nameColumn).enumerated() {
+                let lineRow = part == 0 ? row : canvas.addRow()
+                if part > 0, connected, index < states.count - 1 {
+                    canvas.write(glyphs.milestoneLine, row: lineRow, column: 1, style: Self.muted)
+                }
+                canvas.write(line, row: lineRow, column: nameColumn, style: nameStyle)
+            }
             canvas.writeRightAligned(DisplayWidth.truncate(statuses[index], to: statusWidth, ellipsis: glyphs.ellipsis),
                                      row: row, end: width, style: style)
         }
@@ -61,6 +69,21 @@ struct MilestoneTimeline {
                                              ellipsis: glyphs.ellipsis),
                        style: Self.muted)
         return canvas
+    }
+
+    /// A name in whole words: as many as fit `first` columns beside the status (none when the
+    /// first word does not), the rest wrapped to `rest` columns on the rows below.
+    func nameLines(_ name: String, first: Int, rest: Int) -> [String] {
+        guard DisplayWidth.of(name) > first else { return [name] }
+        var words = name.split(separator: " ").map(String.init)[...]
+        var line = ""
+        while let word = words.first {
+            let joined = line.isEmpty ? word : line + " " + word
+            guard DisplayWidth.of(joined) <= first else { break }
+            line = joined
+            words = words.dropFirst()
+        }
+        return [line] + TextWrap.lines(words.joined(separator: " "), width: rest, continuation: 0)
     }
 
     func status(_ state: MilestoneState, short: Bool) -> String {

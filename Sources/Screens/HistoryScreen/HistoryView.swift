@@ -7,8 +7,6 @@ struct HistoryView {
     let adherence: DayAdherence
 
     var glyphs: Glyphs { context.profile.glyphs }
-    var width: Int { context.profile.width }
-    static let green = "#2E9E5B", red = "#D64545"
     /// Days the category record looks back over.
     static let detailWindow = 30
 
@@ -19,9 +17,11 @@ struct HistoryView {
         let rows = [
             SummaryRow(["Whole days on target: streak \(Self.days(adherence.currentStreak))", "best \(Self.days(adherence.bestStreak))"],
                        style: Style(bold: true)),
-            SummaryRow(["On target: " + windows.map { window, tally in
-                "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
-            }.joined(separator: " \(glyphs.separator) ")]),
+            SummaryRow(windows.enumerated().map { index, entry in
+                let (window, tally) = entry
+                return (index == 0 ? "On target: " : "")
+                    + "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
+            }),
             SummaryRow(["A day is on target only when all \(book.enabledCategories.count) categories met their rule;",
                         "an unfinished today is not counted"], style: ScreenText.muted, joiner: " "),
         ]
@@ -54,40 +54,22 @@ struct HistoryView {
         let earliest = adherence.days.first?.date.startOfWeek ?? lastMonday
         let firstMonday = max(earliest, lastMonday.adding(days: -7 * (min(weeks, 160) - 1)))
         let byDate = Dictionary(adherence.days.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
-        let (onGlyph, offGlyph, openGlyph, noneGlyph) = glyphs.isUnicode ? ("■", "□", "◌", "·") : ("#", "o", "?", ".")
-        var canvas = TextCanvas(width: width)
-        let title = canvas.addRow()
-        canvas.write("Whole days on target", row: title, column: 0, style: Style(bold: true))
-        let head = canvas.addRow()
-        canvas.write("week of   M T W T F S S", row: head, column: 0, style: ScreenText.muted)
+        var drawing = HistoryCalendar(weeks: [])
         var monday = firstMonday
         while monday <= lastMonday {
-            let row = canvas.addRow()
-            canvas.write(PortionText.shortDay(monday).dropFirst(4).description, row: row, column: 0, style: ScreenText.muted)
-            for offset in 0..<7 {
+            let marks = (0..<7).map { offset -> HistoryCalendar.Mark in
                 let date = monday.adding(days: offset)
-                let glyph: String, style: Style
-                if date > asOf || byDate[date] == nil {
-                    (glyph, style) = (noneGlyph, ScreenText.muted)
-                } else if byDate[date]!.isOnTarget {
-                    (glyph, style) = (onGlyph, Style(hex: Self.green))
-                } else if date == asOf {
-                    (glyph, style) = (openGlyph, .plain)
-                } else {
-                    (glyph, style) = (offGlyph, Style(hex: Self.red))
-                }
-                canvas.write(glyph, row: row, column: 10 + offset * 2, style: style)
+                guard date <= asOf, let day = byDate[date] else { return .notJudged }
+                return day.isOnTarget ? .onTarget : date == asOf ? .unfinished : .missed
             }
-            let tally = adherence.counted.filter { $0.date >= monday && $0.date <= monday.adding(days: 6) }
-            if !tally.isEmpty {
-                canvas.write("\(tally.filter(\.isOnTarget).count)/\(tally.count)", row: row, column: 26, style: ScreenText.muted)
-            }
+            let sunday = monday.adding(days: 6)
+            let tally = adherence.counted.filter { $0.date >= monday && $0.date <= sunday }
+            drawing.weeks.append(HistoryCalendar.Week(monday: monday, marks: marks,
+                                                      met: tally.isEmpty ? nil : tally.filter(\.isOnTarget).count,
+                                                      counted: tally.count))
             monday = monday.adding(days: 7)
         }
-        let legend = canvas.addRow()
-        canvas.write("\(onGlyph) on target  \(offGlyph) missed  \(openGlyph) today, not yet  \(noneGlyph) nothing judged",
-                     row: legend, column: 0, style: ScreenText.muted)
-        return ScreenBlock(kind: .chart, content: .drawing(LaidOutRows(canvas)),
+        return ScreenBlock(kind: .chart, content: .drawing(drawing),
                            data: .object([("weeks", .number(Double(weeks))), ("first", .string(firstMonday.description))]))
     }
 
@@ -96,26 +78,14 @@ struct HistoryView {
     func categoryBlock() -> ScreenBlock {
         let details = adherence.categoryDetail(last: Self.detailWindow)
         let counted = adherence.counted.suffix(Self.detailWindow).count
-        let nameWidth = max(10, min(28, width - 48))
-        var canvas = TextCanvas(width: width)
-        let title = canvas.addRow()
-        canvas.write("Categories, last \(Self.days(counted))", row: title, column: 0, style: Style(bold: true))
-        let head = canvas.addRow()
-        let columns = [nameWidth + 1, nameWidth + 8, nameWidth + 15, nameWidth + 21, nameWidth + 30]
-        for (text, column) in zip(["met", "under", "over", "a day", "wins on missed days"], columns) {
-            canvas.write(text, row: head, column: column, style: ScreenText.muted)
-        }
-        let text = PortionText(profile: context.profile)
+        var rows: [HistoryCategoryTable.Row] = []
         var data: [JSONValue] = []
         for detail in details {
             guard let category = book.category(detail.categoryID) else { continue }
-            let row = canvas.addRow()
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(category.name), to: nameWidth, ellipsis: glyphs.ellipsis),
-                         row: row, column: 0, style: Style(hex: category.color))
-            let cells = ["\(detail.met)", detail.under == 0 ? "-" : "\(detail.under)", detail.over == 0 ? "-" : "\(detail.over)",
-                         text.amount(detail.average, unit: category.unit),
-                         detail.missedDays == 0 ? "-" : "\(detail.winsOnMissedDays)/\(detail.missedDays)"]
-            for (cell, column) in zip(cells, columns) { canvas.write(cell, row: row, column: column) }
+            rows.append(HistoryCategoryTable.Row(name: category.name, color: category.color, met: detail.met,
+                                                 under: detail.under, over: detail.over, average: detail.average,
+                                                 unit: category.unit, missedDays: detail.missedDays,
+                                                 winsOnMissedDays: detail.winsOnMissedDays))
             data.append(.object([
                 ("category", .string(detail.categoryID)), ("days", .number(Double(detail.days))),
                 ("met", .number(Double(detail.met))), ("under", .number(Double(detail.under))), ("over", .number(Double(detail.over))),
@@ -123,13 +93,13 @@ struct HistoryView {
                 ("wins_on_missed_days", .number(Double(detail.winsOnMissedDays))),
             ]))
         }
+        var mostOftenOff: HistoryCategoryTable.MostOftenOff?
         if let breaker = details.max(by: { ($0.under + $0.over, $1.categoryID) < ($1.under + $1.over, $0.categoryID) }),
            breaker.under + breaker.over > 0, let category = book.category(breaker.categoryID) {
-            let note = canvas.addRow()
-            canvas.write(DisplayWidth.truncate("Most often off: \(Sanitize.inline(category.name)) (\(breaker.under) under, \(breaker.over) over)",
-                                               to: width, ellipsis: glyphs.ellipsis), row: note, column: 0, style: ScreenText.muted)
+            mostOftenOff = .init(name: category.name, under: breaker.under, over: breaker.over)
         }
-        return ScreenBlock(kind: .summary, content: .drawing(LaidOutRows(canvas)),
+        let drawing = HistoryCategoryTable(counted: counted, rows: rows, mostOftenOff: mostOftenOff)
+        return ScreenBlock(kind: .summary, content: .drawing(drawing),
                            data: .object([("window_days", .number(Double(counted))), ("categories", .array(data))]))
     }
 

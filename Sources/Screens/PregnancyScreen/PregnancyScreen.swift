@@ -58,7 +58,7 @@ struct PregnancyPage {
         let bmiClass = config.rule.bmiClass(for: pregnancy.bmi)
         let measured = try gains(query, pregnancy: pregnancy, factor: factor)
         var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
-                               asOf: context.asOf.description, emptyMessage: context.screen.emptyMessage)
+                               asOf: context.asOf, emptyMessage: context.screen.emptyMessage)
         let reference = bmiClass.map { config.rule.bands(for: $0).map { scaled($0, by: factor) } } ?? []
         let label = bmiClass.map { "BMI \(context.profile.numbers.format(pregnancy.bmi)) \($0.name)" }
         input.growth = GrowthSeries(measured: measured, reference: reference, referenceLabel: label,

@@ -114,7 +114,7 @@ struct SleepPage {
         guard night.hasStages else {
             return [ScreenBlock(kind: .summary, metricID: metric.id, rows: text.rows(rows), data: .object(pairs))]
         }
-        let input = ChartInput(title: title, color: metric.color, asOf: night.date.description, sleep: night.segments)
+        let input = ChartInput(title: title, color: metric.color, asOf: night.date, sleep: night.segments)
         var block = context.chartBlock(input, chartTypeID: SleepStagesChart.id, metricID: metric.id)
         block.append(text.rows(rows))
         if case .object(let chartPairs) = block.data {
@@ -167,7 +167,7 @@ struct SleepPage {
         let metric = durationMetric
         var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
                                target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
-                               asOf: context.asOf.description)
+                               asOf: context.asOf)
         // Nightly bars, regrouped like every chart when they outnumber the columns.
         let nights = MetricSeries(buckets: history.nights.map { date, night in
             let hours = night.map { Double($0.totalMinutes) / 60 }
@@ -181,7 +181,7 @@ struct SleepPage {
         }
         let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
-            ChartPoint(label: label, date: bucket.start.description, value: bucket.value)
+            ChartPoint(label: label, date: bucket.start, value: bucket.value)
         }
         // The nights on target, not the regrouped means: a weekly mean is not a night.
         input.targetTally = tally

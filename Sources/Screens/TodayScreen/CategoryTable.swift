@@ -1,7 +1,8 @@
 import VitalsKit
 
 /// The Today screen's table of categories, drawn at the output's width: name, today's total,
-/// the rule, a bar full at the goal (when there is room) and the status.
+/// the rule, a bar full at the goal (when there is room) and the status (below the row when
+/// it does not fit beside it).
 struct CategoryTable: BlockDrawing {
     struct Row: Sendable {
         var icon: String?
@@ -42,8 +43,17 @@ struct CategoryTable: BlockDrawing {
                 canvas.write(bar, row: row, column: column, style: Style(hex: item.barColor))
                 column += barWidth + 1
             }
-            canvas.write(DisplayWidth.truncate(item.status, to: max(1, width - column), ellipsis: glyphs.ellipsis),
-                         row: row, column: column, style: Style(hex: item.statusColor))
+            // A status wider than its column (at narrow widths) goes on the lines below, from
+            // the "today" column, wrapped rather than cut.
+            let statusStyle = Style(hex: item.statusColor)
+            if DisplayWidth.of(item.status) <= width - column {
+                canvas.write(item.status, row: row, column: column, style: statusStyle)
+            } else {
+                let indent = nameWidth + 1
+                for line in TextWrap.lines(item.status, width: max(1, width - indent), continuation: 0) {
+                    canvas.write(line, row: canvas.addRow(), column: indent, style: statusStyle)
+                }
+            }
         }
         return canvas
     }

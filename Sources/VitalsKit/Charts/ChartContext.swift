@@ -120,7 +120,9 @@ struct ChartContext {
             let lineRow = index == 0 ? row : canvas.addRow()
             var column = canvas.write(line, row: lineRow, column: 0, style: titleStyle)
             if index == titleLines.count - 1 {
-                if column + DisplayWidth.of(unitText) > width, !unitText.isEmpty {
+                // The first line shares its row with the right-hand text.
+                let limit = index == 0 ? room : width
+                if column + DisplayWidth.of(unitText) > limit, !unitText.isEmpty {
                     column = 2
                     canvas.write(unitText.dropFirst().description, row: canvas.addRow(), column: column, style: muted)
                 } else {

@@ -19,7 +19,7 @@ extension ChartInput {
         }
         if !points.isEmpty {
             pairs.append(("points", .array(points.enumerated().map { index, point in
-                var entry: [(String, JSONValue)] = [("label", .string(point.label)), ("date", .string(point.date)),
+                var entry: [(String, JSONValue)] = [("label", .string(point.label)), ("date", .date(point.date)),
                                                     ("value", .number(point.value))]
                 if index < rollingMean.count { entry.append(("rolling_mean", .number(rollingMean[index]))) }
                 return .object(entry)
@@ -28,7 +28,7 @@ extension ChartInput {
         if let stacked {
             pairs.append(("categories", .array(stacked.categories.map { .string($0) })))
             pairs.append(("buckets", .array(stacked.buckets.map { bucket in
-                .object([("label", .string(bucket.label)), ("date", .string(bucket.date)),
+                .object([("label", .string(bucket.label)), ("date", .date(bucket.date)),
                          ("values", bucket.values.map { values in
                              .object(stacked.categories.compactMap { name in values[name].map { (name, .number($0)) } })
                          } ?? .null),
@@ -47,13 +47,13 @@ extension ChartInput {
         }
         if !milestones.isEmpty {
             pairs.append(("milestones", .array(milestones.map {
-                .object([("name", .string($0.name)), ("due", .string($0.due)), ("done", .string($0.done)),
+                .object([("name", .string($0.name)), ("due", .date($0.due)), ("done", .date($0.done)),
                          ("status", .string($0.status.rawValue))])
             })))
         }
         if !sleep.isEmpty {
             let summary = SleepSummary(sleep)
-            pairs.append(("night", .string(asOf)))
+            pairs.append(("night", .date(asOf)))
             pairs.append(("segments", .array(sleep.map {
                 .object([("stage", .string($0.stage.rawValue)), ("start_minute", .number(Double($0.startMinute))),
                          ("end_minute", .number(Double($0.endMinute))),
@@ -70,7 +70,7 @@ extension ChartInput {
         }
         if let stat {
             pairs.append(("value", .number(stat.value)))
-            pairs.append(("date", .string(stat.date)))
+            pairs.append(("date", .date(stat.date)))
             pairs.append(("delta", .string(stat.deltaText)))
         }
         if !progress.isEmpty {
@@ -81,7 +81,7 @@ extension ChartInput {
         }
         if !calendar.isEmpty {
             pairs.append(("days", .array(calendar.map {
-                .object([("date", .string($0.date)), ("state", .string($0.state.rawValue))])
+                .object([("date", .date($0.date)), ("state", .string($0.state.rawValue))])
             })))
         }
         return .object(pairs)
@@ -98,4 +98,9 @@ extension ChartInput {
             return .object([("rule", .string(target.rule)), ("min", .number(low)), ("max", .number(high))])
         }
     }
+}
+
+extension JSONValue {
+    /// A date as its ISO text (`2026-11-20`), or null for nil.
+    static func date(_ value: LocalDate?) -> JSONValue { value.map { .string($0.description) } ?? .null }
 }

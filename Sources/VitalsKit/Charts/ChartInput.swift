@@ -16,8 +16,8 @@ public struct ChartInput: Sendable {
     public var color: String?
     /// The metric's target, judged with `Target.isMet(by:)`.
     public var target: Target?
-    /// The day the chart is drawn for, `YYYY-MM-DD` (calendar month, days until milestones).
-    public var asOf: String?
+    /// The day the chart is drawn for (calendar month, days until milestones).
+    public var asOf: LocalDate?
     /// Shown instead of a chart when there is nothing to draw.
     public var emptyMessage: String?
 
@@ -63,7 +63,7 @@ public struct ChartInput: Sendable {
     public var tallyBasis: String?
 
     public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
-                asOf: String? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
+                asOf: LocalDate? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
                 rollingMean: [Double?] = [], rollingLabel: String? = nil,
                 stacked: StackedSeries? = nil, growth: GrowthSeries? = nil,
                 milestones: [Milestone] = [], sleep: [SleepSegment] = [],
@@ -97,11 +97,11 @@ public struct ChartInput: Sendable {
 public struct ChartPoint: Sendable, Hashable {
     /// Axis label ("03-12", "Mon", "W11").
     public var label: String
-    /// The bucket's first day, `YYYY-MM-DD`, when it has one.
-    public var date: String?
+    /// The bucket's first day, when it has one.
+    public var date: LocalDate?
     public var value: Double?
 
-    public init(label: String, date: String? = nil, value: Double?) {
+    public init(label: String, date: LocalDate? = nil, value: Double?) {
         self.label = label; self.date = date; self.value = value
     }
 }
@@ -120,11 +120,12 @@ public struct StackedSeries: Sendable, Hashable {
 /// One bucket of a stacked chart; `values` nil means the bucket has no data at all.
 public struct StackedBucket: Sendable, Hashable {
     public var label: String
-    public var date: String?
+    /// The bucket's first day, when it has one.
+    public var date: LocalDate?
     /// Category name → value; categories not present count as zero.
     public var values: [String: Double]?
 
-    public init(label: String, date: String? = nil, values: [String: Double]?) {
+    public init(label: String, date: LocalDate? = nil, values: [String: Double]?) {
         self.label = label; self.date = date; self.values = values
     }
 
@@ -177,13 +178,12 @@ public enum MilestoneStatus: String, Sendable, CaseIterable {
 /// A health milestone (vaccination, check-up) with its due date and, when done, its done date.
 public struct Milestone: Sendable, Hashable {
     public var name: String
-    /// `YYYY-MM-DD`.
-    public var due: String
-    /// `YYYY-MM-DD`, nil while not done.
-    public var done: String?
+    public var due: LocalDate
+    /// nil while not done.
+    public var done: LocalDate?
     public var status: MilestoneStatus
 
-    public init(name: String, due: String, done: String? = nil, status: MilestoneStatus) {
+    public init(name: String, due: LocalDate, done: LocalDate? = nil, status: MilestoneStatus) {
         self.name = name; self.due = due; self.done = done; self.status = status
     }
 }
@@ -191,12 +191,12 @@ public struct Milestone: Sendable, Hashable {
 /// The headline value of a `stat` chart.
 public struct StatValue: Sendable, Hashable {
     public var value: Double?
-    /// `YYYY-MM-DD` of the value.
-    public var date: String?
+    /// The day of the value.
+    public var date: LocalDate?
     /// Change since the previous value, already written ("+0,4 kg since 5 Mar").
     public var deltaText: String?
 
-    public init(value: Double?, date: String? = nil, deltaText: String? = nil) {
+    public init(value: Double?, date: LocalDate? = nil, deltaText: String? = nil) {
         self.value = value; self.date = date; self.deltaText = deltaText
     }
 }
@@ -225,9 +225,8 @@ public enum DayState: String, Sendable, CaseIterable {
 
 /// One day of a `calendar_heatmap`.
 public struct CalendarDay: Sendable, Hashable {
-    /// `YYYY-MM-DD`.
-    public var date: String
+    public var date: LocalDate
     public var state: DayState
 
-    public init(date: String, state: DayState) { self.date = date; self.state = state }
+    public init(date: LocalDate, state: DayState) { self.date = date; self.state = state }
 }

@@ -59,7 +59,7 @@ struct DotGrid {
                 let text: String
                 if braille {
                     let bits = masks.reduce(UInt8(0)) { $0 | $1[index] }
-                    text = String(Character(Unicode.Scalar(0x2800 + UInt32(bits))!))
+                    text = Unicode.Scalar(0x2800 + UInt32(bits)).map { String(Character($0)) } ?? asciiMarks[layer]
                 } else {
                     text = asciiMarks[layer]
                 }

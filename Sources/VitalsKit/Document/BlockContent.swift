@@ -65,17 +65,3 @@ public enum TextRow: Sendable, Hashable {
 public protocol BlockDrawing: Sendable {
     func draw(profile: RenderProfile) -> TextCanvas
 }
-
-/// Rows a module laid out itself for the width it was composed at (a grid of days, a table):
-/// styled cells, no escape codes; clipped or padded to the output's width.
-public struct LaidOutRows: BlockDrawing {
-    public let canvas: TextCanvas
-
-    public init(_ canvas: TextCanvas) { self.canvas = canvas }
-
-    public func draw(profile: RenderProfile) -> TextCanvas {
-        var out = TextCanvas(width: profile.width)
-        out.append(canvas)
-        return out
-    }
-}

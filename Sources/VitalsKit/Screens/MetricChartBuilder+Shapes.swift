@@ -23,11 +23,11 @@ extension MetricChartBuilder {
             }
             guard let night = try latest(recent) ?? (recent > first ? latest(first) : nil) else { return true }
             input.sleep = night.segments
-            input.asOf = night.date.description
+            input.asOf = night.date
         case .latest:
             let series = try query.fetchBuckets(from: store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
-            input.stat = StatValue(value: last.value, date: last.end.description,
+            input.stat = StatValue(value: last.value, date: last.end,
                                    deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         case .split, .bucketsOrSplitTotals:
             guard kind.data == .split || metric.binding.splitBy != nil,
@@ -66,7 +66,7 @@ extension MetricChartBuilder {
     func timeline(_ query: MetricQuery) throws -> [Milestone] {
         try query.fetchPoints(from: context.store).map { point in
             let name = (point.category ?? point.tag).map(Self.keyName) ?? query.series.id
-            return Milestone(name: name, due: point.date.description, done: point.date.description,
+            return Milestone(name: name, due: point.date, done: point.date,
                              status: .done)
         }
     }
@@ -98,12 +98,12 @@ extension MetricChartBuilder {
             input.tallyNoun = "day"
             input.tallyWindow = window
             return summary.days.filter { day in first.map { day.date >= $0 } ?? true }.map { day in
-                CalendarDay(date: day.date.description,
+                CalendarDay(date: day.date,
                             state: day.value == nil ? .noData : day.isMet ? .onTarget : .offTarget)
             }
         }
         return try daily.fetchBuckets(from: context.store).buckets.map { bucket in
-            CalendarDay(date: bucket.start.description, state: bucket.value == nil ? .noData : .onTarget)
+            CalendarDay(date: bucket.start, state: bucket.value == nil ? .noData : .onTarget)
         }
     }
 

@@ -21,14 +21,14 @@ public struct MetricChartBuilder: Sendable {
     /// (`ChartKind.data`; an unknown kind reads the fallback's).
     public func input(for metric: DisplayMetric) throws -> ChartInput {
         guard metric.binding.seriesID != nil else {
-            return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf.description,
+            return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf,
                               emptyMessage: context.screen.emptyMessage)
         }
         let kind = Self.kindType(metric.chartTypeID)
         let query = try context.query(for: metric)
         let unit = kind.data == .milestones ? nil : Self.symbol(query.unitSymbol)
         var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
-                               target: query.displayTarget, asOf: context.asOf.description,
+                               target: query.displayTarget, asOf: context.asOf,
                                emptyMessage: context.screen.emptyMessage)
         if query.aggregate != .count, query.divisor == nil { input.spokenUnit = query.display }
         let store = context.store
@@ -114,7 +114,7 @@ public struct MetricChartBuilder: Sendable {
         let rollingLine = rollingMean && series.rolling != nil
         let labels = Self.labels(series.buckets.map(\.start), series.bucket, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
-            ChartPoint(label: label, date: bucket.start.description, value: rollingLine ? bucket.raw : bucket.value)
+            ChartPoint(label: label, date: bucket.start, value: rollingLine ? bucket.raw : bucket.value)
         }
         if rollingLine, let window = series.rolling {
             input.rollingMean = series.buckets.map(\.value)
@@ -195,7 +195,7 @@ public struct MetricChartBuilder: Sendable {
             var values: [String: Double] = [:]
             for (index, value) in period.values.enumerated() { if let value { values[names[index]] = value } }
             return StackedBucket(label: label,
-                                 date: period.start.description, values: values.isEmpty ? nil : values)
+                                 date: period.start, values: values.isEmpty ? nil : values)
         }
         return StackedSeries(categories: names, buckets: buckets)
     }
@@ -225,11 +225,11 @@ public struct MetricChartBuilder: Sendable {
                 let since = latest.previousDate.map { " since \($0.description.suffix(5))" } ?? ""
                 return numbers.formatDelta(delta, unit: latest.unit) + since
             }
-            return StatValue(value: latest.value, date: latest.date.description, deltaText: delta)
+            return StatValue(value: latest.value, date: latest.date, deltaText: delta)
         default:
             let series = try query.fetchBuckets(from: context.store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return nil }
-            return StatValue(value: last.value, date: last.end.description,
+            return StatValue(value: last.value, date: last.end,
                              deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         }
     }

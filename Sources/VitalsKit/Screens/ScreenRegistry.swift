@@ -25,7 +25,13 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// A registry with only the generic module.
-    public static let genericOnly = try! ScreenRegistry([])
+    public static let genericOnly = ScreenRegistry()
+
+    /// No custom modules: every screen is drawn by `GenericScreen`.
+    private init() {
+        modules = [:]
+        customScreenIDs = []
+    }
 
     /// Whether `screenID` has a custom module.
     public func hasCustomModule(_ screenID: String) -> Bool { modules[screenID] != nil }

@@ -43,8 +43,16 @@ public enum RegroupedPeriod: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (a: RegroupedPeriod, b: RegroupedPeriod) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: RegroupedPeriod, b: RegroupedPeriod) -> Bool { a.rank < b.rank }
+
+    /// The period's place from finest to coarsest.
+    private var rank: Int {
+        switch self {
+        case .week: return 0
+        case .month: return 1
+        case .quarter: return 2
+        case .year: return 3
+        }
     }
 
     /// The finest period coarser than `bucket` that turns `buckets` (their first days, oldest

@@ -79,9 +79,9 @@ final class CalendarMonthGridTests: XCTestCase {
             for offset in 0...span {
                 let roll = Double(random.next() % 1000) / 1000
                 let state: DayState = roll < bias * 0.8 ? .onTarget : roll < 0.9 ? .offTarget : .noData
-                days.append(CalendarDay(date: first.adding(days: offset).description, state: state))
+                days.append(CalendarDay(date: first.adding(days: offset), state: state))
             }
-            let input = ChartInput(title: "Goal", target: .atLeast(1), asOf: last.description, calendar: days)
+            let input = ChartInput(title: "Goal", target: .atLeast(1), asOf: last, calendar: days)
             let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
                                                 profile: RenderProfile(width: width, glyphs: .unicode))
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
@@ -103,7 +103,7 @@ final class CalendarMonthGridTests: XCTestCase {
             if judged.last?.state != .onTarget { judged.removeLast() }
             var met: [String: Int] = [:], counted: [String: Int] = [:], withData: Set<String> = []
             for day in judged {
-                let month = String(day.date.prefix(7))
+                let month = String(day.date.description.prefix(7))
                 counted[month, default: 0] += 1
                 if day.state == .onTarget { met[month, default: 0] += 1 }
                 if day.state != .noData { withData.insert(month) }

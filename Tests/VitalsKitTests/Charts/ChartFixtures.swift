@@ -2,17 +2,20 @@
 
 /// Hand-made inputs for every chart kind, as of a fixed date, for goldens and checks.
 enum ChartFixtures {
-    static let asOf = "2024-03-14"
+    static let asOf = LocalDate(year: 2024, month: 3, day: 14)
 
     /// Fourteen days of protein with one day missing, target at least 120 g.
     static let protein: [ChartPoint] = {
         let values: [Double?] = [96, 132, 118, 141, nil, 125, 88, 150, 127, 119, 133, 104, 138, 122]
         return values.enumerated().map { index, value in
-            let day = index + 1
-            let date = "2024-03-\(day < 10 ? "0" : "")\(day)"
-            return ChartPoint(label: String(date.suffix(5)), date: date, value: value)
+            let date = LocalDate(year: 2024, month: 3, day: index + 1)
+            return ChartPoint(label: String(date.description.suffix(5)), date: date, value: value)
         }
     }()
+
+    /// A fixture's date written as `YYYY-MM-DD`; the text is a constant of this file, so a
+    /// typo shows as 1970-01-01 in the goldens.
+    static func day(_ text: String) -> LocalDate { LocalDate(iso: text) ?? LocalDate(dayNumber: 0) }
 
     static func input(for kind: String) -> ChartInput {
         switch kind {
@@ -72,25 +75,25 @@ enum ChartFixtures {
                                                    referenceLabel: "Golden Retriever ♀ ±15 %"))
         case TimelineChart.id:
             return ChartInput(title: "Gezondheidsmijlpalen", color: "#2E9E5B", asOf: asOf, milestones: [
-                Milestone(name: "Vaccinatie cocktail 1", due: "2023-12-20", done: "2023-12-21", status: .done),
-                Milestone(name: "Vaccinatie cocktail 2", due: "2024-01-17", done: "2024-01-17", status: .done),
-                Milestone(name: "Ontworming", due: "2024-03-01", status: .overdue),
-                Milestone(name: "Rabiës vaccinatie", due: "2024-03-28", status: .next),
-                Milestone(name: "Chip registratie controle", due: "2024-06-15", status: .future),
+                Milestone(name: "Vaccinatie cocktail 1", due: day("2023-12-20"), done: day("2023-12-21"), status: .done),
+                Milestone(name: "Vaccinatie cocktail 2", due: day("2024-01-17"), done: day("2024-01-17"), status: .done),
+                Milestone(name: "Ontworming", due: day("2024-03-01"), status: .overdue),
+                Milestone(name: "Rabiës vaccinatie", due: day("2024-03-28"), status: .next),
+                Milestone(name: "Chip registratie controle", due: day("2024-06-15"), status: .future),
             ])
         case CalendarHeatmapChart.id:
             var days: [CalendarDay] = []
-            let start = LocalDate(iso: "2024-01-08")!
+            let start = day("2024-01-08")
             for offset in 0..<67 {
                 let date = start.adding(days: offset)
                 let state: DayState = offset % 11 == 4 ? .noData : (offset * 7) % 5 == 1 ? .offTarget : .onTarget
-                days.append(CalendarDay(date: date.description, state: state))
+                days.append(CalendarDay(date: date, state: state))
             }
             return ChartInput(title: "Vegetables on target", unit: "portion", color: "#2E9E5B",
                               target: .atLeast(3), asOf: asOf, calendar: days)
         case StatChart.id:
             return ChartInput(title: "Gewicht", unit: "kg", color: "#D98E04", target: .range(min: 18, max: 24),
-                              asOf: asOf, stat: StatValue(value: 19.0, date: "2024-03-12",
+                              asOf: asOf, stat: StatValue(value: 19.0, date: day("2024-03-12"),
                                                           deltaText: "+0,8 kg since 2024-03-05"))
         case ProgressChart.id:
             return ChartInput(title: "Today", unit: "portion", color: "#2E9E5B", asOf: asOf, progress: [

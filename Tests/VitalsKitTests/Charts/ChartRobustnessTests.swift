@@ -40,9 +40,9 @@ final class ChartRobustnessTests: XCTestCase {
     }
 
     func testOnePointAndVeryManyPoints() {
-        let one = [ChartPoint(label: "03-14", date: "2024-03-14", value: 5)]
+        let one = [ChartPoint(label: "03-14", date: LocalDate(year: 2024, month: 3, day: 14), value: 5)]
         let many = (0..<1500).map { index in
-            ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index).description,
+            ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index),
                        value: index % 13 == 0 ? nil : Double((index * 37) % 101))
         }
         for kind in ChartKindFactory.builtIn {
@@ -118,7 +118,7 @@ final class ChartRobustnessTests: XCTestCase {
 
     func testDecimalCommaProfile() {
         let profile = RenderProfile(width: 60, glyphs: .unicode, numbers: .comma)
-        let input = ChartInput(title: "Weight", unit: "kg", stat: StatValue(value: 19.25, date: "2024-03-12"))
+        let input = ChartInput(title: "Weight", unit: "kg", stat: StatValue(value: 19.25, date: LocalDate(year: 2024, month: 3, day: 12)))
         let lines = StatChart().render(input, profile: profile)
         XCTAssertEqual(NumberStyle.comma.compact(9.25), "9,25")
         XCTAssertEqual(NumberStyle.comma.compact(19.25), "19,3")
@@ -142,7 +142,7 @@ final class ChartExtremeValueTests: XCTestCase {
             let numbers = mixed ? values.flatMap { [$0, 42] } : values
             var input = ChartFixtures.input(for: kind)
             input.points = numbers.enumerated().map { index, value in
-                ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index).description, value: value)
+                ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index), value: value)
             }
             input.rollingMean = numbers
             input.stacked = StackedSeries(categories: ["a", "b"], buckets: numbers.enumerated().map { index, value in
@@ -153,7 +153,7 @@ final class ChartExtremeValueTests: XCTestCase {
                 ReferencePoint(week: $0.element.isFinite ? $0.element : Double($0.offset), lower: $0.element,
                                centre: $0.element, upper: $0.element)
             }
-            input.stat = StatValue(value: numbers.first, date: "2024-03-14")
+            input.stat = StatValue(value: numbers.first, date: LocalDate(year: 2024, month: 3, day: 14))
             input.progress = numbers.map { ProgressItem(name: "p", value: $0, target: .atLeast($0)) }
             for target in [Target.atLeast(numbers[0]), .atMost(numbers[0]), .range(min: -numbers[0], max: numbers[0]),
                            .exact(value: numbers[0], tolerance: numbers[0])] {

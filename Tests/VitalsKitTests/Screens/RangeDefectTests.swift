@@ -26,7 +26,7 @@ final class RangeDefectTests: XCTestCase {
     func testTheGoalCalendarShowsItsMetricsRange() throws {
         let input = try calendarInput()
         // range 7d: 06-11 … 06-17, on target 11, 12, 14, 17; off 13, 15, 16 (nothing logged is 0).
-        XCTAssertEqual(input.calendar.map(\.date), (0..<7).map { asOf.adding(days: $0 - 6).description })
+        XCTAssertEqual(input.calendar.map(\.date), (0..<7).map { asOf.adding(days: $0 - 6) })
         XCTAssertEqual(input.calendar.filter { $0.state == .onTarget }.count, 4)
         let text = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
                                            profile: RenderProfile(width: 80, glyphs: .unicode)).joined(separator: "\n")
@@ -80,7 +80,7 @@ final class RangeDefectTests: XCTestCase {
         let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY")))
         XCTAssertEqual(input.title, "Grams per day, weekly means")
         XCTAssertEqual(input.points.count, 53)
-        XCTAssertEqual(input.points.first?.date, "2025-06-16")
+        XCTAssertEqual(input.points.first?.date?.description, "2025-06-16")
         XCTAssertEqual(input.points.suffix(2).map(\.value), [125, 120])
         XCTAssertEqual(input.points.dropLast(2).compactMap(\.value), [])
         XCTAssertEqual(input.targetTally?.met, 2)

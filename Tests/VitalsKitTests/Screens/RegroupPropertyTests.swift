@@ -173,10 +173,10 @@ import Testing
                         continue
                     }
                     let buckets = stacked.buckets
-                    #expect(buckets.map(\.date) == expected.starts.map(\.description), "\(id) \(range) at \(width)")
+                    #expect(buckets.map(\.date) == expected.starts, "\(id) \(range) at \(width)")
                     for (bucket, mean) in zip(buckets, expected.means) {
                         let total = bucket.values.map { $0.values.reduce(0, +) }
-                        #expect(Self.close(total, mean), "\(id) \(bucket.date ?? "")")
+                        #expect(Self.close(total, mean), "\(id) \(bucket.date?.description ?? "")")
                     }
                     // Each tag's part: its total over the period's days with data, per such day.
                     let naiveTags = Self.tags.map { tag in
@@ -186,13 +186,13 @@ import Testing
                     for (index, bucket) in buckets.enumerated() {
                         for (tagIndex, tag) in Self.tags.enumerated() {
                             let drawn = bucket.values?[MetricChartBuilder.keyName(tag)] ?? (bucket.values == nil ? nil : 0)
-                            #expect(Self.close(drawn ?? 0, naiveTags[tagIndex][index] ?? 0), "\(id) \(tag) \(bucket.date ?? "")")
+                            #expect(Self.close(drawn ?? 0, naiveTags[tagIndex][index] ?? 0), "\(id) \(tag) \(bucket.date?.description ?? "")")
                         }
                     }
                 } else {
-                    #expect(input.points.map(\.date) == expected.starts.map(\.description), "\(id) \(range) at \(width)")
+                    #expect(input.points.map(\.date) == expected.starts, "\(id) \(range) at \(width)")
                     for (point, mean) in zip(input.points, expected.means) {
-                        #expect(Self.close(point.value, mean), "\(id) \(point.date ?? "") \(range) at \(width)")
+                        #expect(Self.close(point.value, mean), "\(id) \(point.date?.description ?? "") \(range) at \(width)")
                     }
                 }
                 let lines = ChartKindFactory.render(input, chartTypeID: metric.chartTypeID, profile: context.profile)

@@ -15,19 +15,19 @@ public struct CalendarHeatmapChart: ChartKind {
         let context = ChartContext(input, profile)
         var states: [Int: DayState] = [:]
         for day in input.calendar {
-            if let date = LocalDate(iso: day.date) { states[date.dayNumber] = day.state }
+            states[day.date.dayNumber] = day.state
         }
         if states.isEmpty {
             // Derive the days from daily points and the target.
             for point in input.points {
-                guard let date = point.date.flatMap({ LocalDate(iso: $0) }) else { continue }
+                guard let date = point.date else { continue }
                 states[date.dayNumber] = point.value.map { context.meets($0) ? .onTarget : .offTarget } ?? .noData
             }
         }
         guard let firstDay = states.keys.min(), let lastDataDay = states.keys.max() else {
             return context.emptyState()
         }
-        let lastDay = input.asOf.flatMap({ LocalDate(iso: $0) })?.dayNumber ?? lastDataDay
+        let lastDay = input.asOf?.dayNumber ?? lastDataDay
         let lastMonday = LocalDate(dayNumber: lastDay).startOfWeek.dayNumber
         let firstMonday = LocalDate(dayNumber: firstDay).startOfWeek.dayNumber
         let gridLeft = 3

@@ -19,16 +19,20 @@ public struct GrowthCurveChart: ChartKind {
             .map { ReferencePoint(week: ChartNumbers.clamped($0.week), lower: ChartNumbers.clamped($0.lower),
                                   centre: ChartNumbers.clamped($0.centre), upper: ChartNumbers.clamped($0.upper)) }
             .sorted { $0.week < $1.week }
-        guard !measured.isEmpty || reference.count > 1 else { return context.emptyState("No measurements yet") }
         let weeks = measured.map(\.week) + reference.map(\.week)
         let values = measured.map(\.value) + reference.flatMap { [$0.lower, $0.upper] }
+        guard !measured.isEmpty || reference.count > 1,
+              let lowest = values.min(), let highest = values.max(),
+              let earliest = weeks.min(), let latest = weeks.max() else {
+            return context.emptyState("No measurements yet")
+        }
         var canvas = context.newCanvas()
         context.addHeader(to: &canvas, right: growth.referenceLabel)
-        let scale = NiceScale(min: values.min()!, max: values.max()!, includeZero: true)
+        let scale = NiceScale(min: lowest, max: highest, includeZero: true)
         let frame = context.addPlotFrame(to: &canvas, scale: scale)
         let braille = context.glyphs.isUnicode
         var grid = DotGrid(columns: frame.columns, rows: frame.rows, layers: 2, braille: braille)
-        let firstWeek = min(0, weeks.min()!), lastWeek = max(weeks.max()!, firstWeek + 1)
+        let firstWeek = min(0, earliest), lastWeek = max(latest, firstWeek + 1)
         func x(_ week: Double) -> Int {
             let column = Int(plotting: ((week - firstWeek) / (lastWeek - firstWeek) * Double(grid.dotColumns - 1)).rounded())
             return max(0, min(grid.dotColumns - 1, column))

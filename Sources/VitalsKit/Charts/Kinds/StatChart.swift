@@ -10,7 +10,7 @@ public struct StatChart: ChartKind {
 
     public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
-        guard let stat = Self.stat(from: input, context: context), let value = stat.value else {
+        guard let (stat, dateText) = Self.stat(from: input, context: context), let value = stat.value else {
             return context.emptyState()
         }
         var canvas = context.newCanvas()
@@ -32,7 +32,7 @@ public struct StatChart: ChartKind {
             context.addText(context.quantity(value), to: &canvas, style: style, indent: 2)
         }
         var parts: [String] = []
-        if let date = stat.date { parts.append(Sanitize.inline(date)) }
+        if let dateText { parts.append(Sanitize.inline(dateText)) }
         if let delta = stat.deltaText { parts.append(Sanitize.inline(delta)) }
         if let target = input.target {
             parts.append(target.isMet(by: value) ? "\(context.glyphs.check) on target"
@@ -45,9 +45,10 @@ public struct StatChart: ChartKind {
         return canvas
     }
 
-    /// `input.stat`, or the latest point with the change from the point before it.
-    static func stat(from input: ChartInput, context: ChartContext) -> StatValue? {
-        if let stat = input.stat { return stat }
+    /// `input.stat`, or the latest point with the change from the point before it; with the
+    /// text naming the value's day (its date, or the point's label when it has none).
+    static func stat(from input: ChartInput, context: ChartContext) -> (StatValue, dateText: String?)? {
+        if let stat = input.stat { return (stat, stat.date?.description) }
         let present = input.effectivePoints.filter { $0.value != nil }
         guard let latest = present.last, let value = latest.value else { return nil }
         var delta: String?
@@ -55,9 +56,9 @@ public struct StatChart: ChartKind {
             let change = value - previous
             let mark = change > 0 ? context.glyphs.up : change < 0 ? context.glyphs.down : "="
             let sign = change > 0 ? "+" : ""
-            delta = "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date ?? present[present.count - 2].label)"
+            delta = "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date?.description ?? present[present.count - 2].label)"
         }
-        return StatValue(value: value, date: latest.date ?? latest.label, deltaText: delta)
+        return (StatValue(value: value, date: latest.date, deltaText: delta), latest.date?.description ?? latest.label)
     }
 }
 

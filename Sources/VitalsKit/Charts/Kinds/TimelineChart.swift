@@ -13,7 +13,7 @@ public struct TimelineChart: ChartKind {
         var canvas = context.newCanvas()
         let done = input.milestones.filter { $0.status == .done }.count
         context.addHeader(to: &canvas, right: "\(done)/\(input.milestones.count) done")
-        let asOf = input.asOf.flatMap { LocalDate(iso: $0) }
+        let asOf = input.asOf
         let short = context.width < 64
         let statuses = input.milestones.map { status(of: $0, asOf: asOf, short: short, context: context) }
         let statusWidth = min(context.width / 3, statuses.map { DisplayWidth.of($0) }.max() ?? 0)
@@ -28,7 +28,7 @@ public struct TimelineChart: ChartKind {
             let (marker, style) = mark(milestone.status, context: context)
             canvas.write(marker, row: row, column: 1, style: Style(foreground: style.foreground, bold: true))
             let nameStyle = milestone.status == .future ? context.muted : .plain
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(milestone.due), to: dateWidth, ellipsis: ""),
+            canvas.write(DisplayWidth.truncate(milestone.due.description, to: dateWidth, ellipsis: ""),
                          row: row, column: 3, style: context.muted)
             let nameRoom = context.width - 3 - dateWidth - 2 - statusWidth - 1
             canvas.write(DisplayWidth.truncate(Sanitize.inline(milestone.name), to: nameRoom,
@@ -60,11 +60,11 @@ public struct TimelineChart: ChartKind {
     func status(of milestone: Milestone, asOf: LocalDate?, short: Bool,
                 context: ChartContext) -> String {
         let days: Int? = {
-            guard let asOf, let due = LocalDate(iso: milestone.due) else { return nil }
-            return asOf.days(to: due)
+            guard let asOf else { return nil }
+            return asOf.days(to: milestone.due)
         }()
         switch milestone.status {
-        case .done: return short ? "done" : milestone.done.map { "done \(Sanitize.inline($0))" } ?? "done"
+        case .done: return short ? "done" : milestone.done.map { "done \($0)" } ?? "done"
         case .overdue: return days.map { "overdue \(max(0, -$0)) d" } ?? "overdue"
         case .next:
             guard let days else { return "next" }

@@ -26,8 +26,8 @@ extension SleepNight {
         }
         var nights: [SleepNight] = []
         var claimed: [(day: Int, spans: [(start: Int64, end: Int64)])] = []
-        for day in parts.keys.sorted() {
-            var night = SleepNight(date: LocalDate(dayNumber: day), intervals: parts[day]!)
+        for (day, intervals) in parts.sorted(by: { $0.key < $1.key }) {
+            var night = SleepNight(date: LocalDate(dayNumber: day), intervals: intervals)
             // Offsets differ by at most 26 hours, so only the last few nights can overlap.
             let earlier = claimed.filter { $0.day >= day - 3 }.flatMap(\.spans)
             if !earlier.isEmpty { night.pieces = subtract(earlier, from: night.pieces) }

@@ -1,0 +1,61 @@
+import VitalsKit
+
+/// The History screen's categories over the last counted days: met, under, over, average a
+/// day and wins on the days missed overall, then the category most often off; drawn at the
+/// output's width (the name column narrows with it).
+struct HistoryCategoryTable: BlockDrawing {
+    struct Row: Sendable {
+        var name: String
+        var color: String?
+        var met: Int, under: Int, over: Int
+        var average: Double
+        var unit: BaseUnit
+        var missedDays: Int
+        var winsOnMissedDays: Int
+    }
+
+    /// The category missed most often (under plus over) in the window.
+    struct MostOftenOff: Sendable {
+        var name: String
+        var under: Int, over: Int
+    }
+
+    /// Counted days in the window.
+    var counted: Int
+    var rows: [Row]
+    var mostOftenOff: MostOftenOff?
+
+    func draw(profile: RenderProfile) -> TextCanvas {
+        let width = profile.width, glyphs = profile.glyphs
+        let nameWidth = max(10, min(28, width - 48))
+        var canvas = TextCanvas(width: width)
+        let title = canvas.addRow()
+        canvas.write("Categories, last \(HistoryView.days(counted))", row: title, column: 0, style: Style(bold: true))
+        let head = canvas.addRow()
+        let columns = [nameWidth + 1, nameWidth + 8, nameWidth + 15, nameWidth + 21, nameWidth + 30]
+        // The last heading shortens to fit the width; its column is dropped when even that does not.
+        let room = width - columns[4]
+        let winsHeading = ["wins on missed days", "wins/missed days", "wins/missed"].first { $0.count <= room } ?? "wins"
+        for (text, column) in zip(["met", "under", "over", "a day", winsHeading], columns) {
+            canvas.write(text, row: head, column: column, style: ScreenText.muted)
+        }
+        let text = PortionText(profile: profile)
+        for item in rows {
+            let row = canvas.addRow()
+            canvas.write(DisplayWidth.truncate(Sanitize.inline(item.name), to: nameWidth, ellipsis: glyphs.ellipsis),
+                         row: row, column: 0, style: Style(hex: item.color))
+            let cells = ["\(item.met)", item.under == 0 ? "-" : "\(item.under)", item.over == 0 ? "-" : "\(item.over)",
+                         text.amount(item.average, unit: item.unit),
+                         item.missedDays == 0 ? "-" : "\(item.winsOnMissedDays)/\(item.missedDays)"]
+            for (cell, column) in zip(cells, columns) { canvas.write(cell, row: row, column: column) }
+        }
+        if let off = mostOftenOff {
+            let note = "Most often off: \(Sanitize.inline(off.name)) (\(off.under) under, \(off.over) over)"
+            for line in TextWrap.lines(note, width: width) {
+                let row = canvas.addRow()
+                canvas.write(line, row: row, column: 0, style: ScreenText.muted)
+            }
+        }
+        return canvas
+    }
+}
