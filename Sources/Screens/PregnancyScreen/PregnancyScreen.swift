@@ -66,7 +66,7 @@ struct PregnancyPage {
         blocks.append(context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id))
         if measured.isEmpty { blocks.append(context.emptyBlock(for: metric, includeMessage: false)) }
         blocks.append(summaryBlock(latest: measured.last, pregnancy: pregnancy, bmiClass: bmiClass,
-                                   unit: unit, factor: factor))
+                                   unit: unit, factor: factor, display: query.display))
         if let weighIns = try context.weighInsBlock(for: metric) { blocks.append(weighIns) }
         if let about = context.aboutBlock(for: metric) { blocks.append(about) }
         return blocks
@@ -93,26 +93,40 @@ struct PregnancyPage {
                        upper: point.upper * factor)
     }
 
-    /// The verdict on the latest day and the BMI class it is judged by.
+    /// The verdict on the latest day and the BMI class it is judged by. The band applies from
+    /// week 1 to the term week; a day outside says so instead of judging.
     func summaryBlock(latest: GrowthPoint?, pregnancy: Pregnancy, bmiClass: GestationalGainRule.BMIClass?,
-                      unit: String, factor: Double) -> ScreenBlock {
+                      unit: String, factor: Double, display: DisplayUnit) -> ScreenBlock {
         let numbers = context.profile.numbers, dash = context.profile.glyphs.rangeDash
         var rows: [(text: String, style: Style)] = []
         var pairs: [(String, JSONValue)] = [("bmi", .number(pregnancy.bmi)), ("bmi_class", .string(bmiClass?.name)),
                                             ("due_date", .string(pregnancy.dueDate.description)),
                                             ("week_today", .number(pregnancy.weeks(on: context.asOf)))]
-        if let latest, let bmiClass, let band = config.rule.band(atWeek: latest.week, for: bmiClass) {
+        let term = config.rule.termWeek
+        if let latest, latest.week < 1 || latest.week > term {
+            let week = Int(latest.week.rounded(.down))
+            let gain = (latest.value >= 0 ? "+" : "") + numbers.format(latest.value, unit: unit)
+            let why = latest.week < 1 ? "the recommended range applies from week 1"
+                : "the recommended range ends at week \(Int(term)); the due date was "
+                    + "\(PortionText.shortDay(pregnancy.dueDate)) \(pregnancy.dueDate.year)"
+            let sentence = "Week \(week): \(gain); \(why)."
+            rows.append((sentence, ScreenText.muted))
+            pairs += [("week", .number(latest.week)), ("gain", .number(latest.value)),
+                      ("position", .string(latest.week < 1 ? "too_early" : "after_term")), ("text", .string(sentence))]
+        } else if let latest, let bmiClass, let band = config.rule.band(atWeek: latest.week, for: bmiClass) {
             let verdict = PregnancyVerdict(week: latest.week, gain: latest.value,
                                            lower: band.lower * factor, upper: band.upper * factor)
             let sentence = verdict.sentence(unit: unit, numbers: numbers, glyphs: context.profile.glyphs)
             let style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
-            rows += ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
+            rows.append((sentence, style))
             pairs += [("week", .number(latest.week)), ("gain", .number(latest.value)), ("lower", .number(verdict.lower)),
                       ("upper", .number(verdict.upper)), ("position", .string(verdict.position.rawValue)),
                       ("text", .string(sentence))]
         }
-        let before = numbers.format(pregnancy.prePregnancyWeightKg * factor, unit: unit)
-        var basis = "Before the pregnancy \(before) at \(numbers.format(pregnancy.heightCm, fractionDigits: 0)) cm: "
+        // In the request's unit system, as the weigh-ins say them (10 st 1 lb, 5 ft 6 in).
+        let weight = pregnancy.prePregnancyWeightKg * factor
+        let before = display.spokenText(weight, numbers: numbers) ?? numbers.format(weight, unit: unit)
+        var basis = "Before the pregnancy \(before) at \(height(pregnancy.heightCm)): "
             + "BMI \(numbers.format(pregnancy.bmi))"
         if let bmiClass {
             let total = numbers.format(bmiClass.totalKg.lowerBound * factor) + dash
@@ -120,7 +134,19 @@ struct PregnancyPage {
             basis += " (\(bmiClass.name)), \(total) recommended by week \(Int(config.rule.termWeek))"
         }
         basis += "; due \(PortionText.shortDay(pregnancy.dueDate)) \(pregnancy.dueDate.year)."
-        rows += ScreenText.wrap(basis, width: context.profile.width).map { ($0, ScreenText.muted) }
-        return ScreenBlock(kind: .summary, metricID: metric.id, rows: text.rows(rows), data: .object(pairs))
+        rows.append((basis, ScreenText.muted))
+        return ScreenBlock(kind: .summary, metricID: metric.id,
+                           rows: rows.map { .paragraph($0.text, $0.style) }, data: .object(pairs))
+    }
+
+    /// A height in centimetres as the request's unit system writes a length ("168 cm", "5 ft 6 in").
+    func height(_ centimetres: Double) -> String {
+        let numbers = context.profile.numbers
+        guard let system = context.request.unitSystem, system != .metric else {
+            return numbers.format(centimetres, fractionDigits: 0) + " cm"
+        }
+        let display = UnitTable.display(.length, in: system)
+        let value = KnownUnit.convert(centimetres, from: "cm", to: display.unit.symbol) ?? centimetres
+        return display.spokenText(value, numbers: numbers) ?? numbers.format(value, unit: display.unit.symbol)
     }
 }

@@ -58,7 +58,8 @@ struct SleepPage {
         var everything = query
         everything.binding.range = .all
         let tally = goalTally(history, firstNight: try everything.firstSleepNight(in: context.store))
-        blocks.append(durationBlock(history, tally: tally))
+        // The nightly bars belong to the metric playing `duration` (validate warns without one).
+        if durationMetric != nil { blocks.append(durationBlock(history, tally: tally)) }
         if let block = consistencyBlock(history, tally: tally) { blocks.append(block) }
         let others = children.filter { $0.id != durationMetric?.id }
         if context.request.showChildren {

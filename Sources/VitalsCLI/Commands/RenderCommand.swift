@@ -60,7 +60,8 @@ struct RenderCommand: ParsableCommand {
             case .text:
                 var out = ""
                 for (index, document) in documents.enumerated() {
-                    if index > 0 { out += "\n\n" }
+                    // Two blank lines between screens, as wide as every other line.
+                    if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
                     out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
                 }
                 FileHandle.standardOutput.write(Data(out.utf8))

@@ -54,7 +54,7 @@ extension ScreenModule {
             var problems = ConfigProblems(screen: screen)
             let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
             for (role, draws) in Self.roles where catalog.metric(playing: role, on: screen.id) == nil {
-                problems.warning("no metric has role: \(role), so \(draws) is not drawn", at: nil)
+                problems.warning("no metric has role: \(role), so the screen does not draw \(draws)", at: nil)
             }
             return DecodedConfigs.Entry(config: config, diagnostics: problems.diagnostics)
         }

@@ -119,8 +119,8 @@ extension ScreenText {
     /// shows it.
     func emptyRange(screen: DisplayScreen, metric: DisplayMetric, series: Series, nothing: String,
                     newest: LocalDate, includeMessage: Bool) -> ScreenBlock {
-        let subject = screen.subjectID == "me" ? "" : " --subject \(screen.subjectID)"
-        let command = "vitals render \(screen.alias) --as-of \(newest.description)\(subject)"
+        // A screen shows its own subject: `render` needs no `--subject` (and has none).
+        let command = "vitals render \(screen.alias) --as-of \(newest.description)"
         let message = "\(nothing); the latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description)."
         var rows: [(text: String, style: Style)] = includeMessage ? [("\(glyphs.missing) \(message)", Style())] : []
         if !includeMessage { rows.append(("  The latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description).", Self.muted)) }
