@@ -24,6 +24,8 @@ struct HistoryCategoryTable: BlockDrawing {
     var counted: Int
     var rows: [Row]
     var mostOftenOff: MostOftenOff?
+    /// The unit system drinks are shown in (`--units`).
+    var unitSystem: UnitSystem?
 
     func draw(profile: RenderProfile) -> TextCanvas {
         let width = profile.width, glyphs = profile.glyphs
@@ -39,7 +41,7 @@ struct HistoryCategoryTable: BlockDrawing {
         for (text, column) in zip(["met", "under", "over", "a day", winsHeading], columns) {
             canvas.write(text, row: head, column: column, style: ScreenText.muted)
         }
-        let text = PortionText(profile: profile)
+        let text = PortionText(profile: profile, unitSystem: unitSystem)
         for item in rows {
             let row = canvas.addRow()
             canvas.write(DisplayWidth.truncate(Sanitize.inline(item.name), to: nameWidth, ellipsis: glyphs.ellipsis),

@@ -98,7 +98,8 @@ struct HistoryView {
            breaker.under + breaker.over > 0, let category = book.category(breaker.categoryID) {
             mostOftenOff = .init(name: category.name, under: breaker.under, over: breaker.over)
         }
-        let drawing = HistoryCategoryTable(counted: counted, rows: rows, mostOftenOff: mostOftenOff)
+        let drawing = HistoryCategoryTable(counted: counted, rows: rows, mostOftenOff: mostOftenOff,
+                                           unitSystem: context.request.unitSystem)
         return ScreenBlock(kind: .summary, content: .drawing(drawing),
                            data: .object([("window_days", .number(Double(counted))), ("categories", .array(data))]))
     }

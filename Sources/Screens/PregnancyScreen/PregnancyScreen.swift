@@ -16,7 +16,9 @@ public struct PregnancyScreen: ScreenModule {
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                              problems: inout ConfigProblems) -> PregnancyConfig? {
         let config = PregnancyConfig.decode(node, problems: &problems)
-        if catalog.subject(screen.subjectID)?.pregnancy == nil {
+        // An invalid block is reported where it is written; only a missing one is said here.
+        if let subject = catalog.subject(screen.subjectID), subject.pregnancy == nil,
+           subject.keyLocations["pregnancy"] == nil {
             problems.warning("subject \(screen.subjectID) has no pregnancy block (pre_pregnancy_weight_kg, height_cm, "
                              + "due_date or last_period), so weeks of pregnancy and the BMI class cannot be worked out",
                              at: node)

@@ -22,20 +22,24 @@ struct CategoryTable: BlockDrawing {
     func draw(profile: RenderProfile) -> TextCanvas {
         let width = profile.width, glyphs = profile.glyphs
         let nameWidth = min(30, max(12, width - 50))
-        let barWidth = max(0, min(12, width - nameWidth - 39))
+        // Columns as wide as their widest cell: "82.8 fl oz" in US units, "2.45 L" in metric.
+        let totalWidth = max(8, rows.map { DisplayWidth.of($0.total) }.max() ?? 0)
+        let ruleWidth = max(12, rows.map { DisplayWidth.of($0.rule) }.max() ?? 0)
+        let ruleColumn = nameWidth + 1 + totalWidth + 1, barColumn = ruleColumn + ruleWidth + 1
+        let barWidth = max(0, min(12, width - barColumn - 16))
         var canvas = TextCanvas(width: width)
         let head = canvas.addRow()
         canvas.write(DisplayWidth.pad("Category", to: nameWidth), row: head, column: 0, style: ScreenText.muted)
         canvas.write("today", row: head, column: nameWidth + 1, style: ScreenText.muted)
-        canvas.write("rule", row: head, column: nameWidth + 10, style: ScreenText.muted)
+        canvas.write("rule", row: head, column: ruleColumn, style: ScreenText.muted)
         for item in rows {
             let row = canvas.addRow()
             let label = (glyphs.isUnicode ? (item.icon.map { $0 + " " } ?? "") : "") + item.name
             canvas.write(DisplayWidth.truncate(Sanitize.inline(label), to: nameWidth, ellipsis: glyphs.ellipsis),
                          row: row, column: 0, style: Style(hex: item.color))
             canvas.write(item.total, row: row, column: nameWidth + 1, style: Style(bold: true))
-            canvas.write(item.rule, row: row, column: nameWidth + 10)
-            var column = nameWidth + 23
+            canvas.write(item.rule, row: row, column: ruleColumn)
+            var column = barColumn
             if barWidth > 0 {
                 let filled = Int((item.fill * Double(barWidth)).rounded())
                 let full = glyphs.horizontalEighths.last ?? "#"

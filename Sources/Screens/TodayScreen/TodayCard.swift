@@ -7,7 +7,7 @@ struct TodayCard {
     let day: PortionDay
     let judged: JudgedDay
 
-    var text: PortionText { PortionText(profile: context.profile) }
+    var text: PortionText { PortionText(profile: context.profile, unitSystem: context.request.unitSystem) }
     var glyphs: Glyphs { context.profile.glyphs }
     var width: Int { context.profile.width }
     static let green = "#2E9E5B", red = "#D64545", amber = "#C9A227"

@@ -3,20 +3,42 @@
 public struct PortionText: Sendable {
     public let profile: RenderProfile
 
-    public init(profile: RenderProfile) { self.profile = profile }
+    /// The unit system drinks are shown in (`--units`); nil keeps litres.
+    public let unitSystem: UnitSystem?
+
+    public init(profile: RenderProfile, unitSystem: UnitSystem? = nil) {
+        self.profile = profile; self.unitSystem = unitSystem
+    }
+
+    /// The display of a category's litres in `unitSystem` (fl oz, ml said in pints); nil for
+    /// litres, and for every other unit (portions and minutes are the same everywhere).
+    var fluidDisplay: DisplayUnit? {
+        guard let system = unitSystem, system != .metric else { return nil }
+        return UnitTable.display(.fluid, in: system)
+    }
+
+    /// `value` (in `unit`) converted for display, with the symbol shown.
+    func shown(_ value: Double, unit: BaseUnit) -> (value: Double, symbol: String) {
+        guard unit == .L, let display = fluidDisplay,
+              let converted = KnownUnit.convert(value, from: unit.rawValue, to: display.unit.symbol)
+        else { return (value, unit.rawValue) }
+        return (converted, display.unit.symbol)
+    }
 
     var glyphs: Glyphs { profile.glyphs }
 
     /// "2.25", "1.8 L", "45 min" (portions go without a unit: the column says it).
     public func amount(_ value: Double, unit: BaseUnit) -> String {
-        let number = profile.numbers.compact(value)
-        return unit == .portion ? number : "\(number) \(unit.rawValue)"
+        guard unit != .portion else { return profile.numbers.compact(value) }
+        let (converted, symbol) = shown(value, unit: unit)
+        if unit == .L, let spoken = fluidDisplay?.spokenText(converted, numbers: profile.numbers) { return spoken }
+        return "\(profile.numbers.compact(converted)) \(symbol)"
     }
 
     /// "≥ 3", "= 3 ± 0.25", "2–3", "≤ 1", with the unit for litres and minutes.
     public func rule(_ target: Target, unit: BaseUnit) -> String {
-        let suffix = unit == .portion ? "" : " \(unit.rawValue)"
-        let n = profile.numbers.compact
+        let suffix = unit == .portion ? "" : " \(shown(1, unit: unit).symbol)"
+        let n = { (value: Double) in profile.numbers.compact(shown(value, unit: unit).value) }
         switch target {
         case .atLeast(let value): return "\(glyphs.atLeast) \(n(value))\(suffix)"
         case .atMost(let value): return "\(glyphs.atMost) \(n(value))\(suffix)"
@@ -76,7 +98,7 @@ extension ScreenContext {
         let book = catalog.portions
         let budgets = book.budgets.filter { seriesIDs?.contains($0.seriesID) ?? true }
         guard !budgets.isEmpty else { return nil }
-        let text = PortionText(profile: profile)
+        let text = PortionText(profile: profile, unitSystem: request.unitSystem)
         var rows = [SummaryRow(["Budgets"], style: Style(bold: true))]
         var data: [JSONValue] = []
         for budget in budgets {
