@@ -86,7 +86,8 @@ struct ConfigCommand: ParsableCommand {
                 } catch let error as SettingsError {
                     throw CommandError(error.message, hints: key.choices.map { ["\(key.rawValue): " + $0.joined(separator: ", ")] } ?? [])
                 }
-                let file = try RunSettings.file()
+                // A bad value of this very key is what `set` is for: it is replaced.
+                let file = try RunSettings.file(repairing: key)
                 do {
                     try SettingsFile.write(file.text(setting: key, to: value), to: file.path)
                 } catch let error as SettingsError {

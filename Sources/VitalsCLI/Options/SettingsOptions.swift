@@ -8,9 +8,9 @@ enum RunSettings {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The settings file of this environment (empty when missing).
-    static func file(environment: [String: String] = environment) throws -> SettingsFile {
+    static func file(environment: [String: String] = environment, repairing: SettingKey? = nil) throws -> SettingsFile {
         do {
-            return try SettingsFile.load(path: SettingsFile.path(environment: environment))
+            return try SettingsFile.load(path: SettingsFile.path(environment: environment), repairing: repairing)
         } catch {
             throw userError(error)
         }

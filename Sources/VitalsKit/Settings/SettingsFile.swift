@@ -30,8 +30,9 @@ public struct SettingsFile: Sendable {
     /// Files larger than this are refused before reading (a settings file is a few lines).
     public static let maximumBytes = 64 * 1024
 
-    /// Reads the file at `path`; a missing file gives no entries.
-    public static func load(path: String) throws(SettingsError) -> SettingsFile {
+    /// Reads the file at `path`; a missing file gives no entries. A bad value of `repairing`
+    /// is let through (as written) so that `config set` can replace it.
+    public static func load(path: String, repairing: SettingKey? = nil) throws(SettingsError) -> SettingsFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return SettingsFile(path: path, text: "", entries: [:])
@@ -50,11 +51,12 @@ public struct SettingsFile: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SettingsError(.unreadable, "\(shown) is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        return try parse(text, path: path, repairing: repairing)
     }
 
-    /// Reads settings from `text` (from the file at `path`, for messages).
-    public static func parse(_ text: String, path: String) throws(SettingsError) -> SettingsFile {
+    /// Reads settings from `text` (from the file at `path`, for messages); a bad value of
+    /// `repairing` is kept as written instead of refused.
+    public static func parse(_ text: String, path: String, repairing: SettingKey? = nil) throws(SettingsError) -> SettingsFile {
         let composed: YAMLComposer.Result
         do {
             composed = try YAMLComposer().compose(text, file: path)
@@ -82,6 +84,10 @@ public struct SettingsFile: Sendable {
             } catch {
                 throw SettingsError(.unknownKey, error.message, at: keyNode.location, hint: error.hint)
             }
+            if key == repairing, (try? key.normalize(valueNode.scalarText ?? "")) == nil {
+                file.entries[key] = Entry(value: valueNode.scalarText ?? "", location: valueNode.location)
+                continue
+            }
             guard let text = valueNode.scalarText, !valueNode.isNull else {
                 let got = valueNode.isNull ? "no value" : valueNode.kindDescription
                 throw SettingsError(.invalidValue, "\(key.rawValue) needs a single value, got \(got)", at: valueNode.location,
@@ -106,7 +112,11 @@ public struct SettingsFile: Sendable {
         var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
         if let entry = entries[key], entry.location.line - 1 < lines.count, entry.location.line >= 1,
            lines[entry.location.line - 1].hasPrefix(key.rawValue) {
-            lines[entry.location.line - 1] = line
+            // A comment after the value stays: `units: uk   # UK please`.
+            let old = lines[entry.location.line - 1]
+            var comment = ""
+            if let hash = old.range(of: #"\s+#.*$"#, options: .regularExpression) { comment = String(old[hash]) }
+            lines[entry.location.line - 1] = line + comment
         } else {
             if lines.last == "" { lines.removeLast() }
             lines.append(line)

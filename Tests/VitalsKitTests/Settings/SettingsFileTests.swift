@@ -109,7 +109,7 @@ import Testing
 
     @Test func settingAKeyKeepsTheOtherKeysAndComments() throws {
         let file = try parse("# my settings\nunits: us   # at home\n\ncolor: never\n")
-        #expect(file.text(setting: .units, to: "uk") == "# my settings\nunits: uk\n\ncolor: never\n")
+        #expect(file.text(setting: .units, to: "uk") == "# my settings\nunits: uk   # at home\n\ncolor: never\n")
         #expect(file.text(setting: .weighIn, to: "first") == "# my settings\nunits: us   # at home\n\ncolor: never\nweigh_in: first\n")
         let flow = try parse("{units: us, color: never}\n")
         #expect(flow.text(setting: .units, to: "uk") == "units: uk\ncolor: never\n")
@@ -117,6 +117,16 @@ import Testing
         #expect(try parse(quoted).entries[.db]?.value == "/my data/vitals: new.sqlite")
         #expect(try parse(try parse("").text(setting: .subject, to: "yes")).entries[.subject]?.value == "yes")
         #expect(try parse(try parse("").text(setting: .dayCutoff, to: "04:00")).entries[.dayCutoff]?.value == "04:00")
+    }
+
+    @Test func settingABrokenKeyRepairsIt() throws {
+        let text = "units: furlongs  # oops\ncolor: never\n"
+        #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "config.yaml") }
+        // Another key's bad value still stops the run; this key's is what `set` replaces.
+        #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "config.yaml", repairing: .color) }
+        let repaired = try SettingsFile.parse(text, path: "config.yaml", repairing: .units).text(setting: .units, to: "uk")
+        #expect(repaired == "units: uk  # oops\ncolor: never\n")
+        #expect(try parse(repaired).entries[.units]?.value == "uk")
     }
 
     @Test func writingCreatesTheDirectoryAndReplacesTheFile() throws {
