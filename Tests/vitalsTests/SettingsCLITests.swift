@@ -140,7 +140,7 @@ final class SettingsCLITests: XCTestCase {
         XCTAssertEqual(try run(["config", "set", "units", "us"]).status, 0)
         XCTAssertEqual(try run(["config", "set", "day_cutoff", "4:00"]).status, 0)
         XCTAssertEqual(try String(contentsOfFile: configPath, encoding: .utf8),
-                       "# my settings\nunits: us\ncolor: never\nday_cutoff: \"04:00\"\n")
+                       "# my settings\nunits: us  # at home\ncolor: never\nday_cutoff: \"04:00\"\n")
         XCTAssertEqual(try run(["config", "get", "units"]).stdout, "us\n")
     }
 }
