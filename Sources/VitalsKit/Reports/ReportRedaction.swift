@@ -11,6 +11,8 @@ public struct ReportRedaction: Sendable {
     public var shiftsDates = false
     /// The subjects' names, longest first.
     let names: [String]
+    /// Sources and devices the documents name (their data's `source` values), found by `prepare`.
+    public private(set) var sources: [String] = []
     let period: ReportPeriod
     /// Day 1 when dates are shifted.
     public private(set) var dayOne: LocalDate
@@ -27,6 +29,23 @@ public struct ReportRedaction: Sendable {
 
     /// Sets day 1 to the earliest date the documents show when the period has no first day.
     public mutating func prepare(_ documents: [ScreenDocument]) {
+        var found = Set<String>()
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let pairs):
+                for (key, inner) in pairs {
+                    if key == "source" || key.hasSuffix("_source") || key == "device", case .string(let text) = inner,
+                       text.count > 2, !["manual", "demo", "csv", "per_kg", "fixed", "target"].contains(text) {
+                        found.insert(text.hasPrefix("apple-health:") ? String(text.dropFirst(13)) : text)
+                    }
+                    collect(inner)
+                }
+            case .array(let items): items.forEach(collect)
+            default: break
+            }
+        }
+        for document in documents { document.blocks.forEach { collect($0.data) } }
+        sources = found.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         guard period.firstDay == nil else { return }
         var earliest = period.asOf
         for document in documents {
@@ -89,7 +108,7 @@ public struct ReportRedaction: Sendable {
         case .labelled(let label, let text, _): words = label + " " + text
         }
         let lower = words.lowercased()
-        return Self.sourceMarks.contains { lower.contains($0) }
+        return Self.sourceMarks.contains { lower.contains($0) } || sources.contains { words.contains($0) }
     }
 
     /// `text` with the subjects' names replaced (when redacting) and its dates shifted (when
@@ -98,6 +117,7 @@ public struct ReportRedaction: Sendable {
         var out = text
         if removesPersonal {
             for name in names { out = out.replacingOccurrences(of: name, with: "Subject") }
+            for source in sources { out = out.replacingOccurrences(of: source, with: "a source") }
         }
         if shiftsDates { out = shiftDates(in: out) }
         return out

@@ -38,16 +38,38 @@ public struct HTMLOutput: Sendable {
     /// The chart's SVG (or its terminal drawing), its title and the table of its numbers.
     func chart(_ figure: ChartFigure) -> String {
         let resolved = ChartKindFactory.kind(for: figure.chartTypeID)
+        let context = ChartContext(figure.input, profile)
         var html = "<h3 class=\"chart-title\">" + HTMLText.escape(figure.input.title)
-            + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "") + "</h3>"
+            + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "")
+            + (context.targetText().map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "")
+            + (Self.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "") + "</h3>"
         if let note = resolved.note { html += "<p class=\"note\">note: \(HTMLText.escape(note))</p>" }
         if let svg = resolved.kind.svg(figure.input, size: size) {
             html += svg
         } else {
             html += "<pre class=\"drawing\">" + resolved.kind.draw(figure.input, profile: profile).preformattedHTML() + "</pre>"
         }
+        if type(of: resolved.kind).data.isTallied, figure.input.stacked == nil || !figure.input.points.isEmpty,
+           figure.input.points.contains(where: { $0.value != nil }) {
+            let summary = context.summary(figure.input.points.map(\.value))
+            if !summary.isEmpty { html += "<p class=\"chart-summary\">\(HTMLText.escape(summary))</p>" }
+        }
+        if !figure.input.sleep.isEmpty {
+            let summary = SleepSummary(figure.input.sleep.filter { $0.minutes > 0 })
+            html += "<p class=\"chart-summary\">asleep \(SleepStagesChart.duration(summary.asleepMinutes)) · in bed "
+                + "\(SleepStagesChart.duration(summary.inBedMinutes))</p>"
+        }
         if let table = ChartDataTable.html(figure.input, profile: profile) { html += table }
         return html
+    }
+
+    /// What a chart's title says beside it: the night's span of a hypnogram.
+    static func headline(_ input: ChartInput) -> String? {
+        guard let first = input.sleep.map(\.startMinute).min(), let last = input.sleep.map(\.endMinute).max(),
+              let firstSegment = input.sleep.first(where: { $0.startMinute == first }),
+              let lastSegment = input.sleep.last(where: { $0.endMinute == last }) else { return nil }
+        return SleepStagesChart.clock(first + firstSegment.clockShiftMinutes) + "–"
+            + SleepStagesChart.clock(last + lastSegment.clockShiftMinutes)
     }
 
     func header(_ header: ScreenHeader) -> String {

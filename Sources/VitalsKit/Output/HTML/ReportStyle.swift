@@ -24,7 +24,9 @@ enum ReportStyle {
     figure.chart { margin: 0 0 16px; break-inside: avoid; page-break-inside: avoid; }
     figure.chart figcaption { font-size: 12px; color: #444; }
     .chart-title { font-size: 15px; margin: 0 0 4px; }
-    .chart-title .unit { font-weight: normal; color: #666; }
+    .chart-title .unit, .chart-title .target { font-weight: normal; color: #666; }
+    .chart-title .target { font-size: 13px; margin-left: 8px; }
+    .chart-summary { margin: 2px 0; font-size: 12px; color: #444; }
     svg.chart-svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
     pre.drawing { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 11px; line-height: 1.25;
       margin: 0; white-space: pre; overflow-x: auto; }

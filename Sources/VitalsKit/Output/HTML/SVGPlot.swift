@@ -18,7 +18,9 @@ struct SVGPlot {
         if high - low < 1e-9 { high = low + max(1, abs(low) * 0.1) }
         if !fromZero {
             let pad = (high - low) * 0.08
-            low -= pad; high += pad
+            // Values that are never negative (weights, counts) keep the axis at or above zero.
+            low = low >= 0 ? max(0, low - pad) : low - pad
+            high += pad
         }
         let step = Self.niceStep((high - low) / 4)
         low = (low / step).rounded(.down) * step

@@ -31,7 +31,11 @@ extension SleepStagesChart {
             }
             hour += 60
         }
-        svg.legend(lanes.map { LegendEntry(name: $0.label, color: colors[$0] ?? chart.accent) }, y: bottom + 36)
+        let summary = SleepSummary(segments)
+        svg.legend(lanes.map { lane in
+            LegendEntry(name: "\(lane.label) \(summary.minutesByStage[lane] ?? 0) min (\(summary.percent(lane)) %)",
+                        color: colors[lane] ?? chart.accent)
+        }, y: bottom + 36)
         return svg.svg(label: chart.label)
     }
 

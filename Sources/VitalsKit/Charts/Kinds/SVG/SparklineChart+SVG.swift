@@ -6,7 +6,7 @@ extension SparklineChart {
         let values = points.compactMap(\.value)
         guard let low = values.min(), let high = values.max(), let last = values.last else { return chart.empty() }
         var svg = chart.newDrawing(height: 70)
-        let left = 8.0, right = size.width - 110, top = 10.0, bottom = 60.0
+        let left = 8.0, right = size.width - 170, top = 10.0, bottom = 60.0
         let span = max(high - low, 1e-9)
         let step = (right - left) / Double(max(1, points.count - 1))
         svg.polyline(points.enumerated().map { index, point in
