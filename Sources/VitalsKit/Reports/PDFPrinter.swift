@@ -91,25 +91,30 @@ public struct PDFPrinter: Sendable {
     }
 }
 
+/// A report file that could not be written.
+public struct ReportFileError: VitalsError {
+    public var path: String
+    public var reason: String
+    public var message: String { "cannot write \(Sanitize.inline(path)): \(Sanitize.inline(reason))" }
+    public var hints: [String] { ["check that the directory exists and is writable"] }
+    public var kind: VitalsErrorKind { .cannotRun }
+}
+
 /// Writing a report file whole or not at all.
 public enum ReportFile {
-    /// Writes `text` to `destination` through a temporary file beside it.
+    /// Writes `data` to `destination` through a temporary file beside it, renamed over it.
     public static func write(_ data: Data, to destination: URL) throws {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        do { try replace(destination, withContentsOf: temporary) } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw ReportFileError(path: destination.path, reason: "the directory is missing or not writable")
         }
-    }
-
-    /// Moves `source` over `destination`.
-    static func replace(_ destination: URL, withContentsOf source: URL) throws {
-        if FileManager.default.fileExists(atPath: destination.path) {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: source)
-        } else {
-            try FileManager.default.moveItem(at: source, to: destination)
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw ReportFileError(path: destination.path, reason: reason)
         }
     }
 }

@@ -124,10 +124,8 @@ public struct ReportRedaction: Sendable {
     }
 
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    // swiftlint:disable:next force_try
-    nonisolated(unsafe) static let isoPattern = try! NSRegularExpression(pattern: "\\b(\\d{4})-(\\d{2})-(\\d{2})\\b")
-    // swiftlint:disable:next force_try
-    nonisolated(unsafe) static let shortPattern = try! NSRegularExpression(
+    static let isoPattern = try! NSRegularExpression(pattern: "\\b(\\d{4})-(\\d{2})-(\\d{2})\\b")
+    static let shortPattern = try! NSRegularExpression(
         pattern: "\\b(\\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( (\\d{4}))?\\b")
 
     func shiftDates(in text: String) -> String {
