@@ -48,8 +48,19 @@ public struct ReportRedaction: Sendable {
         sources = found.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         guard period.firstDay == nil else { return }
         var earliest = period.asOf
+        // The earliest date any block's data holds (charts, milestones, weigh-ins, birth dates).
+        func visit(_ value: JSONValue) {
+            switch value {
+            case .string(let text) where text.count == 10:
+                if let day = LocalDate(iso: text), day < earliest { earliest = day }
+            case .object(let pairs): pairs.forEach { visit($0.1) }
+            case .array(let items): items.forEach(visit)
+            default: break
+            }
+        }
         for document in documents {
             for block in document.blocks {
+                visit(block.data)
                 guard case .chart(let figure) = block.content else { continue }
                 let input = figure.input
                 let dates = input.points.compactMap(\.date) + (input.stacked?.buckets.compactMap(\.date) ?? [])
@@ -124,9 +135,11 @@ public struct ReportRedaction: Sendable {
     }
 
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Dutch abbreviations (the Gezondheid screen's dates).
+    static let dutchMonths = ["jan", "feb", "mrt", "apr", "mei", "jun", "jul", "aug", "sep", "okt", "nov", "dec"]
     static let isoPattern = try! NSRegularExpression(pattern: "\\b(\\d{4})-(\\d{2})-(\\d{2})\\b")
     static let shortPattern = try! NSRegularExpression(
-        pattern: "\\b(\\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)( (\\d{4}))?\\b")
+        pattern: "\\b(\\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec)( (\\d{4}))?\\b")
 
     func shiftDates(in text: String) -> String {
         var out = replace(Self.isoPattern, in: text) { groups in
@@ -135,7 +148,8 @@ public struct ReportRedaction: Sendable {
             return ChartDates.shifted(LocalDate(year: year, month: month, day: day), from: dayOne)
         }
         out = replace(Self.shortPattern, in: out) { groups in
-            guard let day = Int(groups[1]), let month = Self.months.firstIndex(of: groups[2]) else { return nil }
+            guard let day = Int(groups[1]),
+                  let month = Self.months.firstIndex(of: groups[2]) ?? Self.dutchMonths.firstIndex(of: groups[2]) else { return nil }
             var date = LocalDate(year: Int(groups[4]) ?? period.asOf.year, month: month + 1, day: min(day, 28))
             if groups[4].isEmpty, date > period.asOf { date = LocalDate(year: period.asOf.year - 1, month: month + 1, day: min(day, 28)) }
             if day > 28 { date = date.adding(days: day - 28) }

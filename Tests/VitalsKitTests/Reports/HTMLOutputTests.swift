@@ -107,6 +107,7 @@ import Testing
         redaction.shiftsDates = true
         #expect(redaction.text("weighed 2026-08-01, again 2026-08-31") == "weighed day 1, again day 31")
         #expect(redaction.text("+0.4 kg since 5 Aug") == "+0.4 kg since day 5")
+        #expect(redaction.text("vorige meting (14 aug)") == "vorige meting (day 14)")
         #expect(redaction.text("2026-13-40 is no date") == "2026-13-40 is no date")
     }
 
