@@ -17,12 +17,17 @@ extension CalendarHeatmapChart {
             svg.text(name, x: left - 4, y: top + Double(row) * cell + cell * 0.75, anchor: .end, size: 9, fill: "#666666")
         }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        var lastMonth = 0
+        var lastMonth = 0, lastX = -100.0
         for week in 0..<weeks {
             let monday = start.adding(days: week * 7)
             let month = monday.adding(days: 6).month
+            let x = left + Double(week) * cell
             if month != lastMonth, !ChartDates.isShifting {
-                svg.text(months[month - 1], x: left + Double(week) * cell, y: top - 6, size: 9, fill: "#666666")
+                // A month whose first week is too close to the last label is left unnamed.
+                if x - lastX >= 24 {
+                    svg.text(months[month - 1], x: x, y: top - 6, size: 9, fill: "#666666")
+                    lastX = x
+                }
                 lastMonth = month
             }
         }
