@@ -113,3 +113,15 @@ struct MilestoneDrawing: BlockDrawing {
         MilestoneTimeline(title: title, states: states, asOf: asOf, profile: profile, color: color).canvas()
     }
 }
+
+extension MilestoneDrawing {
+    /// The timeline as SVG for the report, with the Dutch words and its title.
+    func html(size: ChartSize) -> String? {
+        let input = ChartInput(title: title, color: color, asOf: asOf.description)
+        let done = states.filter { $0.status == .done }.count
+        let svg = TimelineSVG(input: input, size: size, milestones: states.map {
+            TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
+        }, words: [.done: "gedaan", .next: "volgende", .future: "gepland", .overdue: "te laat"], todayWord: "vandaag").svg()
+        return "<h3 class=\"chart-title\">\(HTMLEscaping.text(title)) <span class=\"target\">\(done)/\(states.count) gedaan</span></h3>" + svg
+    }
+}

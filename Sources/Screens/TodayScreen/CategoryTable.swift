@@ -62,3 +62,18 @@ struct CategoryTable: BlockDrawing {
         return canvas
     }
 }
+
+extension CategoryTable {
+    /// The table as an HTML `<table>` for the report: the same columns, the bar as a meter.
+    func html(size: ChartSize) -> String? {
+        var html = "<table class=\"categories\"><thead><tr><th scope=\"col\">Category</th><th scope=\"col\">today</th>"
+            + "<th scope=\"col\">rule</th><th scope=\"col\">status</th></tr></thead><tbody>"
+        for row in rows {
+            let color = HTMLEscaping.color(row.color)
+            html += "<tr><th scope=\"row\" style=\"color:\(color)\">\(HTMLEscaping.text(row.name))</th>"
+                + "<td><b>\(HTMLEscaping.text(row.total))</b></td><td>\(HTMLEscaping.text(row.rule))</td>"
+                + "<td style=\"color:\(HTMLEscaping.color(row.statusColor))\">\(HTMLEscaping.text(row.status))</td></tr>"
+        }
+        return html + "</tbody></table>"
+    }
+}

@@ -46,10 +46,17 @@ public protocol ChartKind: Sendable {
     init()
     /// The chart as styled rows, each exactly `profile.width` display columns wide.
     func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas
+    /// The chart as an inline `<svg>` element of `size` for the HTML report (real `<text>`,
+    /// a `<title>` on each mark, a legend), or nil when the kind has none: the report then
+    /// shows its terminal drawing. Built-in kinds draw it in `Charts/Kinds/SVG/<Kind>+SVG.swift`.
+    func svg(_ input: ChartInput, size: ChartSize) -> String?
 }
 
 extension ChartKind {
     public static var drawsRollingMean: Bool { false }
+
+    /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.
+    public func svg(_ input: ChartInput, size: ChartSize) -> String? { nil }
 
     /// One bucket per column after the y-axis labels ("12,500") and the axis (9 columns).
     public static func capacity(width: Int, glyphs: Glyphs) -> Int {

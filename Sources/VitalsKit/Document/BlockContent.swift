@@ -64,4 +64,11 @@ public enum TextRow: Sendable, Hashable {
 /// colour is applied by the output).
 public protocol BlockDrawing: Sendable {
     func draw(profile: RenderProfile) -> TextCanvas
+    /// The drawing as HTML for the report (a table, an inline `<svg>`), or nil: the report then
+    /// shows `draw` in a `<pre>` with its colours.
+    func html(size: ChartSize) -> String?
+}
+
+extension BlockDrawing {
+    public func html(size: ChartSize) -> String? { nil }
 }

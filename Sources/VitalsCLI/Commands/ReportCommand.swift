@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+import VitalsScreens
+
+/// `vitals report`: screens over a period as one self-contained HTML page or a PDF.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Screens over a period as an HTML page or a PDF, e.g. `vitals report --all --range 12w -o report.pdf`.",
+        discussion: """
+        The same screens as `render`, every chart drawn as SVG with the numbers behind it, in one \
+        HTML file with nothing outside it. `adherence` names the whole-day adherence report \
+        (streaks, categories, body trends). A PDF (-o FILE.pdf) is printed by headless Chromium \
+        (Debian package: chromium); without it the command says so and exits 2. Without -o the \
+        HTML is written to standard output.
+        """)
+
+    @Argument(help: ArgumentHelp("Screens to include: id or alias, or `adherence`.", valueName: "SCREEN"))
+    var screens: [String] = []
+
+    @Flag(help: "Include every active screen, in pillar order.")
+    var all = false
+
+    @OptionGroup var view: ViewOptions
+
+    @Option(help: ArgumentHelp("The first day of the period, YYYY-MM-DD (with --to; replaces --range).", valueName: "DATE"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The last day of the period, YYYY-MM-DD (default: --as-of, else today).", valueName: "DATE"))
+    var to: String?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to FILE: .html or .pdf (default: HTML on standard output).", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Paper for printing: a4 or letter.", valueName: "SIZE"))
+    var paper: Paper = .a4
+
+    @Flag(help: "Remove names of people and devices, sources and notes, for sharing.")
+    var redact = false
+
+    @Flag(name: .customLong("shift-dates"), help: "Write dates as \"day 1\", \"day 2\" … from the period's first day (with or without --redact).")
+    var shiftDates = false
+
+    @OptionGroup var units: UnitOptions
+    @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var store: StoreOptions
+
+    enum Paper: String, CaseIterable, ExpressibleByArgument { case a4, letter }
+
+    enum Format { case html, pdf }
+
+    func validate() throws {
+        if all && !screens.isEmpty { throw ValidationError("give screen names or --all, not both") }
+        if !all && screens.isEmpty { throw ValidationError("name a screen (vitals report protein), `adherence`, or use --all; vitals tree lists them") }
+        if from != nil && view.range != nil { throw ValidationError("give --from/--to or --range, not both") }
+        if to != nil && view.asOf != nil { throw ValidationError("give --to or --as-of, not both") }
+        if to != nil && from == nil { throw ValidationError("--to needs --from (or use --as-of with --range)") }
+    }
+
+    /// The file format from `-o`'s extension.
+    func format() throws -> Format {
+        guard let output else { return .html }
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "html", "htm": return .html
+        case "pdf": return .pdf
+        default:
+            throw CommandError("-o expects a file ending in .html or .pdf, got '\(Sanitize.inline(output))'", .usage)
+        }
+    }
+
+    func period() throws -> ReportPeriod {
+        if let fromText = from, let first = try parseDate(fromText, option: "--from") {
+            let last = try parseDate(to, option: "--to") ?? LocalDate.today()
+            guard first <= last else {
+                throw CommandError("--from \(first) is after --to \(last)", .usage)
+            }
+            return ReportPeriod(from: first, to: last)
+        }
+        return ReportPeriod(asOf: try view.asOfDate(), range: try view.timeRange())
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let format = try format()
+            let period = try period()
+            // Find the engine before any work: a missing Chromium is said at once.
+            let printer = format == .pdf ? try PDFPrinter.find() : nil
+            let settings = try RunSettings.resolve()
+            let request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
+                                        showChildren: false, weighIn: settings.weighIn,
+                                        dayCutoffMinutes: settings.dayCutoffMinutes)
+            let loaded = try catalog.loadValidCatalog()
+            let sampleStore = try store.openForReading(asOf: request.asOf)
+            let profile = RenderProfile(width: 80)
+            var documents: [ScreenDocument] = []
+            var wantsAdherence = false
+            let chosen: [DisplayScreen] = try all ? loaded.catalog.activeScreensInOrder : screens.compactMap { name in
+                if name.lowercased() == "adherence" { wantsAdherence = true; return nil }
+                return try ScreenLookup.screen(named: name, in: loaded.catalog)
+            }
+            if wantsAdherence {
+                documents += try AdherenceReport(catalog: loaded.catalog, store: sampleStore, request: request,
+                                                 period: period, profile: profile).documents(registry: VitalsCLI.screens)
+            }
+            let registry = VitalsCLI.screens
+            documents += try chosen.map { screen in
+                try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
+                                                  request: request, profile: profile))
+            }
+            var redaction = ReportRedaction(catalog: loaded.catalog, period: period)
+            redaction.removesPersonal = redact
+            redaction.shiftsDates = shiftDates
+            redaction.prepare(documents)
+            documents = documents.map(redaction.apply)
+            let language = !documents.isEmpty && documents.allSatisfy { $0.module == "SCREEN_GEZONDHEID" } ? "nl" : "en"
+            let title = wantsAdherence && chosen.isEmpty ? "Adherence report"
+                : documents.count == 1 ? redaction.text(documents[0].name) : "Vitals report"
+            let page = ReportPage(title: title, period: redaction.text(period.text), asOf: redaction.text(period.asOfText),
+                                  language: language, paper: paper == .a4 ? .a4 : .letter,
+                                  notice: redaction.notice)
+            let output = HTMLOutput(size: ChartSize(profile: profile))
+            let sections = ChartDates.$dayOne.withValue(shiftDates ? redaction.dayOne : nil) {
+                documents.map { redaction.text(output.section($0)) }
+            }
+            let html = page.html(sections: sections)
+            guard let output = self.output else {
+                FileHandle.standardOutput.write(Data(html.utf8))
+                return
+            }
+            let destination = URL(fileURLWithPath: output)
+            switch format {
+            case .html: try ReportFile.write(Data(html.utf8), to: destination)
+            case .pdf: try printer?.print(html: html, to: destination)
+            }
+            printError("wrote \(Sanitize.inline(output)) (\(documents.count) screen\(documents.count == 1 ? "" : "s"), \(period.text))")
+        }
+    }
+}

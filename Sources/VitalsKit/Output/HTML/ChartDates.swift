@@ -1,0 +1,29 @@
+/// The one place the HTML backend reads a chart's dates (`ChartInput` keeps them as text,
+/// `YYYY-MM-DD`): parsing for layout, and writing them in the report — as "day 12" counted
+/// from `dayOne` while a shifted report is drawn.
+public enum ChartDates {
+    /// Day 1 of a report whose dates are shifted; nil: dates are written as they are.
+    @TaskLocal public static var dayOne: LocalDate?
+
+    /// The day of a chart date; nil when it is not one.
+    static func day(_ date: String?) -> LocalDate? { date.flatMap { LocalDate(iso: $0) } }
+
+    /// A chart date as the report writes it.
+    static func text(_ date: String?) -> String {
+        guard let date else { return "" }
+        if let dayOne, let day = day(date) { return shifted(day, from: dayOne) }
+        return Sanitize.inline(date)
+    }
+
+    /// A bucket's axis label, or its shifted first day.
+    static func label(_ label: String, date: String?) -> String {
+        if dayOne != nil, date.flatMap({ day($0) }) != nil { return text(date) }
+        return Sanitize.inline(label)
+    }
+
+    /// Whether dates are being shifted (month names are left out then).
+    static var isShifting: Bool { dayOne != nil }
+
+    /// "day 1" for `dayOne`, "day 0" the day before, "day -3" …
+    public static func shifted(_ day: LocalDate, from dayOne: LocalDate) -> String { "day \(dayOne.days(to: day) + 1)" }
+}

@@ -1,0 +1,54 @@
+/// The report's stylesheet: a readable page on screen; in print A4 or Letter (the printer's
+/// paper; `@page` margins fit both), no chart or table cut across pages, page numbers and
+/// the period in the footer (`ReportPage` adds the period). System fonts only.
+enum ReportStyle {
+    static let css = """
+    :root { color-scheme: light; }
+    * { box-sizing: border-box; }
+    body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif;
+      color: #222; background: #fff; margin: 0 auto; max-width: 720px; padding: 24px; line-height: 1.4; font-size: 14px; }
+    h1 { font-size: 24px; margin: 0 0 4px; }
+    .report-header { border-bottom: 2px solid #222; margin-bottom: 16px; padding-bottom: 8px; }
+    .period, .notice { margin: 0; color: #555; }
+    .notice { font-style: italic; }
+    .screen { margin: 0 0 28px; }
+    .screen + .screen { break-before: page; }
+    .screen-header { border-bottom: 2px solid; margin-bottom: 12px; padding-bottom: 4px; }
+    .screen-header h2 { margin: 0; font-size: 20px; }
+    .screen-header .context { margin: 0; color: #555; font-size: 12px; }
+    .screen-header .description { margin: 4px 0 0; color: #555; }
+    .block { margin: 0 0 14px; break-inside: avoid; page-break-inside: avoid; }
+    .block p { margin: 2px 0; }
+    .block p.indent { padding-left: 2em; }
+    .block .labelled .label { display: inline-block; min-width: 4em; color: #666; font-weight: bold; }
+    figure.chart { margin: 0 0 16px; break-inside: avoid; page-break-inside: avoid; }
+    figure.chart figcaption { font-size: 12px; color: #444; }
+    .chart-title { font-size: 15px; margin: 0 0 4px; }
+    .chart-title .unit, .chart-title .target { font-weight: normal; color: #666; }
+    .chart-title .target { font-size: 13px; margin-left: 8px; }
+    .chart-summary { margin: 2px 0; font-size: 12px; color: #444; }
+    svg.chart-svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
+    pre.drawing { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 11px; line-height: 1.25;
+      margin: 0; white-space: pre; overflow-x: auto; }
+    .note { color: #8a6d00; font-size: 12px; }
+    details.numbers { font-size: 12px; margin-top: 4px; }
+    details.numbers summary { color: #555; cursor: pointer; }
+    table { border-collapse: collapse; font-size: 12px; margin: 4px 0; break-inside: avoid; }
+    caption { text-align: left; font-weight: bold; padding: 2px 0; }
+    th, td { border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: right; }
+    th[scope=row], thead th:first-child { text-align: left; }
+    thead th { color: #555; }
+    .report-footer { margin-top: 24px; color: #777; font-size: 11px; border-top: 1px solid #ccc; padding-top: 4px; }
+    @page { margin: 16mm 14mm 18mm 14mm;
+      @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 9pt; color: #555;
+        font-family: system-ui, "DejaVu Sans", Arial, sans-serif; }
+      @bottom-left { font-size: 9pt; color: #555; font-family: system-ui, "DejaVu Sans", Arial, sans-serif; } }
+    @media print {
+      body { max-width: none; padding: 0; font-size: 11pt; }
+      .report-footer { display: none; }
+      details.numbers { display: none; }
+      a { color: inherit; text-decoration: none; }
+    }
+
+    """
+}

@@ -1,0 +1,47 @@
+/// The days a report covers: `--from`/`--to`, or `--range` ending on the as-of day, or each
+/// screen's own range; with its words for the title and the footer.
+public struct ReportPeriod: Sendable, Hashable {
+    /// The last day shown.
+    public var asOf: LocalDate
+    /// The range every screen is drawn over; nil: each metric's own.
+    public var range: TimeRange?
+    /// The first day, when the period was given as dates.
+    public var from: LocalDate?
+
+    /// `from`…`to` as a range of days ending on `to`.
+    public init(from: LocalDate, to: LocalDate) {
+        asOf = to; self.from = from; range = .days(from.days(to: to) + 1)
+    }
+
+    public init(asOf: LocalDate, range: TimeRange?) { self.asOf = asOf; self.range = range; from = nil }
+
+    /// The first day of the period, when it has one.
+    public var firstDay: LocalDate? {
+        if let from { return from }
+        switch range {
+        case .days(let n)?: return asOf.adding(days: -(n - 1))
+        case .weeks(let n)?: return asOf.adding(days: -(7 * n - 1))
+        case .months(let n)?: return asOf.adding(months: -n).adding(days: 1)
+        case .years(let n)?: return asOf.adding(months: -12 * n).adding(days: 1)
+        case .all?, nil: return nil
+        }
+    }
+
+    /// "2026-08-01 – 2026-10-31", "last 12 weeks (2026-09-01 – 2026-11-23)", "each screen's own range".
+    public var text: String {
+        if let from { return "\(from) – \(asOf)" }
+        guard let range else { return "each screen's own range" }
+        let words: String
+        switch range {
+        case .days(let n): words = n == 1 ? "last day" : "last \(n) days"
+        case .weeks(let n): words = n == 1 ? "last week" : "last \(n) weeks"
+        case .months(let n): words = n == 1 ? "last month" : "last \(n) months"
+        case .years(let n): words = n == 1 ? "last year" : "last \(n) years"
+        case .all: return "all data"
+        }
+        return firstDay.map { "\(words) (\($0) – \(asOf))" } ?? words
+    }
+
+    /// "as of 2026-10-31".
+    public var asOfText: String { "as of \(asOf)" }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// The outside tools the report tests use — headless Chromium, poppler's pdftotext and the
+/// Python checks (html5lib, Pillow) — skipped when missing unless `VITALS_REQUIRE_VALIDATORS=1`
+/// (set by .ci/run, which installs them), where a missing tool fails the test.
+enum ReportTools {
+    static var required: Bool { ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1" }
+
+    static let checkScript = VitalsProcess.packageRoot.appendingPathComponent("Tests/Support/report_check.py")
+
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    /// Runs `arguments` through /usr/bin/env.
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The path of `name` on PATH, or a skip (a failure when tools are required).
+    static func tool(_ name: String, package: String) throws -> String {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for directory in path where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+            return "\(directory)/\(name)"
+        }
+        if required { XCTFail("\(name) is missing (apt-get install \(package))"); throw XCTSkip("\(name) missing") }
+        throw XCTSkip("\(name) is missing: apt-get install \(package)")
+    }
+
+    static func chromium() throws -> String { try tool("chromium", package: "chromium") }
+
+    /// Runs the Python check `command`; exit 3 (a missing package) skips, or fails when required.
+    static func check(_ arguments: [String]) throws -> Output {
+        let output = try run(["python3", checkScript.path] + arguments)
+        if output.status == 3 || output.status == 127 {
+            let reason = output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            if required { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        return output
+    }
+
+    /// A fresh directory removed when `testCase` ends.
+    static func scratch(_ testCase: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-report-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// A screenshot of `html` at `width`×`height` CSS pixels by headless Chromium.
+    static func screenshot(html: String, width: Int, height: Int, in directory: URL, name: String) throws -> URL {
+        let chromium = try chromium()
+        let page = directory.appendingPathComponent("\(name).html")
+        let png = directory.appendingPathComponent("\(name).png")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let output = try run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                              "--force-device-scale-factor=1", "--font-render-hinting=none", "--no-first-run",
+                              "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
+                              "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString])
+        guard FileManager.default.fileExists(atPath: png.path) else {
+            XCTFail("chromium wrote no screenshot (exit \(output.status)): \(output.stderr.suffix(400))")
+            throw XCTSkip("no screenshot")
+        }
+        return png
+    }
+}
