@@ -47,7 +47,7 @@ enum ChartFixtures {
     static func days(_ count: Int, from start: LocalDate, values: (Int) -> Double?) -> [ChartPoint] {
         (0..<count).map { index in
             let date = start.adding(days: index)
-            return ChartPoint(label: String(date.description.suffix(5)), date: date.description, value: values(index))
+            return ChartPoint(label: String(date.description.suffix(5)), date: date, value: values(index))
         }
     }
 
@@ -57,7 +57,7 @@ enum ChartFixtures {
         let wave: (Int) -> Double? = { index in index == 5 ? nil : 100 + Double((index * 37) % 50) }
         var bars = ChartInput(title: "Protein per day", unit: "g", color: "#2E9E5B", target: .atLeast(120),
                               points: days(14, from: start, values: wave))
-        bars.asOf = "2026-09-14"
+        bars.asOf = LocalDate(year: 2026, month: 9, day: 14)
         var line = ChartInput(title: "Weight", unit: "kg", color: "#007AFF",
                               points: days(28, from: start) { 80 - Double($0) * 0.08 + Double(($0 * 13) % 7) * 0.1 })
         line.rollingMean = line.points.indices.map { index in
@@ -68,7 +68,7 @@ enum ChartFixtures {
         let stacked = ChartInput(title: "Protein per meal", unit: "g", color: "#2E9E5B", target: .atLeast(120),
                                  stacked: StackedSeries(categories: ["breakfast", "lunch", "dinner"], buckets: (0..<10).map { index in
             let date = start.adding(days: index)
-            return StackedBucket(label: String(date.description.suffix(5)), date: date.description,
+            return StackedBucket(label: String(date.description.suffix(5)), date: date,
                                  values: index == 3 ? nil : ["breakfast": 30 + Double(index), "lunch": 40, "dinner": 45 + Double(index * 2)])
         }))
         let growth = ChartInput(title: "Weight", unit: "kg", color: "#FF9500", growth: GrowthSeries(
@@ -85,20 +85,20 @@ enum ChartFixtures {
         ])
         var calendar = ChartInput(title: "Goal calendar", color: "#34C759", target: .atLeast(3))
         calendar.calendar = (0..<30).map { index in
-            CalendarDay(date: start.adding(days: index).description,
+            CalendarDay(date: start.adding(days: index),
                         state: index > 26 ? .noData : index % 3 == 0 ? .offTarget : .onTarget)
         }
-        calendar.asOf = "2026-09-27"
+        calendar.asOf = LocalDate(year: 2026, month: 9, day: 27)
         var timeline = ChartInput(title: "Check-ups", color: "#007AFF", milestones: [
-            Milestone(name: "First vaccination", due: "2026-02-01", done: "2026-02-03", status: .done),
-            Milestone(name: "Second vaccination", due: "2026-03-01", done: "2026-03-01", status: .done),
-            Milestone(name: "Dental check", due: "2026-06-01", status: .overdue),
-            Milestone(name: "Booster", due: "2026-10-01", status: .next),
-            Milestone(name: "Yearly check", due: "2027-01-15", status: .future),
+            Milestone(name: "First vaccination", due: LocalDate(year: 2026, month: 2, day: 1), done: LocalDate(year: 2026, month: 2, day: 3), status: .done),
+            Milestone(name: "Second vaccination", due: LocalDate(year: 2026, month: 3, day: 1), done: LocalDate(year: 2026, month: 3, day: 1), status: .done),
+            Milestone(name: "Dental check", due: LocalDate(year: 2026, month: 6, day: 1), status: .overdue),
+            Milestone(name: "Booster", due: LocalDate(year: 2026, month: 10, day: 1), status: .next),
+            Milestone(name: "Yearly check", due: LocalDate(year: 2027, month: 1, day: 15), status: .future),
         ])
-        timeline.asOf = "2026-09-14"
+        timeline.asOf = LocalDate(year: 2026, month: 9, day: 14)
         let stat = ChartInput(title: "Weight", unit: "kg", color: "#FF9500", target: .range(min: 20, max: 28),
-                              stat: StatValue(value: 24.3, date: "2026-09-14", deltaText: "+0.8 kg since 7 Sep"))
+                              stat: StatValue(value: 24.3, date: LocalDate(year: 2026, month: 9, day: 14), deltaText: "+0.8 kg since 7 Sep"))
         let progress = ChartInput(title: "Today", unit: "portion", color: "#34C759", progress: [
             ProgressItem(name: "Vegetables", value: 2.5, target: .atLeast(3), color: "#34C759"),
             ProgressItem(name: "Fruit", value: 2, target: .atLeast(2), color: "#FF9500"),

@@ -117,7 +117,7 @@ struct MilestoneDrawing: BlockDrawing {
 extension MilestoneDrawing {
     /// The timeline as SVG for the report, with the Dutch words and its title.
     func html(size: ChartSize) -> String? {
-        let input = ChartInput(title: title, color: color, asOf: asOf.description)
+        let input = ChartInput(title: title, color: color, asOf: asOf)
         let done = states.filter { $0.status == .done }.count
         let svg = TimelineSVG(input: input, size: size, milestones: states.map {
             TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)

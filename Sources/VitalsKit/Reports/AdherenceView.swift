@@ -31,10 +31,10 @@ struct AdherenceView {
     func calendarBlock() -> ScreenBlock {
         let countedDates = Set(counted.map(\.date))
         let days = adherence.days.map { day in
-            CalendarDay(date: day.date.description,
+            CalendarDay(date: day.date,
                         state: !countedDates.contains(day.date) ? .noData : day.isOnTarget ? .onTarget : .offTarget)
         }
-        var input = ChartInput(title: "Whole days on target", asOf: asOf.description, calendar: days)
+        var input = ChartInput(title: "Whole days on target", asOf: asOf, calendar: days)
         input.color = "#2E9E5B"
         return ScreenBlock(kind: .chart, content: .chart(ChartFigure(chartTypeID: CalendarHeatmapChart.id, input: input)),
                            data: .object([("days", .number(Double(days.count)))]))
@@ -43,7 +43,7 @@ struct AdherenceView {
     func weeklyBlock() -> ScreenBlock {
         let weeks = adherence.summaries(by: .week)
         let points = weeks.map { week in
-            ChartPoint(label: PortionText.shortDay(week.start).dropFirst(4).description, date: week.start.description,
+            ChartPoint(label: PortionText.shortDay(week.start).dropFirst(4).description, date: week.start,
                        value: week.counted == 0 ? nil : Double(week.met) * 100 / Double(week.counted))
         }
         let input = ChartInput(title: "Whole days on target per week", unit: "%", color: "#2E9E5B", points: points)

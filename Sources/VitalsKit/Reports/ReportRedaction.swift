@@ -65,7 +65,7 @@ public struct ReportRedaction: Sendable {
                 let input = figure.input
                 let dates = input.points.compactMap(\.date) + (input.stacked?.buckets.compactMap(\.date) ?? [])
                     + input.calendar.map(\.date) + input.milestones.flatMap { [$0.due] + ($0.done.map { [$0] } ?? []) }
-                for day in dates.compactMap({ LocalDate(iso: $0) }) where day < earliest { earliest = day }
+                for day in dates where day < earliest { earliest = day }
             }
         }
         dayOne = earliest

@@ -12,7 +12,7 @@ import Testing
     static func input(_ values: [Double?]) -> ChartInput {
         ChartInput(title: "Steps", unit: "steps", target: .atLeast(8000), points: values.enumerated().map { index, value in
             let date = start.adding(days: index)
-            return ChartPoint(label: String(date.description.suffix(5)), date: date.description, value: value)
+            return ChartPoint(label: String(date.description.suffix(5)), date: date, value: value)
         })
     }
 
@@ -76,11 +76,11 @@ import Testing
             input.growth = GrowthSeries(measured: [GrowthPoint(week: 1, value: 2)],
                                         reference: [ReferencePoint(week: 0, lower: 1, centre: 2, upper: 3),
                                                     ReferencePoint(week: 4, lower: 3, centre: 4, upper: 5)])
-            input.milestones = [Milestone(name: "Check", due: "2026-03-04", status: .next)]
+            input.milestones = [Milestone(name: "Check", due: LocalDate(year: 2026, month: 3, day: 4), status: .next)]
             input.sleep = [SleepSegment(stage: .core, startMinute: 1380, endMinute: 1500)]
             input.progress = [ProgressItem(name: "Veg", value: 2, target: .atLeast(3))]
-            input.calendar = [CalendarDay(date: "2026-03-02", state: .onTarget)]
-            input.asOf = "2026-03-05"
+            input.calendar = [CalendarDay(date: LocalDate(year: 2026, month: 3, day: 2), state: .onTarget)]
+            input.asOf = LocalDate(year: 2026, month: 3, day: 5)
             let svg = kind.init().svg(input, size: ChartSize())
             #expect(svg?.hasPrefix("<svg viewBox=") == true, "\(kind.id) draws SVG")
             #expect(svg?.contains("<text") == true && svg?.contains("role=\"img\"") == true, "\(kind.id) has real text and a role")

@@ -1,6 +1,6 @@
-/// The one place the HTML backend reads a chart's dates (`ChartInput` keeps them as text,
-/// `YYYY-MM-DD`): parsing for layout, and writing them in the report — as "day 12" counted
-/// from `dayOne` while a shifted report is drawn.
+/// The one place the HTML backend writes a chart's dates (`ChartInput` keeps them as
+/// `LocalDate`s): as they are (`YYYY-MM-DD`), or as "day 12" counted from `dayOne` while a
+/// shifted report is drawn.
 public enum ChartDates {
     /// Day 1 of a report whose dates are shifted; nil: dates are written as they are.
     @TaskLocal public static var dayOne: LocalDate?
@@ -8,7 +8,23 @@ public enum ChartDates {
     /// The day of a chart date; nil when it is not one.
     static func day(_ date: String?) -> LocalDate? { date.flatMap { LocalDate(iso: $0) } }
 
+    /// The day of a chart date.
+    static func day(_ date: LocalDate?) -> LocalDate? { date }
+
     /// A chart date as the report writes it.
+    static func text(_ date: LocalDate?) -> String {
+        guard let date else { return "" }
+        if let dayOne { return shifted(date, from: dayOne) }
+        return date.description
+    }
+
+    /// A bucket's axis label, or its shifted first day.
+    static func label(_ label: String, date: LocalDate?) -> String {
+        if dayOne != nil, date != nil { return text(date) }
+        return Sanitize.inline(label)
+    }
+
+    /// A date written as text elsewhere (a stat's date label) as the report writes it.
     static func text(_ date: String?) -> String {
         guard let date else { return "" }
         if let dayOne, let day = day(date) { return shifted(day, from: dayOne) }

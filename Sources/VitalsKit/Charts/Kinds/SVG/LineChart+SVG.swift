@@ -18,7 +18,7 @@ extension LineChart {
         for (index, point) in points.enumerated() {
             guard let value = point.value else { continue }
             svg.circle(x: x(index), y: plot.y(value), radius: points.count > 60 ? 1.6 : 2.6, fill: raw,
-                       title: "\(point.date.map { ChartDates.text($0) } ?? ChartDates.label(point.label, date: nil)): \(chart.quantity(value))")
+                       title: "\(point.date.map { ChartDates.text($0) } ?? ChartDates.label(point.label, date: nil as LocalDate?)): \(chart.quantity(value))")
         }
         if hasMean {
             svg.polyline(input.rollingMean.enumerated().map { index, mean in mean.map { (x(index), plot.y($0)) } },

@@ -11,8 +11,8 @@ extension TimelineChart {
 /// A dated line of milestones, shared by the `timeline` kind and modules' own timelines.
 public struct TimelineSVG {
     public struct Mark: Sendable {
-        public var name: String, due: String, done: String?, status: MilestoneStatus
-        public init(name: String, due: String, done: String?, status: MilestoneStatus) {
+        public var name: String, due: LocalDate, done: LocalDate?, status: MilestoneStatus
+        public init(name: String, due: LocalDate, done: LocalDate?, status: MilestoneStatus) {
             self.name = name; self.due = due; self.done = done; self.status = status
         }
     }
