@@ -61,7 +61,8 @@ public struct DemoCache: Sendable {
     }
 
     /// Writes `demo` to a file of this process's own and renames it to `path`; removes the
-    /// other demo files in `directory` (stale: another version, day or schema).
+    /// other demo files in `directory` (stale: another version, day or schema) and building
+    /// files older than ten minutes (a run killed while building; a live build takes seconds).
     private func build(_ demo: DemoData, at path: String, in directory: String) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -77,9 +78,15 @@ public struct DemoCache: Sendable {
         }
         guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let name = (path as NSString).lastPathComponent
-        for other in (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-        where other.hasPrefix("demo-") && other.hasSuffix(".sqlite") && other != name {
-            try? manager.removeItem(atPath: directory + "/" + other)
+        for other in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] {
+            let otherPath = directory + "/" + other
+            if other.hasPrefix("demo-") && other.hasSuffix(".sqlite") && other != name {
+                try? manager.removeItem(atPath: otherPath)
+            } else if other.hasPrefix(".building-"),
+                      let modified = (try? manager.attributesOfItem(atPath: otherPath))?[.modificationDate] as? Date,
+                      Date().timeIntervalSince(modified) > 600 {
+                try? manager.removeItem(atPath: otherPath)  // left by a run that was killed while building
+            }
         }
     }
 }

@@ -57,6 +57,18 @@ final class DemoCacheTests: XCTestCase {
         XCTAssertEqual(demoFiles(directory), [v2.fileName(for: nextDay)])
     }
 
+    func testBuildingFilesLeftByAKilledRunAreRemovedOnceOld() throws {
+        let directory = F.temporaryDirectory(self).path
+        let manager = FileManager.default
+        let old = directory + "/.building-old.sqlite", fresh = directory + "/.building-fresh.sqlite"
+        XCTAssertTrue(manager.createFile(atPath: old, contents: Data("x".utf8)))
+        XCTAssertTrue(manager.createFile(atPath: fresh, contents: Data("x".utf8)))
+        try manager.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old)
+        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        XCTAssertEqual(try cache.store(for: demo).origin, .built)
+        XCTAssertEqual(demoFiles(directory), [".building-fresh.sqlite", cache.fileName(for: demo)])
+    }
+
     func testADamagedFileIsRebuilt() throws {
         let directory = F.temporaryDirectory(self).path
         let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
