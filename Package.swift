@@ -14,6 +14,14 @@ let screenModules = [
     "PregnancyScreen",
 ]
 
+/// Linker flags for a statically linked Swift runtime and Foundation (Linux release builds).
+let staticSwiftLinking = ["-static-stdlib", "-Xlinker", "--start-group"]
+    + ["Foundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU",
+       "_FoundationCollections", "_FoundationCShims", "CoreFoundation", "swiftSynchronization",
+       "swift_RegexParser", "swift_StringProcessing", "swift_Concurrency", "swiftDispatch", "dispatch",
+       "BlocksRuntime", "stdc++"].map { "-l" + $0 }
+    + ["-Xlinker", "--end-group", "-l_FoundationICU", "-lCoreFoundation", "-l_FoundationICU"]
+
 let package = Package(
     name: "Vitals",
     platforms: [.macOS(.v13)],
@@ -71,7 +79,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "vitals", dependencies: ["VitalsCLI"]),
+        // Release builds on Linux link the Swift runtime and Foundation statically: no shared
+        // libraries to load and relocate before `main` (`vitals --help` 42 M → 29 M
+        // instructions, bench/goals.sh). The swiftc driver's -static-stdlib does not list
+        // Foundation's own static libraries in an order the linker can resolve, hence the group.
+        .executableTarget(
+            name: "vitals", dependencies: ["VitalsCLI"],
+            linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
+        ),
         // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

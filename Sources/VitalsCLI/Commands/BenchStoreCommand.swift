@@ -13,6 +13,7 @@ struct BenchStoreCommand: ParsableCommand {
     static let asOf = LocalDate(year: 2026, month: 11, day: 20)
 
     struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "generate")
         @Option(help: "The database file to create (must not exist).") var db: String
         @Option(help: "Years of data ending 2026-11-20.") var years = 10
 
@@ -29,6 +30,7 @@ struct BenchStoreCommand: ParsableCommand {
     }
 
     struct Query: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "query")
         @Option(help: "The database file.") var db: String
         @Option(help: "Timed runs per query.") var runs = 50
         @Option(name: .customLong("sql-dir"), help: "Write each query's SQL (arguments inlined) here as q1.sql, q2.sql …")

@@ -16,6 +16,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Each setting and its value; with --origin, where the value came from.")
 
         @Flag(help: "Show where each value came from: flag, environment, file, locale or default.")
@@ -48,6 +49,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Print one setting's value as it applies (nothing for an unset one).")
 
         @Argument(help: ArgumentHelp("units, db, subject, day_cutoff, weigh_in or color.", valueName: "KEY"))
@@ -68,6 +70,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set one setting in the settings file, e.g. `vitals config set units uk`.",
             discussion: "The value is checked first; the file is written atomically, its other keys and comments kept.")
 
@@ -99,7 +102,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the settings file's path (it may not exist yet).")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the settings file's path (it may not exist yet).")
 
         func run() throws {
             print(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment)))

@@ -11,6 +11,7 @@ struct MilestoneCommand: ParsableCommand {
 
     struct Done: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "done",
             abstract: "Mark a milestone done, e.g. `vitals milestone done vaccinatie_12 --subject ollie`.")
 
         @Argument(help: ArgumentHelp("The milestone id from the screen's config (vaccinatie_12 …).", valueName: "ID"))
@@ -52,7 +53,7 @@ struct MilestoneCommand: ParsableCommand {
     }
 
     struct Undo: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget that a milestone was done.")
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Forget that a milestone was done.")
 
         @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
         var id: String
@@ -78,7 +79,7 @@ struct MilestoneCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the milestones marked done.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the milestones marked done.")
 
         @Option(help: ArgumentHelp("Whose milestones.", valueName: "ID"))
         var subject = "me"

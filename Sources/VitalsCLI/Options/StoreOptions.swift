@@ -26,7 +26,20 @@ struct StoreOptions: ParsableArguments {
     func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
         let (store, notice) = try location.openForReading(asOf: asOf)
         if let notice { printError(notice) }
+        if let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty {
+            try traceStatements(of: store, to: file)
+        }
         return store
+    }
+
+    /// For bench/render.sh (`VITALS_TRACE_SQL=FILE`): writes every statement the command runs
+    /// from now on to FILE, with its arguments inlined, so that `sqlite3` can run the same SQL.
+    private func traceStatements(of store: SampleStore, to file: String) throws {
+        guard FileManager.default.createFile(atPath: file, contents: nil),
+              let handle = FileHandle(forWritingAtPath: file) else {
+            throw CommandError("VITALS_TRACE_SQL: cannot write \(Sanitize.inline(file))", .usage)
+        }
+        try store.traceStatements { sql in handle.write(Data((sql + "\n").utf8)) }
     }
 }
 

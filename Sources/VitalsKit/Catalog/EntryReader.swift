@@ -79,7 +79,7 @@ struct EntryReader {
             return nil
         case .stringList, .identifierList:
             guard let items = value.items else { return typeError() }
-            for item in items where item.scalarText == nil || !(item.isQuoted || item.kindDescription == "a string") {
+            for item in items where !item.readsAsString {
                 return (RuleID.wrongType, "must be a list of strings; an item is \(item.kindDescription)")
             }
             guard case .identifierList(let pattern) = spec.kind else { return nil }
@@ -107,7 +107,7 @@ struct EntryReader {
         case .string, .identifier, .choice, .color, .chartType, .date, .clockTime, .timeRange:
             // A plain scalar YAML reads as a number or a boolean is not a string (`name: 2048`
             // must be quoted), as for the JSON Schema.
-            guard let text = value.scalarText, value.isQuoted || value.kindDescription == "a string"
+            guard let text = value.scalarText, value.readsAsString
             else { return typeError() }
             return checkText(text, kind: spec.kind)
         }

@@ -84,7 +84,7 @@ public struct DemoData: Sendable {
     }
 
     @discardableResult
-    private func fill(_ store: SampleStore) throws -> Int {
+    func fill(_ store: SampleStore) throws -> Int {
         let samples = self.samples()
         let milestones = self.milestones()
         return try store.write { db in

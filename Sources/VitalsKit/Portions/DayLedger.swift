@@ -60,12 +60,25 @@ public struct DayLedger: Sendable {
         var days = (first.dayNumber...last.dayNumber).map { PortionDay(date: LocalDate(dayNumber: $0)) }
         let categoryBySeries = Dictionary(book.categories.filter(\.isEnabled).map { ($0.seriesID, $0.id) },
                                           uniquingKeysWith: { first, _ in first })
+        // A non-empty tag's slot does not depend on the entry's time: resolved once per tag
+        // (resolving normalises every slot's names; per entry it was most of `render --all`).
+        var slotByTag: [String: String] = [:]
         for entry in entries.sorted(by: { $0.localStart < $1.localStart }) {
             guard let categoryID = categoryBySeries[entry.seriesID] else { continue }
             let date = day(ofLocalStart: entry.localStart)
             let index = date.dayNumber - first.dayNumber
             guard index >= 0, index < days.count else { continue }
-            let slot = slotID(for: entry)
+            let slot: String
+            if let tag = entry.tag, !tag.isEmpty {
+                if let known = slotByTag[tag] {
+                    slot = known
+                } else {
+                    slot = slotID(for: entry)
+                    slotByTag[tag] = slot
+                }
+            } else {
+                slot = slotID(for: entry)
+            }
             days[index].totals[categoryID, default: 0] += entry.value
             days[index].bySlot[slot, default: [:]][categoryID, default: 0] += entry.value
             if let food = entry.food { days[index].foodsBySlot[slot, default: []].append(food) }

@@ -55,10 +55,10 @@ public struct DatabaseLocation: Sendable, Hashable {
     }
 
     /// The store reading commands use: the file when it exists (opened read-only, never
-    /// migrated), else the embedded demo data built in memory for `asOf`. `notice` is the line to print on stderr in the second case.
+    /// migrated), else the embedded demo data for `asOf` (a cached file, see `DemoCache`). `notice` is the line to print on stderr in the second case.
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
         if exists { return (try SampleStore.openForReading(path: path), nil) }
-        let store = try DemoData(asOf: asOf).makeInMemoryStore()
+        let store = try DemoCache().store(for: DemoData(asOf: asOf)).store
         return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")
     }
 }

@@ -7,9 +7,24 @@
 public enum DisplayWidth {
     /// The column width of `text`.
     public static func of(_ text: some StringProtocol) -> Int {
+        if let width = simpleWidth(text) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// The width of text made only of printable ASCII, box drawing, block elements and braille
+    /// (what charts are drawn with), one column per scalar without breaking it into grapheme
+    /// clusters (none of these combine); nil for any other text. Same result as per `Character`.
+    static func simpleWidth(_ text: some StringProtocol) -> Int? {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0x2500...0x259F, 0x2800...0x28FF: width += 1
+            default: return nil
+            }
+        }
+        return width
     }
 
     /// The column width of one grapheme cluster: 0, 1 or 2.

@@ -77,6 +77,20 @@ public struct YAMLNode: Sendable {
         }
     }
 
+    /// True for a scalar YAML reads as a string: quoted, or plain and not null, a boolean or a
+    /// number (`kindDescription == "a string"`, without building the description: a plain
+    /// scalar starting with a letter other than n, t or f, or with a non-ASCII character,
+    /// cannot be anything else).
+    public var readsAsString: Bool {
+        guard case .scalar(let text, let quoted) = value else { return false }
+        if quoted { return true }
+        if let first = text.utf8.first {
+            let letter = (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+            if first >= 0x80 || (letter && !"nNtTfF".utf8.contains(first)) { return true }
+        }
+        return kindDescription == "a string"
+    }
+
     /// Looks a key up in a mapping (first occurrence wins; duplicates are reported elsewhere).
     public subscript(key: String) -> YAMLNode? {
         pairs?.first { $0.key.scalarText == key }?.value
