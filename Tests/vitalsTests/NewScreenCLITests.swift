@@ -67,15 +67,17 @@ final class NewScreenCLITests: XCTestCase {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// (Not "Blood Glucose": `.ci/run` builds a binary with a module of that name, which would
+    /// draw the screen instead of the generic layout.)
     func testAYAMLOnlyScreenValidatesAndRendersItsEmptyState() throws {
-        try assertRun(["new-screen", "Blood Glucose", "--pillar", "core_care", "--chart", "line"], stdout: """
-            created screens/blood_glucose.yaml
-            created metrics/blood_glucose.yaml
+        try assertRun(["new-screen", "Ferritin", "--pillar", "core_care", "--chart", "line"], stdout: """
+            created screens/ferritin.yaml
+            created metrics/ferritin.yaml
 
-            SCREEN_BLOOD_GLUCOSE is on the core_care pillar; its alias is blood_glucose.
+            SCREEN_FERRITIN is on the core_care pillar; its alias is ferritin.
             Next:
-              vitals log blood_glucose VALUE        # record a value
-              vitals render blood_glucose
+              vitals log ferritin VALUE        # record a value
+              vitals render ferritin
               vitals validate
 
             """)
@@ -83,9 +85,9 @@ final class NewScreenCLITests: XCTestCase {
 
         try assertRun(["validate", "--strict"], stdout: "7 files, 2 screens, 3 metrics: 0 errors, 0 warnings\n")
 
-        // "No blood glucose logged yet." and how to log one.
-        try assertRun(["render", "blood_glucose", "--width", "80", "--as-of", "2026-06-15"],
-                      stdoutGolden: "new-screen/blood-glucose-empty-80", stderr: """
+        // "No ferritin logged yet." and how to log one.
+        try assertRun(["render", "ferritin", "--width", "80", "--as-of", "2026-06-15"],
+                      stdoutGolden: "new-screen/ferritin-empty-80", stderr: """
             vitals: no database at $TMP/none.sqlite; showing the embedded demo data (vitals demo --db $TMP/none.sqlite writes it)
 
             """)
