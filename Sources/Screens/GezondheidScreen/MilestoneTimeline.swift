@@ -122,6 +122,6 @@ extension MilestoneDrawing {
         let svg = TimelineSVG(input: input, size: size, milestones: states.map {
             TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
         }, words: [.done: "gedaan", .next: "volgende", .future: "gepland", .overdue: "te laat"], todayWord: "vandaag").svg()
-        return "<h3 class=\"chart-title\">\(HTMLEscaping.text(title)) <span class=\"target\">\(done)/\(states.count) gedaan</span></h3>" + svg
+        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(done)/\(states.count) gedaan</span></h3>" + svg
     }
 }

@@ -127,7 +127,7 @@ struct PregnancyPage {
         }
         // In the request's unit system, as the weigh-ins say them (10 st 1 lb, 5 ft 6 in).
         let weight = pregnancy.prePregnancyWeightKg * factor
-        let before = display.spokenText(weight, numbers: numbers) ?? numbers.format(weight, unit: unit)
+        let before = display.written(weight, numbers: numbers)
         var basis = "Before the pregnancy \(before) at \(height(pregnancy.heightCm)): "
             + "BMI \(numbers.format(pregnancy.bmi))"
         if let bmiClass {
@@ -148,7 +148,7 @@ struct PregnancyPage {
             return numbers.format(centimetres, fractionDigits: 0) + " cm"
         }
         let display = UnitTable.display(.length, in: system)
-        let value = KnownUnit.convert(centimetres, from: "cm", to: display.unit.symbol) ?? centimetres
-        return display.spokenText(value, numbers: numbers) ?? numbers.format(value, unit: display.unit.symbol)
+        let value = KnownUnit.centimeter.convert(centimetres, to: display.unit) ?? centimetres
+        return display.written(value, numbers: numbers)
     }
 }

@@ -69,10 +69,10 @@ extension CategoryTable {
         var html = "<table class=\"categories\"><thead><tr><th scope=\"col\">Category</th><th scope=\"col\">today</th>"
             + "<th scope=\"col\">rule</th><th scope=\"col\">status</th></tr></thead><tbody>"
         for row in rows {
-            let color = HTMLEscaping.color(row.color)
-            html += "<tr><th scope=\"row\" style=\"color:\(color)\">\(HTMLEscaping.text(row.name))</th>"
-                + "<td><b>\(HTMLEscaping.text(row.total))</b></td><td>\(HTMLEscaping.text(row.rule))</td>"
-                + "<td style=\"color:\(HTMLEscaping.color(row.statusColor))\">\(HTMLEscaping.text(row.status))</td></tr>"
+            let color = HTMLText.color(row.color, fallback: "#222222")
+            html += "<tr><th scope=\"row\" style=\"color:\(color)\">\(HTMLText.escape(row.name))</th>"
+                + "<td><b>\(HTMLText.escape(row.total))</b></td><td>\(HTMLText.escape(row.rule))</td>"
+                + "<td style=\"color:\(HTMLText.color(row.statusColor, fallback: "#222222"))\">\(HTMLText.escape(row.status))</td></tr>"
         }
         return html + "</tbody></table>"
     }

@@ -18,9 +18,8 @@ struct CSVImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The series every row belongs to (unless the file has a series column).", valueName: "SERIES"))
     var series: String?
 
-    @Option(name: .customLong("subject"), help: ArgumentHelp("Whose samples these are (unless the file has a subject column; default: the settings file's subject, else me).", valueName: "ID"))
-    var subjectFlag: String?
-    var subject: String { RunSettings.subject(flag: subjectFlag) }
+    @OptionGroup var subjectOption: SubjectOption
+    var subject: String { subjectOption.id }
 
     @Flag(name: .customLong("skip-invalid"), help: "Import the good rows and list the bad ones instead of importing nothing.")
     var skipInvalid = false

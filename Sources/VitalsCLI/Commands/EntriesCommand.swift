@@ -15,8 +15,8 @@ struct EntriesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only this series.", valueName: "S"))
     var series: String?
 
-    @Option(help: ArgumentHelp("Whose entries.", valueName: "ID"))
-    var subject = "me"
+    @OptionGroup var subjectOption: SubjectOption
+    var subject: String { subjectOption.id }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions

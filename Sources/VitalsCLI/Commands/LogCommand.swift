@@ -32,9 +32,8 @@ struct LogCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When it ended, for spans such as a sleep stage.", valueName: "TIME"))
     var until: String?
 
-    @Option(name: .customLong("subject"), help: ArgumentHelp("Whose value it is (default: the settings file's subject, else me).", valueName: "ID"))
-    var subjectFlag: String?
-    var subject: String { RunSettings.subject(flag: subjectFlag) }
+    @OptionGroup var subjectOption: SubjectOption
+    var subject: String { subjectOption.id }
 
     @Option(name: [.customLong("meal"), .customLong("tag")],
             help: ArgumentHelp("Meal slot: one declared under meal_slots (breakfast, lunch, late_night …); --tag is the same.", valueName: "SLOT"))

@@ -17,10 +17,8 @@ struct MilestoneCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The milestone id from the screen's config (vaccinatie_12 …).", valueName: "ID"))
         var id: String
 
-        @Option(name: .customLong("subject"),
-                help: ArgumentHelp("Whose milestone (default: the settings file's subject, else me).", valueName: "ID"))
-        var subjectFlag: String?
-        var subject: String { RunSettings.subject(flag: subjectFlag) }
+        @OptionGroup var subjectOption: SubjectOption
+        var subject: String { subjectOption.id }
 
         @Option(help: ArgumentHelp("The day it was done, YYYY-MM-DD (default: today).", valueName: "DATE"))
         var on: String?
@@ -58,10 +56,8 @@ struct MilestoneCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
         var id: String
 
-        @Option(name: .customLong("subject"),
-                help: ArgumentHelp("Whose milestone (default: the settings file's subject, else me).", valueName: "ID"))
-        var subjectFlag: String?
-        var subject: String { RunSettings.subject(flag: subjectFlag) }
+        @OptionGroup var subjectOption: SubjectOption
+        var subject: String { subjectOption.id }
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions
@@ -81,8 +77,8 @@ struct MilestoneCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the milestones marked done.")
 
-        @Option(help: ArgumentHelp("Whose milestones.", valueName: "ID"))
-        var subject = "me"
+        @OptionGroup var subjectOption: SubjectOption
+        var subject: String { subjectOption.id }
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions

@@ -9,8 +9,8 @@ struct UndoCommand: ParsableCommand {
         abstract: "Remove the entries of the last `vitals log` (a mixed dish's categories together).",
         discussion: "Only entries logged by hand are undone; imported ones never are.")
 
-    @Option(help: ArgumentHelp("Whose last entry.", valueName: "ID"))
-    var subject = "me"
+    @OptionGroup var subjectOption: SubjectOption
+    var subject: String { subjectOption.id }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions

@@ -2,19 +2,26 @@ import Foundation
 import VitalsKit
 
 /// This run's settings: flags, then the environment, the settings file, the locale and the
-/// defaults (`Settings.resolve`). The file is read each time a command asks; a broken one
-/// stops the command with its path, line and column (exit 2).
+/// defaults (`Settings.resolve`). The file is read once per run (its options, the units,
+/// the colour, the database and the subject all ask); a broken one stops the command with its
+/// path, line and column (exit 2).
 enum RunSettings {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     /// The settings file of this environment (empty when missing).
     static func file(environment: [String: String] = environment, repairing: SettingKey? = nil) throws -> SettingsFile {
+        let path = SettingsFile.path(environment: environment)
         do {
-            return try SettingsFile.load(path: SettingsFile.path(environment: environment), repairing: repairing)
+            // `config set` reads it its own way (a bad value of its key let through).
+            guard repairing == nil else { return try SettingsFile.load(path: path, repairing: repairing) }
+            return try readFiles.file(at: path) { () throws(SettingsError) in try SettingsFile.load(path: path) }
         } catch {
             throw userError(error)
         }
     }
+
+    /// The settings files read in this process, by path.
+    private static let readFiles = ReadSettingsFiles()
 
     /// Every setting resolved with these flags (nil: not given).
     static func resolve(units: String? = nil, db: String? = nil, color: ColorMode? = nil,
@@ -40,5 +47,18 @@ enum RunSettings {
     /// A settings problem as the CLI reports it: exit 2 (the run cannot go on), with the hint.
     static func userError(_ error: SettingsError, _ reason: ExitReason = .cannotRun) -> CommandError {
         CommandError(error.description, hints: error.hint.map { [$0] } ?? [], reason)
+    }
+}
+
+/// Settings files read once per process, by path.
+private final class ReadSettingsFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: SettingsFile] = [:]
+
+    func file(at path: String, read: () throws(SettingsError) -> SettingsFile) throws(SettingsError) -> SettingsFile {
+        if let known = lock.withLock({ files[path] }) { return known }
+        let file = try read()
+        lock.withLock { files[path] = file }
+        return file
     }
 }

@@ -23,6 +23,10 @@ public enum ChartData: String, Sendable, CaseIterable {
     /// Each day of the range judged against the target (`calendar`).
     case calendar
 
+    /// Whether the data is read from a series' values: all shapes but milestones, which a
+    /// timeline may take from elsewhere (a module's config).
+    public var needsSeries: Bool { self != .milestones }
+
     /// Whether the data has buckets whose periods the store counts against the target.
     public var isTallied: Bool { self == .buckets || self == .split || self == .bucketsOrSplitTotals }
 }
@@ -115,14 +119,17 @@ public enum ChartKindFactory {
     }
 
     /// The built-in kinds and the added ones, in that order.
-    public static var all: [any ChartKind.Type] { builtIn + added }
+    public static var all: [any ChartKind.Type] {
+        let extra = added
+        return extra.isEmpty ? builtIn : builtIn + extra
+    }
 
     /// The ids of every kind, in list order.
     public static var ids: [String] { all.map { $0.id } }
 
     /// The kind type for a known `chartTypeID`, nil for an unknown one.
     public static func type(for chartTypeID: String) -> (any ChartKind.Type)? {
-        all.first { $0.id == chartTypeID }
+        builtIn.first { $0.id == chartTypeID } ?? added.first { $0.id == chartTypeID }
     }
 
     /// The kind for `chartTypeID`, or the `bar_vertical` fallback with a note.

@@ -20,7 +20,7 @@ public struct PortionText: Sendable {
     /// `value` (in `unit`) converted for display, with the symbol shown.
     func shown(_ value: Double, unit: BaseUnit) -> (value: Double, symbol: String) {
         guard unit == .L, let display = fluidDisplay,
-              let converted = KnownUnit.convert(value, from: unit.rawValue, to: display.unit.symbol)
+              let converted = unit.known.convert(value, to: display.unit)
         else { return (value, unit.rawValue) }
         return (converted, display.unit.symbol)
     }

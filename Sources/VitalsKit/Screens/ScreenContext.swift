@@ -119,7 +119,8 @@ public struct ScreenContext: Sendable {
     /// (or the metric reads no series).
     public func newestDay(for metric: DisplayMetric) -> LocalDate? {
         guard metric.binding.seriesID != nil, let query = try? query(for: metric) else { return nil }
-        return (try? query.fetchNewestDay(from: store)) ?? nil
+        let key = ScreenMemo.QueryKey(metricID: metric.id, binding: query.binding, categories: query.categories)
+        return memo.newestDay(key) { (try? query.fetchNewestDay(from: store)) ?? nil }
     }
 
     /// The screen's empty state: its `empty_message` (or a default) and how to log data.

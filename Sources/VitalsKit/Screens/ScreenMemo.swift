@@ -9,12 +9,22 @@ final class ScreenMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var summaries: [MetricQuery.TargetSummaryKey: TargetSummary?] = [:]
     private var queries: [QueryKey: MetricQuery] = [:]
+    private var newestDays: [QueryKey: LocalDate?] = [:]
 
     /// What a metric's query depends on within one rendering (the request is fixed).
     struct QueryKey: Hashable {
         var metricID: String
         var binding: MetricBinding
         var categories: [String]?
+    }
+
+    /// The newest sample's day for a query, read once per rendering (the empty states and
+    /// every chart's empty message ask for it, for each metric of the screen).
+    func newestDay(_ key: QueryKey, read: () -> LocalDate?) -> LocalDate? {
+        if let known = lock.withLock({ newestDays[key] }) { return known }
+        let day = read()
+        lock.withLock { newestDays[key] = .some(day) }
+        return day
     }
 
     func query(_ key: QueryKey, make: () throws -> MetricQuery) rethrows -> MetricQuery {

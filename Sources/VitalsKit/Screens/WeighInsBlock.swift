@@ -24,7 +24,7 @@ extension ScreenContext {
         let samples = try store.samples(series: query.series.id, subject: screen.subjectID, from: window.0, to: window.1)
             .filter { query.day(of: $0) == day && $0.start <= latest.at }
         guard !samples.isEmpty else { return nil }
-        let scale = KnownUnit.named(query.series.unit.rawValue).flatMap { $0.convert(1, to: query.displayUnit) } ?? 1
+        let scale = query.series.unit.known.convert(1, to: query.displayUnit) ?? 1
         let unit = query.displayUnit.symbol
         let values = samples.map { $0.value * scale }
         let usedIndex: Int? = policy == .first ? 0 : policy == .last ? samples.count - 1 : nil
@@ -32,7 +32,7 @@ extension ScreenContext {
         let numbers = profile.numbers
         // As the chart's footer says it: "12 st 4 lb" in UK units, else the number and unit.
         func amount(_ value: Double) -> String {
-            query.display.spokenText(value, numbers: numbers) ?? numbers.format(value, unit: unit)
+            query.display.written(value, numbers: numbers)
         }
         func time(_ sample: Sample) -> String {
             let local = Int(sample.start.timeIntervalSince1970) + sample.utcOffsetSeconds

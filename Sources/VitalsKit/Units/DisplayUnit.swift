@@ -32,6 +32,12 @@ public struct DisplayUnit: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `value` (in `unit`) as one value is written in text: the spoken way when there is one
+    /// ("12 st 4 lb", "4.3 pt"), else the number and the unit's symbol ("78.9 kg").
+    public func written(_ value: Double, numbers: NumberStyle) -> String {
+        spokenText(value, numbers: numbers) ?? numbers.format(value, unit: unit.symbol)
+    }
+
     /// `value` (in `unit`) written the spoken way ("12 st 4 lb"); nil when it reads plain
     /// (a plain unit, or below the spoken form's threshold) and the caller's own number
     /// formatting applies. Negative values keep their sign in front ("-1 st 2 lb").

@@ -2,9 +2,9 @@ import Foundation
 
 /// Text made safe for HTML and SVG: escaped for element content and attribute values, with
 /// terminal control characters removed first (`Sanitize.inline`).
-enum HTMLText {
+public enum HTMLText {
     /// `text` escaped for element content and double-quoted attributes.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.count)
         for character in Sanitize.inline(text) {
@@ -29,7 +29,7 @@ enum HTMLText {
     }
 
     /// A catalog colour as CSS (`#RRGGBB`), or `fallback` when it does not parse.
-    static func color(_ catalogColor: String?, fallback: String = "#4A90D9") -> String {
+    public static func color(_ catalogColor: String?, fallback: String = "#4A90D9") -> String {
         guard let rgb = catalogColor.flatMap({ RGB(color: $0) }) else { return fallback }
         return String(format: "#%02X%02X%02X", rgb.red, rgb.green, rgb.blue)
     }

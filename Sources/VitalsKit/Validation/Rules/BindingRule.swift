@@ -13,15 +13,13 @@ public struct BindingMismatchRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", unit: lb, rolling: 7")])
 
-    /// Chart kinds that draw something other than a series' values.
-    static let chartsWithoutSeries: Set<String> = ["timeline"]
-
     public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             let binding = metric.binding
             guard let seriesID = binding.seriesID else {
-                if !Self.chartsWithoutSeries.contains(metric.chartTypeID), CatalogSchema.chartTypeIDs.contains(metric.chartTypeID) {
+                // A kind that draws a series' values needs one; an unknown kind is reported by its own rule.
+                if let kind = ChartKindFactory.type(for: metric.chartTypeID), kind.data.needsSeries {
                     found.append(diagnostic("'\(metric.id)' draws a \(metric.chartTypeID) chart but binds no series; add `series:`",
                                             at: metric.location(of: "display_metric_id")))
                 }

@@ -9,13 +9,15 @@ public struct UnknownChartTypeRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
     public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
-        loaded.catalog.metrics.compactMap { metric in
-            guard !CatalogSchema.chartTypeIDs.contains(metric.chartTypeID) else { return nil }
+        let ids = CatalogSchema.chartTypeIDs   // read once: the list is the factory's, with added kinds
+        let known = Set(ids)
+        return loaded.catalog.metrics.compactMap { metric in
+            guard !known.contains(metric.chartTypeID) else { return nil }
             var message = "unknown chart_type_id '\(Sanitize.inline(metric.chartTypeID))'"
-            if let guess = Suggest.closest(to: metric.chartTypeID, in: CatalogSchema.chartTypeIDs) {
+            if let guess = Suggest.closest(to: metric.chartTypeID, in: ids) {
                 message += "; did you mean '\(guess)'?"
             } else {
-                message += "; use one of \(CatalogSchema.chartTypeIDs.joined(separator: ", "))"
+                message += "; use one of \(ids.joined(separator: ", "))"
             }
             return diagnostic(message, at: metric.location(of: "chart_type_id"))
         }
