@@ -28,20 +28,32 @@ struct CatalogOptions: ParsableArguments {
     }
 
     /// The catalog built into this binary (`ShippedCatalog`), its files named `<built-in>/…`.
-    static func loadBuiltIn() -> LoadedCatalog {
-        CatalogLoader.load(ShippedCatalog.files.map { SourceFile(path: "<built-in>/" + $0.path, text: $0.text) })
+    static func loadBuiltIn() -> LoadedCatalog { CatalogLoader.load(builtInFiles()) }
+
+    static func builtInFiles() -> [SourceFile] {
+        ShippedCatalog.files.map { SourceFile(path: "<built-in>/" + $0.path, text: $0.text) }
     }
 
     /// Loads the catalog for a command that needs a valid one; on errors prints the
-    /// diagnostics (text format) and exits 1.
+    /// diagnostics (text format) and exits 1. An unchanged catalog that checked clean before
+    /// is read from its compiled copy (`CatalogCache`; `VITALS_NO_CACHE=1` turns that off).
     func loadValidCatalog() throws -> LoadedCatalog {
-        let loaded = try load()
-        let diagnostics = Validator(screenModules: VitalsCLI.screens).validate(loaded).filter { $0.severity == .error }
-        guard diagnostics.isEmpty else {
-            let summary = ValidationSummary(loaded, diagnostics)
-            printError(DiagnosticReporter.report(diagnostics, summary: summary, format: .text, sources: loaded.sources))
+        let source = try source()
+        let registry = VitalsCLI.screens
+        let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
+            screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
+        let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry).validate(loaded) }
+        let checked: CatalogCache.Checked
+        switch source {
+        case .directory(let root): checked = try cache.load(paths: CatalogLocation.paths(root: root), check: check)
+        case .builtIn: checked = cache.load(Self.builtInFiles(), check: check)
+        }
+        let errors = checked.findings.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            let summary = ValidationSummary(checked.loaded, errors)
+            printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: checked.loaded.sources))
             throw CommandError("the catalog has errors; fix them (vitals validate shows them all)")
         }
-        return loaded
+        return checked.loaded
     }
 }
