@@ -29,6 +29,14 @@ enum VitalsProcess {
         return url.path
     }()
 
+    /// A directory of this test run as `$XDG_CACHE_HOME`: the compiled catalog and the demo
+    /// database are cached there, never in the person's own `~/.cache`.
+    static let isolatedCacheHome: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-test-cache-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
     /// Whether a locale value names a region with its own unit system (en_US, en_GB).
     static func choosesUnits(_ locale: String) -> Bool {
         ["_US", "_GB", "-US", "-GB", "_LR", "_MM"].contains { locale.contains($0) }
@@ -47,6 +55,8 @@ enum VitalsProcess {
         // Never the person's own settings file, $VITALS_UNITS or a US/UK locale: a test that
         // wants one passes it in `environment`.
         env["XDG_CONFIG_HOME"] = isolatedConfigHome
+        env["XDG_CACHE_HOME"] = isolatedCacheHome
+        env["VITALS_NO_CACHE"] = nil
         env["VITALS_UNITS"] = nil
         env["LC_MEASUREMENT"] = nil
         for name in ["LC_ALL", "LANG"] where env[name].map(Self.choosesUnits) == true { env[name] = "C.UTF-8" }
