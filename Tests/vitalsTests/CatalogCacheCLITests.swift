@@ -50,7 +50,7 @@ final class CatalogCacheCLITests: XCTestCase {
             ["render", "protein", "sleep", "--range", "1y"] + view,
             ["tree"],
             ["foods"],
-            ["entries", "--db", db, "--as-of", "2026-11-20"],
+            ["entries", "--db", db, "--day", "2026-11-20"],
         ])
     }
 

@@ -211,21 +211,24 @@ final class CatalogCacheTests: XCTestCase {
     func testConcurrentFirstRunsAllGetTheCatalog() throws {
         let cache = cache()
         let paths = paths, validator = validator
-        let group = DispatchGroup()
-        let lock = NSLock()
-        var origins: [CatalogCache.Origin] = []
-        var failures = 0
-        for _ in 0..<6 {
-            DispatchQueue.global().async(group: group) {
-                let result = try? cache.load(paths: paths) { validator.validate($0) }
-                lock.withLock {
-                    if let result, !result.hasErrors, !result.loaded.catalog.metrics.isEmpty { origins.append(result.origin) } else { failures += 1 }
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var origins: [CatalogCache.Origin] = []
+            var failures = 0
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            let result = try? cache.load(paths: paths) { validator.validate($0) }
+            results.lock.withLock {
+                if let result, !result.hasErrors, !result.loaded.catalog.metrics.isEmpty {
+                    results.origins.append(result.origin)
+                } else {
+                    results.failures += 1
                 }
             }
         }
-        group.wait()
-        XCTAssertEqual(failures, 0)
-        XCTAssertEqual(origins.count, 6)
+        XCTAssertEqual(results.failures, 0)
+        XCTAssertEqual(results.origins.count, 6)
         XCTAssertEqual(compiledFiles().count, 1)
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory))?.filter { $0.hasPrefix(".catalog-") }, [])
     }

@@ -7,12 +7,41 @@ import Testing
 /// (`CanonicalDump`), over random catalogs made from fixture catalogs; mutated bytes are read
 /// to the same catalog or refused, never a trap.
 @Suite struct CatalogCodecTests {
-    /// Every fixture catalog file that loads: the schema examples and MiniCatalog (ids repeated
-    /// across files are dropped by the loader, as in any catalog).
+    /// Every fixture catalog file that loads (the schema examples and MiniCatalog), each read
+    /// on its own and joined into one catalog with each file's ids suffixed by its number, so
+    /// that entries repeating an id in another file are kept too; plus one config block.
     static let fixture: LoadedCatalog = {
         let good = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/SchemaAgreement/good").path
         let mini = TestPaths.fixtures.appendingPathComponent("MiniCatalog").path
-        return try! CatalogLoader.load(paths: [mini, good])
+        let files = try! CatalogLoader.files(under: [mini, good])
+        var joined = Catalog()
+        var book = PortionBook()
+        var diagnostics: [Diagnostic] = [], declarations: [Declaration] = []
+        for (number, file) in files.enumerated() {
+            let loaded = try! CatalogLoader.load(paths: [file])
+            let tag = "_\(number)"
+            for var pillar in loaded.catalog.pillars { pillar.id += tag; joined.add(pillar) }
+            for var subject in loaded.catalog.subjects where subject.location.file != "<built-in>" { subject.id += tag; joined.add(subject) }
+            for var series in loaded.catalog.series { series.id += tag; joined.add(series) }
+            for var screen in loaded.catalog.screens {
+                screen.id += tag
+                if screen.config == nil {
+                    screen.config = try! YAMLComposer().compose("target: {grams: 1.2}\nlist: [a, 'b', {c: ~}]\n", file: file).root
+                }
+                joined.add(screen)
+            }
+            for var metric in loaded.catalog.metrics { metric.id += tag; joined.add(metric) }
+            for var category in loaded.catalog.portions.categories { category.id += tag; book.add(category) }
+            for var slot in loaded.catalog.portions.mealSlots { slot.id += tag; book.add(slot) }
+            for var food in loaded.catalog.portions.foods { food.id += tag; book.add(food) }
+            for var budget in loaded.catalog.portions.budgets { budget.id += tag; book.add(budget) }
+            book.declarations += loaded.catalog.portions.declarations
+            diagnostics += loaded.diagnostics
+            declarations += loaded.declarations
+        }
+        joined.portions = book
+        joined.files = files
+        return LoadedCatalog(catalog: joined, diagnostics: diagnostics, declarations: declarations, sources: [:])
     }()
 
     static func dump(_ loaded: LoadedCatalog) -> String {
