@@ -55,6 +55,11 @@ def main():
             ra, rb = alternate(a, b, runs)
             print(report(f"vitals {label}", ra, f"sqlite3, the same {n} statements", rb, goal))
             print(instruction_line("vitals", a, "sqlite3", b))
+            # The same render with the compiled catalog cache off: what a run after a catalog edit pays.
+            c = Command(a.argv, env=dict(os.environ, VITALS_NO_CACHE="1"))
+            off = [c.run() for _ in range(max(3, runs // 4))]
+            print(f"  catalog cache off (VITALS_NO_CACHE=1, as after an edit): median wall "
+                  f"{statistics.median(r.wall for r in off) * 1e3:.1f} ms, cpu {statistics.median(r.cpu for r in off) * 1e3:.1f} ms")
 
     if want("demo"):
         cache = tempfile.mkdtemp(prefix="vitals-demo-cache-")

@@ -141,7 +141,7 @@ public struct MetricChartBuilder: Sendable {
         switch period {
         case .week?: return String(day.description.suffix(5))
         case .month?: return label(day, .month)
-        case .quarter?: return "Q\((day.month - 1) / 3 + 1) \(String(format: "%02d", day.year % 100))"
+        case .quarter?: return "Q\((day.month - 1) / 3 + 1) \(twoDigits(day.year % 100))"
         case .year?: return String(day.year)
         case nil: break
         }
@@ -158,7 +158,7 @@ public struct MetricChartBuilder: Sendable {
         let labels = days.map { label($0, bucket, period: period) }
         let monthly = period == .month || (period == nil && bucket == .month)
         guard monthly, Set(labels).count < labels.count else { return labels }
-        return days.map { monthNames[$0.month - 1] + " " + String(format: "%02d", $0.year % 100) }
+        return days.map { monthNames[$0.month - 1] + " " + twoDigits($0.year % 100) }
     }
 
     /// "the last 30 days", "the last year", "all time".
@@ -234,3 +234,7 @@ public struct MetricChartBuilder: Sendable {
         }
     }
 }
+
+/// `n` as `String(format: "%02d", n)` writes it, without the C varargs formatter (a label is
+/// made for every column of a chart).
+private func twoDigits(_ n: Int) -> String { (0..<10).contains(n) ? "0\(n)" : "\(n)" }

@@ -65,11 +65,7 @@ public struct CatalogCache: Sendable {
     /// time and inode), plus the version and what it registered: the screen modules' ids and
     /// the chart kinds' ids. Nil when the executable cannot be found.
     public static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String]) -> String? {
-        #if os(Linux)
-        let executable = "/proc/self/exe"
-        #else
-        guard let executable = Bundle.main.executablePath else { return nil }
-        #endif
+        guard let executable = executablePath() else { return nil }
         var info = stat()
         guard stat(executable, &info) == 0 else { return nil }
         #if os(Linux)
@@ -77,8 +73,22 @@ public struct CatalogCache: Sendable {
         #else
         let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
         #endif
-        return ["vitals \(VitalsKitVersion.string)", "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)",
+        return ["vitals \(VitalsKitVersion.string)", executable, "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)",
                 screenModuleIDs.joined(separator: ","), chartKindIDs.joined(separator: ",")].joined(separator: "\n")
+    }
+
+    /// The running executable's path. On Linux the target of `/proc/self/exe` (read with
+    /// `readlink`, which tools such as valgrind answer with the program they run, where a
+    /// `stat` of the link itself would see the tool).
+    private static func executablePath() -> String? {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink("/proc/self/exe", &buffer, 4096)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return Bundle.main.executablePath
+        #endif
     }
 
     // MARK: Loading
