@@ -96,14 +96,18 @@ public struct CatalogCache: Sendable {
     /// Loads the catalog files under `paths` (as `CatalogLoader.load(paths:)`) and checks it
     /// with `check`, or reads the compiled catalog of exactly these files.
     public func load(paths: [String], check: (LoadedCatalog) -> [Diagnostic]) throws -> Checked {
-        let files = try CatalogLoader.files(under: paths)
-        guard let directory, let key = key(ofFilesAt: files) else {
+        guard let directory else { return checkedUncached(try CatalogLoader.load(paths: paths), check) }
+        let files = try CatalogFileScan.files(under: paths)
+        guard let keyed = key(ofFilesAt: files) else {
             return checkedUncached(try CatalogLoader.load(paths: paths), check)
         }
+        let key = keyed.key
         if let cached = read(key: key, in: directory) { return cached }
         var checked = checkedUncached(try CatalogLoader.load(paths: paths), check)
-        // Stored only when the files did not change while they were loaded.
-        if !checked.hasErrors, (try? CatalogLoader.files(under: paths)) == files, self.key(ofFilesAt: files) == key,
+        // Stored only when the loader read the files the key names, under the names the key
+        // holds, and they did not change while they were loaded.
+        if !checked.hasErrors, checked.loaded.catalog.files == keyed.shown,
+           (try? CatalogLoader.files(under: paths)) == files, self.key(ofFilesAt: files)?.key == key,
            store(checked, key: key, in: directory) {
             checked.origin = .stored
         }
@@ -147,18 +151,23 @@ public struct CatalogCache: Sendable {
     }
 
     /// The key of the files at `paths` as `CatalogLoader.load(paths:)` would read them (by
-    /// their display names and bytes); nil when one cannot be read or is too large.
-    func key(ofFilesAt paths: [String]) -> String? {
+    /// their display names and bytes), with those names; nil when one cannot be read or is too
+    /// large.
+    func key(ofFilesAt paths: [String]) -> (key: String, shown: [String])? {
         var hash = startKey()
+        var scan = CatalogFileScan()
+        var shown: [String] = []
         hash.add(paths.count)
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                   data.count <= CatalogLoader.maximumFileSize else { return nil }
-            hash.add(CatalogLoader.displayPath(path))
+            let name = scan.displayPath(path)
+            shown.append(name)
+            hash.add(name)
             hash.add(data.count)
             data.withUnsafeBytes { hash.add($0) }
         }
-        return hash.hex
+        return (hash.hex, shown)
     }
 
     /// The compiled catalog's file name for `key`.

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What the compiled catalog's key needs from the file system, read more cheaply than
+/// `CatalogLoader` reads it for loading: the same list of files and the same display names.
+///
+/// `CatalogLoader.files(under:)` walks directories with Foundation's enumerator (about 75,000
+/// instructions an entry on Linux) and `CatalogLoader.displayPath` standardises each path
+/// component by component, a `readlink` each (about 70,000 a file): together half of reading a
+/// compiled catalog. Here directories are read with `readdir`, and a file's display name is
+/// its directory's standardised path (computed once per directory) and its own name; any case
+/// the shortcut does not cover exactly (a file that is a symbolic link, `.` or `..`, repeated
+/// slashes, a `/private` or `/var/automount` prefix) takes `CatalogLoader.displayPath`.
+/// `CatalogFileScanTests` compare both with the loader's on trees with links, hidden files and
+/// directories named like catalog files; `CatalogCache` also stores a catalog only when the
+/// two lists agree.
+struct CatalogFileScan {
+    private var standardizedDirectories: [String: String] = [:]
+    private let workingDirectory = FileManager.default.currentDirectoryPath
+
+    /// The files `CatalogLoader.files(under:)` lists, in the same order.
+    static func files(under paths: [String]) throws -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw CatalogLocationError.noSuchPath(path) }
+            guard info.st_mode & S_IFMT == S_IFDIR else { result.append(path); continue }
+            // Walked at the target of a link to a directory, with the names asked for (as the loader).
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            var found: [String] = []
+            guard walk(target, relative: "", into: &found) else { throw CatalogLocationError.unreadableDirectory(path) }
+            result += found.map { (path as NSString).appendingPathComponent($0) }.sorted()
+        }
+        return result
+    }
+
+    /// Every entry below `directory` whose relative path ends in `.yaml` or `.yml`; descends
+    /// into directories but not into links to them. False when `directory` cannot be read.
+    private static func walk(_ directory: String, relative: String, into found: inout [String]) -> Bool {
+        guard let handle = opendir(directory) else { return false }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            if path.hasSuffix(".yaml") || path.hasSuffix(".yml") { found.append(path) }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isDirectory = lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            if isDirectory { _ = walk(directory + "/" + name, relative: path, into: &found) }
+        }
+        return true
+    }
+
+    /// `CatalogLoader.displayPath(path)`, with each directory standardised once.
+    mutating func displayPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+        guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex,
+              !absolute.contains("//") else { return CatalogLoader.displayPath(path) }
+        let directory = String(absolute[..<slash]), name = String(absolute[absolute.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return CatalogLoader.displayPath(path) }
+        let standardDirectory: String
+        if let known = standardizedDirectories[directory] {
+            standardDirectory = known
+        } else {
+            standardDirectory = (directory as NSString).standardizingPath
+            standardizedDirectories[directory] = standardDirectory
+        }
+        guard standardDirectory.hasPrefix("/"), standardDirectory != "/",
+              !standardDirectory.hasPrefix("/private"), !standardDirectory.hasPrefix("/var/automount"),
+              !standardDirectory.hasSuffix("/") else { return CatalogLoader.displayPath(path) }
+        let standard = standardDirectory + "/" + name
+        var info = stat()
+        guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return CatalogLoader.displayPath(path) }
+        if standard.hasPrefix(workingDirectory + "/") { return String(standard.dropFirst(workingDirectory.count + 1)) }
+        return path
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import VitalsKit
+
+/// The cache's cheaper file listing and display names agree with the loader's own on trees
+/// with links (to files and to directories, at the top and below), hidden entries, a
+/// directory named like a catalog file, non-ASCII names, `.`/`..` and repeated slashes.
+final class CatalogFileScanTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-scan-\(UUID().uuidString)")
+        let manager = FileManager.default
+        func file(_ path: String) throws {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x: 1\n".utf8).write(to: url)
+        }
+        for path in ["screens/a.yaml", "screens/b.yml", "screens/.hidden.yaml", "screens/notes.txt", "screens/sub/c.yaml",
+                     "screens/sub/deeper/d.yaml", "screens/dir.yaml/e.yaml", "screens/.git/f.yaml", "screens/ünï café.yaml",
+                     "screens/a.yaml.bak", "shared/g.yaml", "shared/h.yml", "shared/inner/i.yaml"] {
+            try file(path)
+        }
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/link-to-file.yaml").path,
+                                       withDestinationPath: "../shared/g.yaml")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/linked-dir").path,
+                                       withDestinationPath: "../shared")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/broken.yaml").path,
+                                       withDestinationPath: "nowhere.yaml")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("metrics").path, withDestinationPath: "shared")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func testTheListingIsTheLoaders() throws {
+        let base = root.path
+        let cases: [[String]] = [
+            [base + "/screens", base + "/metrics"],
+            [base + "/screens/", base + "/shared/../metrics"],
+            [base + "/screens/sub/c.yaml", base + "/screens/link-to-file.yaml", base + "/screens"],
+            [base + "/./shared/inner"],
+        ]
+        for paths in cases {
+            let loader = try CatalogLoader.files(under: paths)
+            XCTAssertFalse(loader.isEmpty)
+            XCTAssertEqual(try CatalogFileScan.files(under: paths), loader, "\(paths)")
+        }
+        // The tree has what the comparison is about.
+        let whole = try CatalogLoader.files(under: [base + "/screens"]).map { String($0.dropFirst(base.count + 9)) }
+        for expected in [".hidden.yaml", "dir.yaml", "link-to-file.yaml", "broken.yaml", "sub/deeper/d.yaml", ".git/f.yaml"] {
+            XCTAssertTrue(whole.contains(expected), "\(expected) not in \(whole)")
+        }
+        XCTAssertFalse(whole.contains("notes.txt"))
+        XCTAssertThrowsError(try CatalogFileScan.files(under: [base + "/missing"]))
+        XCTAssertThrowsError(try CatalogLoader.files(under: [base + "/missing"]))
+    }
+
+    func testDisplayNamesAreTheLoaders() throws {
+        let base = root.path
+        var paths = try CatalogLoader.files(under: [base + "/screens", base + "/metrics", base + "/shared"])
+        paths += [base + "/screens/../shared/g.yaml", base + "/screens/./a.yaml", base + "//screens/a.yaml",
+                  base + "/screens/linked-dir/inner/i.yaml", base + "/metrics/h.yml", base + "/screens/missing.yaml",
+                  base + "/screens/broken.yaml", base + "/screens/sub/..", base + "/screens/.", "/", "relative/none.yaml",
+                  "Tests/VitalsKitTests/Fixtures/MiniCatalog/metrics/steps.yaml",
+                  TestPaths.fixtures.appendingPathComponent("MiniCatalog/metrics/steps.yaml").path]
+        var scan = CatalogFileScan()
+        for path in paths + paths {  // twice: the second time from the remembered directories
+            XCTAssertEqual(scan.displayPath(path), CatalogLoader.displayPath(path), path)
+        }
+    }
+}
