@@ -58,7 +58,7 @@ extension MetricQuery {
         let zeroWhenEmpty = aggregate == .sum || aggregate == .count
         return periods.map { period in
             let value = period.value ?? (zeroWhenEmpty && !period.hasData ? 0 : nil)
-            return TargetDay(date: period.start, value: value, isMet: value.map(target.isMet(by:)) ?? false)
+            return TargetDay(date: period.start, value: value, isMet: value.map { target.isMet(by: $0) } ?? false)
         }
     }
 }
