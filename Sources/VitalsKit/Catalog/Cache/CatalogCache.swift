@@ -23,7 +23,7 @@ public struct CatalogCache: Sendable {
 
     /// Where the files are kept; nil: no cache (no HOME, or turned off).
     public var directory: String?
-    /// What besides the files the stored result depends on; see `buildIdentity(screens:)`.
+    /// What besides the files the stored result depends on; see `buildIdentity(screenModuleIDs:chartKindIDs:)`.
     public var buildIdentity: String
 
     /// How `load` got its catalog.
