@@ -108,6 +108,7 @@ final class ImportAppleHealthCLITests: XCTestCase {
         let process = Process()
         process.executableURL = VitalsProcess.binary
         process.arguments = ["import", "apple-health", export.path, "--db", db, "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": VitalsProcess.isolatedCacheHome]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

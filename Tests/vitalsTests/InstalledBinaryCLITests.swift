@@ -59,7 +59,7 @@ final class InstalledBinaryCLITests: XCTestCase {
         }
         process.currentDirectoryURL = workingDirectory
         var environment = ProcessInfo.processInfo.environment
-        for key in ["GITHUB_ACTIONS", "VITALS_DB", "XDG_DATA_HOME", "VITALS_UNITS"] { environment[key] = nil }
+        for key in ["GITHUB_ACTIONS", "VITALS_DB", "XDG_DATA_HOME", "XDG_CACHE_HOME", "VITALS_UNITS"] { environment[key] = nil }
         environment["HOME"] = base.appendingPathComponent("home").path
         environment["NO_COLOR"] = "1"
         process.environment = environment

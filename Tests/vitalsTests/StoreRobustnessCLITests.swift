@@ -169,6 +169,7 @@ final class StoreRobustnessCLITests: XCTestCase {
         let process = Process()
         process.executableURL = VitalsProcess.binary
         process.arguments = ["import", "apple-health", "-", "--db", db, "--catalog", VitalsProcess.packageRoot.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": VitalsProcess.isolatedCacheHome]) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: export)
         let output = Pipe()
         process.standardOutput = output
