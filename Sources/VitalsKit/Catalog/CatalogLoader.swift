@@ -98,6 +98,19 @@ public enum CatalogLoader {
         var catalog = Catalog()
         var diagnostics: [Diagnostic] = []
         var declarations: [Declaration] = []
+        var counts = (screens: 0, metrics: 0, all: 0)
+        for result in results {
+            for entry in result.entries {
+                switch entry {
+                case .screen: counts.screens += 1
+                case .metric: counts.metrics += 1
+                default: break
+                }
+            }
+            counts.all += result.entries.count
+        }
+        catalog.reserveCapacity(screens: counts.screens, metrics: counts.metrics)
+        declarations.reserveCapacity(counts.all)
         var sources: [String: String] = [:]
         for (index, file) in files.enumerated() {
             // Each file's entries are let go once they are in the catalog.

@@ -2,20 +2,21 @@
 /// key: what `CatalogEntry.location(of:)` answers from.
 ///
 /// An entry has a dozen keys and a catalog tens of thousands of entries, so this is a short
-/// array, not a dictionary: a key and a line and column of 32 bits each, the file named once
-/// (a dictionary of `SourceLocation`s took 1.6 KB per metric, this about 0.4 KB). Lookups scan
-/// the array, comparing lengths first.
+/// array, not a dictionary: a key (inline for names up to 15 bytes) with a line and a column of
+/// 32 bits, 24 bytes each, and the file named once (a dictionary of `SourceLocation`s took
+/// 1.6 KB per metric, this about 0.4 KB). Lookups scan the array, comparing lengths first.
 public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private struct Entry: Sendable {
         var key: String
         var line: Int32
         var column: Int32
-        var file: Int32
     }
 
     private var entries: [Entry] = []
-    /// The files named, nearly always one.
-    private var files: [String] = []
+    /// The file of every entry not listed in `otherFiles`.
+    private var file = ""
+    /// Files of entries written elsewhere than `file` (by entry index): nearly always nil.
+    private var otherFiles: [Int: String]?
 
     public init() {}
 
@@ -37,27 +38,24 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     /// The location of `key`'s value; setting one for a key already present replaces it.
     public subscript(key: String) -> SourceLocation? {
-        get {
-            guard let index = index(of: key) else { return nil }
-            let entry = entries[index]
-            return SourceLocation(file: files[Int(entry.file)], line: Int(entry.line), column: Int(entry.column))
-        }
+        get { index(of: key).map(location(at:)) }
         set {
             let existing = index(of: key)
             guard let location = newValue else {
-                if let existing { entries.remove(at: existing) }
+                if let existing { remove(at: existing) }
                 return
             }
-            let file: Int
-            if let known = files.lastIndex(of: location.file) {
-                file = known
-            } else {
-                files.append(location.file)
-                file = files.count - 1
-            }
             let entry = Entry(key: key, line: Int32(truncatingIfNeeded: location.line),
-                              column: Int32(truncatingIfNeeded: location.column), file: Int32(file))
-            if let existing { entries[existing] = entry } else { entries.append(entry) }
+                              column: Int32(truncatingIfNeeded: location.column))
+            let index: Int
+            if let existing { entries[existing] = entry; index = existing } else { entries.append(entry); index = entries.count - 1 }
+            if entries.count == 1 { file = location.file }
+            if location.file == file {
+                otherFiles?[index] = nil
+            } else {
+                otherFiles = otherFiles ?? [:]
+                otherFiles?[index] = location.file
+            }
         }
     }
 
@@ -75,10 +73,24 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
         var index = 0
         return AnyIterator {
             guard index < entries.count else { return nil }
-            let entry = entries[index]
-            index += 1
-            return (entry.key, SourceLocation(file: files[Int(entry.file)], line: Int(entry.line), column: Int(entry.column)))
+            defer { index += 1 }
+            return (entries[index].key, location(at: index))
         }
+    }
+
+    private func location(at index: Int) -> SourceLocation {
+        let entry = entries[index]
+        return SourceLocation(file: otherFiles?[index] ?? file, line: Int(entry.line), column: Int(entry.column))
+    }
+
+    private mutating func remove(at index: Int) {
+        let files = (0..<entries.count).map { otherFiles?[$0] ?? file }
+        entries.remove(at: index)
+        var kept = files
+        kept.remove(at: index)
+        file = kept.first ?? ""
+        let others = kept.enumerated().filter { $0.element != file }
+        otherFiles = others.isEmpty ? nil : Dictionary(uniqueKeysWithValues: others.map { ($0.offset, $0.element) })
     }
 
     private func index(of key: String) -> Int? {

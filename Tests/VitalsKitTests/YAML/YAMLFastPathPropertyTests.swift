@@ -114,6 +114,15 @@ private typealias Location = VitalsKit.SourceLocation
             #expect(changed["name"] == Location(file: "g.yaml", line: 99, column: 3))
             #expect(changed["id"] == nil)
             #expect(compact["name"] == reference["name"], "a copy is not changed")
+            var expected = reference
+            expected["name"] = Location(file: "g.yaml", line: 99, column: 3)
+            expected["id"] = nil
+            #expect(changed.dictionary == expected)
+            if let removed = keys.compactMap({ $0 }).first {
+                changed[removed] = nil
+                expected[removed] = nil
+                #expect(changed.dictionary == expected, "after removing \(removed)")
+            }
         }
     }
 
