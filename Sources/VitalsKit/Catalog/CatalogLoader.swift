@@ -73,12 +73,17 @@ public enum CatalogLoader {
     /// Loads the files under `paths` (files or directories).
     public static func load(paths: [String]) throws -> LoadedCatalog {
         let files = try files(under: paths)
-        // Each path standardised once (Foundation's standardizingPath resolves symbolic links).
-        let shown = files.map(displayPath)
+        // Each path standardised once (Foundation's standardizingPath resolves symbolic links,
+        // tens of thousands of instructions a path), and files read, on every core.
+        let reads = ParallelMap.map(files) { file in
+            let name = displayPath(file)
+            return (name: name, text: read(file, shown: name))
+        }
+        let shown = reads.map(\.name)
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
-        for (file, name) in zip(files, shown) {
-            switch read(file, shown: name) {
+        for (name, text) in reads {
+            switch text {
             case .success(let text): sources.append(SourceFile(path: name, text: text))
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
