@@ -36,6 +36,13 @@ public struct Catalog: Sendable {
 
     // MARK: Building
 
+    /// Makes room for this many more screens and metrics, for a loader that knows how many
+    /// follow (an array grown by doubling holds up to twice what it needs).
+    public mutating func reserveCapacity(screens: Int, metrics: Int) {
+        self.screens.reserveCapacity(self.screens.count + screens)
+        self.metrics.reserveCapacity(self.metrics.count + metrics)
+    }
+
     /// Adds a pillar; returns false (and keeps the first) when the id is taken.
     @discardableResult public mutating func add(_ pillar: Pillar) -> Bool {
         decodedConfigs = DecodedConfigs()

@@ -73,16 +73,23 @@ public enum CatalogLoader {
     /// Loads the files under `paths` (files or directories).
     public static func load(paths: [String]) throws -> LoadedCatalog {
         let files = try files(under: paths)
+        // Each path standardised once (Foundation's standardizingPath resolves symbolic links,
+        // tens of thousands of instructions a path), and files read, on every core.
+        let reads = ParallelMap.map(files) { file in
+            let name = displayPath(file)
+            return (name: name, text: read(file, shown: name))
+        }
+        let shown = reads.map(\.name)
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
-        for file in files {
-            switch read(file) {
-            case .success(let text): sources.append(SourceFile(path: displayPath(file), text: text))
+        for (name, text) in reads {
+            switch text {
+            case .success(let text): sources.append(SourceFile(path: name, text: text))
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
         var loaded = load(sources)
-        loaded.catalog.files = files.map(displayPath)
+        loaded.catalog.files = shown
         loaded.diagnostics = diagnostics + loaded.diagnostics
         return loaded
     }
@@ -92,12 +99,28 @@ public enum CatalogLoader {
     /// Files are read (composed and decoded) in parallel; their entries then join the catalog
     /// in file order, so the result does not depend on scheduling.
     public static func load(_ files: [SourceFile]) -> LoadedCatalog {
-        let results = ParallelMap.map(files) { FileReading.read($0) }
+        var results = ParallelMap.map(files) { FileReading.read($0) }
         var catalog = Catalog()
         var diagnostics: [Diagnostic] = []
         var declarations: [Declaration] = []
+        var counts = (screens: 0, metrics: 0, all: 0)
+        for result in results {
+            for entry in result.entries {
+                switch entry {
+                case .screen: counts.screens += 1
+                case .metric: counts.metrics += 1
+                default: break
+                }
+            }
+            counts.all += result.entries.count
+        }
+        catalog.reserveCapacity(screens: counts.screens, metrics: counts.metrics)
+        declarations.reserveCapacity(counts.all)
         var sources: [String: String] = [:]
-        for (file, result) in zip(files, results) {
+        for (index, file) in files.enumerated() {
+            // Each file's entries are let go once they are in the catalog.
+            let result = results[index]
+            results[index] = FileReading()
             sources[file.path] = file.text
             diagnostics += result.diagnostics
             for entry in result.entries {
@@ -125,8 +148,8 @@ public enum CatalogLoader {
     }
 
     /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.
-    static func read(_ path: String) -> Result<String, Diagnostic> {
-        let shown = displayPath(path)
+    static func read(_ path: String, shown: String? = nil) -> Result<String, Diagnostic> {
+        let shown = shown ?? displayPath(path)
         func fail(_ message: String, line: Int = 1, column: Int = 1) -> Result<String, Diagnostic> {
             .failure(Diagnostic(.error, rule: RuleID.fileFormat, message,
                                 at: SourceLocation(file: shown, line: line, column: column)))

@@ -6,7 +6,9 @@
 struct EntryReader {
     let spec: EntrySpec
     let node: YAMLNode
-    private(set) var valid: [String: YAMLNode] = [:]
+    /// The keys that passed, in the order written (a dozen at most: an array scanned by name
+    /// is cheaper than a dictionary here).
+    private(set) var valid: [(name: String, node: YAMLNode)] = []
 
     /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
     /// Returns nil when the node is not a mapping at all.
@@ -18,13 +20,14 @@ struct EntryReader {
                 "\(context) must be a mapping of keys, found \(node.kindDescription)", at: node.location))
             return nil
         }
+        valid.reserveCapacity(pairs.count)
         for (key, value) in pairs {
             guard let name = key.scalarText else {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            guard let keySpec = spec.key(name) else {
+            guard let keySpec = Self.keySpec(name, in: spec) else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"
@@ -47,13 +50,27 @@ struct EntryReader {
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
-            valid[name] = value
+            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, value)) }
         }
-        for keySpec in spec.keys where keySpec.isRequired && valid[keySpec.name] == nil
-            && !pairs.contains(where: { $0.key.scalarText == keySpec.name }) {
+        for keySpec in spec.keys where keySpec.isRequired && self.node(keySpec.name) == nil
+            && !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, keySpec.name) } ?? false }) {
             diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
                 "\(context) is missing required key '\(keySpec.name)' (\(keySpec.summary))", at: node.location))
         }
+    }
+
+    /// `a == b`, comparing the lengths first (most names differ in length; a full comparison
+    /// of two different strings is the slow path of `==`).
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
+    }
+
+    private static func keySpec(_ name: String, in spec: EntrySpec) -> KeySpec? {
+        spec.keys.first { same($0.name, name) }
+    }
+
+    private static func index(of name: String, in valid: [(name: String, node: YAMLNode)]) -> Int? {
+        valid.firstIndex { same($0.name, name) }
     }
 
     /// Returns what is wrong with `value` for `spec`, or nil.
@@ -148,18 +165,19 @@ struct EntryReader {
 
     // MARK: Typed access to keys that passed the checks
 
-    func string(_ key: String) -> String? { valid[key]?.scalarText }
-    func bool(_ key: String) -> Bool? { valid[key]?.scalarText.flatMap(YAMLScalar.bool) }
-    func int(_ key: String) -> Int? { valid[key]?.scalarText.flatMap(YAMLScalar.integer) }
-    func double(_ key: String) -> Double? { valid[key]?.scalarText.flatMap(YAMLScalar.double) }
-    func strings(_ key: String) -> [String]? { valid[key]?.items?.compactMap(\.scalarText) }
-    func node(_ key: String) -> YAMLNode? { valid[key] }
+    func string(_ key: String) -> String? { node(key)?.scalarText }
+    func bool(_ key: String) -> Bool? { node(key)?.scalarText.flatMap(YAMLScalar.bool) }
+    func int(_ key: String) -> Int? { node(key)?.scalarText.flatMap(YAMLScalar.integer) }
+    func double(_ key: String) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
+    func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
+    func node(_ key: String) -> YAMLNode? { Self.index(of: key, in: valid).map { valid[$0].node } }
 
     /// Source locations of every key that was written, for later rules.
-    var keyLocations: [String: SourceLocation] {
-        var result: [String: SourceLocation] = [:]
-        for (key, value) in node.pairs ?? [] {
-            if let name = key.scalarText, result[name] == nil { result[name] = value.location }
+    var keyLocations: KeyLocations {
+        let pairs = node.pairs ?? []
+        var result = KeyLocations(minimumCapacity: pairs.count)
+        for (key, value) in pairs {
+            if let name = key.scalarText { result.addFirst(name, value.location) }
         }
         return result
     }

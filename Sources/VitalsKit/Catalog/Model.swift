@@ -9,7 +9,7 @@ public struct Pillar: Sendable, Identifiable {
     public var order: Int
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 }
 
 /// The kind of being a subject is; picks plausible ranges for body measures.
@@ -30,7 +30,7 @@ public struct Subject: Sendable, Identifiable {
     public var pregnancy: Pregnancy?
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 
     /// The subject every catalog has, even when no file declares it.
     public static let me = Subject(id: "me", name: "Me", kind: .human, location:
@@ -60,7 +60,7 @@ public struct Series: Sendable, Identifiable {
     public var description: String?
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
     /// How a `sum` counts samples from several sources over the same time (`overlapping_sources`);
     /// nil: every sample adds up.
     public var overlappingSources: OverlapRule?
@@ -100,7 +100,7 @@ public struct DisplayScreen: Sendable, Identifiable {
     public var config: YAMLNode?
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 
     /// The short name people type: `SCREEN_MEAL_TIMING` → `meal_timing`.
     public var alias: String { Self.shortName(of: id) }
@@ -204,7 +204,7 @@ public struct DisplayMetric: Sendable, Identifiable {
     public var binding: MetricBinding
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 }
 
 /// What data a metric reads and how it is summarised (the `series`, `aggregate`, … keys).
@@ -239,7 +239,7 @@ public struct MetricBinding: Sendable, Hashable {
 /// Anything declared in a catalog file with per-key source locations.
 public protocol CatalogEntry {
     var location: SourceLocation { get }
-    var keyLocations: [String: SourceLocation] { get }
+    var keyLocations: KeyLocations { get }
 }
 
 extension CatalogEntry {

@@ -19,7 +19,7 @@ public struct PortionCategory: Sendable, Identifiable, CatalogEntry {
     /// Millilitres in one portion, for entries typed in ml.
     public var portionMillilitres: Double?
     public var location: SourceLocation
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 
     /// Whether values are counted in portions (entered in steps of `PortionBook.portionStep`).
     public var countsPortions: Bool { unit == .portion }
@@ -38,7 +38,7 @@ public struct MealSlot: Sendable, Identifiable, CatalogEntry {
     /// Per-meal guidance: portions of a category suggested for this slot (shown, never judged).
     public var guidance: [(categoryID: String, amount: Double)]
     public var location: SourceLocation
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 }
 
 /// A food in the library: what it counts toward and how much one portion weighs.
@@ -56,7 +56,7 @@ public struct Food: Sendable, Identifiable, CatalogEntry {
     public var notes: String?
     public var isFavorite: Bool
     public var location: SourceLocation
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 
     /// Whether it counts toward more than one category (a dish split by hand).
     public var isMixed: Bool { counts.count > 1 || (counts.first.map { $0.portions != 1 } ?? false) }
@@ -83,7 +83,7 @@ public struct Budget: Sendable, Identifiable, CatalogEntry {
     public var amount: Double
     public var period: Period
     public var location: SourceLocation
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: KeyLocations = [:]
 
     public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 }

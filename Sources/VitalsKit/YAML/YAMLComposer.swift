@@ -152,7 +152,12 @@ private struct Session {
         case YAML_MAPPING_START_EVENT:
             let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            var seen: [String: SourceLocation] = [:]
+            // The scalar keys so far, first occurrences only, for finding a duplicate: names
+            // compared by length first (no node is copied to look at its key), through a
+            // dictionary once a mapping has more than a few keys.
+            var names: [String] = []
+            var nameLocations: [SourceLocation] = []
+            var nameIndex: [String: Int]?
             var size = 1
             try count(1, at: location)
             while true {
@@ -162,15 +167,25 @@ private struct Session {
                 var valueEvent = try next()
                 let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
                 size += keySize + valueSize
-                if let name = key.scalarText {
-                    if let first = seen[name] {
+                if case .scalar(let name, _) = key.value {
+                    let length = name.utf8.count
+                    let found = nameIndex.map { $0[name] }
+                        ?? names.firstIndex(where: { $0.utf8.count == length && $0 == name })
+                    if let index = found {
+                        let first = nameLocations[index]
                         duplicates.append(YAMLProblem(
                             kind: .duplicateKey,
                             message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
                             location: key.location, related: first))
                         continue
                     }
-                    seen[name] = key.location
+                    names.append(name)
+                    nameLocations.append(key.location)
+                    if nameIndex != nil {
+                        nameIndex?[name] = names.count - 1
+                    } else if names.count > 16 {
+                        nameIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                    }
                 }
                 pairs.append((key, value))
             }

@@ -1,0 +1,60 @@
+import VitalsKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `vitals`, `vitals --help`, `vitals -h`, `vitals help` and `vitals --version` answered before
+/// ArgumentParser builds its command tree (which reflects over every command's properties and
+/// takes most of the time of such a run).
+///
+/// The text is ArgumentParser's own, generated into `TopLevelHelpText.swift` for the width
+/// ArgumentParser uses when nothing says otherwise (80 columns); at any other width (the
+/// `COLUMNS` variable, or a terminal of another size) ArgumentParser answers as before.
+/// `TopLevelHelpTests` check that the text is what ArgumentParser prints now.
+enum QuickHelp {
+    /// The width `TopLevelHelpText.text` is wrapped to.
+    static let width = 80
+
+    /// Prints the answer and returns true when `arguments` (without the program name) ask
+    /// only for the top-level help or the version and the help would be wrapped to `width`.
+    static func answer(_ arguments: [String]) -> Bool {
+        let text: String
+        switch arguments {
+        case [], ["--help"], ["-h"], ["help"]:
+            guard terminalWidth() == width else { return false }
+            text = TopLevelHelpText.text
+        case ["--version"]:
+            text = VitalsKitVersion.string + "\n"
+        default:
+            return false
+        }
+        var remaining = text.utf8.count
+        var copy = text
+        copy.withUTF8 { bytes in
+            var offset = 0
+            while remaining > 0 {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, remaining)
+                if written < 0 { if errno == EINTR { continue }; return }
+                offset += written
+                remaining -= written
+            }
+        }
+        return true
+    }
+
+    /// The width ArgumentParser wraps help to: `COLUMNS` when it is a number, else the
+    /// terminal's width when standard output is a terminal that reports one, else 80.
+    static func terminalWidth(environment columns: String? = getenv("COLUMNS").map { String(cString: $0) }) -> Int {
+        if let columns, let width = Int(columns) { return width }
+        var size = winsize()
+        #if canImport(Glibc)
+        let result = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size)
+        #else
+        let result = ioctl(STDOUT_FILENO, TIOCGWINSZ, &size)
+        #endif
+        if result == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}
