@@ -63,8 +63,8 @@ extension YAMLNode {
 extension CacheWriter {
     mutating func location(_ l: SourceLocation) { string(l.file); int(l.line); int(l.column) }
 
-    mutating func keyLocations(_ locations: [String: SourceLocation]) {
-        array(locations.sorted { $0.key < $1.key }) { $0.string($1.key); $0.location($1.value) }
+    mutating func keyLocations(_ locations: KeyLocations) {
+        array(Array(locations)) { $0.string($1.key); $0.location($1.value) }
     }
 
     mutating func pillar(_ p: Pillar) {
@@ -157,13 +157,14 @@ extension CacheReader {
         SourceLocation(file: try string(), line: try int(), column: try int())
     }
 
-    mutating func keyLocations() throws -> [String: SourceLocation] {
+    mutating func keyLocations() throws -> KeyLocations {
         let count = try count()
-        var result: [String: SourceLocation] = [:]
-        result.reserveCapacity(count)
+        var result = KeyLocations(minimumCapacity: count)
         for _ in 0..<count {
             let key = try string()
-            guard result.updateValue(try location(), forKey: key) == nil else { throw CacheBytesError.invalid("repeated key") }
+            let location = try location()
+            guard result[key] == nil else { throw CacheBytesError.invalid("repeated key") }
+            result[key] = location
         }
         return result
     }

@@ -114,9 +114,14 @@ enum RandomCatalog {
 
         mutating func location() -> SourceLocation { SourceLocation(file: string(), line: int(), column: int()) }
 
-        mutating func keyLocations(_ base: [String: SourceLocation]) -> [String: SourceLocation] {
-            var result = base.filter { _ in keep }
-            for _ in 0..<Int(next() % 3) { result[string()] = location() }
+        /// Line and column of a key's location are stored in 32 bits (`KeyLocations`).
+        mutating func keyLocations(_ base: KeyLocations) -> KeyLocations {
+            var result = KeyLocations()
+            for (key, location) in base where keep { result[key] = location }
+            for _ in 0..<Int(next() % 3) {
+                result[string()] = SourceLocation(file: string(), line: Int(Int32(truncatingIfNeeded: int())),
+                                                  column: Int(Int32(truncatingIfNeeded: int())))
+            }
             return result
         }
 
