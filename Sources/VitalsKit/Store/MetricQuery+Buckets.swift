@@ -46,9 +46,9 @@ extension MetricQuery {
         if countsHoursOnce {
             values = try hourlyMaxSums(in: store, periods: periods)
         } else {
-            let request = SQLRequest<Row>(literal: bucketSQL(periods, bucket))
-            try store.read { db in
-                for row in try request.fetchAll(db) { values[row["k"] as Int] = row["v"] }
+            let literal = bucketSQL(periods, bucket)
+            try store.inSnapshot { db in
+                for row in try db.fetchAll(literal) { values[row["k"] as Int] = row["v"] }
             }
         }
         return zip(periods, values).map { period, value in
@@ -79,18 +79,18 @@ extension MetricQuery {
     func latestValuesByDay(of divisor: Series, from first: LocalDate, through last: LocalDate,
                            in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
-        let request = SQLRequest<Row>(literal: bucketSQL(days, .day, seriesID: divisor.id, aggregate: .last))
-        let before = SQLRequest<Double>(literal: """
+        let request = bucketSQL(days, .day, seriesID: divisor.id, aggregate: .last)
+        let before: SQL = """
             SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
-            ORDER BY local_start DESC LIMIT 1
-            """)
-        return try store.read { db in
+            ORDER BY local_start DESC, value DESC LIMIT 1
+            """
+        return try store.inSnapshot { db in
             var points: [(LocalDate, Double)] = []
-            if let before = try before.fetchOne(db) {
+            if let before = try db.fetchValue(Double.self, before) {
                 points.append((first.adding(days: -1), before))
             }
             var byIndex: [Int: Double] = [:]
-            for row in try request.fetchAll(db) { byIndex[row["k"]] = row["v"] as Double? }
+            for row in try db.fetchAll(request) { byIndex[row["k"]] = row["v"] as Double? }
             for (index, day) in days.enumerated() {
                 if let value = byIndex[index] { points.append((day.start, value)) }
             }
