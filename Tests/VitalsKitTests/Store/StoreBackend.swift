@@ -63,9 +63,9 @@ enum PostgresStores {
 }
 
 extension StoreFixtures {
-    /// An empty store on the current test's backend.
-    static func emptyStore() throws -> SampleStore {
-        switch StoreBackend.current {
+    /// An empty store on `backend` (the current test's unless given).
+    static func emptyStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
+        switch backend {
         case .sqlite: return try SampleStore.inMemory()
         case .postgres: return try PostgresStores.fresh()
         }

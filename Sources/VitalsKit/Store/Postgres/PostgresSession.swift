@@ -259,9 +259,10 @@ extension PostgresTarget {
 }
 
 extension PostgresConnection {
-    /// Starts closing the connection without waiting.
+    /// Starts closing the connection without waiting; the connection lives until it is closed
+    /// (PostgresNIO asserts that a connection is closed before it goes away).
     func closeInBackground() {
         let closing: EventLoopFuture<Void> = close()
-        closing.whenComplete { _ in }
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
