@@ -80,3 +80,20 @@ extension XCTestCase {
         }
     }
 }
+
+/// On CI (`VITALS_REQUIRE_VALIDATORS=1`) the PostgreSQL runs of the store suites may not be left
+/// out: a missing server is a failure there, not a skip.
+final class PostgresAvailabilityTests: XCTestCase {
+    func testTheServerRunsWhenRequired() throws {
+        switch PostgresTestServer.shared() {
+        case .success(let server):
+            XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres])
+            let store = try StoreFixtures.emptyStore(on: .postgres)
+            XCTAssertEqual(store.dialect, .postgres)
+            XCTAssertTrue(store.location.contains("127.0.0.1:\(server.port)"), store.location)
+        case .failure(let reason):
+            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
+            throw XCTSkip("no PostgreSQL server: \(reason)")
+        }
+    }
+}
