@@ -104,8 +104,10 @@ public final class PostgresTestServer: @unchecked Sendable {
                               + "or PG_BINDIR; install Debian's postgresql package")
         }
         let runAs: String? = getuid() == 0 ? "postgres" : nil
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "vitals-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        // The postgres user must reach the directory: under /tmp then, whatever TMPDIR says
+        // (root's own temporary directory may be closed to others).
+        let parent = runAs == nil ? FileManager.default.temporaryDirectory : URL(fileURLWithPath: "/tmp")
+        let base = parent.appendingPathComponent("vitals-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
         let data = base + "/data"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         if let runAs {
