@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 
-/// Where the database is (`--db`), shared by every command that reads or writes samples.
+/// Where the database is (`--db`), shared by every command that reads or writes samples: a
+/// SQLite file, or a PostgreSQL database named by a `postgres://` URL.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The database file (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
+        "The database file, or a PostgreSQL database as postgres://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass) (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
         valueName: "PATH"))
     var db: String?
 

@@ -61,6 +61,7 @@ public struct DemoData: Sendable {
     /// Refuses to replace an existing file unless `force`. Returns the number of samples.
     @discardableResult
     public func write(to path: String, force: Bool) throws -> Int {
+        if PostgresTarget.isURL(path) { return try write(toPostgres: path, force: force) }
         let manager = FileManager.default
         if manager.fileExists(atPath: path) && !force {
             throw DemoError.fileExists(path)
@@ -83,18 +84,42 @@ public struct DemoData: Sendable {
         }
     }
 
+    /// Writes the data set into the PostgreSQL database `url` names, in one transaction.
+    /// Refuses a database holding samples or milestones unless `force`, which empties it first.
+    private func write(toPostgres url: String, force: Bool) throws -> Int {
+        let store = try SampleStore.openPostgres(url: url, forWriting: true)
+        defer { try? store.close() }
+        let samples = self.samples(), milestones = self.milestones()
+        return try store.inTransaction { db in
+            let empty = try db.fetchValue(Bool.self, sql: """
+                SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)
+                """) ?? false
+            if !empty {
+                guard force else { throw DemoError.databaseNotEmpty(store.location) }
+                try db.execute(sql: "DELETE FROM sample")
+                try db.execute(sql: "DELETE FROM sample_origin")
+                try db.execute(sql: "DELETE FROM milestone")
+            }
+            return try fill(db, samples: samples, milestones: milestones)
+        }
+    }
+
     @discardableResult
     func fill(_ store: SampleStore) throws -> Int {
         let samples = self.samples()
         let milestones = self.milestones()
-        return try store.write { db in
-            let count = try SampleStore.insert(samples, into: db)
-            for record in milestones {
-                try db.execute(sql: "INSERT OR REPLACE INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)",
-                               arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
-            }
-            return count
+        return try store.inTransaction { db in try fill(db, samples: samples, milestones: milestones) }
+    }
+
+    private func fill(_ db: StoreDatabase, samples: [Sample], milestones: [MilestoneRecord]) throws -> Int {
+        let count = try SampleStore.insert(samples, into: db)
+        for record in milestones {
+            try db.execute(sql: """
+                INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
+                ON CONFLICT (subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
+                """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
         }
+        return count
     }
 
     /// A sample at a wall-clock time (minutes after local midnight of `day`) in Amsterdam.

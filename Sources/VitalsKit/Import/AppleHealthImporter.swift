@@ -47,7 +47,10 @@ public struct AppleHealthImporter: Sendable {
         let started = Date()
         let reader = try HealthExportReader.open(path)
         var report = try store.withBulkLoadJournal { rollbackJournal in
-            var written = try store.write { db -> AppleHealthImportReport in
+            var written = try store.inTransaction { store -> AppleHealthImportReport in
+                guard let db = store.sqlite else {
+                    return try insertRows(from: reader, into: store, started: started, progress: progress)
+                }
                 // A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages
                 // in memory once the table outgrows the default: -18 % time on a 2M-record export,
                 // still far under the 64 MB budget. Restored afterwards.
@@ -56,7 +59,7 @@ public struct AppleHealthImporter: Sendable {
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
                 // Rows write their local_start, so the fill-in trigger is left out meanwhile.
                 return try SampleInserter.withoutFillTrigger(db) {
-                    try insertRows(from: reader, into: db, started: started, progress: progress)
+                    try insertRows(from: reader, into: store, started: started, progress: progress)
                 }
             }
             written.rollbackJournal = rollbackJournal
@@ -68,7 +71,7 @@ public struct AppleHealthImporter: Sendable {
     }
 
     /// Reads the export on a thread of its own and inserts its rows here, in `db`'s transaction.
-    private func insertRows(from reader: HealthExportReader, into db: Database, started: Date,
+    private func insertRows(from reader: HealthExportReader, into db: StoreDatabase, started: Date,
                             progress: (@Sendable (AppleHealthImportProgress) -> Void)?) throws
         -> AppleHealthImportReport {
         let mapping = self.mapping, subjectID = self.subjectID

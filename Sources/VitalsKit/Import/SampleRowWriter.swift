@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 
-/// Writes the importer's sample rows through a `SampleInserter`, inside the caller's transaction.
+/// Writes the importer's sample rows through the store's inserter (`SampleInserter` on SQLite,
+/// `PostgresSampleInserter` on PostgreSQL), inside the caller's transaction.
 final class SampleRowWriter {
-    private let inserter: SampleInserter
+    private let inserter: any SampleStaging
     private let subjectID: String
 
-    init(db: Database, subjectID: String) throws {
-        inserter = try SampleInserter(db: db)
+    init(db: StoreDatabase, subjectID: String) throws {
+        inserter = try db.makeInserter()
         self.subjectID = subjectID
     }
 
@@ -19,7 +20,7 @@ final class SampleRowWriter {
     /// the reading once as present, and no group of inserts is slowed down by a known twin.
     private var twinKeys: [Int64: Bool] = [:]
 
-    /// Inserts the batch's rows, a group of `SampleInserter.groupSize` at a time;
+    /// Inserts the batch's rows, a group of the inserter's `groupSize` at a time;
     /// `counted(type, outcome)` is called once for each row.
     func insert(_ batch: HealthRowBatch, counted: (_ type: Int32, _ outcome: SampleInserter.Outcome) -> Void) throws {
         // Through buffer pointers, rows are read in place: `rows[index]` would copy each row,
@@ -29,7 +30,7 @@ final class SampleRowWriter {
             try batch.rows.withUnsafeBufferPointer { rows in
                 // The rows of the group being staged, by their index in `rows`.
                 var group: [Int] = []
-                group.reserveCapacity(SampleInserter.groupSize)
+                group.reserveCapacity(inserter.groupSize)
                 let count = { (index: Int, outcome: SampleInserter.Outcome) in counted(rows[group[index]].type, outcome) }
                 for index in rows.indices {
                     if try stage(rows.baseAddress! + index, text) {

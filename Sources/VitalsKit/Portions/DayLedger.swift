@@ -112,10 +112,13 @@ public struct DayLedger: Sendable {
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
         var arguments: StatementArguments = StatementArguments(series)
         arguments += [subject, low, high]
-        return try store.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT series, value, tag, local_start,
-                    CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.food') END AS food
+        return try store.inSnapshot { db in
+            // The food named in a sample's metadata JSON, NULL when it is not valid JSON.
+            let food = db.dialect == .postgres
+                ? "vitals_json_field(metadata, 'food')"
+                : "CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.food') END"
+            return try db.fetchAll(sql: """
+                SELECT series, value, tag, local_start, \(food) AS food
                 FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?
                 ORDER BY local_start, id
                 """, arguments: arguments).map { row in
@@ -134,8 +137,8 @@ public struct DayLedger: Sendable {
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
         var arguments = StatementArguments(series)
         arguments += [subjectID]
-        let first = try store.read { db in
-            try Int64.fetchOne(db, sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?",
+        let first = try store.inSnapshot { db in
+            try db.fetchValue(Int64.self, sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?",
                                arguments: arguments)
         }
         return first.map { day(ofLocalStart: $0) }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where the database file is: `--db`, else `$VITALS_DB`, else the XDG data directory.
+/// Where the database is: `--db`, else `$VITALS_DB`, else the XDG data directory. A
+/// `postgres://` or `postgresql://` URL names a database on a PostgreSQL server instead of a file.
 public struct DatabaseLocation: Sendable, Hashable {
     /// How the path was chosen, for messages.
     public enum Origin: String, Sendable { case option = "--db", environment = "$VITALS_DB", settings = "settings file", xdg = "XDG data directory", home = "home directory" }
@@ -19,6 +20,7 @@ public struct DatabaseLocation: Sendable, Hashable {
         func expand(_ path: String) -> String {
             path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
         }
+        // A URL is kept as written (`path` then holds it; `isPostgres` tells).
         if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option) }
         if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment) }
         if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings) }
@@ -28,12 +30,17 @@ public struct DatabaseLocation: Sendable, Hashable {
         return DatabaseLocation(path: home + "/.local/share/vitals/vitals.sqlite", origin: .home)
     }
 
-    /// Whether a file exists at the path.
-    public var exists: Bool { FileManager.default.fileExists(atPath: path) }
+    /// Whether `path` is a PostgreSQL URL rather than a file.
+    public var isPostgres: Bool { PostgresTarget.isURL(path) }
+
+    /// Whether a file exists at the path (a server database counts as existing).
+    public var exists: Bool { isPostgres || FileManager.default.fileExists(atPath: path) }
 
     /// Opens the store for writing; the default (XDG/home) directory is created when missing.
+    /// A server database is migrated.
     public func openForWriting() throws -> SampleStore {
-        try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
+        if isPostgres { return try SampleStore.openPostgres(url: path, forWriting: true) }
+        return try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
     }
 
     /// Runs `body`, a writing command, with the store for writing. When `body` fails and the
@@ -57,6 +64,7 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// The store reading commands use: the file when it exists (opened read-only, never
     /// migrated), else the embedded demo data for `asOf` (a cached file, see `DemoCache`). `notice` is the line to print on stderr in the second case.
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
+        if isPostgres { return (try SampleStore.openPostgres(url: path, forWriting: false), nil) }
         if exists { return (try SampleStore.openForReading(path: path), nil) }
         let store = try DemoCache().store(for: DemoData(asOf: asOf)).store
         return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")

@@ -47,7 +47,7 @@ extension MetricQuery {
         if countsHoursOnce {
             values = try hourlyMaxSums(in: store, periods: periods)
         } else {
-            try store.read { db in
+            try store.inSnapshot { db in
                 try Self.forEachBucketValue(db, bucketSQL(periods, bucket)) { index, value in
                     if values.indices.contains(index) { values[index] = value }
                 }
@@ -82,13 +82,13 @@ extension MetricQuery {
                            in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
         let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: .last)
-        let before = SQLRequest<Double>(literal: """
+        let before: SQL = """
             SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
-            ORDER BY local_start DESC LIMIT 1
-            """)
-        return try store.read { db in
+            ORDER BY local_start DESC, value DESC LIMIT 1
+            """
+        return try store.inSnapshot { db in
             var points: [(LocalDate, Double)] = []
-            if let before = try before.fetchOne(db) {
+            if let before = try db.fetchValue(Double.self, before) {
                 points.append((first.adding(days: -1), before))
             }
             var byIndex: [Int: Double] = [:]
@@ -103,8 +103,12 @@ extension MetricQuery {
     /// Steps a bucket statement (columns `k`, the bucket's index, and `v`, its value) and hands
     /// each row to `body`, reading the two columns straight from SQLite: `Row.fetchAll` copied
     /// every row and decoded each column by name (a tenth of `render protein`, whose all-time
-    /// target summary reads a row per day).
-    static func forEachBucketValue(_ db: Database, _ literal: SQL, _ body: (Int, Double?) -> Void) throws {
+    /// target summary reads a row per day). On PostgreSQL, the rows as the session returns them.
+    static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQL, _ body: (Int, Double?) -> Void) throws {
+        guard let db = store.sqlite else {
+            for row in try store.fetchAll(literal) { body(row["k"] as Int, row["v"] as Double?) }
+            return
+        }
         let statement = try db.makeStatement(literal: literal)
         guard let k = statement.columnNames.firstIndex(of: "k"), let v = statement.columnNames.firstIndex(of: "v") else {
             throw DatabaseError(message: "bucket statement without k and v columns")

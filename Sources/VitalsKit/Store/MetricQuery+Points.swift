@@ -27,16 +27,16 @@ extension MetricQuery {
             (first, last) = range
         }
         let (low, high) = (Int64(localBound(first)), Int64(localBound(last.adding(days: 1))))
-        var rows: [Row]
+        var rows: [StoreRow]
         if countsHoursOnce {
             // Whole hours are read, as an hour's counted source is judged on all its samples.
             let (from, to) = (Self.hourStart(low), Self.hourStart(high - 1) + 3600)
-            rows = try store.read { db in
-                try Row.fetchAll(db, SQLRequest(literal: """
+            rows = try store.inSnapshot { db in
+                try db.fetchAll("""
                     SELECT start, "end", utc_offset, local_start, value, category, tag, source FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(from) AND local_start < \(to)
                     ORDER BY local_start, id
-                    """))
+                    """)
             }
             let counted = Self.countedSources(rows.map { ($0["local_start"], $0["source"], $0["value"]) })
             rows = rows.filter { row in
@@ -45,12 +45,12 @@ extension MetricQuery {
                 return localStart >= low && localStart < high && counted[Self.hourStart(localStart)]?.elementsEqual(source.utf8) == true
             }
         } else {
-            rows = try store.read { db in
-                try Row.fetchAll(db, SQLRequest(literal: """
+            rows = try store.inSnapshot { db in
+                try db.fetchAll("""
                     SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(low) AND local_start < \(high)
                     ORDER BY local_start, id
-                    """))
+                    """)
             }
         }
         return rows.map { row in

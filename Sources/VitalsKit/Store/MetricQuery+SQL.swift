@@ -44,7 +44,8 @@ extension MetricQuery {
     /// exclusive), `k` counting from 0: a recursive common table expression SQLite runs from the
     /// first period's bounds and the count. `periods` are consecutive `bucket` periods as
     /// `BucketCalendar.buckets` makes them (one period for `.none`); months step by their
-    /// lengths in days, leap years included, in integer arithmetic.
+    /// lengths in days, leap years included, in integer arithmetic (conditions turned into
+    /// 0 or 1 by CASE, which SQLite and PostgreSQL both read).
     func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket) -> SQL {
         let first = periods.first ?? (asOf, asOf)
         let (lo, hi, count) = (localBound(first.start), localBound(first.end.adding(days: 1)), periods.count)
@@ -60,9 +61,10 @@ extension MetricQuery {
             let next = first.end.adding(days: 1)
             return """
                 WITH RECURSIVE b(k, lo, hi, y, m) AS (SELECT 0, \(lo), \(hi), \(next.year), \(next.month) WHERE \(count) > 0 \
-                UNION ALL SELECT k + 1, hi, hi + 86400 * CASE m WHEN 2 THEN 28 + (y % 4 = 0 AND (y % 100 <> 0 OR y % 400 = 0)) \
+                UNION ALL SELECT k + 1, hi, hi + 86400 * CASE m \
+                WHEN 2 THEN CASE WHEN y % 4 = 0 AND (y % 100 <> 0 OR y % 400 = 0) THEN 29 ELSE 28 END \
                 WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END, \
-                y + (m = 12), m % 12 + 1 FROM b WHERE k + 1 < \(count))
+                y + CASE WHEN m = 12 THEN 1 ELSE 0 END, m % 12 + 1 FROM b WHERE k + 1 < \(count))
                 """
         }
     }
@@ -93,8 +95,10 @@ extension MetricQuery {
         case (.sum, _) where seriesID == nil && countsHoursOnce:
             inner = Self.hourlyMaxSum(scope)
         case (_, let function?): inner = "SELECT \(function)(value) \(scope)"
-        case (.first, _): inner = "SELECT value \(scope) ORDER BY local_start LIMIT 1"
-        case (.last, _): inner = "SELECT value \(scope) ORDER BY local_start DESC LIMIT 1"
+        // Samples at the same moment: the smallest value is first, the largest last (the
+        // index's order, written out so that every backend agrees).
+        case (.first, _): inner = "SELECT value \(scope) ORDER BY local_start, value LIMIT 1"
+        case (.last, _): inner = "SELECT value \(scope) ORDER BY local_start DESC, value DESC LIMIT 1"
         default: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
         }
         return "\(bucketTable(periods, bucket)) SELECT k, (\(inner)) AS v FROM b"
@@ -103,16 +107,23 @@ extension MetricQuery {
     /// One value per period and per group, rows `(k, g, v)`, for splits: `group` is an
     /// expression over `sample AS s` (`s.category`, or the tag's meal slot).
     func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQL) -> SQL {
-        // A bare column next to exactly one MIN()/MAX() comes from that row (SQLite rule), so
-        // first/last select the value beside MIN/MAX(local_start).
+        let join: SQL = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
+        if aggregate == .first || aggregate == .last {
+            // Each group's first (last) sample by a window over its rows, ties broken as in
+            // `bucketSQL`: a form SQLite and PostgreSQL both read.
+            let order: SQL = aggregate == .first ? "at, v" : "at DESC, v DESC"
+            return """
+                \(bucketTable(periods, bucket)) SELECT k, g, v FROM (
+                  SELECT k, g, v, ROW_NUMBER() OVER (PARTITION BY k, g ORDER BY \(order)) AS rn FROM (
+                    SELECT b.k AS k, \(group) AS g, s.value AS v, s.local_start AS at \(join)) AS x) AS y
+                WHERE rn = 1
+                """
+        }
         let columns: SQL
         switch (aggregate, Self.sqlFunction(aggregate)) {
         case (_, let function?): columns = "\(function)(s.value) AS v"
-        case (.first, _): columns = "s.value AS v, MIN(s.local_start) AS at"
-        case (.last, _): columns = "s.value AS v, MAX(s.local_start) AS at"
         default: columns = "COUNT(*) AS v"
         }
-        let join: SQL = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
         // Grouped by position: the group expression carries arguments, written once.
         if countsHoursOnce {
             // Per period, group and hour, the largest source's total; those add up.

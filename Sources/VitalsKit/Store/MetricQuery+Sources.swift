@@ -20,7 +20,7 @@ extension MetricQuery {
     static func hourlyMaxSum(_ scope: SQL) -> SQL {
         """
         SELECT SUM(t) FROM (SELECT MAX(t) AS t FROM (SELECT \(hourExpression("local_start")) AS hr, source, \
-        SUM(value) AS t \(scope) GROUP BY hr, source) GROUP BY hr)
+        SUM(value) AS t \(scope) GROUP BY hr, source) AS per_source GROUP BY hr) AS per_hour
         """
     }
 }

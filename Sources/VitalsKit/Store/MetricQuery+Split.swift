@@ -21,8 +21,8 @@ extension MetricQuery {
         }
         let periods = BucketCalendar.buckets(from: first, through: last, bucket)
         let group = key == .tag ? tagGroups.sql(SampleAlias.s.column("tag")) : SampleAlias.s.column(key.column)
-        let request = SQLRequest<Row>(literal: groupedSQL(periods, bucket, group: group))
-        let rows = try store.read { db in try request.fetchAll(db) }
+        let literal = groupedSQL(periods, bucket, group: group)
+        let rows = try store.inSnapshot { db in try db.fetchAll(literal) }
         var cells: [Int: [String: Double]] = [:]
         var seen = Set<String>()
         for row in rows {

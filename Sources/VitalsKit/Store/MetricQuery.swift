@@ -147,8 +147,8 @@ public struct MetricQuery: Sendable {
 
     /// The shifted local day of the series' earliest sample for the subject.
     func earliestDay(in store: SampleStore) throws -> LocalDate? {
-        try store.read { db in
-            try Int64.fetchOne(db, SQLRequest(literal: "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1"))
+        try store.inSnapshot { db in
+            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1")
         }.map { day(localStart: $0) }
     }
 }

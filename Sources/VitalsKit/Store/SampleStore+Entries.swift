@@ -29,17 +29,17 @@ extension SampleStore {
         // The newest `limit` entries, shown oldest first.
         sql += " ORDER BY local_start DESC, id DESC"
         if let limit { sql += " LIMIT ?"; arguments += [limit] }
-        sql = "SELECT * FROM (\(sql)) ORDER BY local_start, id"
+        sql = "SELECT * FROM (\(sql)) AS newest ORDER BY local_start, id"
         let query = sql
-        return try read { db in
-            try Row.fetchAll(db, sql: query, arguments: arguments).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }
+        return try inSnapshot { db in
+            try db.fetchAll(sql: query, arguments: arguments).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }
         }
     }
 
     /// The entry with row id `id`, or nil.
     public func entry(id: Int64) throws -> StoredEntry? {
-        try read { db in
-            try Row.fetchOne(db, sql: """
+        try inSnapshot { db in
+            try db.fetchOne(sql: """
                 SELECT id, series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
                     NULL AS source_version, NULL AS device FROM sample WHERE id = ?
                 """, arguments: [id]).map { StoredEntry(id: $0["id"], sample: SampleStore.sample(from: $0)) }
@@ -49,14 +49,16 @@ extension SampleStore {
     /// The entries of the last `vitals log` of `subject`: the newest manual entry and those
     /// logged with it (same time, same food; a mixed dish adds one per category).
     public func lastLogged(subject: String) throws -> [StoredEntry] {
-        guard let last = try read({ db in
-            try Row.fetchOne(db, sql: "SELECT id, start, metadata FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
+        guard let last = try inSnapshot({ db in
+            try db.fetchOne(sql: "SELECT id, start, metadata FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
                              arguments: [subject])
         }) else { return [] }
         let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"]
-        let ids = try read { db in
-            try Int64.fetchAll(db, sql: """
-                SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata IS ? AND id > ? AND id <= ?
+        let ids = try inSnapshot { db in
+            // `IS` compares NULLs as equal on SQLite; PostgreSQL spells it IS NOT DISTINCT FROM.
+            let same = db.dialect == .postgres ? "IS NOT DISTINCT FROM" : "IS"
+            return try db.fetchValues(Int64.self, sql: """
+                SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata \(same) ? AND id > ? AND id <= ?
                 ORDER BY id
                 """, arguments: [subject, start, metadata, id - 32, id])
         }
@@ -66,11 +68,10 @@ extension SampleStore {
     /// Deletes entries by id; returns how many were deleted.
     @discardableResult
     public func deleteEntries(_ ids: [Int64]) throws -> Int {
-        try write { db in
+        try inTransaction { db in
             var count = 0
             for id in ids {
-                try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
-                count += db.changesCount
+                count += try db.execute(sql: "DELETE FROM sample WHERE id = ?", arguments: [id])
             }
             return count
         }
@@ -83,8 +84,16 @@ extension SampleStore {
         let category = sample.category ?? "", tag = sample.tag ?? ""
         let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
                                   value: sample.value, category: category, tag: tag, source: sample.source)
-        try write { db in
-            if let other = try Int64.fetchOne(db, sql: "SELECT id FROM sample WHERE key_hash = ? AND id != ?", arguments: [key, id]) {
+        try inTransaction { db in
+            // SQLite keeps the natural key as `key_hash`; PostgreSQL as its eight columns.
+            let other = db.dialect == .postgres
+                ? try db.fetchValue(Int64.self, sql: """
+                    SELECT id FROM sample WHERE series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ?
+                        AND category = ? AND tag = ? AND source = ? AND id <> ?
+                    """, arguments: [sample.seriesID, sample.subjectID, start, end, sample.value, category, tag,
+                                     sample.source, id])
+                : try db.fetchValue(Int64.self, sql: "SELECT id FROM sample WHERE key_hash = ? AND id != ?", arguments: [key, id])
+            if let other {
                 throw EntryError.duplicate(existingID: other, entryID: id)
             }
             try db.execute(sql: """

@@ -8,11 +8,11 @@ extension SampleStore {
     /// enforces the schema.
     @discardableResult
     public func insert(_ samples: [Sample]) throws -> Int {
-        try write { db in try SampleStore.insert(samples, into: db) }
+        try inTransaction { db in try SampleStore.insert(samples, into: db) }
     }
 
-    static func insert(_ samples: [Sample], into db: Database) throws -> Int {
-        let inserter = try SampleInserter(db: db)
+    static func insert(_ samples: [Sample], into db: StoreDatabase) throws -> Int {
+        let inserter = try db.makeInserter()
         var inserted = 0
         for sample in samples {
             let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
@@ -57,12 +57,12 @@ extension SampleStore {
         sql += " ORDER BY series, subject, start, sample.id"
         if let limit { sql += " LIMIT ?"; arguments += [limit] }
         let query = sql
-        return try read { db in
-            try Row.fetchAll(db, sql: query, arguments: arguments).map(SampleStore.sample(from:))
+        return try inSnapshot { db in
+            try db.fetchAll(sql: query, arguments: arguments).map(SampleStore.sample(from:))
         }
     }
 
-    static func sample(from row: Row) -> Sample {
+    static func sample(from row: StoreRow) -> Sample {
         let category: String = row["category"]
         let tag: String = row["tag"]
         return Sample(seriesID: row["series"], subjectID: row["subject"],
@@ -90,19 +90,19 @@ extension SampleStore {
 
     /// Whether the store holds no sample and no milestone.
     public func isEmpty() throws -> Bool {
-        try read { db in
-            try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)") ?? false
+        try inSnapshot { db in
+            try db.fetchValue(Bool.self, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)") ?? false
         }
     }
 
     /// How many samples the store holds (for one series and subject, or all).
     public func count(series: String? = nil, subject: String? = nil) throws -> Int {
-        try read { db in
-            var sql = "SELECT COUNT(*) FROM sample WHERE 1"
+        try inSnapshot { db in
+            var sql = "SELECT COUNT(*) FROM sample WHERE 1 = 1"
             var arguments: StatementArguments = []
             if let series { sql += " AND series = ?"; arguments += [series] }
             if let subject { sql += " AND subject = ?"; arguments += [subject] }
-            return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+            return try db.fetchValue(Int.self, sql: sql, arguments: arguments) ?? 0
         }
     }
 
@@ -110,7 +110,7 @@ extension SampleStore {
 
     /// Marks a milestone done on a date; marking it again moves the date.
     public func markMilestone(_ record: MilestoneRecord) throws {
-        try write { db in
+        try inTransaction { db in
             try db.execute(sql: """
                 INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
                 ON CONFLICT(subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
@@ -121,17 +121,16 @@ extension SampleStore {
     /// Forgets that a milestone was done; returns whether it was recorded.
     @discardableResult
     public func unmarkMilestone(subject: String, milestone: String) throws -> Bool {
-        try write { db in
+        try inTransaction { db in
             try db.execute(sql: "DELETE FROM milestone WHERE subject = ? AND milestone = ?",
-                           arguments: [subject, milestone])
-            return db.changesCount > 0
+                           arguments: [subject, milestone]) > 0
         }
     }
 
     /// The milestones done for a subject, by date.
     public func milestones(subject: String) throws -> [MilestoneRecord] {
-        try read { db in
-            try Row.fetchAll(db, sql: """
+        try inSnapshot { db in
+            try db.fetchAll(sql: """
                 SELECT milestone, done_on, note FROM milestone WHERE subject = ? ORDER BY done_on, milestone
                 """, arguments: [subject]).compactMap { row in
                 guard let date = LocalDate(iso: row["done_on"]) else { return nil }

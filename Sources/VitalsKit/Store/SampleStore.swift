@@ -7,17 +7,57 @@ import GRDB
 /// writer waits instead of failing with "database is locked"), foreign keys and immediate
 /// write transactions. Opening migrates the schema; a file that is not SQLite or was written
 /// by a newer vitals is refused with a `StoreError`. Values are always in base units here.
+///
+/// The same store can live on a PostgreSQL server (`openPostgres`): the same schema, natural key
+/// and queries, run there. Readers and writers reach either through `inSnapshot` and
+/// `inTransaction` (a `StoreDatabase`); `read` and `write`, which hand out GRDB's `Database`,
+/// are for SQLite-only work (pragmas, the importer's C-level inserts, tests).
 public final class SampleStore: Sendable {
-    /// The database file, or nil for an in-memory store.
+    /// The database file, or nil for an in-memory store or a PostgreSQL database.
     public let path: String?
-    let writer: any DatabaseWriter
+    let backend: Backend
+
+    enum Backend: Sendable {
+        case sqlite(any DatabaseWriter)
+        case postgres(PostgresSession)
+    }
 
     /// How long a writer waits for another process's write transaction before giving up.
     public static let busyTimeout: TimeInterval = 30
 
     private init(path: String?, writer: any DatabaseWriter) {
         self.path = path
-        self.writer = writer
+        self.backend = .sqlite(writer)
+    }
+
+    private init(postgres session: PostgresSession) {
+        self.path = nil
+        self.backend = .postgres(session)
+    }
+
+    /// The SQLite connection(s); only SQLite paths use it.
+    var writer: any DatabaseWriter {
+        guard case .sqlite(let writer) = backend else {
+            preconditionFailure("a SQLite-only path was taken on a PostgreSQL store")
+        }
+        return writer
+    }
+
+    /// The PostgreSQL connection, nil on SQLite.
+    var postgres: PostgresSession? {
+        if case .postgres(let session) = backend { return session }
+        return nil
+    }
+
+    public var dialect: StoreDialect { postgres == nil ? .sqlite : .postgres }
+
+    /// The store as messages name it: the file, `:memory:`, or the server URL without secrets.
+    public var location: String { postgres?.target.display ?? path ?? ":memory:" }
+
+    /// Connects to the PostgreSQL database `url` names: migrated for writing, checked for reading.
+    public static func openPostgres(url: String, forWriting: Bool,
+                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SampleStore {
+        SampleStore(postgres: try PostgresSession.open(url: url, forWriting: forWriting, environment: environment))
     }
 
     /// Opens (creating if needed) the database at `path` and migrates it.
@@ -223,18 +263,52 @@ public final class SampleStore: Sendable {
     }
 
     /// Closes the connections; the store must not be used afterwards.
-    public func close() throws { try writer.close() }
+    public func close() throws {
+        switch backend {
+        case .sqlite(let writer): try writer.close()
+        case .postgres(let session): session.close()
+        }
+    }
 
-    /// Runs `body` in a read-only snapshot.
+    /// Runs `body`'s statements as one read (a snapshot on SQLite), on either backend.
+    public func inSnapshot<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
+        switch backend {
+        case .sqlite:
+            return try read { db in try body(StoreDatabase(connection: .sqlite(db))) }
+        case .postgres(let session):
+            return try body(StoreDatabase(connection: .postgres(session)))
+        }
+    }
+
+    /// Runs `body` in one write transaction (all or nothing), on either backend.
+    public func inTransaction<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
+        switch backend {
+        case .sqlite:
+            return try write { db in try body(StoreDatabase(connection: .sqlite(db))) }
+        case .postgres(let session):
+            return try session.transaction { try body(StoreDatabase(connection: .postgres(session))) }
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot of a SQLite store (GRDB's `Database`).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try refusePostgres()
         do { return try writer.read(body) } catch let error as DatabaseError {
             throw SampleStore.describeForReading(error, path: path ?? ":memory:")
         }
     }
 
-    /// Runs `body` in one immediate write transaction (all or nothing).
+    /// Runs `body` in one immediate write transaction (all or nothing) of a SQLite store.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try mapErrors { try writer.write(body) }
+        try refusePostgres()
+        return try mapErrors { try writer.write(body) }
+    }
+
+    private func refusePostgres() throws {
+        if let postgres {
+            throw PostgresStoreError.failed(database: postgres.target.display,
+                                            reason: "this operation needs a SQLite database file")
+        }
     }
 
     /// Runs `body`, a bulk load, with SQLite's rollback journal instead of the WAL when the store
@@ -253,7 +327,7 @@ public final class SampleStore: Sendable {
     /// snapshot while the load runs, which is why only a load into an empty store is done this
     /// way: later imports, into a store people are looking at, stay in WAL mode.
     public func withBulkLoadJournal<T>(_ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
-        guard let pool = writer as? DatabasePool else { return try body(false) }
+        guard case .sqlite(let writer) = backend, let pool = writer as? DatabasePool else { return try body(false) }
         pool.releaseMemory() // closes this process's idle readers
         let previousSynchronous = try mapErrors {
             try pool.writeWithoutTransaction { db -> Int? in

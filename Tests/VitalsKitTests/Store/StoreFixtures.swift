@@ -41,8 +41,9 @@ enum StoreFixtures {
                       utcOffsetSeconds: t.utcOffsetSeconds, value: value, category: category, tag: tag, source: "test")
     }
 
+    /// A store holding `samples`, on the current test's backend (`StoreBackend.current`).
     static func store(_ samples: [Sample]) throws -> SampleStore {
-        let store = try SampleStore.inMemory()
+        let store = try emptyStore()
         try store.insert(samples)
         return store
     }

@@ -46,8 +46,8 @@ extension MetricQuery {
             WHERE series = ? AND subject = ? AND local_start >= ? AND local_start < ? AND start >= ? AND start < ?
             ORDER BY start
             """
-        return try store.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: [series.id, subjectID, low - 64_800, high + 64_800, low, high])
+        return try store.inSnapshot { db in
+            try db.fetchAll(sql: sql, arguments: [series.id, subjectID, low - 64_800, high + 64_800, low, high])
                 .map { row in
                     SleepNight.Interval(start: row[0], end: row[1], utcOffsetSeconds: row[2], category: row[3], source: row[4])
                 }

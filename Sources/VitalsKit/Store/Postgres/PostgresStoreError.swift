@@ -1,0 +1,90 @@
+/// Why a PostgreSQL store could not be reached, opened, read or written. Never carries a password.
+public enum PostgresStoreError: VitalsError, Equatable {
+    /// The `--db` URL cannot be read.
+    case badURL(url: String, reason: String)
+    /// The URL holds a password (`user:secret@` or `password=`); `url` has it masked.
+    case passwordInURL(url: String)
+    /// `service=` names a service no service file defines.
+    case unknownService(service: String, searched: [String])
+    /// A service file line that cannot be read.
+    case badServiceFile(path: String, line: Int, reason: String)
+    /// Nothing answered at host:port (refused, no route, or no answer within the timeout).
+    case unreachable(server: String, reason: String)
+    /// The server refused the login: wrong or missing password, or no pg_hba entry for it.
+    case authenticationFailed(user: String, server: String, reason: String, notes: [String])
+    /// The server has no database of that name.
+    case missingDatabase(database: String, server: String)
+    /// TLS was required (sslmode require/verify-*) and could not be set up or verified.
+    case tls(server: String, sslMode: String, reason: String)
+    /// A newer vitals has migrated the server's schema past what this one knows.
+    case newerSchema(database: String, schema: String)
+    /// A reading command met a database holding no vitals schema (nothing written yet).
+    case noSchema(database: String)
+    /// An older vitals wrote the schema; a reader never migrates, the next writer does.
+    case olderSchema(database: String, schema: String, missingMigrations: [String])
+    /// Any other server error, with the server's message and SQLSTATE.
+    case failed(database: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case .badURL(let url, let reason):
+            return "cannot read the database URL \(url): \(reason)"
+        case .passwordInURL(let url):
+            return "the database URL \(url) holds a password; vitals does not take passwords on the command line"
+        case .unknownService(let service, _):
+            return "no PostgreSQL service named '\(service)' in the service files"
+        case .badServiceFile(let path, let line, let reason):
+            return "\(path):\(line): \(reason)"
+        case .unreachable(let server, let reason):
+            return "cannot reach the PostgreSQL server at \(server): \(reason)"
+        case .authenticationFailed(let user, let server, let reason, _):
+            return "the PostgreSQL server at \(server) refused the login of user '\(user)': \(reason)"
+        case .missingDatabase(let database, let server):
+            return "the PostgreSQL server at \(server) has no database named '\(database)'"
+        case .tls(let server, let sslMode, let reason):
+            return "no secure connection to \(server) (sslmode=\(sslMode)): \(reason)"
+        case .newerSchema(let database, let schema):
+            return "the PostgreSQL database \(database) was written by a newer version of vitals (schema \(schema))"
+        case .noSchema(let database):
+            return "the PostgreSQL database \(database) holds no vitals data yet"
+        case .olderSchema(let database, let schema, _):
+            return "the PostgreSQL database \(database) was written by an older version of vitals (schema \(schema)); "
+                + "reading commands never change it"
+        case .failed(let database, let reason):
+            return "PostgreSQL database \(database): \(reason)"
+        }
+    }
+
+    public var hints: [String] {
+        switch self {
+        case .passwordInURL:
+            return ["remove it from the URL and put it in PGPASSWORD, ~/.pgpass (PGPASSFILE) or a service file (?service=NAME)"]
+        case .unknownService(_, let searched):
+            return ["searched " + searched.joined(separator: ", ")]
+        case .unreachable:
+            return ["check that the server runs and listens there (host, port), and that no firewall is in the way"]
+        case .authenticationFailed(_, _, _, let notes):
+            return notes + ["give the password in PGPASSWORD, ~/.pgpass (PGPASSFILE) or a service file"]
+        case .missingDatabase(let database, _):
+            return ["create it (createdb \(database)) or name another database in the URL"]
+        case .tls:
+            return ["choose another sslmode (?sslmode=prefer) or give the CA with ?sslrootcert=FILE"]
+        case .newerSchema:
+            return ["upgrade vitals, or point --db at another database"]
+        case .noSchema(let database):
+            return ["a writing command (vitals log, vitals import, vitals demo --db \(database)) creates the tables"]
+        case .olderSchema(_, _, let missing):
+            return ["the next command that writes upgrades it (\(missing.joined(separator: ", ")))"]
+        default:
+            return []
+        }
+    }
+
+    public var kind: VitalsErrorKind {
+        switch self {
+        case .badURL, .passwordInURL: return .badArgument
+        case .badServiceFile: return .refused
+        default: return .cannotRun
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import VitalsKit
+
+/// Which backend a store test runs on. The store and query suites run on both: Swift Testing
+/// tests take `StoreBackend.available` as arguments; XCTest classes run each test twice
+/// (`invokeOnEachBackend`). Every store they make comes from `StoreFixtures.emptyStore()`,
+/// which reads the backend of the test being run.
+enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+
+    var description: String { rawValue }
+
+    /// The backend the current test runs on (SQLite unless a test says otherwise).
+    @TaskLocal static var current: StoreBackend = .sqlite
+
+    /// SQLite, and PostgreSQL when the test server runs here. Without it, the PostgreSQL runs
+    /// are left out, or fail with `VITALS_REQUIRE_VALIDATORS=1` (see `PostgresAvailabilityTests`).
+    static var available: [StoreBackend] {
+        if case .success = PostgresTestServer.shared() { return [.sqlite, .postgres] }
+        return [.sqlite]
+    }
+
+    /// Runs `body` once per available backend, with `current` set.
+    static func each(_ body: () throws -> Void) rethrows {
+        for backend in available { try $current.withValue(backend) { try body() } }
+    }
+}
+
+/// Fresh PostgreSQL stores for the tests: one database per test process, one schema per store
+/// (the connection's search_path), so tests running at once never see each other's rows.
+enum PostgresStores {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var database: String?
+    nonisolated(unsafe) private static var count = 0
+
+    /// An environment without the tester's own PostgreSQL settings.
+    static let environment = ["HOME": "/nonexistent", "USER": "postgres"]
+
+    static func fresh() throws -> SampleStore {
+        let server = try PostgresTestServer.shared().get()
+        lock.lock()
+        let name: String
+        do {
+            if database == nil { database = try server.createDatabase(prefix: "vitals_stores") }
+            count += 1
+            name = database!
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        let schema = "store_\(count)"
+        lock.unlock()
+        let admin = try PostgresSession.open(url: server.url(database: name), forWriting: false,
+                                             environment: environment, checkSchema: false)
+        try admin.execute("CREATE SCHEMA \(schema)")
+        admin.close()
+        return try SampleStore.openPostgres(
+            url: server.url(database: name, query: "sslmode=disable&options=-c%20search_path%3D\(schema)"),
+            forWriting: true, environment: environment)
+    }
+}
+
+extension StoreFixtures {
+    /// An empty store on `backend` (the current test's unless given).
+    static func emptyStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
+        switch backend {
+        case .sqlite: return try SampleStore.inMemory()
+        case .postgres: return try PostgresStores.fresh()
+        }
+    }
+}
+
+extension XCTestCase {
+    /// Runs the test once per available backend (call from `invokeTest`).
+    func invokeOnEachBackend(_ invoke: () -> Void) {
+        for backend in StoreBackend.available {
+            StoreBackend.$current.withValue(backend) { invoke() }
+        }
+    }
+}
+
+/// On CI (`VITALS_REQUIRE_VALIDATORS=1`) the PostgreSQL runs of the store suites may not be left
+/// out: a missing server is a failure there, not a skip.
+final class PostgresAvailabilityTests: XCTestCase {
+    func testTheServerRunsWhenRequired() throws {
+        switch PostgresTestServer.shared() {
+        case .success(let server):
+            XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres])
+            let store = try StoreFixtures.emptyStore(on: .postgres)
+            XCTAssertEqual(store.dialect, .postgres)
+            XCTAssertTrue(store.location.contains("127.0.0.1:\(server.port)"), store.location)
+        case .failure(let reason):
+            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
+            throw XCTSkip("no PostgreSQL server: \(reason)")
+        }
+    }
+}
