@@ -75,6 +75,7 @@ public struct SyncPuller {
     /// Inserts a batch of server rows into the local file. A push mark that stood at the file's
     /// last row moves past the rows pulled in, so that the next push does not send them back.
     private func insert(_ rows: [[PostgresValue]], into db: Database, summary: inout SyncSummary) throws {
+        try SyncState.createTable(db)
         let maxBefore = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM sample") ?? 0
         let inserter = try SampleInserter(db: db)
         var origins: [SyncOriginKey: Int64] = [:]

@@ -35,7 +35,7 @@ public struct SyncPusher {
         var state = try local.read { db in try SyncState.load(db, remote: remote, direction: .push) }
         if state.lastID > 0 {
             let keyThere = try local.read { db in
-                try Int64?.fetchOne(db, sql: "SELECT key_hash FROM sample WHERE id = ?", arguments: [state.lastID])
+                try Int64.fetchOne(db, sql: "SELECT key_hash FROM sample WHERE id = ?", arguments: [state.lastID])
             }
             if keyThere != state.lastKey {
                 state = SyncState()

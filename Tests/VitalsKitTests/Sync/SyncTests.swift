@@ -32,16 +32,11 @@ import Testing
         // Both push at the same time, in small batches that interleave on the server.
         let results = UnsafeSendableBox<[Result<SyncSummary, any Error>]>([])
         let lock = NSLock()
-        let group = DispatchGroup()
-        for file in [first, second] {
-            group.enter()
-            Thread.detachNewThread {
-                let result = Result { try SyncPusher(batchSize: 97, environment: environment).push(file: file, to: fixture.url()) }
-                lock.withLock { results.value.append(result) }
-                group.leave()
-            }
+        let files = [first, second], url = fixture.url(), environment = environment
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { try SyncPusher(batchSize: 97, environment: environment).push(file: files[index], to: url) }
+            lock.withLock { results.value.append(result) }
         }
-        group.wait()
         let summaries = try results.value.map { try $0.get() }
         #expect(summaries.map(\.samples).reduce(0, +) == union.count)
         #expect(summaries.map(\.alreadyThere).reduce(0, +) == 40)

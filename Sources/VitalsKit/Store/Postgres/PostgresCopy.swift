@@ -7,11 +7,16 @@ extension PostgresSession {
     /// STDIN`), inside the caller's transaction when there is one; blocks until the server has
     /// taken it all or refused it.
     func copy(into table: String, columns: [String], data: ByteBuffer) throws {
-        final class Outcome: @unchecked Sendable { var error: (any Error)? }
+        final class Outcome: @unchecked Sendable {
+            var error: (any Error)?
+            let done = DispatchSemaphore(value: 0)
+        }
         let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
         let connection = self.connection
-        Task.detached {
+        // On a thread of its own, not Swift's cooperative pool: the callers block a thread
+        // while they wait, and callers on that pool (tests running in parallel) would leave
+        // no thread to run the copy on.
+        Task.detached(executorPreference: CopyThread.shared) {
             do {
                 try await connection.copyFrom(table: table, columns: columns, logger: PostgresSession.quietLogger) { writer in
                     try await writer.write(data)
@@ -19,12 +24,42 @@ extension PostgresSession {
             } catch {
                 outcome.error = error
             }
-            done.signal()
+            outcome.done.signal()
         }
-        done.wait()
+        outcome.done.wait()
         if let error = outcome.error {
             if let error = error as? PSQLError { throw Self.describe(error, target: target) }
             throw PostgresStoreError.failed(database: target.display, reason: "COPY into \(table) failed: \(error)")
+        }
+    }
+}
+
+/// A task executor running its jobs on one dedicated thread (see `PostgresSession.copy`).
+final class CopyThread: TaskExecutor, @unchecked Sendable {
+    static let shared = CopyThread()
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "vitals-postgres-copy"
+        thread.start()
+    }
+
+    func enqueue(_ job: UnownedJob) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 }
@@ -127,7 +162,7 @@ final class PostgresCopyInserter: SampleStaging {
 
     private func text(_ value: String) {
         var value = value
-        value.withUTF8 { bytes(UnsafeBufferPointer($0)) }
+        value.withUTF8 { bytes($0) }
     }
 
     /// Bytes with COPY's escapes: backslash, tab, newline and carriage return.
@@ -142,11 +177,11 @@ final class PostgresCopyInserter: SampleStaging {
             case UInt8(ascii: "\r"): escaped = "\\r"
             default: continue
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[plain..<index]))
+            buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[plain..<index]))
             buffer.writeStaticString(escaped)
             plain = index + 1
         }
-        buffer.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[plain...]))
+        buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[plain...]))
     }
 }
 
