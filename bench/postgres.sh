@@ -42,7 +42,7 @@ if ! as_pg "$PGBIN/pg_ctl" -D "$WORK/data" status >/dev/null 2>&1; then
     -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=1GB \
     -c maintenance_work_mem=1GB -c max_wal_size=8GB -c timezone=UTC" >/dev/null
 fi
-export PGPASSWORD= PGSERVICE= PGPASSFILE=/nonexistent NO_COLOR=1
+unset PGPASSWORD PGSERVICE; export PGPASSFILE=/nonexistent NO_COLOR=1
 psql_() { "$PGBIN/psql" -X -q -A -t -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres "$@"; }
 url() { echo "postgres://postgres@127.0.0.1:$PORT/$1?sslmode=disable"; }
 now() { date +%s.%N; }
