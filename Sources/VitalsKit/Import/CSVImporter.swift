@@ -89,7 +89,7 @@ public struct CSVImporter: Sendable {
         if !result.errors.isEmpty && !skipInvalid {
             throw ImportError.invalidRows(errors: result.errors, rowCount: result.rowCount)
         }
-        let inserted = try store.insert(result.samples)
+        let inserted = try store.insertBulk(result.samples)
         return ImportReport(rows: result.rowCount, inserted: inserted,
                             duplicates: result.samples.count - inserted, skipped: result.errors)
     }

@@ -8,7 +8,7 @@ final class SampleRowWriter {
     private let subjectID: String
 
     init(db: StoreDatabase, subjectID: String) throws {
-        inserter = try db.makeInserter()
+        inserter = try db.makeBulkInserter()
         self.subjectID = subjectID
     }
 

@@ -106,7 +106,14 @@ public final class PostgresSession: @unchecked Sendable {
         _ = try? closing.wait()
     }
 
-    deinit { if !connection.isClosed { connection.closeInBackground() } }
+    /// Closes the connection and waits for it (PostgresNIO asserts when a connection is freed
+    /// while still open); sessions are released on callers' threads, never on an event loop.
+    deinit {
+        if !connection.isClosed {
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = try? closing.wait()
+        }
+    }
 
     // MARK: Statements
 
