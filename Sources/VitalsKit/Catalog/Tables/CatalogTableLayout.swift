@@ -2,7 +2,8 @@
 /// (`screens` → `display_screens`, `metrics` → `display_metrics`, `pillars`, `subjects`,
 /// `series`, and the portion lists), one column per YAML key with the key's own name
 /// (`display_metric_id`, `chart_type_id`, `is_primary`, `about_what` …), nested values
-/// (`config`, `target`, lists, `by_kind`) as `jsonb`.
+/// (`config`, `target`, lists, `by_kind`) as `json`: not `jsonb`, which reorders a mapping's
+/// keys, and the order of a mapping is meaningful (a meal slot's `guidance` is shown in it).
 ///
 /// The layout is derived from `CatalogSchema`, so a key added to the YAML vocabulary is a
 /// column here without a second list. Each table also has `catalog_position`, the entry's place
@@ -21,7 +22,7 @@ public struct CatalogTable: Sendable {
 
     /// What a column holds on the server.
     public enum ColumnType: String, Sendable {
-        case text, bigint, boolean, jsonb
+        case text, bigint, boolean, json
         case double = "double precision"
     }
 
@@ -31,7 +32,7 @@ public struct CatalogTable: Sendable {
         case .integer: return .bigint
         case .number: return .double
         case .boolean: return .boolean
-        case .stringList, .identifierList, .nested, .mappingOf, .numberMap, .any: return .jsonb
+        case .stringList, .identifierList, .nested, .mappingOf, .numberMap, .any: return .json
         }
     }
 

@@ -3,7 +3,7 @@
 /// to rows as it does to files.
 ///
 /// Each row becomes a YAML mapping of its non-null columns (text columns as quoted strings,
-/// numbers and booleans as plain scalars, `jsonb` as the YAML of its JSON), every node placed
+/// numbers and booleans as plain scalars, `json` as the YAML of its JSON), every node placed
 /// at the row (`display_metrics[display_metric_id=PROTEIN_DAILY]`, a `SourceLocation` with
 /// line 0). A column the catalog does not know is reported like an unknown key.
 public enum CatalogTableReader {
@@ -20,9 +20,10 @@ public enum CatalogTableReader {
                 """, [.text(table.name)]).compactMap { $0.first?.string }
             guard !columns.isEmpty else { continue }
             found.append(table.name)
-            let order = columns.contains(CatalogTable.positionColumn) ? " ORDER BY \(CatalogTable.quote(CatalogTable.positionColumn))" : ""
-            let select = "SELECT " + columns.map { "\(CatalogTable.quote($0))::text" }.joined(separator: ", ")
-                + " FROM \(CatalogTable.quote(table.name))" + order
+            // Ordered by the table's integer column (`t.`), not the text output of the same name.
+            let order = columns.contains(CatalogTable.positionColumn) ? " ORDER BY t.\(CatalogTable.quote(CatalogTable.positionColumn))" : ""
+            let select = "SELECT " + columns.map { "t.\(CatalogTable.quote($0))::text" }.joined(separator: ", ")
+                + " FROM \(CatalogTable.quote(table.name)) AS t" + order
             for values in try session.query(select) {
                 let node = try node(row: values, columns: columns, table: table)
                 for entry in decode(node, as: table.entry, diagnostics: &diagnostics) {
@@ -71,7 +72,7 @@ public enum CatalogTableReader {
             switch type {
             case .text: value = YAMLNode(.scalar(text, isQuoted: true), at: location)
             case .bigint, .double, .boolean: value = YAMLNode(.scalar(text, isQuoted: false), at: location)
-            case .jsonb:
+            case .json:
                 // A column made text by hand still reads: JSON if it is JSON, else a string.
                 value = (try? YAMLJSON.node(text, at: location)) ?? YAMLNode(.scalar(text, isQuoted: true), at: location)
             }

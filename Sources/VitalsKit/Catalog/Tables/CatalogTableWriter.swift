@@ -38,7 +38,7 @@ public enum CatalogTableWriter {
             case .bigint: return YAMLScalar.int(text).map { .integer(Int64($0)) } ?? .null
             case .double: return YAMLScalar.double(text).map(PostgresValue.double) ?? .null
             case .boolean: return YAMLScalar.bool(text).map(PostgresValue.bool) ?? .null
-            case .jsonb: return .text(YAMLJSON.json(node))
+            case .json: return .text(YAMLJSON.json(node))
             }
         } + [.integer(Int64(position))]
     }
@@ -62,7 +62,7 @@ public enum CatalogTableWriter {
     /// Multi-row INSERTs, each under PostgreSQL's 65,535 parameters.
     private static func insert(_ rows: [[PostgresValue]], into table: CatalogTable, session: PostgresSession) throws {
         let columns = table.entry.keys.map(\.name) + [CatalogTable.positionColumn]
-        let casts = table.entry.keys.map { CatalogTable.columnType(of: $0.kind) == .jsonb ? "::jsonb" : "" } + [""]
+        let casts = table.entry.keys.map { CatalogTable.columnType(of: $0.kind) == .json ? "::json" : "" } + [""]
         let perStatement = max(1, 60_000 / columns.count)
         var start = 0
         while start < rows.count {

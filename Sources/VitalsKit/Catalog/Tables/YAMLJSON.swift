@@ -1,4 +1,4 @@
-/// Nested catalog values (`config`, `target`, lists) as JSON for `jsonb` columns, and back.
+/// Nested catalog values (`config`, `target`, lists) as JSON for `json` columns, and back.
 ///
 /// YAML to JSON reads plain scalars by the YAML 1.2 core schema (null, booleans, integers,
 /// finite numbers) and everything else, quoted scalars included, as strings. JSON to YAML gives

@@ -10,7 +10,7 @@ enum SARIFReport {
             func location(_ l: SourceLocation) -> String {
                 // A table row is a logical place, not a region of a file.
                 if l.isTableRow { return "{\"logicalLocations\": [{\"fullyQualifiedName\": \(q(l.file)), \"kind\": \"object\"}]}" }
-                "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
+                return "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
             }
             var entry = "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
             if !d.related.isEmpty {

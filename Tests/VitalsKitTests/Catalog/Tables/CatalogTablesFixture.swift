@@ -2,7 +2,7 @@ import Foundation
 @testable import VitalsKit
 
 /// A small catalog for the table tests that uses every kind of column: text, integers,
-/// numbers, booleans and jsonb (a screen config with nested lists and mappings, targets,
+/// numbers, booleans and json (a screen config with nested lists and mappings, targets,
 /// former ids, a pregnancy, plausible ranges by kind, the portion lists). Its metrics are
 /// written from `metrics`, so a test can break one in the YAML and the same one in a row.
 struct CatalogTablesFixture {
@@ -11,6 +11,13 @@ struct CatalogTablesFixture {
         var screen: String
         var chart: String
         var parent: String?
+        /// Fixed when the fixture is made, as a row's `is_primary` stays when its parent changes.
+        var primary: Bool
+
+        init(id: String, screen: String, chart: String, parent: String?) {
+            self.id = id; self.screen = screen; self.chart = chart; self.parent = parent
+            primary = parent == nil
+        }
     }
 
     var metrics: [Metric] = [
@@ -59,6 +66,8 @@ struct CatalogTablesFixture {
             by_kind:
               dog: {min: 0.5, max: 120}
               cat: {min: 0.3, max: 15}
+          - {series_id: vegetables, kind: quantity, unit: portion}
+          - {series_id: sweets, kind: quantity, unit: portion}
           - series_id: sleep
             kind: category
             unit: min
@@ -137,7 +146,7 @@ struct CatalogTablesFixture {
             text += "    display_screen_id: \(metric.screen)\n"
             text += "    display_name: Metric \(index + 1)\n"
             text += "    chart_type_id: \(metric.chart)\n"
-            text += "    is_primary: \(metric.parent == nil)\n"
+            text += "    is_primary: \(metric.primary)\n"
             if let parent = metric.parent { text += "    parent_metric_id: \(parent)\n" }
             text += "    order: \(index + 1)\n"
             text += "    about_what: What metric \(index + 1) shows.\n"
@@ -171,6 +180,16 @@ enum CatalogDump {
         return lines.joined(separator: "\n")
     }
 
+    /// The first lines where two dumps differ, for a failure message.
+    static func difference(_ a: String, _ b: String) -> String {
+        let left = a.split(separator: "\n"), right = b.split(separator: "\n")
+        for index in 0..<max(left.count, right.count) where index >= left.count || index >= right.count || left[index] != right[index] {
+            let show = { (lines: [Substring]) in lines[max(0, index - 3)..<min(lines.count, index + 2)].joined(separator: "\n") }
+            return "line \(index + 1):\n\(show(left))\n---\n\(show(right))"
+        }
+        return "same"
+    }
+
     private static func dump(_ value: Any, _ label: String, indent: String = "", into lines: inout [String]) {
         if let node = value as? YAMLNode {
             // A config: compared as the JSON it reads as (quoting of plain strings aside).
@@ -183,12 +202,12 @@ enum CatalogDump {
             lines.append("\(indent)\(label) = \(value)")
             return
         }
-        var entries = Array(children.enumerated())
+        var ordered = Array(children)
         if mirror.displayStyle == .dictionary {
-            entries.sort { String(describing: $0.element.value) < String(describing: $1.element.value) }
+            ordered.sort { String(describing: $0.value) < String(describing: $1.value) }
         }
         lines.append("\(indent)\(label):")
-        for (index, child) in entries {
+        for (index, child) in ordered.enumerated() {
             dump(child.value, child.label ?? "[\(index)]", indent: indent + "  ", into: &lines)
         }
     }

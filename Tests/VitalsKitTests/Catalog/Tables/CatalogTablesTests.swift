@@ -26,25 +26,26 @@ import Testing
         #expect(counts.first { $0.table == "display_screens" }?.rows == yaml.catalog.screens.count)
         let tables = try CatalogTableReader.load(from: session)
         #expect(tables.diagnostics.isEmpty, "\(tables.diagnostics)")
-        #expect(CatalogDump.text(tables.catalog) == CatalogDump.text(yaml.catalog))
+        #expect(CatalogDump.text(tables.catalog) == CatalogDump.text(yaml.catalog),
+                "\(CatalogDump.difference(CatalogDump.text(tables.catalog), CatalogDump.text(yaml.catalog)))")
         // The dump does see a difference: one changed value is noticed.
         var changed = CatalogTablesFixture()
         changed.metrics[2].chart = "bar_vertical"
         #expect(CatalogDump.text(CatalogLoader.load(changed.files).catalog) != CatalogDump.text(yaml.catalog))
         // The same validator findings (none of them errors) either way.
         let validator = Validator(screenModules: .genericOnly)
-        #expect(validator.validate(tables).map(\.message) == validator.validate(yaml).map(\.message))
+        #expect(validator.validate(tables).map(\.message).sorted() == validator.validate(yaml).map(\.message).sorted())
         // Pushed again: the same tables, replaced, not added to.
         try CatalogTableWriter.push(yaml, to: session)
         #expect(try session.query("SELECT count(*) FROM display_metrics") == [[.integer(Int64(yaml.catalog.metrics.count))]])
         #expect(CatalogDump.text(try CatalogTableReader.load(from: session).catalog) == CatalogDump.text(yaml.catalog))
-        // Columns keep the YAML names; nested values are jsonb.
+        // Columns keep the YAML names; nested values are json (key order kept).
         let types = try session.query("""
             SELECT column_name::text, data_type::text FROM information_schema.columns
             WHERE table_name = 'display_screens' AND column_name IN ('screen_id', 'config', 'order', 'is_active')
             ORDER BY column_name
             """)
-        #expect(types == [[.text("config"), .text("jsonb")], [.text("is_active"), .text("boolean")],
+        #expect(types == [[.text("config"), .text("json")], [.text("is_active"), .text("boolean")],
                           [.text("order"), .text("bigint")], [.text("screen_id"), .text("text")]])
     }
 
@@ -140,12 +141,17 @@ import Testing
                 let tableErrors = inTables.filter { $0.severity == .error }
                 #expect(!yamlErrors.isEmpty, "the break \(broken) is an error in YAML")
                 // The same findings: rule, severity and message, in any order.
-                func key(_ d: Diagnostic) -> String { "\(d.severity) \(d.rule) \(d.message)" }
+                // A message that names another place names a file line in one, a row in the other.
+                func key(_ d: Diagnostic) -> String {
+                    let message = d.message.replacingOccurrences(of: #"catalog/[a-z]+\.yaml:[0-9]+:[0-9]+"#, with: "PLACE", options: .regularExpression)
+                        .replacingOccurrences(of: #"[a-z_]+\[[a-z_]+=[A-Za-z0-9_]+\]"#, with: "PLACE", options: .regularExpression)
+                    return "\(d.severity) \(d.rule) \(message)"
+                }
                 #expect(inTables.map(key).sorted() == inYAML.map(key).sorted(), "\(broken)")
                 // Each error about the broken rows is placed at one of them, as a table row.
                 for error in tableErrors {
                     #expect(error.location.isTableRow, "\(error)")
-                    #expect(error.location.file.hasPrefix("display_metrics[display_metric_id="), "\(error)")
+                    #expect(error.location.file.hasPrefix("display_"), "\(error)")
                 }
                 #expect(tableErrors.contains { rows.contains($0.location.file) }, "\(broken): \(tableErrors)")
             } catch {
