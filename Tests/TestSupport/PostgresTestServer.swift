@@ -20,6 +20,9 @@ public final class PostgresTestServer: @unchecked Sendable {
     public let port: Int
     public let directory: String
     public let binDirectory: String
+    /// The CA certificate that signed the server's (for `localhost` and 127.0.0.1) when the
+    /// server offers TLS; nil when `openssl` was not there to make one.
+    public private(set) var certificateAuthority: String?
     /// The system user the cluster runs as when the tests run as root.
     let runAs: String?
     private let lock = NSLock()
@@ -101,8 +104,10 @@ public final class PostgresTestServer: @unchecked Sendable {
                               + "or PG_BINDIR; install Debian's postgresql package")
         }
         let runAs: String? = getuid() == 0 ? "postgres" : nil
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "vitals-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        // The postgres user must reach the directory: under /tmp then, whatever TMPDIR says
+        // (root's own temporary directory may be closed to others).
+        let parent = runAs == nil ? FileManager.default.temporaryDirectory : URL(fileURLWithPath: "/tmp")
+        let base = parent.appendingPathComponent("vitals-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
         let data = base + "/data"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         if let runAs {
@@ -123,14 +128,17 @@ public final class PostgresTestServer: @unchecked Sendable {
 
             """
         try hba.write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
-        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs)
+        let tls = makeCertificates(in: base, data: data, runAs: runAs)
+        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil)
+        server.certificateAuthority = tls
         server.installCleanup(data: data)
         try server.psql("CREATE ROLE vitals_password_login NOLOGIN")
         return server
     }
 
     /// Picks a free port and starts the server there, under a lock shared by test processes.
-    private static func startOnFreePort(bin: String, base: String, data: String, runAs: String?) throws -> PostgresTestServer {
+    private static func startOnFreePort(bin: String, base: String, data: String, runAs: String?,
+                                        tls: Bool) throws -> PostgresTestServer {
         let lockPath = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-test.lock").path
         let lockFile = open(lockPath, O_CREAT | O_RDWR, 0o666)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
@@ -142,6 +150,7 @@ public final class PostgresTestServer: @unchecked Sendable {
             let port = freePort()
             let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(base) -c fsync=off "
                 + "-c full_page_writes=off -c synchronous_commit=off -c timezone=UTC -c max_connections=200"
+                + (tls ? " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key" : "")
             do {
                 try run(bin + "/pg_ctl", ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],
                         as: runAs)
@@ -152,6 +161,33 @@ public final class PostgresTestServer: @unchecked Sendable {
         }
         let log = (try? String(contentsOfFile: base + "/server.log", encoding: .utf8)) ?? ""
         throw Unavailable(description: "pg_ctl start failed: \(lastError.map { "\($0)" } ?? "?")\n\(log.suffix(2000))")
+    }
+
+    /// A CA and a server certificate for `localhost` and 127.0.0.1 signed by it, made with
+    /// `openssl` into the data directory (the key readable by its owner only); returns the CA
+    /// certificate's path, or nil when `openssl` is missing or fails (the server then has no TLS).
+    private static func makeCertificates(in base: String, data: String, runAs: String?) -> String? {
+        let openssl = ["/usr/bin/openssl", "/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let openssl else { return nil }
+        let ca = base + "/ca.crt", caKey = base + "/ca.key", request = base + "/server.csr"
+        let extensions = base + "/server.ext"
+        do {
+            try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: extensions, atomically: true, encoding: .utf8)
+            try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=vitals test CA",
+                              "-keyout", caKey, "-out", ca], as: nil)
+            try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                              "-keyout", data + "/server.key", "-out", request], as: runAs)
+            try run(openssl, ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
+                              "-days", "2", "-extfile", extensions, "-out", base + "/server.crt"], as: nil)
+            try FileManager.default.copyItem(atPath: base + "/server.crt", toPath: data + "/server.crt")
+            if let runAs, let entry = getpwnam(runAs) {
+                chown(data + "/server.crt", entry.pointee.pw_uid, entry.pointee.pw_gid)
+            }
+            chmod(data + "/server.key", 0o600)
+            return ca
+        } catch {
+            return nil
+        }
     }
 
     /// Stops and deletes the cluster at exit, and starts a watchdog doing the same should this

@@ -7,7 +7,7 @@ import VitalsKit
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The database file, or a PostgreSQL database as postgres://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass) (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
-        valueName: "PATH|URL"))
+        valueName: "PATH"))
     var db: String?
 
     /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file.

@@ -93,6 +93,18 @@ extension MetricQuery {
             ORDER BY local_start
             """
         var scan = HourlyMaxSums(bounds: bounds)
+        if store.dialect != .sqlite {
+            // The same scan over rows read through the store (SQLite steps its C statement below).
+            try store.inSnapshot { db in
+                for row in try db.fetchAll(literal) {
+                    var source: String = row["source"]
+                    source.withUTF8 { bytes in
+                        scan.add(localStart: row["local_start"], source: UnsafeRawBufferPointer(bytes), value: row["value"])
+                    }
+                }
+            }
+            return scan.finish()
+        }
         try store.read { db in
             let statement = try db.makeStatement(literal: literal)
             let handle = statement.sqliteStatement

@@ -103,15 +103,22 @@ public struct StoreDatabase {
         case .sqlite(let db):
             return try literal.build(db)
         case .postgres:
-            return try Self.builder.read { db in try literal.build(db) }
+            return try Self.builder().read { db in try literal.build(db) }
         }
     }
 
     /// An empty in-memory SQLite connection that only builds literals for PostgreSQL.
-    nonisolated(unsafe) private static let builder: DatabaseQueue = {
-        // An in-memory queue cannot fail to open short of memory running out.
-        try! DatabaseQueue()
-    }()
+    private static func builder() throws -> DatabaseQueue {
+        builderLock.lock()
+        defer { builderLock.unlock() }
+        if let made = madeBuilder { return made }
+        let queue = try DatabaseQueue()
+        madeBuilder = queue
+        return queue
+    }
+
+    nonisolated(unsafe) private static var madeBuilder: DatabaseQueue?
+    private static let builderLock = NSLock()
 
     /// GRDB's arguments as PostgreSQL values (positional arguments only).
     static func postgresValues(_ arguments: StatementArguments) throws -> [PostgresValue] {

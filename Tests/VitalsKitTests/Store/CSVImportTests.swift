@@ -18,46 +18,50 @@ final class CSVImportTests: XCTestCase {
         """
 
     func testImportingTheSameFileTwiceAddsNothing() throws {
-        let store = try SampleStore.inMemory()
-        let first = try importer.importCSV(good, into: store, skipInvalid: false)
-        XCTAssertEqual(first.summary, "3 rows: 3 new, 0 already stored, 0 skipped")
-        let second = try importer.importCSV(good, into: store, skipInvalid: false)
-        XCTAssertEqual(second.summary, "3 rows: 0 new, 3 already stored, 0 skipped")
-        XCTAssertEqual(try store.count(), 3)
-        let stored = try store.samples(series: "body_mass")
-        XCTAssertEqual(stored.map(\.value)[1], 179 * 0.45359237, accuracy: 1e-3)
-        XCTAssertEqual(stored[1].note, "after a run, before breakfast")
-        XCTAssertEqual(stored[2].value, 80.9)
-        XCTAssertEqual(stored[0].source, "csv")
+        try StoreBackend.each {
+            let store = try F.emptyStore()
+            let first = try importer.importCSV(good, into: store, skipInvalid: false)
+            XCTAssertEqual(first.summary, "3 rows: 3 new, 0 already stored, 0 skipped")
+            let second = try importer.importCSV(good, into: store, skipInvalid: false)
+            XCTAssertEqual(second.summary, "3 rows: 0 new, 3 already stored, 0 skipped")
+            XCTAssertEqual(try store.count(), 3)
+            let stored = try store.samples(series: "body_mass")
+            XCTAssertEqual(stored.map(\.value)[1], 179 * 0.45359237, accuracy: 1e-3)
+            XCTAssertEqual(stored[1].note, "after a run, before breakfast")
+            XCTAssertEqual(stored[2].value, 80.9)
+            XCTAssertEqual(stored[0].source, "csv")
+        }
     }
 
     func testBadRowsAreNamedByLineAndNothingIsWritten() throws {
-        let text = """
-            date,value,note
-            2026-11-01,81,"two
-            lines"
-            xx,80,
-            2026-11-05,900,
-            2026-11-06,abc,
-            2026-11-07,80
+        try StoreBackend.each {
+            let text = """
+                date,value,note
+                2026-11-01,81,"two
+                lines"
+                xx,80,
+                2026-11-05,900,
+                2026-11-06,abc,
+                2026-11-07,80
 
-            """
-        let store = try SampleStore.inMemory()
-        XCTAssertThrowsError(try importer.importCSV(text, into: store, skipInvalid: false)) { error in
-            let userError = error as? ImportError
-            XCTAssertEqual(userError?.message, "4 of 5 rows are invalid; nothing was imported")
-            XCTAssertEqual(Array(userError?.hints.prefix(4) ?? []), [
-                "line 4: cannot read the time 'xx'",
-                "line 5: 900 kg is outside the plausible range for body_mass of a human: 20–200 kg",
-                "line 6: 'abc' is not a number",
-                "line 7: expected 3 fields, found 2",
-            ])
+                """
+            let store = try F.emptyStore()
+            XCTAssertThrowsError(try importer.importCSV(text, into: store, skipInvalid: false)) { error in
+                let userError = error as? ImportError
+                XCTAssertEqual(userError?.message, "4 of 5 rows are invalid; nothing was imported")
+                XCTAssertEqual(Array(userError?.hints.prefix(4) ?? []), [
+                    "line 4: cannot read the time 'xx'",
+                    "line 5: 900 kg is outside the plausible range for body_mass of a human: 20–200 kg",
+                    "line 6: 'abc' is not a number",
+                    "line 7: expected 3 fields, found 2",
+                ])
+            }
+            XCTAssertEqual(try store.count(), 0)
+            let report = try importer.importCSV(text, into: store, skipInvalid: true)
+            XCTAssertEqual(report.inserted, 1)
+            XCTAssertEqual(report.skipped.map(\.line), [4, 5, 6, 7])
+            XCTAssertEqual(try store.count(), 1)
         }
-        XCTAssertEqual(try store.count(), 0)
-        let report = try importer.importCSV(text, into: store, skipInvalid: true)
-        XCTAssertEqual(report.inserted, 1)
-        XCTAssertEqual(report.skipped.map(\.line), [4, 5, 6, 7])
-        XCTAssertEqual(try store.count(), 1)
     }
 
     func testHeaderProblems() {
@@ -69,30 +73,32 @@ final class CSVImportTests: XCTestCase {
     }
 
     func testExportReadsBackUnchanged() throws {
-        let store = try F.store([
-            F.sample("vegetables", "2026-11-20T12:30:00+01:00", 0.75, tag: "lunch"),
-            F.sample("sleep_analysis", "2026-11-20T01:00:00+01:00", 60, category: "deep", minutes: 60),
-            F.sample("body_mass", "2026-07-01T07:00:00+02:00", 80.4),
-        ])
-        let csv = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init()), as: .csv, catalog: F.catalog)
-        XCTAssertTrue(csv.contains("vegetables,me,2026-11-20T12:30:00+01:00,2026-11-20T12:30:00+01:00,0.75,portion,,lunch,test,\n"), csv)
-        let copy = try SampleStore.inMemory()
-        let reimport = CSVImporter(validator: importer.validator, seriesID: nil)
-        XCTAssertEqual(try reimport.importCSV(csv, into: copy, skipInvalid: false).inserted, 3)
-        XCTAssertEqual(try copy.samples(), try store.samples())
-        let json = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init(series: "body_mass")), as: .json)
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        XCTAssertEqual((object?["samples"] as? [Any])?.count, 1)
-        let withMilestones = SampleExporter.render([], as: .json, milestones: [
-            MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14"), note: "\"Dr. Bos\""),
-        ])
-        XCTAssertEqual(withMilestones, """
-            {"samples": [], "milestones": [
-              {"subject": "ollie", "milestone": "vaccinatie_8", "done_on": "2026-02-14", "note": "\\"Dr. Bos\\""}
-            ]}
+        try StoreBackend.each {
+            let store = try F.store([
+                F.sample("vegetables", "2026-11-20T12:30:00+01:00", 0.75, tag: "lunch"),
+                F.sample("sleep_analysis", "2026-11-20T01:00:00+01:00", 60, category: "deep", minutes: 60),
+                F.sample("body_mass", "2026-07-01T07:00:00+02:00", 80.4),
+            ])
+            let csv = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init()), as: .csv, catalog: F.catalog)
+            XCTAssertTrue(csv.contains("vegetables,me,2026-11-20T12:30:00+01:00,2026-11-20T12:30:00+01:00,0.75,portion,,lunch,test,\n"), csv)
+            let copy = try F.emptyStore()
+            let reimport = CSVImporter(validator: importer.validator, seriesID: nil)
+            XCTAssertEqual(try reimport.importCSV(csv, into: copy, skipInvalid: false).inserted, 3)
+            XCTAssertEqual(try copy.samples(), try store.samples())
+            let json = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init(series: "body_mass")), as: .json)
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            XCTAssertEqual((object?["samples"] as? [Any])?.count, 1)
+            let withMilestones = SampleExporter.render([], as: .json, milestones: [
+                MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14"), note: "\"Dr. Bos\""),
+            ])
+            XCTAssertEqual(withMilestones, """
+                {"samples": [], "milestones": [
+                  {"subject": "ollie", "milestone": "vaccinatie_8", "done_on": "2026-02-14", "note": "\\"Dr. Bos\\""}
+                ]}
 
-            """)
-        let filtered = try SampleExporter.samples(in: store, filter: .init(from: LocalDate(iso: "2026-11-20"), to: LocalDate(iso: "2026-11-20")))
-        XCTAssertEqual(filtered.map(\.seriesID), ["sleep_analysis", "vegetables"])
+                """)
+            let filtered = try SampleExporter.samples(in: store, filter: .init(from: LocalDate(iso: "2026-11-20"), to: LocalDate(iso: "2026-11-20")))
+            XCTAssertEqual(filtered.map(\.seriesID), ["sleep_analysis", "vegetables"])
+        }
     }
 }

@@ -15,7 +15,7 @@ import Testing
     static let buckets: [Bucket] = [.day, .week, .month, .none]
     static let offsets = [-36_000, 0, 3600, 7200, 19_800, 50_400]
 
-    @Test func swiftSumsMatchSQLiteGrouping() async throws {
+    @Test(arguments: StoreBackend.available) func swiftSumsMatchSQLiteGrouping(on backend: StoreBackend) async throws {
         await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max).array(of: 0...60), Gen.int(in: 0...Int.max)) { codes, settings in
             var rest = settings
             func take(_ n: Int) -> Int { defer { rest /= n }; return rest % n }
@@ -36,7 +36,7 @@ import Testing
                 samples.append(Sample(seriesID: "steps", start: start, utcOffsetSeconds: offset,
                                       value: value, source: Self.sources[part(Self.sources.count)]))
             }
-            let store = try SampleStore.inMemory()
+            let store = try StoreFixtures.emptyStore(on: backend)
             try store.insert(samples)
             var series = StoreFixtures.steps
             series.overlappingSources = .hourlyMax
@@ -46,8 +46,8 @@ import Testing
             guard let periods = try query.readPeriods(in: store), !periods.isEmpty else { return }
             let swift = try query.hourlyMaxSums(in: store, periods: periods)
             var sqlite = [Double?](repeating: nil, count: periods.count)
-            try store.read { db in
-                for row in try SQLRequest<Row>(literal: query.bucketSQL(periods, bucket)).fetchAll(db) {
+            try store.inSnapshot { db in
+                for row in try db.fetchAll(query.bucketSQL(periods, bucket)) {
                     sqlite[row["k"] as Int] = row["v"]
                 }
             }

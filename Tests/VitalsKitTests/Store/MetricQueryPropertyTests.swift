@@ -50,7 +50,7 @@ import Testing
         return (NaiveMetric.Entry(start: start, offset: zone.secondsFromGMT(for: start), value: value, tag: tag), source)
     }
 
-    static func makeCase(codes: [Int], settings: Int) throws -> Case {
+    static func makeCase(codes: [Int], settings: Int, on backend: StoreBackend) throws -> Case {
         var rest = settings
         func take(_ n: Int) -> Int { defer { rest /= n }; return rest % n }
         let window = take(2)
@@ -88,7 +88,7 @@ import Testing
                                       value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: entry.source))
             }
         }
-        let store = try SampleStore.inMemory()
+        let store = try StoreFixtures.emptyStore(on: backend)
         try store.insert(samples)
 
         var asOf = windows[window]
@@ -116,9 +116,9 @@ import Testing
         }
     }
 
-    @Test func bucketsAndRollingMeansMatchTheDefinitions() async throws {
+    @Test(arguments: StoreBackend.available) func bucketsAndRollingMeansMatchTheDefinitions(on backend: StoreBackend) async throws {
         await propertyCheck(count: 150, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let series = try c.query.fetchBuckets(from: c.store)
             let expected = c.naive.buckets
             #expect(series.buckets.map(\.start) == expected.map { NaiveMetric.local($0.start) })
@@ -129,9 +129,9 @@ import Testing
         }
     }
 
-    @Test func regroupedBucketsAreMeansOfTheBucketsInThem() async throws {
+    @Test(arguments: StoreBackend.available) func regroupedBucketsAreMeansOfTheBucketsInThem(on backend: StoreBackend) async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let series = try c.query.fetchBuckets(from: c.store)
             let fitted = series.fitting(c.limit)
             let expected = c.naive.buckets
@@ -169,9 +169,9 @@ import Testing
         }
     }
 
-    @Test func splitsByTagMatchTheDefinitions() async throws {
+    @Test(arguments: StoreBackend.available) func splitsByTagMatchTheDefinitions(on backend: StoreBackend) async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let split = try c.query.fetchSplit(from: c.store, by: .tag)
             let expected = c.naive.split
             #expect(split.buckets.map(\.start) == expected.map { NaiveMetric.local($0.start) })
@@ -202,9 +202,9 @@ import Testing
         }
     }
 
-    @Test func targetSummaryAndStreaksMatchTheDefinitions() async throws {
+    @Test(arguments: StoreBackend.available) func targetSummaryAndStreaksMatchTheDefinitions(on backend: StoreBackend) async throws {
         await propertyCheck(count: 150, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let target = Target.atLeast(60)
             let summary = try #require(try c.query.fetchTargetSummary(from: c.store))
             let expected = c.naive.streaks(target)
@@ -222,9 +222,9 @@ import Testing
         }
     }
 
-    @Test func targetPeriodsOfAChartCountLikeTheSummary() async throws {
+    @Test(arguments: StoreBackend.available) func targetPeriodsOfAChartCountLikeTheSummary(on backend: StoreBackend) async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             var daily = c.query
             daily.binding.bucket = .day
             daily.binding.rolling = nil
@@ -238,9 +238,9 @@ import Testing
         }
     }
 
-    @Test func latestAndPointsMatchTheDefinitions() async throws {
+    @Test(arguments: StoreBackend.available) func latestAndPointsMatchTheDefinitions(on backend: StoreBackend) async throws {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
-            let c = try Self.makeCase(codes: codes, settings: settings)
+            let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let upTo = c.naive.countedEntries.filter { c.naive.day($0) <= c.naive.asOfDate }.sorted { $0.wallClock > $1.wallClock }
             let latest = try c.query.fetchLatest(from: c.store)
             #expect(latest?.value == upTo.first?.value)

@@ -63,9 +63,9 @@ enum PostgresStores {
 }
 
 extension StoreFixtures {
-    /// An empty store on the current test's backend.
-    static func emptyStore() throws -> SampleStore {
-        switch StoreBackend.current {
+    /// An empty store on `backend` (the current test's unless given).
+    static func emptyStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
+        switch backend {
         case .sqlite: return try SampleStore.inMemory()
         case .postgres: return try PostgresStores.fresh()
         }
@@ -77,6 +77,23 @@ extension XCTestCase {
     func invokeOnEachBackend(_ invoke: () -> Void) {
         for backend in StoreBackend.available {
             StoreBackend.$current.withValue(backend) { invoke() }
+        }
+    }
+}
+
+/// On CI (`VITALS_REQUIRE_VALIDATORS=1`) the PostgreSQL runs of the store suites may not be left
+/// out: a missing server is a failure there, not a skip.
+final class PostgresAvailabilityTests: XCTestCase {
+    func testTheServerRunsWhenRequired() throws {
+        switch PostgresTestServer.shared() {
+        case .success(let server):
+            XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres])
+            let store = try StoreFixtures.emptyStore(on: .postgres)
+            XCTAssertEqual(store.dialect, .postgres)
+            XCTAssertTrue(store.location.contains("127.0.0.1:\(server.port)"), store.location)
+        case .failure(let reason):
+            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
+            throw XCTSkip("no PostgreSQL server: \(reason)")
         }
     }
 }

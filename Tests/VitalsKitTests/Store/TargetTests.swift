@@ -59,49 +59,55 @@ final class TargetTests: XCTestCase {
     }
 
     func testSummaryFromTheStore() throws {
-        let store = try F.store([
-            F.sample("protein", "2026-11-17T12:00:00+01:00", 120),
-            F.sample("protein", "2026-11-18T12:00:00+01:00", 90),
-            F.sample("protein", "2026-11-19T08:00:00+01:00", 60),
-            F.sample("protein", "2026-11-20T01:30:00+01:00", 40),    // late snack: the 19th with the 04:00 cutoff
-            F.sample("protein", "2026-11-20T12:00:00+01:00", 60),
-        ])
-        let summary = try XCTUnwrap(try F.query(F.protein, range: .days(14), asOf: "2026-11-20", target: .atLeast(100), cutoff: 240)
-            .fetchTargetSummary(from: store))
-        XCTAssertEqual(summary.days.map(\.date.description), ["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"])
-        XCTAssertEqual(summary.days.map(\.isMet), [true, false, true, false])
-        XCTAssertEqual(summary.currentStreak, 1)
-        XCTAssertEqual(summary.bestStreak, 1)
-        XCTAssertEqual(summary.percentOnTarget7, 200.0 / 3, accuracy: 1e-9)   // 11-17 … 11-19: T F T
-        assertClose(summary.today, 60)
-        assertClose(summary.todayRemaining, 40)
+        try StoreBackend.each {
+            let store = try F.store([
+                F.sample("protein", "2026-11-17T12:00:00+01:00", 120),
+                F.sample("protein", "2026-11-18T12:00:00+01:00", 90),
+                F.sample("protein", "2026-11-19T08:00:00+01:00", 60),
+                F.sample("protein", "2026-11-20T01:30:00+01:00", 40),    // late snack: the 19th with the 04:00 cutoff
+                F.sample("protein", "2026-11-20T12:00:00+01:00", 60),
+            ])
+            let summary = try XCTUnwrap(try F.query(F.protein, range: .days(14), asOf: "2026-11-20", target: .atLeast(100), cutoff: 240)
+                .fetchTargetSummary(from: store))
+            XCTAssertEqual(summary.days.map(\.date.description), ["2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"])
+            XCTAssertEqual(summary.days.map(\.isMet), [true, false, true, false])
+            XCTAssertEqual(summary.currentStreak, 1)
+            XCTAssertEqual(summary.bestStreak, 1)
+            XCTAssertEqual(summary.percentOnTarget7, 200.0 / 3, accuracy: 1e-9)   // 11-17 … 11-19: T F T
+            assertClose(summary.today, 60)
+            assertClose(summary.todayRemaining, 40)
+        }
     }
 
     /// A day with nothing logged is 0 for a sum: an `at_most` target is met by it.
     func testEmptyDaysCountAsZeroForSums() throws {
-        let store = try F.store([
-            F.sample("vegetables", "2026-11-18T12:00:00+01:00", 2),
-            F.sample("vegetables", "2026-11-20T12:00:00+01:00", 0.5),
-        ])
-        let summary = try XCTUnwrap(try F.query(F.vegetables, range: .days(7), asOf: "2026-11-20", target: .atMost(1))
-            .fetchTargetSummary(from: store))
-        XCTAssertEqual(summary.days.map(\.isMet), [false, true, true])   // 11-18 is over, 11-19 empty = 0
-        XCTAssertEqual(summary.currentStreak, 2)
-        assertClose(summary.todayRemaining, 0.5)
-        let none = try F.query(F.vegetables, range: .days(7), asOf: "2026-11-20").fetchTargetSummary(from: store)
-        XCTAssertNil(none)
+        try StoreBackend.each {
+            let store = try F.store([
+                F.sample("vegetables", "2026-11-18T12:00:00+01:00", 2),
+                F.sample("vegetables", "2026-11-20T12:00:00+01:00", 0.5),
+            ])
+            let summary = try XCTUnwrap(try F.query(F.vegetables, range: .days(7), asOf: "2026-11-20", target: .atMost(1))
+                .fetchTargetSummary(from: store))
+            XCTAssertEqual(summary.days.map(\.isMet), [false, true, true])   // 11-18 is over, 11-19 empty = 0
+            XCTAssertEqual(summary.currentStreak, 2)
+            assertClose(summary.todayRemaining, 0.5)
+            let none = try F.query(F.vegetables, range: .days(7), asOf: "2026-11-20").fetchTargetSummary(from: store)
+            XCTAssertNil(none)
+        }
     }
 
     /// A mean has no value on an empty day: not met, and no zero is invented.
     func testEmptyDaysAreNotMetForMeans() throws {
-        let store = try F.store([
-            F.sample("body_mass", "2026-11-18T07:00:00+01:00", 80),
-            F.sample("body_mass", "2026-11-20T07:00:00+01:00", 79),
-        ])
-        let summary = try XCTUnwrap(try F.query(F.bodyMass, aggregate: .mean, range: .days(7), asOf: "2026-11-20",
-                                                target: .atMost(85)).fetchTargetSummary(from: store))
-        XCTAssertEqual(summary.days.map(\.value), [80, nil, 79])
-        XCTAssertEqual(summary.days.map(\.isMet), [true, false, true])
-        XCTAssertEqual(summary.currentStreak, 1)
+        try StoreBackend.each {
+            let store = try F.store([
+                F.sample("body_mass", "2026-11-18T07:00:00+01:00", 80),
+                F.sample("body_mass", "2026-11-20T07:00:00+01:00", 79),
+            ])
+            let summary = try XCTUnwrap(try F.query(F.bodyMass, aggregate: .mean, range: .days(7), asOf: "2026-11-20",
+                                                    target: .atMost(85)).fetchTargetSummary(from: store))
+            XCTAssertEqual(summary.days.map(\.value), [80, nil, 79])
+            XCTAssertEqual(summary.days.map(\.isMet), [true, false, true])
+            XCTAssertEqual(summary.currentStreak, 1)
+        }
     }
 }

@@ -69,7 +69,8 @@ public final class PostgresSession: @unchecked Sendable {
         } else {
             configuration = .init(host: target.host, port: target.port, username: target.user,
                                   password: password, database: target.database, tls: tls)
-            if target.sslMode == .verifyFull { configuration.options.tlsServerName = target.host }
+            // verify-full: PostgresNIO checks the certificate against the host name (or, for an
+            // address, the address connected to).
         }
         configuration.options.connectTimeout = .seconds(Int64(target.connectTimeout))
         configuration.options.additionalStartupParameters = [("application_name", target.applicationName)]
@@ -259,9 +260,10 @@ extension PostgresTarget {
 }
 
 extension PostgresConnection {
-    /// Starts closing the connection without waiting.
+    /// Starts closing the connection without waiting; the connection lives until it is closed
+    /// (PostgresNIO asserts that a connection is closed before it goes away).
     func closeInBackground() {
         let closing: EventLoopFuture<Void> = close()
-        closing.whenComplete { _ in }
+        closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }

@@ -123,11 +123,11 @@ public struct PostgresTarget: Sendable, Hashable {
     }
 
     static func split(_ url: String) throws -> Parts {
-        guard isURL(url) else {
+        guard isURL(url), let scheme = url.range(of: "://") else {
             throw PostgresStoreError.badURL(url: url, reason: "it does not start with postgres:// or postgresql://")
         }
         let safe = redactQuery(url)
-        let afterScheme = url[url.range(of: "://")!.upperBound...]
+        let afterScheme = url[scheme.upperBound...]
         var rest = Substring(afterScheme)
         var query = Substring("")
         if let mark = rest.firstIndex(of: "?") {

@@ -167,19 +167,44 @@ func postgresServer() -> PostgresTestServer? {
         }
     }
 
-    @Test func sslmodeRequireFailsClearlyOnAServerWithoutTLS() throws {
+    /// Whether the session's connection is encrypted, as the server sees it.
+    private func usesTLS(_ session: PostgresSession) throws -> Bool {
+        try session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first?.first == .bool(true)
+    }
+
+    @Test func sslmodesAreHonoured() throws {
         guard let server = postgresServer() else { return }
-        let url = server.url(database: "postgres", query: "sslmode=require")
+        guard let ca = server.certificateAuthority else {
+            if PostgresTestServer.required { Issue.record("the test server has no TLS (openssl missing?)") }
+            return
+        }
+        func connect(_ query: String, host: String = "127.0.0.1") throws -> PostgresSession {
+            let url = "postgres://postgres@\(host):\(server.port)/postgres?\(query)"
+            return try PostgresSession.connect(PostgresTarget(url: url, environment: environment), environment: environment)
+        }
+        let expectations: [(String, Bool)] = [
+            ("sslmode=disable", false), ("sslmode=allow", false), ("sslmode=prefer", true), ("sslmode=require", true),
+            ("sslmode=verify-ca&sslrootcert=\(ca)", true), ("sslmode=verify-full&sslrootcert=\(ca)", true),
+        ]
+        for (query, encrypted) in expectations {
+            let session = try connect(query)
+            #expect(try usesTLS(session) == encrypted, "\(query)")
+            session.close()
+        }
+        let byName = try connect("sslmode=verify-full&sslrootcert=\(ca)", host: "localhost")
+        #expect(try usesTLS(byName))
+        byName.close()
+        // A certificate the given CAs did not sign, and no CA at all: refused, naming the mode.
         #expect {
-            try PostgresSession.connect(PostgresTarget(url: url, environment: environment), environment: environment)
+            try connect("sslmode=verify-ca&sslrootcert=system")
         } throws: { error in
             guard let error = error as? PostgresStoreError, case .tls = error else { return false }
-            return error.message.contains("sslmode=require")
+            return error.message.contains("sslmode=verify-ca") && error.kind == .cannotRun
         }
-        // prefer falls back to a plain connection, allow starts with one.
-        for mode in ["prefer", "allow"] {
-            let target = try PostgresTarget(url: server.url(database: "postgres", query: "sslmode=\(mode)"), environment: environment)
-            try PostgresSession.connect(target, environment: environment).close()
+        #expect {
+            try connect("sslmode=verify-full")
+        } throws: { error in
+            (error as? PostgresStoreError)?.message.contains("no CA to check the server with") == true
         }
     }
 }
