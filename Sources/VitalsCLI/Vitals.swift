@@ -24,6 +24,7 @@ struct Vitals: ParsableCommand {
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
             FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
             ConfigCommand.self, PushCommand.self, PullCommand.self, GrantCommand.self, RevokeCommand.self,
+            CatalogCommand.self,
         ]
     )
 

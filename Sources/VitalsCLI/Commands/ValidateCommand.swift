@@ -25,8 +25,16 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
-            let validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
+            let validation: CatalogValidation
+            if let url = catalog.catalogRoot, PostgresTarget.isURL(url) {
+                // The catalog tables of a server: findings name table and row.
+                guard paths.isEmpty else { throw CatalogTablesError.pathsWithServerCatalog }
+                validation = try CatalogValidation.run(url: url, validator: Validator(screenModules: VitalsCLI.screens),
+                                                       environment: ProcessInfo.processInfo.environment)
+            } else {
+                validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
                                                        validator: Validator(screenModules: VitalsCLI.screens))
+            }
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             if chosen == .text {

@@ -7,7 +7,7 @@ import VitalsScreens
 /// Where the YAML catalog is read from.
 struct CatalogOptions: ParsableArguments {
     @Option(name: .customLong("catalog"), help: ArgumentHelp(
-        "Directory holding screens/ and metrics/ (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
+        "Directory holding screens/ and metrics/, or a postgres:// URL whose catalog tables vitals catalog push wrote (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
         valueName: "DIR"), completion: .directory)
     var catalogRoot: String?
 
@@ -21,6 +21,9 @@ struct CatalogOptions: ParsableArguments {
 
     /// Loads the catalog `source` finds (diagnostics kept, not checked).
     func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
+        if let url = catalogRoot, PostgresTarget.isURL(url) {
+            return try CatalogTableReader.load(url: url, environment: ProcessInfo.processInfo.environment)
+        }
         switch try source(allowBuiltIn: allowBuiltIn) {
         case .directory(let root): return try CatalogLoader.load(paths: CatalogLocation.paths(root: root))
         case .builtIn: return Self.loadBuiltIn()

@@ -16,7 +16,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`; a table row (line 0, `SourceLocation.tableRow`) is its name alone.
+    public var description: String { line == 0 ? file : "\(file):\(line):\(column)" }
 }
 
 /// A composed YAML node that remembers where it was written.

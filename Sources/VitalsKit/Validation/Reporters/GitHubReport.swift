@@ -3,7 +3,9 @@ enum GitHubReport {
     static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary) -> String {
         var lines = diagnostics.map { d -> String in
             let command = d.severity == .note ? "notice" : d.severity.rawValue
-            return "::\(command) file=\(property(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
+            // A table row (line 0) has no line to point at: its name is the file.
+            let place = d.location.isTableRow ? "" : ",line=\(d.location.line),col=\(d.location.column)"
+            return "::\(command) file=\(property(d.location.file))\(place),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
         }
         lines.append(summary.line)
         return lines.joined(separator: "\n") + "\n"

@@ -8,7 +8,9 @@ enum SARIFReport {
         }
         let results = diagnostics.map { d -> String in
             func location(_ l: SourceLocation) -> String {
-                "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
+                // A table row is a logical place, not a region of a file.
+                if l.isTableRow { return "{\"logicalLocations\": [{\"fullyQualifiedName\": \(q(l.file)), \"kind\": \"object\"}]}" }
+                return "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
             }
             var entry = "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
             if !d.related.isEmpty {
