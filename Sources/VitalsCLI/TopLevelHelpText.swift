@@ -56,6 +56,16 @@ SUBCOMMANDS:
                           edit 412 120 g --meal dinner --at 19:30`.
   config                  Show and edit the settings file (units, db, subject,
                           day_cutoff, weigh_in, color).
+  push                    Send the local database's samples and milestones that
+                          a PostgreSQL server lacks.
+  pull                    Bring the samples and milestones a PostgreSQL server
+                          holds that the local database lacks.
+  grant                   Let a PostgreSQL role read and write one subject's
+                          samples and milestones (for the tables' owner).
+  revoke                  Take a subject away from a PostgreSQL role (for the
+                          tables' owner).
+  catalog                 The catalog as PostgreSQL tables (display_screens,
+                          display_metrics, …).
 
   See 'vitals help <subcommand>' for detailed help.
 

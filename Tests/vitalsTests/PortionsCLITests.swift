@@ -142,21 +142,21 @@ final class PortionsCLITests: XCTestCase {
         try assertRun(["delete"], stderr: """
             Error: Missing expected argument '<ID>'
             Help:  <ID>  The entry id.
-            Usage: vitals delete <ID> [--force] [--db <PATH|URL>] [--catalog <DIR>]
+            Usage: vitals delete <ID> [--force] [--db <PATH>] [--catalog <DIR>]
               See 'vitals delete --help' for more information.
 
             """, exitCode: 2)
         try assertRun(["delete", "abc"], stderr: """
             Error: The value 'abc' is invalid for '<ID>'
             Help:  <ID>  The entry id.
-            Usage: vitals delete <ID> [--force] [--db <PATH|URL>] [--catalog <DIR>]
+            Usage: vitals delete <ID> [--force] [--db <PATH>] [--catalog <DIR>]
               See 'vitals delete --help' for more information.
 
             """, exitCode: 2)
         try assertRun(["edit", "1"], stderr: """
             Error: Missing expected argument '<VALUE>'
             Help:  <VALUE>  The corrected value.
-            Usage: vitals edit <ID> <VALUE> [<UNIT>] [--at <TIME>] [--meal <SLOT>] [--force] [--units <SYSTEM>] [--db <PATH|URL>] [--catalog <DIR>]
+            Usage: vitals edit <ID> <VALUE> [<UNIT>] [--at <TIME>] [--meal <SLOT>] [--force] [--units <SYSTEM>] [--db <PATH>] [--catalog <DIR>]
               See 'vitals edit --help' for more information.
 
             """, exitCode: 2)

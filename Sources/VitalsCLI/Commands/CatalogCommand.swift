@@ -35,7 +35,7 @@ struct CatalogCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(withSources: true)
                 let started = Date()
                 let session = try PostgresSession.open(url: to, forWriting: false,
                                                        environment: ProcessInfo.processInfo.environment, checkSchema: false)

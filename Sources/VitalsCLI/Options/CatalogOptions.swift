@@ -40,9 +40,16 @@ struct CatalogOptions: ParsableArguments {
     /// Loads the catalog for a command that needs a valid one; on errors prints the
     /// diagnostics (text format) and exits 1. An unchanged catalog that checked clean before
     /// is read from its compiled copy (`CatalogCache`; `VITALS_NO_CACHE=1` turns that off).
-    func loadValidCatalog() throws -> LoadedCatalog {
-        let source = try source()
+    /// A catalog read from PostgreSQL tables is checked on every run (it has no files to key a
+    /// cache by); so is one loaded `withSources` (a catalog read from its compiled copy has no
+    /// file texts, which `catalog push` writes from).
+    func loadValidCatalog(withSources: Bool = false) throws -> LoadedCatalog {
         let registry = VitalsCLI.screens
+        if withSources || catalogRoot.map(PostgresTarget.isURL) == true {
+            let loaded = try load()
+            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded))
+        }
+        let source = try source()
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
             screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
         let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry).validate(loaded) }
@@ -51,12 +58,17 @@ struct CatalogOptions: ParsableArguments {
         case .directory(let root): checked = try cache.load(paths: CatalogLocation.paths(root: root), check: check)
         case .builtIn: checked = cache.load(Self.builtInFiles(), check: check)
         }
-        let errors = checked.findings.filter { $0.severity == .error }
+        return try Self.refuseErrors(in: checked.loaded, checked.findings)
+    }
+
+    /// The catalog, or (when a finding is an error) the errors printed and a refusal.
+    private static func refuseErrors(in loaded: LoadedCatalog, _ findings: [Diagnostic]) throws -> LoadedCatalog {
+        let errors = findings.filter { $0.severity == .error }
         guard errors.isEmpty else {
-            let summary = ValidationSummary(checked.loaded, errors)
-            printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: checked.loaded.sources))
+            let summary = ValidationSummary(loaded, errors)
+            printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: loaded.sources))
             throw CommandError("the catalog has errors; fix them (vitals validate shows them all)")
         }
-        return checked.loaded
+        return loaded
     }
 }
