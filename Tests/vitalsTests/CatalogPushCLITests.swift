@@ -6,17 +6,9 @@ import XCTest
 /// renders, draws its tree and validates as the YAML does; a row broken on the server is
 /// reported at its table row in every report format.
 final class CatalogPushCLITests: XCTestCase {
-    private func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared() {
-        case .success(let server): return server
-        case .failure(let reason):
-            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
-            throw XCTSkip("no PostgreSQL server for the tests: \(reason)")
-        }
-    }
+    private func server() throws -> PostgresTestServer { try postgresServer() }
 
-    /// Without the tester's own PostgreSQL settings.
-    private let environment = ["PGPASSWORD": "", "PGSERVICE": "", "PGPASSFILE": "/nonexistent", "NO_COLOR": "1"]
+    private let environment = postgresCLIEnvironment
 
     private func run(_ arguments: [String]) throws -> VitalsProcess.Run {
         try VitalsProcess.run(arguments, environment: environment)

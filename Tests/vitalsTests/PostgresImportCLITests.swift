@@ -8,7 +8,7 @@ import XCTest
 /// imports store in a SQLite file, and a second import into the server finds everything present.
 final class PostgresImportCLITests: XCTestCase {
     private var directory: URL!
-    private let environment = ["PGPASSWORD": "", "PGSERVICE": "", "PGPASSFILE": "/nonexistent", "NO_COLOR": "1"]
+    private let environment = postgresCLIEnvironment
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-import-\(UUID().uuidString)")
@@ -17,14 +17,7 @@ final class PostgresImportCLITests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: directory) }
 
-    private func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared() {
-        case .success(let server): return server
-        case .failure(let reason):
-            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
-            throw XCTSkip("no PostgreSQL server for the tests: \(reason)")
-        }
-    }
+    private func server() throws -> PostgresTestServer { try postgresServer() }
 
     /// An export of `count` records of three kinds, some with metadata holding a tab, a
     /// backslash and a newline (COPY's escapes), a few exact duplicates.

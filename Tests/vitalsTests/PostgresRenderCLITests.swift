@@ -5,17 +5,9 @@ import XCTest
 /// The demo data written into a PostgreSQL database renders every shipped screen exactly as the
 /// same demo data in a SQLite file does, as text and as JSON.
 final class PostgresRenderCLITests: XCTestCase {
-    private func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared() {
-        case .success(let server): return server
-        case .failure(let reason):
-            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
-            throw XCTSkip("no PostgreSQL server for the tests: \(reason)")
-        }
-    }
+    private func server() throws -> PostgresTestServer { try postgresServer() }
 
-    /// Without the tester's own PostgreSQL settings.
-    private let environment = ["PGPASSWORD": "", "PGSERVICE": "", "PGPASSFILE": "/nonexistent", "NO_COLOR": "1"]
+    private let environment = postgresCLIEnvironment
 
     func testEveryScreenRendersTheSameOnBothBackends() throws {
         let server = try server()

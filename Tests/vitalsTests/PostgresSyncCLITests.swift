@@ -9,8 +9,7 @@ import XCTest
 /// exactly what the SQLite import stores.
 final class PostgresSyncCLITests: XCTestCase {
     private var directory: URL!
-    /// Without the tester's own PostgreSQL settings.
-    private let environment = ["PGPASSWORD": "", "PGSERVICE": "", "PGPASSFILE": "/nonexistent", "NO_COLOR": "1"]
+    private let environment = postgresCLIEnvironment
 
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-sync-\(UUID().uuidString)")
@@ -19,14 +18,7 @@ final class PostgresSyncCLITests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(at: directory) }
 
-    private func server() throws -> PostgresTestServer {
-        switch PostgresTestServer.shared() {
-        case .success(let server): return server
-        case .failure(let reason):
-            if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
-            throw XCTSkip("no PostgreSQL server for the tests: \(reason)")
-        }
-    }
+    private func server() throws -> PostgresTestServer { try postgresServer() }
 
     private func count(_ server: PostgresTestServer, _ database: String, _ sql: String = "SELECT count(*) FROM sample") throws -> Int {
         Int(try server.psql(sql, database: database).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1

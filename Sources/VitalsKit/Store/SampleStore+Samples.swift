@@ -12,7 +12,11 @@ extension SampleStore {
     }
 
     static func insert(_ samples: [Sample], into db: StoreDatabase) throws -> Int {
-        let inserter = try db.makeInserter()
+        try insert(samples, through: try db.makeInserter())
+    }
+
+    /// Stages `samples` in `inserter` group by group; returns how many rows were new.
+    static func insert(_ samples: [Sample], through inserter: any SampleStaging) throws -> Int {
         var inserted = 0
         for sample in samples {
             let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)

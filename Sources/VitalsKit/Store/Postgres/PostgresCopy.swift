@@ -138,17 +138,7 @@ final class PostgresCopyInserter: SampleStaging {
             ORDER BY series, subject, start, "end", value, category, tag, source
             ON CONFLICT DO NOTHING RETURNING key_hash
             """)
-        var inserted: [Int64: Int] = [:]
-        for row in returned { if let key = row.first?.int64 { inserted[key, default: 0] += 1 } }
-        for (index, key) in stagedKeys.enumerated() {
-            if let count = inserted[key], count > 0 {
-                inserted[key] = count - 1
-                storedKeys.insert(key)
-                try outcome(index, .new)
-            } else {
-                try outcome(index, storedKeys.contains(key) ? .repeated : .present)
-            }
-        }
+        try PostgresSampleInserter.report(returned, staged: stagedKeys, stored: &storedKeys, outcome)
     }
 
     func origin(sourceVersion: String?, device: String?) throws -> Int64 {
@@ -202,22 +192,6 @@ extension SampleStore {
     /// `insert`, through the bulk inserter (COPY on PostgreSQL): for imports of many samples.
     @discardableResult
     public func insertBulk(_ samples: [Sample]) throws -> Int {
-        try inTransaction { db in
-            let inserter = try db.makeBulkInserter()
-            var inserted = 0
-            for sample in samples {
-                let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
-                let category = sample.category ?? "", tag = sample.tag ?? ""
-                let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
-                                          value: sample.value, category: category, tag: tag, source: sample.source)
-                inserter.stage(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
-                               utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
-                               category: category, tag: tag, source: sample.source, note: sample.note,
-                               metadata: sample.metadata, key: key)
-                if inserter.isGroupFull { try inserter.flush { if $1 == .new { inserted += 1 } } }
-            }
-            try inserter.flush { if $1 == .new { inserted += 1 } }
-            return inserted
-        }
+        try inTransaction { db in try SampleStore.insert(samples, through: try db.makeBulkInserter()) }
     }
 }

@@ -51,15 +51,23 @@ final class PostgresSampleInserter: SampleStaging {
         let sql = "INSERT INTO sample (\(Self.columns)) VALUES \(placeholders.joined(separator: ", ")) "
             + "ON CONFLICT DO NOTHING RETURNING key_hash"
         let returned = try session.query(sql, staged.flatMap { $0 })
+        try PostgresSampleInserter.report(returned, staged: stagedKeys, stored: &storedKeys, outcome)
+    }
+
+    /// Each staged row's outcome from the `key_hash`es an `INSERT … ON CONFLICT DO NOTHING
+    /// RETURNING key_hash` returned: new when returned (once per returned copy), else repeated
+    /// when this run stored the key before, else present. `stored` collects the new keys.
+    static func report(_ returned: [[PostgresValue]], staged: [Int64], stored: inout Set<Int64>,
+                       _ outcome: (Int, SampleInserter.Outcome) throws -> Void) throws {
         var inserted: [Int64: Int] = [:]
         for row in returned { if let key = row.first?.int64 { inserted[key, default: 0] += 1 } }
-        for (index, key) in stagedKeys.enumerated() {
+        for (index, key) in staged.enumerated() {
             if let count = inserted[key], count > 0 {
                 inserted[key] = count - 1
-                storedKeys.insert(key)
+                stored.insert(key)
                 try outcome(index, .new)
             } else {
-                try outcome(index, storedKeys.contains(key) ? .repeated : .present)
+                try outcome(index, stored.contains(key) ? .repeated : .present)
             }
         }
     }
