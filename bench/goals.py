@@ -34,6 +34,7 @@ def main():
     parser.add_argument("--bin", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--floor-bin", help="bench/floor/help_floor.swift compiled as vitals is linked")
     parser.add_argument("--as-of", default="2026-11-20")
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--trace-bin", help="the vitals that traces the SQL (default --bin; a baseline "
@@ -90,6 +91,13 @@ def main():
         ra, rb = alternate(a, b, runs)
         print(report("vitals --help", ra, "sqlite3 --version", rb, 2.0))
         print(instruction_line("vitals", a, "sqlite3", b))
+        if args.floor_bin:
+            # What any Swift tool importing Foundation pays to start, linked as vitals is.
+            f = Command([args.floor_bin, "--help"])
+            print("== start-up floor: a Swift program importing Foundation (bench/floor) against sqlite3 --version")
+            rf, rb = alternate(f, b, runs)
+            print(report("help-floor", rf, "sqlite3 --version", rb, 2.0))
+            print(instruction_line("help-floor", f, "sqlite3", b))
 
     if want("validate"):
         catalog = os.path.join(work, "catalog-2000")

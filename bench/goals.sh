@@ -19,6 +19,12 @@ if [ -z "${VITALS_BIN:-}" ]; then
   swift build -c release --product vitals >&2
   VITALS_BIN=$PWD/.build/release/vitals
 fi
+# The start-up floor for the help goal: a Swift program importing Foundation, linked as vitals is.
+FLOOR_BIN=$WORK/help-floor
+if [ ! -x "$FLOOR_BIN" ] || [ bench/floor/help_floor.swift -nt "$FLOOR_BIN" ]; then
+  swiftc -O -static-stdlib -use-ld=lld -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
+    bench/floor/help_floor.swift -o "$FLOOR_BIN" 2>/dev/null
+fi
 [ -f "$WORK/demo.sqlite" ] || "$VITALS_BIN" demo --db "$WORK/demo.sqlite" --as-of "$AS_OF" >/dev/null
 if [ ! -f "$WORK/store-10y.sqlite" ]; then
   echo "generating the 10-year database (5 M samples, about a minute) …" >&2
@@ -27,4 +33,4 @@ fi
 echo "vitals: $VITALS_BIN; sqlite3 $(sqlite3 --version | cut -d' ' -f1); load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 only=()
 [ $# -gt 0 ] && only=(--only "$@")
-python3 bench/goals.py --bin "$VITALS_BIN" ${TRACE_BIN:+--trace-bin "$TRACE_BIN"} --work "$WORK" --runs "$RUNS" --as-of "$AS_OF" "${only[@]}"
+python3 bench/goals.py --bin "$VITALS_BIN" ${TRACE_BIN:+--trace-bin "$TRACE_BIN"} --floor-bin "$FLOOR_BIN" --work "$WORK" --runs "$RUNS" --as-of "$AS_OF" "${only[@]}"
