@@ -28,6 +28,10 @@ let staticSwiftLinking = ["-static-stdlib", "-Xlinker", "--start-group"]
     // would reach 3.6 M, but the executable would then load at a fixed address: no address
     // randomisation for a tool that parses files from outside, which is not worth 0.3 ms.
     + ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    // The C++ runtime linked statically (Linking/static-libstdc++/libstdc++.so is a linker script
+    // naming libstdc++.a): the loader no longer loads libstdc++.so and resolves its ~3,300 symbol
+    // relocations by name at every start (`vitals --help` 4.8 M -> see bench/README.md).
+    + ["-L\(Context.packageDirectory)/Linking/static-libstdc++"]
 
 let package = Package(
     name: "Vitals",
