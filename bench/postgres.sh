@@ -49,7 +49,8 @@ now() { date +%s.%N; }
 
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}'), $(nproc) cores, vitals $("$VITALS" --version)"
 
-# 1. Import speed.
+# 1. Import speed (IMPORT_RECORDS=0 leaves it out).
+if [ "$IMPORT_RECORDS" -gt 0 ]; then
 export_zip=$WORK/export-$IMPORT_RECORDS.zip
 [ -f "$export_zip" ] || python3 bench/generate_export.py --records "$IMPORT_RECORDS" --out "$WORK/export-$IMPORT_RECORDS.xml" --zip "$export_zip" >/dev/null
 echo
@@ -72,6 +73,7 @@ copied=$(psql_ -d vitals_import -c "SELECT count(*) FROM sample")
 import_best "PostgreSQL, multi-row INSERT" "$pg_setup" "$(url vitals_import)" VITALS_PG_BULK_INSERT=insert
 inserted=$(psql_ -d vitals_import -c "SELECT count(*) FROM sample")
 echo "rows stored: SQLite $(sqlite3 "$WORK/import.sqlite" 'SELECT count(*) FROM sample' 2>/dev/null || echo '?'), COPY $copied, INSERT $inserted"
+fi
 
 # 2. The scale database.
 DB=vitals_scale_${SUBJECTS}_${SAMPLES}
@@ -80,12 +82,20 @@ file=$WORK/me.sqlite
 if [ "$(psql_ -d postgres -c "SELECT count(*) FROM pg_database WHERE datname = '$DB'")" = 0 ]; then
   echo
   echo "== generating $DB ($SUBJECTS subjects, about $SAMPLES samples)"
-  psql_ -d postgres -c "CREATE DATABASE $DB"
+  # Made under another name and renamed when complete: an interrupted run leaves no database
+  # that a later run would take for a finished one.
+  final=$DB; DB=${final}_loading
+  psql_ -d postgres -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
   "$VITALS" demo --db "$(url "$DB")" --as-of "$AS_OF" >/dev/null
   psql_ -d "$DB" -c "DELETE FROM sample WHERE subject <> 'me'"
   per=$(psql_ -d "$DB" -c "SELECT count(*) FROM sample")
-  years=$(( (SAMPLES / SUBJECTS + per - 1) / per ))
-  echo "me holds $per demo samples; each clone gets them $years time(s), shifted back a year each time"
+  # Each clone holds me's samples once, and again shifted back 1, 2, … years, the last copy
+  # thinned (samples whose id falls in the first `keep` of every 1,000) so that the clones
+  # together hold about SAMPLES samples.
+  want=$(( SAMPLES / SUBJECTS ))
+  years=$(( (want + per - 1) / per ))
+  keep=$(( (want - (years - 1) * per) * 1000 / per ))
+  echo "me holds $per demo samples; each clone gets them $((years - 1)) time(s) whole and once more $keep/1000 of them, shifted back a year each time"
   s=$(now)
   # Indexes and the trigger off while loading, back on after (what a bulk load does).
   psql_ -d "$DB" <<SQL
@@ -100,7 +110,8 @@ SQL
       INSERT INTO sample (series, subject, start, \"end\", utc_offset, value, category, tag, source, local_start)
       SELECT s.series, 'bench_' || lpad(g::text, 4, '0'), s.start - y * 31536000, s.\"end\" - y * 31536000,
              s.utc_offset, s.value, s.category, s.tag, s.source, s.local_start - y * 31536000
-      FROM sample s, generate_series($first, $last) g, generate_series(0, $((years - 1))) y WHERE s.subject = 'me'"
+      FROM sample s, generate_series($first, $last) g, generate_series(0, $((years - 1))) y
+      WHERE s.subject = 'me' AND (y < $((years - 1)) OR s.id % 1000 < $keep)"
     printf '\r  subjects %d/%d' "$last" "$((SUBJECTS - 1))" >&2
   done
   echo >&2
@@ -116,6 +127,8 @@ VACUUM ANALYZE sample;
 SQL
   index=$(awk -v s="$s" -v e="$(now)" 'BEGIN{print e-s}')
   printf 'loaded in %.0f s, indexed and vacuumed in %.0f s\n' "$load" "$index"
+  psql_ -d postgres -c "ALTER DATABASE $DB RENAME TO $final"
+  DB=$final
 fi
 total=$(psql_ -d "$DB" -c "SELECT count(*) FROM sample")
 subjects=$(psql_ -d "$DB" -c "SELECT count(DISTINCT subject) FROM sample")
