@@ -23,6 +23,7 @@ fi
 FLOOR_BIN=$WORK/help-floor
 if [ ! -x "$FLOOR_BIN" ] || [ bench/floor/help_floor.swift -nt "$FLOOR_BIN" ]; then
   swiftc -O -static-stdlib -use-ld=lld -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
+    -L"$PWD/Linking/static-libstdc++" \
     bench/floor/help_floor.swift -o "$FLOOR_BIN" 2>/dev/null
 fi
 [ -f "$WORK/demo.sqlite" ] || "$VITALS_BIN" demo --db "$WORK/demo.sqlite" --as-of "$AS_OF" >/dev/null
