@@ -34,11 +34,31 @@ struct Vitals: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(with: error, arguments: arguments)
         }
+    }
+
+    /// `vitals render protein …` parsed by the named command alone. Asked to parse from the
+    /// root, ArgumentParser builds the argument sets of every command in the tree by reflection
+    /// (a quarter of the instructions of `vitals render protein`, most of them the runtime's
+    /// protocol-conformance lookups); the command parses only its own. Everything that concerns
+    /// the tree goes the usual way and prints what it always did: help, the version, completion
+    /// scripts, a command with subcommands, an alias, and any argument the command refuses
+    /// (the message then names `vitals render` and suggests commands).
+    static func parseDirectly(_ arguments: [String]) -> ParsableCommand? {
+        guard let name = arguments.first,
+              let command = configuration.subcommands.first(where: { $0._commandName == name }),
+              command.configuration.subcommands.isEmpty else { return nil }
+        let rest = Array(arguments.dropFirst())
+        let asksTheTree = rest.contains { word in
+            ["-h", "--help", "help", "--version"].contains(word)
+                || word.hasPrefix("--generate-completion") || word.hasPrefix("--experimental")
+        }
+        if asksTheTree { return nil }
+        return try? command.parseAsRoot(rest)
     }
 
     /// The first word that is not an option and names no command where it stands (`cvs` in
