@@ -86,7 +86,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// `YYYY-MM-DD`.
     public var description: String {
         let (y, m, d) = components
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        return DecimalText.zeroPadded(y, width: 4) + "-" + DecimalText.zeroPadded(m, width: 2) + "-"
+            + DecimalText.zeroPadded(d, width: 2)
     }
 
     /// The local midnight of this date as an instant, at a UTC offset.

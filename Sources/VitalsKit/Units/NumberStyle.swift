@@ -60,7 +60,7 @@ public struct NumberStyle: Sendable, Hashable {
         var rounded = (abs(value) * scale).rounded(.toNearestOrAwayFromZero) / scale
         if rounded == 0 { rounded = 0 }
         let negative = value < 0 && rounded != 0
-        let text = String(format: "%.\(digits)f", rounded)
+        let text = DecimalText.fixed(ofRounded: rounded, digits: digits) ?? String(format: "%.\(digits)f", rounded)
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         var integer = String(parts[0])
         if groupsThousands && integer.count > 4 {
