@@ -79,6 +79,9 @@ fi
 DB=vitals_scale_${SUBJECTS}_${SAMPLES}
 file=$WORK/me.sqlite
 [ -f "$file" ] || "$VITALS" demo --db "$file" --as-of "$AS_OF" >/dev/null
+# The server keeps only me's demo samples (and the clones'); so does the file, so that the two
+# renders are of the same data.
+sqlite3 "$file" "DELETE FROM sample WHERE subject <> 'me'"
 if [ "$(psql_ -d postgres -c "SELECT count(*) FROM pg_database WHERE datname = '$DB'")" = 0 ]; then
   echo
   echo "== generating $DB ($SUBJECTS subjects, about $SAMPLES samples)"
@@ -95,7 +98,10 @@ if [ "$(psql_ -d postgres -c "SELECT count(*) FROM pg_database WHERE datname = '
   want=$(( SAMPLES / SUBJECTS ))
   years=$(( (want + per - 1) / per ))
   keep=$(( (want - (years - 1) * per) * 1000 / per ))
-  echo "me holds $per demo samples; each clone gets them $((years - 1)) time(s) whole and once more $keep/1000 of them, shifted back a year each time"
+  # Copies are shifted back by whole 365-day years beyond the span of me's data, so that no
+  # copy lands on another's natural key.
+  shift=$(psql_ -d "$DB" -c "SELECT (floor((max(\"end\") - min(start)) / 31536.0e3) + 1)::bigint * 31536000 FROM sample")
+  echo "me holds $per demo samples; each clone gets them $((years - 1)) time(s) whole and once more $keep/1000 of them, shifted back $((shift / 31536000)) years each time"
   s=$(now)
   # Indexes and the trigger off while loading, back on after (what a bulk load does).
   psql_ -d "$DB" <<SQL
@@ -108,8 +114,8 @@ SQL
     last=$(( first + chunk - 1 < SUBJECTS - 1 ? first + chunk - 1 : SUBJECTS - 1 ))
     psql_ -d "$DB" -c "
       INSERT INTO sample (series, subject, start, \"end\", utc_offset, value, category, tag, source, local_start)
-      SELECT s.series, 'bench_' || lpad(g::text, 4, '0'), s.start - y * 31536000, s.\"end\" - y * 31536000,
-             s.utc_offset, s.value, s.category, s.tag, s.source, s.local_start - y * 31536000
+      SELECT s.series, 'bench_' || lpad(g::text, 4, '0'), s.start - y * $shift, s.\"end\" - y * $shift,
+             s.utc_offset, s.value, s.category, s.tag, s.source, s.local_start - y * $shift
       FROM sample s, generate_series($first, $last) g, generate_series(0, $((years - 1))) y
       WHERE s.subject = 'me' AND (y < $((years - 1)) OR s.id % 1000 < $keep)"
     printf '\r  subjects %d/%d' "$last" "$((SUBJECTS - 1))" >&2
@@ -135,20 +141,45 @@ subjects=$(psql_ -d "$DB" -c "SELECT count(DISTINCT subject) FROM sample")
 echo
 echo "== $DB: $total samples, $subjects subjects, $(psql_ -d "$DB" -c "SELECT pg_size_pretty(pg_database_size('$DB'))")"
 
-# 3. Render of me's screens: server vs me's own file, alternating, median of RUNS each.
-render() { "$VITALS" render --all --children --subject me --as-of "$AS_OF" --width 100 --db "$1" > "$2"; }
+# 3. Render of me's screens (the catalog binds them to subject me) from three places: me's own
+#    file; a server database holding only me's samples (what the backend itself costs); the
+#    scale database, where me is one of SUBJECTS subjects (what the other subjects cost).
+#    Alternating A B C A B C, medians of wall time and of the client's CPU time.
+SMALL=vitals_me_only
+if [ "$(psql_ -d postgres -c "SELECT count(*) FROM pg_database WHERE datname = '$SMALL'")" = 0 ]; then
+  psql_ -d postgres -c "CREATE DATABASE ${SMALL}_loading"
+  "$VITALS" demo --db "$(url ${SMALL}_loading)" --as-of "$AS_OF" >/dev/null
+  psql_ -d ${SMALL}_loading -c "DELETE FROM sample WHERE subject <> 'me'" -c "VACUUM ANALYZE sample"
+  psql_ -d postgres -c "ALTER DATABASE ${SMALL}_loading RENAME TO $SMALL"
+fi
+render() { "$VITALS" render --all --children --as-of "$AS_OF" --width 100 --db "$1" > "$2"; }
 render "$file" "$WORK/render-file.txt"; render "$(url "$DB")" "$WORK/render-server.txt"
-if cmp -s "$WORK/render-file.txt" "$WORK/render-server.txt"; then same="identical"; else same="DIFFERENT"; fi
-file_times=(); server_times=()
-for _ in $(seq "$RUNS"); do
-  s=$(now); render "$file" /dev/null; e=$(now); file_times+=("$(awk -v s="$s" -v e="$e" 'BEGIN{print e-s}')")
-  s=$(now); render "$(url "$DB")" /dev/null; e=$(now); server_times+=("$(awk -v s="$s" -v e="$e" 'BEGIN{print e-s}')")
-done
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-mf=$(median "${file_times[@]}"); ms=$(median "${server_times[@]}")
+render "$(url "$SMALL")" "$WORK/render-small.txt"
+same=identical
+cmp -s "$WORK/render-file.txt" "$WORK/render-server.txt" || same=DIFFERENT
+cmp -s "$WORK/render-file.txt" "$WORK/render-small.txt" || same=DIFFERENT
 echo
-echo "== render --all --children --subject me ($RUNS alternating runs each, median wall time; output $same)"
-awk -v f="$mf" -v s="$ms" 'BEGIN { printf "me.sqlite (own file)   %7.3f s\nserver (%s)  %7.3f s\nratio server/file      %7.2f\n", f, "all subjects", s, s / f }'
+echo "== render --all --children, me's screens ($RUNS alternating runs each; the three outputs $same)"
+python3 - "$RUNS" "$VITALS" "$AS_OF" "$file" "$(url "$SMALL")" "$(url "$DB")" <<'PY'
+import os, statistics, sys
+sys.path.insert(0, "bench")
+from measure import Command
+runs, vitals, as_of, places = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+labels = ["me.sqlite (me's own file)", "server, only me's samples", "server, all subjects"]
+commands = [Command([vitals, "render", "--all", "--children", "--as-of", as_of, "--width", "100", "--db", place])
+            for place in places]
+for c in commands:
+    c.run()
+results = [[] for _ in commands]
+for _ in range(runs):
+    for c, r in zip(commands, results):
+        r.append(c.run())
+wall = [statistics.median(x.wall for x in r) for r in results]
+cpu = [statistics.median(x.cpu for x in r) for r in results]
+for label, w, c in zip(labels, wall, cpu):
+    print(f"  {label:<28} wall {w * 1e3:7.1f} ms   client cpu {c * 1e3:6.1f} ms   wall / file {w / wall[0]:5.2f}x")
+print(f"  all subjects / only me: wall {wall[2] / wall[1]:.2f}x (what the other subjects' samples cost)")
+PY
 
 # 4. Concurrent writers.
 before=$(psql_ -d "$DB" -c "SELECT count(*) FROM sample")
