@@ -5,11 +5,12 @@
 #  2. scale: the demo data's subject `me` plus SUBJECTS-1 clones of it (older years added until
 #     each subject holds SAMPLES/SUBJECTS samples), generated server-side with generate_series;
 #  3. render: `render --all` for `me` on the server vs on me's own SQLite file, alternating runs;
-#  4. WRITERS concurrent `vitals log` processes against the server, counting errors.
+#  4. WRITERS concurrent writers each running `vitals log` LOGS times, counting errors and rows.
 #
 # usage: bench/postgres.sh                       (SUBJECTS=1000 SAMPLES=50000000)
 #        SAMPLES=5000000 RUNS=5 bench/postgres.sh (what fits in a few minutes)
-#        IMPORT_RECORDS=200000, WRITERS=50, BENCH_DIR=/tmp/vitals-pg-bench, VITALS_BIN=… (no build)
+#        IMPORT_RECORDS=200000 (0: no import step), WRITERS=50, LOGS=10 (each writer), RUNS=7,
+#        BENCH_DIR=/tmp/vitals-pg-bench, VITALS_BIN=… (no build)
 # Needs: Debian's postgresql (initdb, pg_ctl, psql), python3 for the export generator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -181,13 +182,22 @@ for label, w, c in zip(labels, wall, cpu):
 print(f"  all subjects / only me: wall {wall[2] / wall[1]:.2f}x (what the other subjects' samples cost)")
 PY
 
-# 4. Concurrent writers.
+# 4. Concurrent writers: WRITERS processes at once, each logging LOGS weights one after another
+#    (values distinct across all of them, so every one is a new sample).
+LOGS=${LOGS:-10}
+rm -f "$WORK"/writer-*
 before=$(psql_ -d "$DB" -c "SELECT count(*) FROM sample")
 s=$(now)
 pids=()
 for i in $(seq "$WRITERS"); do
-  "$VITALS" log body_mass "$((60 + i)).$((RANDOM % 10))5" --subject me --note "writer $i $RANDOM" --db "$(url "$DB")" \
-    >"$WORK/writer-$i.out" 2>"$WORK/writer-$i.err" &
+  (
+    status=0
+    for k in $(seq "$LOGS"); do
+      "$VITALS" log body_mass "$((40 + i)).$(printf '%02d' "$k")" --subject me --note "writer $i, entry $k" --db "$(url "$DB")" \
+        >>"$WORK/writer-$i.out" 2>>"$WORK/writer-$i.err" || status=1
+    done
+    exit "$status"
+  ) &
   pids+=($!)
 done
 failed=0
@@ -195,7 +205,7 @@ for pid in "${pids[@]}"; do wait "$pid" || failed=$((failed + 1)); done
 e=$(now)
 after=$(psql_ -d "$DB" -c "SELECT count(*) FROM sample")
 echo
-echo "== $WRITERS concurrent vitals log processes against the server"
-awk -v w="$WRITERS" -v f="$failed" -v n="$((after - before))" -v t="$(awk -v s="$s" -v e="$e" 'BEGIN{print e-s}')" \
-  'BEGIN { printf "%d of %d exited 0, %d new samples, all done in %.2f s\n", w - f, w, n, t }'
+echo "== $WRITERS concurrent writers, each running vitals log $LOGS times, against the server"
+awk -v w="$WRITERS" -v f="$failed" -v n="$((after - before))" -v want="$((WRITERS * LOGS))" -v t="$(awk -v s="$s" -v e="$e" 'BEGIN{print e-s}')" \
+  'BEGIN { printf "%d of %d writers had every log exit 0; %d new samples of %d logged; %.2f s (%.0f logs/s)\n", w - f, w, n, want, t, want / t }'
 [ "$failed" = 0 ] || { echo "errors:"; cat "$WORK"/writer-*.err | sort | uniq -c | head; }
