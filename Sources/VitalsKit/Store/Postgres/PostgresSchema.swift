@@ -81,6 +81,13 @@ enum PostgresSchema {
             ALTER TABLE sample ADD COLUMN origin BIGINT;
             """),
         PostgresRowLevelSecurity.migration,
+        // vitals_json_field catches a malformed document with an EXCEPTION block, which opens a
+        // subtransaction at every call; STRICT answers a NULL document (most samples have no
+        // metadata) without calling it. The portions day statement of `render --all` on the demo
+        // data: 43 -> 27 ms on the server.
+        Migration(identifier: "v6-json-field-strict", sql: """
+            ALTER FUNCTION vitals_json_field(TEXT, TEXT) STRICT;
+            """),
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes
