@@ -84,7 +84,7 @@ final class DirectParseTests: XCTestCase {
             let options = Set(help.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "<" })
                 .map(String.init).filter { $0.hasPrefix("-") && $0.count > 1 && !$0.hasSuffix(".") })
             let words = Array(options).sorted() + values
-            for _ in 0..<40 {
+            for _ in 0..<15 {
                 var line = [command._commandName]
                 for _ in 0..<Int.random(in: 0...6, using: &random) {
                     line.append(words[Int.random(in: 0..<words.count, using: &random)])
