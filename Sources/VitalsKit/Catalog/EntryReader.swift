@@ -27,7 +27,7 @@ struct EntryReader {
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            guard let keySpec = Self.keySpec(name, in: spec) else {
+            guard let keyIndex = spec.keys.firstIndex(where: { Self.same($0.name, name) }) else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"
@@ -37,15 +37,15 @@ struct EntryReader {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
             }
-            if value.isNull, case .any = keySpec.kind { continue }
+            if value.isNull, case .any = spec.keys[keyIndex].kind { continue }
             if value.isNull {
                 // Null is not "unset": the JSON Schema refuses it too, so the key is left out instead.
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be \(keySpec.kind.expectation), found null; leave the key out to leave it unset",
+                    "'\(name)' must be \(spec.keys[keyIndex].kind.expectation), found null; leave the key out to leave it unset",
                     at: value.location))
                 continue
             }
-            if let problem = EntryReader.check(value, against: keySpec) {
+            if let problem = EntryReader.check(value, against: spec.keys[keyIndex]) {
                 diagnostics.append(Diagnostic(.error, rule: problem.rule,
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
@@ -63,10 +63,6 @@ struct EntryReader {
     /// of two different strings is the slow path of `==`).
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
-    }
-
-    private static func keySpec(_ name: String, in spec: EntrySpec) -> KeySpec? {
-        spec.keys.first { same($0.name, name) }
     }
 
     private static func index(of name: String, in valid: [(name: String, node: YAMLNode)]) -> Int? {
