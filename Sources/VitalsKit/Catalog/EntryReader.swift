@@ -8,7 +8,8 @@ struct EntryReader {
     let node: YAMLNode
     /// The keys that passed, in the order written (a dozen at most: an array scanned by name
     /// is cheaper than a dictionary here).
-    private(set) var valid: [(name: String, node: YAMLNode)] = []
+    /// Each with its name's UTF-8 length, compared before the names.
+    private(set) var valid: [(name: String, length: Int, node: YAMLNode)] = []
 
     /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
     /// Returns nil when the node is not a mapping at all.
@@ -50,7 +51,7 @@ struct EntryReader {
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
-            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, value)) }
+            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, name.utf8.count, value)) }
         }
         for keySpec in spec.keys where keySpec.isRequired && self.node(keySpec.name) == nil
             && !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, keySpec.name) } ?? false }) {
@@ -65,8 +66,9 @@ struct EntryReader {
         a.utf8.count == b.utf8.count && a == b
     }
 
-    private static func index(of name: String, in valid: [(name: String, node: YAMLNode)]) -> Int? {
-        valid.firstIndex { same($0.name, name) }
+    private static func index(of name: String, in valid: [(name: String, length: Int, node: YAMLNode)]) -> Int? {
+        let length = name.utf8.count
+        return valid.firstIndex { $0.length == length && $0.name == name }
     }
 
     /// Returns what is wrong with `value` for `spec`, or nil.
