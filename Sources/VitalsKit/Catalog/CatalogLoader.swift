@@ -26,10 +26,28 @@ public struct LoadedCatalog: Sendable {
     public var diagnostics: [Diagnostic]
     /// Every id declaration in load order, duplicates included.
     public var declarations: [Declaration] = []
-    /// The text of each file read, for reporters that quote source lines.
+    /// The text of each file read, for reporters that quote source lines (see `unkeptSources`).
     public var sources: [String: String] = [:]
+    /// Files read whose text was not kept in `sources`, by display name: the path to read
+    /// again (`CatalogLoader.load(paths:keepingTexts: false)`).
+    public var unkeptSources: [String: String] = [:]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The texts of the files `locations` name, for quoting lines: kept ones from `sources`,
+    /// the others read again (a file that can no longer be read is left out, as a file that
+    /// was never read is: its lines are not quoted).
+    public func quotedSources(for locations: [SourceLocation]) -> [String: String] {
+        var result: [String: String] = [:]
+        for file in Set(locations.map(\.file)) {
+            if let text = sources[file] {
+                result[file] = text
+            } else if let path = unkeptSources[file], case .success(let text) = CatalogLoader.read(path, shown: file) {
+                result[file] = text
+            }
+        }
+        return result
+    }
 }
 
 /// Reads every `.yaml`/`.yml` file under the given paths into one `Catalog`.
@@ -71,27 +89,40 @@ public enum CatalogLoader {
     }
 
     /// Loads the files under `paths` (files or directories).
-    public static func load(paths: [String]) throws -> LoadedCatalog {
+    ///
+    /// Each file is read, composed and decoded in one task (on every core), so a file's text
+    /// and YAML nodes are let go as soon as its entries are decoded. With `keepingTexts` false
+    /// only the texts of files with a finding of their own are kept in `sources`; the others
+    /// are named in `unkeptSources` for `LoadedCatalog.quotedSources(for:)` to read again if a
+    /// later rule reports on them (`vitals validate`, which quotes only lines with findings).
+    public static func load(paths: [String], keepingTexts: Bool = true) throws -> LoadedCatalog {
         let files = try files(under: paths)
         // Each path standardised once (Foundation's standardizingPath resolves symbolic links,
-        // tens of thousands of instructions a path), and files read, on every core.
-        let reads = ParallelMap.map(files) { file in
+        // tens of thousands of instructions a path).
+        let reads = ParallelMap.map(files) { file -> FileLoad in
             let name = displayPath(file)
-            return (name: name, text: read(file, shown: name))
-        }
-        let shown = reads.map(\.name)
-        var diagnostics: [Diagnostic] = []
-        var sources: [SourceFile] = []
-        for (name, text) in reads {
-            switch text {
-            case .success(let text): sources.append(SourceFile(path: name, text: text))
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            switch read(file, shown: name) {
+            case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
+            case .success(let text):
+                let reading = FileReading.read(SourceFile(path: name, text: text))
+                let keep = keepingTexts || !reading.diagnostics.isEmpty
+                return FileLoad(name: name, path: file, text: keep ? text : nil, reading: reading)
             }
         }
-        var loaded = load(sources)
-        loaded.catalog.files = shown
-        loaded.diagnostics = diagnostics + loaded.diagnostics
+        var loaded = merge(reads)
+        loaded.catalog.files = reads.map(\.name)
+        loaded.diagnostics = reads.compactMap(\.failure) + loaded.diagnostics
         return loaded
+    }
+
+    /// One file as `load(paths:keepingTexts:)` read it: its text when kept, its entries and
+    /// findings, or why it could not be read.
+    struct FileLoad: Sendable {
+        var name: String
+        var path: String
+        var text: String?
+        var reading = FileReading()
+        var failure: Diagnostic?
     }
 
     /// Loads catalog files already in memory (tests, rule examples).
@@ -99,29 +130,42 @@ public enum CatalogLoader {
     /// Files are read (composed and decoded) in parallel; their entries then join the catalog
     /// in file order, so the result does not depend on scheduling.
     public static func load(_ files: [SourceFile]) -> LoadedCatalog {
-        var results = ParallelMap.map(files) { FileReading.read($0) }
+        let reads = ParallelMap.map(files) { file in
+            FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file))
+        }
+        return merge(reads)
+    }
+
+    /// Joins the files read (not those that failed to read) into one catalog, in file order.
+    private static func merge(_ reads: [FileLoad]) -> LoadedCatalog {
+        var reads = reads
         var catalog = Catalog()
         var diagnostics: [Diagnostic] = []
         var declarations: [Declaration] = []
         var counts = (screens: 0, metrics: 0, all: 0)
-        for result in results {
-            for entry in result.entries {
+        for read in reads {
+            for entry in read.reading.entries {
                 switch entry {
                 case .screen: counts.screens += 1
                 case .metric: counts.metrics += 1
                 default: break
                 }
             }
-            counts.all += result.entries.count
+            counts.all += read.reading.entries.count
         }
         catalog.reserveCapacity(screens: counts.screens, metrics: counts.metrics)
         declarations.reserveCapacity(counts.all)
         var sources: [String: String] = [:]
-        for (index, file) in files.enumerated() {
+        var unkept: [String: String] = [:]
+        var names: [String] = []
+        names.reserveCapacity(reads.count)
+        for index in reads.indices where reads[index].failure == nil {
             // Each file's entries are let go once they are in the catalog.
-            let result = results[index]
-            results[index] = FileReading()
-            sources[file.path] = file.text
+            let read = reads[index]
+            reads[index] = FileLoad(name: read.name, path: read.path)
+            names.append(read.name)
+            if let text = read.text { sources[read.name] = text } else { unkept[read.name] = read.path }
+            let result = read.reading
             diagnostics += result.diagnostics
             for entry in result.entries {
                 switch entry {
@@ -134,8 +178,9 @@ public enum CatalogLoader {
                 }
             }
         }
-        catalog.files = files.map(\.path)
-        return LoadedCatalog(catalog: catalog, diagnostics: diagnostics, declarations: declarations, sources: sources)
+        catalog.files = names
+        return LoadedCatalog(catalog: catalog, diagnostics: diagnostics, declarations: declarations,
+                             sources: sources, unkeptSources: unkept)
     }
 
     /// A path as diagnostics show it: relative to the working directory when inside it.
@@ -208,7 +253,9 @@ struct FileReading: Sendable {
         let at = SourceLocation(file: file.path, line: 1, column: 1)
         let result: YAMLComposer.Result
         do {
-            result = try YAMLComposer().compose(file.text, file: file.path)
+            var composer = YAMLComposer()
+            composer.keyNames = CatalogSchema.keyNames
+            result = try composer.compose(file.text, file: file.path)
         } catch let problem as YAMLProblem {
             diagnostics.append(Diagnostic(.error, rule: RuleID.yamlSyntax,
                                           Self.explain(problem, in: file.text), at: problem.location))
@@ -232,6 +279,9 @@ struct FileReading: Sendable {
                 "the file must be a mapping with any of \(sectionNames); found \(root.kindDescription)", at: root.location))
             return
         }
+        // As many entries as the lists hold, reserved once (an array grown by doubling holds up
+        // to twice what it needs until its entries join the catalog).
+        entries.reserveCapacity(pairs.reduce(0) { $0 + ($1.value.items?.count ?? 0) })
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             guard let section = CatalogSchema.sections.first(where: { $0.key == name }) else {

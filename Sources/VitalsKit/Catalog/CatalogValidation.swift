@@ -12,7 +12,9 @@ public struct CatalogValidation: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// The counts of the reported files (the whole catalog when no path was named).
     public var summary: ValidationSummary
-    /// The text of every file read, for reporters that quote source lines.
+    /// The text of every file a reported diagnostic names, for reporters that quote source
+    /// lines. Other files' texts are let go once read: a clean catalog of thousands of files
+    /// keeps none (a file with a finding from a cross-file rule is read again for its lines).
     public var sources: [String: String] = [:]
     /// The catalog of each group read.
     public var catalogs: [Catalog] = []
@@ -22,7 +24,7 @@ public struct CatalogValidation: Sendable {
                            workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogValidation {
         var result = CatalogValidation(summary: ValidationSummary(LoadedCatalog(catalog: Catalog(), diagnostics: []), []))
         for group in try groups(paths: paths, catalogRoot: catalogRoot, workingDirectory: workingDirectory) {
-            let loaded = try CatalogLoader.load(paths: group.load)
+            let loaded = try CatalogLoader.load(paths: group.load, keepingTexts: false)
             var diagnostics = validator.validate(loaded)
             var summary = ValidationSummary(loaded, diagnostics)
             if let reported = group.reported {
@@ -50,7 +52,8 @@ public struct CatalogValidation: Sendable {
         self.summary.metrics += summary.metrics
         self.summary.errors += summary.errors
         self.summary.warnings += summary.warnings
-        sources.merge(loaded.sources) { first, _ in first }
+        let quoted = loaded.quotedSources(for: diagnostics.flatMap { [$0.location] + $0.related })
+        sources.merge(quoted) { first, _ in first }
         catalogs.append(loaded.catalog)
     }
 

@@ -96,8 +96,8 @@ enum EntryDecoding {
               let rule = r.string("rule") else { return nil }
         // The keys each rule needs, as the JSON Schema states them (CatalogSchema.target).
         let needed = CatalogSchema.target.requiredWhen.filter { $0.key == "rule" && $0.value == rule }.flatMap(\.required)
-        let present = Set((node.pairs ?? []).compactMap(\.key.scalarText))
-        for key in needed where !present.contains(key) {
+        let pairs = node.pairs ?? []
+        for key in needed where !pairs.contains(where: { $0.key.scalarText == key }) {
             diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
                 "target rule '\(rule)' needs '\(key)'", at: node.location))
         }

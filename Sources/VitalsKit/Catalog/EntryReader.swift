@@ -8,7 +8,8 @@ struct EntryReader {
     let node: YAMLNode
     /// The keys that passed, in the order written (a dozen at most: an array scanned by name
     /// is cheaper than a dictionary here).
-    private(set) var valid: [(name: String, node: YAMLNode)] = []
+    /// Each with its name's UTF-8 length, compared before the names.
+    private(set) var valid: [(name: String, length: Int, node: YAMLNode)] = []
 
     /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
     /// Returns nil when the node is not a mapping at all.
@@ -27,7 +28,7 @@ struct EntryReader {
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            guard let keySpec = Self.keySpec(name, in: spec) else {
+            guard let keyIndex = spec.keys.firstIndex(where: { Self.same($0.name, name) }) else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"
@@ -37,20 +38,20 @@ struct EntryReader {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
             }
-            if value.isNull, case .any = keySpec.kind { continue }
+            if value.isNull, case .any = spec.keys[keyIndex].kind { continue }
             if value.isNull {
                 // Null is not "unset": the JSON Schema refuses it too, so the key is left out instead.
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be \(keySpec.kind.expectation), found null; leave the key out to leave it unset",
+                    "'\(name)' must be \(spec.keys[keyIndex].kind.expectation), found null; leave the key out to leave it unset",
                     at: value.location))
                 continue
             }
-            if let problem = EntryReader.check(value, against: keySpec) {
+            if let problem = EntryReader.check(value, against: spec.keys[keyIndex]) {
                 diagnostics.append(Diagnostic(.error, rule: problem.rule,
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
-            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, value)) }
+            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, name.utf8.count, value)) }
         }
         for keySpec in spec.keys where keySpec.isRequired && self.node(keySpec.name) == nil
             && !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, keySpec.name) } ?? false }) {
@@ -65,12 +66,9 @@ struct EntryReader {
         a.utf8.count == b.utf8.count && a == b
     }
 
-    private static func keySpec(_ name: String, in spec: EntrySpec) -> KeySpec? {
-        spec.keys.first { same($0.name, name) }
-    }
-
-    private static func index(of name: String, in valid: [(name: String, node: YAMLNode)]) -> Int? {
-        valid.firstIndex { same($0.name, name) }
+    private static func index(of name: String, in valid: [(name: String, length: Int, node: YAMLNode)]) -> Int? {
+        let length = name.utf8.count
+        return valid.firstIndex { $0.length == length && $0.name == name }
     }
 
     /// Returns what is wrong with `value` for `spec`, or nil.

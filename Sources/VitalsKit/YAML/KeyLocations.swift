@@ -61,7 +61,16 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     /// Records `location` for `key` unless the key already has one (the first occurrence wins).
     public mutating func addFirst(_ key: String, _ location: SourceLocation) {
-        if index(of: key) == nil { self[key] = location }
+        guard index(of: key) == nil else { return }
+        // As the subscript's setter does for a new key, without looking the key up again.
+        entries.append(Entry(key: key, line: Int32(truncatingIfNeeded: location.line),
+                             column: Int32(truncatingIfNeeded: location.column)))
+        if entries.count == 1 {
+            file = location.file
+        } else if location.file != file {
+            otherFiles = otherFiles ?? [:]
+            otherFiles?[entries.count - 1] = location.file
+        }
     }
 
     /// The same locations as a dictionary.

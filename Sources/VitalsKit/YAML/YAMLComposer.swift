@@ -25,6 +25,8 @@ public struct YAMLProblem: Error, Sendable {
 public struct YAMLComposer {
     public var maxDepth = 64
     public var nodeBudget = 200_000
+    /// Key names to share instead of making a string for each occurrence (a catalog's keys).
+    public var keyNames = YAMLKeyNames()
 
     public init() {}
 
@@ -37,7 +39,7 @@ public struct YAMLComposer {
 
     /// Composes `text`. Throws a `YAMLProblem` of kind `.syntax` when the file cannot be read.
     public func compose(_ text: String, file: String) throws -> Result {
-        var session = Session(file: file, maxDepth: maxDepth, nodeBudget: nodeBudget)
+        var session = Session(file: file, maxDepth: maxDepth, nodeBudget: nodeBudget, keyNames: keyNames)
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBufferPointer { buffer in
             try session.run(buffer)
@@ -49,6 +51,7 @@ private struct Session {
     let file: String
     let maxDepth: Int
     let nodeBudget: Int
+    let keyNames: YAMLKeyNames
     var parser = yaml_parser_t()
     var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     var expandedNodes = 0
@@ -56,8 +59,9 @@ private struct Session {
     /// The bytes being read, for locating a reader error (libyaml gives those as a byte offset).
     var input: UnsafeBufferPointer<UInt8>?
 
-    init(file: String, maxDepth: Int, nodeBudget: Int) {
+    init(file: String, maxDepth: Int, nodeBudget: Int, keyNames: YAMLKeyNames) {
         self.file = file
+        self.keyNames = keyNames
         self.maxDepth = maxDepth
         self.nodeBudget = nodeBudget
     }
@@ -102,7 +106,7 @@ private struct Session {
     }
 
     /// Builds the node that starts with `event` (consumed) and returns it with its expanded size.
-    private mutating func node(from event: inout yaml_event_t, depth: Int) throws -> (YAMLNode, Int) {
+    private mutating func node(from event: inout yaml_event_t, depth: Int, isKey: Bool = false) throws -> (YAMLNode, Int) {
         defer { yaml_event_delete(&event) }
         let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1,
                                       column: Int(event.start_mark.column) + 1)
@@ -124,8 +128,8 @@ private struct Session {
             return (copy, anchored.size)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length),
-                              as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+            let text = (isKey ? keyNames.name(matching: bytes) : nil) ?? String(decoding: bytes, as: UTF8.self)
             let quoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
                 || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
                 || scalar.style == YAML_LITERAL_SCALAR_STYLE
@@ -163,7 +167,7 @@ private struct Session {
             while true {
                 var keyEvent = try next()
                 if keyEvent.type == YAML_MAPPING_END_EVENT { yaml_event_delete(&keyEvent); break }
-                let (key, keySize) = try node(from: &keyEvent, depth: depth + 1)
+                let (key, keySize) = try node(from: &keyEvent, depth: depth + 1, isKey: true)
                 var valueEvent = try next()
                 let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
                 size += keySize + valueSize
@@ -251,5 +255,31 @@ private struct Session {
     private func problem(_ message: String, line: Int, column: Int) -> YAMLProblem {
         YAMLProblem(kind: .syntax, message: message,
                     location: SourceLocation(file: file, line: line, column: column))
+    }
+}
+
+/// Names a composer shares instead of making a new string for every key that spells one of
+/// them. Only names longer than 15 bytes are kept: shorter strings are stored inline and cost
+/// no allocation. (`display_metric_id` appears in every metric of a catalog: one shared string
+/// instead of one allocation per metric, in the nodes and in each entry's key locations.)
+public struct YAMLKeyNames: Sendable {
+    /// By UTF-8 length, the names of that length with their bytes.
+    private var byLength: [Int: [(name: String, bytes: [UInt8])]] = [:]
+
+    public init() {}
+
+    public init(_ names: some Sequence<String>) {
+        for name in Set(names) where name.utf8.count > 15 {
+            byLength[name.utf8.count, default: []].append((name, Array(name.utf8)))
+        }
+    }
+
+    /// The shared name spelled by `bytes`, or nil.
+    func name(matching bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.count > 15, let candidates = byLength[bytes.count] else { return nil }
+        for candidate in candidates where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            return candidate.name
+        }
+        return nil
     }
 }

@@ -89,9 +89,17 @@ public struct YAMLNode: Sendable {
             // A plain scalar starting with a letter other than n, t or f (null, true, false), or
             // with a non-ASCII character, cannot be anything else.
             let letter = (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
-            if first >= 0x80 || (letter && !"nNtTfF".utf8.contains(first)) { return true }
+            if first >= 0x80 || (letter && !Self.startsNullOrBoolean(first)) { return true }
         }
         return !YAMLScalar.isNull(text) && YAMLScalar.bool(text) == nil && YAMLScalar.double(text) == nil
+    }
+
+    /// n, N, t, T, f or F: the letters `null`, `true` and `false` (any case YAML allows) start with.
+    @inline(__always) private static func startsNullOrBoolean(_ byte: UInt8) -> Bool {
+        switch byte | 0x20 {
+        case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f"): return true
+        default: return false
+        }
     }
 
     /// Looks a key up in a mapping (first occurrence wins; duplicates are reported elsewhere).

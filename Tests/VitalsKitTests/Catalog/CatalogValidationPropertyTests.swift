@@ -34,6 +34,34 @@ import Testing
         return root
     }
 
+    /// `validate` keeps only the texts of files its findings name (others are let go once read,
+    /// and read again when a cross-file rule reports on them): the kept texts are exactly those
+    /// files', equal to what a load keeping every text holds, and the text report quotes the
+    /// same lines as with every text kept.
+    @Test func quotedLinesAreTheSameWhenOnlyFilesWithFindingsAreKept() async throws {
+        await propertyCheck(count: 24, input: Gen.bool.array(of: Self.mistakes.count)) { chosen in
+            do {
+                let root = try Self.catalog(mistakes: chosen)
+                defer { try? FileManager.default.removeItem(at: root) }
+                let validation = try CatalogValidation.run(paths: [], catalogRoot: nil, validator: Validator(screenModules: .genericOnly),
+                                                           workingDirectory: root.path)
+                let everyText = try CatalogLoader.load(paths: CatalogLocation.paths(root: root.path))
+                let lean = try CatalogLoader.load(paths: CatalogLocation.paths(root: root.path), keepingTexts: false)
+                #expect(everyText.sources.count == Self.files.count)
+                #expect(Set(lean.sources.keys).union(lean.unkeptSources.keys) == Set(everyText.sources.keys))
+                #expect(Set(lean.sources.keys) == Set(lean.diagnostics.map(\.location.file)).intersection(everyText.sources.keys))
+                let named = Set(validation.diagnostics.flatMap { [$0.location.file] + $0.related.map(\.file) })
+                #expect(Set(validation.sources.keys) == named.intersection(everyText.sources.keys))
+                for (file, text) in validation.sources { #expect(everyText.sources[file] == text) }
+                #expect(DiagnosticReporter.report(validation.diagnostics, summary: validation.summary, format: .text, sources: validation.sources)
+                    == DiagnosticReporter.report(validation.diagnostics, summary: validation.summary, format: .text, sources: everyText.sources))
+                if chosen.contains(true) { #expect(!validation.sources.isEmpty) }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
     @Test func aSubsetReportsExactlyTheWholeCatalogsDiagnosticsAboutIt() async throws {
         await propertyCheck(count: 40, input: Gen.bool.array(of: Self.mistakes.count), Gen.bool.array(of: Self.files.count)) { chosen, picked in
             guard picked.contains(true) else { return }

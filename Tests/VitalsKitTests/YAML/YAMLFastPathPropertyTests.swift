@@ -152,4 +152,54 @@ private typealias Location = VitalsKit.SourceLocation
             }
         }
     }
+
+    /// Key spellings for the shared-name table: catalog names longer than 15 bytes, near misses
+    /// of the same length, short ones, non-ASCII, quoted, anchored and aliased keys.
+    static let keyPieces = ["display_metric_id", "display_screen_id", "parent_metric_id", "pre_pregnancy_weight_kg",
+                            "display_metric_iD", "display_metric_i", "display_metric_idx", "name", "séries_identifier_x",
+                            "'display_metric_id'", "\"display_screen_id\"", "&k display_metric_id", "*k", "? [a, b]",
+                            "!!str display_screen_id", "overlapping_sources", "overlapping_sourcez"]
+
+    /// A node tree written out with every scalar's text, quoting and location.
+    static func dump(_ node: YAMLNode?) -> String {
+        guard let node else { return "nil" }
+        let at = "@\(node.location)"
+        switch node.value {
+        case .scalar(let text, let quoted): return "\(quoted ? "q" : "p")[\(text)]\(at)"
+        case .sequence(let items): return "[" + items.map(dump).joined(separator: ",") + "]\(at)"
+        case .mapping(let pairs): return "{" + pairs.map { dump($0.key) + ":" + dump($0.value) }.joined(separator: ",") + "}\(at)"
+        }
+    }
+
+    @Test func sharedKeyNamesComposeTheSameTreesAsFreshStrings() async {
+        let lines = Gen.int(in: 0...(Self.keyPieces.count - 1)).array(of: 0...12)
+        await propertyCheck(count: 400, input: lines, Gen.bool) { picks, nested in
+            let entries = picks.enumerated().map { index, pick in "\(Self.keyPieces[pick]): \(index)" }
+            var text = entries.joined(separator: "\n") + "\n"
+            if nested { text = "metrics:\n" + entries.map { "  - " + $0 }.joined(separator: "\n") + "\n" }
+            var shared = YAMLComposer()
+            shared.keyNames = CatalogSchema.keyNames
+            let plain = Result { try YAMLComposer().compose(text, file: "k.yaml") }
+            let withNames = Result { try shared.compose(text, file: "k.yaml") }
+            switch (plain, withNames) {
+            case (.success(let a), .success(let b)):
+                #expect(Self.dump(a.root) == Self.dump(b.root), "\(text)")
+                #expect(a.duplicates.map { "\($0.location) \($0.message)" } == b.duplicates.map { "\($0.location) \($0.message)" })
+            case (.failure(let a as YAMLProblem), .failure(let b as YAMLProblem)):
+                #expect("\(a.location) \(a.message)" == "\(b.location) \(b.message)")
+            default:
+                Issue.record("one composed and the other did not: \(text)")
+            }
+        }
+    }
+
+    @Test func theSharedNameTableHoldsTheLongCatalogKeys() {
+        let bytes = Array("display_metric_id".utf8)
+        let found = bytes.withUnsafeBufferPointer { CatalogSchema.keyNames.name(matching: $0) }
+        #expect(found == "display_metric_id")
+        let near = Array("display_metric_iD".utf8)
+        #expect(near.withUnsafeBufferPointer { CatalogSchema.keyNames.name(matching: $0) } == nil)
+        let short = Array("name".utf8)
+        #expect(short.withUnsafeBufferPointer { CatalogSchema.keyNames.name(matching: $0) } == nil)
+    }
 }

@@ -111,3 +111,25 @@ public enum CatalogSchema {
         KeySpec("divide_by", .identifier(.snakeCase), "Divide by the latest value of this series."),
     ])
 }
+
+extension CatalogSchema {
+    /// Every key name of every entry (nested ones too), for the composer to share
+    /// (`YAMLKeyNames`) instead of making a string for each occurrence.
+    static let keyNames: YAMLKeyNames = {
+        var names: [String] = sections.map(\.key)
+        var seen: Set<String> = []
+        func collect(_ spec: EntrySpec) {
+            guard seen.insert(spec.name + ":" + spec.keyNames.joined(separator: ",")).inserted else { return }
+            for key in spec.keys {
+                names.append(key.name)
+                switch key.kind {
+                case .nested(let nested): collect(nested)
+                case .mappingOf(let keys, let value): names += keys; collect(value)
+                default: break
+                }
+            }
+        }
+        for section in sections { collect(section.entry) }
+        return YAMLKeyNames(names)
+    }()
+}

@@ -52,19 +52,23 @@ public enum IDPattern: String, Sendable {
     case screen = "^SCREEN_[A-Z0-9_]+$"
     case metric = "^[A-Z][A-Z0-9_]*$"
 
-    /// Whether `text` has this format.
+    /// Whether `text` has this format. Every character a format accepts is ASCII, so the
+    /// UTF-8 bytes are checked (no array of scalars made per id); any other byte refuses.
     public func matches(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        func upperOrDigit(_ s: Unicode.Scalar) -> Bool { ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" }
+        @inline(__always) func lower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+        @inline(__always) func upper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        @inline(__always) func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        let bytes = text.utf8
         switch self {
         case .snakeCase:
-            guard let first = scalars.first, ("a"..."z").contains(first) else { return false }
-            return scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            guard let first = bytes.first, lower(first) else { return false }
+            return bytes.allSatisfy { lower($0) || digit($0) || $0 == 0x5F }
         case .screen:
-            return text.hasPrefix("SCREEN_") && scalars.count > 7 && scalars.dropFirst(7).allSatisfy(upperOrDigit)
+            return bytes.count > 7 && bytes.starts(with: "SCREEN_".utf8)
+                && bytes.dropFirst(7).allSatisfy { upper($0) || digit($0) || $0 == 0x5F }
         case .metric:
-            guard let first = scalars.first, ("A"..."Z").contains(first) else { return false }
-            return scalars.allSatisfy(upperOrDigit)
+            guard let first = bytes.first, upper(first) else { return false }
+            return bytes.allSatisfy { upper($0) || digit($0) || $0 == 0x5F }
         }
     }
 
