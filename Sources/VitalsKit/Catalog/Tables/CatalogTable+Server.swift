@@ -72,4 +72,19 @@ extension CatalogTable {
         }
         return statements
     }
+
+    /// The views (and materialized views) in any schema that read this table, sorted: the
+    /// server refuses to drop a table they need.
+    func viewsOnServer(_ session: PostgresSession) throws -> [String] {
+        try session.query("""
+            SELECT DISTINCT v.oid::regclass::text
+            FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_depend d ON d.refobjid = c.oid AND d.classid = 'pg_rewrite'::regclass
+            JOIN pg_rewrite r ON r.oid = d.objid
+            JOIN pg_class v ON v.oid = r.ev_class AND v.oid <> c.oid
+            WHERE n.nspname = current_schema() AND c.relname = $1
+            ORDER BY 1
+            """, [.text(name)]).compactMap { $0.first?.string }
+    }
 }

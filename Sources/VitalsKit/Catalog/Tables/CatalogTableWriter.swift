@@ -57,6 +57,11 @@ public enum CatalogTableWriter {
                 case let columns? where columns == table.wantedColumns:
                     try session.execute("DELETE FROM \(quoted)")
                 case .some:
+                    let views = try table.viewsOnServer(session)
+                    guard views.isEmpty else {
+                        throw CatalogTablesError.viewsDependOnTable(table: table.name, views: views,
+                                                                    database: session.target.display)
+                    }
                     let kept = try table.privilegesOnServer(session)
                     try session.execute("DROP TABLE \(quoted)")
                     try session.execute(table.createStatement)

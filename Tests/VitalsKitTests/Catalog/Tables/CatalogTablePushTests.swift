@@ -111,6 +111,37 @@ import Testing
         #expect(CatalogDump.text(try CatalogTableReader.load(from: admin).catalog) == CatalogDump.text(catalog.catalog))
     }
 
+    /// A table that must be made anew while a view reads it: refused by name, nothing pushed.
+    @Test func aViewOnATableToMakeAnewIsNamed() throws {
+        guard let server = postgresServer() else { return }
+        let database = try server.createDatabase(prefix: "vitals_catalog_push")
+        let admin = try PostgresSession.open(url: server.url(database: database), forWriting: false,
+                                             environment: environment, checkSchema: false)
+        defer { admin.close() }
+        let first = CatalogLoader.load(CatalogTablesFixture().files)
+        try CatalogTableWriter.push(first, to: admin)
+        try admin.execute("""
+            CREATE VIEW screen_list AS SELECT screen_id FROM display_screens;
+            CREATE VIEW "Screen Count" AS SELECT count(*) FROM screen_list;
+            ALTER TABLE display_screens ADD COLUMN legacy_note text
+            """)
+        let screens = CatalogTable.all.first { $0.name == "display_screens" }!
+        #expect(try screens.viewsOnServer(admin) == ["screen_list"])
+        let error = CatalogTablesError.viewsDependOnTable(table: "display_screens", views: ["screen_list"],
+                                                          database: admin.target.display)
+        #expect(throws: error) {
+            try CatalogTableWriter.push(CatalogLoader.load(changedCatalog(screenName: "Gone")), to: admin)
+        }
+        #expect(error.message.contains("screen_list") && error.kind == .cannotRun, "\(error.message)")
+        let tables = try CatalogTableReader.load(from: admin)
+        #expect(tables.catalog.screens.map(\.name) == first.catalog.screens.map(\.name))
+        #expect(CatalogDump.text(CatalogLoader.load(changedCatalog(screenName: "Gone")).catalog) != CatalogDump.text(first.catalog))
+        // Once the views are gone, the push goes through.
+        try admin.execute(#"DROP VIEW "Screen Count"; DROP VIEW screen_list"#)
+        try CatalogTableWriter.push(CatalogLoader.load(changedCatalog(screenName: "Gone")), to: admin)
+        #expect(try CatalogTableReader.load(from: admin).catalog.screens.map(\.name).last == "Gone")
+    }
+
     private func oid(_ session: PostgresSession, _ table: String) throws -> Int64? {
         try session.query("SELECT to_regclass($1)::oid::bigint", [.text(table)]).first?.first?.int64
     }
