@@ -270,17 +270,22 @@ public final class SampleStore: Sendable {
         }
     }
 
-    /// Runs `body`'s statements as one read (a snapshot on SQLite), on either backend.
+    /// Runs `body`'s statements as one read-only snapshot, on either backend: they all see the
+    /// store as it was at the first one, whatever another process commits meanwhile (one read
+    /// transaction on SQLite, one REPEATABLE READ, READ ONLY transaction on PostgreSQL). A write
+    /// in it is refused with an error. On PostgreSQL, a snapshot inside `inTransaction` or
+    /// another `inSnapshot` runs in that one.
     public func inSnapshot<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
         switch backend {
         case .sqlite:
             return try read { db in try body(StoreDatabase(connection: .sqlite(db))) }
         case .postgres(let session):
-            return try body(StoreDatabase(connection: .postgres(session)))
+            return try session.snapshot { try body(StoreDatabase(connection: .postgres(session))) }
         }
     }
 
-    /// Runs `body` in one write transaction (all or nothing), on either backend.
+    /// Runs `body` in one write transaction (all or nothing), on either backend. On PostgreSQL,
+    /// one inside another runs in a savepoint of it; one inside `inSnapshot` is refused.
     public func inTransaction<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
         switch backend {
         case .sqlite:

@@ -2,7 +2,7 @@ import XCTest
 @testable import VitalsKit
 
 /// Several samples per day, rolling means with gaps, splits, latest value, divide_by.
-final class AggregationTests: XCTestCase {
+final class AggregationTests: StoreBackendTestCase {
     typealias F = StoreFixtures
 
     /// Corgina's question: one morning weighing, or the day's last, or the mean?

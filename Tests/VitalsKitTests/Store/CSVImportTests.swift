@@ -1,7 +1,7 @@
 import XCTest
 @testable import VitalsKit
 
-final class CSVImportTests: XCTestCase {
+final class CSVImportTests: StoreBackendTestCase {
     typealias F = StoreFixtures
     let now = Date(timeIntervalSince1970: TimeInterval(LocalDate(iso: "2026-11-20")!.dayNumber * 86_400 + 12 * 3600))
     var importer: CSVImporter {

@@ -2,7 +2,7 @@ import XCTest
 @testable import VitalsKit
 
 /// Which day, week and month a sample counts for: own offset, DST, cutoff, sleep nights.
-final class DayBoundaryTests: XCTestCase {
+final class DayBoundaryTests: StoreBackendTestCase {
     typealias F = StoreFixtures
 
     func testDayIsTheLocalDateAtTheSamplesOwnOffset() throws {

@@ -22,9 +22,49 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
         return [.sqlite]
     }
 
+    /// The backend `each` is running its body on, nil outside it: what failures are prefixed with.
+    @TaskLocal static var running: StoreBackend?
+
     /// Runs `body` once per available backend, with `current` set.
+    ///
+    /// Failures name the backend they happened on: an error `body` throws comes back as a
+    /// `Failure` ("[postgres] …"; an `XCTSkip` as it is), and XCTest assertions failing inside
+    /// are recorded as "[postgres] XCTAssertEqual failed: …" in a `StoreBackendTestCase`.
     static func each(_ body: () throws -> Void) rethrows {
-        for backend in available { try $current.withValue(backend) { try body() } }
+        for backend in available {
+            do {
+                try $current.withValue(backend) { try $running.withValue(backend) { try body() } }
+            } catch let skip as XCTSkip {
+                throw skip
+            } catch {
+                throw Failure(backend: backend, error: error)
+            }
+        }
+    }
+
+    /// An error thrown on one backend, said with the backend's name.
+    struct Failure: Error, CustomStringConvertible {
+        var backend: StoreBackend
+        var error: any Error
+
+        var description: String { "[\(backend)] \(error)" }
+    }
+}
+
+/// A test class whose XCTest failures inside `StoreBackend.each` name the backend they happened
+/// on: "[postgres] XCTAssertEqual failed: …". The store suites that run on both backends derive
+/// from it.
+class StoreBackendTestCase: XCTestCase {
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+                                expected: Bool) {
+        super.recordFailure(withDescription: StoreBackendTestCase.naming(description), inFile: filePath,
+                            atLine: lineNumber, expected: expected)
+    }
+
+    /// `description` with the running backend's name in front, once.
+    static func naming(_ description: String) -> String {
+        guard let backend = StoreBackend.running, !description.hasPrefix("[\(backend)] ") else { return description }
+        return "[\(backend)] " + description
     }
 }
 

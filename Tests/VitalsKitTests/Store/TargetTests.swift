@@ -2,7 +2,7 @@ import XCTest
 @testable import VitalsKit
 
 /// Target rules per day, streaks, % of days on target.
-final class TargetTests: XCTestCase {
+final class TargetTests: StoreBackendTestCase {
     typealias F = StoreFixtures
 
     private func days(_ met: [Bool], endingOn asOf: LocalDate) -> [TargetDay] {

@@ -103,6 +103,8 @@ public enum CatalogTablesError: VitalsError, Equatable {
     case noCatalog(database: String)
     /// `validate PATH… --catalog postgres://…`: files and a server catalog at once.
     case pathsWithServerCatalog
+    /// `catalog push` must make `table` anew (its layout changed) and views depend on it.
+    case viewsDependOnTable(table: String, views: [String], database: String)
 
     public var message: String {
         switch self {
@@ -110,6 +112,9 @@ public enum CatalogTablesError: VitalsError, Equatable {
             return "\(Sanitize.inline(database)) holds no catalog (no display_screens or display_metrics table)"
         case .pathsWithServerCatalog:
             return "validate checks either files or a server's catalog tables, not both"
+        case .viewsDependOnTable(let table, let views, let database):
+            return "\(Sanitize.inline(database)): the table \(table) must be made anew for this catalog's layout, "
+                + "and the view(s) \(views.map(Sanitize.inline).joined(separator: ", ")) depend on it; nothing was pushed"
         }
     }
 
@@ -117,6 +122,7 @@ public enum CatalogTablesError: VitalsError, Equatable {
         switch self {
         case .noCatalog: return ["write one with: vitals catalog push --to URL"]
         case .pathsWithServerCatalog: return ["leave out the paths to check the catalog tables of --catalog postgres://…"]
+        case .viewsDependOnTable: return ["drop the view(s), push again, then create them anew"]
         }
     }
 
@@ -124,6 +130,7 @@ public enum CatalogTablesError: VitalsError, Equatable {
         switch self {
         case .noCatalog: return .cannotRun
         case .pathsWithServerCatalog: return .badArgument
+        case .viewsDependOnTable: return .cannotRun
         }
     }
 }

@@ -2,9 +2,11 @@
 ///
 /// The rows come from the YAML entries themselves (each key's value into its column), so what
 /// is read back is what was written, key by key. The whole catalog is replaced in one
-/// transaction: the tables are dropped, made anew from the current layout and filled, and a
-/// failure anywhere leaves the server's previous catalog as it was. Pushing the same catalog
-/// twice gives the same tables.
+/// transaction, and a failure anywhere leaves the server's previous catalog as it was. A table
+/// whose columns are already what the layout wants is kept, its rows deleted and written anew,
+/// so privileges granted on it by hand and views on it stay. A table whose layout changed (a
+/// new vitals added a key) is dropped and made anew, with the privileges it had granted again
+/// and its owner kept. Pushing the same catalog twice gives the same tables.
 public enum CatalogTableWriter {
     /// Rows written per table, in the order of `CatalogTable.all`.
     public typealias Counts = [(table: String, rows: Int)]
@@ -50,8 +52,23 @@ public enum CatalogTableWriter {
         return try session.transaction {
             var counts: Counts = []
             for (table, tableRows) in zip(CatalogTable.all, rows) {
-                try session.execute("DROP TABLE IF EXISTS \(CatalogTable.quote(table.name))")
-                try session.execute(table.createStatement)
+                let quoted = CatalogTable.quote(table.name)
+                switch try table.columnsOnServer(session) {
+                case let columns? where columns == table.wantedColumns:
+                    try session.execute("DELETE FROM \(quoted)")
+                case .some:
+                    let views = try table.viewsOnServer(session)
+                    guard views.isEmpty else {
+                        throw CatalogTablesError.viewsDependOnTable(table: table.name, views: views,
+                                                                    database: session.target.display)
+                    }
+                    let kept = try table.privilegesOnServer(session)
+                    try session.execute("DROP TABLE \(quoted)")
+                    try session.execute(table.createStatement)
+                    for statement in kept { try session.execute(statement) }
+                case nil:
+                    try session.execute(table.createStatement)
+                }
                 try insert(tableRows, into: table, session: session)
                 counts.append((table.name, tableRows.count))
             }

@@ -151,11 +151,64 @@ public final class PostgresSession: @unchecked Sendable {
         for statement in PostgresPlaceholders.statements(sql) { try run(statement, []) }
     }
 
+    /// The transaction open on this connection, if any: what `transaction` and `snapshot` do
+    /// when called inside one. Read and written under `lock` only.
+    private enum Open {
+        case none
+        case write(savepoints: Int)
+        case snapshot
+    }
+    private var open = Open.none
+
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// Inside another transaction, `body` runs in a savepoint of it (released when it returns,
+    /// rolled back to when it throws): never a second BEGIN, whose COMMIT would end the outer
+    /// one. Inside a read-only `snapshot`, it is refused with `writeInSnapshot`.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        try execute("BEGIN")
+        switch open {
+        case .snapshot:
+            throw PostgresStoreError.writeInSnapshot(database: target.display)
+        case .write(let savepoints):
+            let name = "vitals_nested_\(savepoints + 1)"
+            open = .write(savepoints: savepoints + 1)
+            defer { open = .write(savepoints: savepoints) }
+            try execute("SAVEPOINT \(name)")
+            do {
+                let result = try body()
+                try execute("RELEASE SAVEPOINT \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO SAVEPOINT \(name)")
+                throw error
+            }
+        case .none:
+            return try enclose("BEGIN", as: .write(savepoints: 0), body)
+        }
+    }
+
+    /// Runs `body`'s statements in one read-only snapshot (REPEATABLE READ): every statement
+    /// sees the database as it was at the first one, whatever other sessions commit meanwhile.
+    /// A write statement in it is refused by the server (`writeInSnapshot`).
+    ///
+    /// Inside a transaction or another snapshot, `body` runs in that one (no second BEGIN).
+    public func snapshot<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .none = open {
+            return try enclose("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", as: .snapshot, body)
+        }
+        return try body()
+    }
+
+    /// `begin`, `body`, then COMMIT, or ROLLBACK when `body` throws; `open` is `state` meanwhile.
+    /// Called with `lock` held.
+    private func enclose<T>(_ begin: String, as state: Open, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        open = state
+        defer { open = .none }
         do {
             let result = try body()
             try execute("COMMIT")
@@ -179,6 +232,8 @@ public final class PostgresSession: @unchecked Sendable {
         if let server = error.serverInfo {
             let message = server[.message] ?? "server error"
             let state = server[.sqlState] ?? "?"
+            // read_only_sql_transaction: a write statement run in a read-only snapshot.
+            if state == "25006" { return .writeInSnapshot(database: target.display) }
             return .failed(database: target.display, reason: "\(message) (SQLSTATE \(state))")
         }
         if error.code == .serverClosedConnection || error.code == .connectionError {

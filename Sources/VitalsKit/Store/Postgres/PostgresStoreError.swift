@@ -22,6 +22,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
     case noSchema(database: String)
     /// An older vitals wrote the schema; a reader never migrates, the next writer does.
     case olderSchema(database: String, schema: String, missingMigrations: [String])
+    /// A write was attempted inside a read-only snapshot (`SampleStore.inSnapshot`).
+    case writeInSnapshot(database: String)
     /// Any other server error, with the server's message and SQLSTATE.
     case failed(database: String, reason: String)
 
@@ -50,6 +52,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
         case .olderSchema(let database, let schema, _):
             return "the PostgreSQL database \(database) was written by an older version of vitals (schema \(schema)); "
                 + "reading commands never change it"
+        case .writeInSnapshot(let database):
+            return "PostgreSQL database \(database): a write was attempted inside a read-only snapshot"
         case .failed(let database, let reason):
             return "PostgreSQL database \(database): \(reason)"
         }
