@@ -52,9 +52,11 @@ struct RenderCommand: ParsableCommand {
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let registry = VitalsCLI.screens
-            let documents = try chosen.map { screen in
-                try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                  request: request, profile: profile))
+            let documents = try sampleStore.readingAsOneSnapshot {
+                try chosen.map { screen in
+                    try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
+                                                      request: request, profile: profile))
+                }
             }
             switch format {
             case .text:

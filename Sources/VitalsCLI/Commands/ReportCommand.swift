@@ -99,14 +99,16 @@ struct ReportCommand: ParsableCommand {
                 if name.lowercased() == "adherence" { wantsAdherence = true; return nil }
                 return try ScreenLookup.screen(named: name, in: loaded.catalog)
             }
-            if wantsAdherence {
-                documents += try AdherenceReport(catalog: loaded.catalog, store: sampleStore, request: request,
-                                                 period: period, profile: profile).documents(registry: VitalsCLI.screens)
-            }
             let registry = VitalsCLI.screens
-            documents += try chosen.map { screen in
-                try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                  request: request, profile: profile))
+            try sampleStore.readingAsOneSnapshot {
+                if wantsAdherence {
+                    documents += try AdherenceReport(catalog: loaded.catalog, store: sampleStore, request: request,
+                                                     period: period, profile: profile).documents(registry: registry)
+                }
+                documents += try chosen.map { screen in
+                    try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
+                                                      request: request, profile: profile))
+                }
             }
             var redaction = ReportRedaction(catalog: loaded.catalog, period: period)
             redaction.removesPersonal = redact

@@ -284,6 +284,17 @@ public final class SampleStore: Sendable {
         }
     }
 
+    /// Runs `body`, a whole reading command (every screen of a render, say), so that on
+    /// PostgreSQL all its reads are one snapshot: each block of each screen sees the same data,
+    /// and a render pays one BEGIN and COMMIT instead of two round trips for each of its reads.
+    /// On SQLite each read stays its own snapshot (GRDB's reads do not nest), as before.
+    public func readingAsOneSnapshot<T>(_ body: () throws -> T) throws -> T {
+        switch backend {
+        case .sqlite: return try body()
+        case .postgres(let session): return try session.snapshot(body)
+        }
+    }
+
     /// Runs `body` in one write transaction (all or nothing), on either backend. On PostgreSQL,
     /// one inside another runs in a savepoint of it; one inside `inSnapshot` is refused.
     public func inTransaction<T>(_ body: (StoreDatabase) throws -> T) throws -> T {

@@ -44,6 +44,23 @@ import Testing
         #expect(try reader.inSnapshot { db in try db.fetchValue(Double.self, sql: "SELECT SUM(value) FROM sample") } == 600)
     }
 
+    /// A whole reading command (`readingAsOneSnapshot`, as render and report use it): its
+    /// separate reads are one snapshot, so every screen block sees the same data.
+    @Test func separateReadsOfOneCommandShareASnapshot() throws {
+        guard let server = postgresServer() else { return }
+        let (reader, writer) = try twoSessions(server)
+        defer { try? reader.close(); try? writer.close() }
+        try writer.insert([steps(1, 100)])
+        let (first, second) = try reader.readingAsOneSnapshot {
+            let first = try reader.count()
+            #expect(try writer.insert([steps(2, 200)]) == 1)
+            return (first, try reader.count())
+        }
+        #expect(first == 1)
+        #expect(second == 1, "the command's second read saw a commit made after its first")
+        #expect(try reader.count() == 2)
+    }
+
     @Test func aWriteInASnapshotIsRefusedWithATypedError() throws {
         guard let server = postgresServer() else { return }
         let (store, other) = try twoSessions(server)
