@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TestSupport
 @testable import VitalsCLI
 import XCTest
 
@@ -75,7 +76,7 @@ final class DirectParseTests: XCTestCase {
     /// values of several kinds, stray words): whenever the direct path parses one, the tree parses
     /// it to the same command. A fixed seed keeps failures reproducible.
     func testRandomCommandLinesNeverParseDifferently() {
-        var random = SeededRandom(seed: 0x5EED_0019)
+        var random = SplitMix(seed: 0x5EED_0019)
         let values = ["protein", "80", "0", "-1", "2026-11-20", "json", "text", "never", "always", "/tmp/x.sqlite",
                       "me", "ollie", "70.5", "", "--", "-", "x=y", "é", "2026-02-30"]
         var tried = 0, direct = 0
@@ -96,18 +97,5 @@ final class DirectParseTests: XCTestCase {
         }
         // Not a vacuous check: a good share of the random lines did take the direct path.
         XCTAssertGreaterThan(direct, tried / 20, "\(direct) of \(tried) lines parsed directly")
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for reproducible random command lines.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
