@@ -142,6 +142,8 @@ subjects=$(psql_ -d "$DB" -c "SELECT count(DISTINCT subject) FROM sample")
 echo
 echo "== $DB: $total samples, $subjects subjects, $(psql_ -d "$DB" -c "SELECT pg_size_pretty(pg_database_size('$DB'))")"
 
+# (A scale database left by an older vitals must first be brought to this build's schema by a
+# writing command, e.g. one `vitals log … --db URL`: reading commands refuse an older schema.)
 # 3. Render of me's screens (the catalog binds them to subject me) from three places: me's own
 #    file; a server database holding only me's samples (what the backend itself costs); the
 #    scale database, where me is one of SUBJECTS subjects (what the other subjects cost).
