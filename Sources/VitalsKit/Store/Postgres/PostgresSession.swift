@@ -173,19 +173,10 @@ public final class PostgresSession: @unchecked Sendable {
             throw PostgresStoreError.writeInSnapshot(database: target.display)
         case .write(let savepoints):
             let name = "vitals_nested_\(savepoints + 1)"
-            open = .write(savepoints: savepoints + 1)
-            defer { open = .write(savepoints: savepoints) }
-            try execute("SAVEPOINT \(name)")
-            do {
-                let result = try body()
-                try execute("RELEASE SAVEPOINT \(name)")
-                return result
-            } catch {
-                try? execute("ROLLBACK TO SAVEPOINT \(name)")
-                throw error
-            }
+            return try enclose(begin: "SAVEPOINT \(name)", end: "RELEASE SAVEPOINT \(name)",
+                               undo: "ROLLBACK TO SAVEPOINT \(name)", as: .write(savepoints: savepoints + 1), body)
         case .none:
-            return try enclose("BEGIN", as: .write(savepoints: 0), body)
+            return try enclose(begin: "BEGIN", as: .write(savepoints: 0), body)
         }
     }
 
@@ -198,23 +189,26 @@ public final class PostgresSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if case .none = open {
-            return try enclose("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", as: .snapshot, body)
+            return try enclose(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", as: .snapshot, body)
         }
         return try body()
     }
 
-    /// `begin`, `body`, then COMMIT, or ROLLBACK when `body` throws; `open` is `state` meanwhile.
-    /// Called with `lock` held.
-    private func enclose<T>(_ begin: String, as state: Open, _ body: () throws -> T) throws -> T {
+    /// `begin`, `body`, then `end`, or `undo` when `body` throws; `open` is `state` meanwhile and
+    /// what it was before afterwards (a transaction, or a savepoint inside one). Called with
+    /// `lock` held.
+    private func enclose<T>(begin: String, end: String = "COMMIT", undo: String = "ROLLBACK", as state: Open,
+                            _ body: () throws -> T) throws -> T {
         try execute(begin)
+        let outer = open
         open = state
-        defer { open = .none }
+        defer { open = outer }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(end)
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(undo)
             throw error
         }
     }

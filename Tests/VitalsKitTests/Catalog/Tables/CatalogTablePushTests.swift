@@ -8,6 +8,17 @@ import Testing
 @Suite(.serialized) struct CatalogTablePushTests {
     let environment = ["HOME": "/nonexistent", "USER": "nobody"]
 
+    /// A new database with the fixture catalog pushed into it, and the owner's session on it.
+    private func pushedFixture(_ server: PostgresTestServer) throws -> (database: String, admin: PostgresSession,
+                                                                       catalog: LoadedCatalog) {
+        let database = try server.createDatabase(prefix: "vitals_catalog_push")
+        let admin = try PostgresSession.open(url: server.url(database: database), forWriting: false,
+                                             environment: environment, checkSchema: false)
+        let catalog = CatalogLoader.load(CatalogTablesFixture().files)
+        do { try CatalogTableWriter.push(catalog, to: admin) } catch { admin.close(); throw error }
+        return (database, admin, catalog)
+    }
+
     /// The fixture with one screen renamed and one metric's chart changed.
     private func changedCatalog(screenName: String) -> [SourceFile] {
         var fixture = CatalogTablesFixture()
@@ -19,12 +30,8 @@ import Testing
 
     @Test func grantsAndViewsSurvivePushes() throws {
         guard let server = postgresServer() else { return }
-        let database = try server.createDatabase(prefix: "vitals_catalog_push")
-        let admin = try PostgresSession.open(url: server.url(database: database), forWriting: false,
-                                             environment: environment, checkSchema: false)
+        let (database, admin, first) = try pushedFixture(server)
         defer { admin.close() }
-        let first = CatalogLoader.load(CatalogTablesFixture().files)
-        try CatalogTableWriter.push(first, to: admin)
 
         // A coach who may read the screens, and hand that on; a view over the metrics.
         let coach = "coach_\(database)"
@@ -87,12 +94,8 @@ import Testing
     /// A table of the right name whose primary key or types differ is made anew too.
     @Test func aTableWithOtherTypesIsMadeAnew() throws {
         guard let server = postgresServer() else { return }
-        let database = try server.createDatabase(prefix: "vitals_catalog_push")
-        let admin = try PostgresSession.open(url: server.url(database: database), forWriting: false,
-                                             environment: environment, checkSchema: false)
+        let (_, admin, catalog) = try pushedFixture(server)
         defer { admin.close() }
-        let catalog = CatalogLoader.load(CatalogTablesFixture().files)
-        try CatalogTableWriter.push(catalog, to: admin)
         let screens = CatalogTable.all.first { $0.name == "display_screens" }!
         #expect(try screens.columnsOnServer(admin) == screens.wantedColumns)
         try admin.execute("""
@@ -114,12 +117,8 @@ import Testing
     /// A table that must be made anew while a view reads it: refused by name, nothing pushed.
     @Test func aViewOnATableToMakeAnewIsNamed() throws {
         guard let server = postgresServer() else { return }
-        let database = try server.createDatabase(prefix: "vitals_catalog_push")
-        let admin = try PostgresSession.open(url: server.url(database: database), forWriting: false,
-                                             environment: environment, checkSchema: false)
+        let (_, admin, first) = try pushedFixture(server)
         defer { admin.close() }
-        let first = CatalogLoader.load(CatalogTablesFixture().files)
-        try CatalogTableWriter.push(first, to: admin)
         try admin.execute("""
             CREATE VIEW screen_list AS SELECT screen_id FROM display_screens;
             CREATE VIEW "Screen Count" AS SELECT count(*) FROM screen_list;
