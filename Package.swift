@@ -33,6 +33,13 @@ let staticSwiftLinking = ["-static-stdlib", "-Xlinker", "--start-group"]
     // relocations by name at every start (`vitals --help` 4.8 M -> see bench/README.md).
     + ["-L\(Context.packageDirectory)/Linking/static-libstdc++"]
 
+/// Dependencies taken only when the PostgreSQL trait is on.
+let withPostgreSQL: TargetDependencyCondition? = .when(traits: ["PostgreSQL"])
+func postgresProduct(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: withPostgreSQL)
+}
+func postgresTarget(_ name: String) -> Target.Dependency { .target(name: name, condition: withPostgreSQL) }
+
 let package = Package(
     name: "Vitals",
     platforms: [.macOS(.v13)],
@@ -41,14 +48,28 @@ let package = Package(
         // The command line as a library, for packages that build their own `vitals` with more
         // screen modules and chart kinds (Examples/WaterPlugin).
         .library(name: "VitalsCLI", targets: ["VitalsCLI"]),
+        // The PostgreSQL store backend (with sync, grants and catalog tables) and its commands,
+        // for a package that builds its own `vitals` with the trait on (see `traits` below).
+        .library(name: "VitalsPostgres", targets: ["VitalsPostgres"]),
+        .library(name: "VitalsPostgresCLI", targets: ["VitalsPostgresCLI"]),
         .executable(name: "vitals", targets: ["vitals"]),
     ],
+    // What a user does not use must not cost them: the PostgreSQL backend needs SwiftNIO,
+    // swift-crypto and BoringSSL (about 8 minutes of CPU to build on two cores, 13 packages).
+    // Without the trait those packages are neither resolved nor built, for this package and for
+    // every package that depends on it; `swift build --traits PostgreSQL` (the README's Install
+    // section) builds the `vitals` that ships every feature.
+    traits: [
+        .trait(name: "PostgreSQL",
+               description: "The PostgreSQL store backend: --db postgres://…, push, pull, grant, revoke, catalog push."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
-        // The PostgreSQL store backend (Sources/VitalsKit/Store/Postgres).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // The PostgreSQL store backend (Sources/VitalsPostgres), only with the trait.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -67,12 +88,25 @@ let package = Package(
                 "CLibYAML",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The PostgreSQL store backend: one more `StoreBackend` (Sources/VitalsKit/Store/Backend),
+        // with sync, grants and the catalog tables. Its sources are compiled only with the trait.
+        .target(
+            name: "VitalsPostgres",
+            dependencies: [
+                "VitalsKit",
+                postgresProduct("PostgresNIO", "postgres-nio"),
+                postgresProduct("NIOSSL", "swift-nio-ssl"),
+                postgresProduct("NIOCore", "swift-nio"),
+                postgresProduct("NIOPosix", "swift-nio"),
+                postgresProduct("Logging", "swift-log"),
+            ]
+        ),
+        // `push`, `pull`, `grant`, `revoke` and `catalog push`, given to `VitalsCLI.main`.
+        .target(
+            name: "VitalsPostgresCLI",
+            dependencies: ["VitalsCLI", "VitalsPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The shipped screens/ and metrics/ YAML, embedded in the binary at build time.
         .target(
@@ -105,14 +139,14 @@ let package = Package(
         // instructions, bench/goals.sh). The swiftc driver's -static-stdlib does not list
         // Foundation's own static libraries in an order the linker can resolve, hence the group.
         .executableTarget(
-            name: "vitals", dependencies: ["VitalsCLI"],
+            name: "vitals", dependencies: ["VitalsCLI", postgresTarget("VitalsPostgresCLI")],
             linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport",
+            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport", postgresTarget("VitalsPostgres"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
@@ -128,6 +162,7 @@ let package = Package(
         .testTarget(
             name: "vitalsTests",
             dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsScreens", "TestSupport",
+                           postgresTarget("VitalsPostgres"), postgresTarget("VitalsPostgresCLI"),
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Goldens"]
         ),

@@ -1,3 +1,4 @@
+import ArgumentParser
 import VitalsKit
 #if canImport(Glibc)
 import Glibc
@@ -19,11 +20,14 @@ enum QuickHelp {
 
     /// Prints the answer and returns true when `arguments` (without the program name) ask
     /// only for the top-level help or the version and the help would be wrapped to `width`.
-    static func answer(_ arguments: [String]) -> Bool {
+    /// The help is answered only for the command tree it was recorded from: the built-in
+    /// commands plus `TopLevelHelpText.addedCommands` (the `vitals` built with every feature).
+    static func answer(_ arguments: [String], addedCommands: [any ParsableCommand.Type] = []) -> Bool {
         let text: String
         switch arguments {
         case [], ["--help"], ["-h"], ["help"]:
-            guard terminalWidth() == width else { return false }
+            guard terminalWidth() == width,
+                  addedCommands.map({ $0._commandName }) == TopLevelHelpText.addedCommands else { return false }
             text = TopLevelHelpText.text
         case ["--version"]:
             text = VitalsKitVersion.string + "\n"

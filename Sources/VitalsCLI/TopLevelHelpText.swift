@@ -3,6 +3,7 @@
 // Do not edit; TopLevelHelpTests fails when it differs from what ArgumentParser prints.
 
 enum TopLevelHelpText {
+    static let addedCommands = ["push", "pull", "grant", "revoke", "catalog"]
     static let text = #"""
 OVERVIEW: Health metric screens from YAML, in the terminal.
 

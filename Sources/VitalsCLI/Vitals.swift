@@ -4,7 +4,11 @@ import VitalsKit
 
 /// The `vitals` command: its subcommands, and one table of exit codes for all of them.
 struct Vitals: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    /// The commands `VitalsCLI.main(commands:)` was given (the PostgreSQL ones in the `vitals`
+    /// built with the trait), listed after the built-in ones. Set before anything parses.
+    nonisolated(unsafe) static var addedCommands: [any ParsableCommand.Type] = []
+
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "vitals",
         abstract: "Health metric screens from YAML, in the terminal.",
         // No blank line in a discussion: the manual page (swift package plugin generate-manual)
@@ -23,10 +27,9 @@ struct Vitals: ParsableCommand {
             ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
             FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
-            ConfigCommand.self, PushCommand.self, PullCommand.self, GrantCommand.self, RevokeCommand.self,
-            CatalogCommand.self,
-        ]
-    )
+            ConfigCommand.self,
+        ] + addedCommands
+    ) }
 
     /// Parses and runs a command, holding every command to one table of exit codes:
     /// ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage error,

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import Foundation
 import VitalsKit
@@ -48,3 +49,4 @@ struct CatalogCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import Foundation
 import VitalsKit
@@ -68,3 +69,4 @@ struct RevokeCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import Foundation
 import VitalsKit
@@ -30,3 +31,4 @@ struct PullCommand: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import ArgumentParser
 import Foundation
 import VitalsKit
@@ -33,3 +34,4 @@ struct PushCommand: ParsableCommand {
         }
     }
 }
+#endif

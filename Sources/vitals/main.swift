@@ -1,5 +1,14 @@
 import VitalsCLI
+#if PostgreSQL
+import VitalsPostgresCLI
+#endif
 
-// The `vitals` executable: the command line with the built-in screens and chart kinds. A package
-// that adds its own calls `VitalsCLI.main(screens:chartKinds:)` the same way (Examples/).
+// The `vitals` executable: the command line with the built-in screens and chart kinds, and, when
+// built with the PostgreSQL trait (README, Install), the PostgreSQL store backend and its
+// commands. A package that adds its own calls `VitalsCLI.main(screens:chartKinds:…)` the same
+// way (Examples/).
+#if PostgreSQL
+VitalsCLI.main(storeBackends: [PostgresCommands.backend], commands: PostgresCommands.all)
+#else
 VitalsCLI.main()
+#endif

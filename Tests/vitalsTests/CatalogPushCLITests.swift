@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import XCTest
@@ -105,3 +106,4 @@ private extension String {
         String(split(separator: "/").last?.split(separator: "?").first ?? "")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import TestSupport
 import XCTest
 
@@ -17,3 +18,4 @@ extension XCTestCase {
 /// The environment of a command run against the test server: none of the tester's own
 /// PostgreSQL settings (password, service, password file), no colour.
 let postgresCLIEnvironment = ["PGPASSWORD": "", "PGSERVICE": "", "PGPASSFILE": "/nonexistent", "NO_COLOR": "1"]
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import TestSupport
@@ -112,3 +113,4 @@ final class PostgresImportCLITests: XCTestCase {
         XCTAssertEqual(try serverRows(server, csvDatabase), try fileRows(csvFile))
     }
 }
+#endif

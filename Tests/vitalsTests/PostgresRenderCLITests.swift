@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import XCTest
@@ -70,3 +71,4 @@ final class PostgresRenderCLITests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("has no database named 'nowhere_db'"), missing.stderr)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import TestSupport
@@ -153,3 +154,4 @@ final class PostgresSyncCLITests: XCTestCase {
         XCTAssertTrue(after.stdout.hasPrefix("pulled 0 samples"), after.stdout + after.stderr)
     }
 }
+#endif

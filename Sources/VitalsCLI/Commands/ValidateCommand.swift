@@ -26,11 +26,11 @@ struct ValidateCommand: ParsableCommand {
         try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
             let validation: CatalogValidation
-            if let url = catalog.catalogRoot, PostgresTarget.isURL(url) {
-                // The catalog tables of a server: findings name table and row.
-                guard paths.isEmpty else { throw CatalogTablesError.pathsWithServerCatalog }
-                validation = try CatalogValidation.run(url: url, validator: Validator(screenModules: VitalsCLI.screens),
-                                                       environment: ProcessInfo.processInfo.environment)
+            if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
+                // A catalog kept in a database (a server's catalog tables): findings name table and row.
+                guard paths.isEmpty else { throw StoreLocationError.pathsWithDatabaseCatalog }
+                validation = CatalogValidation.run(loaded: try StoreBackends.loadCatalog(from: url),
+                                                   validator: Validator(screenModules: VitalsCLI.screens))
             } else {
                 validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
                                                        validator: Validator(screenModules: VitalsCLI.screens))

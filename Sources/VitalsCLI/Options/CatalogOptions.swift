@@ -21,8 +21,8 @@ struct CatalogOptions: ParsableArguments {
 
     /// Loads the catalog `source` finds (diagnostics kept, not checked).
     func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
-        if let url = catalogRoot, PostgresTarget.isURL(url) {
-            return try CatalogTableReader.load(url: url, environment: ProcessInfo.processInfo.environment)
+        if let url = catalogRoot, StoreBackends.isURL(url) {
+            return try StoreBackends.loadCatalog(from: url)
         }
         switch try source(allowBuiltIn: allowBuiltIn) {
         case .directory(let root): return try CatalogLoader.load(paths: CatalogLocation.paths(root: root))
@@ -40,12 +40,12 @@ struct CatalogOptions: ParsableArguments {
     /// Loads the catalog for a command that needs a valid one; on errors prints the
     /// diagnostics (text format) and exits 1. An unchanged catalog that checked clean before
     /// is read from its compiled copy (`CatalogCache`; `VITALS_NO_CACHE=1` turns that off).
-    /// A catalog read from PostgreSQL tables is checked on every run (it has no files to key a
+    /// A catalog read from a database (PostgreSQL tables) is checked on every run (it has no files to key a
     /// cache by); so is one loaded `withSources` (a catalog read from its compiled copy has no
     /// file texts, which `catalog push` writes from).
     func loadValidCatalog(withSources: Bool = false) throws -> LoadedCatalog {
         let registry = VitalsCLI.screens
-        if withSources || catalogRoot.map(PostgresTarget.isURL) == true {
+        if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             let loaded = try load()
             return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded))
         }

@@ -61,7 +61,10 @@ public struct DemoData: Sendable {
     /// Refuses to replace an existing file unless `force`. Returns the number of samples.
     @discardableResult
     public func write(to path: String, force: Bool) throws -> Int {
-        if PostgresTarget.isURL(path) { return try write(toPostgres: path, force: force) }
+        if let backend = try StoreBackends.backend(for: path) {
+            return try write(to: backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment),
+                             force: force)
+        }
         let manager = FileManager.default
         if manager.fileExists(atPath: path) && !force {
             throw DemoError.fileExists(path)
@@ -84,10 +87,9 @@ public struct DemoData: Sendable {
         }
     }
 
-    /// Writes the data set into the PostgreSQL database `url` names, in one transaction.
+    /// Writes the data set into a database of another backend (a server), in one transaction.
     /// Refuses a database holding samples or milestones unless `force`, which empties it first.
-    private func write(toPostgres url: String, force: Bool) throws -> Int {
-        let store = try SampleStore.openPostgres(url: url, forWriting: true)
+    private func write(to store: SampleStore, force: Bool) throws -> Int {
         defer { try? store.close() }
         let samples = self.samples(), milestones = self.milestones()
         return try store.inTransaction { db in

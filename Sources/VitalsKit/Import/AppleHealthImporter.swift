@@ -48,17 +48,7 @@ public struct AppleHealthImporter: Sendable {
         let reader = try HealthExportReader.open(path)
         var report = try store.withBulkLoadJournal { rollbackJournal in
             var written = try store.inTransaction { store -> AppleHealthImportReport in
-                guard let db = store.sqlite else {
-                    return try insertRows(from: reader, into: store, started: started, progress: progress)
-                }
-                // A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages
-                // in memory once the table outgrows the default: -18 % time on a 2M-record export,
-                // still far under the 64 MB budget. Restored afterwards.
-                let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-                try db.execute(sql: "PRAGMA cache_size = -16384")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCacheSize)") }
-                // Rows write their local_start, so the fill-in trigger is left out meanwhile.
-                return try SampleInserter.withoutFillTrigger(db) {
+                try store.bulkInserting {
                     try insertRows(from: reader, into: store, started: started, progress: progress)
                 }
             }

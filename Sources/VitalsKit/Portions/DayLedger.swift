@@ -114,9 +114,7 @@ public struct DayLedger: Sendable {
         arguments += [subject, low, high]
         return try store.inSnapshot { db in
             // The food named in a sample's metadata JSON, NULL when it is not valid JSON.
-            let food = db.dialect == .postgres
-                ? "vitals_json_field(metadata, 'food')"
-                : "CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.food') END"
+            let food = db.dialect.jsonTextField("metadata", "food")
             return try db.fetchAll(sql: """
                 SELECT series, value, tag, local_start, \(food) AS food
                 FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?

@@ -20,7 +20,7 @@ public struct DatabaseLocation: Sendable, Hashable {
         func expand(_ path: String) -> String {
             path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
         }
-        // A URL is kept as written (`path` then holds it; `isPostgres` tells).
+        // A URL is kept as written (`path` then holds it; `isURL` tells).
         if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option) }
         if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment) }
         if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings) }
@@ -30,16 +30,21 @@ public struct DatabaseLocation: Sendable, Hashable {
         return DatabaseLocation(path: home + "/.local/share/vitals/vitals.sqlite", origin: .home)
     }
 
-    /// Whether `path` is a PostgreSQL URL rather than a file.
-    public var isPostgres: Bool { PostgresTarget.isURL(path) }
+    /// Whether `path` is a URL (a database of another store backend, a server) rather than a file.
+    public var isURL: Bool { StoreBackends.isURL(path) }
+
+    /// `path` as messages may show it (a URL without its password).
+    public var display: String { StoreBackends.display(path) }
 
     /// Whether a file exists at the path (a server database counts as existing).
-    public var exists: Bool { isPostgres || FileManager.default.fileExists(atPath: path) }
+    public var exists: Bool { isURL || FileManager.default.fileExists(atPath: path) }
 
     /// Opens the store for writing; the default (XDG/home) directory is created when missing.
     /// A server database is migrated.
     public func openForWriting() throws -> SampleStore {
-        if isPostgres { return try SampleStore.openPostgres(url: path, forWriting: true) }
+        if let backend = try StoreBackends.backend(for: path) {
+            return try backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment)
+        }
         return try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
     }
 
@@ -64,7 +69,9 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// The store reading commands use: the file when it exists (opened read-only, never
     /// migrated), else the embedded demo data for `asOf` (a cached file, see `DemoCache`). `notice` is the line to print on stderr in the second case.
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
-        if isPostgres { return (try SampleStore.openPostgres(url: path, forWriting: false), nil) }
+        if let backend = try StoreBackends.backend(for: path) {
+            return (try backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment), nil)
+        }
         if exists { return (try SampleStore.openForReading(path: path), nil) }
         let store = try DemoCache().store(for: DemoData(asOf: asOf)).store
         return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// Period sums of a series whose hours count once (`overlapping_sources: hourly_max`), added up
 /// from samples read in local time order: within each period and local hour, each source's
@@ -93,35 +92,9 @@ extension MetricQuery {
             ORDER BY local_start
             """
         var scan = HourlyMaxSums(bounds: bounds)
-        if store.dialect != .sqlite {
-            // The same scan over rows read through the store (SQLite steps its C statement below).
-            try store.inSnapshot { db in
-                for row in try db.fetchAll(literal) {
-                    var source: String = row["source"]
-                    source.withUTF8 { bytes in
-                        scan.add(localStart: row["local_start"], source: UnsafeRawBufferPointer(bytes), value: row["value"])
-                    }
-                }
-            }
-            return scan.finish()
-        }
-        try store.read { db in
-            let statement = try db.makeStatement(literal: literal)
-            let handle = statement.sqliteStatement
-            defer { sqlite3_reset(handle) }
-            while true {
-                switch sqlite3_step(handle) {
-                case SQLITE_ROW:
-                    let text = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 1),
-                                                      count: Int(sqlite3_column_bytes(handle, 1)))
-                    scan.add(localStart: sqlite3_column_int64(handle, 0), source: text,
-                             value: sqlite3_column_double(handle, 2))
-                case SQLITE_DONE:
-                    return
-                case let code:
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-                }
+        try store.inSnapshot { db in
+            try db.forEachRow(literal) { row in
+                row.withUTF8(1) { source in scan.add(localStart: row.int64(0), source: source, value: row.double(2)) }
             }
         }
         return scan.finish()

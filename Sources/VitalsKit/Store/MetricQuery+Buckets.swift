@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension MetricQuery {
     /// The metric's buckets over its range, oldest first, ending with the as-of bucket.
@@ -100,32 +99,21 @@ extension MetricQuery {
         }
     }
 
-    /// Steps a bucket statement (columns `k`, the bucket's index, and `v`, its value) and hands
-    /// each row to `body`, reading the two columns straight from SQLite: `Row.fetchAll` copied
-    /// every row and decoded each column by name (a tenth of `render protein`, whose all-time
-    /// target summary reads a row per day). On PostgreSQL, the rows as the session returns them.
+    /// Reads a bucket statement (columns `k`, the bucket's index, and `v`, its value) row by
+    /// row and hands each to `body`: on SQLite straight from the C statement (`Row.fetchAll`
+    /// copied every row and decoded each column by name, a tenth of `render protein`, whose
+    /// all-time target summary reads a row per day).
     static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQL, _ body: (Int, Double?) -> Void) throws {
-        guard let db = store.sqlite else {
-            for row in try store.fetchAll(literal) { body(row["k"] as Int, row["v"] as Double?) }
-            return
-        }
-        let statement = try db.makeStatement(literal: literal)
-        guard let k = statement.columnNames.firstIndex(of: "k"), let v = statement.columnNames.firstIndex(of: "v") else {
-            throw DatabaseError(message: "bucket statement without k and v columns")
-        }
-        let handle = statement.sqliteStatement
-        let (kColumn, vColumn) = (Int32(k), Int32(v))
-        defer { sqlite3_reset(handle) }
-        while true {
-            switch sqlite3_step(handle) {
-            case SQLITE_ROW:
-                let value = sqlite3_column_type(handle, vColumn) == SQLITE_NULL ? nil : sqlite3_column_double(handle, vColumn)
-                body(Int(sqlite3_column_int64(handle, kColumn)), value)
-            case SQLITE_DONE:
-                return
-            case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        var columns: (k: Int, v: Int)?
+        try store.forEachRow(literal) { row in
+            if columns == nil {
+                guard let k = row.columnNames.firstIndex(of: "k"), let v = row.columnNames.firstIndex(of: "v") else {
+                    throw DatabaseError(message: "bucket statement without k and v columns")
+                }
+                columns = (k, v)
             }
+            let (k, v) = columns!
+            body(Int(row.int64(k)), row.isNull(v) ? nil : row.double(v))
         }
     }
 }

@@ -37,15 +37,7 @@ final class SampleInserter {
     /// this inserter (an import's record and its twin inside a correlation).
     private let firstRowID: Int64
 
-    /// What became of one staged sample.
-    enum Outcome: Sendable, Equatable {
-        /// Stored now.
-        case new
-        /// Its natural key was stored before this inserter began (a re-import).
-        case present
-        /// Its natural key was stored by this inserter, for an earlier sample (a twin).
-        case repeated
-    }
+    typealias Outcome = SampleInsertOutcome
 
     /// One staged sample: numbers, and its texts as slices of `texts`.
     private struct Staged {

@@ -1,9 +1,20 @@
 import GRDB
 
+/// What became of one staged sample.
+public enum SampleInsertOutcome: Sendable, Equatable {
+    /// Stored now.
+    case new
+    /// Its natural key was stored before this inserter began (a re-import).
+    case present
+    /// Its natural key was stored by this inserter, for an earlier sample (a twin).
+    case repeated
+}
+
 /// What `SampleStore.insert` and the importers write samples through, inside the caller's
-/// write transaction: stage samples, flush a group, learn what became of each
-/// (`SampleInserter` on SQLite, `PostgresSampleInserter` on PostgreSQL).
-protocol SampleStaging: AnyObject {
+/// write transaction: stage samples, flush a group, learn what became of each. Each backend
+/// has its own (`StoreStatements.makeInserter`): SQLite's steps C statements, PostgreSQL's sends
+/// multi-row INSERTs or a COPY.
+public protocol SampleStaging: AnyObject {
     /// Rows a caller stages before calling `flush`.
     var groupSize: Int { get }
     /// Whether `groupSize` samples are staged: time to `flush`.
@@ -14,14 +25,14 @@ protocol SampleStaging: AnyObject {
                category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
                origin: Int64?, key: Int64)
     /// Inserts the staged samples; `outcome(index, outcome)` is called for each, in staging order.
-    func flush(_ outcome: (Int, SampleInserter.Outcome) throws -> Void) throws
+    func flush(_ outcome: (Int, SampleInsertOutcome) throws -> Void) throws
     /// The `sample_origin` row for a source version and device, added when new.
     func origin(sourceVersion: String?, device: String?) throws -> Int64
 }
 
 extension SampleStaging {
     /// `stage` with the metadata as a string.
-    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+    public func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                category: String, tag: String, source: String, note: String?, metadata: String?,
                origin: Int64? = nil, key: Int64) {
         guard var metadata else {
@@ -39,14 +50,4 @@ extension SampleStaging {
 
 extension SampleInserter: SampleStaging {
     var groupSize: Int { Self.groupSize }
-}
-
-extension StoreDatabase {
-    /// The inserter of this backend, for this transaction.
-    func makeInserter() throws -> any SampleStaging {
-        switch connection {
-        case .sqlite(let db): return try SampleInserter(db: db)
-        case .postgres(let session): return try PostgresSampleInserter(session: session)
-        }
-    }
 }

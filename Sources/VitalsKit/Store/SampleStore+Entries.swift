@@ -55,8 +55,8 @@ extension SampleStore {
         }) else { return [] }
         let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"]
         let ids = try inSnapshot { db in
-            // `IS` compares NULLs as equal on SQLite; PostgreSQL spells it IS NOT DISTINCT FROM.
-            let same = db.dialect == .postgres ? "IS NOT DISTINCT FROM" : "IS"
+            // NULLs compare as equal (`IS` on SQLite, IS NOT DISTINCT FROM in standard SQL).
+            let same = db.dialect.nullSafeEquals
             return try db.fetchValues(Int64.self, sql: """
                 SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata \(same) ? AND id > ? AND id <= ?
                 ORDER BY id
@@ -85,14 +85,13 @@ extension SampleStore {
         let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
                                   value: sample.value, category: category, tag: tag, source: sample.source)
         try inTransaction { db in
-            // SQLite keeps the natural key as `key_hash`; PostgreSQL as its eight columns.
-            let other = db.dialect == .postgres
-                ? try db.fetchValue(Int64.self, sql: """
-                    SELECT id FROM sample WHERE series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ?
-                        AND category = ? AND tag = ? AND source = ? AND id <> ?
-                    """, arguments: [sample.seriesID, sample.subjectID, start, end, sample.value, category, tag,
-                                     sample.source, id])
-                : try db.fetchValue(Int64.self, sql: "SELECT id FROM sample WHERE key_hash = ? AND id != ?", arguments: [key, id])
+            // The natural key's hash finds the candidates through its index (a row written
+            // without one is looked at too); its eight columns decide.
+            let other = try db.fetchValue(Int64.self, sql: """
+                SELECT id FROM sample WHERE (key_hash = ? OR key_hash IS NULL) AND series = ? AND subject = ? AND start = ? AND "end" = ?
+                    AND value = ? AND category = ? AND tag = ? AND source = ? AND id <> ?
+                """, arguments: [key, sample.seriesID, sample.subjectID, start, end, sample.value, category, tag,
+                                 sample.source, id])
             if let other {
                 throw EntryError.duplicate(existingID: other, entryID: id)
             }

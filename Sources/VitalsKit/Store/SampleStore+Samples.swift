@@ -11,6 +11,12 @@ extension SampleStore {
         try inTransaction { db in try SampleStore.insert(samples, into: db) }
     }
 
+    /// `insert`, through the backend's bulk inserter (COPY on PostgreSQL): for imports of many samples.
+    @discardableResult
+    public func insertBulk(_ samples: [Sample]) throws -> Int {
+        try inTransaction { db in try SampleStore.insert(samples, through: try db.makeBulkInserter()) }
+    }
+
     static func insert(_ samples: [Sample], into db: StoreDatabase) throws -> Int {
         try insert(samples, through: try db.makeInserter())
     }

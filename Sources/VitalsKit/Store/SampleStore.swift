@@ -1,64 +1,58 @@
 import Foundation
 import GRDB
 
-/// The local SQLite database of samples and milestones.
+/// The database of samples and milestones: a local SQLite file, an in-memory database, or a
+/// database of another `StoreBackend` (a PostgreSQL server, with the `PostgreSQL` trait).
 ///
 /// A file store uses WAL mode (readers never block the writer), a busy timeout (a second
 /// writer waits instead of failing with "database is locked"), foreign keys and immediate
 /// write transactions. Opening migrates the schema; a file that is not SQLite or was written
 /// by a newer vitals is refused with a `StoreError`. Values are always in base units here.
 ///
-/// The same store can live on a PostgreSQL server (`openPostgres`): the same schema, natural key
-/// and queries, run there. Readers and writers reach either through `inSnapshot` and
-/// `inTransaction` (a `StoreDatabase`); `read` and `write`, which hand out GRDB's `Database`,
-/// are for SQLite-only work (pragmas, the importer's C-level inserts, tests).
+/// Readers and writers reach any backend through `inSnapshot` and `inTransaction` (a
+/// `StoreDatabase`); `read` and `write`, which hand out GRDB's `Database`, are for work that
+/// needs a SQLite file (pragmas, the SQL of benchmarks, tests).
 public final class SampleStore: Sendable {
-    /// The database file, or nil for an in-memory store or a PostgreSQL database.
+    /// The database file, or nil for an in-memory store or another backend's database.
     public let path: String?
-    let backend: Backend
-
-    enum Backend: Sendable {
-        case sqlite(any DatabaseWriter)
-        case postgres(PostgresSession)
-    }
+    /// The backend's open database.
+    public let connection: any StoreConnection
 
     /// How long a writer waits for another process's write transaction before giving up.
     public static let busyTimeout: TimeInterval = 30
 
     private init(path: String?, writer: any DatabaseWriter) {
         self.path = path
-        self.backend = .sqlite(writer)
+        self.connection = SQLiteStoreConnection(writer: writer, path: path)
     }
 
-    private init(postgres session: PostgresSession) {
+    /// A store on another backend's connection (`StoreBackend.open` makes one).
+    public init(connection: any StoreConnection) {
         self.path = nil
-        self.backend = .postgres(session)
+        self.connection = connection
+    }
+
+    /// The SQLite connection, or an error naming the store when it runs on another backend.
+    private func sqlite() throws -> SQLiteStoreConnection {
+        guard let sqlite = connection as? SQLiteStoreConnection else {
+            throw StoreError.needsSQLiteFile(location: location)
+        }
+        return sqlite
     }
 
     /// The SQLite connection(s); only SQLite paths use it.
     var writer: any DatabaseWriter {
-        guard case .sqlite(let writer) = backend else {
-            preconditionFailure("a SQLite-only path was taken on a PostgreSQL store")
+        guard let sqlite = connection as? SQLiteStoreConnection else {
+            preconditionFailure("a SQLite-only path was taken on a store of another backend")
         }
-        return writer
+        return sqlite.writer
     }
 
-    /// The PostgreSQL connection, nil on SQLite.
-    var postgres: PostgresSession? {
-        if case .postgres(let session) = backend { return session }
-        return nil
-    }
+    /// How this store's backend spells the SQL that differs.
+    public var dialect: SQLDialect { connection.dialect }
 
-    public var dialect: StoreDialect { postgres == nil ? .sqlite : .postgres }
-
-    /// The store as messages name it: the file, `:memory:`, or the server URL without secrets.
-    public var location: String { postgres?.target.display ?? path ?? ":memory:" }
-
-    /// Connects to the PostgreSQL database `url` names: migrated for writing, checked for reading.
-    public static func openPostgres(url: String, forWriting: Bool,
-                                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SampleStore {
-        SampleStore(postgres: try PostgresSession.open(url: url, forWriting: forWriting, environment: environment))
-    }
+    /// The store as messages name it: the file, `:memory:`, or a URL without secrets.
+    public var location: String { connection.location }
 
     /// Opens (creating if needed) the database at `path` and migrates it.
     ///
@@ -263,68 +257,42 @@ public final class SampleStore: Sendable {
     }
 
     /// Closes the connections; the store must not be used afterwards.
-    public func close() throws {
-        switch backend {
-        case .sqlite(let writer): try writer.close()
-        case .postgres(let session): session.close()
-        }
-    }
+    public func close() throws { try connection.close() }
 
-    /// Runs `body`'s statements as one read-only snapshot, on either backend: they all see the
-    /// store as it was at the first one, whatever another process commits meanwhile (one read
-    /// transaction on SQLite, one REPEATABLE READ, READ ONLY transaction on PostgreSQL). A write
-    /// in it is refused with an error. On PostgreSQL, a snapshot inside `inTransaction` or
-    /// another `inSnapshot` runs in that one.
+    /// Runs `body`'s statements as one read-only snapshot, on any backend: they all see the
+    /// store as it was at the first one, whatever another process commits meanwhile. A write in
+    /// it is refused with an error.
     public func inSnapshot<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
-        switch backend {
-        case .sqlite:
-            return try read { db in try body(StoreDatabase(connection: .sqlite(db))) }
-        case .postgres(let session):
-            return try session.snapshot { try body(StoreDatabase(connection: .postgres(session))) }
-        }
+        try connection.snapshot(body)
     }
 
-    /// Runs `body`, a whole reading command (every screen of a render, say), so that on
-    /// PostgreSQL all its reads are one snapshot: each block of each screen sees the same data,
-    /// and a render pays one BEGIN and COMMIT instead of two round trips for each of its reads.
-    /// On SQLite each read stays its own snapshot (GRDB's reads do not nest), as before.
+    /// Runs `body`, a whole reading command (every screen of a render, say), so that where the
+    /// backend can (PostgreSQL) all its reads are one snapshot: each block of each screen sees
+    /// the same data, and a render pays one BEGIN and COMMIT instead of two round trips for
+    /// each of its reads. On SQLite each read stays its own snapshot (GRDB's reads do not nest).
     public func readingAsOneSnapshot<T>(_ body: () throws -> T) throws -> T {
-        switch backend {
-        case .sqlite: return try body()
-        case .postgres(let session): return try session.snapshot(body)
-        }
+        try connection.readingAsOneSnapshot(body)
     }
 
-    /// Runs `body` in one write transaction (all or nothing), on either backend. On PostgreSQL,
-    /// one inside another runs in a savepoint of it; one inside `inSnapshot` is refused.
+    /// Runs `body` in one write transaction (all or nothing), on any backend.
     public func inTransaction<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
-        switch backend {
-        case .sqlite:
-            return try write { db in try body(StoreDatabase(connection: .sqlite(db))) }
-        case .postgres(let session):
-            return try session.transaction { try body(StoreDatabase(connection: .postgres(session))) }
-        }
+        try connection.transaction(body)
     }
 
     /// Runs `body` in a read-only snapshot of a SQLite store (GRDB's `Database`).
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try refusePostgres()
-        do { return try writer.read(body) } catch let error as DatabaseError {
-            throw SampleStore.describeForReading(error, path: path ?? ":memory:")
-        }
+        try sqlite().read(body)
     }
 
     /// Runs `body` in one immediate write transaction (all or nothing) of a SQLite store.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try refusePostgres()
-        return try mapErrors { try writer.write(body) }
+        try sqlite().write(body)
     }
 
-    private func refusePostgres() throws {
-        if let postgres {
-            throw PostgresStoreError.failed(database: postgres.target.display,
-                                            reason: "this operation needs a SQLite database file")
-        }
+    /// Runs `body`, a bulk load, the fastest safe way the backend has (see the SQLite one,
+    /// `withBulkLoadJournal(_:path:_:)`); `body` is told whether it runs under a rollback journal.
+    public func withBulkLoadJournal<T>(_ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
+        try connection.withBulkLoad(body)
     }
 
     /// Runs `body`, a bulk load, with SQLite's rollback journal instead of the WAL when the store
@@ -342,10 +310,11 @@ public final class SampleStore: Sendable {
     /// The price is that other connections wait (busy timeout) instead of reading an older
     /// snapshot while the load runs, which is why only a load into an empty store is done this
     /// way: later imports, into a store people are looking at, stay in WAL mode.
-    public func withBulkLoadJournal<T>(_ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
-        guard case .sqlite(let writer) = backend, let pool = writer as? DatabasePool else { return try body(false) }
+    static func withBulkLoadJournal<T>(_ writer: any DatabaseWriter, path: String,
+                                       _ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
+        guard let pool = writer as? DatabasePool else { return try body(false) }
         pool.releaseMemory() // closes this process's idle readers
-        let previousSynchronous = try mapErrors {
+        let previousSynchronous = try mapErrors(path: path) {
             try pool.writeWithoutTransaction { db -> Int? in
                 guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample)") == true else { return nil }
                 let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous")
@@ -375,9 +344,9 @@ public final class SampleStore: Sendable {
         return try body(previousSynchronous != nil)
     }
 
-    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+    private static func mapErrors<T>(path: String, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as DatabaseError {
-            throw SampleStore.describe(error, path: path ?? ":memory:")
+            throw SampleStore.describe(error, path: path)
         }
     }
 }

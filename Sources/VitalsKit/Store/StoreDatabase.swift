@@ -1,39 +1,21 @@
 import Foundation
 import GRDB
 
-/// The SQL dialect of a store's backend, where the two differ.
-public enum StoreDialect: Sendable, Equatable {
-    case sqlite, postgres
-}
-
-/// The statements of one read (a snapshot) or one write transaction, on either backend: what
-/// the store's readers and writers see instead of a GRDB `Database`.
+/// The statements of one read (a snapshot) or one write transaction, on whichever backend the
+/// store runs: what the store's readers and writers see instead of a GRDB `Database`.
 ///
 /// Statements are written as on SQLite, with `?` placeholders or as GRDB `SQL` literals (whose
-/// interpolations become arguments); on PostgreSQL the placeholders are numbered `$1…$n` and the
-/// arguments bound as bigint, double precision, text or bytea. Where the SQL itself differs,
-/// callers look at `dialect`.
+/// interpolations become arguments); the backend translates them. Where the SQL itself must
+/// differ, callers take the piece from `dialect` (never the backend's name).
 public struct StoreDatabase {
-    enum Connection {
-        case sqlite(Database)
-        case postgres(PostgresSession)
+    let statements: any StoreStatements
+
+    /// The statements of a backend (a `StoreConnection` makes one per snapshot or transaction).
+    public init(_ statements: any StoreStatements) {
+        self.statements = statements
     }
 
-    let connection: Connection
-
-    public var dialect: StoreDialect {
-        switch connection {
-        case .sqlite: return .sqlite
-        case .postgres: return .postgres
-        }
-    }
-
-    /// The GRDB connection on SQLite, nil on PostgreSQL (for SQLite-only paths such as the
-    /// importer's C-level inserts).
-    var sqlite: Database? {
-        if case .sqlite(let db) = connection { return db }
-        return nil
-    }
+    public var dialect: SQLDialect { statements.dialect }
 
     // MARK: Reading
 
@@ -43,14 +25,7 @@ public struct StoreDatabase {
     }
 
     public func fetchAll(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [StoreRow] {
-        switch connection {
-        case .sqlite(let db):
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(StoreRow.init)
-        case .postgres(let session):
-            let (names, rows) = try session.queryWithColumns(PostgresPlaceholders.number(sql),
-                                                              try Self.postgresValues(arguments))
-            return rows.map { StoreRow(names: names, values: $0.map(\.databaseValue)) }
-        }
+        try statements.fetchAll(sql: sql, arguments: arguments)
     }
 
     public func fetchOne(_ literal: SQL) throws -> StoreRow? { try fetchAll(literal).first }
@@ -75,18 +50,19 @@ public struct StoreDatabase {
         try fetchAll(sql: sql, arguments: arguments).compactMap { $0[0] as T? }
     }
 
+    /// Hands each row of `literal` to `body` as it is read, by column position (no row is
+    /// copied on SQLite: the hot scans of a render read this way).
+    public func forEachRow(_ literal: SQL, _ body: (any StoreRowCursor) throws -> Void) throws {
+        let (sql, arguments) = try build(literal)
+        try statements.forEachRow(sql: sql, arguments: arguments, body)
+    }
+
     // MARK: Writing
 
     /// Runs one statement; returns how many rows it changed.
     @discardableResult
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws -> Int {
-        switch connection {
-        case .sqlite(let db):
-            try db.execute(sql: sql, arguments: arguments)
-            return db.changesCount
-        case .postgres(let session):
-            return try session.run(PostgresPlaceholders.number(sql), try Self.postgresValues(arguments))
-        }
+        try statements.execute(sql: sql, arguments: arguments)
     }
 
     @discardableResult
@@ -95,60 +71,17 @@ public struct StoreDatabase {
         return try execute(sql: sql, arguments: arguments)
     }
 
+    /// The inserter of this backend, for this transaction.
+    func makeInserter() throws -> any SampleStaging { try statements.makeInserter() }
+
+    /// The inserter for many rows (COPY on PostgreSQL).
+    func makeBulkInserter() throws -> any SampleStaging { try statements.makeBulkInserter() }
+
+    /// Runs `body`, a bulk load's inserts, with the backend's settings for one.
+    func bulkInserting<T>(_ body: () throws -> T) throws -> T { try statements.bulkInserting(body) }
+
     // MARK: Building
 
     /// The SQL text and arguments of a literal, as GRDB builds them for SQLite.
-    func build(_ literal: SQL) throws -> (String, StatementArguments) {
-        switch connection {
-        case .sqlite(let db):
-            return try literal.build(db)
-        case .postgres:
-            return try Self.builder().read { db in try literal.build(db) }
-        }
-    }
-
-    /// An empty in-memory SQLite connection that only builds literals for PostgreSQL.
-    private static func builder() throws -> DatabaseQueue {
-        builderLock.lock()
-        defer { builderLock.unlock() }
-        if let made = madeBuilder { return made }
-        let queue = try DatabaseQueue()
-        madeBuilder = queue
-        return queue
-    }
-
-    nonisolated(unsafe) private static var madeBuilder: DatabaseQueue?
-    private static let builderLock = NSLock()
-
-    /// GRDB's arguments as PostgreSQL values (positional arguments only).
-    static func postgresValues(_ arguments: StatementArguments) throws -> [PostgresValue] {
-        guard let values = Mirror(reflecting: arguments).descendant("values") as? [DatabaseValue] else {
-            preconditionFailure("GRDB's StatementArguments no longer keeps its values in `values`")
-        }
-        return values.map(PostgresValue.init(databaseValue:))
-    }
-}
-
-extension PostgresValue {
-    init(databaseValue: DatabaseValue) {
-        switch databaseValue.storage {
-        case .null: self = .null
-        case .int64(let value): self = .integer(value)
-        case .double(let value): self = .double(value)
-        case .string(let value): self = .text(value)
-        case .blob(let data): self = .bytes(Array(data))
-        }
-    }
-
-    /// As SQLite would hold it: booleans as 0 and 1.
-    var databaseValue: DatabaseValue {
-        switch self {
-        case .null: return .null
-        case .integer(let value): return value.databaseValue
-        case .double(let value): return value.databaseValue
-        case .text(let value): return value.databaseValue
-        case .bool(let value): return (value ? 1 : 0 as Int64).databaseValue
-        case .bytes(let value): return Data(value).databaseValue
-        }
-    }
+    func build(_ literal: SQL) throws -> (String, StatementArguments) { try statements.build(literal) }
 }

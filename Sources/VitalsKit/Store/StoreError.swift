@@ -22,6 +22,8 @@ public enum StoreError: VitalsError, Equatable {
     case notWritable(path: String, reason: String)
     /// Any other SQLite error, with SQLite's message.
     case failed(path: String, reason: String)
+    /// Work that needs a SQLite file was asked of a store on another backend.
+    case needsSQLiteFile(location: String)
 
     public var message: String {
         switch self {
@@ -46,6 +48,8 @@ public enum StoreError: VitalsError, Equatable {
             return "cannot write the database \(path): \(reason)"
         case .failed(let path, let reason):
             return "database \(path): \(reason)"
+        case .needsSQLiteFile(let location):
+            return "\(location): this operation needs a SQLite database file"
         }
     }
 

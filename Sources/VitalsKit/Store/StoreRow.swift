@@ -13,7 +13,16 @@ public struct StoreRow {
 
     init(_ row: Row) { storage = .sqlite(row) }
 
-    init(names: [String], values: [DatabaseValue]) { storage = .values(names: names, values: values) }
+    /// A row of a backend that returns names and values (not GRDB rows).
+    public init(names: [String], values: [DatabaseValue]) { storage = .values(names: names, values: values) }
+
+    /// The columns' names, in order.
+    public var columnNames: [String] {
+        switch storage {
+        case .sqlite(let row): return Array(row.columnNames)
+        case .values(let names, _): return names
+        }
+    }
 
     /// The value of the column named `column` (the first of that name), NULL when absent.
     public func databaseValue(_ column: String) -> DatabaseValue {

@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// What a catalog table is on the server now: its columns, to tell whether `catalog push` can
 /// keep it, and its owner and privileges, to give back to a table it has to make anew.
 extension CatalogTable {
@@ -88,3 +91,4 @@ extension CatalogTable {
             """, [.text(name)]).compactMap { $0.first?.string }
     }
 }
+#endif

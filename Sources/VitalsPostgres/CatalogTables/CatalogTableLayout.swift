@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// How the catalog is laid out as PostgreSQL tables, WellPath style: one table per YAML list
 /// (`screens` → `display_screens`, `metrics` → `display_metrics`, `pillars`, `subjects`,
 /// `series`, and the portion lists), one column per YAML key with the key's own name
@@ -75,14 +78,4 @@ public struct CatalogTable: Sendable {
         .tableRow("\(name)[\(idColumn)=\(id)]")
     }
 }
-
-extension SourceLocation {
-    /// A place that is a table row rather than a line of a file: `file` holds the row's name
-    /// (`display_metrics[display_metric_id=PROTEIN_DAILY]`), line and column are 0.
-    public static func tableRow(_ row: String) -> SourceLocation {
-        SourceLocation(file: row, line: 0, column: 0)
-    }
-
-    /// Whether this names a table row (line 0) rather than a line of a file.
-    public var isTableRow: Bool { line == 0 }
-}
+#endif

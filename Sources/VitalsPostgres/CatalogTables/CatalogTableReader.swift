@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// `--catalog postgres://…`: reads the catalog tables back into the same `LoadedCatalog` the
 /// YAML files give, through the same strict decoder, so that every rule of `validate` applies
 /// to rows as it does to files.
@@ -101,8 +104,6 @@ public enum CatalogTableReader {
 public enum CatalogTablesError: VitalsError, Equatable {
     /// The database has neither `display_screens` nor `display_metrics`.
     case noCatalog(database: String)
-    /// `validate PATH… --catalog postgres://…`: files and a server catalog at once.
-    case pathsWithServerCatalog
     /// `catalog push` must make `table` anew (its layout changed) and views depend on it.
     case viewsDependOnTable(table: String, views: [String], database: String)
 
@@ -110,8 +111,6 @@ public enum CatalogTablesError: VitalsError, Equatable {
         switch self {
         case .noCatalog(let database):
             return "\(Sanitize.inline(database)) holds no catalog (no display_screens or display_metrics table)"
-        case .pathsWithServerCatalog:
-            return "validate checks either files or a server's catalog tables, not both"
         case .viewsDependOnTable(let table, let views, let database):
             return "\(Sanitize.inline(database)): the table \(table) must be made anew for this catalog's layout, "
                 + "and the view(s) \(views.map(Sanitize.inline).joined(separator: ", ")) depend on it; nothing was pushed"
@@ -121,7 +120,6 @@ public enum CatalogTablesError: VitalsError, Equatable {
     public var hints: [String] {
         switch self {
         case .noCatalog: return ["write one with: vitals catalog push --to URL"]
-        case .pathsWithServerCatalog: return ["leave out the paths to check the catalog tables of --catalog postgres://…"]
         case .viewsDependOnTable: return ["drop the view(s), push again, then create them anew"]
         }
     }
@@ -129,8 +127,8 @@ public enum CatalogTablesError: VitalsError, Equatable {
     public var kind: VitalsErrorKind {
         switch self {
         case .noCatalog: return .cannotRun
-        case .pathsWithServerCatalog: return .badArgument
         case .viewsDependOnTable: return .cannotRun
         }
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// `vitals catalog push`: writes a catalog's entries to the tables of `CatalogTable.all`.
 ///
 /// The rows come from the YAML entries themselves (each key's value into its column), so what
@@ -98,3 +101,4 @@ public enum CatalogTableWriter {
         }
     }
 }
+#endif

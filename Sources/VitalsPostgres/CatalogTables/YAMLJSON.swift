@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// Nested catalog values (`config`, `target`, lists) as JSON for `json` columns, and back.
 ///
 /// YAML to JSON reads plain scalars by the YAML 1.2 core schema (null, booleans, integers,
@@ -146,3 +149,4 @@ enum YAMLJSON {
         }
     }
 }
+#endif

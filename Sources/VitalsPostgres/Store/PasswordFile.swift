@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// The PostgreSQL password file (`PGPASSFILE`, else `~/.pgpass`), read as libpq reads it.
 ///
@@ -102,3 +104,4 @@ extension PasswordFile.Loaded {
         }
     }
 }
+#endif

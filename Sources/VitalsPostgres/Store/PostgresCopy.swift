@@ -1,6 +1,8 @@
+#if PostgreSQL
 import Foundation
 import NIOCore
 import PostgresNIO
+import VitalsKit
 
 extension PostgresSession {
     /// Streams `data`, rows in COPY's text format, into `table` (`COPY table (columns) FROM
@@ -122,7 +124,7 @@ final class PostgresCopyInserter: SampleStaging {
         stagedKeys.append(key)
     }
 
-    func flush(_ outcome: (Int, SampleInserter.Outcome) throws -> Void) throws {
+    func flush(_ outcome: (Int, SampleInsertOutcome) throws -> Void) throws {
         guard !stagedKeys.isEmpty else { return }
         defer {
             buffer.clear()
@@ -174,24 +176,4 @@ final class PostgresCopyInserter: SampleStaging {
         buffer.writeBytes(UnsafeBufferPointer(rebasing: bytes[plain...]))
     }
 }
-
-extension StoreDatabase {
-    /// The inserter for many rows: `SampleInserter` on SQLite, `PostgresCopyInserter` on PostgreSQL.
-    func makeBulkInserter() throws -> any SampleStaging {
-        switch connection {
-        case .sqlite: return try makeInserter()
-        case .postgres(let session):
-            // bench/postgres.sh times the multi-row INSERT path against COPY with this set.
-            if ProcessInfo.processInfo.environment["VITALS_PG_BULK_INSERT"] == "insert" { return try makeInserter() }
-            return try PostgresCopyInserter(session: session)
-        }
-    }
-}
-
-extension SampleStore {
-    /// `insert`, through the bulk inserter (COPY on PostgreSQL): for imports of many samples.
-    @discardableResult
-    public func insertBulk(_ samples: [Sample]) throws -> Int {
-        try inTransaction { db in try SampleStore.insert(samples, through: try db.makeBulkInserter()) }
-    }
-}
+#endif

@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// `vitals grant` and `vitals revoke`: which role may read and write which subject on a server
 /// (`subject_grant`, enforced by the policies of `PostgresRowLevelSecurity`), and the table
@@ -92,3 +94,4 @@ public struct PostgresGrants {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
+#endif

@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// SQL written with SQLite's `?` placeholders, numbered as PostgreSQL wants them (`$1…$n`).
 ///
@@ -87,3 +89,4 @@ enum PostgresPlaceholders {
         return statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }
+#endif

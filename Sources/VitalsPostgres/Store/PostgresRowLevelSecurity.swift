@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// Row-level security and the sync column on PostgreSQL, as one migration appended to
 /// `PostgresSchema.migrations`.
 ///
@@ -37,3 +40,4 @@ enum PostgresRowLevelSecurity {
         CREATE POLICY milestone_granted ON milestone USING (\(grantedSubject)) WITH CHECK (\(grantedSubject));
         """)
 }
+#endif

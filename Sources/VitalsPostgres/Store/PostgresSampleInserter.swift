@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// `SampleInserter`'s counterpart on PostgreSQL: staged samples go in by one multi-row
 /// `INSERT … ON CONFLICT DO NOTHING RETURNING key_hash` per group, inside the caller's
@@ -35,7 +37,7 @@ final class PostgresSampleInserter: SampleStaging {
         stagedKeys.append(key)
     }
 
-    func flush(_ outcome: (Int, SampleInserter.Outcome) throws -> Void) throws {
+    func flush(_ outcome: (Int, SampleInsertOutcome) throws -> Void) throws {
         defer {
             staged.removeAll(keepingCapacity: true)
             stagedKeys.removeAll(keepingCapacity: true)
@@ -58,7 +60,7 @@ final class PostgresSampleInserter: SampleStaging {
     /// RETURNING key_hash` returned: new when returned (once per returned copy), else repeated
     /// when this run stored the key before, else present. `stored` collects the new keys.
     static func report(_ returned: [[PostgresValue]], staged: [Int64], stored: inout Set<Int64>,
-                       _ outcome: (Int, SampleInserter.Outcome) throws -> Void) throws {
+                       _ outcome: (Int, SampleInsertOutcome) throws -> Void) throws {
         var inserted: [Int64: Int] = [:]
         for row in returned { if let key = row.first?.int64 { inserted[key, default: 0] += 1 } }
         for (index, key) in staged.enumerated() {
@@ -87,3 +89,4 @@ final class PostgresSampleInserter: SampleStaging {
         return id
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// The store's schema on PostgreSQL, as versioned migrations recorded in `vitals_migrations`.
 ///
 /// The migrations carry the identifiers and the meaning of the SQLite ones (`Schema`), written
@@ -135,3 +138,4 @@ enum PostgresSchema {
         }
     }
 }
+#endif

@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// The libpq connection service file: named sets of connection parameters.
 ///
@@ -62,3 +64,4 @@ public enum PostgresServiceFile {
         throw PostgresStoreError.unknownService(service: service, searched: paths)
     }
 }
+#endif

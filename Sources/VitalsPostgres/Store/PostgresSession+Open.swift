@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 extension PostgresSession {
     /// Connects to the database `url` names and prepares its schema: migrated when
@@ -38,3 +40,4 @@ extension PostgresSession {
         }
     }
 }
+#endif

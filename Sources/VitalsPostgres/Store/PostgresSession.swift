@@ -1,8 +1,10 @@
+#if PostgreSQL
 import Foundation
 import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import VitalsKit
 
 /// One connection to a PostgreSQL server, used from synchronous code.
 ///
@@ -323,3 +325,4 @@ extension PostgresConnection {
         closing.whenComplete { _ in withExtendedLifetime(self) {} }
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// Why a PostgreSQL store could not be reached, opened, read or written. Never carries a password.
 public enum PostgresStoreError: VitalsError, Equatable {
     /// The `--db` URL cannot be read.
@@ -92,3 +95,4 @@ public enum PostgresStoreError: VitalsError, Equatable {
         }
     }
 }
+#endif

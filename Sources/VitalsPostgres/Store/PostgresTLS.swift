@@ -1,6 +1,8 @@
+#if PostgreSQL
 import Foundation
 import NIOSSL
 import PostgresNIO
+import VitalsKit
 
 /// What each `sslmode` means for a connection, as libpq defines them.
 ///
@@ -70,3 +72,4 @@ enum PostgresTLS {
         }
     }
 }
+#endif

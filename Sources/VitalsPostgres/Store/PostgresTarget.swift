@@ -1,4 +1,6 @@
+#if PostgreSQL
 import Foundation
+import VitalsKit
 
 /// Which PostgreSQL server, database and login a `postgres://` or `postgresql://` URL names,
 /// with what libpq would fill in for the parts it leaves out.
@@ -214,3 +216,4 @@ public struct PostgresTarget: Sendable, Hashable {
 }
 
 private func nonEmpty(_ value: String?) -> String? { (value?.isEmpty ?? true) ? nil : value }
+#endif

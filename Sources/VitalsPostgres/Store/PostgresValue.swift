@@ -1,6 +1,8 @@
+#if PostgreSQL
 import Foundation
 import NIOCore
 import PostgresNIO
+import VitalsKit
 
 /// A value sent to or read from PostgreSQL, in the storage classes the store uses on SQLite:
 /// NULL, integer, real, text (and booleans, which SQLite keeps as integers).
@@ -105,3 +107,4 @@ private extension Decimal {
         return result
     }
 }
+#endif

@@ -1,3 +1,6 @@
+#if PostgreSQL
+import VitalsKit
+
 /// Why `vitals push`, `pull`, `grant` or `revoke` refused to run.
 public enum SyncError: VitalsError, Equatable {
     /// push/pull need a local file on one side and a server on the other.
@@ -53,3 +56,4 @@ public enum SyncError: VitalsError, Equatable {
         }
     }
 }
+#endif

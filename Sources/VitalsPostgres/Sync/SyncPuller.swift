@@ -1,5 +1,7 @@
+#if PostgreSQL
 import Foundation
 import GRDB
+import VitalsKit
 
 /// `vitals pull`: brings the server's samples (of the subjects the login may read: row-level
 /// security filters them) and milestones that the local file lacks.
@@ -138,3 +140,4 @@ public struct SyncPuller {
         }
     }
 }
+#endif

@@ -1,5 +1,7 @@
+#if PostgreSQL
 import Foundation
 import GRDB
+import VitalsKit
 
 /// `vitals push`: sends the local file's samples and milestones that the server lacks.
 ///
@@ -129,3 +131,4 @@ struct SyncOriginKey: Hashable {
     var sourceVersion: String?
     var device: String?
 }
+#endif

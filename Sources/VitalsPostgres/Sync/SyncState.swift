@@ -1,5 +1,7 @@
+#if PostgreSQL
 import Foundation
 import GRDB
+import VitalsKit
 
 /// How far `vitals push` and `vitals pull` got with one server, kept in the local SQLite file
 /// (`sync_state`, one row per remote and direction) and written in the same local transaction
@@ -97,3 +99,4 @@ enum SyncFault {
         kill(getpid(), SIGKILL)
     }
 }
+#endif

@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import Testing
 import XCTest
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// A failure inside `StoreBackend.each` says which backend it happened on. Checked by running a
 /// probe XCTest case whose test run keeps the failures instead of reporting them
@@ -77,3 +79,4 @@ import XCTest
         }
     }
 }
+#endif

@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import VitalsKit
+#if PostgreSQL
+@testable import VitalsPostgres
+#endif
 
 /// Which backend a store test runs on. The store and query suites run on both: Swift Testing
 /// tests take `StoreBackend.available` as arguments; XCTest classes run each test twice
@@ -18,7 +21,9 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// SQLite, and PostgreSQL when the test server runs here. Without it, the PostgreSQL runs
     /// are left out, or fail with `VITALS_REQUIRE_VALIDATORS=1` (see `PostgresAvailabilityTests`).
     static var available: [StoreBackend] {
+        #if PostgreSQL
         if case .success = PostgresTestServer.shared() { return [.sqlite, .postgres] }
+        #endif
         return [.sqlite]
     }
 
@@ -68,6 +73,7 @@ class StoreBackendTestCase: XCTestCase {
     }
 }
 
+#if PostgreSQL
 /// Fresh PostgreSQL stores for the tests: one database per test process, one schema per store
 /// (the connection's search_path), so tests running at once never see each other's rows.
 enum PostgresStores {
@@ -102,12 +108,19 @@ enum PostgresStores {
     }
 }
 
+#endif
+
 extension StoreFixtures {
     /// An empty store on `backend` (the current test's unless given).
     static func emptyStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
         switch backend {
         case .sqlite: return try SampleStore.inMemory()
-        case .postgres: return try PostgresStores.fresh()
+        case .postgres:
+            #if PostgreSQL
+            return try PostgresStores.fresh()
+            #else
+            throw XCTSkip("this test build has no PostgreSQL backend (swift test --traits PostgreSQL)")
+            #endif
         }
     }
 }
@@ -121,6 +134,7 @@ extension XCTestCase {
     }
 }
 
+#if PostgreSQL
 /// On CI (`VITALS_REQUIRE_VALIDATORS=1`) the PostgreSQL runs of the store suites may not be left
 /// out: a missing server is a failure there, not a skip.
 final class PostgresAvailabilityTests: XCTestCase {
@@ -129,7 +143,7 @@ final class PostgresAvailabilityTests: XCTestCase {
         case .success(let server):
             XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres])
             let store = try StoreFixtures.emptyStore(on: .postgres)
-            XCTAssertEqual(store.dialect, .postgres)
+            XCTAssertEqual(store.dialect, SQLDialect.postgres)
             XCTAssertTrue(store.location.contains("127.0.0.1:\(server.port)"), store.location)
         case .failure(let reason):
             if PostgresTestServer.required { XCTFail("PostgreSQL is required (VITALS_REQUIRE_VALIDATORS=1): \(reason)") }
@@ -137,3 +151,4 @@ final class PostgresAvailabilityTests: XCTestCase {
         }
     }
 }
+#endif

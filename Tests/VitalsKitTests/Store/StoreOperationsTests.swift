@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: StoreBackend.available)
     func storesEachNaturalKeyOnceAndCounts(on backend: StoreBackend) throws {
         let store = try F.emptyStore(on: backend)
-        #expect(store.dialect == (backend == .postgres ? .postgres : .sqlite))
+        #expect(store.dialect.name == (backend == .postgres ? "PostgreSQL" : "SQLite"))
         #expect(try store.isEmpty())
         let a = F.sample("steps", "2026-11-20T08:00:00+01:00", 100)
         let b = F.sample("steps", "2026-11-20T09:00:00+01:00", 50, tag: "walk")

@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// Two logins on one server, each granted its own subject: neither can read or change the
 /// other's samples or milestones, through vitals or through hand-written SQL.
@@ -92,3 +94,4 @@ import Testing
         #expect(try fixture.serverCount() == 70)
     }
 }
+#endif

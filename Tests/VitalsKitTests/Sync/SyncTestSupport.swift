@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import TestSupport
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// Local files, server databases and roles for the push/pull and row-level security tests.
 struct SyncFixture {
@@ -92,4 +94,4 @@ func syncSamples(subject: String, count: Int, from: Int = 0, seed: Int = 0, note
                tag: index % 5 == 0 ? "rest" : nil, note: note)
     }
 }
-
+#endif

@@ -1,8 +1,10 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// `vitals push` and `vitals pull` against a real server: the union of everyone's samples ends
 /// up everywhere, exactly once, whatever the order, the overlap or an interruption.
@@ -135,3 +137,4 @@ final class UnsafeSendableBox<T>: @unchecked Sendable {
     var value: T
     init(_ value: T) { self.value = value }
 }
+#endif

@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// `catalog push` keeps what was set up by hand on the catalog tables: privileges granted on
 /// them and views over them survive a push, also one that has to make a table anew.
@@ -162,3 +164,4 @@ import Testing
             """, [.text(table)]).compactMap { $0.first?.string }
     }
 }
+#endif

@@ -1,5 +1,7 @@
+#if PostgreSQL
 import Foundation
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// A small catalog for the table tests that uses every kind of column: text, integers,
 /// numbers, booleans and json (a screen config with nested lists and mappings, targets,
@@ -212,3 +214,4 @@ enum CatalogDump {
         }
     }
 }
+#endif

@@ -1,8 +1,10 @@
+#if PostgreSQL
 import Foundation
 import PropertyBased
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// The catalog as PostgreSQL tables: pushed and read back it is the same catalog, and a row
 /// broken on the server gives the finding the same break gives in YAML, at the row.
@@ -160,3 +162,4 @@ import Testing
         }
     }
 }
+#endif

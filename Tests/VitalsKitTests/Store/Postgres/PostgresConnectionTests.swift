@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// The throwaway server of this test process, or nil after recording why the test skips (a
 /// failure when `VITALS_REQUIRE_VALIDATORS=1`).
@@ -208,3 +210,4 @@ func postgresServer() -> PostgresTestServer? {
         }
     }
 }
+#endif

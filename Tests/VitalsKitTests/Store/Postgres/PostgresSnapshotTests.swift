@@ -1,7 +1,9 @@
+#if PostgreSQL
 import Foundation
 import TestSupport
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// `SampleStore.inSnapshot` on PostgreSQL is one read-only snapshot: what another session
 /// commits meanwhile is not seen until it ends, a write in it is refused, and snapshots and
@@ -124,3 +126,4 @@ import Testing
         #expect(try other.count() == 4)
     }
 }
+#endif

@@ -1,6 +1,8 @@
+#if PostgreSQL
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsPostgres
 
 /// Reading `postgres://` URLs: the parts, the defaults libpq would use, and passwords refused.
 @Suite struct PostgresTargetTests {
@@ -202,3 +204,4 @@ import Testing
                 == ["CREATE FUNCTION f() AS $$ BEGIN x; y; END; $$", "SELECT 2"])
     }
 }
+#endif
