@@ -52,6 +52,8 @@ let package = Package(
         // for a package that builds its own `vitals` with the trait on (see `traits` below).
         .library(name: "VitalsPostgres", targets: ["VitalsPostgres"]),
         .library(name: "VitalsPostgresCLI", targets: ["VitalsPostgresCLI"]),
+        // The checks every store backend must pass, for a backend's own tests (XCTest).
+        .library(name: "VitalsStoreConformance", targets: ["VitalsStoreConformance"]),
         .executable(name: "vitals", targets: ["vitals"]),
     ],
     // What a user does not use must not cost them: the PostgreSQL backend needs SwiftNIO,
@@ -103,6 +105,11 @@ let package = Package(
                 postgresProduct("Logging", "swift-log"),
             ]
         ),
+        // What every store backend must do the same (SQLite's and PostgreSQL's suites run it).
+        .target(
+            name: "VitalsStoreConformance",
+            dependencies: ["VitalsKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // `push`, `pull`, `grant`, `revoke` and `catalog push`, given to `VitalsCLI.main`.
         .target(
             name: "VitalsPostgresCLI",
@@ -146,7 +153,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport", postgresTarget("VitalsPostgres"),
+            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
