@@ -1,8 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// A package outside Vitals that builds its own `vitals` with one more screen module (Water)
-// and one more chart kind (`ring`). It depends on Vitals by path here; another project would
+// A package outside Vitals that builds its own `vitals` with one more screen module (Water),
+// one more chart kind (`ring`) and one more store backend (`folder://`). It depends on Vitals by path here; another project would
 // name the repository and a version instead.
 let package = Package(
     name: "WaterPlugin",
@@ -15,13 +15,22 @@ let package = Package(
             name: "WaterScreen",
             dependencies: [.product(name: "VitalsKit", package: "Vitals")]
         ),
+        .target(
+            name: "FolderStore",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
         .executableTarget(
             name: "vitals-water",
-            dependencies: ["WaterScreen", .product(name: "VitalsCLI", package: "Vitals")]
+            dependencies: ["WaterScreen", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
         ),
         .testTarget(
             name: "WaterScreenTests",
             dependencies: ["WaterScreen", .product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .testTarget(
+            name: "FolderStoreTests",
+            dependencies: ["FolderStore", .product(name: "VitalsKit", package: "Vitals"),
+                           .product(name: "VitalsStoreConformance", package: "Vitals")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,13 +5,13 @@ import GRDB
 /// `row["value"] as Double`, `row["note"] as String?`, `row[0] as Int64`.
 public struct StoreRow {
     enum Storage {
-        case sqlite(Row)
+        case grdb(Row)
         case values(names: [String], values: [DatabaseValue])
     }
 
     let storage: Storage
 
-    init(_ row: Row) { storage = .sqlite(row) }
+    init(_ row: Row) { storage = .grdb(row) }
 
     /// A row of a backend that returns names and values (not GRDB rows).
     public init(names: [String], values: [DatabaseValue]) { storage = .values(names: names, values: values) }
@@ -19,7 +19,7 @@ public struct StoreRow {
     /// The columns' names, in order.
     public var columnNames: [String] {
         switch storage {
-        case .sqlite(let row): return Array(row.columnNames)
+        case .grdb(let row): return Array(row.columnNames)
         case .values(let names, _): return names
         }
     }
@@ -27,7 +27,7 @@ public struct StoreRow {
     /// The value of the column named `column` (the first of that name), NULL when absent.
     public func databaseValue(_ column: String) -> DatabaseValue {
         switch storage {
-        case .sqlite(let row):
+        case .grdb(let row):
             return row[column] as DatabaseValue? ?? .null
         case .values(let names, let values):
             guard let index = names.firstIndex(of: column) else { return .null }
@@ -37,7 +37,7 @@ public struct StoreRow {
 
     public func databaseValue(at index: Int) -> DatabaseValue {
         switch storage {
-        case .sqlite(let row): return row[index] as DatabaseValue
+        case .grdb(let row): return row[index] as DatabaseValue
         case .values(_, let values): return values[index]
         }
     }

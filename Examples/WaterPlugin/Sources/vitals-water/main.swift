@@ -1,5 +1,7 @@
+import FolderStore
 import VitalsCLI
 import WaterScreen
 
-// `vitals` with everything it ships plus the Water screen and the ring chart kind.
-VitalsCLI.main(screens: [WaterScreen()], chartKinds: [RingChart.self])
+// `vitals` with everything it ships plus the Water screen, the ring chart kind and the
+// `folder://` store backend.
+VitalsCLI.main(screens: [WaterScreen()], chartKinds: [RingChart.self], storeBackends: [FolderStoreBackend.self])
