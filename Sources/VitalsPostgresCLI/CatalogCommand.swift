@@ -1,7 +1,9 @@
 #if PostgreSQL
 import ArgumentParser
 import Foundation
+import VitalsCLI
 import VitalsKit
+import VitalsPostgres
 
 /// `vitals catalog push --to postgres://…`: the catalog as tables on a PostgreSQL server.
 struct CatalogCommand: ParsableCommand {

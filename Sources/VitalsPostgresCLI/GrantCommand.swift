@@ -1,7 +1,9 @@
 #if PostgreSQL
 import ArgumentParser
 import Foundation
+import VitalsCLI
 import VitalsKit
+import VitalsPostgres
 
 /// `vitals grant SUBJECT ROLE --db postgres://…`: lets a server login read and write a subject.
 struct GrantCommand: ParsableCommand {
@@ -35,7 +37,7 @@ struct GrantCommand: ParsableCommand {
     /// The server session of `--db`, which must be a PostgreSQL URL.
     static func ownerSession(_ store: StoreOptions) throws -> PostgresSession {
         let location = try store.location
-        guard location.isPostgres else {
+        guard PostgresBackend.claims(location.path) else {
             throw CommandError("grant and revoke need a PostgreSQL database (--db postgres://…), not '\(Sanitize.inline(location.path))'",
                                .usage)
         }

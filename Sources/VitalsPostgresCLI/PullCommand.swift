@@ -1,7 +1,9 @@
 #if PostgreSQL
 import ArgumentParser
 import Foundation
+import VitalsCLI
 import VitalsKit
+import VitalsPostgres
 
 /// `vitals pull --from postgres://…`: brings the server's samples and milestones the local file lacks.
 struct PullCommand: ParsableCommand {

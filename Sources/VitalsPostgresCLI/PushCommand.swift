@@ -1,7 +1,9 @@
 #if PostgreSQL
 import ArgumentParser
 import Foundation
+import VitalsCLI
 import VitalsKit
+import VitalsPostgres
 
 /// `vitals push --to postgres://…`: sends the local file's new samples and milestones to a server.
 struct PushCommand: ParsableCommand {

@@ -29,7 +29,7 @@ public struct StoreConformance {
     }
 
     /// The checks, by name.
-    public static let checks: [(name: String, run: (StoreConformance) throws -> Void)] = [
+    public static var checks: [(name: String, run: (StoreConformance) throws -> Void)] { [
         ("natural key", { try $0.storesEachNaturalKeyOnce() }),
         ("bulk insert", { try $0.bulkInsertAgreesWithInsert() }),
         ("read back", { try $0.readsBackWhatItStored() }),
@@ -38,7 +38,7 @@ public struct StoreConformance {
         ("dialect", { try $0.dialectPiecesMeanTheSame() }),
         ("entries", { try $0.entriesCanBeEditedAndDeleted() }),
         ("milestones", { try $0.milestonesRoundTrip() }),
-    ]
+    ] }
 
     /// Runs every check and reports each failure with XCTest.
     public func run(file: StaticString = #filePath, line: UInt = #line) {
@@ -175,16 +175,20 @@ public struct StoreConformance {
         let store = try makeStore()
         defer { try? store.close() }
         let samples = Self.distinct(randomSamples(40))
-        try expectThrows(try store.inTransaction { db -> Void in
-            try db.execute(sql: "DELETE FROM sample")
-            try expect(try SampleStore.countRows(db), 0, "rows inside the transaction")
-            throw Undo()
-        })
+        do {
+            try store.inTransaction { db -> Void in
+                try db.execute(sql: "DELETE FROM sample")
+                try expect(try SampleStore.countRows(db), 0, "rows inside the transaction")
+                throw Undo()
+            }
+        } catch is Undo {}
         try store.insert(samples)
-        try expectThrows(try store.inTransaction { db -> Void in
-            try db.execute(sql: "DELETE FROM sample")
-            throw Undo()
-        })
+        do {
+            try store.inTransaction { db -> Void in
+                try db.execute(sql: "DELETE FROM sample")
+                throw Undo()
+            }
+        } catch is Undo {}
         try expect(try store.count(), samples.count, "a thrown transaction leaves every row")
         let deleted = try store.inTransaction { db in try db.execute(sql: "DELETE FROM sample WHERE series = ?", arguments: ["steps"]) }
         try expect(deleted, samples.filter { $0.seriesID == "steps" }.count, "changed rows counted")

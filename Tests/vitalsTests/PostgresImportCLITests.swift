@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TestSupport
 import VitalsKit
+import VitalsPostgres
 import XCTest
 
 /// `vitals import apple-health` and `import csv` into a server (COPY) store what the same

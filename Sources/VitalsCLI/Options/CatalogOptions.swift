@@ -5,22 +5,24 @@ import VitalsKit
 import VitalsScreens
 
 /// Where the YAML catalog is read from.
-struct CatalogOptions: ParsableArguments {
+package struct CatalogOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("catalog"), help: ArgumentHelp(
         "Directory holding screens/ and metrics/, or a postgres:// URL whose catalog tables vitals catalog push wrote (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
         valueName: "DIR"), completion: .directory)
-    var catalogRoot: String?
+    package var catalogRoot: String?
 
     /// The catalog to read: `--catalog`, else the nearest from the working directory up, else
     /// (when `allowBuiltIn`) the one built into the binary, announced on stderr.
-    func source(allowBuiltIn: Bool = true) throws -> CatalogSource {
+    package func source(allowBuiltIn: Bool = true) throws -> CatalogSource {
         let source = try CatalogLocation.resolve(root: catalogRoot, allowBuiltIn: allowBuiltIn)
         if case .builtIn(let searched) = source { printError(CatalogLocation.builtInNotice(searched: searched)) }
         return source
     }
 
     /// Loads the catalog `source` finds (diagnostics kept, not checked).
-    func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
+    package func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
         if let url = catalogRoot, StoreBackends.isURL(url) {
             return try StoreBackends.loadCatalog(from: url)
         }
@@ -31,9 +33,9 @@ struct CatalogOptions: ParsableArguments {
     }
 
     /// The catalog built into this binary (`ShippedCatalog`), its files named `<built-in>/…`.
-    static func loadBuiltIn() -> LoadedCatalog { CatalogLoader.load(builtInFiles()) }
+    package static func loadBuiltIn() -> LoadedCatalog { CatalogLoader.load(builtInFiles()) }
 
-    static func builtInFiles() -> [SourceFile] {
+    package static func builtInFiles() -> [SourceFile] {
         ShippedCatalog.files.map { SourceFile(path: "<built-in>/" + $0.path, text: $0.text) }
     }
 
@@ -43,7 +45,7 @@ struct CatalogOptions: ParsableArguments {
     /// A catalog read from a database (PostgreSQL tables) is checked on every run (it has no files to key a
     /// cache by); so is one loaded `withSources` (a catalog read from its compiled copy has no
     /// file texts, which `catalog push` writes from).
-    func loadValidCatalog(withSources: Bool = false) throws -> LoadedCatalog {
+    package func loadValidCatalog(withSources: Bool = false) throws -> LoadedCatalog {
         let registry = VitalsCLI.screens
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             let loaded = try load()

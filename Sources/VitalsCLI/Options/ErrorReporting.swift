@@ -5,13 +5,13 @@ import VitalsKit
 /// Writes a line to standard error, made safe: what it says often quotes a file name, a path
 /// or a value the user gave, and none of that may drive the terminal (escape sequences,
 /// control characters, bidirectional overrides are dropped; newlines are kept).
-func printError(_ line: String) {
+package func printError(_ line: String) {
     FileHandle.standardError.write(Data((Sanitize.multiline(line) + "\n").utf8))
 }
 
 /// Why a command ends with an error: the rows of the exit-code table (README, "Exit codes")
 /// other than 0, and the one place where each gets its code.
-enum ExitReason: CaseIterable {
+package enum ExitReason: CaseIterable {
     /// A refused input: an unknown id, an invalid value, a file that is wrong.
     case refused
     /// A usage error: a bad argument or option value.
@@ -19,7 +19,7 @@ enum ExitReason: CaseIterable {
     /// The command could not run: a missing file, an unreadable path, a locked database.
     case cannotRun
 
-    var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .refused: return 1
         case .usage, .cannotRun: return 2
@@ -27,7 +27,7 @@ enum ExitReason: CaseIterable {
     }
 
     /// How the CLI reports each kind of library error.
-    init(_ kind: VitalsErrorKind) {
+    package init(_ kind: VitalsErrorKind) {
         switch kind {
         case .refused: self = .refused
         case .badArgument: self = .usage
@@ -38,23 +38,23 @@ enum ExitReason: CaseIterable {
 
 /// A mistake the CLI finds itself (an option's value, an entry id that is not there), with
 /// the row of the exit-code table it belongs to. VitalsKit's errors are `VitalsError`s.
-struct CommandError: Error, CustomStringConvertible {
-    var message: String
-    var hints: [String]
-    var reason: ExitReason
+package struct CommandError: Error, CustomStringConvertible {
+    package var message: String
+    package var hints: [String]
+    package var reason: ExitReason
 
-    init(_ message: String, hints: [String] = [], _ reason: ExitReason = .refused) {
+    package init(_ message: String, hints: [String] = [], _ reason: ExitReason = .refused) {
         self.message = message
         self.hints = hints
         self.reason = reason
     }
 
     /// A library error reported with more hints (what the command knows of its situation).
-    init(_ error: any VitalsError, addingHints extra: [String]) {
+    package init(_ error: any VitalsError, addingHints extra: [String]) {
         self.init(error.message, hints: error.hints + extra, ExitReason(error.kind))
     }
 
-    var description: String { message }
+    package var description: String { message }
 }
 
 /// What the CLI prints for an error, and its exit code: nil for an error that is no user's
@@ -82,7 +82,7 @@ struct ErrorReport: Equatable {
 
 /// Runs a command body and turns a `VitalsError` or `CommandError` into its message and
 /// hints on stderr and its exit code, so that user mistakes never end in a stack trace.
-func reportingErrors(_ body: () throws -> Void) throws {
+package func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch {

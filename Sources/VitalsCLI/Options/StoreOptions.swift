@@ -4,14 +4,16 @@ import VitalsKit
 
 /// Where the database is (`--db`), shared by every command that reads or writes samples: a
 /// SQLite file, or a PostgreSQL database named by a `postgres://` URL.
-struct StoreOptions: ParsableArguments {
+package struct StoreOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The database file, or a PostgreSQL database as postgres://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass) (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
         valueName: "PATH"))
-    var db: String?
+    package var db: String?
 
     /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file.
-    var location: DatabaseLocation {
+    package var location: DatabaseLocation {
         get throws {
             let environment = RunSettings.environment
             let configured = try RunSettings.file(environment: environment).entries[.db]?.value
@@ -21,10 +23,10 @@ struct StoreOptions: ParsableArguments {
 
     /// Runs a writing command's `body` with the store (created and migrated when missing); a
     /// database this created is removed again when `body` fails.
-    func writing<T>(_ body: (SampleStore) throws -> T) throws -> T { try location.writing(body) }
+    package func writing<T>(_ body: (SampleStore) throws -> T) throws -> T { try location.writing(body) }
 
     /// The store for a reading command: the file, or the embedded demo data (said on stderr).
-    func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
+    package func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
         let (store, notice) = try location.openForReading(asOf: asOf)
         if let notice { printError(notice) }
         if let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty {
@@ -46,24 +48,26 @@ struct StoreOptions: ParsableArguments {
 
 /// How values without a unit are read and shown: `--units`, else `$VITALS_UNITS`, else the
 /// settings file's `units`, else the locale (en_US → us, en_GB → uk), else metric.
-struct UnitOptions: ParsableArguments {
+package struct UnitOptions: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("units"), help: ArgumentHelp(
         "metric, us or uk (imperial = us): the units values are shown in, and a value without one is read in (default: $VITALS_UNITS, else the settings file, else the locale, else metric).",
         valueName: "SYSTEM"))
-    var units: String?
+    package var units: String?
 
     /// The system values without a unit are read in (metric unless chosen).
-    func unitSystem() throws -> UnitSystem { try chosenUnitSystem() ?? .metric }
+    package func unitSystem() throws -> UnitSystem { try chosenUnitSystem() ?? .metric }
 
     /// The system a flag, the environment, the settings file or the locale chose, or nil:
     /// pass it to `MetricQuery` so a metric's YAML `unit` applies when nothing chose one.
-    func chosenUnitSystem() throws -> UnitSystem? {
+    package func chosenUnitSystem() throws -> UnitSystem? {
         try RunSettings.resolve(units: units).chosenUnits
     }
 }
 
 /// Reads a `YYYY-MM-DD` option value.
-func parseDate(_ text: String?, option: String) throws -> LocalDate? {
+package func parseDate(_ text: String?, option: String) throws -> LocalDate? {
     guard let text else { return nil }
     if text == "today" { return LocalDate.today() }
     guard let date = LocalDate(iso: text) else {

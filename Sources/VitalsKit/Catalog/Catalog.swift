@@ -11,7 +11,7 @@ public struct Catalog: Sendable {
     public private(set) var screens: [DisplayScreen] = []
     public private(set) var metrics: [DisplayMetric] = []
     /// The DragonHealth day: categories, meal slots, foods and budgets (Portions/).
-    public internal(set) var portions = PortionBook()
+    public package(set) var portions = PortionBook()
     /// The files the catalog was read from, in load order.
     public var files: [String] = []
     /// Screen configs decoded by their modules while the catalog was checked, so a render

@@ -17,6 +17,12 @@ public struct Declaration: Sendable {
     public var kind: Kind
     public var id: String
     public var location: SourceLocation
+
+    public init(kind: Kind, id: String, location: SourceLocation) {
+        self.kind = kind
+        self.id = id
+        self.location = location
+    }
 }
 
 /// What loading the YAML files gave: the catalog (as much of it as could be read), every
@@ -28,6 +34,17 @@ public struct LoadedCatalog: Sendable {
     public var declarations: [Declaration] = []
     /// The text of each file read, for reporters that quote source lines (see `unkeptSources`).
     public var sources: [String: String] = [:]
+
+    /// A catalog read from elsewhere than files (a backend's catalog tables).
+    public init(catalog: Catalog, diagnostics: [Diagnostic], declarations: [Declaration] = [],
+                sources: [String: String] = [:], unkeptSources: [String: String] = [:]) {
+        self.catalog = catalog
+        self.diagnostics = diagnostics
+        self.declarations = declarations
+        self.sources = sources
+        self.unkeptSources = unkeptSources
+    }
+
     /// Files read whose text was not kept in `sources`, by display name: the path to read
     /// again (`CatalogLoader.load(paths:keepingTexts: false)`).
     public var unkeptSources: [String: String] = [:]
@@ -233,7 +250,7 @@ public enum CatalogLoader {
 }
 
 /// An entry decoded from one file, before it joins the catalog.
-enum DecodedEntry: Sendable {
+package enum DecodedEntry: Sendable {
     case pillar(Pillar), subject(Subject), series(Series), screen(DisplayScreen), metric(DisplayMetric)
     case portion(PortionEntry)
 }

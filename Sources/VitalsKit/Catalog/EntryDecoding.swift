@@ -1,14 +1,14 @@
 /// Turns checked YAML entries into catalog values (phase 2 of loading).
 ///
 /// Defaults live here: `is_active` true, `order` 0, `subject` me, `kind` human.
-enum EntryDecoding {
-    static func pillar(_ r: EntryReader) -> Pillar? {
+package enum EntryDecoding {
+    package static func pillar(_ r: EntryReader) -> Pillar? {
         guard let id = r.string("pillar_id"), let name = r.string("name") else { return nil }
         return Pillar(id: id, name: name, color: r.string("color"), order: r.int("order") ?? 0,
                       location: r.node.location, keyLocations: r.keyLocations)
     }
 
-    static func subject(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Subject? {
+    package static func subject(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Subject? {
         guard let id = r.string("subject_id"), let name = r.string("name") else { return nil }
         var subject = Subject(id: id, name: name,
                               kind: r.string("kind").flatMap(SubjectKind.init(rawValue:)) ?? .human,
@@ -21,7 +21,7 @@ enum EntryDecoding {
         return subject
     }
 
-    static func series(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Series? {
+    package static func series(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Series? {
         guard let id = r.string("series_id"),
               let kind = r.string("kind").flatMap(Series.Kind.init(rawValue:)),
               let unit = r.string("unit").flatMap(BaseUnit.init(rawValue:)) else { return nil }
@@ -56,7 +56,7 @@ enum EntryDecoding {
         return series
     }
 
-    static func screen(_ r: EntryReader) -> DisplayScreen? {
+    package static func screen(_ r: EntryReader) -> DisplayScreen? {
         guard let id = r.string("screen_id"), let name = r.string("name"), let pillar = r.string("pillar") else { return nil }
         return DisplayScreen(id: id, name: name, pillarID: pillar, formerIDs: r.strings("former_ids") ?? [],
                              isActive: r.bool("is_active") ?? true,
@@ -66,7 +66,7 @@ enum EntryDecoding {
                              location: r.node.location, keyLocations: r.keyLocations)
     }
 
-    static func metric(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> DisplayMetric? {
+    package static func metric(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> DisplayMetric? {
         guard let id = r.string("display_metric_id"), let screen = r.string("display_screen_id"),
               let name = r.string("display_name"), let chart = r.string("chart_type_id") else { return nil }
         var target: Target?
@@ -91,7 +91,7 @@ enum EntryDecoding {
     }
 
     /// Reads a target mapping; a rule without the numbers it needs is reported and dropped.
-    static func target(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Target? {
+    package static func target(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Target? {
         guard let r = EntryReader(node, spec: CatalogSchema.target, context: "target", diagnostics: &diagnostics),
               let rule = r.string("rule") else { return nil }
         // The keys each rule needs, as the JSON Schema states them (CatalogSchema.target).

@@ -3,9 +3,9 @@
 ///
 /// Every problem becomes a diagnostic; a key whose value has the wrong shape is simply absent
 /// afterwards, so the caller never sees a half-valid value.
-struct EntryReader {
-    let spec: EntrySpec
-    let node: YAMLNode
+package struct EntryReader {
+    package let spec: EntrySpec
+    package let node: YAMLNode
     /// The keys that passed, in the order written (a dozen at most: an array scanned by name
     /// is cheaper than a dictionary here).
     /// Each with its name's UTF-8 length, compared before the names.
@@ -13,7 +13,7 @@ struct EntryReader {
 
     /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
     /// Returns nil when the node is not a mapping at all.
-    init?(_ node: YAMLNode, spec: EntrySpec, context: String, diagnostics: inout [Diagnostic]) {
+    package init?(_ node: YAMLNode, spec: EntrySpec, context: String, diagnostics: inout [Diagnostic]) {
         self.spec = spec
         self.node = node
         guard let pairs = node.pairs else {
@@ -72,7 +72,7 @@ struct EntryReader {
     }
 
     /// Returns what is wrong with `value` for `spec`, or nil.
-    static func check(_ value: YAMLNode, against spec: KeySpec) -> (rule: String, message: String)? {
+    package static func check(_ value: YAMLNode, against spec: KeySpec) -> (rule: String, message: String)? {
         func typeError() -> (String, String) {
             (RuleID.wrongType, "must be \(spec.kind.expectation), found \(value.kindDescription)")
         }
@@ -163,15 +163,15 @@ struct EntryReader {
 
     // MARK: Typed access to keys that passed the checks
 
-    func string(_ key: String) -> String? { node(key)?.scalarText }
-    func bool(_ key: String) -> Bool? { node(key)?.scalarText.flatMap(YAMLScalar.bool) }
-    func int(_ key: String) -> Int? { node(key)?.scalarText.flatMap(YAMLScalar.integer) }
-    func double(_ key: String) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
-    func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
-    func node(_ key: String) -> YAMLNode? { Self.index(of: key, in: valid).map { valid[$0].node } }
+    package func string(_ key: String) -> String? { node(key)?.scalarText }
+    package func bool(_ key: String) -> Bool? { node(key)?.scalarText.flatMap(YAMLScalar.bool) }
+    package func int(_ key: String) -> Int? { node(key)?.scalarText.flatMap(YAMLScalar.integer) }
+    package func double(_ key: String) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
+    package func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
+    package func node(_ key: String) -> YAMLNode? { Self.index(of: key, in: valid).map { valid[$0].node } }
 
     /// Source locations of every key that was written, for later rules.
-    var keyLocations: KeyLocations {
+    package var keyLocations: KeyLocations {
         let pairs = node.pairs ?? []
         var result = KeyLocations(minimumCapacity: pairs.count)
         for (key, value) in pairs {
@@ -183,7 +183,7 @@ struct EntryReader {
 
 extension YAMLScalar {
     /// An integer as JSON Schema counts one: `3`, and also `3.0` (a number without a fraction).
-    static func integer(_ text: String) -> Int? {
+    package static func integer(_ text: String) -> Int? {
         if let int = int(text) { return int }
         guard let number = double(text), number.isFinite, number == number.rounded(),
               abs(number) < 9.0e15 else { return nil }
@@ -192,7 +192,7 @@ extension YAMLScalar {
 }
 
 extension YAMLNode {
-    var isQuoted: Bool {
+    package var isQuoted: Bool {
         if case .scalar(_, let quoted) = value { return quoted }
         return false
     }

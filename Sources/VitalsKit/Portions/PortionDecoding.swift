@@ -1,13 +1,13 @@
 /// An entry of the DragonHealth day decoded from one file, before it joins the catalog.
-enum PortionEntry: Sendable {
+package enum PortionEntry: Sendable {
     case category(PortionCategory), mealSlot(MealSlot), food(Food), budget(Budget)
 }
 
 /// Turns checked YAML entries of the `categories`, `meal_slots`, `foods` and `budgets` lists
 /// into values (phase 2 of loading). Defaults live here: a category's series is its id and it
 /// is enabled; a food is not a favourite; a week starts on Monday.
-enum PortionDecoding {
-    static func decode(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> PortionEntry? {
+package enum PortionDecoding {
+    package static func decode(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> PortionEntry? {
         switch r.spec.name {
         case PortionSchema.category.name: return category(r, diagnostics: &diagnostics).map(PortionEntry.category)
         case PortionSchema.mealSlot.name: return mealSlot(r).map(PortionEntry.mealSlot)
@@ -108,9 +108,15 @@ extension PortionBook {
         public var kind: String
         public var id: String
         public var location: SourceLocation
+
+        package init(kind: String, id: String, location: SourceLocation) {
+            self.kind = kind
+            self.id = id
+            self.location = location
+        }
     }
 
-    mutating func record(_ entry: PortionEntry) {
+    package mutating func record(_ entry: PortionEntry) {
         switch entry {
         case .category(let value):
             declarations.append(.init(kind: "category", id: value.id, location: value.location(of: "category_id"))); add(value)

@@ -17,9 +17,9 @@ import GRDBSQLite
 /// was a fifth of an import's writing time with one statement per row. When the statement
 /// stores fewer rows than it was given, each row of the group is looked up to tell which were
 /// new: rows stored by it have ids above the highest id before it.
-final class SampleInserter {
+package final class SampleInserter {
     /// Rows per multi-row INSERT; a shorter group is inserted row by row.
-    static let groupSize = 32
+    package static let groupSize = 32
     private static let columnCount: Int32 = 14
 
     private let db: Database
@@ -37,7 +37,7 @@ final class SampleInserter {
     /// this inserter (an import's record and its twin inside a correlation).
     private let firstRowID: Int64
 
-    typealias Outcome = SampleInsertOutcome
+    package typealias Outcome = SampleInsertOutcome
 
     /// One staged sample: numbers, and its texts as slices of `texts`.
     private struct Staged {
@@ -49,7 +49,7 @@ final class SampleInserter {
         var key: Int64
     }
 
-    init(db: Database) throws {
+    package init(db: Database) throws {
         self.db = db
         // The natural key's eight columns first, in `bindKey`'s order, then the others.
         let columns = #"series, subject, start, "end", value, category, tag, source, utc_offset, note, metadata, local_start, origin, key_hash"#
@@ -71,12 +71,12 @@ final class SampleInserter {
     deinit { texts.deallocate() }
 
     /// Whether `groupSize` samples are staged: time to `flush`.
-    var isGroupFull: Bool { staged.count >= Self.groupSize }
+    package var isGroupFull: Bool { staged.count >= Self.groupSize }
 
     /// Stages one sample for the next `flush`. `key` is `SampleKey.value` of the same fields
     /// (callers may compute it on another thread); `origin` is a `sample_origin` id (see
     /// `origin(sourceVersion:device:)`). The strings are copied: callers may reuse theirs.
-    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+    package func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                category: String, tag: String, source: String, note: String?, metadata: String?,
                origin: Int64? = nil, key: Int64) {
         guard let metadata else {
@@ -92,7 +92,7 @@ final class SampleInserter {
     }
 
     /// `stage` with the metadata as UTF-8 bytes (copied too).
-    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+    package func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
                category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
                origin: Int64? = nil, key: Int64) {
         // A local copy of the buffer's pointer and size, written back at the end: each access
@@ -108,7 +108,7 @@ final class SampleInserter {
     }
 
     /// Inserts the staged samples; `outcome(index, outcome)` is called for each, in staging order.
-    func flush(_ outcome: (Int, Outcome) throws -> Void) throws {
+    package func flush(_ outcome: (Int, Outcome) throws -> Void) throws {
         defer { staged.removeAll(keepingCapacity: true) }
         let texts = self.texts
         try staged.withUnsafeBufferPointer { rows in try flush(rows, texts, outcome) }
@@ -216,7 +216,7 @@ final class SampleInserter {
     /// (about 8 % of an import's insert time). The trigger is dropped and created again inside
     /// the caller's transaction: if `body` throws, the caller rolls back and it is back too;
     /// no other connection ever sees it missing.
-    static func withoutFillTrigger<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    package static func withoutFillTrigger<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         precondition(db.isInsideTransaction, "the trigger may only be left out inside a transaction")
         guard let definition = try String.fetchOne(db, sql: """
             SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
@@ -228,7 +228,7 @@ final class SampleInserter {
     }
 
     /// The `sample_origin` row for a source version and device, added when new.
-    func origin(sourceVersion: String?, device: String?) throws -> Int64 {
+    package func origin(sourceVersion: String?, device: String?) throws -> Int64 {
         let arguments: StatementArguments = [sourceVersion, device]
         if let id = try Int64.fetchOne(db, sql: """
             SELECT id FROM sample_origin WHERE source_version IS ? AND device IS ? ORDER BY id LIMIT 1
@@ -270,27 +270,27 @@ final class SampleInserter {
 /// The texts of one row, copied into one growing buffer and bound from there without another
 /// copy (SQLITE_STATIC: the buffer is not touched until the statement has run).
 private struct TextBuffer {
-    struct Slice { var offset: Int; var count: Int }
+    package struct Slice { var offset: Int; var count: Int }
 
     private var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
     private var capacity = 4096
     private var count = 0
 
     /// Starts a row; slices are offsets, valid until the next reset even if the buffer grows.
-    mutating func reset() { count = 0 }
+    package mutating func reset() { count = 0 }
 
-    mutating func append(_ text: String) -> Slice {
+    package mutating func append(_ text: String) -> Slice {
         text.withUTF8Bytes { append(bytes: $0) }
     }
 
-    mutating func append(bytes utf8: UnsafeBufferPointer<UInt8>) -> Slice {
+    package mutating func append(bytes utf8: UnsafeBufferPointer<UInt8>) -> Slice {
         reserve(utf8.count)
         if utf8.count > 0 { (base + count).update(from: utf8.baseAddress!, count: utf8.count) }
         defer { count += utf8.count }
         return Slice(offset: count, count: utf8.count)
     }
 
-    func bind(_ handle: OpaquePointer, _ index: Int32, _ slice: Slice?) {
+    package func bind(_ handle: OpaquePointer, _ index: Int32, _ slice: Slice?) {
         guard let slice else {
             sqlite3_bind_null(handle, index)
             return
@@ -309,5 +309,5 @@ private struct TextBuffer {
         capacity = grown
     }
 
-    func deallocate() { base.deallocate() }
+    package func deallocate() { base.deallocate() }
 }

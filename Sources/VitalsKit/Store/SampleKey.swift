@@ -9,11 +9,11 @@
 /// versions: it is stored. Texts are hashed as their UTF-8 bytes and values by their bits
 /// (with -0 as 0), which is exactly the equality SQLite's index used before (BINARY collation,
 /// REAL comparison).
-struct SampleKey {
+package struct SampleKey {
     private var state: UInt64 = 0x6A09_E667_F3BC_C909
 
     /// The stored integer for one natural key.
-    static func value(series: String, subject: String, start: Int64, end: Int64, value: Double,
+    package static func value(series: String, subject: String, start: Int64, end: Int64, value: Double,
                       category: String, tag: String, source: String) -> Int64 {
         var key = SampleKey()
         key.text(series)

@@ -49,5 +49,5 @@ extension SampleStaging {
 }
 
 extension SampleInserter: SampleStaging {
-    var groupSize: Int { Self.groupSize }
+    package var groupSize: Int { Self.groupSize }
 }

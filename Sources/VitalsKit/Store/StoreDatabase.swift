@@ -75,7 +75,7 @@ public struct StoreDatabase {
     func makeInserter() throws -> any SampleStaging { try statements.makeInserter() }
 
     /// The inserter for many rows (COPY on PostgreSQL).
-    func makeBulkInserter() throws -> any SampleStaging { try statements.makeBulkInserter() }
+    package func makeBulkInserter() throws -> any SampleStaging { try statements.makeBulkInserter() }
 
     /// Runs `body`, a bulk load's inserts, with the backend's settings for one.
     func bulkInserting<T>(_ body: () throws -> T) throws -> T { try statements.bulkInserting(body) }
