@@ -66,11 +66,33 @@ public final class PostgresTestServer: @unchecked Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
     }
 
-    private init(port: Int, directory: String, binDirectory: String, runAs: String?) {
+    /// The cluster's data directory and the options it was started with (for `restart`).
+    private let dataDirectory: String
+    private let startOptions: String
+
+    private init(port: Int, directory: String, binDirectory: String, runAs: String?, dataDirectory: String, startOptions: String) {
         self.port = port
         self.directory = directory
         self.binDirectory = binDirectory
         self.runAs = runAs
+        self.dataDirectory = dataDirectory
+        self.startOptions = startOptions
+    }
+
+    /// A cluster of the caller's own, not the shared one: for tests that stop and restart the
+    /// server under a running vitals. Stopped and deleted when the process ends, like the shared one.
+    public static func startPrivate() throws -> PostgresTestServer { try start() }
+
+    /// Stops the server as a crash would (`pg_ctl stop -m immediate`: every backend quits at
+    /// once, no checkpoint, open transactions lost).
+    public func stopImmediately() throws {
+        try Self.run(binDirectory + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"], as: runAs)
+    }
+
+    /// Starts the stopped server again on the same port (it recovers from its WAL).
+    public func restart() throws {
+        try Self.run(binDirectory + "/pg_ctl", ["-D", dataDirectory, "-o", startOptions, "-l", directory + "/server.log",
+                                                "-w", "-t", "60", "start"], as: runAs)
     }
 
     /// A URL for `database` as `user` (trusted unless the user must give a password).
@@ -154,7 +176,8 @@ public final class PostgresTestServer: @unchecked Sendable {
             do {
                 try run(bin + "/pg_ctl", ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],
                         as: runAs)
-                return PostgresTestServer(port: port, directory: base, binDirectory: bin, runAs: runAs)
+                return PostgresTestServer(port: port, directory: base, binDirectory: bin, runAs: runAs,
+                                          dataDirectory: data, startOptions: options)
             } catch {
                 lastError = error
             }
@@ -205,15 +228,22 @@ public final class PostgresTestServer: @unchecked Sendable {
         watchdog.standardOutput = FileHandle.nullDevice
         watchdog.standardError = FileHandle.nullDevice
         try? watchdog.run()
-        Self.cleanupCommand = asUser + stop + "; rm -rf '\(directory)'"
+        Self.cleanupLock.lock()
+        Self.cleanupCommands.append(asUser + stop + "; rm -rf '\(directory)'")
+        let first = Self.cleanupCommands.count == 1
+        Self.cleanupLock.unlock()
+        guard first else { return }
         atexit {
-            if let command = PostgresTestServer.cleanupCommand {
-                _ = try? PostgresTestServer.run("/bin/sh", ["-c", command], as: nil)
-            }
+            PostgresTestServer.cleanupLock.lock()
+            let commands = PostgresTestServer.cleanupCommands
+            PostgresTestServer.cleanupLock.unlock()
+            for command in commands { _ = try? PostgresTestServer.run("/bin/sh", ["-c", command], as: nil) }
         }
     }
 
-    nonisolated(unsafe) private static var cleanupCommand: String?
+    /// One per cluster this process started.
+    nonisolated(unsafe) private static var cleanupCommands: [String] = []
+    private static let cleanupLock = NSLock()
 
     /// A port nothing listens on now (bound and released; the lock keeps our processes apart).
     private static func freePort() -> Int {
