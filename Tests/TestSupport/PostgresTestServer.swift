@@ -80,8 +80,10 @@ public final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// A cluster of the caller's own, not the shared one: for tests that stop and restart the
-    /// server under a running vitals. Stopped and deleted when the process ends, like the shared one.
-    public static func startPrivate() throws -> PostgresTestServer { try start() }
+    /// server under a running vitals. Stopped and deleted when the process ends, like the shared
+    /// one. Its commits are durable across `stopImmediately` (`synchronous_commit=on`: the shared
+    /// cluster acknowledges a commit before writing it, and a crash may lose it).
+    public static func startPrivate() throws -> PostgresTestServer { try start(durableCommits: true) }
 
     /// Stops the server as a crash would (`pg_ctl stop -m immediate`: every backend quits at
     /// once, no checkpoint, open transactions lost).
@@ -120,7 +122,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     // MARK: Starting and stopping
 
-    private static func start() throws -> PostgresTestServer {
+    private static func start(durableCommits: Bool = false) throws -> PostgresTestServer {
         guard let bin = findBinDirectory() else {
             throw Unavailable(description: "no PostgreSQL server programs (initdb) under /usr/lib/postgresql/*/bin "
                               + "or PG_BINDIR; install Debian's postgresql package")
@@ -151,7 +153,8 @@ public final class PostgresTestServer: @unchecked Sendable {
             """
         try hba.write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
         let tls = makeCertificates(in: base, data: data, runAs: runAs)
-        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil)
+        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil,
+                                         durableCommits: durableCommits)
         server.certificateAuthority = tls
         server.installCleanup(data: data)
         try server.psql("CREATE ROLE vitals_password_login NOLOGIN")
@@ -160,7 +163,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     /// Picks a free port and starts the server there, under a lock shared by test processes.
     private static func startOnFreePort(bin: String, base: String, data: String, runAs: String?,
-                                        tls: Bool) throws -> PostgresTestServer {
+                                        tls: Bool, durableCommits: Bool) throws -> PostgresTestServer {
         let lockPath = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-test.lock").path
         let lockFile = open(lockPath, O_CREAT | O_RDWR, 0o666)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
@@ -171,7 +174,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         for _ in 0..<5 {
             let port = freePort()
             let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(base) -c fsync=off "
-                + "-c full_page_writes=off -c synchronous_commit=off -c timezone=UTC -c max_connections=200"
+                + "-c full_page_writes=off -c synchronous_commit=\(durableCommits ? "on" : "off") -c timezone=UTC -c max_connections=200"
                 + (tls ? " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key" : "")
             do {
                 try run(bin + "/pg_ctl", ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TestSupport
+import VitalsKit
 import XCTest
 
 /// A PostgreSQL server that dies under a running vitals (issue 31): stopped as a crash would
@@ -39,8 +40,11 @@ final class PostgresDeadServerCLITests: XCTestCase {
         init(_ arguments: [String], environment: [String: String] = [:], directory: URL,
              executable: URL = VitalsProcess.binary) throws {
             output = directory.appendingPathComponent("run-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: output.path + ".out", contents: nil)
-            FileManager.default.createFile(atPath: output.path + ".err", contents: nil)
+            for suffix in [".out", ".err"] {
+                guard FileManager.default.createFile(atPath: output.path + suffix, contents: nil) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+            }
             process.executableURL = executable
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
@@ -95,10 +99,11 @@ final class PostgresDeadServerCLITests: XCTestCase {
     private func localFile(count: Int) throws -> String {
         let path = directory.appendingPathComponent("local-\(count).sqlite").path
         let store = try SampleStore.open(path: path)
-        try store.insert((0..<count).map { index in
-            Sample(seriesID: index % 2 == 0 ? "body_mass" : "heart_rate", subjectID: "me",
-                   start: Date(timeIntervalSince1970: 1_790_000_000 + Double(index) * 60),
-                   utcOffsetSeconds: 3600, value: 50 + Double(index % 400) / 10)
+        try store.insert((0..<count).map { (index: Int) -> Sample in
+            let start = Date(timeIntervalSince1970: 1_790_000_000 + Double(index) * 60)
+            let value = 50 + Double(index % 400) / 10
+            return Sample(seriesID: index % 2 == 0 ? "body_mass" : "heart_rate", subjectID: "me", start: start,
+                          utcOffsetSeconds: 3600, value: value)
         })
         try store.close()
         return path

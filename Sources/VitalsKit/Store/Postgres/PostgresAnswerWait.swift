@@ -30,7 +30,7 @@ final class PostgresAnswerWait: @unchecked Sendable {
 
     /// Waits for `future` (called on a thread that is not an event loop's); throws `Closed`
     /// when the connection closed first, `TimedOut` after `seconds` (having started to close it).
-    func wait<T>(_ future: EventLoopFuture<T>, seconds: Int, connection: PostgresConnection) throws -> T {
+    func wait<T: Sendable>(_ future: EventLoopFuture<T>, seconds: Int, connection: PostgresConnection) throws -> T {
         let loop = future.eventLoop
         let promise = loop.makePromise(of: T.self)
         future.cascade(to: promise)
@@ -79,16 +79,15 @@ extension PostgresSession {
 
     /// Waits for one answer of the server, as `PostgresAnswerWait` does; a lost connection or
     /// no answer in time is a `PostgresStoreError` naming the server and `what` was under way.
-    func awaitAnswer<T>(_ future: EventLoopFuture<T>, during what: String) throws -> T {
+    func awaitAnswer<T: Sendable>(_ future: EventLoopFuture<T>, during what: String) throws -> T {
         do {
             return try answers.wait(future, seconds: target.answerTimeout, connection: connection)
         } catch is PostgresAnswerWait.Closed {
             throw PostgresStoreError.connectionLost(database: target.display, during: what)
         } catch is PostgresAnswerWait.TimedOut {
             throw PostgresStoreError.noAnswer(database: target.display, seconds: target.answerTimeout, during: what)
-        } catch let error as PSQLError where error.serverInfo == nil
-                    && [.serverClosedConnection, .connectionError, .uncleanShutdown].contains(error.code) {
-            throw PostgresStoreError.connectionLost(database: target.display, during: what)
+        } catch let error as PSQLError {
+            throw Self.describe(error, target: target, during: what)
         }
     }
 }

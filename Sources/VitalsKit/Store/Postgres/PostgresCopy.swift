@@ -30,9 +30,9 @@ extension PostgresSession {
             }
         }
         do {
-            try awaitAnswer(done.futureResult, during: "COPY into \(table)")
+            try awaitAnswer(done.futureResult, during: "the COPY of samples")
         } catch let error as PSQLError {
-            throw Self.describe(error, target: target)
+            throw Self.describe(error, target: target, during: "the COPY of samples")
         } catch let error as PostgresStoreError {
             throw error
         } catch {

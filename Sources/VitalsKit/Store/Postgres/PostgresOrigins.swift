@@ -37,7 +37,7 @@ final class PostgresOrigins {
         let arguments: [PostgresValue] = [.text(subject), pair.sourceVersion.map(PostgresValue.text) ?? .null,
                                           pair.device.map(PostgresValue.text) ?? .null]
         let found = try session.query("""
-            SELECT id FROM sample_origin WHERE subject = $1 AND source_version IS NOT DISTINCT FROM $2::text
+            SELECT id FROM sample_origin WHERE for_subject = $1 AND source_version IS NOT DISTINCT FROM $2::text
                 AND device IS NOT DISTINCT FROM $3::text ORDER BY id LIMIT 1
             """, arguments).first?.first?.int64
         let id: Int64
@@ -45,7 +45,7 @@ final class PostgresOrigins {
             id = found
         } else {
             guard let added = try session.query("""
-                INSERT INTO sample_origin (subject, source_version, device) VALUES ($1, $2, $3) RETURNING id
+                INSERT INTO sample_origin (for_subject, source_version, device) VALUES ($1, $2, $3) RETURNING id
                 """, arguments).first?.first?.int64 else {
                 throw PostgresStoreError.failed(database: session.target.display, reason: "no id for a new sample_origin row")
             }

@@ -158,9 +158,10 @@ public final class PostgresSession: @unchecked Sendable {
     private func send(_ sql: String, _ arguments: [PostgresValue]) throws -> PostgresQueryResult {
         var binds = PostgresBindings(capacity: arguments.count)
         for argument in arguments { argument.bind(into: &binds) }
-        return try run {
+        let during = Self.describing(sql)
+        return try run(during: during) {
             try awaitAnswer(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
-                            during: Self.describing(sql))
+                            during: during)
         }
     }
 
@@ -231,25 +232,30 @@ public final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    private func run<T>(_ body: () throws -> T) throws -> T {
+    private func run<T>(during: String, _ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do { return try body() } catch let error as PSQLError {
-            throw Self.describe(error, target: target)
+            throw Self.describe(error, target: target, during: during)
         }
     }
 
-    /// A server error as a `PostgresStoreError` (its message and SQLSTATE).
-    static func describe(_ error: PSQLError, target: PostgresTarget) -> PostgresStoreError {
+    /// A server error as a `PostgresStoreError` (its message and SQLSTATE); `during`: what
+    /// was under way, for a lost connection.
+    static func describe(_ error: PSQLError, target: PostgresTarget, during: String = "a statement") -> PostgresStoreError {
         if let server = error.serverInfo {
             let message = server[.message] ?? "server error"
             let state = server[.sqlState] ?? "?"
             // read_only_sql_transaction: a write statement run in a read-only snapshot.
             if state == "25006" { return .writeInSnapshot(database: target.display) }
+            // Class 08 (connection exception), 57P01-57P03 (the server shutting down or crashed).
+            if state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+                return .connectionLost(database: target.display, during: during, reason: message)
+            }
             return .failed(database: target.display, reason: "\(message) (SQLSTATE \(state))")
         }
         if error.code == .serverClosedConnection || error.code == .connectionError || error.code == .uncleanShutdown {
-            return .connectionLost(database: target.display, during: "a statement")
+            return .connectionLost(database: target.display, during: during)
         }
         return .failed(database: target.display, reason: "\(error.code)")
     }

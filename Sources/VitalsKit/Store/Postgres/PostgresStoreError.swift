@@ -31,7 +31,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
     /// trigger, rule or policy dropped them); the transaction was undone.
     case notStored(database: String, missing: Int, sent: Int)
     /// The connection broke while vitals waited for the server (`during`: what it was doing).
-    case connectionLost(database: String, during: String)
+    /// `reason`: what the server said as it went (an immediate shutdown), or "".
+    case connectionLost(database: String, during: String, reason: String = "")
     /// The server gave no answer within `seconds` (`PostgresTarget.answerTimeout`); vitals closed
     /// the connection, so the server rolls the open transaction back.
     case noAnswer(database: String, seconds: Int, during: String)
@@ -68,8 +69,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
         case .notStored(let database, let missing, let sent):
             return "the PostgreSQL server \(database) did not store \(missing) of \(sent) samples sent, and does not hold them "
                 + "from before either (a trigger, rule or policy there dropped them); the transaction was undone"
-        case .connectionLost(let database, let during):
-            return "lost the connection to the PostgreSQL server \(database) during \(during)"
+        case .connectionLost(let database, let during, let reason):
+            return "lost the connection to the PostgreSQL server \(database) during \(during)" + (reason.isEmpty ? "" : ": \(reason)")
         case .noAnswer(let database, let seconds, let during):
             return "the PostgreSQL server \(database) gave no answer within \(seconds) s during \(during); vitals closed the connection"
         }
