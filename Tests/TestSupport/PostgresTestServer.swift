@@ -66,11 +66,35 @@ public final class PostgresTestServer: @unchecked Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
     }
 
-    private init(port: Int, directory: String, binDirectory: String, runAs: String?) {
+    /// The cluster's data directory and the options it was started with (for `restart`).
+    private let dataDirectory: String
+    private let startOptions: String
+
+    private init(port: Int, directory: String, binDirectory: String, runAs: String?, dataDirectory: String, startOptions: String) {
         self.port = port
         self.directory = directory
         self.binDirectory = binDirectory
         self.runAs = runAs
+        self.dataDirectory = dataDirectory
+        self.startOptions = startOptions
+    }
+
+    /// A cluster of the caller's own, not the shared one: for tests that stop and restart the
+    /// server under a running vitals. Stopped and deleted when the process ends, like the shared
+    /// one. Its commits are durable across `stopImmediately` (`synchronous_commit=on`: the shared
+    /// cluster acknowledges a commit before writing it, and a crash may lose it).
+    public static func startPrivate() throws -> PostgresTestServer { try start(durableCommits: true) }
+
+    /// Stops the server as a crash would (`pg_ctl stop -m immediate`: every backend quits at
+    /// once, no checkpoint, open transactions lost).
+    public func stopImmediately() throws {
+        try Self.run(binDirectory + "/pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"], as: runAs)
+    }
+
+    /// Starts the stopped server again on the same port (it recovers from its WAL).
+    public func restart() throws {
+        try Self.run(binDirectory + "/pg_ctl", ["-D", dataDirectory, "-o", startOptions, "-l", directory + "/server.log",
+                                                "-w", "-t", "60", "start"], as: runAs)
     }
 
     /// A URL for `database` as `user` (trusted unless the user must give a password).
@@ -98,7 +122,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     // MARK: Starting and stopping
 
-    private static func start() throws -> PostgresTestServer {
+    private static func start(durableCommits: Bool = false) throws -> PostgresTestServer {
         guard let bin = findBinDirectory() else {
             throw Unavailable(description: "no PostgreSQL server programs (initdb) under /usr/lib/postgresql/*/bin "
                               + "or PG_BINDIR; install Debian's postgresql package")
@@ -129,7 +153,8 @@ public final class PostgresTestServer: @unchecked Sendable {
             """
         try hba.write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
         let tls = makeCertificates(in: base, data: data, runAs: runAs)
-        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil)
+        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil,
+                                         durableCommits: durableCommits)
         server.certificateAuthority = tls
         server.installCleanup(data: data)
         try server.psql("CREATE ROLE vitals_password_login NOLOGIN")
@@ -138,7 +163,7 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     /// Picks a free port and starts the server there, under a lock shared by test processes.
     private static func startOnFreePort(bin: String, base: String, data: String, runAs: String?,
-                                        tls: Bool) throws -> PostgresTestServer {
+                                        tls: Bool, durableCommits: Bool) throws -> PostgresTestServer {
         let lockPath = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-test.lock").path
         let lockFile = open(lockPath, O_CREAT | O_RDWR, 0o666)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
@@ -149,12 +174,13 @@ public final class PostgresTestServer: @unchecked Sendable {
         for _ in 0..<5 {
             let port = freePort()
             let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(base) -c fsync=off "
-                + "-c full_page_writes=off -c synchronous_commit=off -c timezone=UTC -c max_connections=200"
+                + "-c full_page_writes=off -c synchronous_commit=\(durableCommits ? "on" : "off") -c timezone=UTC -c max_connections=200"
                 + (tls ? " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key" : "")
             do {
                 try run(bin + "/pg_ctl", ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],
                         as: runAs)
-                return PostgresTestServer(port: port, directory: base, binDirectory: bin, runAs: runAs)
+                return PostgresTestServer(port: port, directory: base, binDirectory: bin, runAs: runAs,
+                                          dataDirectory: data, startOptions: options)
             } catch {
                 lastError = error
             }
@@ -205,15 +231,22 @@ public final class PostgresTestServer: @unchecked Sendable {
         watchdog.standardOutput = FileHandle.nullDevice
         watchdog.standardError = FileHandle.nullDevice
         try? watchdog.run()
-        Self.cleanupCommand = asUser + stop + "; rm -rf '\(directory)'"
+        Self.cleanupLock.lock()
+        Self.cleanupCommands.append(asUser + stop + "; rm -rf '\(directory)'")
+        let first = Self.cleanupCommands.count == 1
+        Self.cleanupLock.unlock()
+        guard first else { return }
         atexit {
-            if let command = PostgresTestServer.cleanupCommand {
-                _ = try? PostgresTestServer.run("/bin/sh", ["-c", command], as: nil)
-            }
+            PostgresTestServer.cleanupLock.lock()
+            let commands = PostgresTestServer.cleanupCommands
+            PostgresTestServer.cleanupLock.unlock()
+            for command in commands { _ = try? PostgresTestServer.run("/bin/sh", ["-c", command], as: nil) }
         }
     }
 
-    nonisolated(unsafe) private static var cleanupCommand: String?
+    /// One per cluster this process started.
+    nonisolated(unsafe) private static var cleanupCommands: [String] = []
+    private static let cleanupLock = NSLock()
 
     /// A port nothing listens on now (bound and released; the lock keeps our processes apart).
     private static func freePort() -> Int {

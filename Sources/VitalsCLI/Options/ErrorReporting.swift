@@ -4,9 +4,10 @@ import VitalsKit
 
 /// Writes a line to standard error, made safe: what it says often quotes a file name, a path
 /// or a value the user gave, and none of that may drive the terminal (escape sequences,
-/// control characters, bidirectional overrides are dropped; newlines are kept).
+/// control characters, bidirectional overrides are dropped; newlines are kept), and any
+/// password a quoted URL or connection string holds is masked (`PasswordMask`).
 package func printError(_ line: String) {
-    FileHandle.standardError.write(Data((Sanitize.multiline(line) + "\n").utf8))
+    FileHandle.standardError.write(Data((Sanitize.multiline(PasswordMask.masked(line)) + "\n").utf8))
 }
 
 /// Why a command ends with an error: the rows of the exit-code table (README, "Exit codes")

@@ -10,8 +10,9 @@ public struct PostgresGrants {
 
     public init(session: PostgresSession) { self.session = session }
 
-    /// Lets `role` read and write `subject`'s samples and milestones. Returns false when the
-    /// grant was there already. Table privileges are granted too (idempotent).
+    /// Lets `role` read and write `subject`'s samples, origins and milestones. Returns false when
+    /// the grant was there already. Table privileges are set too (idempotent): those of
+    /// `PostgresServerIDs.granteePrivileges`, nothing more.
     @discardableResult
     public func grant(subject: String, to role: String) throws -> Bool {
         try Self.checkName(subject, kind: "subject")
@@ -20,16 +21,9 @@ public struct PostgresGrants {
             try refuseUnlessOwner()
             try requireRole(role)
             let quoted = Self.quoteIdentifier(role)
-            let identities = try session.query("""
-                SELECT pg_get_serial_sequence('sample', 'id'), pg_get_serial_sequence('sample_origin', 'id')
-                """).first?.compactMap(\.string) ?? []
-            try session.execute("""
-                GRANT SELECT, INSERT, UPDATE, DELETE ON sample, milestone TO \(quoted);
-                GRANT SELECT, INSERT ON sample_origin TO \(quoted);
-                GRANT SELECT ON subject_grant, vitals_migrations TO \(quoted)
-                """)
-            for sequence in identities { try session.execute("GRANT USAGE ON SEQUENCE \(sequence) TO \(quoted)") }
-            return try session.run("INSERT INTO subject_grant (subject, role) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            try session.execute(PostgresServerIDs.revokeAll(quoted))
+            try session.execute(PostgresServerIDs.granteePrivileges(quoted))
+            return try session.run("INSERT INTO subject_grant (subject, role) VALUES ($1, $2) ON CONFLICT (subject, role) DO NOTHING",
                                    [.text(subject), .text(role)]) == 1
         }
     }

@@ -7,6 +7,7 @@ import VitalsKit
 /// for PostgreSQL: the same tables and columns, the natural key as a unique constraint
 /// (`INSERT … ON CONFLICT DO NOTHING` where SQLite says `INSERT OR IGNORE`), `local_start`
 /// filled by a trigger when a writer leaves it out. Never edit a shipped migration: add one.
+/// Only the owner of the tables migrates them; a grantee's writing command waits for the owner's.
 /// A database holding a migration this build does not know was written by a newer vitals.
 enum PostgresSchema {
     struct Migration {
@@ -91,6 +92,7 @@ enum PostgresSchema {
         Migration(identifier: "v6-json-field-strict", sql: """
             ALTER FUNCTION vitals_json_field(TEXT, TEXT) STRICT;
             """),
+        PostgresServerIDs.migration,
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes
@@ -115,6 +117,7 @@ enum PostgresSchema {
         }
         try session.transaction {
             try session.query("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
+            try refuseUnlessOwner(session)
             try session.execute("""
                 CREATE TABLE IF NOT EXISTS vitals_migrations (
                     identifier TEXT PRIMARY KEY,
@@ -128,6 +131,20 @@ enum PostgresSchema {
                 try session.query("INSERT INTO vitals_migrations (identifier) VALUES ($1)", [.text(migration.identifier)])
             }
         }
+    }
+
+    /// A login that does not own existing tables cannot migrate them: `olderSchema`, naming what
+    /// the owner's next writing command will add.
+    static func refuseUnlessOwner(_ session: PostgresSession) throws {
+        let owner = try session.query("""
+            SELECT pg_has_role(c.relowner, 'MEMBER') OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+            FROM pg_class c WHERE c.oid = to_regclass('sample')
+            """).first?.first
+        guard owner == .bool(false) else { return }
+        let applied = try applied(session) ?? []
+        throw PostgresStoreError.olderSchema(database: session.target.display, schema: applied.last ?? "?",
+                                             missingMigrations: migrations.map(\.identifier).filter { !applied.contains($0) },
+                                             byOwner: true)
     }
 
     /// Throws `newerSchema` when `applied` holds an identifier this build does not know.

@@ -9,13 +9,14 @@ import VitalsKit
 /// One connection to a PostgreSQL server, used from synchronous code.
 ///
 /// PostgresNIO runs on SwiftNIO's event loops; every call here starts the work there and
-/// blocks the calling thread until the future completes (`wait()`), which is safe because the
-/// caller is never an event-loop thread (the CLI's main thread, a test's thread). Calls are
-/// serialised by a lock, so a transaction's statements are never interleaved with another
-/// thread's.
+/// blocks the calling thread until the answer comes, the connection closes or the answer
+/// timeout passes (`awaitAnswer`), which is safe because the caller is never an event-loop
+/// thread (the CLI's main thread, a test's thread). Calls are serialised by a lock, so a
+/// transaction's statements are never interleaved with another thread's.
 public final class PostgresSession: @unchecked Sendable {
     public let target: PostgresTarget
     let connection: PostgresConnection
+    let answers: PostgresAnswerWait
     private let lock = NSRecursiveLock()
     private let logger: Logger
 
@@ -27,6 +28,7 @@ public final class PostgresSession: @unchecked Sendable {
     private init(target: PostgresTarget, connection: PostgresConnection) {
         self.target = target
         self.connection = connection
+        answers = PostgresAnswerWait(connection: connection)
         logger = Self.quietLogger
     }
 
@@ -65,19 +67,22 @@ public final class PostgresSession: @unchecked Sendable {
     private static func open(_ target: PostgresTarget, password: String?,
                              tls: PostgresConnection.Configuration.TLS) throws -> PostgresConnection {
         var configuration: PostgresConnection.Configuration
-        if target.isUnixSocket {
+        let loop = eventLoops.next()
+        // The TCP connection is made here, for its keepalives (PostgresNIO sets none).
+        let channel: (any Channel)? = target.isUnixSocket ? nil : try openChannel(target, on: loop)
+        if let channel {
+            configuration = .init(establishedChannel: channel, tls: tls, username: target.user,
+                                  password: password, database: target.database)
+            // verify-full: the certificate is checked against the host name (or, for an
+            // address, the address connected to).
+            if !target.host.isIPAddress { configuration.options.tlsServerName = target.host }
+        } else {
             configuration = .init(unixSocketPath: target.socketPath, username: target.user,
                                   password: password, database: target.database)
-        } else {
-            configuration = .init(host: target.host, port: target.port, username: target.user,
-                                  password: password, database: target.database, tls: tls)
-            // verify-full: PostgresNIO checks the certificate against the host name (or, for an
-            // address, the address connected to).
         }
         configuration.options.connectTimeout = .seconds(Int64(target.connectTimeout))
         configuration.options.additionalStartupParameters = [("application_name", target.applicationName)]
             + (target.options.map { [("options", $0)] } ?? [])
-        let loop = eventLoops.next()
         let future = PostgresConnection.connect(on: loop, configuration: configuration, id: 1, logger: quietLogger)
         // The connect timeout covers the TCP connection; a server that accepts it and then
         // says nothing is cut off at the same deadline.
@@ -95,6 +100,7 @@ public final class PostgresSession: @unchecked Sendable {
                 promise.fail(error)
             }
         }
+        promise.futureResult.whenFailure { _ in channel?.close(promise: nil) }
         return try promise.futureResult.wait()
     }
 
@@ -104,17 +110,26 @@ public final class PostgresSession: @unchecked Sendable {
     public func close() {
         lock.lock()
         defer { lock.unlock() }
-        let closing: EventLoopFuture<Void> = connection.close()
-        _ = try? closing.wait()
+        closeAndWait()
     }
 
     /// Closes the connection and waits for it (PostgresNIO asserts when a connection is freed
     /// while still open); sessions are released on callers' threads, never on an event loop.
     deinit {
-        if !connection.isClosed {
-            let closing: EventLoopFuture<Void> = connection.close()
-            _ = try? closing.wait()
-        }
+        if !connection.isClosed { closeAndWait() }
+    }
+
+    /// Closes the connection, waiting for it at most the connect timeout (a server that does
+    /// not answer the goodbye); the channel is closed in any case.
+    private func closeAndWait() {
+        let closing: EventLoopFuture<Void> = connection.close()
+        let loop = closing.eventLoop
+        let promise = loop.makePromise(of: Void.self)
+        closing.cascade(to: promise)
+        connection.closeFuture.cascade(to: promise)
+        let deadline = loop.scheduleTask(in: .seconds(Int64(target.connectTimeout))) { promise.succeed() }
+        _ = try? promise.futureResult.wait()
+        deadline.cancel()
     }
 
     // MARK: Statements
@@ -145,7 +160,11 @@ public final class PostgresSession: @unchecked Sendable {
     private func send(_ sql: String, _ arguments: [PostgresValue]) throws -> PostgresQueryResult {
         var binds = PostgresBindings(capacity: arguments.count)
         for argument in arguments { argument.bind(into: &binds) }
-        return try run { try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait() }
+        let during = Self.describing(sql)
+        return try run(during: during) {
+            try awaitAnswer(connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger),
+                            during: during)
+        }
     }
 
     /// Runs statements with no arguments, several separated by semicolons allowed.
@@ -215,25 +234,30 @@ public final class PostgresSession: @unchecked Sendable {
         }
     }
 
-    private func run<T>(_ body: () throws -> T) throws -> T {
+    private func run<T>(during: String, _ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do { return try body() } catch let error as PSQLError {
-            throw Self.describe(error, target: target)
+            throw Self.describe(error, target: target, during: during)
         }
     }
 
-    /// A server error as a `PostgresStoreError` (its message and SQLSTATE).
-    static func describe(_ error: PSQLError, target: PostgresTarget) -> PostgresStoreError {
+    /// A server error as a `PostgresStoreError` (its message and SQLSTATE); `during`: what
+    /// was under way, for a lost connection.
+    static func describe(_ error: PSQLError, target: PostgresTarget, during: String = "a statement") -> PostgresStoreError {
         if let server = error.serverInfo {
             let message = server[.message] ?? "server error"
             let state = server[.sqlState] ?? "?"
             // read_only_sql_transaction: a write statement run in a read-only snapshot.
             if state == "25006" { return .writeInSnapshot(database: target.display) }
+            // Class 08 (connection exception), 57P01-57P03 (the server shutting down or crashed).
+            if state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+                return .connectionLost(database: target.display, during: during, reason: message)
+            }
             return .failed(database: target.display, reason: "\(message) (SQLSTATE \(state))")
         }
-        if error.code == .serverClosedConnection || error.code == .connectionError {
-            return .unreachable(server: target.serverName, reason: "the connection was lost")
+        if error.code == .serverClosedConnection || error.code == .connectionError || error.code == .uncleanShutdown {
+            return .connectionLost(database: target.display, during: during)
         }
         return .failed(database: target.display, reason: "\(error.code)")
     }
@@ -309,6 +333,28 @@ public final class PostgresSession: @unchecked Sendable {
         if text.contains("refused") || text.contains("ECONNREFUSED") { return "connection refused (nothing listens there)" }
         if text.lowercased().contains("resolve") || text.contains("NXDOMAIN") { return "the host name does not resolve" }
         return text
+    }
+}
+
+extension PostgresSession {
+    /// What a statement does, for a message: its first words (`INSERT INTO sample`, `COMMIT`).
+    static func describing(_ sql: String) -> String {
+        let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "(" }).prefix(3)
+        let text = words.joined(separator: " ")
+        let upper = text.uppercased()
+        if upper.hasPrefix("SELECT") || upper.hasPrefix("WITH") { return "a query" }
+        if upper.hasPrefix("INSERT INTO") || upper.hasPrefix("UPDATE") || upper.hasPrefix("DELETE FROM") {
+            return words.prefix(upper.hasPrefix("UPDATE") ? 2 : 3).joined(separator: " ")
+        }
+        return String(words.first ?? "a statement")
+    }
+}
+
+extension String {
+    /// Whether the text is an IPv4 or IPv6 address (not a name to check a certificate against).
+    var isIPAddress: Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, self, &v4) == 1 || inet_pton(AF_INET6, self, &v6) == 1
     }
 }
 

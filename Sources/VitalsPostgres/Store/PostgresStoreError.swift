@@ -24,11 +24,21 @@ public enum PostgresStoreError: VitalsError, Equatable {
     /// A reading command met a database holding no vitals schema (nothing written yet).
     case noSchema(database: String)
     /// An older vitals wrote the schema; a reader never migrates, the next writer does.
-    case olderSchema(database: String, schema: String, missingMigrations: [String])
+    /// `byOwner`: the login writing does not own the tables, so the owner must upgrade them first.
+    case olderSchema(database: String, schema: String, missingMigrations: [String], byOwner: Bool = false)
     /// A write was attempted inside a read-only snapshot (`SampleStore.inSnapshot`).
     case writeInSnapshot(database: String)
     /// Any other server error, with the server's message and SQLSTATE.
     case failed(database: String, reason: String)
+    /// An insert left `missing` of the `sent` samples neither stored nor there before (a
+    /// trigger, rule or policy dropped them); the transaction was undone.
+    case notStored(database: String, missing: Int, sent: Int)
+    /// The connection broke while vitals waited for the server (`during`: what it was doing).
+    /// `reason`: what the server said as it went (an immediate shutdown), or "".
+    case connectionLost(database: String, during: String, reason: String = "")
+    /// The server gave no answer within `seconds` (`PostgresTarget.answerTimeout`); vitals closed
+    /// the connection, so the server rolls the open transaction back.
+    case noAnswer(database: String, seconds: Int, during: String)
 
     public var message: String {
         switch self {
@@ -52,13 +62,20 @@ public enum PostgresStoreError: VitalsError, Equatable {
             return "the PostgreSQL database \(database) was written by a newer version of vitals (schema \(schema))"
         case .noSchema(let database):
             return "the PostgreSQL database \(database) holds no vitals data yet"
-        case .olderSchema(let database, let schema, _):
+        case .olderSchema(let database, let schema, _, let byOwner):
             return "the PostgreSQL database \(database) was written by an older version of vitals (schema \(schema)); "
-                + "reading commands never change it"
+                + (byOwner ? "only the owner of its tables may upgrade it" : "reading commands never change it")
         case .writeInSnapshot(let database):
             return "PostgreSQL database \(database): a write was attempted inside a read-only snapshot"
         case .failed(let database, let reason):
             return "PostgreSQL database \(database): \(reason)"
+        case .notStored(let database, let missing, let sent):
+            return "the PostgreSQL server \(database) did not store \(missing) of \(sent) samples sent, and does not hold them "
+                + "from before either (a trigger, rule or policy there dropped them); the transaction was undone"
+        case .connectionLost(let database, let during, let reason):
+            return "lost the connection to the PostgreSQL server \(database) during \(during)" + (reason.isEmpty ? "" : ": \(reason)")
+        case .noAnswer(let database, let seconds, let during):
+            return "the PostgreSQL server \(database) gave no answer within \(seconds) s during \(during); vitals closed the connection"
         }
     }
 
@@ -80,8 +97,14 @@ public enum PostgresStoreError: VitalsError, Equatable {
             return ["upgrade vitals, or point --db at another database"]
         case .noSchema(let database):
             return ["a writing command (vitals log, vitals import, vitals demo --db \(database)) creates the tables"]
-        case .olderSchema(_, _, let missing):
-            return ["the next command that writes upgrades it (\(missing.joined(separator: ", ")))"]
+        case .olderSchema(_, _, let missing, let byOwner):
+            return ["the next command \(byOwner ? "the owner runs" : "that writes") upgrades it (\(missing.joined(separator: ", ")))"]
+        case .notStored:
+            return ["ask the server's administrator what drops rows written to the table sample"]
+        case .connectionLost, .noAnswer:
+            let again = "run the command again once the server answers: what it committed stays, the rest is sent again, never twice"
+            if case .noAnswer = self { return [again, "VITALS_PG_TIMEOUT=SECONDS waits longer for a slow server"] }
+            return [again]
         default:
             return []
         }

@@ -25,6 +25,10 @@ public struct PostgresTarget: Sendable, Hashable {
     public var sslRootCert: String?
     /// Seconds to wait for the server to answer a connection (`connect_timeout`, default 5).
     public var connectTimeout: Int
+    /// Seconds to wait for any one answer once connected (a statement, a COPY, a commit) before
+    /// closing the connection: `VITALS_PG_TIMEOUT`, default 300. A server that went away is
+    /// noticed sooner: a closed connection at once, a silent host by TCP keepalives.
+    public var answerTimeout: Int
     /// Server settings for the session (`options=-c search_path=…`), passed on at startup.
     public var options: String?
     public var applicationName: String
@@ -97,6 +101,14 @@ public struct PostgresTarget: Sendable, Hashable {
         } else {
             connectTimeout = 5
         }
+        if let text = nonEmpty(environment["VITALS_PG_TIMEOUT"]) {
+            guard let seconds = Int(text), seconds > 0 else {
+                throw PostgresStoreError.badURL(url: parts.redacted, reason: "VITALS_PG_TIMEOUT '\(text)' is not a number of seconds above 0")
+            }
+            answerTimeout = seconds
+        } else {
+            answerTimeout = 300
+        }
         sslRootCert = values["sslrootcert"]
         options = values["options"] ?? nonEmpty(environment["PGOPTIONS"])
         applicationName = values["application_name"] ?? nonEmpty(environment["PGAPPNAME"]) ?? "vitals"
@@ -118,18 +130,24 @@ public struct PostgresTarget: Sendable, Hashable {
         return "postgres"
     }
 
-    /// The URL's parts as libpq parameter names, and the URL with any password masked.
+    /// The URL's parts as libpq parameter names, and the URL with any password masked
+    /// (`PasswordMask`), the only form of it an error may quote.
     struct Parts {
         var values: [String: String]
         var redacted: String
     }
 
     static func split(_ url: String) throws -> Parts {
+        let safe = PasswordMask.masked(url)
         guard isURL(url), let scheme = url.range(of: "://") else {
-            throw PostgresStoreError.badURL(url: url, reason: "it does not start with postgres:// or postgresql://")
+            throw PostgresStoreError.badURL(url: safe, reason: "it does not start with postgres:// or postgresql://")
         }
-        let safe = redactQuery(url)
         let afterScheme = url[scheme.upperBound...]
+        // user:SECRET@host where the secret holds a / ? or # that would end the host part: still
+        // a password (no query pair, which would hold an =, comes before that @).
+        if let at = afterScheme.lastIndex(of: "@"), afterScheme[..<at].contains(":"), !afterScheme[..<at].contains("=") {
+            throw PostgresStoreError.passwordInURL(url: safe)
+        }
         var rest = Substring(afterScheme)
         var query = Substring("")
         if let mark = rest.firstIndex(of: "?") {
@@ -148,10 +166,7 @@ public struct PostgresTarget: Sendable, Hashable {
         if let at = authority.lastIndex(of: "@") {
             let userInfo = authority[..<at]
             hostPart = authority[authority.index(after: at)...]
-            if let colon = userInfo.firstIndex(of: ":") {
-                let masked = safe.replacingOccurrences(of: String(userInfo), with: String(userInfo[..<colon]) + ":****")
-                throw PostgresStoreError.passwordInURL(url: masked)
-            }
+            if userInfo.contains(":") { throw PostgresStoreError.passwordInURL(url: safe) }
             if !userInfo.isEmpty { values["user"] = try decode(userInfo, url: safe) }
         }
         if !hostPart.isEmpty {
@@ -177,33 +192,19 @@ public struct PostgresTarget: Sendable, Hashable {
         }
         if !path.isEmpty { values["dbname"] = try decode(path, url: safe) }
         for pair in query.split(separator: "&") where !pair.isEmpty {
-            let (key, value): (String, String)
-            if let equals = pair.firstIndex(of: "=") {
-                key = try decode(pair[..<equals], url: safe)
-                value = try decode(pair[pair.index(after: equals)...], url: safe, plusIsSpace: true)
-            } else {
-                key = try decode(pair, url: safe)
-                value = ""
-            }
-            if key == "password" {
-                throw PostgresStoreError.passwordInURL(url: redactQuery(url))
-            }
+            let equals = pair.firstIndex(of: "=")
+            let key = try decode(pair[..<(equals ?? pair.endIndex)], url: safe)
+            // password=, in any case or %-encoding, and sslpassword=: never taken from a URL,
+            // refused before its value is read (a broken %-escape in it is not quoted either).
+            if key.lowercased().contains("password") { throw PostgresStoreError.passwordInURL(url: safe) }
+            let value = try equals.map { try decode(pair[pair.index(after: $0)...], url: safe, plusIsSpace: true) } ?? ""
             guard knownParameters.contains(key) else {
                 throw PostgresStoreError.badURL(url: safe, reason: "unknown parameter '\(key)' (known: "
                     + knownParameters.sorted().joined(separator: ", ") + ")")
             }
             values[key] = value
         }
-        return Parts(values: values, redacted: url)
-    }
-
-    /// `url` with the value of a `password=` parameter replaced by stars.
-    static func redactQuery(_ url: String) -> String {
-        guard let mark = url.firstIndex(of: "?") else { return url }
-        let pairs = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            pair.hasPrefix("password=") ? "password=****" : String(pair)
-        }
-        return url[..<mark] + "?" + pairs.joined(separator: "&")
+        return Parts(values: values, redacted: safe)
     }
 
     private static func decode(_ text: Substring, url: String, plusIsSpace: Bool = false) throws -> String {

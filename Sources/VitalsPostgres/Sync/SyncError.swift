@@ -16,13 +16,16 @@ public enum SyncError: VitalsError, Equatable {
     case unknownRole(String)
     /// A subject or role name that is empty or holds control characters.
     case badName(kind: String, value: String)
+    /// push: the server kept less of a batch than was sent (`PostgresStoreError.notStored`);
+    /// that batch was undone and the mark stays before it.
+    case pushIncomplete(database: String, pushed: Int, missing: Int, sent: Int)
 
     public var message: String {
         switch self {
         case .notAFile(let value):
-            return "push and pull work between a local SQLite file and a server; '\(value)' is not a file path"
+            return "push and pull work between a local SQLite file and a server; '\(PasswordMask.masked(value))' is not a file path"
         case .notAServer(let value):
-            return "'\(value)' is not a PostgreSQL URL (postgres://USER@HOST:PORT/DBNAME)"
+            return "'\(PasswordMask.masked(value))' is not a PostgreSQL URL (postgres://USER@HOST:PORT/DBNAME)"
         case .missingFile(let path):
             return "no database file at \(path); nothing to push"
         case .subjectsNotGranted(let user, let subjects):
@@ -34,6 +37,10 @@ public enum SyncError: VitalsError, Equatable {
             return "the server has no role named '\(role)'"
         case .badName(let kind, let value):
             return "invalid \(kind) '\(value)': a name without control characters, not empty"
+        case .pushIncomplete(let database, let pushed, let missing, let sent):
+            return "push stopped: the PostgreSQL server \(database) did not store \(missing) of the \(sent) samples of a batch "
+                + "and does not hold them from before either; that batch was undone and the push mark stays before it "
+                + "(\(SyncSummary.grouped(pushed)) samples pushed before it)"
         }
     }
 
@@ -43,6 +50,8 @@ public enum SyncError: VitalsError, Equatable {
             return ["the owner of the database can run: " + subjects.map { "vitals grant \($0) \(user)" }.joined(separator: "; ")]
         case .unknownRole(let role):
             return ["create it first (CREATE ROLE \(role) LOGIN) as a superuser or a role with CREATEROLE"]
+        case .pushIncomplete:
+            return ["a trigger, rule or policy on the server drops rows written to the table sample; ask its administrator"]
         default:
             return []
         }
@@ -51,7 +60,7 @@ public enum SyncError: VitalsError, Equatable {
     public var kind: VitalsErrorKind {
         switch self {
         case .notAFile, .notAServer, .badName: return .badArgument
-        case .missingFile: return .cannotRun
+        case .missingFile, .pushIncomplete: return .cannotRun
         case .subjectsNotGranted, .notOwner, .unknownRole: return .refused
         }
     }

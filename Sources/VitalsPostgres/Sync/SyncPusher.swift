@@ -64,37 +64,46 @@ public struct SyncPusher {
                     """, arguments: [state.lastID, batchSize])
             }
             guard let last = rows.last else { break }
-            try server.inTransaction { db in
-                let inserter = try db.makeBulkInserter()
-                var origins: [SyncOriginKey: Int64] = [:]
-                for row in rows {
-                    let series: String = row[1], subject: String = row[2]
-                    let start: Int64 = row[3], end: Int64 = row[4], value: Double = row[6]
-                    let category: String = row[7], tag: String = row[8], source: String = row[9]
-                    var origin: Int64?
-                    let sourceVersion: String? = row[13], device: String? = row[14]
-                    if sourceVersion != nil || device != nil {
-                        let key = SyncOriginKey(sourceVersion: sourceVersion, device: device)
-                        if let known = origins[key] { origin = known } else {
-                            origin = try inserter.origin(sourceVersion: sourceVersion, device: device)
-                            origins[key] = origin
+            var batch = (samples: 0, alreadyThere: 0, subjects: Set<String>())
+            do {
+                try server.inTransaction { db in
+                    let inserter = try db.makeBulkInserter()
+                    var origins: [SyncOriginKey: Int64] = [:]
+                    for row in rows {
+                        let series: String = row[1], subject: String = row[2]
+                        let start: Int64 = row[3], end: Int64 = row[4], value: Double = row[6]
+                        let category: String = row[7], tag: String = row[8], source: String = row[9]
+                        var origin: Int64?
+                        let sourceVersion: String? = row[13], device: String? = row[14]
+                        if sourceVersion != nil || device != nil {
+                            let key = SyncOriginKey(sourceVersion: sourceVersion, device: device)
+                            if let known = origins[key] { origin = known } else {
+                                origin = try inserter.origin(sourceVersion: sourceVersion, device: device)
+                                origins[key] = origin
+                            }
+                        }
+                        inserter.stage(series: series, subject: subject, start: start, end: end, utcOffset: row[5],
+                                       value: value, category: category, tag: tag, source: source, note: row[10],
+                                       metadata: row[11], origin: origin,
+                                       key: SampleKey.value(series: series, subject: subject, start: start, end: end,
+                                                            value: value, category: category, tag: tag, source: source))
+                    }
+                    try inserter.flush { position, outcome in
+                        if outcome == .new {
+                            batch.samples += 1
+                            batch.subjects.insert(rows[position][2])
+                        } else {
+                            batch.alreadyThere += 1
                         }
                     }
-                    inserter.stage(series: series, subject: subject, start: start, end: end, utcOffset: row[5],
-                                   value: value, category: category, tag: tag, source: source, note: row[10],
-                                   metadata: row[11], origin: origin,
-                                   key: SampleKey.value(series: series, subject: subject, start: start, end: end,
-                                                        value: value, category: category, tag: tag, source: source))
                 }
-                try inserter.flush { position, outcome in
-                    if outcome == .new {
-                        summary.samples += 1
-                        summary.subjects.insert(rows[position][2])
-                    } else {
-                        summary.alreadyThere += 1
-                    }
-                }
+            } catch PostgresStoreError.notStored(let database, let missing, let sent) {
+                throw SyncError.pushIncomplete(database: database, pushed: summary.samples, missing: missing, sent: sent)
             }
+            // Counted once the server committed the batch (and checked it holds every row).
+            summary.samples += batch.samples
+            summary.alreadyThere += batch.alreadyThere
+            summary.subjects.formUnion(batch.subjects)
             batches += 1
             SyncFault.afterBatch(batches, environment: environment)
             state.lastID = last[0]
@@ -117,7 +126,8 @@ public struct SyncPusher {
             for row in milestones {
                 let note: String? = row[3]
                 added += try db.execute(sql: """
-                    INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (subject, milestone) DO NOTHING
                     """, arguments: [row[0] as String, row[1] as String, row[2] as String, note])
             }
             return added

@@ -61,7 +61,7 @@ func postgresServer() -> PostgresTestServer? {
         #expect {
             try PostgresSession.open(url: url, forWriting: false, environment: environment)
         } throws: { error in
-            guard case .olderSchema(_, _, ["v4-sample-origin"])? = error as? PostgresStoreError else { return false }
+            guard case .olderSchema(_, _, ["v4-sample-origin"], false)? = error as? PostgresStoreError else { return false }
             return true
         }
     }
