@@ -61,7 +61,8 @@ struct HealthRowMapper: HealthExportSink {
         try accept(record, twin: .topLevel)
     }
 
-    private mutating func accept(_ record: HealthRecord, twin: HealthTwin) throws {
+    /// `meal`: the meal slot of the correlation holding the record, for a record without its own.
+    private mutating func accept(_ record: HealthRecord, twin: HealthTwin, meal: String? = nil) throws {
         samplesRead += 1
         let type = typeIndex(record.type), entry = Int(type)
         let seriesID: String, value: Double, category: String?
@@ -101,7 +102,7 @@ struct HealthRowMapper: HealthExportSink {
         }
         try add(HealthSampleRow(type: type, seriesID: seriesID, start: record.startDate,
                                 end: record.endDate,
-                                value: value, category: category, tag: mealTag(record.metadata),
+                                value: value, category: category, tag: mealTag(record.metadata) ?? meal,
                                 source: source(record.sourceName),
                                 metadata: metadata.finish(into: &batch.text, returning: &scratch),
                                 origin: origin.index, newOrigin: origin.new,
@@ -194,11 +195,13 @@ struct HealthRowMapper: HealthExportSink {
         return (index, new)
     }
 
-    /// A correlation's records (blood pressure: systolic and diastolic) are stored like
-    /// top-level ones: an export usually lists each again at the top level, and the natural key
-    /// stores that twin once (the writer counts it as repeated); one without a twin is kept.
+    /// A correlation's records (blood pressure: systolic and diastolic; a meal's nutrients) are
+    /// stored like top-level ones: an export usually lists each again at the top level, and the
+    /// writer stores the two once (`SampleRowWriter`); one without a twin is kept. A food
+    /// correlation's meal is its records' meal, unless a record names its own.
     mutating func accept(_ correlation: HealthCorrelation) throws {
-        for record in correlation.records { try accept(record, twin: .inner) }
+        let meal = mealTag(correlation.metadata)
+        for record in correlation.records { try accept(record, twin: .inner, meal: meal) }
     }
 
     mutating func accept(_ workout: HealthWorkout) throws {
