@@ -204,10 +204,24 @@ struct HealthRowMapper: HealthExportSink {
         for record in correlation.records { try accept(record, twin: .inner, meal: meal) }
     }
 
+    /// A workout goes into the series its activity type feeds (`WorkoutActivitySeries`: cardio,
+    /// strength, HIIT, mobility minutes), counted under its activity type; any other stays under
+    /// `HKWorkoutTypeIdentifier`. Energy, distance and the rest are kept in the metadata.
     mutating func accept(_ workout: HealthWorkout) throws {
-        let type = "HKWorkoutTypeIdentifier"
-        report.seriesByType[type] = type
+        let raw = "HKWorkoutTypeIdentifier"
+        let type: String, seriesID: String, value: Double, category: String?
+        switch mapping.map(workout) {
+        case .series(let id, let minutes):
+            (type, seriesID, value, category) = (workout.activityType, id, minutes, nil)
+        case .unmapped(let minutes):
+            (type, seriesID, value, category) = (raw, raw, minutes, workout.activityType)
+        case .skipped(let reason):
+            report.skip(workout.activityType, reason: reason)
+            return
+        }
+        report.seriesByType[type] = seriesID
         var metadata = HealthSampleMetadata(reusing: &scratch)
+        if category == nil { metadata.add("activityType", workout.activityType) }
         metadata.add("duration", workout.duration)
         metadata.add("durationUnit", workout.durationUnit)
         metadata.add("totalDistance", workout.totalDistance)
@@ -233,9 +247,8 @@ struct HealthRowMapper: HealthExportSink {
         if !workout.routeFiles.isEmpty {
             metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
         }
-        let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
-        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
-                                value: minutes, category: workout.activityType, tag: nil,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: seriesID, start: workout.startDate, end: workout.endDate,
+                                value: value, category: category, tag: nil,
                                 source: source(workout.sourceName),
                                 metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
