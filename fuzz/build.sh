@@ -13,7 +13,8 @@ SOURCES=(
   $A/XMLPosition.swift $A/HealthExportError.swift $A/HealthElementMapper.swift $A/HealthElements.swift
   $A/HealthRecord.swift $A/HealthDate.swift $A/NumberParsing.swift $A/StringInterner.swift
   $A/HealthScanStatistics.swift $A/HealthExportSink.swift $A/HealthExportParser.swift
-  Sources/VitalsKit/Store/LocalDate.swift Sources/VitalsKit/Text/String+UTF8Bytes.swift
+  Sources/VitalsKit/Store/LocalDate.swift Sources/VitalsKit/Text/String+UTF8Bytes.swift Sources/VitalsKit/Text/DecimalText.swift
+  Sources/VitalsKit/VitalsError.swift $A/HealthExportLimits.swift $A/MetadataEntry+CaseCollision.swift
 )
 FLAGS=()
 if [ "${ZIP:-0}" = 1 ]; then

@@ -76,6 +76,27 @@ final class ImportAppleHealthCLITests: XCTestCase {
             """, exitCode: 2)
     }
 
+    /// Issue #31 item 6: a record with 300,000 metadata entries (16 MB of XML) is refused at once,
+    /// naming the record, with nothing written; it took minutes and 1.8 GB before.
+    func testAMetadataBombIsRefusedAtOnceNamingTheRecord() throws {
+        let path = directory.appendingPathComponent("bomb.xml")
+        let entry = #"  <MetadataEntry key="HKMetadataKeyBomb" value="v"/>"# + "\n"
+        let bomb = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Bomb" unit="count" value="1" "#
+            + #"startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000">"# + "\n"
+            + String(repeating: entry, count: 300_000) + " </Record>\n</HealthData>\n"
+        try bomb.write(to: path, atomically: true, encoding: .utf8)
+        let db = directory.appendingPathComponent("v.sqlite").path
+        let started = Date()
+        try assertCommand(["import", "apple-health", path.path, "--db", db], stderr: """
+            vitals: error: refused at line 1004, byte offset 53235: the <Record> at line 3 has more than 1000 \
+            MetadataEntry elements; no Apple Health export comes near this (the file is damaged or made to exhaust memory)
+              the database was not changed
+
+            """, exitCode: 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+    }
+
     /// An export of `count` step records, one a minute from 2024-01-01: tens of megabytes, so an
     /// import of it is still running when the test stops it.
     private func bigExport(records count: Int) throws -> URL {

@@ -70,6 +70,40 @@ final class PostgresImportCLITests: XCTestCase {
         }.sorted()
     }
 
+    /// Issue #27 item 1 on the server: a food record whose meal only its correlation names
+    /// (the correlation after it, or before it) is stored once with the meal, as in the file.
+    func testCorrelationTwinsWithTheMealOnOneSideAreStoredOnceOnTheServer() throws {
+        let server = try server()
+        let database = try server.createDatabase(prefix: "vitals_twins")
+        func record(_ time: String, _ grams: Int, meal: String? = nil) -> String {
+            #"<Record type="HKQuantityTypeIdentifierDietaryProtein" sourceName="Food" unit="g" startDate="\#(time)" endDate="\#(time)" value="\#(grams)">"#
+                + (meal.map { #"<MetadataEntry key="meal" value="\#($0)"/>"# } ?? "") + "</Record>"
+        }
+        func correlation(_ time: String, _ grams: Int, meal: String) -> String {
+            #"<Correlation type="HKCorrelationTypeIdentifierFood" sourceName="Food" startDate="\#(time)" endDate="\#(time)">"#
+                + #"<MetadataEntry key="meal" value="\#(meal)"/>"# + record(time, grams) + "</Correlation>"
+        }
+        var lines: [String] = []
+        for day in 1...20 {
+            let time = String(format: "2025-03-%02d 12:30:00 +0100", day)
+            let pair = [record(time, 20 + day), correlation(time, 20 + day, meal: "Lunch")]
+            lines += day % 2 == 0 ? pair : pair.reversed()
+        }
+        let xml = directory.appendingPathComponent("twins.xml")
+        try (#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<HealthData locale=\"en_US\">\n" + lines.joined(separator: "\n")
+             + "\n</HealthData>\n").write(to: xml, atomically: true, encoding: .utf8)
+        let file = directory.appendingPathComponent("t.sqlite").path
+        for target in [file, server.url(database: database)] {
+            let run = try VitalsProcess.run(["import", "apple-health", xml.path, "--db", target], environment: environment)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains("20 new, 0 already present, 20 repeated"), run.stdout)
+        }
+        let rows = try serverRows(server, database)
+        XCTAssertEqual(rows, try fileRows(file))
+        XCTAssertEqual(rows.count, 20)
+        XCTAssertTrue(rows.allSatisfy { $0.split(separator: "|", omittingEmptySubsequences: false)[7] == "lunch" }, "\(rows)")
+    }
+
     func testAppleHealthAndCSVImportsIntoTheServerStoreWhatTheFileGets() throws {
         let server = try server()
         let database = try server.createDatabase(prefix: "vitals_import")

@@ -96,13 +96,13 @@ public struct AppleHealthImporter: Sendable {
         do {
             while true {
                 guard let batch = try channel.receive() else { break }
-                try writer.insert(batch) { type, outcome in
+                try writer.insert(batch) { type, outcome, change in
                     let type = Int(type)
                     while counts.count <= type { counts.append(.init()) }
                     switch outcome {
-                    case .new: counts[type].new += 1
-                    case .present: counts[type].present += 1
-                    case .repeated: counts[type].repeated += 1
+                    case .new: counts[type].new += change
+                    case .present: counts[type].present += change
+                    case .repeated: counts[type].repeated += change
                     }
                 }
                 channel.giveBack(consume batch)

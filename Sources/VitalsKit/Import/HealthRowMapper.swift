@@ -61,7 +61,8 @@ struct HealthRowMapper: HealthExportSink {
         try accept(record, twin: .topLevel)
     }
 
-    private mutating func accept(_ record: HealthRecord, twin: HealthTwin) throws {
+    /// `meal`: the meal slot of the correlation holding the record, for a record without its own.
+    private mutating func accept(_ record: HealthRecord, twin: HealthTwin, meal: String? = nil) throws {
         samplesRead += 1
         let type = typeIndex(record.type), entry = Int(type)
         let seriesID: String, value: Double, category: String?
@@ -101,7 +102,7 @@ struct HealthRowMapper: HealthExportSink {
         }
         try add(HealthSampleRow(type: type, seriesID: seriesID, start: record.startDate,
                                 end: record.endDate,
-                                value: value, category: category, tag: mealTag(record.metadata),
+                                value: value, category: category, tag: mealTag(record.metadata) ?? meal,
                                 source: source(record.sourceName),
                                 metadata: metadata.finish(into: &batch.text, returning: &scratch),
                                 origin: origin.index, newOrigin: origin.new,
@@ -194,17 +195,33 @@ struct HealthRowMapper: HealthExportSink {
         return (index, new)
     }
 
-    /// A correlation's records (blood pressure: systolic and diastolic) are stored like
-    /// top-level ones: an export usually lists each again at the top level, and the natural key
-    /// stores that twin once (the writer counts it as repeated); one without a twin is kept.
+    /// A correlation's records (blood pressure: systolic and diastolic; a meal's nutrients) are
+    /// stored like top-level ones: an export usually lists each again at the top level, and the
+    /// writer stores the two once (`SampleRowWriter`); one without a twin is kept. A food
+    /// correlation's meal is its records' meal, unless a record names its own.
     mutating func accept(_ correlation: HealthCorrelation) throws {
-        for record in correlation.records { try accept(record, twin: .inner) }
+        let meal = mealTag(correlation.metadata)
+        for record in correlation.records { try accept(record, twin: .inner, meal: meal) }
     }
 
+    /// A workout goes into the series its activity type feeds (`WorkoutActivitySeries`: cardio,
+    /// strength, HIIT, mobility minutes), counted under its activity type; any other stays under
+    /// `HKWorkoutTypeIdentifier`. Energy, distance and the rest are kept in the metadata.
     mutating func accept(_ workout: HealthWorkout) throws {
-        let type = "HKWorkoutTypeIdentifier"
-        report.seriesByType[type] = type
+        let raw = "HKWorkoutTypeIdentifier"
+        let type: String, seriesID: String, value: Double, category: String?
+        switch mapping.map(workout) {
+        case .series(let id, let minutes):
+            (type, seriesID, value, category) = (workout.activityType, id, minutes, nil)
+        case .unmapped(let minutes):
+            (type, seriesID, value, category) = (raw, raw, minutes, workout.activityType)
+        case .skipped(let reason):
+            report.skip(workout.activityType, reason: reason)
+            return
+        }
+        report.seriesByType[type] = seriesID
         var metadata = HealthSampleMetadata(reusing: &scratch)
+        if category == nil { metadata.add("activityType", workout.activityType) }
         metadata.add("duration", workout.duration)
         metadata.add("durationUnit", workout.durationUnit)
         metadata.add("totalDistance", workout.totalDistance)
@@ -230,9 +247,8 @@ struct HealthRowMapper: HealthExportSink {
         if !workout.routeFiles.isEmpty {
             metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
         }
-        let minutes = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
-        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: workout.startDate, end: workout.endDate,
-                                value: minutes, category: workout.activityType, tag: nil,
+        try add(HealthSampleRow(type: typeIndex(type), seriesID: seriesID, start: workout.startDate, end: workout.endDate,
+                                value: value, category: category, tag: nil,
                                 source: source(workout.sourceName),
                                 metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }

@@ -2,7 +2,8 @@
 ///
 /// Most HealthKit units are names `KnownUnit` already reads (`kg`, `lb`, `mL`, `hr`,
 /// `count/min`, `degC`); this adds the HealthKit-only spellings (`mcg`, `fl_oz_us`, `cup_us`,
-/// `d`) and the one semantic quirk: HealthKit writes `%` values as fractions (0.215 for 21.5 %).
+/// `d`, the molar `mmol<180.15588…>/L` of blood glucose) and the one semantic quirk: HealthKit
+/// writes `%` values as fractions (0.215 for 21.5 %).
 public enum HealthKitUnit {
     /// `value` written in HealthKit `unit`, converted to `base`; nil when they do not convert.
     ///
@@ -19,7 +20,18 @@ public enum HealthKitUnit {
     public static func resolve(_ unit: String) -> (unit: KnownUnit, scale: Double)? {
         if let alias = aliases[unit] { return alias }
         if let known = KnownUnit.named(unit) { return (known, 1) }
+        if let molar = molarGlucose(unit) { return (molar, 1) }
         return nil
+    }
+
+    /// `mmol<180.1558800000541>/L`: HealthKit writes a molar unit with the molar mass of what
+    /// it counts. Glucose (within 0.1 % of `KnownUnit.glucoseMolarMass`) is mmol/L as it is;
+    /// millimoles of anything else are not blood glucose and do not convert.
+    static func molarGlucose(_ unit: String) -> KnownUnit? {
+        guard unit.hasPrefix("mmol<"), unit.hasSuffix(">/L"),
+              let mass = Double(unit.dropFirst(5).dropLast(3)), mass.isFinite,
+              abs(mass - KnownUnit.glucoseMolarMass) <= KnownUnit.glucoseMolarMass * 0.001 else { return nil }
+        return .glucoseMillimolesPerLiter
     }
 
     private static let aliases: [String: (unit: KnownUnit, scale: Double)] = [

@@ -4,7 +4,7 @@ public enum Quantity: String, Sendable, CaseIterable {
     case bodyWeight, food, energy, fluid, length, distance, temperature
 
     /// The series stored in `base` are this quantity; nil for the base units shown the same
-    /// way in every system (minutes, hours, counts, portions, %, bpm, mmHg, ms).
+    /// way in every system (minutes, hours, counts, portions, %, bpm, mmHg, ms, blood glucose).
     public init?(base: BaseUnit) {
         switch base {
         case .kg: self = .bodyWeight
@@ -14,7 +14,7 @@ public enum Quantity: String, Sendable, CaseIterable {
         case .cm: self = .length
         case .km: self = .distance
         case .degC: self = .temperature
-        case .min, .h, .count, .portion, .percent, .bpm, .mmHg, .ms: return nil
+        case .min, .h, .count, .portion, .percent, .bpm, .mmHg, .ms, .mmolPerL, .mgPerdL: return nil
         }
     }
 

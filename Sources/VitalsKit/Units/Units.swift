@@ -3,11 +3,14 @@ import Foundation
 /// What a unit measures; two units convert into each other only within one dimension.
 public enum UnitDimension: String, Sendable {
     case mass, volume, duration, length, energy, count, portion, percent, heartRate, pressure, interval, temperature
+    /// Blood glucose, as an amount (mmol/L) or a mass (mg/dL) per volume.
+    case glucose
 }
 
 /// A base unit a series stores its values in (the catalog's `unit:` words).
 public enum BaseUnit: String, Sendable, CaseIterable {
     case kg, g, L, min, h, count, portion, percent, cm, kcal, bpm, mmHg, ms, km, degC
+    case mmolPerL = "mmol/L", mgPerdL = "mg/dL"
 
     /// The unit itself, with its symbol and conversion: every base unit is a known unit.
     public var known: KnownUnit {
@@ -27,6 +30,8 @@ public enum BaseUnit: String, Sendable, CaseIterable {
         case .ms: return .millisecond
         case .km: return .kilometer
         case .degC: return .celsius
+        case .mmolPerL: return .glucoseMillimolesPerLiter
+        case .mgPerdL: return .glucoseMilligramsPerDeciliter
         }
     }
 
@@ -119,6 +124,13 @@ public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
     public static let beatsPerMinute = KnownUnit("bpm", .heartRate, 1)
     public static let millimeterOfMercury = KnownUnit("mmHg", .pressure, 1)
     public static let millisecond = KnownUnit("ms", .interval, 1)
+    /// Blood glucose in millimoles per litre, the canonical glucose unit.
+    public static let glucoseMillimolesPerLiter = KnownUnit("mmol/L", .glucose, 1)
+    /// Blood glucose in milligrams per decilitre: 1 mg/dL is 10 mg/L, and a millimole of
+    /// glucose weighs `glucoseMolarMass` mg, so 1 mg/dL = 10 / 180.156 mmol/L (1 mmol/L = 18.0156 mg/dL).
+    public static let glucoseMilligramsPerDeciliter = KnownUnit("mg/dL", .glucose, 10 / glucoseMolarMass)
+    /// The molar mass of glucose (C6H12O6) in g/mol, for converting between mmol/L and mg/dL.
+    public static let glucoseMolarMass = 180.156
 
     /// Each unit and the names it is typed as (its symbol first).
     private static let names: [(KnownUnit, [String])] = [
@@ -153,6 +165,8 @@ public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
         (beatsPerMinute, ["bpm", "count/min"]),
         (millimeterOfMercury, ["mmHg"]),
         (millisecond, ["ms"]),
+        (glucoseMillimolesPerLiter, ["mmol/L", "mmol/l"]),
+        (glucoseMilligramsPerDeciliter, ["mg/dL", "mg/dl"]),
     ]
 
     private static let table: [String: KnownUnit] = {

@@ -5,7 +5,8 @@ import Foundation
 /// It knows the shape of `HealthData`: top-level `Record`, `Correlation`, `Workout`,
 /// `ActivitySummary`, `Me` and `ExportDate`, and their children. Records inside a correlation
 /// repeat top-level records and are attached to the correlation only. Unknown elements are
-/// counted and passed over.
+/// counted and passed over. Children per element and distinct types are bounded (`limits`):
+/// past a limit the import is refused, naming the element and its line.
 public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     public var sink: Sink
     public private(set) var statistics = HealthScanStatistics()
@@ -18,6 +19,14 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     private var recordSkip: HealthSkip?
     private var correlation: HealthCorrelation?
     private var workout: HealthWorkout?
+    /// What the export may hold at most.
+    public var limits = HealthExportLimits.standard
+    /// The record types and workout activity types met (bounded by `limits.distinctTypes`),
+    /// and the last one, which most records repeat.
+    private var typesSeen: Set<String> = []
+    private var lastType = ""
+    /// The lines where the record, and the correlation or workout, being read began, for refusals.
+    private var recordLine = 0, parentLine = 0
 
     public init(sink: Sink) {
         self.sink = sink
@@ -36,8 +45,9 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         var next = Context.other
         switch context {
         case .root:
+            parentLine = position.line
             if name.equals("Record") {
-                beginRecord(tag, position)
+                try beginRecord(tag, position)
                 next = .record
             } else if name.equals("Correlation") {
                 correlation = readCorrelation(tag, position)
@@ -52,32 +62,39 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             } else if name.equals("ExportDate") {
                 statistics.exportDate = tag.value(of: "value").flatMap { HealthDate.parse($0.base, count: $0.count) }
             } else {
-                statistics.unsupportedElements[name.string, default: 0] += 1
+                countUnsupported(name)
             }
         case .record, .correlationRecord:
             if name.equals("MetadataEntry") {
+                try checkMetadata(record?.metadata.count ?? 0, "Record", recordLine, position)
                 if let entry = metadataEntry(tag) { record?.metadata.append(entry) }
             } else if name.equals("HeartRateVariabilityMetadataList") {
                 next = .beats
             }
         case .beats:
             if name.equals("InstantaneousBeatsPerMinute"), let bpm = tag.value(of: "bpm")?.number {
+                try checkChildren(record?.beats.count ?? 0, "InstantaneousBeatsPerMinute", "Record", recordLine, position)
                 record?.beats.append(InstantaneousBeat(bpm: bpm, time: tag.value(of: "time")?.string ?? ""))
             }
         case .correlation:
             if name.equals("MetadataEntry") {
+                try checkMetadata(correlation?.metadata.count ?? 0, "Correlation", parentLine, position)
                 if let entry = metadataEntry(tag) { correlation?.metadata.append(entry) }
             } else if name.equals("Record") {
-                beginRecord(tag, position)
+                try checkChildren(correlation?.records.count ?? 0, "Record", "Correlation", parentLine, position)
+                try beginRecord(tag, position)
                 next = .correlationRecord
             }
         case .workout:
             if name.equals("MetadataEntry") {
+                try checkMetadata(workout?.metadata.count ?? 0, "Workout", parentLine, position)
                 if let entry = metadataEntry(tag) { workout?.metadata.append(entry) }
             } else if name.equals("WorkoutStatistics") {
+                try checkChildren(workout?.statistics.count ?? 0, "WorkoutStatistics", "Workout", parentLine, position)
                 let statistics = readStatistics(tag)
                 workout?.statistics.append(statistics)
             } else if name.equals("WorkoutEvent") {
+                try checkChildren(workout?.events.count ?? 0, "WorkoutEvent", "Workout", parentLine, position)
                 let event = WorkoutEvent(
                     type: text(tag, "type") ?? "", date: date(tag, "date"),
                     duration: tag.value(of: "duration")?.number, durationUnit: text(tag, "durationUnit"))
@@ -87,6 +104,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             }
         case .route:
             if name.equals("FileReference"), let path = tag.value(of: "path") {
+                try checkChildren(workout?.routeFiles.count ?? 0, "FileReference", "Workout", parentLine, position)
                 workout?.routeFiles.append(path.string)
             }
         case .other:
@@ -124,7 +142,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
 
     // MARK: Records
 
-    private mutating func beginRecord(_ tag: XMLStartTag, _ position: XMLPosition) {
+    private mutating func beginRecord(_ tag: XMLStartTag, _ position: XMLPosition) throws {
         var type: XMLBytes?, source: XMLBytes?, version: XMLBytes?, device: XMLBytes?, unit: XMLBytes?
         var value: XMLBytes?, created: XMLBytes?, start: XMLBytes?, end: XMLBytes?
         for attribute in tag.attributes {
@@ -145,6 +163,8 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         record = nil
         recordSkip = nil
         let typeName = type.map { interner.string($0) }
+        if let typeName { try noteType(typeName, position) }
+        recordLine = position.line
         func skip(_ reason: HealthSkip.Reason) -> HealthSkip {
             HealthSkip(element: "Record", type: typeName, reason: reason, position: position)
         }
@@ -217,6 +237,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
 
     private mutating func readWorkout(_ tag: XMLStartTag, _ position: XMLPosition) throws -> HealthWorkout? {
         let activity = text(tag, "workoutActivityType")
+        if let activity { try noteType(activity, position) }
         func skip(_ reason: HealthSkip.Reason) throws -> HealthWorkout? {
             statistics.skipped["Workout: \(reason)", default: 0] += 1
             try sink.skipped(HealthSkip(element: "Workout", type: activity, reason: reason, position: position))
@@ -287,6 +308,52 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
                                       biologicalSex: sex, bloodType: blood, attributes: attributes))
     }
 
+    // MARK: Limits
+
+    /// Refuses a record, correlation or workout that already has as many metadata entries as allowed.
+    private func checkMetadata(_ count: Int, _ element: String, _ line: Int, _ position: XMLPosition) throws {
+        guard count >= limits.metadataEntriesPerElement else { return }
+        throw HealthExportError.limitExceeded(
+            reason: "the <\(element)> at line \(line) has more than "
+                + "\(limits.metadataEntriesPerElement) MetadataEntry elements", at: position)
+    }
+
+    /// Refuses an element that already has as many `child` elements as allowed.
+    private func checkChildren(_ count: Int, _ child: String, _ element: String, _ line: Int,
+                               _ position: XMLPosition) throws {
+        guard count >= limits.childrenPerElement else { return }
+        throw HealthExportError.limitExceeded(
+            reason: "the <\(element)> at line \(line) has more than "
+                + "\(limits.childrenPerElement) <\(child)> elements", at: position)
+    }
+
+    /// Counts a record type or activity type; refuses the export past `limits.distinctTypes`.
+    private mutating func noteType(_ type: String, _ position: XMLPosition) throws {
+        guard type != lastType else { return }
+        lastType = type
+        guard !typesSeen.contains(type) else { return }
+        guard typesSeen.count < limits.distinctTypes else {
+            throw HealthExportError.limitExceeded(
+                reason: "more than \(limits.distinctTypes) distinct record and workout types (\(type) is one more)",
+                at: position)
+        }
+        typesSeen.insert(type)
+    }
+
+    /// Counts an element Vitals does not import, by name up to `limits.namedUnsupportedElements` names.
+    private mutating func countUnsupported(_ name: XMLBytes) {
+        let key = name.string
+        if statistics.unsupportedElements[key] == nil,
+           statistics.unsupportedElements.count >= limits.namedUnsupportedElements {
+            statistics.unsupportedElements[Self.otherElements, default: 0] += 1
+        } else {
+            statistics.unsupportedElements[key, default: 0] += 1
+        }
+    }
+
+    /// The name under which unsupported elements past the named ones are counted.
+    static var otherElements: String { "(elements of other names)" }
+
     // MARK: Attribute reading
 
     private mutating func metadataEntry(_ tag: XMLStartTag) -> MetadataEntry? {
@@ -310,46 +377,17 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         tag.value(of: name).flatMap { HealthDate.parse($0.base, count: $0.count) }
     }
 
-    /// False when two keys cannot be equal ignoring case: both ASCII and of different lengths.
-    private static func mayDifferOnlyInCase(_ first: String, _ second: String) -> Bool {
-        first.utf8.count == second.utf8.count || !isASCII(first) || !isASCII(second)
-    }
-
-    /// Whether every byte of `text` is ASCII, eight bytes at a time (this runs per record).
-    private static func isASCII(_ text: String) -> Bool {
-        text.withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            let raw = UnsafeRawPointer(base)
-            var index = 0
-            while index + 8 <= bytes.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
-            while index < bytes.count {
-                if bytes[index] >= 0x80 { return false }
-                index += 1
-            }
-            return true
-        }
-    }
-
     private mutating func noteCaseCollisions(_ metadata: [MetadataEntry]) {
-        guard metadata.count > 1 else { return }
-        // Keys differing only in case have the same UTF-8 length: compare only those pairs
-        // (no lowercased copies for the usual record with two unrelated keys).
-        for first in 0..<metadata.count {
-            for second in (first + 1)..<metadata.count
-            where Self.mayDifferOnlyInCase(metadata[first].key, metadata[second].key)
-                && metadata[first].key != metadata[second].key
-                && metadata[first].key.lowercased() == metadata[second].key.lowercased() {
-                statistics.metadataCaseCollisions += 1
-                let example = "\(metadata[first].key) / \(metadata[second].key)"
-                if statistics.metadataCaseCollisionExamples.count < 5,
-                   !statistics.metadataCaseCollisionExamples.contains(example) {
-                    statistics.metadataCaseCollisionExamples.append(example)
-                }
-                return
-            }
+        if let (first, second) = MetadataEntry.caseCollision(in: metadata) { noteCaseCollision(first, second) }
+    }
+
+    /// Counts one element whose metadata has `first` and `second`, equal but for case.
+    private mutating func noteCaseCollision(_ first: String, _ second: String) {
+        statistics.metadataCaseCollisions += 1
+        let example = "\(first) / \(second)"
+        if statistics.metadataCaseCollisionExamples.count < 5,
+           !statistics.metadataCaseCollisionExamples.contains(example) {
+            statistics.metadataCaseCollisionExamples.append(example)
         }
     }
 }

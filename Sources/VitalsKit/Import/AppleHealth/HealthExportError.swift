@@ -19,6 +19,9 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
     case noExportInArchive(path: String, found: [String])
     /// The zip itself is damaged (bad header, CRC or deflate stream).
     case corruptArchive(path: String, reason: String, at: XMLPosition?)
+    /// The export holds far more of something than any real one (`HealthExportLimits`): a
+    /// damaged file, or one made to exhaust memory. `reason` names the element and the limit.
+    case limitExceeded(reason: String, at: XMLPosition)
 
     public var description: String {
         switch self {
@@ -40,6 +43,9 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
                 + (found.isEmpty ? "; it is empty" : "; it holds: \(listed)\(found.count > 8 ? ", …" : "")")
         case .corruptArchive(let path, let reason, let position):
             return "\(path) is damaged: \(reason)" + (position.map { " (XML read up to \($0))" } ?? "")
+        case .limitExceeded(let reason, let position):
+            return "refused at \(position): \(reason); no Apple Health export comes near this "
+                + "(the file is damaged or made to exhaust memory)"
         }
     }
 
@@ -47,7 +53,7 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
     public var position: XMLPosition? {
         switch self {
         case .notXML(_, let position), .malformed(_, let position), .truncated(_, let position),
-             .notHealthExport(_, let position):
+             .notHealthExport(_, let position), .limitExceeded(_, let position):
             return position
         case .corruptArchive(_, _, let position):
             return position

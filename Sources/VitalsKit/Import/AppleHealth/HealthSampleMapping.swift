@@ -15,6 +15,8 @@ public struct HealthSampleMapping: Sendable {
     }
 
     private let seriesByType: [String: Series]
+    /// The catalog's workout series (`WorkoutActivitySeries`) counted in minutes or hours, by id.
+    private let workoutSeries: [String: Series]
     /// The kind of subject the samples are for: it picks the plausible ranges (`by_kind`).
     private let subjectKind: SubjectKind
 
@@ -26,7 +28,41 @@ public struct HealthSampleMapping: Sendable {
             for type in entry.healthKit where byType[type] == nil { byType[type] = entry }
         }
         seriesByType = byType
+        let workoutIDs = Set(WorkoutActivitySeries.activities.map(\.seriesID))
+        workoutSeries = Dictionary(series.filter { workoutIDs.contains($0.id) && $0.kind == .quantity
+            && ($0.unit == .min || $0.unit == .h) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.subjectKind = subjectKind
+    }
+
+    /// Where a workout goes: the series its activity type feeds, its length in the series' unit.
+    public enum WorkoutOutcome: Sendable, Hashable {
+        case series(seriesID: String, value: Double)
+        /// Kept under `HKWorkoutTypeIdentifier`, minutes from start to end.
+        case unmapped(minutes: Double)
+        case skipped(reason: String)
+    }
+
+    /// Where `workout` goes. Its length is its `duration` (in `durationUnit`, minutes when none
+    /// is given): the time moving, pauses left out; the span from start to end when it has none.
+    public func map(_ workout: HealthWorkout) -> WorkoutOutcome {
+        let span = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
+        guard let id = WorkoutActivitySeries.seriesID(for: workout.activityType),
+              let series = workoutSeries[id] else { return .unmapped(minutes: span) }
+        var minutes = span
+        if let duration = workout.duration {
+            guard let converted = HealthKitUnit.convert(duration, from: workout.durationUnit ?? "min", to: .min) else {
+                return .skipped(reason: "duration unit \(workout.durationUnit ?? "none") is not a duration")
+            }
+            minutes = converted
+        }
+        guard let value = KnownUnit.minute.convert(minutes, to: series.unit.known), value.isFinite else {
+            return .skipped(reason: "value is not a finite number")
+        }
+        if let range = series.plausibleRange(for: subjectKind), !range.contains(value) {
+            return .skipped(reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
+                            + "\(Self.plain(range.upperBound)) \(series.unit.rawValue)")
+        }
+        return .series(seriesID: id, value: value)
     }
 
     /// What `map` needs to know about a type, looked up once per type by the importer (a

@@ -50,6 +50,15 @@ extension XMLChunkScanner {
             let valueStart = index + 1
             guard let found = memchr(buffer + valueStart, Int32(quote), count - valueStart) else { return nil }
             let valueEnd = UnsafeMutablePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - buffer
+            if valueEnd - valueStart > limits.attributeValueLength {
+                throw HealthExportError.limitExceeded(
+                    reason: "<\(name.string)>'s \(attributeName.string) is \(valueEnd - valueStart) bytes long "
+                        + "(at most \(limits.attributeValueLength))", at: tagPosition)
+            }
+            if pendingValues.count >= limits.attributesPerTag {
+                throw HealthExportError.limitExceeded(
+                    reason: "<\(name.string)> has more than \(limits.attributesPerTag) attributes", at: tagPosition)
+            }
             pendingValues.append(PendingValue(nameStart: nameStart, nameCount: attributeName.count,
                                               valueStart: valueStart, valueCount: valueEnd - valueStart))
             index = valueEnd + 1
@@ -76,6 +85,7 @@ extension XMLChunkScanner {
         }
         phase = .element
         if !isEmpty {
+            if openLines.count >= limits.depth { throw tooDeep(name, tagPosition) }
             openNames.append(contentsOf: UnsafeBufferPointer(start: name.base, count: name.count))
             openNameEnds.append(openNames.count)
             openLines.append(tagPosition.line)
@@ -114,6 +124,13 @@ extension XMLChunkScanner {
         openNameEnds.removeLast()
         openLines.removeLast()
         if openLines.isEmpty { phase = .epilog }
+    }
+
+    private func tooDeep(_ name: XMLBytes, _ at: XMLPosition) -> HealthExportError {
+        let openStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+        let parent = String(decoding: openNames[openStart...], as: UTF8.self)
+        return .limitExceeded(reason: "<\(name.string)> inside <\(parent)> is nested more than \(limits.depth) elements deep",
+                              at: at)
     }
 
     private func malformedTag(_ name: XMLBytes, _ reason: String, _ at: XMLPosition) -> HealthExportError {

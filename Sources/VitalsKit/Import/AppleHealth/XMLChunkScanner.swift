@@ -9,12 +9,15 @@ import Foundation
 /// not matter); text between tags is ignored. Attribute values are unescaped (`&lt; &gt; &amp;
 /// &quot; &apos; &#NN; &#xNN;`) and their literal tabs and newlines become spaces, as XML
 /// prescribes; raw control characters such as U+000B are kept. Memory is bounded by the chunk
-/// size plus the longest single tag (`maximumTokenLength`).
+/// size plus the longest single tag (`maximumTokenLength`) and the open elements (`limits`).
 public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     /// Receives the events; read it back after `finish()`.
     public var handler: Handler
     /// A tag (or anything that must be held whole) longer than this is reported as malformed.
     public var maximumTokenLength = 4 << 20
+    /// Nesting depth, attributes per tag and value length past which the input is refused
+    /// (`HealthExportError.limitExceeded`): memory stays bounded and time linear.
+    public var limits = HealthExportLimits.standard
     /// Whether the DOCTYPE's internal subset lacked its `]>` and ended at the first element.
     public private(set) var recoveredBrokenDTD = false
 
