@@ -10,7 +10,7 @@ public enum PostgresBackend: StoreBackend {
     public static let schemes = ["postgres", "postgresql"]
 
     public static func display(_ location: String) -> String {
-        (try? PostgresTarget(url: location, environment: [:]).display) ?? PostgresTarget.redactQuery(location)
+        (try? PostgresTarget(url: location, environment: [:]).display) ?? PasswordMask.masked(location)
     }
 
     public static func open(_ location: String, forWriting: Bool, environment: [String: String]) throws -> SampleStore {
