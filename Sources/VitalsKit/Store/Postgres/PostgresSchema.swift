@@ -88,6 +88,11 @@ enum PostgresSchema {
         Migration(identifier: "v6-json-field-strict", sql: """
             ALTER FUNCTION vitals_json_field(TEXT, TEXT) STRICT;
             """),
+        // As SQLite's v7: which `vitals log` command wrote a typed-in entry, for `vitals undo`.
+        Migration(identifier: "v7-log-batch", sql: """
+            ALTER TABLE sample ADD COLUMN log_batch BIGINT;
+            CREATE INDEX sample_log_batch ON sample(subject, log_batch) WHERE log_batch IS NOT NULL;
+            """),
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes
