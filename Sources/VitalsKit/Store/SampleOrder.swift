@@ -17,15 +17,4 @@ enum SampleOrder {
             .map { alias.column($0) + SQL(sql: direction) }
             .joined(separator: ", ")
     }
-
-    /// Whether `a` comes before `b` in this order (for samples of one series and subject).
-    static func precedes(_ a: Sample, _ b: Sample) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.value != b.value { return a.value < b.value }
-        if a.end != b.end { return a.end < b.end }
-        for (x, y) in [(a.category ?? "", b.category ?? ""), (a.tag ?? "", b.tag ?? ""), (a.source, b.source)] where x != y {
-            return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
-        }
-        return false
-    }
 }
