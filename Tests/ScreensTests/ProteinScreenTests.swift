@@ -145,6 +145,30 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertTrue(charts[3].hasSuffix("target ≥ 128 g"), charts[3]) // 7-day average
     }
 
+    /// Two weigh-ins on the as-of day (80 kg at 07:00, 100 kg at 21:00): the per-kg target and
+    /// the grams-per-kg chart divide by the same one, the one `weigh_in` picks (the morning
+    /// weight when it is not set), not the day's last.
+    func testGramsPerKgDivideByTheWeighInTheSettingPicks() throws {
+        let store = try SampleStore.inMemory()
+        try store.insert([F.sample("body_mass", day, 7, 80), F.sample("body_mass", day, 21, 100),
+                          F.sample("protein", day, 12, 160, tag: "lunch")])
+        let screen = try XCTUnwrap(F.catalog.screen(named: "protein"))
+        let perKg = try XCTUnwrap(F.catalog.metrics(of: screen.id).first { $0.binding.divideBy == "body_mass" })
+        let cases: [(WeighInPolicy?, Double)] = [(nil, 80), (.first, 80), (.last, 100), (.mean, 90)]
+        for (policy, weight) in cases {
+            let context = ScreenContext(catalog: F.catalog, screen: screen, store: store,
+                                        request: ScreenRequest(asOf: day, showChildren: true, weighIn: policy),
+                                        profile: F.profile("unicode"))
+            let document = try BuiltInScreenModules.registry.render(context)
+            let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary })
+            let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(block.data.text().utf8)) as? [String: Any])
+            let target = try XCTUnwrap(summary["target"] as? [String: Any])
+            XCTAssertEqual(target["weight_kg"] as? Double, weight, "\(String(describing: policy))")
+            let perDay = try XCTUnwrap(try context.query(for: perKg).fetchBuckets(from: store).buckets.last?.value)
+            XCTAssertEqual(perDay, 160 / weight, accuracy: 1e-9, "\(String(describing: policy))")
+        }
+    }
+
     // MARK: Config
 
     func testTheShippedConfigIsPerKg() throws {

@@ -232,6 +232,41 @@ final class PortionsCLITests: XCTestCase {
         try assertRun(["undo"], stderr: "vitals: error: nothing to undo: me has no logged entries\n", exitCode: 1)
     }
 
+    /// Two `log` commands writing the same second (here the same `--at`): `undo` removes the
+    /// second only. `edit --at HH:MM` keeps the entry on its day, the day `entries --day` lists
+    /// it under: 20 Nov stays 20 Nov (not today), and with the 04:00 cutoff a night entry of
+    /// 21 Nov 01:30 (listed under 20 Nov) moves to 20 Nov 23:30 or back to 21 Nov 02:00.
+    func testUndoTakesOneLogOfTheSameSecondAndEditAtKeepsTheDay() throws {
+        try assertRun(["log", "vegetables", "1", "--at", "2026-11-20T12:10"],
+                      stdout: "logged vegetables 1 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n")
+        try assertRun(["log", "fats", "1", "--at", "2026-11-20T12:10"],
+                      stdout: "logged fats 1 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n")
+        try assertRun(["undo"], stdout: "removed 2  2026-11-20 12:10  fats              1 portion       Lunch\n")
+        try assertRun(["entries", "--day", "2026-11-20"], stdout: "     1  2026-11-20 12:10  vegetables        1 portion       Lunch\n")
+
+        try assertRun(["edit", "1", "1", "--at", "13:00"], stdout: """
+            was 1  2026-11-20 12:10  vegetables        1 portion       Lunch
+            now 1  2026-11-20 13:00  vegetables        1 portion       Lunch
+
+            """)
+        _ = try run(["log", "dairy", "1", "--at", "2026-11-21T01:30"])
+        try assertRun(["edit", "2", "1", "--at", "23:30"], stdout: """
+            was 2  2026-11-21 01:30  dairy             1 portion       Late Night
+            now 2  2026-11-20 23:30  dairy             1 portion       Late Night
+
+            """)
+        try assertRun(["edit", "2", "1", "--at", "02:00"], stdout: """
+            was 2  2026-11-20 23:30  dairy             1 portion       Late Night
+            now 2  2026-11-21 02:00  dairy             1 portion       Late Night
+
+            """)
+        try assertRun(["entries", "--day", "2026-11-20"], stdout: """
+                 1  2026-11-20 13:00  vegetables        1 portion       Lunch
+                 2  2026-11-21 02:00  dairy             1 portion       Late Night
+
+            """)
+    }
+
     func testImportedEntriesAreNotSilentlyDestroyedAndReimportsStayIdempotent() throws {
         let csv = directory.appendingPathComponent("veg.csv")
         try "date,value\n2026-11-20T12:00,1\n2026-11-20T18:00,2\n".write(to: csv, atomically: true, encoding: .utf8)

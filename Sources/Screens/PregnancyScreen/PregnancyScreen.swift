@@ -74,19 +74,18 @@ struct PregnancyPage {
         return blocks
     }
 
-    /// Each day's weight (the day's weigh-ins picked by the weigh-in policy) minus the weight
-    /// before the pregnancy, at its week of pregnancy; days before week 0 are left out.
+    /// Each day's weight (the day's weigh-ins picked by the weigh-in policy, as every weight
+    /// chart picks them: `SampleOrder`, by real instant) minus the weight before the
+    /// pregnancy, at its week of pregnancy; days before week 0 are left out.
     func gains(_ query: MetricQuery, pregnancy: Pregnancy, factor: Double) throws -> [GrowthPoint] {
-        let policy = context.weighInPolicy(for: metric) ?? .first
-        var days: [(date: LocalDate, values: [Double])] = []
-        for point in try query.fetchPoints(from: context.store) where point.date >= pregnancy.lastPeriod {
-            if days.last?.date == point.date { days[days.count - 1].values.append(point.value) } else {
-                days.append((point.date, [point.value]))
-            }
-        }
+        var daily = query
+        daily.binding.aggregate = (context.weighInPolicy(for: metric) ?? .standard).aggregate
+        daily.binding.bucket = .day
+        daily.binding.rolling = nil
         let before = pregnancy.prePregnancyWeightKg * factor
-        return days.compactMap { day in
-            policy.pick(day.values).map { GrowthPoint(week: pregnancy.weeks(on: day.date), value: $0 - before) }
+        return try daily.fetchBuckets(from: context.store).buckets.compactMap { day in
+            guard day.start >= pregnancy.lastPeriod, let value = day.value else { return nil }
+            return GrowthPoint(week: pregnancy.weeks(on: day.start), value: value - before)
         }
     }
 

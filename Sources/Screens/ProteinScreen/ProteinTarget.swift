@@ -49,21 +49,14 @@ public struct ProteinTarget: Sendable, Hashable {
 
     /// The body weight in kg of the latest day weighed on or before the as-of day, for the
     /// screen's subject: that day's weigh-in the `weigh_in` policy picks (the first — the
-    /// morning weight — by default), as the weight screens use it.
+    /// morning weight — by default), as the weight screens and the grams-per-kg chart use it.
     static func latestWeight(_ context: ScreenContext) throws -> LatestValue? {
         guard let series = context.catalog.series(ProteinConfig.weightSeriesID) else { return nil }
-        let policy = context.request.weighIn ?? .first
-        let query = try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: .last, unit: "kg"),
+        let policy = context.request.weighIn ?? .standard
+        var query = try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, unit: "kg"),
                                     series: series, subjectID: context.screen.subjectID, asOf: context.asOf)
-        guard var latest = try query.fetchLatest(from: context.store) else { return nil }
-        var day = query
-        day.binding.aggregate = policy.aggregate
-        day.binding.bucket = .day
-        day.binding.range = .days(latest.date.days(to: context.asOf) + 1)
-        if let value = try day.fetchBuckets(from: context.store).buckets.first(where: { $0.start == latest.date })?.value {
-            latest.value = value
-        }
-        return latest
+        query.defaultDayCutoffMinutes = context.request.dayCutoffMinutes
+        return try query.fetchLatest(from: context.store)
     }
 
     /// `grams` in the query's display unit (grams in every unit system; another mass unit only

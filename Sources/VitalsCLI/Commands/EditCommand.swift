@@ -18,7 +18,7 @@ struct EditCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The unit of VALUE (default: the series' unit; g or ml for portions).", valueName: "UNIT"))
     var unit: String?
 
-    @Option(help: ArgumentHelp("A corrected time (as for vitals log).", valueName: "TIME"))
+    @Option(help: ArgumentHelp("A corrected time (as for vitals log); HH:MM alone keeps the entry's day.", valueName: "TIME"))
     var at: String?
 
     @Option(name: [.customLong("meal"), .customLong("tag")], help: ArgumentHelp("A corrected meal slot.", valueName: "SLOT"))
@@ -46,11 +46,15 @@ struct EditCommand: ParsableCommand {
                     typed = "\(amount.value)"; typedUnit = category.unit.rawValue
                 }
                 let slot = try meal.map { try MealSlotNames.resolve($0, in: catalog.portions).id } ?? old.tag
+                // A clock time alone stays on the entry's day (the day `vitals entries --day` lists it under).
+                let time = try at.map { try TimeParser().parse($0, withinDayOf: old.start, utcOffsetSeconds: old.utcOffsetSeconds,
+                                                                cutoffMinutes: catalog.portions.dayCutoffMinutes) }
                 var sample = try SampleValidator(catalog: catalog, unitSystem: try units.unitSystem()).sample(from: SampleInput(
                     seriesID: old.seriesID, subjectID: old.subjectID, value: typed, unit: typedUnit,
-                    time: at ?? TimeParser.format(old.start, utcOffsetSeconds: old.utcOffsetSeconds),
+                    time: TimeParser.format(time?.date ?? old.start, utcOffsetSeconds: time?.utcOffsetSeconds ?? old.utcOffsetSeconds),
                     category: old.category, tag: slot, note: old.note, source: old.source))
-                if at == nil { sample.end = old.end }
+                // A span (a sleep stage) keeps its length.
+                sample.end = old.end.addingTimeInterval(sample.start.timeIntervalSince(old.start))
                 sample.metadata = old.metadata
                 try database.replaceEntry(id: id, with: sample)
                 print("was " + EntryListing.line(entry, catalog: catalog).trimmingCharacters(in: .whitespaces))

@@ -51,7 +51,7 @@ extension LogCommand {
             if let food { sample.metadata = "{\"food\":" + JSONString.quote(food.name) + "}" }
             samples.append(sample)
         }
-        let inserted = try store.writing { try $0.insert(samples) }
+        let inserted = try store.writing { try $0.insertLogged(samples) }
         let parts = amounts.map { amount -> String in
             let category = book.category(amount.categoryID)!
             var text = "\(category.name.lowercased()) \(PortionLogging.plain(amount.value)) \(Self.unitWord(category.unit, amount.value))"

@@ -58,7 +58,7 @@ struct LogCommand: ParsableCommand {
             let sample = try validator.sample(from: SampleInput(
                 seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,
                 category: category, tag: tag, note: note))
-            let inserted = try store.writing { try $0.insert([sample]) }
+            let inserted = try store.writing { try $0.insertLogged([sample]) }
             let seriesUnit = loaded.catalog.series(sample.seriesID)?.unit.rawValue ?? ""
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }

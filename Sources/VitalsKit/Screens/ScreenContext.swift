@@ -81,6 +81,7 @@ public struct ScreenContext: Sendable {
                                         asOf: request.asOf, unitSystem: request.unitSystem,
                                         categories: categories)
             query.defaultDayCutoffMinutes = request.dayCutoffMinutes
+            query.weighIn = request.weighIn
             return query
         }
     }

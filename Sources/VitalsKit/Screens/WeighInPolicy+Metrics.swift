@@ -20,7 +20,7 @@ extension WeighInPolicy {
         }
     }
 
-    /// The value standing for a day of `values` (in time order); nil for none.
+    /// The value standing for a day of `values` (in `SampleOrder`, by real instant); nil for none.
     public func pick(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
         switch self {

@@ -19,10 +19,9 @@ extension ScreenContext {
         let query = try query(for: metric)
         guard let latest = try query.fetchLatest(from: store) else { return nil }
         let day = latest.date
-        // A day after the cutoff may start on the calendar day before and end on the one after.
-        let window = (day.adding(days: -2).midnight(utcOffsetSeconds: 0), day.adding(days: 3).midnight(utcOffsetSeconds: 0))
-        let samples = try store.samples(series: query.series.id, subject: screen.subjectID, from: window.0, to: window.1)
-            .filter { query.day(of: $0) == day && $0.start <= latest.at }
+        // Every weigh-in of the day, whatever offset each was written at, in the order the
+        // chart and "Latest" pick from (`SampleOrder`: by real instant, a total order).
+        let samples = try query.fetchDaySamples(on: day, from: store)
         guard !samples.isEmpty else { return nil }
         let scale = query.series.unit.known.convert(1, to: query.displayUnit) ?? 1
         let unit = query.displayUnit.symbol
@@ -34,10 +33,17 @@ extension ScreenContext {
         func amount(_ value: Double) -> String {
             query.display.written(value, numbers: numbers)
         }
+        // Each at its own wall clock; when the day's weigh-ins were written at different
+        // offsets (a scale in UTC, a phone in local time), with the offset, as the list's order
+        // is the real one ("08:00 +01:00" before "07:30 +00:00").
+        let mixedOffsets = Set(samples.map(\.utcOffsetSeconds)).count > 1
         func time(_ sample: Sample) -> String {
             let local = Int(sample.start.timeIntervalSince1970) + sample.utcOffsetSeconds
             let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
-            return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+            let clock = String(format: "%02d:%02d", minutes / 60, minutes % 60)
+            guard mixedOffsets else { return clock }
+            let offset = abs(sample.utcOffsetSeconds) / 60
+            return clock + String(format: " %@%02d:%02d", sample.utcOffsetSeconds < 0 ? "-" : "+", offset / 60, offset % 60)
         }
         let text = ScreenText(profile: profile)
         var rows: [(text: String, style: Style)] = []

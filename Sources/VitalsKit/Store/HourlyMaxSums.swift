@@ -2,25 +2,29 @@ import Foundation
 import GRDB
 
 /// Period sums of a series whose hours count once (`overlapping_sources: hourly_max`), added up
-/// from samples read in local time order: within each period and local hour, each source's
-/// values add up, the largest of those totals counts, and the hours add up in order.
+/// from samples read in local time order: within each period and real (UTC) hour, each
+/// source's values add up, the largest of those totals counts, and the hours add up.
 ///
 /// The same numbers as `MetricQuery.hourlyMaxSum` in SQL, without its cost: SQLite groups by
 /// (hour, source) with a sort per period (an expression's order is unknown to it), where the
-/// samples already arrive in hour order from the (series, subject, local_start) index and a
-/// handful of sources fit in a small array.
+/// samples already arrive in period order from the (series, subject, local_start) index and a
+/// handful of sources fit in a small array. Within a period the hours nearly always arrive in
+/// order too; a sample written at another offset (a scale in UTC beside a phone in local time,
+/// the hour a fall-back night repeats) may return to an hour seen before, which is found again
+/// among the period's hours.
 struct HourlyMaxSums {
     /// Period `i` holds `local_start` values in `bounds[i] ..< bounds[i + 1]`.
     let bounds: [Int64]
     /// Each period's sum; nil while it has no sample.
     private(set) var sums: [Double?]
     private var period = 0
-    private var hour = Int64.min
-    /// The sources seen (as bytes: they compare as SQLite compares text) and this hour's total
-    /// of each; `touched` lists those with a total this hour.
+    /// The current period's hours (since 1970, UTC), each with its sources' totals (indexed as
+    /// `sources`), and the position of the hour the last sample fell in.
+    private var hours: [Int64] = []
+    private var totals: [[Double?]] = []
+    private var current = -1
+    /// The sources seen, as bytes: they compare as SQLite compares text.
     private var sources: [[UInt8]] = []
-    private var totals: [Double] = []
-    private var touched: [Int] = []
     private var lastSource = -1
 
     init(bounds: [Int64]) {
@@ -28,36 +32,45 @@ struct HourlyMaxSums {
         sums = Array(repeating: nil, count: max(0, bounds.count - 1))
     }
 
-    /// Adds one sample; samples come in `local_start` order, inside the bounds.
-    mutating func add(localStart: Int64, source: UnsafeRawBufferPointer, value: Double) {
+    /// Adds one sample; samples come in `local_start` order, inside the bounds. `start` is its
+    /// instant (seconds since 1970, UTC).
+    mutating func add(localStart: Int64, start: Int64, source: UnsafeRawBufferPointer, value: Double) {
         var newPeriod = period
         while newPeriod + 2 < bounds.count, localStart >= bounds[newPeriod + 1] { newPeriod += 1 }
-        let newHour = localStart >= 0 ? localStart / 3600 : -((-localStart + 3599) / 3600)
-        if newHour != hour || newPeriod != period {
-            closeHour()
-            (hour, period) = (newHour, newPeriod)
+        if newPeriod != period {
+            closePeriod()
+            period = newPeriod
+        }
+        let hour = start >= 0 ? start / 3600 : -((-start + 3599) / 3600)
+        if current < 0 || hours[current] != hour {
+            if let known = hours.lastIndex(of: hour) {
+                current = known
+            } else {
+                hours.append(hour)
+                totals.append([])
+                current = hours.count - 1
+            }
         }
         let index = sourceIndex(source)
-        if totals[index] == 0 && !touched.contains(index) { touched.append(index) }
-        totals[index] += value
+        if totals[current].count <= index { totals[current] += Array(repeating: nil, count: index + 1 - totals[current].count) }
+        totals[current][index] = (totals[current][index] ?? 0) + value
     }
 
     /// The sums once every sample was added.
     mutating func finish() -> [Double?] {
-        closeHour()
+        closePeriod()
         return sums
     }
 
-    /// Adds the hour's largest source total to its period.
-    private mutating func closeHour() {
-        guard let first = touched.first else { return }
-        var largest = totals[first]
-        for index in touched {
-            largest = max(largest, totals[index])
-            totals[index] = 0
-        }
-        touched.removeAll(keepingCapacity: true)
-        sums[period] = (sums[period] ?? 0) + largest
+    /// Adds each of the period's hours' largest source total to the period.
+    private mutating func closePeriod() {
+        guard !hours.isEmpty else { return }
+        var sum = sums[period] ?? 0
+        for bySource in totals { sum += bySource.compactMap { $0 }.max() ?? 0 }
+        sums[period] = sum
+        hours.removeAll(keepingCapacity: true)
+        totals.removeAll(keepingCapacity: true)
+        current = -1
     }
 
     private mutating func sourceIndex(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -67,7 +80,6 @@ struct HourlyMaxSums {
             return known
         }
         sources.append(Array(bytes))
-        totals.append(0)
         lastSource = sources.count - 1
         return lastSource
     }
@@ -87,14 +99,16 @@ extension MetricQuery {
         var bounds = periods.map { Int64(localBound($0.start)) }
         bounds.append(Int64(localBound(last.end.adding(days: 1))))
         let literal: SQL = """
-            SELECT local_start, source, value FROM sample
+            SELECT local_start, start, source, value FROM sample
             WHERE \(sampleFilter()) AND local_start >= \(localBound(first.start)) AND local_start < \(bounds[bounds.count - 1])
             ORDER BY local_start
             """
         var scan = HourlyMaxSums(bounds: bounds)
         try store.inSnapshot { db in
             try db.forEachRow(literal) { row in
-                row.withUTF8(1) { source in scan.add(localStart: row.int64(0), source: source, value: row.double(2)) }
+                row.withUTF8(2) { source in
+                    scan.add(localStart: row.int64(0), start: row.int64(1), source: source, value: row.double(3))
+                }
             }
         }
         return scan.finish()

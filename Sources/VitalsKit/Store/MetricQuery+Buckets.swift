@@ -57,7 +57,8 @@ extension MetricQuery {
         }
     }
 
-    /// Divides each period by the divisor's latest value on or before the period's last day.
+    /// Divides each period by the divisor's latest value on or before the period's last day
+    /// (a weight's day picked as `divisorPolicy` says).
     func divide(_ periods: [Period], by divisor: Series, in store: SampleStore) throws -> [Period] {
         guard let first = periods.first, let last = periods.last else { return periods }
         let points = try latestValuesByDay(of: divisor, from: first.start, through: last.end, in: store)
@@ -76,19 +77,24 @@ extension MetricQuery {
         return result
     }
 
-    /// The divisor's last value per day in the span, preceded by its last value before it.
+    /// The divisor's value per day in the span (`divisorPolicy`'s pick of the day's samples),
+    /// preceded by the value of the last day with samples before it.
     func latestValuesByDay(of divisor: Series, from first: LocalDate, through last: LocalDate,
                            in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
-        let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: .last)
-        let before: SQL = """
-            SELECT value FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
-            ORDER BY local_start DESC, value DESC LIMIT 1
+        let aggregate = divisorPolicy(divisor).aggregate
+        let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: aggregate)
+        let newestBefore: SQL = """
+            SELECT local_start FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
+            ORDER BY local_start DESC LIMIT 1
             """
         return try store.inSnapshot { db in
             var points: [(LocalDate, Double)] = []
-            if let before = try db.fetchValue(Double.self, before) {
-                points.append((first.adding(days: -1), before))
+            if let newest = try db.fetchValue(Int64.self, newestBefore) {
+                let day = self.day(localStart: newest)
+                try Self.forEachBucketValue(db, bucketSQL([(day, day)], .day, seriesID: divisor.id, aggregate: aggregate)) { _, value in
+                    if let value { points.append((first.adding(days: -1), value)) }
+                }
             }
             var byIndex: [Int: Double] = [:]
             try Self.forEachBucketValue(db, literal) { index, value in byIndex[index] = value }

@@ -2,17 +2,31 @@ import Foundation
 import GRDB
 
 extension MetricQuery {
-    /// The latest sample on or before the as-of day and the one before it, in the display
-    /// unit (the Gezondheid hero card: current weight, its date, the change since the last).
+    /// The latest value on or before the as-of day and the one before it, in the display unit
+    /// (a stat, the Gezondheid hero card: current weight, its date, the change since the last).
     ///
-    /// Several samples on one day are separate measurements: the previous one may be from the
-    /// same day. Order is by local wall-clock time. Returns nil when there is no sample.
+    /// For an aggregate that picks a day's value from its samples (`first`, `last`, `mean`, the
+    /// weigh-in policies), a day stands for one value: the latest day's, as that day's point on
+    /// the chart has it (its samples in `SampleOrder`, by real instant), and before it the same
+    /// for the previous day with samples; `at` is when the weigh-in used was made (for a mean,
+    /// the day's last). For other aggregates, the latest sample and the one before it, which may
+    /// be from the same day, in wall-clock order. Returns nil when there is no sample.
     public func fetchLatest(from store: SampleStore) throws -> LatestValue? {
+        let bound = localBound(asOf.adding(days: 1))
+        if let policy = WeighInPolicy(aggregate: aggregate) {
+            guard let day = try newestDay(before: bound, in: store),
+                  let latest = try picked(policy, on: day, in: store) else { return nil }
+            let before = try newestDay(before: localBound(day), in: store)
+            let previous = try before.flatMap { try picked(policy, on: $0, in: store) }
+            return LatestValue(value: toDisplay(latest.value), date: day, at: latest.at,
+                               previous: previous.map { toDisplay($0.value) }, previousDate: previous == nil ? nil : before,
+                               unit: displayUnit.symbol)
+        }
         let rows = try store.inSnapshot { db in
             try db.fetchAll("""
                 SELECT start, utc_offset, local_start, value FROM sample AS o
-                WHERE \(sampleFilter(alias: .o)) AND o.local_start < \(localBound(asOf.adding(days: 1)))\(countedSourceFilter())
-                ORDER BY o.local_start DESC LIMIT 2
+                WHERE \(sampleFilter(alias: .o)) AND o.local_start < \(bound)\(countedSourceFilter())
+                ORDER BY o.local_start DESC, \(SampleOrder.sql(.o, descending: true)) LIMIT 2
                 """)
         }
         guard let latest = rows.first else { return nil }
@@ -22,6 +36,37 @@ extension MetricQuery {
                            at: Date(timeIntervalSince1970: TimeInterval(latest["start"] as Int64)),
                            previous: previous.map { toDisplay($0["value"]) },
                            previousDate: previous.map(day), unit: displayUnit.symbol)
+    }
+
+    /// The samples of `day` (the query's series, subject and categories; the day by the query's
+    /// cutoff), with their source and origin, in `SampleOrder`: a day's weigh-ins as listed.
+    public func fetchDaySamples(on day: LocalDate, from store: SampleStore) throws -> [Sample] {
+        try store.inSnapshot { db in
+            try db.fetchAll("""
+                SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
+                    sample_origin.source_version, sample_origin.device
+                FROM sample LEFT JOIN sample_origin ON sample_origin.id = sample.origin
+                WHERE \(sampleFilter()) AND local_start >= \(localBound(day)) AND local_start < \(localBound(day.adding(days: 1)))
+                ORDER BY \(SampleOrder.sql())
+                """).map(SampleStore.sample(from:))
+        }
+    }
+
+    /// The day of the newest sample whose `local_start` is below `bound`; nil when none.
+    func newestDay(before bound: Int, in store: SampleStore) throws -> LocalDate? {
+        try store.inSnapshot { db in
+            try db.fetchValue(Int64.self, """
+                SELECT local_start FROM sample WHERE \(sampleFilter()) AND local_start < \(bound) ORDER BY local_start DESC LIMIT 1
+                """)
+        }.map { day(localStart: $0) }
+    }
+
+    /// `policy`'s value of `day` in the series' base unit and when the sample used was made.
+    func picked(_ policy: WeighInPolicy, on day: LocalDate, in store: SampleStore) throws -> (value: Double, at: Date)? {
+        let samples = try fetchDaySamples(on: day, from: store)
+        guard let value = policy.pick(samples.map(\.value)), let used = policy == .first ? samples.first : samples.last
+        else { return nil }
+        return (value, used.start)
     }
 }
 

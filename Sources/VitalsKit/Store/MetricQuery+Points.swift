@@ -14,8 +14,9 @@ public struct MetricPoint: Sendable, Hashable {
 }
 
 extension MetricQuery {
-    /// The individual samples over the metric's range (or only on `day`), oldest first, in
-    /// the display unit: a night's hypnogram, a growth curve's weighings.
+    /// The individual samples over the metric's range (or only on `day`) in wall-clock order
+    /// (those at one wall-clock second in `SampleOrder`), in the display unit: a night's
+    /// hypnogram, a growth curve's weighings.
     ///
     /// Meant for short or sparse series; charts of dense series use `fetchBuckets`.
     public func fetchPoints(from store: SampleStore, on day: LocalDate? = nil) throws -> [MetricPoint] {
@@ -29,27 +30,28 @@ extension MetricQuery {
         let (low, high) = (Int64(localBound(first)), Int64(localBound(last.adding(days: 1))))
         var rows: [StoreRow]
         if countsHoursOnce {
-            // Whole hours are read, as an hour's counted source is judged on all its samples.
-            let (from, to) = (Self.hourStart(low), Self.hourStart(high - 1) + 3600)
+            // Whole real hours are read, as an hour's counted source is judged on all its
+            // samples: those of any offset, within the widest offset of the range.
+            let (from, to) = (Self.hourStart(low) - Self.widestOffset - 3600, Self.hourStart(high - 1) + 3600 + Self.widestOffset + 3600)
             rows = try store.inSnapshot { db in
                 try db.fetchAll("""
                     SELECT start, "end", utc_offset, local_start, value, category, tag, source FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(from) AND local_start < \(to)
-                    ORDER BY local_start, id
+                    ORDER BY local_start, \(SampleOrder.sql())
                     """)
             }
-            let counted = Self.countedSources(rows.map { ($0["local_start"], $0["source"], $0["value"]) })
+            let counted = Self.countedSources(rows.map { ($0["start"], $0["source"], $0["value"]) })
             rows = rows.filter { row in
-                let localStart: Int64 = row["local_start"]
+                let localStart: Int64 = row["local_start"], start: Int64 = row["start"]
                 let source: String = row["source"]
-                return localStart >= low && localStart < high && counted[Self.hourStart(localStart)]?.elementsEqual(source.utf8) == true
+                return localStart >= low && localStart < high && counted[Self.hourStart(start)]?.elementsEqual(source.utf8) == true
             }
         } else {
             rows = try store.inSnapshot { db in
                 try db.fetchAll("""
                     SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(low) AND local_start < \(high)
-                    ORDER BY local_start, id
+                    ORDER BY local_start, \(SampleOrder.sql())
                     """)
             }
         }

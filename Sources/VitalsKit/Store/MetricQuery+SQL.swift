@@ -95,10 +95,9 @@ extension MetricQuery {
         case (.sum, _) where seriesID == nil && countsHoursOnce:
             inner = Self.hourlyMaxSum(scope)
         case (_, let function?): inner = "SELECT \(function)(value) \(scope)"
-        // Samples at the same moment: the smallest value is first, the largest last (the
-        // index's order, written out so that every backend agrees).
-        case (.first, _): inner = "SELECT value \(scope) ORDER BY local_start, value LIMIT 1"
-        case (.last, _): inner = "SELECT value \(scope) ORDER BY local_start DESC, value DESC LIMIT 1"
+        // A day's first and last by real instant, a total order (`SampleOrder`).
+        case (.first, _): inner = "SELECT value \(scope) ORDER BY \(SampleOrder.sql()) LIMIT 1"
+        case (.last, _): inner = "SELECT value \(scope) ORDER BY \(SampleOrder.sql(descending: true)) LIMIT 1"
         default: inner = "SELECT NULLIF(COUNT(*), 0) \(scope)"
         }
         return "\(bucketTable(periods, bucket)) SELECT k, (\(inner)) AS v FROM b"
@@ -109,13 +108,14 @@ extension MetricQuery {
     func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQL) -> SQL {
         let join: SQL = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
         if aggregate == .first || aggregate == .last {
-            // Each group's first (last) sample by a window over its rows, ties broken as in
-            // `bucketSQL`: a form SQLite and PostgreSQL both read.
-            let order: SQL = aggregate == .first ? "at, v" : "at DESC, v DESC"
+            // Each group's first (last) sample by a window over its rows, in `SampleOrder`:
+            // a form SQLite and PostgreSQL both read.
+            let order: SQL = aggregate == .first ? "at, v, en, ca, ta, so" : "at DESC, v DESC, en DESC, ca DESC, ta DESC, so DESC"
             return """
                 \(bucketTable(periods, bucket)) SELECT k, g, v FROM (
                   SELECT k, g, v, ROW_NUMBER() OVER (PARTITION BY k, g ORDER BY \(order)) AS rn FROM (
-                    SELECT b.k AS k, \(group) AS g, s.value AS v, s.local_start AS at \(join)) AS x) AS y
+                    SELECT b.k AS k, \(group) AS g, s.value AS v, s.start AS at, s."end" AS en, s.category AS ca,
+                      s.tag AS ta, s.source AS so \(join)) AS x) AS y
                 WHERE rn = 1
                 """
         }
@@ -129,7 +129,7 @@ extension MetricQuery {
             // Per period, group and hour, the largest source's total; those add up.
             return """
                 \(bucketTable(periods, bucket)), h(k, g, hr, t) AS (
-                  SELECT b.k, \(group), \(Self.hourExpression("s.local_start")), SUM(s.value)
+                  SELECT b.k, \(group), \(Self.hourExpression("s.start")), SUM(s.value)
                   \(join)
                   GROUP BY 1, 2, 3, s.source),
                 m(k, g, t) AS (SELECT k, g, MAX(t) FROM h GROUP BY k, g, hr)

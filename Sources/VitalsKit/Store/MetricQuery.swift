@@ -30,6 +30,9 @@ public struct MetricQuery: Sendable {
     /// How tags group when split by tag: the catalog's declared meal slots (an alias such as
     /// `snack` counts for its slot), else breakfast, lunch, dinner, snack as stored.
     public var tagGroups = TagGroups.plain
+    /// The person's `weigh_in` setting: which of a day's weigh-ins a divisor measured in mass
+    /// (grams per kg of body weight) divides by; nil for the default (`WeighInPolicy.standard`).
+    public var weighIn: WeighInPolicy?
     /// The cutoff for a binding without its own `day_cutoff` (the `day_cutoff` setting); nil
     /// for midnight. Sleep-like series (categories measured in time) keep 18:00.
     public var defaultDayCutoffMinutes: Int?
@@ -97,6 +100,13 @@ public struct MetricQuery: Sendable {
     var shiftSeconds: Int {
         let cutoff = dayCutoffMinutes
         return cutoff >= 720 ? (1440 - cutoff) * 60 : -cutoff * 60
+    }
+
+    /// Which of a day's samples of `divisor` a period is divided by: for a body weight (a
+    /// quantity in mass) the `weigh_in` setting, as every weight on the screen; else the last.
+    func divisorPolicy(_ divisor: Series) -> WeighInPolicy {
+        guard divisor.kind == .quantity, divisor.unit.dimension == .mass else { return .last }
+        return weighIn ?? .standard
     }
 
     /// The symbol values are returned in (`count` for the count aggregate).

@@ -46,19 +46,55 @@ extension SampleStore {
         }
     }
 
-    /// The entries of the last `vitals log` of `subject`: the newest manual entry and those
-    /// logged with it (same time, same food; a mixed dish adds one per category).
+    /// Inserts what one `vitals log` command writes, as one batch: its new rows carry the id
+    /// of the first of them in `log_batch`, which `lastLogged` undoes together. Returns how
+    /// many were new (a sample already stored keeps its own batch).
+    @discardableResult
+    public func insertLogged(_ samples: [Sample]) throws -> Int {
+        try inTransaction { db in
+            let before = try db.fetchValue(Int64.self, sql: "SELECT MAX(id) FROM sample") ?? 0
+            let inserted = try SampleStore.insert(samples, into: db)
+            guard inserted > 0 else { return 0 }
+            // The new rows: past the largest id before, by their natural key (unique).
+            var ids: [Int64] = []
+            for sample in samples {
+                let id = try db.fetchValue(Int64.self, sql: """
+                    SELECT id FROM sample WHERE id > ? AND series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ?
+                        AND category = ? AND tag = ? AND source = ? AND log_batch IS NULL
+                    """, arguments: [before, sample.seriesID, sample.subjectID, Int64(sample.start.timeIntervalSince1970),
+                                     Int64(sample.end.timeIntervalSince1970), sample.value, sample.category ?? "",
+                                     sample.tag ?? "", sample.source])
+                if let id { ids.append(id) }
+            }
+            guard let batch = ids.min() else { return inserted }
+            for id in ids {
+                try db.execute(sql: "UPDATE sample SET log_batch = ? WHERE id = ?", arguments: [batch, id])
+            }
+            return inserted
+        }
+    }
+
+    /// The entries of the last `vitals log` of `subject`: the newest manual entry and those of
+    /// the same command (its `log_batch`; a mixed dish adds one per category). An entry logged
+    /// before schema v7 has no batch: then those logged with it at the same time with the same
+    /// food.
     public func lastLogged(subject: String) throws -> [StoredEntry] {
         guard let last = try inSnapshot({ db in
-            try db.fetchOne(sql: "SELECT id, start, metadata FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
+            try db.fetchOne(sql: "SELECT id, start, metadata, log_batch FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
                              arguments: [subject])
         }) else { return [] }
-        let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"]
+        let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"], batch: Int64? = last["log_batch"]
         let ids = try inSnapshot { db in
+            if let batch {
+                return try db.fetchValues(Int64.self, sql: """
+                    SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND log_batch = ? ORDER BY id
+                    """, arguments: [subject, batch])
+            }
             // NULLs compare as equal (`IS` on SQLite, IS NOT DISTINCT FROM in standard SQL).
             let same = db.dialect.nullSafeEquals
             return try db.fetchValues(Int64.self, sql: """
                 SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata \(same) ? AND id > ? AND id <= ?
+                    AND log_batch IS NULL
                 ORDER BY id
                 """, arguments: [subject, start, metadata, id - 32, id])
         }

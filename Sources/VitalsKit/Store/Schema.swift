@@ -89,6 +89,16 @@ enum Schema {
                 ALTER TABLE sample ADD COLUMN origin INTEGER;
                 """)
         }
+        // v5 and v6 are PostgreSQL's own (grants, a STRICT function); the next shared one is v7.
+        migrator.registerMigration("v7-log-batch") { db in
+            // Which `vitals log` command wrote a typed-in entry (the id of its first new row),
+            // so `vitals undo` removes that command's entries only, even beside another `log`
+            // of the same second. NULL for imports and for entries logged before v7.
+            try db.execute(sql: """
+                ALTER TABLE sample ADD COLUMN log_batch INTEGER;
+                CREATE INDEX sample_log_batch ON sample(subject, log_batch) WHERE log_batch IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -31,6 +31,29 @@ public struct TimeParser: Sendable {
         return parsed
     }
 
+    /// Parses a corrected time for an entry (`vitals edit ID VALUE --at 12:30`): a clock time
+    /// alone (`HH:MM[:SS]`) moves the entry within its own day, the day it counts for with a
+    /// day cutoff of `cutoffMinutes` (as `vitals entries --day` lists it): 12:30 on an entry of
+    /// 20 Nov is 20 Nov 12:30, and with a 04:00 cutoff 01:30 is the night after, 21 Nov 01:30.
+    /// The clock is read in `timeZone` (with the offset in force then, DST-aware) when the entry
+    /// was written in it, else at the entry's own offset (a weigh-in made while travelling, a
+    /// scale writing UTC). Every other form reads as `parse` reads it.
+    public func parse(_ text: String, withinDayOf start: Date, utcOffsetSeconds offset: Int, cutoffMinutes: Int) throws -> Parsed {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let seconds = clock(trimmed) else { return try parse(text) }
+        let shift = cutoffMinutes >= 720 ? (1440 - cutoffMinutes) * 60 : -cutoffMinutes * 60
+        let day = LocalDate(start, utcOffsetSeconds: offset + shift)
+        let cutoff = cutoffMinutes * 60
+        let date: LocalDate
+        if cutoffMinutes < 720 {
+            date = seconds < cutoff ? day.adding(days: 1) : day
+        } else {
+            date = seconds >= cutoff ? day.adding(days: -1) : day
+        }
+        if timeZone.secondsFromGMT(for: start) == offset { return local(date, seconds: seconds) }
+        return Parsed(date: Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + seconds - offset)), utcOffsetSeconds: offset)
+    }
+
     /// The offset in `timeZone` at `date`.
     public func offset(at date: Date) -> Int { timeZone.secondsFromGMT(for: date) }
 

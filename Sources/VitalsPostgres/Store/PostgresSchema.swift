@@ -93,6 +93,23 @@ enum PostgresSchema {
             ALTER FUNCTION vitals_json_field(TEXT, TEXT) STRICT;
             """),
         PostgresServerIDs.migration,
+        // As SQLite's v7-log-batch: which `vitals log` command wrote a typed-in entry, for
+        // `vitals undo`; the roles granted subjects may write it too.
+        Migration(identifier: "v8-log-batch", sql: """
+            ALTER TABLE sample ADD COLUMN log_batch BIGINT;
+            CREATE INDEX sample_log_batch ON sample(subject, log_batch) WHERE log_batch IS NOT NULL;
+            DO $$
+            DECLARE granted RECORD;
+            BEGIN
+                FOR granted IN
+                    SELECT DISTINCT r.rolname FROM pg_class c, aclexplode(c.relacl) a JOIN pg_roles r ON r.oid = a.grantee
+                    WHERE c.relname = 'sample' AND c.relnamespace = current_schema()::regnamespace AND a.grantee <> c.relowner
+                LOOP
+                    EXECUTE format('\(PostgresServerIDs.laterGranteePrivileges("%1$I"))', granted.rolname);
+                END LOOP;
+            END
+            $$
+            """),
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes

@@ -24,14 +24,22 @@ enum PostgresServerIDs {
 
     /// The privileges of a role granted subjects (`role`: an SQL identifier, quoted); which rows
     /// it may touch the policies decide.
-    static func granteePrivileges(_ role: String) -> String {
-        """
+    /// Columns added by later migrations (`log_batch`, v8) are left out while v7 itself runs.
+    static func granteePrivileges(_ role: String, throughMigration7: Bool = false) -> String {
+        let later = throughMigration7 ? "" : ";\n" + laterGranteePrivileges(role)
+        return """
         GRANT SELECT, DELETE ON sample, milestone TO \(role);
         GRANT INSERT (\(writableSampleColumns)), UPDATE (\(writableSampleColumns)) ON sample TO \(role);
         GRANT INSERT, UPDATE ON milestone TO \(role);
         GRANT SELECT, INSERT (source_version, device, for_subject) ON sample_origin TO \(role);
         GRANT SELECT ON subject_grant, vitals_migrations TO \(role)
-        """
+        """ + later
+    }
+
+    /// What a grantee may write of the columns later migrations added: `log_batch` (v8), which
+    /// `vitals log` sets so that `vitals undo` takes back one command.
+    static func laterGranteePrivileges(_ role: String) -> String {
+        "GRANT INSERT (log_batch), UPDATE (log_batch) ON sample TO \(role)"
     }
 
     /// Takes from `role` every privilege on the tables and sequences, before `granteePrivileges`.
@@ -77,7 +85,7 @@ enum PostgresServerIDs {
                     AND c.relnamespace = current_schema()::regnamespace AND a.grantee <> c.relowner
             LOOP
                 EXECUTE format('\(revokeAll("%1$I").replacingOccurrences(of: "\n", with: " "))', granted.rolname);
-                EXECUTE format('\(granteePrivileges("%1$I").replacingOccurrences(of: "\n", with: " "))', granted.rolname);
+                EXECUTE format('\(granteePrivileges("%1$I", throughMigration7: true).replacingOccurrences(of: "\n", with: " "))', granted.rolname);
             END LOOP;
         END
         $$

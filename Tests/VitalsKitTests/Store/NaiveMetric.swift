@@ -126,7 +126,7 @@ struct NaiveMetric {
         let values = members.map(\.value)
         switch aggregate {
         case .sum where hourlyMax:
-            // Per local hour, each source's total; the largest one counts.
+            // Per real hour, each source's total; the largest one counts.
             var totals: [Int: [String: Double]] = [:]
             for entry in members {
                 totals[Self.hour(entry), default: [:]][entry.source, default: 0] += entry.value
@@ -137,14 +137,21 @@ struct NaiveMetric {
         case .min: return values.min()
         case .max: return values.max()
         case .count: return Double(values.count)
-        case .first: return members.min { $0.wallClock < $1.wallClock }!.value
-        case .last: return members.max { $0.wallClock < $1.wallClock }!.value
+        case .first: return members.min(by: Self.earlier)!.value
+        case .last: return members.max(by: Self.earlier)!.value
         }
     }
 
-    /// The local hour an entry starts in (hours since 1970 at its own offset).
+    /// Whether `a` was recorded before `b` in real time; at the same instant the smaller value
+    /// first, then by tag and source (the entries here have no end and no category).
+    static func earlier(_ a: Entry, _ b: Entry) -> Bool {
+        (a.start, a.value, a.tag, a.source) < (b.start, b.value, b.tag, b.source)
+    }
+
+    /// The real hour an entry starts in (hours since 1970, UTC): a repeated wall-clock hour
+    /// is two hours, two offsets for the same minutes one.
     static func hour(_ entry: Entry) -> Int {
-        Int((Double(entry.wallClock) / 3600).rounded(.down))
+        Int((entry.start.timeIntervalSince1970 / 3600).rounded(.down))
     }
 
     /// The entries raw readings show: with `hourlyMax` and a sum, only each hour's source

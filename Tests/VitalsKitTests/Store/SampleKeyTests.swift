@@ -141,7 +141,7 @@ final class SampleKeyTests: XCTestCase {
         let indexes = try store.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sample' ORDER BY name")
         }
-        XCTAssertEqual(indexes, ["sample_key_hash", "sample_series_subject_local", "sample_unhashed"])
+        XCTAssertEqual(indexes, ["sample_key_hash", "sample_log_batch", "sample_series_subject_local", "sample_unhashed"])
         let keys = try store.read { db in try Int64.fetchAll(db, sql: "SELECT key_hash FROM sample ORDER BY id") }
         XCTAssertEqual(keys, old.map(key))
         XCTAssertEqual(try store.insert(old), 0)

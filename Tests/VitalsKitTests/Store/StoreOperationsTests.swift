@@ -67,6 +67,31 @@ import Testing
         #expect(try store.deleteEntries([last[0].id]) == 0)
     }
 
+    /// Each `vitals log` is its own batch: two of the same second with the same (no) food are
+    /// undone one at a time; a mixed dish's entries go together; a sample logged again is not
+    /// taken into the new batch.
+    @Test(arguments: StoreBackend.available)
+    func undoTakesOneLogCommandAtATime(on backend: StoreBackend) throws {
+        let store = try F.emptyStore(on: backend)
+        func manual(_ series: String, _ value: Double, food: String? = nil) -> Sample {
+            var sample = F.sample(series, "2026-11-20T12:10:00+01:00", value)
+            sample.source = "manual"
+            sample.metadata = food.map { #"{"food":"\#($0)"}"# }
+            return sample
+        }
+        #expect(try store.insertLogged([manual("vegetables", 1)]) == 1)
+        #expect(try store.insertLogged([manual("vegetables", 2, food: "stew"), manual("protein", 5, food: "stew")]) == 2)
+        #expect(try store.insertLogged([manual("vegetables", 3)]) == 1)
+        #expect(try store.insertLogged([manual("vegetables", 1)]) == 0, "already logged")
+        #expect(try store.lastLogged(subject: "me").map(\.sample.value) == [3])
+        try store.deleteEntries(try store.lastLogged(subject: "me").map(\.id))
+        #expect(try store.lastLogged(subject: "me").map(\.sample.value) == [2, 5])
+        try store.deleteEntries(try store.lastLogged(subject: "me").map(\.id))
+        #expect(try store.lastLogged(subject: "me").map(\.sample.value) == [1])
+        try store.deleteEntries(try store.lastLogged(subject: "me").map(\.id))
+        #expect(try store.lastLogged(subject: "me").isEmpty)
+    }
+
     @Test(arguments: StoreBackend.available)
     func milestonesAreMarkedMovedAndForgotten(on backend: StoreBackend) throws {
         let store = try F.emptyStore(on: backend)
