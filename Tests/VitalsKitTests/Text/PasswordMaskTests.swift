@@ -2,6 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 @testable import VitalsKit
+#if PostgreSQL
+@testable import VitalsPostgres
+#endif
 
 /// A password never comes back in a message, whatever form a URL or connection string gives it:
 /// %-encoded or upper-case keys, `sslpassword`, user information holding `/ ? # @`.
@@ -10,6 +13,7 @@ import Testing
     static let secret = "s3cr3tV4lue"
 
     /// Every form, each refused as a password in the URL, the secret nowhere in what is said.
+    #if PostgreSQL
     @Test(arguments: [
         "postgres://bob:\(secret)@h/db",
         "POSTGRESQL://bob:\(secret)@h:5432/db",
@@ -35,6 +39,7 @@ import Testing
             return !text.contains(Self.secret) && !text.contains("3cr3t") && error.kind == .badArgument
         }
     }
+    #endif
 
     @Test func messagesQuotingAURLOrConnectionStringMaskIt() {
         let secret = Self.secret
@@ -59,8 +64,10 @@ import Testing
         #expect(PasswordMask.masked("postgres://bob:x@h/db?password=y&sslmode=disable")
                 == "postgres://bob:****@h/db?password=****&sslmode=disable")
         // The sync commands' own messages quote what they were given, masked.
+        #if PostgreSQL
         #expect(!SyncError.notAServer("postgress://bob:\(secret)@h/db").message.contains(secret))
         #expect(!SyncError.notAFile("postgres://bob@h/db?PASSWORD=\(secret)").message.contains(secret))
+        #endif
     }
 
     /// Random secrets in random forms never survive masking (naive check: the secret is a
