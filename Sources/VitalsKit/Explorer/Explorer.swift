@@ -3,40 +3,40 @@
 ///
 /// `TerminalSession` feeds it keys and sizes and writes its frames; tests do the same with
 /// strings.
-public struct Explorer {
-    public private(set) var state: ExplorerState
-    public let view: ExplorerView
+package struct Explorer {
+    package private(set) var state: ExplorerState
+    package let view: ExplorerView
 
-    public init(state: ExplorerState, source: any ExplorerScreenSource) {
+    package init(state: ExplorerState, source: any ExplorerScreenSource) {
         self.state = state
         view = ExplorerView(source: source)
     }
 
     /// Whether a key asked to quit.
-    public var wantsQuit: Bool { state.wantsQuit }
+    package var wantsQuit: Bool { state.wantsQuit }
 
     /// The current frame.
-    public func frame() -> ExplorerFrame { view.frame(state) }
+    package func frame() -> ExplorerFrame { view.frame(state) }
 
     /// Applies `key`.
-    public mutating func press(_ key: ExplorerKey) {
+    package mutating func press(_ key: ExplorerKey) {
         let before = state
         state.apply(key)
         settle(after: before)
     }
 
     /// Applies each key in order.
-    public mutating func press(_ keys: [ExplorerKey]) {
+    package mutating func press(_ keys: [ExplorerKey]) {
         for key in keys { press(key) }
     }
 
     /// Types `text`, one character key each.
-    public mutating func type(_ text: String) {
+    package mutating func type(_ text: String) {
         for character in text { press(.character(character)) }
     }
 
     /// Follows a new terminal size.
-    public mutating func resize(_ size: ExplorerSize) {
+    package mutating func resize(_ size: ExplorerSize) {
         let before = state
         state.size = size
         settle(after: before)

@@ -1,7 +1,7 @@
 /// The explorer's fixed texts: the key list (`?`) and the card shown for a selected pillar.
-public enum ExplorerHelp {
+package enum ExplorerHelp {
     /// Every key, as (keys, what it does); the README's table says the same.
-    public static let keys: [(keys: String, action: String)] = [
+    package static let keys: [(keys: String, action: String)] = [
         ("Up/Down, k/j", "move in the list (scroll in the screen pane)"),
         ("Enter, Right, l", "expand a pillar, open a screen, drill into a metric"),
         ("Left, Backspace, h", "back out of a metric, a screen, or to the pillar"),
@@ -19,7 +19,7 @@ public enum ExplorerHelp {
 
     /// The key list drawn at `width`: keys and actions side by side when there is room for
     /// both, else each action under its keys.
-    public static func canvas(width: Int, glyphs: Glyphs) -> TextCanvas {
+    package static func canvas(width: Int, glyphs: Glyphs) -> TextCanvas {
         let keyWidth = keys.map { DisplayWidth.of($0.keys) }.max()! + 2
         let sideBySide = width - keyWidth >= 36
         let actionColumn = sideBySide ? keyWidth : 4
@@ -40,7 +40,7 @@ public enum ExplorerHelp {
     }
 
     /// A pillar's name in its colour and the screens it holds.
-    public static func pillarCard(_ pillar: Pillar, screens: [DisplayScreen], width: Int,
+    package static func pillarCard(_ pillar: Pillar, screens: [DisplayScreen], width: Int,
                                   glyphs: Glyphs) -> TextCanvas {
         var canvas = TextCanvas(width: width)
         canvas.addLine(pillar.name, style: Style(hex: pillar.color, bold: true))

@@ -1,5 +1,5 @@
 /// One key press the explorer understands, decoded from the bytes a terminal sends.
-public enum ExplorerKey: Sendable, Hashable {
+package enum ExplorerKey: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, tab, backTab, backspace, delete, escape
@@ -17,16 +17,16 @@ public enum ExplorerKey: Sendable, Hashable {
 /// A lone ESC is ambiguous: it is the Escape key or the start of a sequence whose rest has
 /// not arrived yet. `feed` keeps it pending; the caller waits briefly for more input and
 /// calls `flush()` when none comes, which turns what is pending into keys.
-public struct ExplorerKeyDecoder: Sendable {
+package struct ExplorerKeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether bytes are waiting for the rest of a sequence (call `flush()` after a short wait).
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// The keys completed by `bytes`; an incomplete sequence at the end stays pending.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ExplorerKey] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [ExplorerKey] {
         pending.append(contentsOf: bytes)
         var keys: [ExplorerKey] = []
         var index = 0
@@ -46,7 +46,7 @@ public struct ExplorerKeyDecoder: Sendable {
 
     /// What is pending, read as complete input: a lone ESC is the Escape key, an unfinished
     /// sequence is Escape followed by its characters.
-    public mutating func flush() -> [ExplorerKey] {
+    package mutating func flush() -> [ExplorerKey] {
         guard !pending.isEmpty else { return [] }
         let bytes = pending
         pending.removeAll()

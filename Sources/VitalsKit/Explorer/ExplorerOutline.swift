@@ -1,27 +1,27 @@
 /// What the left pane lists when no screen is open: pillars and, under each expanded one,
 /// its active screens. A filter keeps the screens whose name, alias or id contains it (any
 /// case) and shows their pillars expanded.
-public struct ExplorerOutline: Sendable {
+package struct ExplorerOutline: Sendable {
     /// A row the selection can rest on.
-    public enum Item: Sendable, Hashable {
+    package enum Item: Sendable, Hashable {
         case pillar(String)
         case screen(String)
     }
 
     /// One row of the outline.
-    public struct Row: Sendable, Hashable {
-        public var item: Item
-        public var label: String
+    package struct Row: Sendable, Hashable {
+        package var item: Item
+        package var label: String
         /// The pillar's `#RRGGBB` colour.
-        public var color: String?
+        package var color: String?
         /// For a pillar row: whether its screens are listed below it.
-        public var isExpanded: Bool
+        package var isExpanded: Bool
     }
 
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// The rows for `catalog` with `collapsed` pillars closed and `filter` applied.
-    public init(catalog: Catalog, collapsed: Set<String>, filter: String) {
+    package init(catalog: Catalog, collapsed: Set<String>, filter: String) {
         let query = filter.lowercased()
         var rows: [Row] = []
         for pillar in catalog.orderedPillars {
@@ -40,24 +40,24 @@ public struct ExplorerOutline: Sendable {
     }
 
     /// Whether `screen` matches a lowercased query (empty matches everything).
-    public static func matches(_ screen: DisplayScreen, query: String) -> Bool {
+    package static func matches(_ screen: DisplayScreen, query: String) -> Bool {
         query.isEmpty || screen.name.lowercased().contains(query) || screen.alias.contains(query)
             || screen.id.lowercased().contains(query)
     }
 
     /// The index of `item`, if it is listed.
-    public func index(of item: Item?) -> Int? {
+    package func index(of item: Item?) -> Int? {
         guard let item else { return nil }
         return rows.firstIndex { $0.item == item }
     }
 
     /// The first screen row, if any.
-    public var firstScreen: Item? {
+    package var firstScreen: Item? {
         rows.first { if case .screen = $0.item { return true } else { return false } }?.item
     }
 
     /// The number of screens listed.
-    public var screenCount: Int {
+    package var screenCount: Int {
         rows.count { if case .screen = $0.item { return true } else { return false } }
     }
 }

@@ -1,34 +1,34 @@
 /// The screen pane's input: which screen, at which width. Colour is not part of it: the
 /// pane's rows keep their styles, and the view shows them with or without colour.
-public struct ExplorerPaneRequest: Sendable, Hashable {
-    public var screenID: String
-    public var request: ScreenRequest
-    public var width: Int
+package struct ExplorerPaneRequest: Sendable, Hashable {
+    package var screenID: String
+    package var request: ScreenRequest
+    package var width: Int
 
-    public init(screenID: String, request: ScreenRequest, width: Int) {
+    package init(screenID: String, request: ScreenRequest, width: Int) {
         self.screenID = screenID; self.request = request; self.width = width
     }
 }
 
 /// A drawn screen for the pane: its styled rows and the row each metric's block starts on.
-public struct ExplorerPaneContent: Sendable {
-    public var rows: TextCanvas
-    public var metricLines: [String: Int]
+package struct ExplorerPaneContent: Sendable {
+    package var rows: TextCanvas
+    package var metricLines: [String: Int]
 
-    public init(rows: TextCanvas, metricLines: [String: Int] = [:]) {
+    package init(rows: TextCanvas, metricLines: [String: Int] = [:]) {
         self.rows = rows; self.metricLines = metricLines
     }
 
     /// The number of rows.
-    public var lineCount: Int { rows.height }
+    package var lineCount: Int { rows.height }
 
     /// The rows as plain text.
-    public var lines: [String] { rows.lines(colorLevel: .none) }
+    package var lines: [String] { rows.lines(colorLevel: .none) }
 }
 
 /// Where the screen pane's lines come from; tests and the command pass a
 /// `RegistryScreenSource`, other sources can stand in.
-public protocol ExplorerScreenSource: AnyObject {
+package protocol ExplorerScreenSource: AnyObject {
     /// The screen drawn for `request`; a failure is drawn as its message.
     func content(for request: ExplorerPaneRequest) -> ExplorerPaneContent
     /// The colour level used when colour is on.
@@ -40,23 +40,23 @@ public protocol ExplorerScreenSource: AnyObject {
 /// Draws screens with a `ScreenRegistry` — the code `vitals render` uses — and keeps the
 /// drawn rows, so moving back and forth or turning colour off and on does not query the
 /// store again.
-public final class RegistryScreenSource: ExplorerScreenSource {
-    public let catalog: Catalog
-    public let store: SampleStore
-    public let registry: ScreenRegistry
-    public let colorLevel: ColorLevel
-    public let glyphs: Glyphs
-    public let numbers: NumberStyle
+package final class RegistryScreenSource: ExplorerScreenSource {
+    package let catalog: Catalog
+    package let store: SampleStore
+    package let registry: ScreenRegistry
+    package let colorLevel: ColorLevel
+    package let glyphs: Glyphs
+    package let numbers: NumberStyle
     private var cache: [ExplorerPaneRequest: ExplorerPaneContent] = [:]
 
     /// - Parameter colorLevel: the level used while colour is on (`c` turns it off and on).
-    public init(catalog: Catalog, store: SampleStore, registry: ScreenRegistry,
+    package init(catalog: Catalog, store: SampleStore, registry: ScreenRegistry,
                 colorLevel: ColorLevel, glyphs: Glyphs, numbers: NumberStyle = .point) {
         self.catalog = catalog; self.store = store; self.registry = registry
         self.colorLevel = colorLevel; self.glyphs = glyphs; self.numbers = numbers
     }
 
-    public func content(for request: ExplorerPaneRequest) -> ExplorerPaneContent {
+    package func content(for request: ExplorerPaneRequest) -> ExplorerPaneContent {
         if let cached = cache[request] { return cached }
         let content = render(request)
         if cache.count > 200 { cache.removeAll() }

@@ -1,57 +1,57 @@
 /// The terminal size the explorer draws for, in columns and rows.
-public struct ExplorerSize: Sendable, Hashable, CustomStringConvertible {
-    public var columns: Int
-    public var rows: Int
+package struct ExplorerSize: Sendable, Hashable, CustomStringConvertible {
+    package var columns: Int
+    package var rows: Int
 
-    public init(columns: Int, rows: Int) { self.columns = columns; self.rows = rows }
+    package init(columns: Int, rows: Int) { self.columns = columns; self.rows = rows }
 
-    public var description: String { "\(columns)×\(rows)" }
+    package var description: String { "\(columns)×\(rows)" }
 }
 
 /// Everything the explorer shows, as a plain value: `apply(_:)` takes a key and gives the
 /// next state, and `ExplorerView` draws a state at a size. No terminal is involved, so
 /// tests drive key sequences and read frames.
-public struct ExplorerState: Sendable {
+package struct ExplorerState: Sendable {
     /// Which pane the keys act on.
-    public enum Pane: Sendable, Hashable { case list, screen }
+    package enum Pane: Sendable, Hashable { case list, screen }
 
     /// The ranges `r` steps through; nil keeps each metric's own.
-    public static let ranges: [TimeRange?] = [nil, .days(7), .days(30), .weeks(12), .months(6), .years(1), .all]
+    package static let ranges: [TimeRange?] = [nil, .days(7), .days(30), .weeks(12), .months(6), .years(1), .all]
 
-    public let catalog: Catalog
+    package let catalog: Catalog
     /// The last day shown.
-    public let asOf: LocalDate
-    public var size: ExplorerSize
-    public var focus: Pane = .list
+    package let asOf: LocalDate
+    package var size: ExplorerSize
+    package var focus: Pane = .list
     /// Pillars whose screens are hidden.
-    public var collapsed: Set<String> = []
+    package var collapsed: Set<String> = []
     /// The outline row the selection is on.
-    public var selected: ExplorerOutline.Item?
+    package var selected: ExplorerOutline.Item?
     /// The screen whose metric list is open, if any.
-    public var openScreenID: String?
+    package var openScreenID: String?
     /// The metrics drilled into, outermost first; the last one is drawn with its children.
-    public var focusPath: [String] = []
+    package var focusPath: [String] = []
     /// The selection in the open screen's metric list.
-    public var metricIndex = 0
+    package var metricIndex = 0
     /// The screen filter (`/`); `isTypingFilter` while it is being typed.
-    public var filter = ""
-    public var isTypingFilter = false
-    public var range: TimeRange?
-    public var unitSystem: UnitSystem?
+    package var filter = ""
+    package var isTypingFilter = false
+    package var range: TimeRange?
+    package var unitSystem: UnitSystem?
     /// The `weigh_in` and `day_cutoff` settings, as `vitals render` applies them.
-    public var weighIn: WeighInPolicy?
-    public var dayCutoffMinutes: Int?
-    public var colorOn: Bool
-    public var showsHelp = false
+    package var weighIn: WeighInPolicy?
+    package var dayCutoffMinutes: Int?
+    package var colorOn: Bool
+    package var showsHelp = false
     /// The first line of the screen pane that is shown.
-    public var scroll = 0
+    package var scroll = 0
     /// The first row of the list pane that is shown.
-    public var listScroll = 0
+    package var listScroll = 0
     /// Set by `q`, Esc or Ctrl-C.
-    public var wantsQuit = false
+    package var wantsQuit = false
 
     /// A state listing every pillar expanded, the selection on the first screen.
-    public init(catalog: Catalog, asOf: LocalDate, size: ExplorerSize, range: TimeRange? = nil,
+    package init(catalog: Catalog, asOf: LocalDate, size: ExplorerSize, range: TimeRange? = nil,
                 unitSystem: UnitSystem? = nil, colorOn: Bool = false) {
         self.catalog = catalog; self.asOf = asOf; self.size = size; self.range = range
         self.unitSystem = unitSystem; self.colorOn = colorOn
@@ -61,26 +61,26 @@ public struct ExplorerState: Sendable {
     // MARK: What is shown
 
     /// The outline for the current filter and collapsed pillars.
-    public var outline: ExplorerOutline {
+    package var outline: ExplorerOutline {
         ExplorerOutline(catalog: catalog, collapsed: collapsed, filter: filter)
     }
 
     /// The metrics listed for the open screen: its top-level metrics (the primary first), or
     /// the children of the metric drilled into.
-    public var metricList: [DisplayMetric] {
+    package var metricList: [DisplayMetric] {
         guard let screenID = openScreenID else { return [] }
         if let focused = focusPath.last { return catalog.children(of: focused) }
         return catalog.metrics(of: screenID).filter { $0.parentID == nil }
     }
 
     /// The selected metric in the open screen's list.
-    public var selectedMetric: DisplayMetric? {
+    package var selectedMetric: DisplayMetric? {
         let list = metricList
         return list.indices.contains(metricIndex) ? list[metricIndex] : nil
     }
 
     /// The screen drawn in the right pane: the open one, else the selected outline screen.
-    public var shownScreenID: String? {
+    package var shownScreenID: String? {
         if let openScreenID { return openScreenID }
         if case .screen(let id) = selected { return id }
         return nil
@@ -88,26 +88,26 @@ public struct ExplorerState: Sendable {
 
     /// The request the right pane is rendered with: a drilled-into metric is drawn with its
     /// children (and without the "more metrics" line).
-    public var screenRequest: ScreenRequest {
+    package var screenRequest: ScreenRequest {
         ScreenRequest(asOf: asOf, range: range, unitSystem: unitSystem,
                       showChildren: !focusPath.isEmpty, focusMetricID: focusPath.last,
                       weighIn: weighIn, dayCutoffMinutes: dayCutoffMinutes)
     }
 
     /// The rows the list pane has for content (the terminal minus title and key bar).
-    public var paneHeight: Int { max(1, size.rows - 2) }
+    package var paneHeight: Int { max(1, size.rows - 2) }
 
     // MARK: Keys
 
     /// The state after `key`.
-    public func applying(_ key: ExplorerKey) -> ExplorerState {
+    package func applying(_ key: ExplorerKey) -> ExplorerState {
         var next = self
         next.apply(key)
         return next
     }
 
     /// Applies `key`.
-    public mutating func apply(_ key: ExplorerKey) {
+    package mutating func apply(_ key: ExplorerKey) {
         if key == .interrupt { wantsQuit = true; return }
         if isTypingFilter { applyFilterKey(key); return }
         if showsHelp {
@@ -170,7 +170,7 @@ public struct ExplorerState: Sendable {
     // MARK: Moves
 
     /// Moves the selection in the list shown (outline or metric list) by `delta` rows.
-    public mutating func move(by delta: Int) {
+    package mutating func move(by delta: Int) {
         if openScreenID != nil {
             let count = metricList.count
             guard count > 0 else { return }
@@ -185,7 +185,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// Enter / →: expand a pillar, open a screen, or drill into the selected metric.
-    public mutating func open() {
+    package mutating func open() {
         if openScreenID != nil {
             guard let metric = selectedMetric else { return }
             focusPath.append(metric.id)
@@ -206,7 +206,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// ← / Backspace: out of a drill-down, out of a screen, up to the pillar, or collapse it.
-    public mutating func back() {
+    package mutating func back() {
         if let screenID = openScreenID {
             if let last = focusPath.popLast() {
                 metricIndex = metricList.firstIndex { $0.id == last } ?? 0
@@ -227,7 +227,7 @@ public struct ExplorerState: Sendable {
     }
 
     /// Puts the outline selection on `item` and shows that screen from the top.
-    public mutating func select(_ item: ExplorerOutline.Item) {
+    package mutating func select(_ item: ExplorerOutline.Item) {
         if item != selected { scroll = 0 }
         selected = item
     }

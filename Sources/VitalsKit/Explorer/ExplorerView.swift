@@ -1,12 +1,12 @@
 /// Draws an `ExplorerState` into a frame: the title row, the list pane (outline or metric
 /// list), the screen pane from an `ExplorerScreenSource`, and the key bar.
-public struct ExplorerView {
-    public let source: any ExplorerScreenSource
+package struct ExplorerView {
+    package let source: any ExplorerScreenSource
 
-    public init(source: any ExplorerScreenSource) { self.source = source }
+    package init(source: any ExplorerScreenSource) { self.source = source }
 
     /// The frame for `state` at its size.
-    public func frame(_ state: ExplorerState) -> ExplorerFrame {
+    package func frame(_ state: ExplorerState) -> ExplorerFrame {
         let layout = ExplorerLayout(size: state.size)
         guard layout.fits else { return tooSmall(state.size) }
         let level = state.colorOn ? source.colorLevel : .none
@@ -22,7 +22,7 @@ public struct ExplorerView {
     }
 
     /// The screen pane's content for `state` (nil when a pillar or nothing is selected).
-    public func content(_ state: ExplorerState) -> ExplorerPaneContent? {
+    package func content(_ state: ExplorerState) -> ExplorerPaneContent? {
         guard let screenID = state.shownScreenID else { return nil }
         let width = ExplorerLayout(size: state.size).screenWidth
         return source.content(for: ExplorerPaneRequest(screenID: screenID, request: state.screenRequest,
@@ -116,7 +116,7 @@ public struct ExplorerView {
 
     /// The list pane's first visible row for `state`: its `listScroll` moved just enough to
     /// keep the selection in view.
-    public func listTop(_ state: ExplorerState) -> Int {
+    package func listTop(_ state: ExplorerState) -> Int {
         let layout = ExplorerLayout(size: state.size)
         let rows = listRows(state, width: layout.listWidth)
         return Self.listTop(selectedRow: rows.firstIndex { $0.selected } ?? 0, count: rows.count,
@@ -185,7 +185,7 @@ public struct ExplorerView {
     }
 
     /// The first list row shown: `previous` moved just enough to keep the selection in view.
-    public static func listTop(selectedRow: Int, count: Int, height: Int, previous: Int) -> Int {
+    package static func listTop(selectedRow: Int, count: Int, height: Int, previous: Int) -> Int {
         var top = min(previous, max(0, count - height))
         if selectedRow < top { top = selectedRow }
         if selectedRow >= top + height { top = selectedRow - height + 1 }

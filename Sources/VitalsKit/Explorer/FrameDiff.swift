@@ -2,16 +2,16 @@
 /// sent, each after a cursor move, so nothing is cleared and nothing flickers.
 ///
 /// A new size (or `invalidate()`, after Ctrl-L) clears the screen once and sends every row.
-public struct FrameDiff: Sendable {
+package struct FrameDiff: Sendable {
     private var previous: ExplorerFrame?
 
-    public init() {}
+    package init() {}
 
     /// Forgets the last frame, so the next one is sent whole.
-    public mutating func invalidate() { previous = nil }
+    package mutating func invalidate() { previous = nil }
 
     /// The rows of `frame` that differ from `old` (all of them when the size changed).
-    public static func changedRows(from old: ExplorerFrame?, to frame: ExplorerFrame) -> [Int] {
+    package static func changedRows(from old: ExplorerFrame?, to frame: ExplorerFrame) -> [Int] {
         guard let old, old.size == frame.size, old.lines.count == frame.lines.count else {
             return Array(frame.lines.indices)
         }
@@ -19,7 +19,7 @@ public struct FrameDiff: Sendable {
     }
 
     /// The bytes that turn the terminal's last frame into `frame` ("" when nothing changed).
-    public mutating func output(for frame: ExplorerFrame) -> String {
+    package mutating func output(for frame: ExplorerFrame) -> String {
         let full = previous == nil || previous?.size != frame.size
         let rows = Self.changedRows(from: previous, to: frame)
         previous = frame

@@ -1,9 +1,9 @@
 /// Lines that may hold ANSI SGR codes: stripping them (to read a frame as text) and styling
 /// one plain run (the explorer's list rows and selection). Screen rows reach the explorer as
 /// styled cells (`TextCanvas`), never as strings to parse.
-public enum StyledLine {
+package enum StyledLine {
     /// `line` without SGR codes (`ESC [ … m`).
-    public static func strip(_ line: String) -> String {
+    package static func strip(_ line: String) -> String {
         var out = ""
         forEachPart(of: line) { part, isCode in if !isCode { out += part } }
         return out
@@ -11,7 +11,7 @@ public enum StyledLine {
 
     /// Plain `text` (sanitized) padded to `width` columns and drawn in `style`; `inverse`
     /// swaps foreground and background (the selection). Without colour no codes are emitted.
-    public static func styled(_ text: String, width: Int, style: Style = .plain, inverse: Bool = false,
+    package static func styled(_ text: String, width: Int, style: Style = .plain, inverse: Bool = false,
                               level: ColorLevel) -> String {
         let padded = DisplayWidth.pad(Sanitize.inline(text), to: width)
         guard level != .none else { return padded }

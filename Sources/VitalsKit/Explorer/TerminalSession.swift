@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// The explorer needs a terminal on stdin and stdout.
-public struct NotATerminalError: VitalsError {
-    public init() {}
-    public var kind: VitalsErrorKind { .cannotRun }
-    public var message: String {
+package struct NotATerminalError: VitalsError {
+    package init() {}
+    package var kind: VitalsErrorKind { .cannotRun }
+    package var message: String {
         "vitals explore needs a terminal (stdin and stdout must be a TTY)"
     }
 }
@@ -60,7 +60,7 @@ private let onResize: @convention(c) (Int32) -> Void = { _ in
 /// Full-screen terminal use: raw mode over termios, the alternate screen, resize signals
 /// through a pipe, and restoring everything on the way out — on quit, on an error (call
 /// `restore()` in a `defer`), on SIGTERM, SIGHUP, SIGINT and SIGQUIT, and before a crash.
-public final class TerminalSession {
+package final class TerminalSession {
     private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[H\u{1B}[2J"
     private static let leaveSequence = "\u{1B}[0m\u{1B}[?2026l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     private static let terminatingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
@@ -71,10 +71,10 @@ public final class TerminalSession {
     private var isActive = false
 
     /// Whether stdin and stdout are both terminals.
-    public static var isAvailable: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
+    package static var isAvailable: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
 
     /// Switches the terminal to raw mode and the alternate screen.
-    public init() throws {
+    package init() throws {
         guard Self.isAvailable else { throw NotATerminalError() }
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { throw NotATerminalError() }
@@ -118,7 +118,7 @@ public final class TerminalSession {
     deinit { restore() }
 
     /// Gives the terminal back as it was; safe to call more than once.
-    public func restore() {
+    package func restore() {
         guard isActive else { return }
         isActive = false
         restoreTerminalNow()
@@ -132,7 +132,7 @@ public final class TerminalSession {
     }
 
     /// The terminal's size (`TIOCGWINSZ`), 80×24 when it cannot be read.
-    public func size() -> ExplorerSize {
+    package func size() -> ExplorerSize {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
             return ExplorerSize(columns: 80, rows: 24)
@@ -141,7 +141,7 @@ public final class TerminalSession {
     }
 
     /// Writes `text` to stdout, all of it.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -157,7 +157,7 @@ public final class TerminalSession {
     }
 
     /// What arrived while waiting.
-    public enum Input: Sendable {
+    package enum Input: Sendable {
         case keys([ExplorerKey])
         case resized
         /// The terminal went away (end of input or a read error).
@@ -166,7 +166,7 @@ public final class TerminalSession {
 
     /// Waits for keys or a resize. While an escape sequence is unfinished it waits at most
     /// 40 ms for the rest, then reads what it has (a lone ESC is the Escape key).
-    public func waitForInput(_ decoder: inout ExplorerKeyDecoder) -> Input {
+    package func waitForInput(_ decoder: inout ExplorerKeyDecoder) -> Input {
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, nfds_t(wakeReadFD >= 0 ? 2 : 1), decoder.hasPending ? 40 : -1)
@@ -186,7 +186,7 @@ public final class TerminalSession {
     }
 
     /// Runs `explorer` until a key quits it or the terminal closes, drawing only what changed.
-    public func run(_ explorer: inout Explorer) {
+    package func run(_ explorer: inout Explorer) {
         var decoder = ExplorerKeyDecoder()
         var diff = FrameDiff()
         explorer.resize(size())

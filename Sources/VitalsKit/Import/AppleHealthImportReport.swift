@@ -2,41 +2,41 @@ import Foundation
 
 /// What an Apple Health import did: per HealthKit type, how many samples were new, already
 /// present or skipped (with reasons), and what the export held besides.
-public struct AppleHealthImportReport: Sendable {
+package struct AppleHealthImportReport: Sendable {
     /// Counts for one HealthKit type (or `Workout`, `ActivitySummary`, `Me`).
-    public struct Counts: Sendable, Hashable {
-        public var new = 0
-        public var present = 0
+    package struct Counts: Sendable, Hashable {
+        package var new = 0
+        package var present = 0
         /// Read again within the same export and stored once: a record inside a correlation
         /// and its top-level twin, or a record the export lists twice.
-        public var repeated = 0
-        public var skipped = 0
+        package var repeated = 0
+        package var skipped = 0
     }
 
     /// Per HealthKit type.
-    public var byType: [String: Counts] = [:]
+    package var byType: [String: Counts] = [:]
     /// The series each type went into (its own identifier when no series names it).
-    public var seriesByType: [String: String] = [:]
+    package var seriesByType: [String: String] = [:]
     /// Skipped samples per reason (`HKQuantityTypeIdentifierBodyMass: unit mL does not convert to kg`).
-    public var skippedReasons: [String: Int] = [:]
+    package var skippedReasons: [String: Int] = [:]
     /// What the scanner found (quirks, unsupported elements, bytes read).
-    public var statistics = HealthScanStatistics()
-    public var profile: HealthProfile?
-    public var source: HealthExportSource?
+    package var statistics = HealthScanStatistics()
+    package var profile: HealthProfile?
+    package var source: HealthExportSource?
     /// Wall-clock seconds the import took.
-    public var elapsed: TimeInterval = 0
+    package var elapsed: TimeInterval = 0
     /// Whether the rows were written under a rollback journal (a first import into an empty
     /// store, see `SampleStore.withBulkLoadJournal`) rather than the WAL.
-    public var rollbackJournal = false
+    package var rollbackJournal = false
 
-    public init() {}
+    package init() {}
 
-    public var totalNew: Int { byType.values.reduce(0) { $0 + $1.new } }
-    public var totalPresent: Int { byType.values.reduce(0) { $0 + $1.present } }
-    public var totalSkipped: Int { byType.values.reduce(0) { $0 + $1.skipped } }
-    public var totalRepeated: Int { byType.values.reduce(0) { $0 + $1.repeated } }
+    package var totalNew: Int { byType.values.reduce(0) { $0 + $1.new } }
+    package var totalPresent: Int { byType.values.reduce(0) { $0 + $1.present } }
+    package var totalSkipped: Int { byType.values.reduce(0) { $0 + $1.skipped } }
+    package var totalRepeated: Int { byType.values.reduce(0) { $0 + $1.repeated } }
     /// Samples read (new, present, repeated or skipped).
-    public var totalRead: Int { totalNew + totalPresent + totalRepeated + totalSkipped }
+    package var totalRead: Int { totalNew + totalPresent + totalRepeated + totalSkipped }
 
     mutating func skip(_ type: String, reason: String) {
         byType[type, default: Counts()].skipped += 1
@@ -46,7 +46,7 @@ public struct AppleHealthImportReport: Sendable {
     /// The summary printed after an import: one line per type, then totals, skips and quirks.
     ///
     /// Type names come from the file, so callers print these lines through `Sanitize`.
-    public func summaryLines() -> [String] {
+    package func summaryLines() -> [String] {
         var lines: [String] = []
         let width = min(60, byType.keys.map(\.count).max() ?? 0)
         lines.append("type".padding(toLength: width, withPad: " ", startingAt: 0) + "        new    present  skipped  series")

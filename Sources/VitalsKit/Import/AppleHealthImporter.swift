@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 
 /// How far an Apple Health import has got, for a progress bar.
-public struct AppleHealthImportProgress: Sendable {
+package struct AppleHealthImportProgress: Sendable {
     /// XML bytes read (uncompressed) and the total.
-    public var bytesRead: Int64
-    public var totalBytes: Int64
+    package var bytesRead: Int64
+    package var totalBytes: Int64
     /// Samples read so far (new, present or skipped).
-    public var samples: Int
+    package var samples: Int
     /// Seconds since the import started.
-    public var elapsed: TimeInterval
+    package var elapsed: TimeInterval
 }
 
 /// Imports an Apple Health export (zip, XML or folder) into the sample store.
@@ -20,18 +20,18 @@ public struct AppleHealthImportProgress: Sendable {
 /// samples whose natural key (series, subject, start, end, value, category, tag, source) is new.
 /// A first import into an empty store runs under a rollback journal rather than the WAL
 /// (`SampleStore.withBulkLoadJournal`): its pages are written once.
-public struct AppleHealthImporter: Sendable {
-    public var mapping: HealthSampleMapping
-    public var subjectID: String
+package struct AppleHealthImporter: Sendable {
+    package var mapping: HealthSampleMapping
+    package var subjectID: String
 
     /// An importer that maps types through the catalog's series (`healthkit:`).
-    public init(catalog: Catalog, subjectID: String = "me") {
+    package init(catalog: Catalog, subjectID: String = "me") {
         mapping = HealthSampleMapping(series: catalog.series, subjectKind: catalog.subject(subjectID)?.kind ?? .human)
         self.subjectID = subjectID
     }
 
     /// An importer with an explicit mapping (tests).
-    public init(mapping: HealthSampleMapping, subjectID: String = "me") {
+    package init(mapping: HealthSampleMapping, subjectID: String = "me") {
         self.mapping = mapping
         self.subjectID = subjectID
     }
@@ -41,7 +41,7 @@ public struct AppleHealthImporter: Sendable {
     /// Reading and mapping run on a thread of their own and hand rows to the database writer in
     /// small batches (at most a few thousand rows wait), so the two overlap and memory stays
     /// flat. `progress` is called on that thread after each chunk of the file (about 256 KiB).
-    public func importExport(at path: String, into store: SampleStore,
+    package func importExport(at path: String, into store: SampleStore,
                              progress: (@Sendable (AppleHealthImportProgress) -> Void)? = nil) throws
         -> AppleHealthImportReport {
         let started = Date()

@@ -6,15 +6,15 @@ import Foundation
 /// `date`, `time` or `timestamp` (required; see `TimeParser`), `value` (required for quantity
 /// series), and optionally `end`, `unit`, `category`, `tag`, `note`, `subject`, `series`.
 /// Unknown columns are an error. Every bad row is reported with its line number.
-public struct CSVImporter: Sendable {
-    public var validator: SampleValidator
+package struct CSVImporter: Sendable {
+    package var validator: SampleValidator
     /// The series when the file has no `series` column (`--series`).
-    public var seriesID: String?
+    package var seriesID: String?
     /// The subject when the file has no `subject` column (`--subject`, default `me`).
-    public var subjectID: String
-    public var source: String
+    package var subjectID: String
+    package var source: String
 
-    public init(validator: SampleValidator, seriesID: String?, subjectID: String = "me", source: String = "csv") {
+    package init(validator: SampleValidator, seriesID: String?, subjectID: String = "me", source: String = "csv") {
         self.validator = validator
         self.seriesID = seriesID
         self.subjectID = subjectID
@@ -22,24 +22,24 @@ public struct CSVImporter: Sendable {
     }
 
     /// A bad row: its line number and what is wrong.
-    public struct RowError: Sendable, Hashable, CustomStringConvertible {
-        public var line: Int
-        public var message: String
-        public var description: String { "line \(line): \(message)" }
+    package struct RowError: Sendable, Hashable, CustomStringConvertible {
+        package var line: Int
+        package var message: String
+        package var description: String { "line \(line): \(message)" }
     }
 
     /// What reading the file gave: good samples and bad rows.
-    public struct Result: Sendable {
-        public var samples: [Sample]
-        public var errors: [RowError]
-        public var rowCount: Int
+    package struct Result: Sendable {
+        package var samples: [Sample]
+        package var errors: [RowError]
+        package var rowCount: Int
     }
 
     static let timeColumns = ["start", "date", "time", "timestamp", "datetime"]
     static let knownColumns = timeColumns + ["end", "value", "unit", "category", "tag", "note", "subject", "series", "source", "utc_offset"]
 
     /// Parses and validates every row; throws only when the header itself is unusable.
-    public func read(_ text: String) throws -> Result {
+    package func read(_ text: String) throws -> Result {
         var records = CSVReader.records(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         guard !records.isEmpty else { throw ImportError.emptyCSV }
         let header = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -84,7 +84,7 @@ public struct CSVImporter: Sendable {
     }
 
     /// Reads `text` and stores it: all rows or none (unless `skipInvalid`); returns the report.
-    public func importCSV(_ text: String, into store: SampleStore, skipInvalid: Bool) throws -> ImportReport {
+    package func importCSV(_ text: String, into store: SampleStore, skipInvalid: Bool) throws -> ImportReport {
         let result = try read(text)
         if !result.errors.isEmpty && !skipInvalid {
             throw ImportError.invalidRows(errors: result.errors, rowCount: result.rowCount)
@@ -96,16 +96,16 @@ public struct CSVImporter: Sendable {
 }
 
 /// What an import did.
-public struct ImportReport: Sendable {
-    public var rows: Int
-    public var inserted: Int
+package struct ImportReport: Sendable {
+    package var rows: Int
+    package var inserted: Int
     /// Rows already in the store (same natural key): re-importing a file adds nothing.
-    public var duplicates: Int
+    package var duplicates: Int
     /// Bad rows left out (only with `--skip-invalid`).
-    public var skipped: [CSVImporter.RowError]
+    package var skipped: [CSVImporter.RowError]
 
     /// `12 rows: 10 new, 2 already stored, 0 skipped`.
-    public var summary: String {
+    package var summary: String {
         "\(rows) rows: \(inserted) new, \(duplicates) already stored, \(skipped.count) skipped"
     }
 }

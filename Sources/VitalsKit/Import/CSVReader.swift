@@ -1,13 +1,13 @@
 /// Splits CSV text (RFC 4180: commas, double-quoted fields, `""` escapes, CRLF or LF) into
 /// records, each with the 1-based line it starts on.
-public enum CSVReader {
-    public struct Record: Sendable, Hashable {
-        public var line: Int
-        public var fields: [String]
+package enum CSVReader {
+    package struct Record: Sendable, Hashable {
+        package var line: Int
+        package var fields: [String]
     }
 
     /// All records; blank lines are skipped. An unterminated quote runs to the end of the text.
-    public static func records(_ text: String) -> [Record] {
+    package static func records(_ text: String) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -55,7 +55,7 @@ public enum CSVReader {
     }
 
     /// Quotes a field when it holds a comma, quote or line break.
-    public static func escape(_ field: String) -> String {
+    package static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

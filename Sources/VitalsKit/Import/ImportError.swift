@@ -1,5 +1,5 @@
 /// Why a CSV file was not imported (Apple Health exports have `HealthExportError`).
-public enum ImportError: VitalsError, Equatable {
+package enum ImportError: VitalsError, Equatable {
     /// Not even a header row.
     case emptyCSV
     /// A header column vitals does not read; `known` are the columns it does.
@@ -14,9 +14,9 @@ public enum ImportError: VitalsError, Equatable {
     case invalidRows(errors: [CSVImporter.RowError], rowCount: Int)
 
     /// How many bad rows the hints list before "… and N more".
-    public static let rowsShown = 20
+    package static let rowsShown = 20
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .emptyCSV: return "the CSV file is empty (it needs a header row)"
         case .unknownColumn(let name, _): return "unknown CSV column '\(Sanitize.inline(name))'"
@@ -28,7 +28,7 @@ public enum ImportError: VitalsError, Equatable {
         }
     }
 
-    public var hints: [String] {
+    package var hints: [String] {
         switch self {
         case .unknownColumn(let name, let known):
             return [didYouMean(name, among: known)
@@ -44,5 +44,5 @@ public enum ImportError: VitalsError, Equatable {
         }
     }
 
-    public var kind: VitalsErrorKind { .refused }
+    package var kind: VitalsErrorKind { .refused }
 }

@@ -1,5 +1,5 @@
 /// Why `vitals new-screen` planned or wrote nothing.
-public enum ScaffoldError: VitalsError, Equatable {
+package enum ScaffoldError: VitalsError, Equatable {
     /// A display name that cannot name files and Swift types.
     case unusableName(String)
     case unknownPillar(String, known: [String])
@@ -25,7 +25,7 @@ public enum ScaffoldError: VitalsError, Equatable {
     /// The list the module would be added to was not found in `file`.
     case noModuleList(file: String, list: String, module: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unusableName(let name):
             return "'\(Sanitize.inline(name))' is not a usable screen name"
@@ -58,7 +58,7 @@ public enum ScaffoldError: VitalsError, Equatable {
         }
     }
 
-    public var hints: [String] {
+    package var hints: [String] {
         switch self {
         case .unusableName:
             return ["use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. \"Blood Glucose\")",
@@ -84,7 +84,7 @@ public enum ScaffoldError: VitalsError, Equatable {
 
     /// The name and `--unit` are checked for their form, like option values; the rest is a
     /// refused request, as vitals has always reported it (exit 1), a failed write included.
-    public var kind: VitalsErrorKind {
+    package var kind: VitalsErrorKind {
         switch self {
         case .unusableName, .unknownUnit: return .badArgument
         default: return .refused

@@ -6,19 +6,19 @@ import Foundation
 ///
 /// Planning checks everything first (the name, the pillar, the chart type, the series, ids
 /// and files already taken) so that `apply` either writes every file or none.
-public struct ScreenScaffold: Sendable {
-    public struct Request: Sendable {
+package struct ScreenScaffold: Sendable {
+    package struct Request: Sendable {
         /// The display name ("Blood Glucose").
-        public var name: String
-        public var pillarID: String
-        public var chartTypeID: String
+        package var name: String
+        package var pillarID: String
+        package var chartTypeID: String
         /// An existing series to bind; nil creates one named after the screen.
-        public var seriesID: String?
+        package var seriesID: String?
         /// The new series' base unit (only without `seriesID`).
-        public var unit: String
-        public var module: Bool
+        package var unit: String
+        package var module: Bool
 
-        public init(name: String, pillarID: String, chartTypeID: String = "bar_vertical",
+        package init(name: String, pillarID: String, chartTypeID: String = "bar_vertical",
                     seriesID: String? = nil, unit: String = "count", module: Bool = false) {
             self.name = name; self.pillarID = pillarID; self.chartTypeID = chartTypeID
             self.seriesID = seriesID; self.unit = unit; self.module = module
@@ -26,20 +26,20 @@ public struct ScreenScaffold: Sendable {
     }
 
     /// One file to create or replace, relative to the root it was planned for.
-    public struct FileChange: Sendable, Equatable {
-        public var path: String
-        public var contents: String
+    package struct FileChange: Sendable, Equatable {
+        package var path: String
+        package var contents: String
         /// False for a new file (which must not exist), true for an edit of an existing one.
-        public var replacesExisting: Bool
+        package var replacesExisting: Bool
     }
 
-    public var names: ScaffoldNames
-    public var changes: [FileChange]
+    package var names: ScaffoldNames
+    package var changes: [FileChange]
 
     /// Plans the files for `request` against the loaded `catalog`; paths are relative to the
     /// directory holding `screens/` and `metrics/`, which for `module` must also be the Swift
     /// package checkout `packageRoot`.
-    public static func plan(_ request: Request, catalog: Catalog, packageRoot: String?) throws -> ScreenScaffold {
+    package static func plan(_ request: Request, catalog: Catalog, packageRoot: String?) throws -> ScreenScaffold {
         let names = try ScaffoldNames(request.name)
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)
@@ -96,7 +96,7 @@ public struct ScreenScaffold: Sendable {
 
     /// Writes every change under `root`; refuses (writing nothing) when a new file already
     /// exists, and removes what it wrote if a later write fails.
-    public func apply(root: String) throws {
+    package func apply(root: String) throws {
         let fileManager = FileManager.default
         for change in changes where !change.replacesExisting {
             let path = root + "/" + change.path
@@ -127,22 +127,22 @@ public struct ScreenScaffold: Sendable {
 }
 
 /// The ids and file names derived from a screen's display name.
-public struct ScaffoldNames: Sendable, Equatable {
-    public var displayName: String
+package struct ScaffoldNames: Sendable, Equatable {
+    package var displayName: String
     /// `blood_glucose`: file names, the alias, a new series' id.
-    public var alias: String
+    package var alias: String
     /// `SCREEN_BLOOD_GLUCOSE`.
-    public var screenID: String
+    package var screenID: String
     /// `BLOOD_GLUCOSE_DAILY`, the primary metric.
-    public var metricID: String
+    package var metricID: String
     /// `BloodGlucose`, for Swift type and target names.
-    public var camel: String
+    package var camel: String
     /// `BloodGlucoseScreen`: the module's target and type.
-    public var moduleName: String { camel + "Screen" }
+    package var moduleName: String { camel + "Screen" }
 
     /// Names from a display name of ASCII letters, digits, spaces and hyphens that starts
     /// with a letter, at most 40 characters.
-    public init(_ name: String) throws {
+    package init(_ name: String) throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let allowed = trimmed.unicodeScalars.allSatisfy {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-")
@@ -163,7 +163,7 @@ public struct ScaffoldNames: Sendable, Equatable {
 extension ScreenScaffold {
     /// The catalog as it will be once the YAML changes are written (`existing` are the files
     /// read now, with paths relative to the same root), for validating before writing.
-    public func catalogAfter(existing: [SourceFile]) -> LoadedCatalog {
+    package func catalogAfter(existing: [SourceFile]) -> LoadedCatalog {
         let added = changes.filter { $0.path.hasSuffix(".yaml") }
             .map { SourceFile(path: $0.path, text: $0.contents) }
         return CatalogLoader.load(existing + added)

@@ -5,31 +5,31 @@ import Foundation
 ///
 /// The offset is kept because a sample's day is its local date at its own offset: two samples
 /// either side of a daylight-saving change carry different offsets in one file.
-public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var utcSeconds: Int64
+    package var utcSeconds: Int64
     /// Seconds east of UTC (`-0700` is -25200).
-    public var offsetSeconds: Int32
+    package var offsetSeconds: Int32
 
-    public init(utcSeconds: Int64, offsetSeconds: Int32) {
+    package init(utcSeconds: Int64, offsetSeconds: Int32) {
         self.utcSeconds = utcSeconds
         self.offsetSeconds = offsetSeconds
     }
 
     /// Parses `YYYY-MM-DD HH:MM:SS ±HHMM` (also `T` between date and time, `Z`, `±HH:MM`); nil for
     /// anything else, an offset beyond ±18:00 included.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var text = text
         guard let date = text.withUTF8({ HealthDate.parse($0.baseAddress!, count: $0.count) }) else { return nil }
         self = date
     }
 
-    public var date: Date { Date(timeIntervalSince1970: TimeInterval(utcSeconds)) }
+    package var date: Date { Date(timeIntervalSince1970: TimeInterval(utcSeconds)) }
 
-    public static func < (lhs: HealthDate, rhs: HealthDate) -> Bool { lhs.utcSeconds < rhs.utcSeconds }
+    package static func < (lhs: HealthDate, rhs: HealthDate) -> Bool { lhs.utcSeconds < rhs.utcSeconds }
 
     /// The date written back in the export's own format, at its own offset.
-    public var description: String {
+    package var description: String {
         let local = utcSeconds + Int64(offsetSeconds)
         let (days, secondOfDay) = local.quotientAndRemainder(dividingBy: 86_400)
         let (dayNumber, seconds) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
@@ -42,7 +42,7 @@ public struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// The largest UTC offset a date may have (±18:00, as the store's schema checks).
-    public static let maximumOffsetSeconds = 64_800
+    package static let maximumOffsetSeconds = 64_800
 
     /// Parses the export's date format straight from bytes (no Foundation formatter).
     static func parse(_ bytes: UnsafePointer<UInt8>, count: Int) -> HealthDate? {

@@ -7,9 +7,9 @@ import Foundation
 /// repeat top-level records and are attached to the correlation only. Unknown elements are
 /// counted and passed over. Children per element and distinct types are bounded (`limits`):
 /// past a limit the import is refused, naming the element and its line.
-public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
-    public var sink: Sink
-    public private(set) var statistics = HealthScanStatistics()
+package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
+    package var sink: Sink
+    package private(set) var statistics = HealthScanStatistics()
 
     private enum Context { case root, record, correlation, correlationRecord, beats, workout, route, other }
 
@@ -20,7 +20,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     private var correlation: HealthCorrelation?
     private var workout: HealthWorkout?
     /// What the export may hold at most.
-    public var limits = HealthExportLimits.standard
+    package var limits = HealthExportLimits.standard
     /// The record types and workout activity types met (bounded by `limits.distinctTypes`),
     /// and the last one, which most records repeat.
     private var typesSeen: Set<String> = []
@@ -28,11 +28,11 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     /// The lines where the record, and the correlation or workout, being read began, for refusals.
     private var recordLine = 0, parentLine = 0
 
-    public init(sink: Sink) {
+    package init(sink: Sink) {
         self.sink = sink
     }
 
-    public mutating func startElement(_ tag: XMLStartTag, at position: XMLPosition) throws {
+    package mutating func startElement(_ tag: XMLStartTag, at position: XMLPosition) throws {
         guard let context = contexts.last else {
             guard tag.name.equals("HealthData") else {
                 throw HealthExportError.notHealthExport(root: tag.name.string, at: position)
@@ -113,7 +113,7 @@ public struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         contexts.append(next)
     }
 
-    public mutating func endElement(_ name: XMLBytes, at position: XMLPosition) throws {
+    package mutating func endElement(_ name: XMLBytes, at position: XMLPosition) throws {
         switch contexts.removeLast() {
         case .record:
             try finishRecord(topLevel: true)

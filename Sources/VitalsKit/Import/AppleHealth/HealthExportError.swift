@@ -2,7 +2,7 @@
 ///
 /// Positions are in the XML stream (after unzipping), so they point into `export.xml` even
 /// when the input was `export.zip`.
-public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path does not exist.
     case notFound(path: String)
     /// The path exists but could not be opened or read.
@@ -23,7 +23,7 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
     /// damaged file, or one made to exhaust memory. `reason` names the element and the limit.
     case limitExceeded(reason: String, at: XMLPosition)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path):
             return "\(path): no such file or directory"
@@ -50,7 +50,7 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The position in the XML stream, when the error has one.
-    public var position: XMLPosition? {
+    package var position: XMLPosition? {
         switch self {
         case .notXML(_, let position), .malformed(_, let position), .truncated(_, let position),
              .notHealthExport(_, let position), .limitExceeded(_, let position):
@@ -64,11 +64,11 @@ public enum HealthExportError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 extension HealthExportError: VitalsError {
-    public var message: String { description }
+    package var message: String { description }
 
     /// A path that is not there or cannot be read stops the import before it starts; a file
     /// that is read but is not a sound export is refused.
-    public var kind: VitalsErrorKind {
+    package var kind: VitalsErrorKind {
         switch self {
         case .notFound, .unreadable: return .cannotRun
         default: return .refused

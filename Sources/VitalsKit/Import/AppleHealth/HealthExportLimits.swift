@@ -5,26 +5,26 @@
 /// nested elements, and nothing a phone writes comes near that. Each limit is far above what
 /// real exports hold (noted beside it); passing one stops the import with
 /// `HealthExportError.limitExceeded`, naming the element and its line.
-public struct HealthExportLimits: Sendable, Hashable {
+package struct HealthExportLimits: Sendable, Hashable {
     /// Elements open at once (an export nests 4 deep: HealthData, Workout, WorkoutRoute, FileReference).
-    public var depth = 64
+    package var depth = 64
     /// Attributes on one tag (a Record has 9, `Me` 6).
-    public var attributesPerTag = 64
+    package var attributesPerTag = 64
     /// Bytes in one attribute value, after unescaping (a device description: about 250).
-    public var attributeValueLength = 64 << 10
+    package var attributeValueLength = 64 << 10
     /// `MetadataEntry` children of one record, correlation or workout (real ones: a dozen).
-    public var metadataEntriesPerElement = 1_000
+    package var metadataEntriesPerElement = 1_000
     /// Other children of one element: beats of a heart-rate-variability record (about a
     /// hundred), records of a correlation, statistics, events and routes of a workout.
-    public var childrenPerElement = 10_000
+    package var childrenPerElement = 10_000
     /// Distinct record types in one export (HealthKit has about 200).
-    public var distinctTypes = 10_000
+    package var distinctTypes = 10_000
     /// Distinct names of elements Vitals does not import that are counted by name; further
     /// names are counted together.
-    public var namedUnsupportedElements = 100
+    package var namedUnsupportedElements = 100
 
-    public init() {}
+    package init() {}
 
     /// The limits every import uses.
-    public static let standard = HealthExportLimits()
+    package static let standard = HealthExportLimits()
 }

@@ -3,13 +3,13 @@
 /// The Health app writes `apple_health_export/export.xml`, but the name is localised
 /// (`Export.xml`, `导出.xml`, `экспорт.xml`) and the folder also holds `export_cda.xml` (clinical
 /// documents, not samples); zips made on a Mac add `__MACOSX/` and `._` resource forks.
-public enum HealthExportLocator {
+package enum HealthExportLocator {
     /// A file in an archive or folder: its path (with `/`) and size in bytes.
-    public struct Candidate: Sendable, Hashable {
-        public var path: String
-        public var size: Int64
+    package struct Candidate: Sendable, Hashable {
+        package var path: String
+        package var size: Int64
 
-        public init(path: String, size: Int64) {
+        package init(path: String, size: Int64) {
             self.path = path
             self.size = size
         }
@@ -20,13 +20,13 @@ public enum HealthExportLocator {
     /// Candidates are `.xml` files at the top or one folder down, outside `__MACOSX/`, not `._`
     /// resource forks and not `*_cda.xml`. Files in `apple_health_export/` come first, then one
     /// named `export.xml` in any case, then the largest (the sample export dwarfs anything else).
-    public static func exportXML(among files: [Candidate]) -> String? {
+    package static func exportXML(among files: [Candidate]) -> String? {
         let candidates = files.filter(isCandidate)
         return candidates.max { rank($0) < rank($1) }?.path
     }
 
     /// Whether `path` could be the export XML.
-    public static func isCandidate(_ file: Candidate) -> Bool {
+    package static func isCandidate(_ file: Candidate) -> Bool {
         let components = file.path.split(separator: "/").filter { $0 != "." }
         guard let name = components.last, components.count <= 2 else { return false }
         let lowered = name.lowercased()

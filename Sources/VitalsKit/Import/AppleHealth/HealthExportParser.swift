@@ -5,38 +5,38 @@ import Foundation
 /// This is the store-independent core of the import: the scanner plus the element mapper.
 /// Feed chunks of any size (the result does not depend on where they split), then call
 /// `finish()` for the statistics; errors carry the line and byte offset.
-public final class HealthExportParser<Sink: HealthExportSink> {
+package final class HealthExportParser<Sink: HealthExportSink> {
     private var scanner: XMLChunkScanner<HealthElementMapper<Sink>>
 
-    public init(sink: Sink) {
+    package init(sink: Sink) {
         scanner = XMLChunkScanner(handler: HealthElementMapper(sink: sink))
     }
 
     /// The sink, with everything delivered so far.
-    public var sink: Sink { scanner.handler.sink }
+    package var sink: Sink { scanner.handler.sink }
 
     /// Bytes fed so far.
-    public var bytesRead: Int64 { scanner.bytesFed }
+    package var bytesRead: Int64 { scanner.bytesFed }
 
     /// Reads one more chunk.
-    public func feed(_ chunk: UnsafeRawBufferPointer) throws {
+    package func feed(_ chunk: UnsafeRawBufferPointer) throws {
         try scanner.feed(chunk)
     }
 
     /// Reads one more chunk.
-    public func feed(_ bytes: some ContiguousBytes) throws {
+    package func feed(_ bytes: some ContiguousBytes) throws {
         try scanner.feed(bytes)
     }
 
     /// Ends the input; throws when the document is incomplete, returns what was found.
     @discardableResult
-    public func finish() throws -> HealthScanStatistics {
+    package func finish() throws -> HealthScanStatistics {
         try scanner.finish()
         return statistics
     }
 
     /// The statistics so far (complete after `finish()`).
-    public var statistics: HealthScanStatistics {
+    package var statistics: HealthScanStatistics {
         var statistics = scanner.handler.statistics
         statistics.recoveredBrokenDTD = scanner.recoveredBrokenDTD
         statistics.bytesRead = scanner.bytesFed

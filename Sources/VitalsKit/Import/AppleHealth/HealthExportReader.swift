@@ -1,22 +1,22 @@
 import Foundation
 
 /// How far reading has got: XML bytes read of the total (uncompressed) size.
-public struct HealthReadProgress: Sendable, Hashable {
-    public var bytesRead: Int64
-    public var totalBytes: Int64
+package struct HealthReadProgress: Sendable, Hashable {
+    package var bytesRead: Int64
+    package var totalBytes: Int64
 
     /// 0…1; 0 when the total is unknown.
-    public var fraction: Double { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : 0 }
+    package var fraction: Double { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : 0 }
 }
 
 /// Where an export's XML is read from.
-public enum HealthExportSource: Sendable, Hashable, CustomStringConvertible {
+package enum HealthExportSource: Sendable, Hashable, CustomStringConvertible {
     case xmlFile(path: String)
     case zipEntry(archive: String, entry: String)
     /// XML read once, front to back, from a pipe (`-`, `/dev/stdin`, `<(cat export.xml)`, a FIFO).
     case xmlStream(name: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .xmlFile(let path): return path
         case .zipEntry(let archive, let entry): return "\(archive) → \(entry)"
@@ -27,10 +27,10 @@ public enum HealthExportSource: Sendable, Hashable, CustomStringConvertible {
 
 /// Opens an Apple Health export — `export.zip`, the XML, or the unzipped folder — and streams
 /// it through the parser into a sink, without unpacking anything to disk.
-public struct HealthExportReader: Sendable {
-    public let source: HealthExportSource
+package struct HealthExportReader: Sendable {
+    package let source: HealthExportSource
     /// Size of the XML in bytes (uncompressed), for progress; 0 when unknown (a pipe).
-    public let totalBytes: Int64
+    package let totalBytes: Int64
     /// The pipe an `.xmlStream` is read from, with the bytes already read to sniff it.
     private let stream: PipeInput?
     /// A zip that came through a pipe, copied to a temporary file (zips are read from the end).
@@ -50,7 +50,7 @@ public struct HealthExportReader: Sendable {
     /// Finds the export XML at `path` (a zip, an XML file, or a folder holding either); `-`
     /// is standard input. A pipe or FIFO is opened once and never re-opened: its first bytes
     /// tell a zip (copied to a temporary file) from XML (streamed as it comes).
-    public static func open(_ path: String) throws -> HealthExportReader {
+    package static func open(_ path: String) throws -> HealthExportReader {
         if path == "-" { return try openPipe(descriptor: dup(STDIN_FILENO), name: "standard input") }
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -88,7 +88,7 @@ public struct HealthExportReader: Sendable {
     }
 
     /// Reads the whole export into a counting sink (the scanner's speed, no database).
-    public func count(chunkSize: Int = 1 << 18) throws -> (CountingHealthSink, HealthScanStatistics) {
+    package func count(chunkSize: Int = 1 << 18) throws -> (CountingHealthSink, HealthScanStatistics) {
         var sink = CountingHealthSink()
         let statistics = try read(into: &sink, chunkSize: chunkSize)
         return (sink, statistics)
@@ -98,7 +98,7 @@ public struct HealthExportReader: Sendable {
     ///
     /// `progress` is called after every chunk. On error the sink keeps what it was given.
     @discardableResult
-    public func read<Sink: HealthExportSink>(
+    package func read<Sink: HealthExportSink>(
         into sink: inout Sink, chunkSize: Int = 1 << 18, progress: ((HealthReadProgress) -> Void)? = nil
     ) throws -> HealthScanStatistics {
         let parser = HealthExportParser(sink: sink)

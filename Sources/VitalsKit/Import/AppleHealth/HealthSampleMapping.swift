@@ -3,9 +3,9 @@
 /// Types named under a series' `healthkit:` go into that series. Every other type is kept
 /// under its own HealthKit identifier, its value as written (unit kept by the caller), so that
 /// nothing is lost and a series can bind to it later.
-public struct HealthSampleMapping: Sendable {
+package struct HealthSampleMapping: Sendable {
     /// Where one record goes.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Into `seriesID`, `value` in the series' base unit; `category` for category series.
         case series(seriesID: String, value: Double, category: String?)
         /// Into a series named after the HealthKit type, value and category as written.
@@ -22,7 +22,7 @@ public struct HealthSampleMapping: Sendable {
 
     /// Builds the mapping from the catalog's series (`Series.healthKit`); values outside a
     /// series' plausible range for `subjectKind` are skipped, as `vitals log` refuses them.
-    public init(series: [Series], subjectKind: SubjectKind = .human) {
+    package init(series: [Series], subjectKind: SubjectKind = .human) {
         var byType: [String: Series] = [:]
         for entry in series {
             for type in entry.healthKit where byType[type] == nil { byType[type] = entry }
@@ -35,7 +35,7 @@ public struct HealthSampleMapping: Sendable {
     }
 
     /// Where a workout goes: the series its activity type feeds, its length in the series' unit.
-    public enum WorkoutOutcome: Sendable, Hashable {
+    package enum WorkoutOutcome: Sendable, Hashable {
         case series(seriesID: String, value: Double)
         /// Kept under `HKWorkoutTypeIdentifier`, minutes from start to end.
         case unmapped(minutes: Double)
@@ -44,7 +44,7 @@ public struct HealthSampleMapping: Sendable {
 
     /// Where `workout` goes. Its length is its `duration` (in `durationUnit`, minutes when none
     /// is given): the time moving, pauses left out; the span from start to end when it has none.
-    public func map(_ workout: HealthWorkout) -> WorkoutOutcome {
+    package func map(_ workout: HealthWorkout) -> WorkoutOutcome {
         let span = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
         guard let id = WorkoutActivitySeries.seriesID(for: workout.activityType),
               let series = workoutSeries[id] else { return .unmapped(minutes: span) }
@@ -96,7 +96,7 @@ public struct HealthSampleMapping: Sendable {
     }
 
     /// Where `record` goes and with which value.
-    public func map(_ record: HealthRecord) -> Outcome {
+    package func map(_ record: HealthRecord) -> Outcome {
         map(record, target: target(for: record.type), convert: HealthKitUnit.convert)
     }
 

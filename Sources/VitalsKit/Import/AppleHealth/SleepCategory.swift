@@ -1,5 +1,5 @@
 /// A sleep analysis stage as the Sleep screen reads it (`sleep_analysis` categories).
-public enum SleepCategory: String, Sendable, CaseIterable {
+package enum SleepCategory: String, Sendable, CaseIterable {
     case inBed = "in_bed"
     case asleepUnspecified = "asleep_unspecified"
     case core, deep, rem, awake
@@ -8,7 +8,7 @@ public enum SleepCategory: String, Sendable, CaseIterable {
     ///
     /// `Asleep` (before iOS 16) means asleep in an unknown stage. Numeric raw values, as
     /// some tools write them, are read too (0 in bed, 1 asleep, 2 awake, 3 core, 4 deep, 5 REM).
-    public init?(healthKitValue value: String) {
+    package init?(healthKitValue value: String) {
         let prefix = "HKCategoryValueSleepAnalysis"
         let name = value.hasPrefix(prefix) ? String(value.dropFirst(prefix.count)) : value
         switch name {

@@ -4,15 +4,15 @@
 /// Activity types not listed here (golf, martial arts, ball games …) are kept under
 /// `HKWorkoutTypeIdentifier` as before, nothing lost; so are all workouts when the catalog has
 /// no such series, or one that is not counted in minutes or hours.
-public enum WorkoutActivitySeries {
+package enum WorkoutActivitySeries {
     /// The series id for `activityType` (`HKWorkoutActivityTypeRunning` → `cardio`); nil when unmapped.
-    public static func seriesID(for activityType: String) -> String? {
+    package static func seriesID(for activityType: String) -> String? {
         guard activityType.hasPrefix(prefix) else { return nil }
         return byActivity[String(activityType.dropFirst(prefix.count))]
     }
 
     /// Every mapped activity (without the `HKWorkoutActivityType` prefix) by series, for the README.
-    public static let activities: [(seriesID: String, activities: [String])] = [
+    package static let activities: [(seriesID: String, activities: [String])] = [
         ("cardio", ["Running", "Walking", "Hiking", "Cycling", "HandCycling", "Swimming", "Rowing", "PaddleSports",
                     "Elliptical", "StairClimbing", "Stairs", "StepTraining", "JumpRope", "CrossCountrySkiing",
                     "Dance", "DanceInspiredTraining", "CardioDance", "SocialDance", "MixedCardio",

@@ -10,16 +10,16 @@ import Foundation
 /// &quot; &apos; &#NN; &#xNN;`) and their literal tabs and newlines become spaces, as XML
 /// prescribes; raw control characters such as U+000B are kept. Memory is bounded by the chunk
 /// size plus the longest single tag (`maximumTokenLength`) and the open elements (`limits`).
-public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
+package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     /// Receives the events; read it back after `finish()`.
-    public var handler: Handler
+    package var handler: Handler
     /// A tag (or anything that must be held whole) longer than this is reported as malformed.
-    public var maximumTokenLength = 4 << 20
+    package var maximumTokenLength = 4 << 20
     /// Nesting depth, attributes per tag and value length past which the input is refused
     /// (`HealthExportError.limitExceeded`): memory stays bounded and time linear.
-    public var limits = HealthExportLimits.standard
+    package var limits = HealthExportLimits.standard
     /// Whether the DOCTYPE's internal subset lacked its `]>` and ended at the first element.
-    public private(set) var recoveredBrokenDTD = false
+    package private(set) var recoveredBrokenDTD = false
 
     private enum Mode { case text, comment, processingInstruction, cdata, doctype, subset, subsetComment }
     enum Phase { case prolog, element, epilog }
@@ -46,7 +46,7 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     /// by the fuzzer's LeakSanitizer, Swift 6.3 -O); a class's deinit always runs.
     private var owner: BufferOwner
 
-    public init(handler: Handler, initialCapacity: Int = 1 << 16) {
+    package init(handler: Handler, initialCapacity: Int = 1 << 16) {
         self.handler = handler
         capacity = max(initialCapacity, 64)
         buffer = .allocate(capacity: capacity)
@@ -54,16 +54,16 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     }
 
     /// How many bytes have been fed so far.
-    public var bytesFed: Int64 { bufferOffset + Int64(count) }
+    package var bytesFed: Int64 { bufferOffset + Int64(count) }
 
     /// The position of the next unread byte.
-    public var position: XMLPosition { XMLPosition(line: line, byteOffset: bufferOffset + Int64(cursor)) }
+    package var position: XMLPosition { XMLPosition(line: line, byteOffset: bufferOffset + Int64(cursor)) }
 
     /// How many elements are open (0 before the root and after it closes).
-    public var depth: Int { openLines.count }
+    package var depth: Int { openLines.count }
 
     /// Scans one more chunk; handler calls happen inside.
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
+    package mutating func feed(_ chunk: UnsafeRawBufferPointer) throws {
         guard chunk.count > 0, let source = chunk.baseAddress else { return }
         reserve(count + chunk.count)
         memcpy(buffer + count, source, chunk.count)
@@ -78,12 +78,12 @@ public struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
     }
 
     /// Scans `bytes` as one chunk.
-    public mutating func feed<Bytes: ContiguousBytes>(_ bytes: Bytes) throws {
+    package mutating func feed<Bytes: ContiguousBytes>(_ bytes: Bytes) throws {
         try bytes.withUnsafeBytes { try feed($0) }
     }
 
     /// Marks the end of input: throws when the document is incomplete.
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         try scan(final: true)
         let end = XMLPosition(line: line + newlines(cursor, count), byteOffset: bytesFed)
         switch mode {
