@@ -77,7 +77,7 @@ struct HistoryView {
     /// under, over, average a day, and its wins on the days missed overall.
     func categoryBlock() -> ScreenBlock {
         let details = adherence.categoryDetail(last: Self.detailWindow)
-        let counted = adherence.counted(last: Self.detailWindow).count
+        let counted = adherence.countedDays(last: Self.detailWindow).count
         var rows: [HistoryCategoryTable.Row] = []
         var data: [JSONValue] = []
         for detail in details {

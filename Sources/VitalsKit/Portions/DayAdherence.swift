@@ -92,7 +92,7 @@ public struct DayAdherence: Sendable, Hashable {
 
     /// The counted days among the last `window` days ending on the as-of day (the days of
     /// `onTarget(last:)`).
-    public func counted(last window: Int) -> ArraySlice<JudgedDay> {
+    public func countedDays(last window: Int) -> ArraySlice<JudgedDay> {
         guard let newest = days.last, window > 0 else { return [] }
         let first = newest.date.adding(days: -(window - 1))
         return counted.drop { $0.date < first }
@@ -120,7 +120,7 @@ public struct DayAdherence: Sendable, Hashable {
     /// today counted once on target): days met, under and over, and on days missed overall,
     /// how often the category was still met (its wins).
     public func categoryDetail(last window: Int) -> [CategoryDetail] {
-        let slice = counted(last: window)
+        let slice = countedDays(last: window)
         guard let first = days.first else { return [] }
         return first.results.indices.map { index in
             var detail = CategoryDetail(categoryID: first.results[index].categoryID)

@@ -33,7 +33,7 @@ struct AdherenceView {
             .line("Judged \(first) – \(asOf), \(book.enabledCategories.count) categories", ScreenText.muted),
         ]
         if let today = inProgress { rows.append(.line(inProgressLine(today), ScreenText.muted)) }
-        let progress: JSONValue = inProgress.map { day in
+        let progress: JSONValue = inProgress.map { day -> JSONValue in
             .object([("date", .string(day.date.description)), ("has_entries", .bool(day.hasEntries)),
                      ("categories_met", .number(Double(day.wins.count))), ("categories", .number(Double(day.results.count)))])
         } ?? .null

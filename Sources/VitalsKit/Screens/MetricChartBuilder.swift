@@ -57,7 +57,8 @@ public struct MetricChartBuilder: Sendable {
             input.progress = try progress(query, name: metric.displayName)
         case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
-            let series = periods.fitting(capacity(kind), unloggedAsZeroFrom: try query.unloggedAsZeroFrom(in: store))
+            let zeroFrom = try query.unloggedAsZeroFrom(in: store)
+            let series = periods.fitting(capacity(kind), unloggedAsZeroFrom: zeroFrom)
             fillPoints(&input, series: series, rollingMean: kind.drawsRollingMean)
             // The footer speaks of the metric's own periods (days), not the regrouped means.
             if series.regrouped != nil { input.footerValues = Self.footerValues(periods, rollingMean: kind.drawsRollingMean) }
