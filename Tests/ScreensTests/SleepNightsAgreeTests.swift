@@ -146,7 +146,8 @@ import VitalsScreens
             let withData = Set(input.calendar.filter { $0.state != .noData }.map(\.date.description))
             #expect(withData == Set(naive.keys), "calendar seed \(seed)")
             let tally = try #require(input.targetTally)
-            #expect([tally.met, tally.counted] == [expected[0], expected[1]], "calendar seed \(seed)")
+            let calendarCounts: [Int] = [tally.met, tally.counted]
+            #expect(calendarCounts == Array(expected.prefix(2)), "calendar seed \(seed)")
         }
     }
 }

@@ -33,15 +33,17 @@ public struct AboutPeriodRule: ValidationRule {
         return found
     }
 
-    static let leads: Set<String> = ["last", "past", "previous"]
+    /// Not "previous": "the previous day" (a cutoff) and "over the previous seven days" (a
+    /// rolling window) do not name the period shown.
+    static let leads: Set<String> = ["last", "past"]
     static let units: Set<String> = ["day", "days", "week", "weeks", "week's", "weeks'", "fortnight", "month", "months",
                                      "month's", "year", "years", "year's"]
     static let numbers: Set<String> = ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                                        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "thirty", "sixty",
                                        "ninety", "few", "several"]
 
-    /// The first period phrase in `text` ("last two weeks"), nil when there is none: "last",
-    /// "past" or "previous", then an optional number (a word or digits), then a unit of time.
+    /// The first period phrase in `text` ("last two weeks"), nil when there is none: "last"
+    /// or "past", then an optional number (a word or digits), then a unit of time.
     /// "Nights" counts only after a number ("the last 14 nights"): "last night" is a night.
     static func period(in text: String) -> String? {
         let words = text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
