@@ -54,7 +54,7 @@ final class UnknownChartTypeCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("metrics/body.yaml:5:") && run.stderr.contains("warning: unknown chart_type_id 'wiggle_chart'")
                       && run.stderr.contains("drawn as bar_vertical"), run.stderr)
-        XCTAssertFalse(run.stderr.contains("error"), run.stderr)
+        XCTAssertFalse(run.stderr.contains(": error:"), run.stderr)
         XCTAssertTrue(run.stdout.contains("Walk") && run.stdout.contains("Steps"), run.stdout)
         XCTAssertTrue(run.stdout.contains("chart type 'wiggle_chart' is unknown; showing bar_vertical"), run.stdout)
         XCTAssertTrue(run.stdout.contains("Weight"), run.stdout)
