@@ -27,7 +27,7 @@ final class ChartWordsTests: XCTestCase {
                                    request: ScreenRequest(asOf: F.asOf, range: .years(1)))
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
             // Regrouped at every width (120 days > the columns; weekly or monthly means).
-            XCTAssertTrue(text.contains("means"), text)
+            XCTAssertTrue(text.contains("mean a day, unlogged days as 0"), text)
             // Latest day 9000; mean of the 120 days (119 × 8000 + 9000) / 120 = 8008.33 → 8008.
             // The regrouped buckets said otherwise: June's monthly mean (14 × 8000 + 9000) / 15
             // = 8066.7 → "latest 8067"; the mean of 5 monthly means is not 8008 either.
@@ -79,7 +79,7 @@ final class ChartWordsTests: XCTestCase {
         }
         let steps = try F.lines("steps", profile: profile, request: ScreenRequest(asOf: F.asOf, range: .years(1)))
             .joined(separator: "\n")
-        XCTAssertTrue(steps.contains("Steps per day, monthly") && steps.contains("means"), steps)
+        XCTAssertTrue(steps.contains("Steps per day, monthly") && steps.contains("mean a day"), steps)
     }
 
     // MARK: F. An empty chart speaks of its own metric

@@ -59,7 +59,7 @@ final class ExplorerScreenTests: XCTestCase {
     }
 
     /// The `r` key's range reaches every chart, modules included: at a year the Protein pane's
-    /// chart is regrouped into weekly means, as `vitals render protein --range 1y` draws it.
+    /// chart is regrouped into weekly means a day, as `vitals render protein --range 1y` draws it.
     func testTheRangeKeyReachesModuleCharts() throws {
         var explorer = explorer()
         var state = explorer.state
@@ -73,6 +73,6 @@ final class ExplorerScreenTests: XCTestCase {
         let pane = explorer.frame().text.dropFirst().prefix(min(layout.paneHeight, expected.count))
             .map { String($0.dropFirst(layout.listWidth + 2)) }
         XCTAssertEqual(pane, Array(expected.prefix(pane.count)))
-        XCTAssertTrue(pane.contains { $0.hasPrefix("Protein per day, weekly means") }, pane.joined(separator: "\n"))
+        XCTAssertTrue(pane.contains { $0.hasPrefix("Protein per day, weekly mean a day") }, pane.joined(separator: "\n"))
     }
 }

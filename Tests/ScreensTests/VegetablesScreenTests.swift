@@ -93,6 +93,24 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertTrue(dutch.contains("Today 1,75 of 3 portions · 1,25 portions to go"), dutch)
     }
 
+    /// With --range the goal calendar shows the range's months (not always the as-of month),
+    /// from the 1st of the month holding the range's first day to the as-of day.
+    func testTheGoalCalendarFollowsTheRange() throws {
+        let request = ScreenRequest(asOf: F.asOf, range: .months(2))
+        let document = try F.document("vegetables", profile: F.profile("unicode"), request: request)
+        let calendar = try XCTUnwrap(document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
+        XCTAssertTrue(document.lines(of: calendar)[0].hasPrefix("Goal calendar, April – June 2026"), document.lines(of: calendar)[0])
+        let data = try JSONSerialization.jsonObject(with: Data(calendar.data.text().utf8)) as? [String: Any]
+        let days = try XCTUnwrap(data?["days"] as? [[String: Any]])
+        XCTAssertEqual(days.first?["date"] as? String, "2026-04-01")
+        XCTAssertEqual(days.last?["date"] as? String, "2026-06-15")
+        XCTAssertEqual((data?["on_target"] as? [String: Any])?["best_streak_window"] as? String, "in April – June 2026")
+        let year = try F.document("vegetables", profile: F.profile("unicode"), request: ScreenRequest(asOf: F.asOf, range: .years(1)))
+        let yearCalendar = try XCTUnwrap(year.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
+        XCTAssertTrue(year.lines(of: yearCalendar)[0].hasPrefix("Goal calendar, June 2025 – June 2026"),
+                      year.lines(of: yearCalendar)[0])
+    }
+
     func testTheMonthCalendarRunsFromTheFirstToTheAsOfDay() throws {
         let document = try F.document("vegetables", profile: F.profile("unicode"))
         let calendar = try XCTUnwrap(document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })

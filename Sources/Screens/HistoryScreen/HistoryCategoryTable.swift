@@ -1,6 +1,6 @@
 import VitalsKit
 
-/// The History screen's categories over the last counted days: met, under, over, average a
+/// The History screen's categories over the last 30 days: met, under, over, average a
 /// day and wins on the days missed overall, then the category most often off; drawn at the
 /// output's width (the name column narrows with it).
 struct HistoryCategoryTable: BlockDrawing {
@@ -20,8 +20,10 @@ struct HistoryCategoryTable: BlockDrawing {
         var under: Int, over: Int
     }
 
-    /// Counted days in the window.
-    var counted: Int
+    /// Days in the window (ending today).
+    var window: Int
+    /// Whether today, in the window, is not counted yet (not on target).
+    var todayPending: Bool
     var rows: [Row]
     var mostOftenOff: MostOftenOff?
     /// The unit system drinks are shown in (`--units`).
@@ -32,7 +34,8 @@ struct HistoryCategoryTable: BlockDrawing {
         let nameWidth = max(10, min(28, width - 48))
         var canvas = TextCanvas(width: width)
         let title = canvas.addRow()
-        canvas.write("Categories, last \(HistoryView.days(counted))", row: title, column: 0, style: Style(bold: true))
+        canvas.write("Categories, last \(HistoryView.days(window))" + (todayPending ? " (today pending)" : ""),
+                     row: title, column: 0, style: Style(bold: true))
         let head = canvas.addRow()
         let columns = [nameWidth + 1, nameWidth + 8, nameWidth + 15, nameWidth + 21, nameWidth + 30]
         // The last heading shortens to fit the width; its column is dropped when even that does not.

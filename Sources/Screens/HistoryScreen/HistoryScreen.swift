@@ -15,7 +15,7 @@ public struct HistoryScreen: ScreenModule {
     public init() {}
 
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        let book = context.catalog.portions
+        let book = context.portions
         let ledger = DayLedger(book: book, subjectID: context.screen.subjectID)
         guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: context.store),
               firstEntry <= context.asOf else {

@@ -73,11 +73,11 @@ struct HistoryView {
                            data: .object([("weeks", .number(Double(weeks))), ("first", .string(firstMonday.description))]))
     }
 
-    /// Per category over the last 30 counted days: met, under, over, average a day, and its wins
-    /// on the days missed overall.
+    /// Per category over the last 30 days (ending today, today counted once on target): met,
+    /// under, over, average a day, and its wins on the days missed overall.
     func categoryBlock() -> ScreenBlock {
         let details = adherence.categoryDetail(last: Self.detailWindow)
-        let counted = adherence.counted.suffix(Self.detailWindow).count
+        let counted = adherence.countedDays(last: Self.detailWindow).count
         var rows: [HistoryCategoryTable.Row] = []
         var data: [JSONValue] = []
         for detail in details {
@@ -98,10 +98,15 @@ struct HistoryView {
            breaker.under + breaker.over > 0, let category = book.category(breaker.categoryID) {
             mostOftenOff = .init(name: category.name, under: breaker.under, over: breaker.over)
         }
-        let drawing = HistoryCategoryTable(counted: counted, rows: rows, mostOftenOff: mostOftenOff,
+        // The window's days ending today (fewer when the first entry is later); today, not yet
+        // on target, is in the window but not counted, and the title says so.
+        let window = min(Self.detailWindow, adherence.days.count)
+        let pending = adherence.counted.count < adherence.days.count
+        let drawing = HistoryCategoryTable(window: window, todayPending: pending, rows: rows, mostOftenOff: mostOftenOff,
                                            unitSystem: context.request.unitSystem)
         return ScreenBlock(kind: .summary, content: .drawing(drawing),
-                           data: .object([("window_days", .number(Double(counted))), ("categories", .array(data))]))
+                           data: .object([("window_days", .number(Double(counted))), ("today_pending", .bool(pending)),
+                                          ("categories", .array(data))]))
     }
 
     /// Weekly (last 8), monthly (last 6) and yearly summaries of whole days on target.

@@ -12,7 +12,7 @@ public struct TodayScreen: ScreenModule {
     public init() {}
 
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
-        let book = context.catalog.portions
+        let book = context.portions
         guard !book.enabledCategories.isEmpty else {
             return context.document(module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: nil)])
         }

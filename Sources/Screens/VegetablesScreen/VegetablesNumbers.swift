@@ -53,7 +53,9 @@ public struct VegetablesNumbers: Sendable {
             unit: daily.unitSymbol, step: config.portionStep, target: daily.displayTarget,
             today: summary?.today ?? loggedToday, isMetToday: summary?.days.last?.isMet ?? false,
             remaining: summary?.todayRemaining, bySlot: bySlot, summary: summary, offStep: offStep,
-            dayCutoffMinutes: config.dayCutoffMinutes ?? daily.dayCutoffMinutes)
+            // The day_cutoff setting replaces the screen's (the metrics follow it too).
+            dayCutoffMinutes: context.request.dayCutoffMinutes == nil
+                ? config.dayCutoffMinutes ?? daily.dayCutoffMinutes : daily.dayCutoffMinutes)
     }
 
     // MARK: Steps

@@ -6,7 +6,7 @@ import VitalsKit
 /// Layout: the header; a summary (today's total and what is left, today's portions per slot
 /// adding up to the day, current and best streak, % of days on target over 7/30/90 days, when
 /// the day starts, and a warning for entries off the portion step); the primary chart; the
-/// month's goal calendar; "more metrics" or, with `--children`, today's progress, the
+/// goal calendar (the as-of month, or the months of `--range`); "more metrics" or, with `--children`, today's progress, the
 /// per-meal split (in the configured slot order) and the goal calendar over its own range;
 /// the About text. Without any portions logged: the empty state and the log command.
 public struct VegetablesScreen: ScreenModule {
@@ -56,20 +56,38 @@ public struct VegetablesScreen: ScreenModule {
         }
     }
 
-    /// The as-of month's goal calendar: the screen's calendar metric (else the primary drawn
-    /// as one) from the 1st of the month to the as-of day, whatever the range; its best
-    /// streak is the month's.
+    /// The goal calendar: the screen's calendar metric (else the primary drawn as one) over
+    /// whole months: the as-of month without `--range`; with one, every month the range
+    /// touches, from the 1st of the month holding its first day (`all`: of the first entry)
+    /// to the as-of day. Its best streak is the shown months'.
     func monthCalendar(primary: DisplayMetric, context: ScreenContext) throws -> ScreenBlock {
         var metric = context.catalog.metric(playing: .goalCalendar, on: context.screen.id) ?? primary
         metric.chartTypeID = CalendarHeatmapChart.id
         let builder = MetricChartBuilder(context: context)
         var input = try builder.input(for: metric)
-        let first = context.asOf.startOfMonth
-        let month = "\(Self.monthNames[first.month - 1]) \(first.year)"
-        input.calendar = try builder.calendar(try context.query(for: metric), from: first, window: "in " + month,
-                                              input: &input)
-        input.title = "\(metric.displayName), \(month)"
+        let query = try context.query(for: metric)
+        let first = try Self.calendarStart(query, range: context.request.range, in: context.store)
+        let months = Self.months(from: first, to: context.asOf)
+        input.calendar = try builder.calendar(query, from: first, window: "in " + months, input: &input)
+        input.title = "\(metric.displayName), \(months)"
         return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
+    }
+
+    /// The 1st of the first month the calendar shows: the as-of month's without a range, else
+    /// of the month holding the range's first day (`all`: the first entry's, else the as-of month).
+    static func calendarStart(_ query: MetricQuery, range: TimeRange?, in store: SampleStore) throws -> LocalDate {
+        guard let range else { return query.asOf.startOfMonth }
+        if let start = BucketCalendar.rangeStart(range, asOf: query.asOf) { return start.startOfMonth }
+        let earliest = try query.fetchEarliestDay(from: store) ?? query.asOf
+        return min(earliest, query.asOf).startOfMonth
+    }
+
+    /// "November 2026", "October – November 2026", "December 2025 – November 2026".
+    static func months(from first: LocalDate, to last: LocalDate) -> String {
+        let end = "\(monthNames[last.month - 1]) \(last.year)"
+        guard first.year != last.year || first.month != last.month else { return end }
+        let start = monthNames[first.month - 1] + (first.year == last.year ? "" : " \(first.year)")
+        return "\(start) – \(end)"
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",

@@ -27,9 +27,11 @@ struct EntriesCommand: ParsableCommand {
             let validator = SampleValidator(catalog: loaded.catalog)
             _ = try validator.subject(subject)
             if let series { _ = try validator.series(series) }
-            let cutoff = loaded.catalog.portions.dayCutoffMinutes
+            // The day as Today and History count it (the day_cutoff setting, else the first slot).
+            let book = loaded.catalog.portions.withDayCutoff(try RunSettings.resolve().dayCutoffMinutes)
+            let cutoff = book.dayCutoffMinutes
             let date = try (day == "today" ? nil : parseDate(day, option: "--day"))
-                ?? DayLedger(book: loaded.catalog.portions).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+                ?? DayLedger(book: book).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
             // Entries are what was logged into a database: the embedded demo data has none.
             guard try store.location.exists else {

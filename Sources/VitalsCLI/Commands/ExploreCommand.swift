@@ -36,7 +36,7 @@ struct ExploreCommand: ParsableCommand {
                                    addingHints: ["vitals tree lists pillars, screens and metrics",
                                                  "vitals render SCREEN draws one screen (vitals render --all draws them all)"])
             }
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let start = try screen.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: asOfDate)
             let environment = ProcessEnvironment.variables

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
                                         unitSystem: try units.chosenUnitSystem(),
                                         showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: request.asOf)

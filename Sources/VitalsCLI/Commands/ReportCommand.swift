@@ -90,7 +90,7 @@ struct ReportCommand: ParsableCommand {
             let request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
                                         showChildren: false, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let profile = RenderProfile(width: 80)
             var documents: [ScreenDocument] = []

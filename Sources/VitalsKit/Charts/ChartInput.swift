@@ -218,9 +218,10 @@ public struct ProgressItem: Sendable, Hashable {
     }
 }
 
-/// How a calendar day compares with the target.
+/// How a calendar day compares with the target. `pending` is an as-of day in progress: it has
+/// entries (or may still get them) but is not on target yet, so it is neither counted nor missed.
 public enum DayState: String, Sendable, CaseIterable {
-    case onTarget = "on_target", offTarget = "off_target", noData = "no_data"
+    case onTarget = "on_target", offTarget = "off_target", noData = "no_data", pending = "pending"
 }
 
 /// One day of a `calendar_heatmap`.

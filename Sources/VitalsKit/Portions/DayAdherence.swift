@@ -79,14 +79,23 @@ public struct DayAdherence: Sendable, Hashable {
     /// The longest run of whole days on target.
     public var bestStreak: Int { TargetTally(targetDays).bestStreak }
 
-    /// Days on target and days counted among the last `window` days ending with the last
-    /// counted day (today once on target, else yesterday).
+    /// Days on target and days counted among the last `window` days: the `window` days ending
+    /// on the as-of day, today counted once on target (while it is not, the window holds
+    /// `window − 1` counted days: "0/6" for 7 days), as Protein, Vegetables and every chart
+    /// count them (`TargetSummary.daysOnTarget(last:)`).
     public func onTarget(last window: Int) -> (met: Int, counted: Int) {
         let judged = targetDays
         guard let newest = judged.last, window > 0 else { return (0, 0) }
-        let lastCounted = newest.isMet ? newest.date : newest.date.adding(days: -1)
-        let tally = TargetTally(judged.filter { $0.date > lastCounted.adding(days: -window) })
+        let tally = TargetTally(judged.filter { $0.date > newest.date.adding(days: -window) })
         return (tally.met, tally.counted)
+    }
+
+    /// The counted days among the last `window` days ending on the as-of day (the days of
+    /// `onTarget(last:)`).
+    public func countedDays(last window: Int) -> ArraySlice<JudgedDay> {
+        guard let newest = days.last, window > 0 else { return [] }
+        let first = newest.date.adding(days: -(window - 1))
+        return counted.drop { $0.date < first }
     }
 
     /// Percent (0–100) of the last `window` counted days on target; 0 when none counted.
@@ -107,10 +116,11 @@ public struct DayAdherence: Sendable, Hashable {
         return out
     }
 
-    /// Per category over the counted days of the last `window`: days met, under and over, and
-    /// on days missed overall, how often the category was still met (its wins).
+    /// Per category over the counted days of the last `window` days (ending on the as-of day,
+    /// today counted once on target): days met, under and over, and on days missed overall,
+    /// how often the category was still met (its wins).
     public func categoryDetail(last window: Int) -> [CategoryDetail] {
-        let slice = counted.suffix(window)
+        let slice = countedDays(last: window)
         guard let first = days.first else { return [] }
         return first.results.indices.map { index in
             var detail = CategoryDetail(categoryID: first.results[index].categoryID)

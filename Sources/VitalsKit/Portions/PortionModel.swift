@@ -143,8 +143,20 @@ public struct PortionBook: Sendable {
             .sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
     }
 
-    /// When the day starts, in minutes after midnight: the first slot's `from`, else 04:00.
-    public var dayCutoffMinutes: Int { mealSlots.first?.fromMinutes ?? Self.defaultCutoffMinutes }
+    /// The person's `day_cutoff` setting, when it replaces the catalog's (`ScreenContext.portions`).
+    public var dayCutoffSetting: Int?
+
+    /// When the day starts, in minutes after midnight: the `day_cutoff` setting, else the first
+    /// slot's `from`, else 04:00.
+    public var dayCutoffMinutes: Int { dayCutoffSetting ?? mealSlots.first?.fromMinutes ?? Self.defaultCutoffMinutes }
+
+    /// This book with the person's `day_cutoff` setting (nil keeps the catalog's).
+    public func withDayCutoff(_ minutes: Int?) -> PortionBook {
+        guard let minutes else { return self }
+        var book = self
+        book.dayCutoffSetting = minutes
+        return book
+    }
 
     /// Budgets of a series.
     public func budgets(series seriesID: String) -> [Budget] { budgets.filter { $0.seriesID == seriesID } }

@@ -95,7 +95,7 @@ extension ScreenContext {
     /// The budget lines of `seriesIDs` (every budget when nil) for the as-of day, as one summary
     /// block; nil when there are none.
     public func budgetBlock(series seriesIDs: [String]? = nil, metricID: String? = nil) throws -> ScreenBlock? {
-        let book = catalog.portions
+        let book = portions
         let budgets = book.budgets.filter { seriesIDs?.contains($0.seriesID) ?? true }
         guard !budgets.isEmpty else { return nil }
         let text = PortionText(profile: profile, unitSystem: request.unitSystem)

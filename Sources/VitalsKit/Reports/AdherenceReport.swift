@@ -39,7 +39,7 @@ public struct AdherenceReport {
 
     /// The judged days of the period.
     func judgedDays() throws -> DayAdherence? {
-        let book = catalog.portions
+        let book = catalog.portions.withDayCutoff(request.dayCutoffMinutes)
         let ledger = DayLedger(book: book, subjectID: subjectID)
         guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: store),
               firstEntry <= period.asOf else { return nil }
@@ -64,7 +64,7 @@ public struct AdherenceReport {
                                       data: .object([("days", .number(0))])))
             return document(blocks)
         }
-        let view = AdherenceView(adherence: adherence, book: catalog.portions, profile: profile, asOf: period.asOf)
+        let view = AdherenceView(adherence: adherence, book: catalog.portions.withDayCutoff(request.dayCutoffMinutes), profile: profile, asOf: period.asOf)
         blocks += [view.summaryBlock(), view.calendarBlock(), view.weeklyBlock(), view.categoryBlock()]
         return document(blocks)
     }

@@ -11,15 +11,34 @@ struct AdherenceView {
 
     func percent(_ met: Int, _ total: Int) -> String { "\(TargetWords.percent(met, total))" }
 
+    /// The as-of day when it is not over and not on target yet: in progress, not counted.
+    var inProgress: JudgedDay? {
+        guard let last = adherence.days.last, last.date == asOf, !last.isOnTarget else { return nil }
+        return last
+    }
+
+    /// "In progress: Fri 20 Nov, 6 of 9 categories met so far (entries logged); not counted yet".
+    func inProgressLine(_ day: JudgedDay) -> String {
+        let entries = day.hasEntries ? "entries logged" : "nothing logged yet"
+        return "In progress: \(PortionText.shortDay(day.date)), \(day.wins.count) of \(day.results.count) categories met "
+            + "so far (\(entries)); not counted yet"
+    }
+
     func summaryBlock() -> ScreenBlock {
         let met = counted.filter(\.isOnTarget).count
         let first = adherence.days.first?.date ?? asOf
-        let rows: [TextRow] = [
+        var rows: [TextRow] = [
             .line("Whole days on target: \(met) of \(Self.days(counted.count)) (\(percent(met, counted.count)) %)", Style(bold: true)),
             .line("Streak: current \(Self.days(adherence.currentStreak)) · best \(Self.days(adherence.bestStreak))"),
             .line("Judged \(first) – \(asOf), \(book.enabledCategories.count) categories", ScreenText.muted),
         ]
+        if let today = inProgress { rows.append(.line(inProgressLine(today), ScreenText.muted)) }
+        let progress: JSONValue = inProgress.map { day -> JSONValue in
+            .object([("date", .string(day.date.description)), ("has_entries", .bool(day.hasEntries)),
+                     ("categories_met", .number(Double(day.wins.count))), ("categories", .number(Double(day.results.count)))])
+        } ?? .null
         return ScreenBlock(kind: .summary, rows: rows, data: .object([
+            ("in_progress", progress),
             ("first", .string(first.description)), ("last", .string(asOf.description)),
             ("days_counted", .number(Double(counted.count))), ("days_on_target", .number(Double(met))),
             ("percent", .number(counted.isEmpty ? 0 : Double(met) * 100 / Double(counted.count))),
@@ -30,9 +49,11 @@ struct AdherenceView {
 
     func calendarBlock() -> ScreenBlock {
         let countedDates = Set(counted.map(\.date))
+        // The as-of day in progress is pending (with or without entries), never "no data".
         let days = adherence.days.map { day in
             CalendarDay(date: day.date,
-                        state: !countedDates.contains(day.date) ? .noData : day.isOnTarget ? .onTarget : .offTarget)
+                        state: day.date == inProgress?.date ? .pending
+                            : !countedDates.contains(day.date) ? .noData : day.isOnTarget ? .onTarget : .offTarget)
         }
         var input = ChartInput(title: "Whole days on target", asOf: asOf, calendar: days)
         input.color = "#2E9E5B"
@@ -53,7 +74,7 @@ struct AdherenceView {
     }
 
     func categoryBlock() -> ScreenBlock {
-        let details = adherence.categoryDetail(last: counted.count)
+        let details = adherence.categoryDetail(last: adherence.days.count)   // every counted day of the period
         let text = PortionText(profile: profile)
         let rows: [CategoryStatsTable.Row] = details.compactMap { detail in
             guard let category = book.category(detail.categoryID) else { return nil }

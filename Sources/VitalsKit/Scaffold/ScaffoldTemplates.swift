@@ -29,17 +29,9 @@ enum ScaffoldTemplates {
         }
     }
 
-    /// "30d" → "30 days".
-    static func rangeWords(_ range: String) -> String {
-        let units = ["d": "days", "w": "weeks", "m": "months", "y": "years"]
-        guard let last = range.last, let word = units[String(last)] else { return range }
-        return "\(range.dropLast()) \(word)"
-    }
-
     static func metricsYAML(_ names: ScaffoldNames, chartTypeID: String, seriesID: String,
                             newSeriesUnit: String?) -> String {
         let binding = binding(for: chartTypeID)
-        let span = binding.range == "all" ? "everything recorded" : "the last " + rangeWords(binding.range)
         var text = schemaLine
         if let unit = newSeriesUnit {
             text += """
@@ -62,7 +54,7 @@ enum ScaffoldTemplates {
                 is_primary: true
                 order: 1
                 about_what: >-
-                  \(names.displayName) (\(binding.aggregate) per \(binding.bucket == "none" ? "entry" : binding.bucket)) over \(span).
+                  \(names.displayName) (\(binding.aggregate) per \(binding.bucket == "none" ? "entry" : binding.bucket)).
                 # about_why: why this number matters, in a sentence or two.
                 series: \(seriesID)
                 aggregate: \(binding.aggregate)

@@ -91,7 +91,7 @@ extension MetricChartBuilder {
         daily.binding.bucket = .day
         daily.binding.rolling = nil
         if let first { daily.binding.range = .days(first.days(to: query.asOf) + 1) }
-        if let summary = try context.targetSummary(query) {
+        if let summary = try context.targetSummary(query), !summary.days.isEmpty {
             var tally = summary.tally(from: first)
             tally.currentStreak = summary.currentStreak
             input.targetTally = tally

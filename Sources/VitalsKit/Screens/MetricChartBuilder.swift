@@ -35,9 +35,11 @@ public struct MetricChartBuilder: Sendable {
         if query.isSleep, try fillSleep(&input, metric: metric, kind: kind, query: query) { return input }
         switch kind.data {
         case .split:
-            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(kind), bucket: query.bucket)
+            let zeroFrom = try query.unloggedAsZeroFrom(in: store)
+            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(kind), bucket: query.bucket,
+                                                                            unloggedAsZeroFrom: zeroFrom)
             input.stacked = stacked(split, bucket: query.bucket, period: period)
-            if let period { input.title += Self.regroupedWords(period) }
+            if let period { input.title += Self.regroupedWords(period, unloggedAsZero: zeroFrom != nil, bucket: query.bucket) }
             try tally(&input, query: query, period: period)
         case .bucketsOrSplitTotals where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
@@ -55,11 +57,14 @@ public struct MetricChartBuilder: Sendable {
             input.progress = try progress(query, name: metric.displayName)
         case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
-            let series = periods.fitting(capacity(kind))
+            let zeroFrom = try query.unloggedAsZeroFrom(in: store)
+            let series = periods.fitting(capacity(kind), unloggedAsZeroFrom: zeroFrom)
             fillPoints(&input, series: series, rollingMean: kind.drawsRollingMean)
             // The footer speaks of the metric's own periods (days), not the regrouped means.
             if series.regrouped != nil { input.footerValues = Self.footerValues(periods, rollingMean: kind.drawsRollingMean) }
-            if let period = series.regrouped { input.title += Self.regroupedWords(period) }
+            if let period = series.regrouped {
+                input.title += Self.regroupedWords(period, unloggedAsZero: series.unloggedAsZero, bucket: query.bucket)
+            }
             try tally(&input, query: query, period: series.regrouped)
         }
         // An empty chart on a screen with data elsewhere speaks of its own metric.
@@ -91,15 +96,23 @@ public struct MetricChartBuilder: Sendable {
         try tally(&input, query: try context.query(for: metric), period: nil)
     }
 
-    /// ", weekly means": what a regrouped chart's title adds.
-    public static func regroupedWords(_ period: RegroupedPeriod) -> String { ", \(period.adjective) means" }
+    /// What a regrouped chart's title adds: ", weekly means" (of the logged days), or for a
+    /// sum whose unlogged days count as 0, ", weekly mean a day, unlogged days as 0" (one
+    /// evening of 3 drinks in a week is 3/7 a day, not "3 a day").
+    public static func regroupedWords(_ period: RegroupedPeriod, unloggedAsZero: Bool = false,
+                                      bucket: Bucket = .day) -> String {
+        guard unloggedAsZero else { return ", \(period.adjective) means" }
+        let word = Self.noun(bucket)
+        return ", \(period.adjective) mean a \(word), unlogged \(word)s as 0"
+    }
 
     /// The store's count of the chart's periods on target over its range (days for a daily
     /// target, weeks for a weekly one), which the chart prints instead of judging its bars:
     /// a weekly mean is not a day on target.
     func tally(_ input: inout ChartInput, query: MetricQuery, period: RegroupedPeriod?) throws {
         guard let target = input.target, query.bucket != .none,
-              let periods = try query.fetchTargetPeriods(from: context.store, target: target) else { return }
+              let periods = try query.fetchTargetPeriods(from: context.store, target: target),
+              !periods.isEmpty else { return }   // nothing recorded: nothing judged (no "0/0")
         // A night recorded on the as-of day is over: judged either way (as the summary does).
         let finished = query.isSleep && query.bucket == .day
             && periods.last.map { $0.date == query.asOf && $0.value != nil } == true

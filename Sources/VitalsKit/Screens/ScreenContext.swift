@@ -13,8 +13,9 @@ public struct ScreenRequest: Sendable, Hashable {
     /// Which of several weigh-ins a day counts (the `weigh_in` setting); nil keeps each
     /// weight metric's own `aggregate`.
     public var weighIn: WeighInPolicy?
-    /// When a day starts for metrics that set no `day_cutoff` (the `day_cutoff` setting, in
-    /// minutes after midnight); nil keeps midnight. Sleep keeps its 18:00.
+    /// When the day starts (the `day_cutoff` setting, in minutes after midnight, before 12:00):
+    /// for the DragonHealth day (`ScreenContext.portions`) and every metric whose day starts in
+    /// the morning; nil keeps the catalog's. Sleep keeps its 18:00.
     public var dayCutoffMinutes: Int?
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
@@ -45,6 +46,10 @@ public struct ScreenContext: Sendable {
     }
 
     public var asOf: LocalDate { request.asOf }
+
+    /// The catalog's DragonHealth day with the request's `day_cutoff` setting applied: what
+    /// Today, History and the budgets judge days by.
+    public var portions: PortionBook { catalog.portions.withDayCutoff(request.dayCutoffMinutes) }
 
     /// The screen's subject (`me` when the catalog does not declare it).
     public var subject: Subject { catalog.subject(screen.subjectID) ?? .me }

@@ -58,6 +58,8 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .dayCutoff:
             guard let time = ClockTime(trimmed) else { throw refuse("a time of day as HH:MM (00:00–23:59)") }
             let minutes = time.minutesAfterMidnight
+            // The day starts in the morning: entries before the cutoff count for the day before.
+            guard minutes < 720 else { throw refuse("a morning time before 12:00 (sleep keeps its 18:00)") }
             return String(format: "%02d:%02d", minutes / 60, minutes % 60)
         case .db, .subject:
             guard !trimmed.isEmpty else { throw refuse("a non-empty \(self == .db ? "path" : "subject id")") }

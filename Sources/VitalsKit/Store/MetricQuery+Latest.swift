@@ -80,3 +80,11 @@ extension MetricQuery {
         }.map { day(localStart: $0) }
     }
 }
+
+extension MetricQuery {
+    /// The day of the series' earliest sample for the subject (for sleep, the first night of
+    /// any category), whatever the as-of day and range; nil when the store has none.
+    public func fetchEarliestDay(from store: SampleStore) throws -> LocalDate? {
+        try earliestDay(in: store)
+    }
+}

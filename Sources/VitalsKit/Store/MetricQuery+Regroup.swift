@@ -82,37 +82,73 @@ public enum RegroupedPeriod: String, Sendable, CaseIterable, Comparable {
     }
 }
 
+extension MetricQuery {
+    /// The first bucket a regrouped chart of this metric counts an unlogged bucket as 0 from
+    /// (`MetricSeries.fitting(_:unloggedAsZeroFrom:)`): the one holding the first sample, for
+    /// sums and counts (nothing logged is 0, as the target tally counts it); nil for every
+    /// other aggregate, a divided metric and sleep (whose regrouped bars are the mean per
+    /// recorded night), which average their logged buckets.
+    public func unloggedAsZeroFrom(in store: SampleStore) throws -> LocalDate? {
+        guard aggregate == .sum || aggregate == .count, divisor == nil, !isSleep else { return nil }
+        guard let earliest = try earliestDay(in: store) else { return asOf.adding(days: 1) }
+        return BucketCalendar.start(of: earliest, bucket)
+    }
+}
+
 extension MetricSeries {
     /// The series with at most `limit` buckets: itself when it fits, else regrouped into the
-    /// finest coarser period that fits (`regrouped` says which). A regrouped value is the mean
-    /// of the values of the original buckets in it that have data (a week of daily totals
-    /// becomes the mean daily total of its logged days, so a daily target still applies); a
-    /// period without any is a gap. A rolling mean is not carried over (its raw values are
-    /// regrouped). An original bucket belongs to the period holding its first day.
-    public func fitting(_ limit: Int) -> MetricSeries {
+    /// finest coarser period that fits (`regrouped` says which). A regrouped value is what one
+    /// bucket (a day) of the period was on average, its unlogged buckets counted as the
+    /// metric's rules count them:
+    ///
+    /// - `unloggedAsZeroFrom` nil (means, min/max, first/last, sleep nights): the mean of the
+    ///   buckets with data, an unlogged day is not a day of the metric (a week of weigh-ins
+    ///   is the mean weigh-in of its logged days);
+    /// - a day given (sums and counts: nothing logged is 0, as the target tally counts it):
+    ///   every bucket of the period from that day on counts, an unlogged one as 0, so one
+    ///   evening of 3 drinks in a week is 3/7 a day (`unloggedAsZero` is then true and the
+    ///   title says so). Buckets before it (before the metric's first sample) are not counted.
+    ///
+    /// A period without any counted bucket is a gap. A rolling mean is not carried over (its
+    /// raw values are regrouped). An original bucket belongs to the period holding its first day.
+    public func fitting(_ limit: Int, unloggedAsZeroFrom first: LocalDate? = nil) -> MetricSeries {
         guard let period = RegroupedPeriod.fitting(buckets.map(\.start), bucket: bucket, limit: limit) else { return self }
         let grouped = period.groups(buckets.map(\.start)).map { group -> MetricBucket in
-            let present = group.members.compactMap { buckets[$0].raw }
-            let mean = present.isEmpty ? nil : present.reduce(0, +) / Double(present.count)
+            let mean: Double?
+            if let first {
+                let counted = group.members.filter { buckets[$0].start >= first }
+                mean = counted.isEmpty ? nil : counted.reduce(0) { $0 + (buckets[$1].raw ?? 0) } / Double(counted.count)
+            } else {
+                let present = group.members.compactMap { buckets[$0].raw }
+                mean = present.isEmpty ? nil : present.reduce(0, +) / Double(present.count)
+            }
             return MetricBucket(start: group.start, end: group.end, value: mean, raw: mean)
         }
-        return MetricSeries(buckets: grouped, unit: unit, bucket: bucket, rolling: nil, regrouped: period)
+        var result = MetricSeries(buckets: grouped, unit: unit, bucket: bucket, rolling: nil, regrouped: period)
+        result.unloggedAsZero = first != nil
+        return result
     }
 }
 
 extension MetricSplit {
     /// The split with at most `limit` buckets, regrouped like `MetricSeries.fitting` into
-    /// `period`'s: each key's value is its total over the original buckets with data divided
-    /// by how many there are, so the stacked total is the mean of their totals.
-    public func fitting(_ limit: Int, bucket: VitalsKit.Bucket) -> (split: MetricSplit, period: RegroupedPeriod?) {
+    /// `period`'s: each key's value is its total over the period's counted buckets divided by
+    /// how many there are, so the stacked total is the mean total of a counted bucket. Counted
+    /// are the buckets with data, or with `unloggedAsZeroFrom` every bucket from that day on
+    /// (an unlogged one as 0, as for a regrouped sum).
+    public func fitting(_ limit: Int, bucket: VitalsKit.Bucket,
+                        unloggedAsZeroFrom first: LocalDate? = nil) -> (split: MetricSplit, period: RegroupedPeriod?) {
         guard let period = RegroupedPeriod.fitting(buckets.map(\.start), bucket: bucket, limit: limit) else {
             return (self, nil)
         }
         let grouped = period.groups(buckets.map(\.start)).map { group -> Bucket in
-            let present = group.members.map { buckets[$0] }.filter { $0.total != nil }
+            let members = group.members.map { buckets[$0] }
+            let counted = first.map { first in members.filter { $0.start >= first } } ?? members.filter { $0.total != nil }
             let values: [Double?] = keys.indices.map { key in
-                let logged = present.compactMap { $0.values[key] }
-                return logged.isEmpty ? nil : logged.reduce(0, +) / Double(present.count)
+                let logged = counted.compactMap { $0.values[key] }
+                // Unlogged counts as 0: a counted period without entries is 0, not a gap.
+                guard !logged.isEmpty || (first != nil && !counted.isEmpty) else { return nil }
+                return logged.reduce(0, +) / Double(counted.count)
             }
             return Bucket(start: group.start, end: group.end, values: values)
         }

@@ -42,20 +42,26 @@ extension MetricQuery {
     /// last one holding the as-of day (a weekly target judges weeks); nil without a target.
     ///
     /// The same rules as `fetchTargetSummary` (which is this with day buckets over all
-    /// history): nothing logged is 0 for `sum` and `count`, else no value and not met; buckets
-    /// before the one holding the first sample are left out; no rolling mean.
+    /// history): nothing logged is 0 for `sum` and `count` (but a sleep night without a record
+    /// has no value), else no value and not met; buckets
+    /// before the one holding the first sample are left out (none at all without a sample on
+    /// or before the as-of day); no rolling mean.
     public func fetchTargetPeriods(from store: SampleStore, target: Target? = nil) throws -> [TargetDay]? {
         guard let target = target ?? displayTarget else { return nil }
+        // Nothing recorded on or before the as-of day: nothing to judge (not "1 of 1 days on
+        // target" from a zero that was never logged).
+        guard let earliestDay = try earliestDay(in: store), earliestDay <= asOf else { return [] }
         let asOfBucket = BucketCalendar.start(of: asOf, bucket)
-        let earliest = try earliestDay(in: store).map { BucketCalendar.start(of: $0, bucket) } ?? asOfBucket
-        var first = min(earliest, asOfBucket)
+        var first = min(BucketCalendar.start(of: earliestDay, bucket), asOfBucket)
         if let rangeStart = BucketCalendar.rangeStart(range, asOf: asOf) {
             let rangeFirst = bucket == .none ? rangeStart : BucketCalendar.firstBucket(onOrAfter: rangeStart, bucket)
             first = max(first, min(rangeFirst, asOfBucket))
         }
         var periods = try aggregate(in: store, periods: BucketCalendar.buckets(from: first, through: asOf, bucket))
         if let divisor { periods = try divide(periods, by: divisor, in: store) }
-        let zeroWhenEmpty = aggregate == .sum || aggregate == .count
+        // A night without a record has no value (not met, as on the Sleep screen), so an as-of
+        // night not recorded yet is pending rather than a zero judged as missed.
+        let zeroWhenEmpty = (aggregate == .sum || aggregate == .count) && !isSleep
         return periods.map { period in
             let value = period.value ?? (zeroWhenEmpty && !period.hasData ? 0 : nil)
             return TargetDay(date: period.start, value: value, isMet: value.map { target.isMet(by: $0) } ?? false)

@@ -33,8 +33,9 @@ public struct MetricQuery: Sendable {
     /// The person's `weigh_in` setting: which of a day's weigh-ins a divisor measured in mass
     /// (grams per kg of body weight) divides by; nil for the default (`WeighInPolicy.standard`).
     public var weighIn: WeighInPolicy?
-    /// The cutoff for a binding without its own `day_cutoff` (the `day_cutoff` setting); nil
-    /// for midnight. Sleep-like series (categories measured in time) keep 18:00.
+    /// The person's `day_cutoff` setting (before 12:00): when the day starts for every metric
+    /// whose day starts in the morning, replacing its own `day_cutoff` (or midnight); nil keeps
+    /// each metric's. An evening cutoff (sleep's 18:00, its own or by default) stays.
     public var defaultDayCutoffMinutes: Int?
 
     /// Builds a query; throws a `QueryError` when the binding's unit does not fit the series.
@@ -90,10 +91,14 @@ public struct MetricQuery: Sendable {
     public var bucket: Bucket { binding.bucket ?? .day }
     public var range: TimeRange { binding.range ?? BucketCalendar.defaultRange(for: bucket) }
 
-    /// The cutoff in minutes after local midnight (see the type's summary).
+    /// The cutoff in minutes after local midnight (see the type's summary): the binding's own,
+    /// else 18:00 for a sleep-like series, else midnight; the `day_cutoff` setting
+    /// (`defaultDayCutoffMinutes`) replaces a morning one.
     public var dayCutoffMinutes: Int {
-        if let cutoff = binding.dayCutoffMinutes { return cutoff }
-        return series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : defaultDayCutoffMinutes ?? 0
+        let own = binding.dayCutoffMinutes
+            ?? (series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : 0)
+        guard own < 720, let setting = defaultDayCutoffMinutes, setting < 720 else { return own }
+        return setting
     }
 
     /// Seconds added to a sample's local time before taking its date.
@@ -155,10 +160,13 @@ public struct MetricQuery: Sendable {
         return (BucketCalendar.start(of: earliest, bucket), asOf)
     }
 
-    /// The shifted local day of the series' earliest sample for the subject.
+    /// The shifted local day of the series' earliest sample for the subject (for sleep, of
+    /// any category: the first night, whatever it recorded, as nights are merged from all).
     func earliestDay(in store: SampleStore) throws -> LocalDate? {
-        try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start LIMIT 1")
+        var all = self
+        if isSleep { all.categories = nil }
+        return try store.inSnapshot { db in
+            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(all.sampleFilter()) ORDER BY local_start LIMIT 1")
         }.map { day(localStart: $0) }
     }
 }

@@ -28,6 +28,9 @@ public struct MetricSeries: Sendable, Hashable {
     /// The coarser period the buckets were regrouped into to fit a chart (`fitting(_:)`);
     /// each value is then the mean of the `bucket` values in its period.
     public var regrouped: RegroupedPeriod? = nil
+    /// Whether a regrouped value counts the period's unlogged buckets as 0 (a sum's mean a
+    /// day), rather than averaging its logged ones (`fitting(_:unloggedAsZeroFrom:)`).
+    public var unloggedAsZero = false
 
     public init(buckets: [MetricBucket], unit: String, bucket: Bucket, rolling: Int?,
                 regrouped: RegroupedPeriod? = nil) {

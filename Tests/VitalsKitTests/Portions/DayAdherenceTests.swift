@@ -82,10 +82,14 @@ import Testing
         #expect(adherence.counted.count == 7)
         #expect(adherence.currentStreak == 2)
         #expect(adherence.bestStreak == 4)
-        #expect(adherence.onTarget(last: 7) == (6, 7))
-        #expect(adherence.onTarget(last: 3) == (2, 3))
+        // The 7 days ending today (17th–23rd), today not counted yet: 5 of 6 (the rule of
+        // Protein, Vegetables and the adherence report), not the 7 days ending yesterday.
+        #expect(adherence.onTarget(last: 7) == (5, 6))
+        #expect(adherence.onTarget(last: 3) == (2, 2))
+        #expect(adherence.onTarget(last: 8) == (6, 7))
         let detail = adherence.categoryDetail(last: 7).first { $0.categoryID == "dairy" }
-        #expect(detail?.under == 1 && detail?.met == 6 && detail?.missedDays == 1 && detail?.winsOnMissedDays == 0)
+        #expect(detail?.days == 6)
+        #expect(detail?.under == 1 && detail?.met == 5 && detail?.missedDays == 1 && detail?.winsOnMissedDays == 0)
         let vegetables = adherence.categoryDetail(last: 7).first { $0.categoryID == "vegetables" }
         #expect(vegetables?.winsOnMissedDays == 1)
         let weeks = adherence.summaries(by: .week)
@@ -149,7 +153,9 @@ import Testing
             for met in judgedDays { run = met ? run + 1 : 0; best = max(best, run) }
             #expect(adherence.bestStreak == best)
             #expect(adherence.currentStreak == run)
-            let window = Array(judgedDays.suffix(7))
+            // The 7 days ending today, today left out while not on target.
+            var window = Array(naive.suffix(7))
+            if window.last == false { window.removeLast() }
             #expect(adherence.onTarget(last: 7) == (window.filter { $0 }.count, window.count))
             let months = adherence.summaries(by: .month)
             #expect(months.map(\.counted).reduce(0, +) == judgedDays.count)

@@ -72,16 +72,19 @@ final class RangeDefectTests: XCTestCase {
 
     /// Every range, every view: a year at 80 columns is 365 days, more than the 71 columns of
     /// the plot, so it is regrouped into the 53 ISO weeks holding them (06-16-2025 … 06-15-2026)
-    /// and the title says "weekly means"; the last week is (100 + 140) / 2 = 120, the one before
-    /// (130 + 120) / 2 = 125. The count under it stays in days: 06-08 … 06-16 are judged
-    /// (today, unmet, is unfinished), 2 on target.
+    /// and the title says what a day of each week was, unlogged days as 0 (grams are a sum):
+    /// the last week (Monday 06-15 to today) is (100 + 140) / 3 = 80 a day, the one before
+    /// (130 + 120) / 7; the weeks before the first sample are gaps. The count under it stays
+    /// in days: 06-08 … 06-16 are judged (today, unmet, is unfinished), 2 on target.
     func testAYearIsRegroupedIntoWeeklyMeansAndStillCountsDays() throws {
         let context = try F.context("SCREEN_GRAMS", store: try gramsStore(), asOf: asOf, range: .years(1))
         let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY")))
-        XCTAssertEqual(input.title, "Grams per day, weekly means")
+        XCTAssertEqual(input.title, "Grams per day, weekly mean a day, unlogged days as 0")
         XCTAssertEqual(input.points.count, 53)
         XCTAssertEqual(input.points.first?.date?.description, "2025-06-16")
-        XCTAssertEqual(input.points.suffix(2).map(\.value), [125, 120])
+        let lastTwo = input.points.suffix(2).map { $0.value ?? -1 }
+        XCTAssertEqual(lastTwo[0], 250.0 / 7, accuracy: 1e-9)
+        XCTAssertEqual(lastTwo[1], 80, accuracy: 1e-9)
         XCTAssertEqual(input.points.dropLast(2).compactMap(\.value), [])
         XCTAssertEqual(input.targetTally?.met, 2)
         XCTAssertEqual(input.targetTally?.counted, 9)

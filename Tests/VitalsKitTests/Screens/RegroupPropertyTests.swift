@@ -5,7 +5,8 @@ import Testing
 
 /// Every chart of random data at random widths (40…200) and ranges (7 days … all): its
 /// values are a naive regrouping of the daily values (the finest of day, week, month,
-/// quarter, year that fits the chart, each value the mean of the days with data in it), it
+/// quarter, year that fits the chart, each value the mean of the days with data in it, or
+/// for a sum the mean a day with unlogged days from the first one logged as 0), it
 /// draws every period of the range, and it never says that data is not shown.
 @Suite struct RegroupPropertyTests {
     static let asOf = LocalDate(year: 2026, month: 6, day: 17)
@@ -117,10 +118,14 @@ import Testing
     }
 
     static let words = ["", ", weekly means", ", monthly means", ", quarterly means", ", yearly means"]
+    /// A regrouped sum: what a day of the period was, unlogged days as 0.
+    static let zeroWords = ["", ", weekly mean a day, unlogged days as 0", ", monthly mean a day, unlogged days as 0",
+                            ", quarterly mean a day, unlogged days as 0", ", yearly mean a day, unlogged days as 0"]
 
     /// The naive chart: the days of the range, the finest period whose count fits, and per
-    /// period the mean of `values` over its days with data (nil for none).
-    static func naive(_ values: [LocalDate: Double], first: LocalDate, capacity: Int)
+    /// period the mean of `values` over its days with data (nil for none); with `zeroFrom`
+    /// (a sum), over its days from that day on, an unlogged one as 0.
+    static func naive(_ values: [LocalDate: Double], first: LocalDate, capacity: Int, zeroFrom: LocalDate? = nil)
         -> (period: Int, starts: [LocalDate], means: [Double?]) {
         let days = (0...first.days(to: asOf)).map { first.adding(days: $0) }
         var period = 4
@@ -133,7 +138,12 @@ import Testing
         for day in days {
             let start = periodStart(day, period)
             if starts.last != start { starts.append(start); members.append([]) }
-            if let value = values[day] { members[members.count - 1].append(value) }
+            // Unlogged as 0 only when regrouped: a chart of days shows an unlogged day as a gap.
+            if let zeroFrom, period > 0 {
+                if day >= zeroFrom { members[members.count - 1].append(values[day] ?? 0) }
+            } else if let value = values[day] {
+                members[members.count - 1].append(value)
+            }
         }
         return (period, starts, members.map { $0.isEmpty ? nil : $0.reduce(0, +) / Double($0.count) })
     }
@@ -163,13 +173,18 @@ import Testing
                 let values = id == "MIX_SLEEP" ? data.nights : data.grams
                 guard let earliest = values.keys.min() else { continue }
                 let first = BucketCalendar.rangeStart(range, asOf: Self.asOf) ?? earliest
-                let expected = Self.naive(values, first: first, capacity: builder.capacity(metric.chartTypeID))
-                let title = Self.words[expected.period]
+                // Grams are a sum: unlogged days count as 0 from the first day logged; nights are
+                // the mean per recorded night.
+                let zeroFrom = id == "MIX_SLEEP" ? nil : earliest
+                let expected = Self.naive(values, first: first, capacity: builder.capacity(metric.chartTypeID),
+                                          zeroFrom: zeroFrom)
+                let title = (zeroFrom == nil ? Self.words : Self.zeroWords)[expected.period]
                 #expect(input.title == metric.displayName + title, "\(id) \(range) at \(width)")
                 if id == "MIX_STACK" {
                     // A range without data has nothing to stack (the chart's empty state).
                     guard let stacked = input.stacked else {
-                        #expect(expected.means.allSatisfy { $0 == nil }, "\(id) \(range) at \(width)")
+                        // (A sum's regrouped periods are then 0 a day: nothing to stack either.)
+                        #expect(expected.means.allSatisfy { ($0 ?? 0) == 0 }, "\(id) \(range) at \(width)")
                         continue
                     }
                     let buckets = stacked.buckets
@@ -181,7 +196,7 @@ import Testing
                     // Each tag's part: its total over the period's days with data, per such day.
                     let naiveTags = Self.tags.map { tag in
                         Self.naive(data.byTag.mapValues { $0[tag] ?? 0 }, first: first,
-                                   capacity: builder.capacity(metric.chartTypeID)).means
+                                   capacity: builder.capacity(metric.chartTypeID), zeroFrom: zeroFrom).means
                     }
                     for (index, bucket) in buckets.enumerated() {
                         for (tagIndex, tag) in Self.tags.enumerated() {

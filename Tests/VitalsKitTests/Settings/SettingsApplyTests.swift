@@ -6,17 +6,18 @@ import XCTest
 final class SettingsApplyTests: XCTestCase {
     private typealias F = StoreFixtures
 
-    func testTheDayCutoffSettingAppliesWhereAMetricSetsNone() throws {
+    func testTheDayCutoffSettingAppliesToEveryMorningCutoff() throws {
         let early = F.sample("body_mass", "2026-11-20T01:30:00+01:00", 80)
         var query = try F.query(F.bodyMass, aggregate: .first, range: .days(7), asOf: "2026-11-20")
         XCTAssertEqual(query.day(of: early), F.date("2026-11-20"))
         query.defaultDayCutoffMinutes = 4 * 60
         XCTAssertEqual(query.dayCutoffMinutes, 240)
         XCTAssertEqual(query.day(of: early), F.date("2026-11-19"))
-        // A metric's own cutoff wins; sleep keeps its 18:00.
+        // The setting replaces a metric's own morning cutoff too; sleep keeps its 18:00.
         var own = try F.query(F.bodyMass, range: .days(7), asOf: "2026-11-20", cutoff: 60)
-        own.defaultDayCutoffMinutes = 240
         XCTAssertEqual(own.dayCutoffMinutes, 60)
+        own.defaultDayCutoffMinutes = 240
+        XCTAssertEqual(own.dayCutoffMinutes, 240)
         var sleep = try F.query(F.sleep, range: .days(7), asOf: "2026-11-20")
         sleep.defaultDayCutoffMinutes = 240
         XCTAssertEqual(sleep.dayCutoffMinutes, 18 * 60)

@@ -208,7 +208,8 @@ struct NaiveMetric {
     func judgedDays(_ target: Target) -> [(day: Date, value: Double?, met: Bool)] {
         var daily = self
         daily.bucket = .day
-        let first = min(earliestDay ?? asOfDate, asOfDate)
+        // Nothing recorded on or before the as-of day: nothing is judged.
+        guard let first = earliestDay, first <= asOfDate else { return [] }
         var result: [(Date, Double?, Bool)] = []
         var cursor = first
         while cursor <= asOfDate {

@@ -71,15 +71,20 @@ public struct CalendarHeatmapChart: ChartKind {
                 case .onTarget: canvas.write(on, row: row, column: column, style: context.accent)
                 case .offTarget: canvas.write(off, row: row, column: column, style: context.accentOffTarget)
                 case .noData: canvas.write(context.glyphs.missing, row: row, column: column, style: context.muted)
+                case .pending: canvas.write(Self.pendingGlyph(context.glyphs), row: row, column: column)
                 }
             }
         }
-        context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data",
+        let pending = states.values.contains(.pending) ? "  \(Self.pendingGlyph(context.glyphs)) in progress" : ""
+        context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data" + pending,
                         to: &canvas, style: context.muted)
         Self.addSummary(Self.summary(states, from: startMonday, to: lastDay, context: context),
                         to: &canvas, context: context)
         return canvas
     }
+
+    /// An as-of day in progress (`DayState.pending`), as History marks it.
+    static func pendingGlyph(_ glyphs: Glyphs) -> String { glyphs.isUnicode ? "◌" : "?" }
 
     /// "18/26 days on target (69 %) · streak 4 · best 7 in the last 12 weeks": the store's
     /// tally when the input has one, else the days shown counted by the same rule (a day

@@ -104,6 +104,8 @@ enum SVGColors {
     static let bad = "#D64545"
     static let muted = "#9A9A9A"
     static let noData = "#E6E6E6"
+    /// An as-of day in progress (not counted yet).
+    static let pending = "#F2D98A"
     /// Segment colours of stacked bars, after the metric's own.
     static let segments = ["#4A90D9", "#F5A623", "#7ED321", "#BD10E0", "#50E3C2", "#D0021B", "#8B572A", "#9013FE"]
 }

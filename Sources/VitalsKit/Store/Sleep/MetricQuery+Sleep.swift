@@ -62,9 +62,16 @@ extension MetricQuery {
         return min(earliest, asOf)
     }
 
-    /// A night's minutes that this query counts: in its categories, else the night's total.
+    /// A night's minutes that this query counts, the one definition of a night's value every
+    /// sleep chart uses (Sleep duration's bars, Sleep consistency's line, calendars, tallies):
+    /// without categories, the night's total (`SleepNight.totalMinutes`); else its minutes in
+    /// the categories, except that a night recording only time in bed counts its time in bed
+    /// for categories that measure sleep (any asleep category), as Sleep duration shows it.
     public func sleepMinutes(of night: SleepNight) -> Int {
-        categories.map { night.minutes(in: Set($0)) } ?? night.totalMinutes
+        guard let categories else { return night.totalMinutes }
+        let wanted = Set(categories)
+        if night.onlyInBed, !wanted.isDisjoint(with: SleepNight.asleepCategories) { return night.inBedMinutes }
+        return night.minutes(in: wanted)
     }
 
     /// A night's value in the display unit (see the type's summary); nil for no minutes.

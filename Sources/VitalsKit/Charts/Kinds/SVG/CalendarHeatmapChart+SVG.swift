@@ -31,8 +31,10 @@ extension CalendarHeatmapChart {
                 lastMonth = month
             }
         }
-        let colors: [DayState: String] = [.onTarget: SVGColors.good, .offTarget: SVGColors.bad, .noData: SVGColors.noData]
-        let words: [DayState: String] = [.onTarget: "on target", .offTarget: "missed", .noData: "no data"]
+        let colors: [DayState: String] = [.onTarget: SVGColors.good, .offTarget: SVGColors.bad, .noData: SVGColors.noData,
+                                          .pending: SVGColors.pending]
+        let words: [DayState: String] = [.onTarget: "on target", .offTarget: "missed", .noData: "no data",
+                                         .pending: "in progress, not counted yet"]
         for (date, day) in days {
             let offset = start.days(to: date)
             svg.rect(x: left + Double(offset / 7) * cell + 1, y: top + Double(offset % 7) * cell + 1,
@@ -40,10 +42,14 @@ extension CalendarHeatmapChart {
                      title: "\(ChartDates.text(day.date)): \(words[day.state] ?? "")")
         }
         let met = input.calendar.filter { $0.state == .onTarget }.count
-        let judged = input.calendar.filter { $0.state != .noData }.count
-        svg.legend([LegendEntry(name: "on target (\(met))", color: SVGColors.good),
-                    LegendEntry(name: "missed (\(judged - met))", color: SVGColors.bad),
-                    LegendEntry(name: "no data", color: SVGColors.noData)], y: height - 10)
+        let judged = input.calendar.filter { $0.state != .noData && $0.state != .pending }.count
+        var legend = [LegendEntry(name: "on target (\(met))", color: SVGColors.good),
+                      LegendEntry(name: "missed (\(judged - met))", color: SVGColors.bad),
+                      LegendEntry(name: "no data", color: SVGColors.noData)]
+        if input.calendar.contains(where: { $0.state == .pending }) {
+            legend.append(LegendEntry(name: "in progress", color: SVGColors.pending))
+        }
+        svg.legend(legend, y: height - 10)
         return svg.svg(label: chart.label)
     }
 }

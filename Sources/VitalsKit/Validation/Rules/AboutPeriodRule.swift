@@ -1,0 +1,62 @@
+/// An About text that names the period a chart shows ("over the last two weeks", "the past
+/// week", "each of the last 14 days"). The period is the metric's `range`, which `--range` and
+/// the explorer's `r` key change, so the text contradicts the chart above it ("over the last
+/// two weeks" under a one-year chart); the chart's title and footer say the period shown.
+/// A warning: say what is measured, not over how long.
+public struct AboutPeriodRule: ValidationRule {
+    public init() {}
+    public static let description = RuleDescription(
+        id: "about-period",
+        summary: "About texts do not name the period shown (\"over the last two weeks\"): --range changes it (warning).",
+        severity: .warning,
+        triggering: [
+            RuleExamples.metrics(RuleExamples.primary + ", range: 14d, about_what: Weight each day over the last two weeks."),
+            RuleExamples.metrics(RuleExamples.primary + ", about_why: The past week smooths out one unusual day."),
+            RuleExamples.metrics(RuleExamples.primary + ", about_what: Weight on each of the last 30 days."),
+        ],
+        nonTriggering: [
+            RuleExamples.metrics(RuleExamples.primary + ", about_what: Weight each day as a rolling seven-day average."),
+            RuleExamples.metrics(RuleExamples.primary + ", about_what: How last night went."),
+        ])
+
+    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for metric in loaded.catalog.metrics {
+            for (key, text) in [("about_what", metric.aboutWhat), ("about_why", metric.aboutWhy)] {
+                guard let text, let phrase = Self.period(in: text) else { continue }
+                found.append(diagnostic(
+                    "\(key) of '\(metric.id)' names the period shown ('\(phrase)'), which --range changes; "
+                        + "say what is measured without it (the chart's title and footer say the period)",
+                    at: metric.location(of: key)))
+            }
+        }
+        return found
+    }
+
+    /// Not "previous": "the previous day" (a cutoff) and "over the previous seven days" (a
+    /// rolling window) do not name the period shown.
+    static let leads: Set<String> = ["last", "past"]
+    static let units: Set<String> = ["day", "days", "week", "weeks", "week's", "weeks'", "fortnight", "month", "months",
+                                     "month's", "year", "years", "year's"]
+    static let numbers: Set<String> = ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "thirty", "sixty",
+                                       "ninety", "few", "several"]
+
+    /// The first period phrase in `text` ("last two weeks"), nil when there is none: "last"
+    /// or "past", then an optional number (a word or digits), then a unit of time.
+    /// "Nights" counts only after a number ("the last 14 nights"): "last night" is a night.
+    static func period(in text: String) -> String? {
+        let words = text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
+        for (index, word) in words.enumerated() where leads.contains(word) {
+            var next = index + 1
+            let numbered = next < words.count && (numbers.contains(words[next]) || words[next].allSatisfy(\.isNumber))
+            if numbered { next += 1 }
+            guard next < words.count else { continue }
+            let unit = words[next]
+            if units.contains(unit) || (numbered && (unit == "nights" || unit == "night's")) {
+                return words[index...next].joined(separator: " ")
+            }
+        }
+        return nil
+    }
+}
