@@ -21,6 +21,7 @@ public enum VitalsCLI {
     /// `chartKinds`. A module that claims a `screen_id` a built-in one serves stops the
     /// program with exit 2 before anything runs.
     public static func main(screens added: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = []) {
+        StandardOutput.ignoreBrokenPipeSignal()
         // The top-level help and the version need no screens, kinds or ArgumentParser.
         if QuickHelp.answer(Array(CommandLine.arguments.dropFirst())) { exit(0) }
         let registry: ScreenRegistry

@@ -46,7 +46,7 @@ struct CSVImportCommand: ParsableCommand {
             _ = try importer.validator.subject(subject)
             let report = try store.writing { try importer.importCSV(text, into: $0, skipInvalid: skipInvalid) }
             for error in report.skipped { printError("vitals: skipped \(error)") }
-            print("imported \(Sanitize.inline(file)): \(report.summary)")
+            try say("imported \(Sanitize.inline(file)): \(report.summary)")
         }
     }
 }

@@ -14,7 +14,12 @@ struct StoreOptions: ParsableArguments {
     var location: DatabaseLocation {
         get throws {
             let environment = RunSettings.environment
-            let configured = try RunSettings.file(environment: environment).entries[.db]?.value
+            let file = try RunSettings.file(environment: environment)
+            // A relative `db` (written by hand, or by an older `config set`) is relative to the
+            // settings file's directory, never to the working directory of each command.
+            let configured = file.entries[.db]?.value.map { value in
+                ConfigCommand.absoluteDatabasePath(value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
+            }
             return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
         }
     }
