@@ -197,6 +197,13 @@ public struct SettingsFile: Sendable {
             Thread.sleep(forTimeInterval: 0.005)
         }
         defer { flock(fd, LOCK_UN) }
+        // Under the lock no other `set` is writing: a temporary file here was left by one
+        // that was killed between writing it and renaming it.
+        let name = (path as NSString).lastPathComponent
+        for other in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where other.hasPrefix("." + name + ".") && other.hasSuffix(".tmp") {
+            unlink(directory + "/" + other)
+        }
         let file = try load(path: path, repairing: key)
         try write(file.text(setting: key, to: value), to: path)
         return file

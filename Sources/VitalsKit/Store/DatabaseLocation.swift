@@ -63,6 +63,11 @@ public struct DatabaseLocation: Sendable, Hashable {
             if !existed, (try? store.isEmpty()) == true {
                 try? store.close()
                 removeFiles()
+            } else {
+                // The rolled-back pages stay in the -wal file (as large as the failed import)
+                // until a checkpoint: truncated now, so a full disk gets its space back.
+                store.truncateWAL()
+                try? store.close()
             }
             throw error
         }

@@ -280,6 +280,14 @@ public final class SampleStore: Sendable {
         }
     }
 
+    /// Checkpoints a SQLite store's WAL and truncates it to zero bytes (after a failed write,
+    /// whose rolled-back frames would otherwise keep their space); nothing on PostgreSQL or
+    /// when another connection holds the WAL.
+    public func truncateWAL() {
+        guard case .sqlite(let writer) = backend, let pool = writer as? DatabasePool else { return }
+        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
     /// Closes the connections; the store must not be used afterwards.
     public func close() throws {
         switch backend {
