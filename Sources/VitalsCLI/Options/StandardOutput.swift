@@ -54,7 +54,7 @@ enum StandardOutput {
     /// Flushes what went through stdio (`print` in code this file does not see: ArgumentParser's
     /// own messages) and reports whether it all reached standard output.
     static func flushStdio() -> Int32? {
-        if fflush(stdout) != 0 || ferror(stdout) != 0 { return errno == 0 ? EIO : errno }
+        if fflush(nil) != 0 { return errno == 0 ? EIO : errno }
         return nil
     }
 }

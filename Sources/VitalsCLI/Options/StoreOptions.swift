@@ -17,8 +17,8 @@ struct StoreOptions: ParsableArguments {
             let file = try RunSettings.file(environment: environment)
             // A relative `db` (written by hand, or by an older `config set`) is relative to the
             // settings file's directory, never to the working directory of each command.
-            let configured = file.entries[.db]?.value.map { value in
-                ConfigCommand.absoluteDatabasePath(value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
+            let configured = file.entries[.db].map { entry in
+                ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
             }
             return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
         }

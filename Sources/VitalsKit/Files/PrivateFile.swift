@@ -39,15 +39,16 @@ public enum PrivateFile {
         let mode = stat(path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG ? old.st_mode & 0o7777 : fileMode
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw failure(path) }
-        do {
+        var isOpen = true
+        do throws(PrivateFileError) {
             // fchmod, not the open's mode: the umask must not widen or narrow a kept mode.
             guard fchmod(fd, mode) == 0 else { throw failure(path) }
             try writeAll(fd, Array(bytes), path: path)
             guard fsync(fd) == 0 else { throw failure(path) }
-            let closed = close(fd)
-            guard closed == 0 else { throw failure(path, closed: true) }
+            isOpen = false
+            guard close(fd) == 0 else { throw failure(path) }
         } catch {
-            _ = close(fd)
+            if isOpen { _ = close(fd) }
             unlink(temporary)
             throw error
         }
@@ -97,7 +98,7 @@ public enum PrivateFile {
         }
     }
 
-    private static func failure(_ path: String, closed: Bool = false) -> PrivateFileError {
+    private static func failure(_ path: String) -> PrivateFileError {
         PrivateFileError(path: path, reason: String(cString: strerror(errno)))
     }
 }

@@ -58,7 +58,7 @@ public enum Sanitize {
             // A joiner is held until the next scalar shows whether it joins two pictographs.
             if heldJoiner {
                 heldJoiner = false
-                if scalar.properties.isExtendedPictographic { out.append("\u{200D}") }
+                if isPictograph(scalar) { out.append("\u{200D}") }
             }
             switch scalar.value {
             case 0x1B: skipEscape(&iterator)
@@ -76,7 +76,12 @@ public enum Sanitize {
     /// Whether a joiner after `scalar` may continue an emoji: after a pictograph, its
     /// variation selector U+FE0F or a skin-tone modifier.
     private static func joinsAfter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isExtendedPictographic || scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value)
+        isPictograph(scalar) || scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value)
+    }
+
+    /// An emoji outside ASCII (the Emoji property also covers the digits, `#` and `*`).
+    private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -35,7 +35,9 @@ final class StoreFaultTests: XCTestCase {
     func testAFIFOWhereTheDatabaseShouldBeIsRefusedNamingIt() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("fifo.sqlite").path
         XCTAssertEqual(mkfifo(path, 0o600), 0)
-        for open in [{ _ = try SampleStore.openForReading(path: path) }, { _ = try SampleStore.open(path: path) }] {
+        let opens: [@Sendable () throws -> Void] = [{ _ = try SampleStore.openForReading(path: path) },
+                                                      { _ = try SampleStore.open(path: path) }]
+        for open in opens {
             let outcome = withinSeconds(5) { try open() }
             guard case .failure(let error)? = outcome else { XCTFail("a FIFO was opened: \(String(describing: outcome))"); continue }
             XCTAssertEqual(error as? StoreError, .notARegularFile(path: path, kind: "a FIFO (named pipe)"))
@@ -92,6 +94,7 @@ final class StoreFaultTests: XCTestCase {
     func testADamagedStoreSaysItIsDamagedAndPointsToABackup() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("damaged.sqlite").path
         let store = try SampleStore.open(path: path)
+        store.truncateWAL() // everything in the file itself, none of it in a -wal
         try store.close()
         // The schema page (page 1 past the 100-byte header) overwritten: SQLite's header is
         // intact, its schema is not.
