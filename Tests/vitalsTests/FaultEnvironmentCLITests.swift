@@ -80,13 +80,13 @@ final class FaultEnvironmentCLITests: XCTestCase {
         }
     }
 
-    /// A full file system (a 256 KB tmpfs): a first import fails with the reason and leaves no
+    /// A full file system (a 1 MB tmpfs): a first import fails with the reason and leaves no
     /// database; reading commands on a full disk read (they never need to write); `config set`
     /// leaves the old file and no temporary one.
     func testAFullFileSystemLeavesNoLitterAndReadingStillWorks() throws {
         let mountPoint = root.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard getuid() == 0, mountTmpfs(at: mountPoint.path, size: "256k") else {
+        guard getuid() == 0, mountTmpfs(at: mountPoint.path, size: "1m") else {
             throw XCTSkip("needs root and mount to make a tiny tmpfs")
         }
         defer { unmount(mountPoint.path) }
@@ -117,11 +117,17 @@ final class FaultEnvironmentCLITests: XCTestCase {
         // config set on a full disk.
         let set = try FaultProcess.run(["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertEqual(set.status, 2, set.stderr)
+        // A first log on the full disk: no database left, not even a half-created one.
+        let log = try FaultProcess.run(["log", "body_mass", "70", "--db", fresh])
+        XCTAssertNotEqual(log.status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh), "a failed first log left \(fresh)")
         XCTAssertTrue(set.stderr.contains("No space left on device"), set.stderr)
         XCTAssertEqual(try Data(contentsOf: config.appendingPathComponent("vitals/config.yaml")), settingsBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.path + "/vitals"), ["config.yaml"])
+        // (A reader leaves the -wal, empty, and the -shm it shares, as SQLite's readers do.)
         let left = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).sorted()
-        XCTAssertEqual(left, ["config", "filler", "v.sqlite"])
+        XCTAssertEqual(left.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }, ["config", "filler", "v.sqlite"])
+        XCTAssertEqual((try? FileManager.default.attributesOfItem(atPath: db + "-wal"))?[.size] as? Int ?? 0, 0)
     }
 
     private func mountTmpfs(at path: String, size: String) -> Bool {

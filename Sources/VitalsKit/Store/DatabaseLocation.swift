@@ -53,8 +53,10 @@ public struct DatabaseLocation: Sendable, Hashable {
         do {
             store = try openForWriting()
         } catch {
-            // Creating the file failed half way (a full disk): the 0-byte file is removed.
-            if !existed, !isPostgres, Self.size(of: path) == 0 { removeFiles() }
+            // Creating the file failed half way (a full disk): what it left (a 0-byte or
+            // half-migrated file, its -wal and -shm) is removed, unless another process has
+            // meanwhile stored samples in it or holds it for a first import.
+            if !existed, !isPostgres, Self.holdsNothing(path) { removeFiles() }
             throw error
         }
         do {
@@ -79,6 +81,21 @@ public struct DatabaseLocation: Sendable, Hashable {
 
     private static func size(of path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+
+    /// Whether the file at `path` is empty, unreadable as a store, or a store without samples.
+    private static func holdsNothing(_ path: String) -> Bool {
+        guard FileKind(atPath: path) == .regular else { return false }
+        if size(of: path) == 0 { return true }
+        do {
+            let store = try SampleStore.openForReading(path: path)
+            defer { try? store.close() }
+            return (try? store.isEmpty()) ?? true
+        } catch StoreError.lockedByImport {
+            return false
+        } catch {
+            return true
+        }
     }
 
     /// Whether the path was chosen by the user (`--db`, `$VITALS_DB`, the settings file) rather
