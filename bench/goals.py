@@ -64,9 +64,11 @@ def main():
 
     if want("demo"):
         cache = tempfile.mkdtemp(prefix="vitals-demo-cache-")
-        env = dict(os.environ, XDG_CACHE_HOME=cache)
-        missing = os.path.join(work, "no-such-dir", "none.sqlite")
-        a = Command([vitals, "render", "protein", "--db", missing] + view, env=env)
+        # No database named (a missing --db is an error): the default file in an empty data dir.
+        nodata = os.path.join(work, "no-such-dir")
+        env = dict(os.environ, XDG_CACHE_HOME=cache, XDG_DATA_HOME=nodata)
+        env.pop("VITALS_DB", None)
+        a = Command([vitals, "render", "protein"] + view, env=env)
         b = Command([vitals, "render", "protein", "--db", demo] + view)
         print("== render protein: embedded demo (no database; cache built by the warm-up run) against the demo as a file")
         ra, rb = alternate(a, b, runs)
@@ -75,7 +77,7 @@ def main():
         # The first run of a day, and a cache directory that cannot be written (in memory).
         blocked = os.path.join(cache, "a-file")
         open(blocked, "w").close()
-        c = Command([vitals, "render", "protein", "--db", missing] + view, env=dict(os.environ, XDG_CACHE_HOME=blocked))
+        c = Command([vitals, "render", "protein"] + view, env=dict(env, XDG_CACHE_HOME=blocked))
         first = []
         for _ in range(max(3, runs // 4)):
             subprocess.run(["rm", "-rf", os.path.join(cache, "vitals")])

@@ -34,17 +34,7 @@ enum QuickHelp {
         default:
             return false
         }
-        var remaining = text.utf8.count
-        var copy = text
-        copy.withUTF8 { bytes in
-            var offset = 0
-            while remaining > 0 {
-                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, remaining)
-                if written < 0 { if errno == EINTR { continue }; return }
-                offset += written
-                remaining -= written
-            }
-        }
+        do { try StandardOutput.write(text) } catch let error as CommandError { StandardOutput.exit(reporting: error) } catch {}
         return true
     }
 

@@ -39,6 +39,8 @@ struct Vitals: ParsableCommand {
         do {
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
             try command.run()
+            // Anything that went through stdio rather than `say` must have arrived too.
+            if let failure = StandardOutput.flushStdio() { StandardOutput.exit(reporting: StandardOutput.writeError(failure)) }
         } catch {
             exit(with: error, arguments: arguments)
         }
@@ -99,7 +101,9 @@ struct Vitals: ParsableCommand {
         }
         if code == .success {
             // --help, --version, completion scripts: our own text, on stdout.
-            if !message.isEmpty { print(message) }
+            if !message.isEmpty {
+                do { try say(message) } catch let error as CommandError { StandardOutput.exit(reporting: error) } catch {}
+            }
             Foundation.exit(0)
         }
         if code == .validationFailure, let unknown = unknownCommandWord(in: arguments),

@@ -28,6 +28,7 @@ public enum VitalsCLI {
     /// with exit 2 before anything runs.
     public static func main(screens added: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
                             storeBackends: [any StoreBackend.Type] = [], commands: [any ParsableCommand.Type] = []) {
+        StandardOutput.ignoreBrokenPipeSignal()
         Vitals.addedCommands = commands
         // The top-level help and the version need no screens, kinds or ArgumentParser.
         if QuickHelp.answer(Array(CommandLine.arguments.dropFirst()), addedCommands: commands) { exit(0) }

@@ -46,7 +46,7 @@ struct CatalogCommand: ParsableCommand {
                 let counts = try CatalogTableWriter.push(loaded, to: session)
                 let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
                 let tables = counts.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
-                print("pushed the catalog to \(session.target.display) in \(milliseconds) ms: \(tables)")
+                try say("pushed the catalog to \(session.target.display) in \(milliseconds) ms: \(tables)")
             }
         }
     }

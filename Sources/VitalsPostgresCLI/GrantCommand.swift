@@ -29,7 +29,7 @@ struct GrantCommand: ParsableCommand {
             let session = try GrantCommand.ownerSession(store)
             defer { session.close() }
             let added = try PostgresGrants(session: session).grant(subject: subject, to: role)
-            print(added ? "granted \(Sanitize.inline(subject)) to \(Sanitize.inline(role))"
+            try say(added ? "granted \(Sanitize.inline(subject)) to \(Sanitize.inline(role))"
                         : "\(Sanitize.inline(role)) had \(Sanitize.inline(subject)) already")
         }
     }
@@ -67,7 +67,7 @@ struct RevokeCommand: ParsableCommand {
             guard removed else {
                 throw CommandError("\(Sanitize.inline(role)) had not been granted \(Sanitize.inline(subject))")
             }
-            print("revoked \(Sanitize.inline(subject)) from \(Sanitize.inline(role))")
+            try say("revoked \(Sanitize.inline(subject)) from \(Sanitize.inline(role))")
         }
     }
 }

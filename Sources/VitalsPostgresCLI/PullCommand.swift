@@ -29,7 +29,7 @@ struct PullCommand: ParsableCommand {
             let location = try store.location
             let summary = try SyncPuller(batchSize: batchSize)
                 .pull(from: from, into: location.path, createDirectory: location.origin == .xdg || location.origin == .home)
-            print(summary.line)
+            try say(summary.line)
         }
     }
 }

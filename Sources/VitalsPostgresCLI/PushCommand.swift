@@ -30,9 +30,9 @@ struct PushCommand: ParsableCommand {
             let file = try store.location.path
             let summary = try SyncPusher(batchSize: batchSize).push(file: file, to: to)
             if summary.restarted {
-                print("the local file changed below the last push's mark (an undo); everything was offered again")
+                try say("the local file changed below the last push's mark (an undo); everything was offered again")
             }
-            print(summary.line)
+            try say(summary.line)
         }
     }
 }

@@ -113,9 +113,10 @@ final class CLITests: XCTestCase {
             + "screens:\n  - {screen_id: SCREEN_BODY, name: Body, pillar: core_care}\n"
         let root = try tempCatalog(files)
         // Indigo is #5856D6: the golden's header and chart are drawn in 38;2;88;86;214.
-        let db = root.appendingPathComponent("none.sqlite").path
+        let data = root.appendingPathComponent("no-data").path
+        let db = data + "/vitals/vitals.sqlite"
         try assertCommand(["render", "body", "--as-of", "2026-11-20", "--width", "80", "--color", "always"],
-                          environment: ["COLORTERM": "truecolor", "VITALS_DB": db], in: root, replacing: ["$DB": db],
+                          environment: ["COLORTERM": "truecolor", "XDG_DATA_HOME": data], in: root, replacing: ["$DB": db],
                           stdoutGolden: "render/body-indigo-80-truecolor", stderr: """
             vitals: no database at $DB; showing the embedded demo data (vitals demo --db $DB writes it)
 

@@ -17,7 +17,7 @@ final class CatalogDiscoveryCLITests: XCTestCase {
     }
 
     private func run(_ arguments: [String], in directory: URL) throws -> VitalsProcess.Run {
-        try VitalsProcess.run(arguments, environment: ["VITALS_DB": project.appendingPathComponent("none.sqlite").path], in: directory)
+        try VitalsProcess.run(arguments, environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path], in: directory)
     }
 
     /// `vitals arguments` run in `directory`, its output exact with the temporary directory
@@ -25,7 +25,7 @@ final class CatalogDiscoveryCLITests: XCTestCase {
     @discardableResult
     private func assertRun(_ arguments: [String], in directory: URL, stdout: String? = "", stderr: String? = "",
                            exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
-        try assertCommand(arguments, environment: ["VITALS_DB": project.appendingPathComponent("none.sqlite").path],
+        try assertCommand(arguments, environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
                           in: directory, replacing: ["$TMP": project.deletingLastPathComponent().path],
                           stdout: stdout, stderr: stderr, exitCode: exitCode, file: file, line: line)
     }

@@ -24,7 +24,7 @@ final class ExitCodeCLITests: XCTestCase {
     /// adds command, exit code and stderr (the scratch directory written `$TMP`) to the transcript.
     private func expect(_ status: Int32, _ arguments: [String],
                         file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try VitalsProcess.run(arguments, environment: ["VITALS_DB": scratch.appendingPathComponent("none.sqlite").path])
+        let run = try VitalsProcess.run(arguments, environment: ["XDG_DATA_HOME": scratch.appendingPathComponent("no-data").path])
         let command = "vitals " + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         // The shipped catalog's list of series is not written out (adding a series keeps this green).
         let stderr = CommandOutput.normalised(run.stderr, ["$TMP": scratch.path], CommandOutput.shippedSeries)

@@ -61,7 +61,7 @@ final class ExploreTmuxTests: XCTestCase {
         exec sleep 600
         """
         try script.write(to: workDirectory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let environment = "VITALS_DB=\(workDirectory.path)/none.sqlite LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color XDG_CONFIG_HOME=\(workDirectory.path)/config XDG_CACHE_HOME=\(workDirectory.path)/cache"
+        let environment = "XDG_DATA_HOME=\(workDirectory.path)/no-data LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color XDG_CONFIG_HOME=\(workDirectory.path)/config XDG_CACHE_HOME=\(workDirectory.path)/cache"
         try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "t", "-c", workDirectory.path,
                   "env \(environment) sh run.sh"])
         try waitFor("the explorer's first frame") { $0.contains("Healthful Nutrition") }

@@ -50,7 +50,7 @@ final class NewScreenCLITests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     private func run(_ arguments: [String]) throws -> VitalsProcess.Run {
-        try VitalsProcess.run(arguments, environment: ["VITALS_DB": root.appendingPathComponent("none.sqlite").path], in: root)
+        try VitalsProcess.run(arguments, environment: ["XDG_DATA_HOME": root.appendingPathComponent("no-data").path], in: root)
     }
 
     /// `vitals arguments` in the fixture directory, its exit code and whole output asserted
@@ -58,7 +58,7 @@ final class NewScreenCLITests: XCTestCase {
     @discardableResult
     private func assertRun(_ arguments: [String], stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "",
                            exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
-        try assertCommand(arguments, environment: ["VITALS_DB": root.appendingPathComponent("none.sqlite").path], in: root,
+        try assertCommand(arguments, environment: ["XDG_DATA_HOME": root.appendingPathComponent("no-data").path], in: root,
                           replacing: ["$TMP": root.path], stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr,
                           exitCode: exitCode, file: file, line: line)
     }
@@ -88,7 +88,7 @@ final class NewScreenCLITests: XCTestCase {
         // "No ferritin logged yet." and how to log one.
         try assertRun(["render", "ferritin", "--width", "80", "--as-of", "2026-06-15"],
                       stdoutGolden: "new-screen/ferritin-empty-80", stderr: """
-            vitals: no database at $TMP/none.sqlite; showing the embedded demo data (vitals demo --db $TMP/none.sqlite writes it)
+            vitals: no database at $TMP/no-data/vitals/vitals.sqlite; showing the embedded demo data (vitals demo --db $TMP/no-data/vitals/vitals.sqlite writes it)
 
             """)
     }

@@ -4,8 +4,8 @@ import XCTest
 /// `vitals render pregnancy` on the embedded demo, and an impossible pregnancy refused by
 /// `vitals validate` with its file, line and exit code 1.
 final class PregnancyCLITests: XCTestCase {
-    private let noDatabase = ["VITALS_DB": FileManager.default.temporaryDirectory
-        .appendingPathComponent("vitals-pregnancy-none-\(UUID().uuidString).sqlite").path]
+    private let noDatabase = ["XDG_DATA_HOME": FileManager.default.temporaryDirectory
+        .appendingPathComponent("vitals-pregnancy-none-\(UUID().uuidString)").path]
 
     /// Week 29 of the demo pregnancy: 64 kg before, 72.4 kg this morning (+8.4 kg); the band
     /// for a normal BMI at 29.1 weeks is 6.9–10.3 kg.

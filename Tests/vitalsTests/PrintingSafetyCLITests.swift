@@ -87,7 +87,7 @@ final class PrintingSafetyCLITests: XCTestCase {
 
     func testBidiControlsInYAMLDoNotReachTreeRenderOrValidate() throws {
         let root = try catalog(["screens/all.yaml": goodCatalog])
-        let noDatabase = ["VITALS_DB": root.appendingPathComponent("none.sqlite").path]
+        let noDatabase = ["XDG_DATA_HOME": root.appendingPathComponent("no-data").path]
         // "Body txt.exe", in that order.
         let tree = try assertCommand(["tree", "--catalog", root.path], in: root, stdout: """
             Core Care (core_care)
@@ -99,7 +99,7 @@ final class PrintingSafetyCLITests: XCTestCase {
         let render = try assertCommand(["render", "body", "--catalog", root.path, "--as-of", "2026-11-20", "--width", "80"],
                                        environment: noDatabase, in: root, replacing: ["$TMP": root.path],
                                        stdoutGolden: "printing-safety/body-bidi-80", stderr: """
-            vitals: no database at $TMP/none.sqlite; showing the embedded demo data (vitals demo --db $TMP/none.sqlite writes it)
+            vitals: no database at $TMP/no-data/vitals/vitals.sqlite; showing the embedded demo data (vitals demo --db $TMP/no-data/vitals/vitals.sqlite writes it)
 
             """)
         assertSafe(render.stdout, "render")

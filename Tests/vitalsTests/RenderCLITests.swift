@@ -4,8 +4,10 @@ import XCTest
 /// `vitals render` as a person runs it: on the embedded demo data, by id or alias, in text
 /// and JSON, and with clear messages for the mistakes people make.
 final class RenderCLITests: XCTestCase {
-    private let noDatabase = ["VITALS_DB": FileManager.default.temporaryDirectory
-        .appendingPathComponent("vitals-render-none-\(UUID().uuidString).sqlite").path]
+    /// No database: the default file in a data directory that does not exist (a database
+    /// named with --db or $VITALS_DB that is missing is an error, not the demo data).
+    private let noDatabase = ["XDG_DATA_HOME": FileManager.default.temporaryDirectory
+        .appendingPathComponent("vitals-render-none-\(UUID().uuidString)").path]
 
     private func render(_ arguments: [String], environment: [String: String] = [:]) throws -> VitalsProcess.Run {
         try VitalsProcess.run(["render"] + arguments + ["--as-of", "2026-06-15"],
@@ -20,7 +22,7 @@ final class RenderCLITests: XCTestCase {
                               file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
         try assertCommand(["render"] + arguments + ["--as-of", "2026-06-15"],
                           environment: noDatabase.merging(environment) { $1 },
-                          replacing: ["$DB": noDatabase["VITALS_DB"]!], stdout: stdout, stdoutGolden: stdoutGolden,
+                          replacing: ["$DB": noDatabase["XDG_DATA_HOME"]! + "/vitals/vitals.sqlite"], stdout: stdout, stdoutGolden: stdoutGolden,
                           stderr: stderr, exitCode: exitCode, file: file, line: line)
     }
 

@@ -5,7 +5,7 @@ import XCTest
 /// numbers as `render --format json`, a PDF whose text holds the screens' numbers, redaction,
 /// and the exit codes of a missing engine and a wrong file name.
 final class ReportCLITests: XCTestCase {
-    let demo = ["VITALS_DB": "/nonexistent-vitals-report-test/none.sqlite"]
+    let demo = ["XDG_DATA_HOME": "/nonexistent-vitals-report-test"]
     let period = ["--as-of", "2026-10-31", "--range", "12w"]
 
     func report(_ arguments: [String], to name: String, environment: [String: String] = [:]) throws -> (VitalsProcess.Run, URL) {

@@ -117,12 +117,14 @@ final class StoreRobustnessCLITests: XCTestCase {
                 XCTAssertFalse(FileManager.default.fileExists(atPath: db + suffix), "\(arguments) left \(db)\(suffix)")
             }
         }
-        // With no database, reading shows the demo data again.
-        // (Its stdout is today's screen.)
-        try assertCommand(["render", "steps", "--db", db], replacing: ["$TMP": directory.path], stdout: nil, stderr: """
-            vitals: no database at $TMP/new.sqlite; showing the embedded demo data (vitals demo --db $TMP/new.sqlite writes it)
+        // Still no database: reading it is an error (the demo data stands in only when no
+        // database is named at all).
+        try assertCommand(["render", "steps", "--db", db], replacing: ["$TMP": directory.path], stdout: "", stderr: """
+            vitals: error: no database at $TMP/new.sqlite (named by --db)
+              `vitals import …`, `vitals log …` or `vitals demo --db $TMP/new.sqlite` create it; check --db for a typo
+              only without --db, $VITALS_DB and a settings db do reading commands show the embedded demo data
 
-            """)
+            """, exitCode: 2)
     }
 
     func testUnknownMilestonesAndSubjectsAreRefused() throws {

@@ -24,7 +24,7 @@ struct BenchStoreCommand: ParsableCommand {
                 let start = Date()
                 let count = try StoreBenchmark.generate(into: store, years: years, asOf: BenchStoreCommand.asOf) { printError($0) }
                 try store.write { db in try db.execute(sql: "ANALYZE") }
-                print("generated \(count) samples over \(years) years in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+                try say("generated \(count) samples over \(years) years in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
             }
         }
     }
@@ -39,14 +39,14 @@ struct BenchStoreCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let store = try SampleStore.open(path: db)
-                print("samples: \(try store.count())")
+                try say("samples: \(try store.count())")
                 for (index, entry) in try StoreBenchmark.queries(asOf: BenchStoreCommand.asOf).enumerated() {
                     let times = try StoreBenchmark.time(entry.query, in: store, runs: runs)
                     let buckets = try entry.query.fetchBuckets(from: store)
                     var counting = entry.query
                     counting.binding.aggregate = .count
                     let rows = Int(try counting.fetchBuckets(from: store).buckets.compactMap(\.raw).reduce(0, +))
-                    print(String(format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
+                    try say(String(format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
                                  entry.name as NSString, times[times.count / 2], times[0], times[times.count * 9 / 10],
                                  buckets.buckets.count, rows))
                     if let sqlDirectory {

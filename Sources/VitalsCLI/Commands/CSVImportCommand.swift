@@ -44,9 +44,11 @@ struct CSVImportCommand: ParsableCommand {
                 validator: SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem()),
                 seriesID: series, subjectID: subject)
             _ = try importer.validator.subject(subject)
-            let report = try store.writing { try importer.importCSV(text, into: $0, skipInvalid: skipInvalid) }
+            // Checked before the database is opened: a refused file leaves it untouched.
+            let rows = try importer.checkedRows(text, skipInvalid: skipInvalid)
+            let report = try store.writing { try importer.importRows(rows, into: $0) }
             for error in report.skipped { printError("vitals: skipped \(error)") }
-            print("imported \(Sanitize.inline(file)): \(report.summary)")
+            try say("imported \(Sanitize.inline(file)): \(report.summary)")
         }
     }
 }

@@ -42,7 +42,7 @@ struct ConfigCommand: ParsableCommand {
                     }
                     out += line + "\n"
                 }
-                FileHandle.standardOutput.write(Data(out.utf8))
+                try StandardOutput.write(out)
             }
         }
     }
@@ -60,7 +60,7 @@ struct ConfigCommand: ParsableCommand {
                 let key = try ConfigCommand.key(self.key)
                 let setting = try RunSettings.resolve()[key]
                 if let value = setting.value {
-                    print(Sanitize.inline(value))
+                    try say(Sanitize.inline(value))
                 } else {
                     printError("vitals: \(key.rawValue) is not set: each metric's own applies")
                 }
@@ -83,20 +83,22 @@ struct ConfigCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let key = try ConfigCommand.key(self.key)
-                let value: String
+                var value: String
                 do {
                     value = try key.normalize(self.value)
                 } catch let error as SettingsError {
                     throw CommandError(error.message, hints: key.choices.map { ["\(key.rawValue): " + $0.joined(separator: ", ")] } ?? [])
                 }
-                // A bad value of this very key is what `set` is for: it is replaced.
-                let file = try RunSettings.file(repairing: key)
+                if key == .db { value = ConfigCommand.absoluteDatabasePath(value) }
+                // A bad value of this very key is what `set` is for: it is replaced. Read,
+                // edited and written under a lock, so concurrent `set`s of other keys all land.
+                let path = SettingsFile.path(environment: RunSettings.environment)
                 do {
-                    try SettingsFile.write(file.text(setting: key, to: value), to: file.path)
+                    _ = try SettingsFile.update(path: path, setting: key, to: value)
                 } catch let error as SettingsError {
                     throw RunSettings.userError(error)
                 }
-                print("\(key.rawValue): \(Sanitize.inline(value)) (in \(Sanitize.inline(file.path)))")
+                try say("\(key.rawValue): \(Sanitize.inline(value)) (in \(Sanitize.inline(path)))")
             }
         }
     }
@@ -105,11 +107,20 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the settings file's path (it may not exist yet).")
 
         func run() throws {
-            print(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment)))
+            try reportingErrors { try say(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment))) }
         }
     }
 
     static let unsetText = "(not set)"
+
+    /// A database file named relative to the working directory, made absolute when it is set,
+    /// so that the setting names one file from every directory. A URL, an absolute path and
+    /// `~/…` (expanded when used) are kept as written.
+    static func absoluteDatabasePath(_ value: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        if PostgresTarget.isURL(value) || value.hasPrefix("/") || value == "~" || value.hasPrefix("~/") { return value }
+        return URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+            .standardizedFileURL.path
+    }
 
     /// A key named on the command line; an unknown one is a refused input (exit 1).
     static func key(_ name: String) throws -> SettingKey {

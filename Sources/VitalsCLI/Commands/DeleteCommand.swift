@@ -27,7 +27,7 @@ struct DeleteCommand: ParsableCommand {
                 }
                 if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "deleting") }
                 try database.deleteEntries([id])
-                print("deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
+                try say("deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
             }
         }
     }

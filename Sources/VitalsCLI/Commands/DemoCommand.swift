@@ -30,7 +30,7 @@ struct DemoCommand: ParsableCommand {
             }
             let demo = DemoData(seed: seed, asOf: day)
             let count = try demo.write(to: location.path, force: force)
-            print("wrote \(count) demo samples (\(day.adding(days: -(demo.days - 1))) to \(day), seed \(seed)) to \(Sanitize.inline(location.path))")
+            try say("wrote \(count) demo samples (\(day.adding(days: -(demo.days - 1))) to \(day), seed \(seed)) to \(Sanitize.inline(location.path))")
         }
     }
 }

@@ -57,8 +57,8 @@ struct EditCommand: ParsableCommand {
                 sample.end = old.end.addingTimeInterval(sample.start.timeIntervalSince(old.start))
                 sample.metadata = old.metadata
                 try database.replaceEntry(id: id, with: sample)
-                print("was " + EntryListing.line(entry, catalog: catalog).trimmingCharacters(in: .whitespaces))
-                print("now " + EntryListing.line(StoredEntry(id: id, sample: sample), catalog: catalog).trimmingCharacters(in: .whitespaces))
+                try say("was " + EntryListing.line(entry, catalog: catalog).trimmingCharacters(in: .whitespaces))
+                try say("now " + EntryListing.line(StoredEntry(id: id, sample: sample), catalog: catalog).trimmingCharacters(in: .whitespaces))
             }
         }
     }

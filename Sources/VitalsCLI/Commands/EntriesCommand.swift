@@ -43,7 +43,7 @@ struct EntriesCommand: ParsableCommand {
                 printError("vitals: no entries for \(subject) on \(date)\(series.map { " in \($0)" } ?? "")")
                 return
             }
-            for entry in found { print(EntryListing.line(entry, catalog: loaded.catalog)) }
+            for entry in found { try say(EntryListing.line(entry, catalog: loaded.catalog)) }
         }
     }
 }

@@ -50,12 +50,12 @@ struct ExportCommand: ParsableCommand {
             }
             let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog, milestones: milestones)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    throw CommandError("cannot write \(output)")
-                }
-                printError("vitals: wrote \(samples.count) samples to \(output)")
+                // Atomically, 0600 for a new file, an existing file's mode kept; a failed write
+                // leaves the old file as it was.
+                try PrivateFile.write(Array(text.utf8), to: output)
+                printError("vitals: wrote \(samples.count) samples to \(Sanitize.inline(output))")
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                try StandardOutput.write(text)
             }
         }
     }

@@ -33,7 +33,7 @@ struct FoodsCommand: ParsableCommand {
                                    hints: ["vitals foods lists the whole library"])
             }
             let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)
-            for line in FoodListing.lines(found, book: book, ascii: useASCII) { print(line) }
+            for line in FoodListing.lines(found, book: book, ascii: useASCII) { try say(line) }
         }
     }
 }

@@ -46,8 +46,8 @@ struct ImportAppleHealthCommand: ParsableCommand {
                 }
                 bar.clear()
                 guard !quiet else { return }
-                print("imported \(Sanitize.inline(report.source?.description ?? path))")
-                for line in report.summaryLines() { print(Sanitize.inline(line)) }
+                try say("imported \(Sanitize.inline(report.source?.description ?? path))")
+                for line in report.summaryLines() { try say(Sanitize.inline(line)) }
             } catch let error as HealthExportError {
                 throw CommandError(Sanitize.inline(error.message), hints: error.hints + ["the database was not changed"],
                                    ExitReason(error.kind))
@@ -61,7 +61,7 @@ struct ImportAppleHealthCommand: ParsableCommand {
         let reader = try HealthExportReader.open(path)
         let (sink, statistics) = try reader.count()
         let seconds = Date().timeIntervalSince(started)
-        print("scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
+        try say("scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
               + "\(sink.activitySummaries) activity summaries, \(sink.skips) skipped in "
               + String(format: "%.2f s (%.0f records/s)", seconds, Double(sink.records) / seconds))
     }

@@ -70,7 +70,7 @@ extension LogCommand {
         let first = samples[0]
         line += " for \(first.subjectID) at \(TimeParser.format(first.start, utcOffsetSeconds: first.utcOffsetSeconds))"
         if let tag = first.tag { line += " (\(book.mealSlots.first { $0.id == tag }?.name ?? tag))" }
-        print(Sanitize.inline(line))
+        try say(Sanitize.inline(line))
         return true
     }
 

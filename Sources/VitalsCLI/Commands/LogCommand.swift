@@ -68,7 +68,7 @@ struct LogCommand: ParsableCommand {
             if let typedUnit, typedUnit.symbol != seriesUnit { line += " (\(value) \(typedUnit.symbol))" }
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
             if let tag = sample.tag { line += " (\(tag))" }
-            print(line)
+            try say(line)
         }
     }
 }

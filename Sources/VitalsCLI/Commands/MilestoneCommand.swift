@@ -45,7 +45,7 @@ struct MilestoneCommand: ParsableCommand {
                 try store.writing { try $0.markMilestone(
                     MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
                                     note: note.map(Sanitize.inline))) }
-                print("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
+                try say("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
             }
         }
     }
@@ -69,7 +69,7 @@ struct MilestoneCommand: ParsableCommand {
                 guard try store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
                 let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
                 guard removed else { throw CommandError("\(id) was not marked done for \(subject)") }
-                print("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
+                try say("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
         }
     }
@@ -88,7 +88,7 @@ struct MilestoneCommand: ParsableCommand {
                 let loaded = try catalog.loadValidCatalog()
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 for record in try store.openForReading().milestones(subject: subject) {
-                    print("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
+                    try say("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
                 }
             }
         }

@@ -68,19 +68,19 @@ struct NewScreenCommand: ParsableCommand {
             }
             try scaffold.apply(root: root)
             for change in scaffold.changes {
-                print("\(change.replacesExisting ? "updated" : "created") \(change.path)")
+                try say("\(change.replacesExisting ? "updated" : "created") \(change.path)")
             }
             let names = scaffold.names
-            print("")
-            print("\(names.screenID) is on the \(pillar) pillar; its alias is \(names.alias).")
-            print("Next:")
-            if series == nil { print("  vitals log \(names.alias) VALUE        # record a value") }
-            print("  vitals render \(names.alias)")
+            try say("")
+            try say("\(names.screenID) is on the \(pillar) pillar; its alias is \(names.alias).")
+            try say("Next:")
+            if series == nil { try say("  vitals log \(names.alias) VALUE        # record a value") }
+            try say("  vitals render \(names.alias)")
             if module {
-                print("  swift build && swift test --filter \(names.moduleName)Tests")
-                print("  edit Sources/Screens/\(names.moduleName)/\(names.moduleName).swift")
+                try say("  swift build && swift test --filter \(names.moduleName)Tests")
+                try say("  edit Sources/Screens/\(names.moduleName)/\(names.moduleName).swift")
             } else {
-                print("  vitals validate")
+                try say("  vitals validate")
             }
         }
     }

@@ -66,10 +66,10 @@ struct RenderCommand: ParsableCommand {
                     if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
                     out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
                 }
-                FileHandle.standardOutput.write(Data(out.utf8))
+                try StandardOutput.write(out)
             case .json:
                 let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
-                FileHandle.standardOutput.write(Data((json.text() + "\n").utf8))
+                try StandardOutput.write(json.text() + "\n")
             }
         }
     }

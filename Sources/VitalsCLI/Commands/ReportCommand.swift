@@ -127,7 +127,7 @@ struct ReportCommand: ParsableCommand {
             }
             let html = page.html(sections: sections)
             guard let output = self.output else {
-                FileHandle.standardOutput.write(Data(html.utf8))
+                try StandardOutput.write(html)
                 return
             }
             let destination = URL(fileURLWithPath: output)

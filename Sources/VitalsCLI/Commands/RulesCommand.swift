@@ -9,19 +9,23 @@ struct RulesCommand: ParsableCommand {
     @Flag(help: "Also print each rule's YAML examples (must trigger / must not trigger).")
     var examples = false
 
-    func run() {
+    func run() throws {
+        try reportingErrors(list)
+    }
+
+    private func list() throws {
         let descriptions = BuiltInRules.descriptions
         let width = descriptions.map(\.id.count).max() ?? 0
         for rule in descriptions {
             let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            print("\(id)  \(severity)  \(rule.summary)")
+            try say("\(id)  \(severity)  \(rule.summary)")
             guard examples else { continue }
             for (label, snippets) in [("triggers", rule.triggering), ("passes", rule.nonTriggering)] {
                 for snippet in snippets {
-                    print("    # \(label):")
+                    try say("    # \(label):")
                     for line in snippet.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                        print("    \(line)")
+                        try say("    \(line)")
                     }
                 }
             }

@@ -7,7 +7,7 @@ struct SchemaCommand: ParsableCommand {
         abstract: "Print the JSON Schema of the catalog YAML files (for editors).",
         discussion: "The committed copy is schemas/vitals.schema.json; a test keeps it up to date.")
 
-    func run() {
-        print(CatalogJSONSchema.render(), terminator: "")
+    func run() throws {
+        try reportingErrors { try say(CatalogJSONSchema.render(), terminator: "") }
     }
 }

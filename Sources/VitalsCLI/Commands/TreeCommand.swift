@@ -30,10 +30,10 @@ struct TreeCommand: ParsableCommand {
             case .text:
                 let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)
                 for line in CatalogTree.lines(loaded.catalog, screens: only, ascii: useASCII, customModules: modules) {
-                    print(line)
+                    try say(line)
                 }
             case .json:
-                print(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "")
+                try say(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "")
             }
         }
     }

@@ -19,11 +19,22 @@ struct UndoCommand: ParsableCommand {
         try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
+            let nothingToUndo = CommandError("nothing to undo: \(subject) has no logged entries")
+            // Looked at read-only first: an undo with nothing to undo leaves the file byte for
+            // byte as it was (opening it for writing would switch its journal, move its counter).
+            let location = try store.location
+            if !location.isPostgres {
+                guard location.exists else { throw nothingToUndo }
+                if let reader = try? SampleStore.openForReading(path: location.path) {
+                    defer { try? reader.close() }
+                    if try reader.lastLogged(subject: subject).isEmpty { throw nothingToUndo }
+                }
+            }
             try store.writing { database in
                 let last = try database.lastLogged(subject: subject)
-                guard !last.isEmpty else { throw CommandError("nothing to undo: \(subject) has no logged entries") }
+                guard !last.isEmpty else { throw nothingToUndo }
                 try database.deleteEntries(last.map(\.id))
-                for entry in last { print("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
+                for entry in last { try say("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
             }
         }
     }

@@ -40,10 +40,10 @@ struct ValidateCommand: ParsableCommand {
             if chosen == .text {
                 let custom = VitalsCLI.screens.customScreenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
                 if !custom.isEmpty {
-                    print("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
+                    try say("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
                 }
             }
-            print(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources),
+            try say(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources),
                   terminator: "")
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }

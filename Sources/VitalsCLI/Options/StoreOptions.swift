@@ -16,7 +16,12 @@ package struct StoreOptions: ParsableArguments {
     package var location: DatabaseLocation {
         get throws {
             let environment = RunSettings.environment
-            let configured = try RunSettings.file(environment: environment).entries[.db]?.value
+            let file = try RunSettings.file(environment: environment)
+            // A relative `db` (written by hand, or by an older `config set`) is relative to the
+            // settings file's directory, never to the working directory of each command.
+            let configured = file.entries[.db].map { entry in
+                ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
+            }
             return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
         }
     }

@@ -50,6 +50,8 @@ public struct DemoCache: Sendable {
     public func store(for demo: DemoData) throws -> (store: SampleStore, origin: Origin) {
         guard let directory else { return (try demo.makeInMemoryStore(), .inMemory) }
         let path = directory + "/" + fileName(for: demo)
+        // A FIFO there would block the open forever: refused, naming it.
+        try SampleStore.refuseNonRegular(path)
         if FileManager.default.fileExists(atPath: path), let store = try? SampleStore.openForReading(path: path) {
             return (store, .cached)
         }
@@ -65,7 +67,7 @@ public struct DemoCache: Sendable {
     /// files older than ten minutes (a run killed while building; a live build takes seconds).
     private func build(_ demo: DemoData, at path: String, in directory: String) throws {
         let manager = FileManager.default
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFile.createDirectory(directory)
         let temporary = directory + "/.building-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: temporary + suffix) } }
         let store = try SampleStore.openForBulkWrite(path: temporary)

@@ -85,10 +85,22 @@ package struct CSVImporter: Sendable {
 
     /// Reads `text` and stores it: all rows or none (unless `skipInvalid`); returns the report.
     package func importCSV(_ text: String, into store: SampleStore, skipInvalid: Bool) throws -> ImportReport {
+        try importRows(try checkedRows(text, skipInvalid: skipInvalid), into: store)
+    }
+
+    /// The rows of `text`, refused (`ImportError.invalidRows`) when some are invalid and
+    /// `skipInvalid` is false: done before the database is opened, so a refused file leaves
+    /// the database byte for byte as it was.
+    package func checkedRows(_ text: String, skipInvalid: Bool) throws -> Result {
         let result = try read(text)
         if !result.errors.isEmpty && !skipInvalid {
             throw ImportError.invalidRows(errors: result.errors, rowCount: result.rowCount)
         }
+        return result
+    }
+
+    /// Stores rows `checkedRows` returned.
+    package func importRows(_ result: Result, into store: SampleStore) throws -> ImportReport {
         let inserted = try store.insertBulk(result.samples)
         return ImportReport(rows: result.rowCount, inserted: inserted,
                             duplicates: result.samples.count - inserted, skipped: result.errors)

@@ -39,6 +39,8 @@ public struct SettingsFile: Sendable {
         }
         let shown = Sanitize.inline(path)
         guard !isDirectory.boolValue else { throw SettingsError(.unreadable, "\(shown) is a directory, not a settings file") }
+        let kind = FileKind(atPath: path)
+        guard kind == .regular else { throw SettingsError(.unreadable, "\(shown) is \(kind.described), not a settings file") }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -155,23 +157,55 @@ public struct SettingsFile: Sendable {
     }
 
     /// Writes `text` to `path` atomically (a temporary file in the same directory, renamed
-    /// over the old one), creating the directory when missing.
+    /// over the old one; 0600 for a new file, an existing one's mode kept), creating the
+    /// directory (0700) when missing. A failed write leaves the old file and no temporary one.
     public static func write(_ text: String, to path: String) throws(SettingsError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
+        let directory = (path as NSString).deletingLastPathComponent
         let shown = Sanitize.inline(path)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".config.yaml.\(ProcessInfo.processInfo.processIdentifier).tmp")
-            try Data(text.utf8).write(to: temporary)
-            if rename(temporary.path, path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
-                throw SettingsError(.unwritable, "cannot write the settings file \(shown)")
-            }
-        } catch let error as SettingsError {
-            throw error
+            try PrivateFile.createDirectory(directory)
+            try PrivateFile.write(Array(text.utf8), to: path)
         } catch {
-            throw SettingsError(.unwritable, "cannot write the settings file \(shown)")
+            throw SettingsError(.unwritable, "cannot write the settings file \(shown): \(error.reason)")
         }
+    }
+
+    /// How long `update` waits for another process's `config set` on the same file.
+    public static let lockTimeout: TimeInterval = 10
+
+    /// Sets `key` to `value` (already normalized) in the file at `path` as one step against
+    /// other processes doing the same: under an exclusive lock on the file's directory, the
+    /// file is read afresh, edited and renamed into place, so two `config set`s of different
+    /// keys at once both land. Returns the file as it was read.
+    public static func update(path: String, setting key: SettingKey, to value: String) throws(SettingsError) -> SettingsFile {
+        let directory = (path as NSString).deletingLastPathComponent
+        let shown = Sanitize.inline(path)
+        do {
+            try PrivateFile.createDirectory(directory)
+        } catch {
+            throw SettingsError(.unwritable, "cannot write the settings file \(shown): \(error.reason)")
+        }
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SettingsError(.unwritable, "cannot write the settings file \(shown): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let deadline = Date().addingTimeInterval(lockTimeout)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                throw SettingsError(.unwritable, "cannot write the settings file \(shown): another vitals held it "
+                                    + "for \(Int(lockTimeout)) s")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        defer { flock(fd, LOCK_UN) }
+        // Under the lock no other `set` is writing: a temporary file here was left by one
+        // that was killed between writing it and renaming it.
+        let name = (path as NSString).lastPathComponent
+        for other in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where other.hasPrefix("." + name + ".") && other.hasSuffix(".tmp") {
+            unlink(directory + "/" + other)
+        }
+        let file = try load(path: path, repairing: key)
+        try write(file.text(setting: key, to: value), to: path)
+        return file
     }
 }

@@ -54,25 +54,72 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// behind, and reading commands go on showing the demo data.
     public func writing<T>(_ body: (SampleStore) throws -> T) throws -> T {
         let existed = exists
-        let store = try openForWriting()
+        let store: SampleStore
+        do {
+            store = try openForWriting()
+        } catch {
+            // Creating the file failed half way (a full disk): what it left (a 0-byte or
+            // half-migrated file, its -wal and -shm) is removed, unless another process has
+            // meanwhile stored samples in it or holds it for a first import.
+            if !existed, !isPostgres, Self.holdsNothing(path) { removeFiles() }
+            throw error
+        }
         do {
             return try body(store)
         } catch {
             if !existed, (try? store.isEmpty()) == true {
                 try? store.close()
-                for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                removeFiles()
+            } else {
+                // The rolled-back pages stay in the -wal file (as large as the failed import)
+                // until a checkpoint: truncated now, so a full disk gets its space back.
+                store.truncateWAL()
+                try? store.close()
             }
             throw error
         }
     }
 
+    private func removeFiles() {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    private static func size(of path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+
+    /// Whether the file at `path` is empty, unreadable as a store, or a store without samples.
+    private static func holdsNothing(_ path: String) -> Bool {
+        guard FileKind(atPath: path) == .regular else { return false }
+        if size(of: path) == 0 { return true }
+        do {
+            let store = try SampleStore.openForReading(path: path)
+            defer { try? store.close() }
+            return (try? store.isEmpty()) ?? true
+        } catch StoreError.lockedByImport {
+            return false
+        } catch {
+            return true
+        }
+    }
+
+    /// Whether the path was chosen by the user (`--db`, `$VITALS_DB`, the settings file) rather
+    /// than being the default: a chosen file that is missing is an error for reading commands,
+    /// where the default's absence means "show the demo data".
+    public var isChosen: Bool { origin == .option || origin == .environment || origin == .settings }
+
     /// The store reading commands use: the file when it exists (opened read-only, never
     /// migrated), else the embedded demo data for `asOf` (a cached file, see `DemoCache`). `notice` is the line to print on stderr in the second case.
+    ///
+    /// The demo data stands in only for the default file: a path the user chose that is
+    /// missing throws `StoreError.missingDatabase` (an export or a backup script must never
+    /// get invented data for a mistyped path).
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
         if let backend = try StoreBackends.backend(for: path) {
             return (try backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment), nil)
         }
         if exists { return (try SampleStore.openForReading(path: path), nil) }
+        if isChosen { throw StoreError.missingDatabase(path: path, origin: origin == .settings ? "the settings file's db" : origin.rawValue) }
         let store = try DemoCache().store(for: DemoData(asOf: asOf)).store
         return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")
     }

@@ -60,18 +60,28 @@ public final class SampleStore: Sendable {
     public static func open(path: String, createDirectory: Bool = false) throws -> SampleStore {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        try refuseDirectory(path)
+        try refuseNonRegular(path)
         if !FileManager.default.fileExists(atPath: directory) {
             guard createDirectory else {
                 throw StoreError.missingDirectory(path: path, directory: directory)
             }
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try PrivateFile.createDirectory(directory)
             } catch {
-                throw StoreError.cannotCreateDirectory(directory: directory, reason: error.localizedDescription)
+                throw StoreError.cannotCreateDirectory(directory: directory, reason: error.reason)
             }
         }
         try refuseNonSQLite(path)
+        // Everything that refuses the file is found before anything writes to it: another
+        // program's database, a newer schema, a damaged file stay byte for byte as they were.
+        try StoreInspection.refuseBeforeWriting(path)
+        // A new file is made 0600 here, before SQLite creates it with the umask's mode; SQLite
+        // gives its -wal and -shm files the database file's mode.
+        do {
+            try PrivateFile.createEmptyIfMissing(path)
+        } catch {
+            throw StoreError.notWritable(path: path, reason: error.reason)
+        }
         // Several processes creating one new file at once can meet SQLITE_BUSY where SQLite
         // calls no busy handler (switching the new file to WAL, a reader during another's
         // WAL recovery): open again after a short pause, within the writers' busy timeout.
@@ -104,7 +114,7 @@ public final class SampleStore: Sendable {
     /// writing command upgrades it); a file that holds no schema at all (created empty) reads
     /// as an empty store.
     public static func openForReading(path: String) throws -> SampleStore {
-        try refuseDirectory(path)
+        try refuseNonRegular(path)
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw StoreError.unreadable(path: path, reason: "permission denied")
         }
@@ -122,11 +132,15 @@ public final class SampleStore: Sendable {
             let queue: DatabaseQueue
             do {
                 queue = try open(path)
-            } catch let error as DatabaseError
-                        where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
-                // A WAL database in a directory this user cannot write: SQLite cannot create the
-                // -shm file readers share. Nobody can be writing the file then, so it is read as
-                // immutable (no locks, no -shm).
+            } catch let error as DatabaseError where StoreInspection.sharedMemoryFailure(error) {
+                // A WAL database whose -shm file this user cannot create (a directory it cannot
+                // write, a full disk). When the -wal file holds nothing, the database file is
+                // all there is and reading it as immutable (no locks, no -shm) reads it whole.
+                // When the -wal holds commits, immutable would silently show older data:
+                // refused with the reason instead.
+                if StoreInspection.walHoldsCommits(path) {
+                    throw StoreError.walUnreadable(path: path, reason: error.message ?? "cannot open \(path)-shm")
+                }
                 guard let uri = immutableURI(path) else { throw error }
                 queue = try open(uri)
             }
@@ -154,11 +168,13 @@ public final class SampleStore: Sendable {
         }
     }
 
-    /// Refuses a directory where the database file should be.
-    private static func refuseDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw StoreError.isADirectory(path: path)
+    /// Refuses a directory, a FIFO (whose `open` would wait forever for a writer), a device or
+    /// a socket where the database file should be.
+    static func refuseNonRegular(_ path: String) throws {
+        switch FileKind(atPath: path) {
+        case .missing, .regular: return
+        case .directory: throw StoreError.isADirectory(path: path)
+        case let kind: throw StoreError.notARegularFile(path: path, kind: kind.described)
         }
     }
 
@@ -174,7 +190,8 @@ public final class SampleStore: Sendable {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .lockedByImport(path: path)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL:
+            // Reading never writes the database: a failure here is one to read it.
             return .unreadable(path: path, reason: error.message ?? "permission denied")
         default:
             return describe(error, path: path)
@@ -192,6 +209,7 @@ public final class SampleStore: Sendable {
     /// A store written by one plain connection without WAL (used to build byte-identical demo
     /// files); call `finish()` before using the file elsewhere.
     static func openForBulkWrite(path: String) throws -> SampleStore {
+        try PrivateFile.createEmptyIfMissing(path)
         var config = configuration()
         config.journalMode = .default
         let queue = try DatabaseQueue(path: path, configuration: config)
@@ -254,6 +272,14 @@ public final class SampleStore: Sendable {
         default:
             return .failed(path: path, reason: error.message ?? "\(error)")
         }
+    }
+
+    /// Checkpoints a SQLite store's WAL and truncates it to zero bytes (after a failed write,
+    /// whose rolled-back frames would otherwise keep their space); nothing on PostgreSQL or
+    /// when another connection holds the WAL.
+    public func truncateWAL() {
+        guard case .sqlite(let writer) = backend, let pool = writer as? DatabasePool else { return }
+        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Closes the connections; the store must not be used afterwards.

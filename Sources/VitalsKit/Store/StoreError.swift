@@ -8,6 +8,16 @@ public enum StoreError: VitalsError, Equatable {
     case unreadable(path: String, reason: String)
     /// A directory stands where the database file should be.
     case isADirectory(path: String)
+    /// A FIFO, socket or device where the database file should be (`kind` says which).
+    case notARegularFile(path: String, kind: String)
+    /// `--db`, `$VITALS_DB` or the settings file (`origin`) names a file that does not exist:
+    /// a reading command neither invents data nor creates it.
+    case missingDatabase(path: String, origin: String)
+    /// An SQLite database of another program (its tables are not vitals'), never written.
+    case foreignDatabase(path: String, tables: [String])
+    /// A WAL database whose latest commits are in its -wal file, which this user cannot read
+    /// without creating the -shm file (a directory it cannot write, a full disk).
+    case walUnreadable(path: String, reason: String)
     /// The file does not start with SQLite's header.
     case notSQLite(path: String)
     /// SQLite says the file is not a database or is corrupt.
@@ -35,8 +45,20 @@ public enum StoreError: VitalsError, Equatable {
             return "cannot read the database \(path): \(reason)"
         case .isADirectory(let path):
             return "\(path) is a directory, not a database file"
-        case .notSQLite(let path), .damaged(let path):
+        case .notARegularFile(let path, let kind):
+            return "\(path) is \(kind), not a database file"
+        case .missingDatabase(let path, let origin):
+            return "no database at \(path) (named by \(origin))"
+        case .foreignDatabase(let path, let tables):
+            return "\(path) is an SQLite database of another program (tables: \(tables.prefix(5).joined(separator: ", "))"
+                + (tables.count > 5 ? ", …" : "") + "), not a vitals database; it was not changed"
+        case .walUnreadable(let path, let reason):
+            return "cannot read the database \(path): its latest changes are in \(path)-wal, and reading them "
+                + "needs \(path)-shm, which cannot be created (\(reason))"
+        case .notSQLite(let path):
             return "\(path) is not a vitals database (not an SQLite file)"
+        case .damaged(let path):
+            return "the database \(path) is damaged: SQLite reports it as corrupt"
         case .newerSchema(let path, let schema):
             return "\(path ?? "the database") was written by a newer version of vitals (schema \(schema))"
         case .olderSchema(let path, let schema, let readsSchema, _):
@@ -55,8 +77,19 @@ public enum StoreError: VitalsError, Equatable {
 
     public var hints: [String] {
         switch self {
-        case .notSQLite:
+        case .notSQLite, .notARegularFile:
             return ["point --db at another file, or move this one away"]
+        case .missingDatabase(let path, let origin):
+            return ["`vitals import …`, `vitals log …` or `vitals demo --db \(path)` create it; check \(origin) for a typo",
+                    "only without --db, $VITALS_DB and a settings db do reading commands show the embedded demo data"]
+        case .foreignDatabase:
+            return ["point --db at a vitals database, or at a new file to create one"]
+        case .walUnreadable(let path, _):
+            return ["run vitals as a user who can write the directory of \(path), or have its owner run any vitals command "
+                    + "on it (which folds the -wal file into the database)"]
+        case .damaged(let path):
+            return ["restore \(path) from a backup (a copy, or a `vitals export csv` to import into a new file); "
+                    + "`sqlite3 \(path) .recover` may save what is left", "vitals did not change it"]
         case .newerSchema:
             return ["upgrade vitals, or point --db at another file"]
         case .olderSchema(_, _, _, let missing):
@@ -76,7 +109,7 @@ public enum StoreError: VitalsError, Equatable {
     /// rather a place the command cannot run in.
     public var kind: VitalsErrorKind {
         switch self {
-        case .unreadable, .lockedByImport: return .cannotRun
+        case .unreadable, .lockedByImport, .missingDatabase, .walUnreadable: return .cannotRun
         default: return .refused
         }
     }

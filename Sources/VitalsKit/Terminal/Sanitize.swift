@@ -5,7 +5,12 @@
 /// characters and DEL are dropped, and so are the Unicode bidirectional controls that can make
 /// text display in an order other than the one it is stored in ("Trojan Source"): the
 /// embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E,
-/// U+200F and U+061C. In `inline` text newlines and tabs become spaces.
+/// U+200F and U+061C. Invisible format characters, which make two different texts look alike
+/// (`me` and `m\u{200B}e`) or hide text, are dropped too: the zero-width space, non-joiner and
+/// joiner U+200B–U+200D, the word joiner and invisible operators U+2060–U+2064, the byte
+/// order mark U+FEFF, U+180E, the line and paragraph separators U+2028/U+2029, the Hangul
+/// fillers and the interlinear annotation controls; the joiner is kept only between two
+/// pictographs, where it joins an emoji (👩‍⚕️). In `inline` text newlines and tabs become spaces.
 public enum Sanitize {
     /// Text for one line of output.
     public static func inline(_ text: String) -> String {
@@ -19,7 +24,19 @@ public enum Sanitize {
 
     /// Whether `text` would come out of `inline` unchanged.
     public static func isClean(_ text: String) -> Bool {
-        !text.unicodeScalars.contains(where: isUnsafe)
+        !text.unicodeScalars.contains { isUnsafe($0) || isInvisibleFormat($0) }
+    }
+
+    /// Whether a scalar is an invisible format character (dropped by `inline` and `multiline`,
+    /// except a zero-width joiner inside an emoji sequence).
+    public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF, 0x180E, 0x2028, 0x2029,
+             0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9...0xFFFB:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Whether a scalar is a bidirectional formatting control (dropped by `inline` and `multiline`).
@@ -35,16 +52,36 @@ public enum Sanitize {
         if isClean(text) { return text }
         var out = String.UnicodeScalarView()
         var iterator = text.unicodeScalars.makeIterator()
+        var previous: Unicode.Scalar?
+        var heldJoiner = false
         while let scalar = iterator.next() {
+            // A joiner is held until the next scalar shows whether it joins two pictographs.
+            if heldJoiner {
+                heldJoiner = false
+                if isPictograph(scalar) { out.append("\u{200D}") }
+            }
             switch scalar.value {
             case 0x1B: skipEscape(&iterator)
             case 0x0A: out.append(keepNewlines ? scalar : " ")
             case 0x09: out.append(" ")
-            case _ where isUnsafe(scalar): continue
+            case 0x200D: heldJoiner = previous.map(joinsAfter) ?? false
+            case _ where isUnsafe(scalar) || isInvisibleFormat(scalar): continue
             default: out.append(scalar)
             }
+            previous = scalar
         }
         return String(out)
+    }
+
+    /// Whether a joiner after `scalar` may continue an emoji: after a pictograph, its
+    /// variation selector U+FE0F or a skin-tone modifier.
+    private static func joinsAfter(_ scalar: Unicode.Scalar) -> Bool {
+        isPictograph(scalar) || scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value)
+    }
+
+    /// An emoji outside ASCII (the Emoji property also covers the digits, `#` and `*`).
+    private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -13,9 +13,11 @@ public enum JSONString {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                // Control characters (C0, DEL, C1) and bidirectional controls are escaped, so
+                // Control characters (C0, DEL, C1), bidirectional controls and invisible format
+                // characters are escaped, so
                 // the JSON stays safe to print on a terminal and reads back unchanged.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Sanitize.isBidiControl(scalar) {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Sanitize.isBidiControl(scalar)
+                    || Sanitize.isInvisibleFormat(scalar) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

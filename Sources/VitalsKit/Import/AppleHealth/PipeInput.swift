@@ -53,9 +53,11 @@ final class PipeInput: @unchecked Sendable {
 }
 
 /// A zip that came through a pipe, copied to a temporary file: a zip is read from its end.
-/// The file is removed when the last reader using it is gone.
+/// The file is removed when the last reader using it is gone, or when a signal ends the
+/// process first (`TemporaryFileCleanup`).
 final class SpooledFile: @unchecked Sendable {
     let path: String
+    private var cleanupSlot: Int?
 
     init(copying pipe: PipeInput) throws {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -67,6 +69,7 @@ final class SpooledFile: @unchecked Sendable {
                     + String(cString: strerror(errno)))
         }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        cleanupSlot = TemporaryFileCleanup.register(path)
         defer { close(descriptor) }
         do {
             try pipe.read(chunkSize: 1 << 18) { chunk in
@@ -83,9 +86,13 @@ final class SpooledFile: @unchecked Sendable {
             }
         } catch {
             unlink(path)
+            TemporaryFileCleanup.forget(cleanupSlot)
             throw error
         }
     }
 
-    deinit { unlink(path) }
+    deinit {
+        unlink(path)
+        TemporaryFileCleanup.forget(cleanupSlot)
+    }
 }

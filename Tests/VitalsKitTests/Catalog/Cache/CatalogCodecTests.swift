@@ -7,6 +7,9 @@ import Testing
 /// (`CanonicalDump`), over random catalogs made from fixture catalogs; mutated bytes are read
 /// to the same catalog or refused, never a trap.
 @Suite struct CatalogCodecTests {
+    /// The signing secret of the whole-file tests (a cache directory's `CacheSecret`).
+    let secret: [UInt8] = Array(0..<32)
+
     /// Every fixture catalog file that loads (the schema examples and MiniCatalog), each read
     /// on its own and joined into one catalog with each file's ids suffixed by its number, so
     /// that entries repeating an id in another file are kept too; plus one config block.
@@ -87,13 +90,13 @@ import Testing
         let findings = [Diagnostic(.warning, rule: "x", "a warning", at: SourceLocation(file: "f.yaml", line: 2, column: 3))]
         let checked = CatalogCache.Checked(loaded: catalog, findings: findings, origin: .checked)
         let key = String(repeating: "ab", count: 16)
-        let bytes = try #require(CatalogCache.fileBytes(checked, key: key))
-        let back = try #require(bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: key) })
+        let bytes = try #require(CatalogCache.fileBytes(checked, key: key, secret: secret))
+        let back = try #require(bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: key, secret: secret) })
         #expect(Self.dump(back.loaded) == Self.dump(catalog))
         #expect(back.findings == findings)
         #expect(back.origin == .cached)
         // Another key is another catalog.
-        #expect(bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: String(repeating: "cd", count: 16)) } == nil)
+        #expect(bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: String(repeating: "cd", count: 16), secret: secret) } == nil)
     }
 
     /// Any mutation of a whole file (bytes flipped, cut, inserted, removed) is refused or reads
@@ -103,14 +106,14 @@ import Testing
         let catalog = RandomCatalog.make(from: Self.fixture, seed: 11, warningsOnly: true)
         let checked = CatalogCache.Checked(loaded: catalog, findings: [], origin: .checked)
         let key = String(repeating: "0f", count: 16)
-        let original = try #require(CatalogCache.fileBytes(checked, key: key))
+        let original = try #require(CatalogCache.fileBytes(checked, key: key, secret: secret))
         let expected = Self.dump(catalog)
         var rng = SplitMix(seed: 2026)
         var refused = 0, equal = 0, payloadRead = 0
         for round in 0..<3000 {
             var bytes = original
             Self.mutate(&bytes, &rng)
-            if let back = bytes.withUnsafeBytes({ CatalogCache.checked(from: $0, key: key) }) {
+            if let back = bytes.withUnsafeBytes({ CatalogCache.checked(from: $0, key: key, secret: secret) }) {
                 #expect(Self.dump(back.loaded) == expected, "round \(round): a mutated file was read to another catalog")
                 equal += 1
             } else {
@@ -149,7 +152,7 @@ import Testing
     @Test func mutatedPayloadsDecodeOrThrow() throws {
         let catalog = RandomCatalog.make(from: Self.fixture, seed: 3, warningsOnly: true)
         let checked = CatalogCache.Checked(loaded: catalog, findings: [], origin: .checked)
-        let file = try #require(CatalogCache.fileBytes(checked, key: String(repeating: "11", count: 16)))
+        let file = try #require(CatalogCache.fileBytes(checked, key: String(repeating: "11", count: 16), secret: secret))
         let payload = Array(file[CatalogCache.headerSize...])
         var rng = SplitMix(seed: 99)
         var read = 0, thrown = 0

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file of vitals' own could not be written.
+public struct PrivateFileError: VitalsError, Equatable {
+    public var path: String
+    public var reason: String
+
+    public var message: String { "cannot write \(Sanitize.inline(path)): \(reason)" }
+    public var hints: [String] {
+        reason == String(cString: strerror(ENOSPC)) || reason == String(cString: strerror(EFBIG))
+            ? ["nothing was changed; free some space and run it again"] : []
+    }
+    public var kind: VitalsErrorKind { .cannotRun }
+}
+
+/// Files holding health data or vitals' state, written so that they are private and whole:
+/// a new file is created 0600 and a new directory 0700 (whatever the umask lets through), an
+/// existing file keeps its mode, and a file is replaced by writing a temporary file next to
+/// it and renaming it over the old one, so a full disk or a kill leaves the old file (and no
+/// temporary one) behind. Every write is checked.
+public enum PrivateFile {
+    /// The mode of files vitals creates.
+    public static let fileMode: mode_t = 0o600
+    /// The mode of directories vitals creates.
+    public static let directoryMode: mode_t = 0o700
+
+    /// Replaces (or creates) the file at `path` with `bytes`, atomically. The new file gets the
+    /// old one's permission bits, or 0600 when there was none.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(PrivateFileError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
+        var old = stat()
+        let mode = stat(path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG ? old.st_mode & 0o7777 : fileMode
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        guard fd >= 0 else { throw failure(path) }
+        var isOpen = true
+        do throws(PrivateFileError) {
+            // fchmod, not the open's mode: the umask must not widen or narrow a kept mode.
+            guard fchmod(fd, mode) == 0 else { throw failure(path) }
+            try writeAll(fd, Array(bytes), path: path)
+            guard fsync(fd) == 0 else { throw failure(path) }
+            isOpen = false
+            guard close(fd) == 0 else { throw failure(path) }
+        } catch {
+            if isOpen { _ = close(fd) }
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Creates `path` as an empty file, 0600, if nothing is there (for SQLite, which then opens
+    /// it, and gives its -wal and -shm files the same mode). True when this call created it.
+    @discardableResult
+    public static func createEmptyIfMissing(_ path: String) throws(PrivateFileError) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        if fd < 0 {
+            if errno == EEXIST { return false }
+            throw failure(path)
+        }
+        _ = fchmod(fd, fileMode)
+        _ = close(fd)
+        return true
+    }
+
+    /// Creates `path` and any missing parents as directories 0700; existing ones are left as
+    /// they are.
+    public static func createDirectory(_ path: String) throws(PrivateFileError) {
+        if FileKind(atPath: path) == .directory { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, FileKind(atPath: parent) == .missing { try createDirectory(parent) }
+        if mkdir(path, directoryMode) == 0 {
+            _ = chmod(path, directoryMode) // mkdir's mode passes through the umask
+        } else if errno != EEXIST {
+            throw failure(path)
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(PrivateFileError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            offset += written
+        }
+    }
+
+    private static func failure(_ path: String) -> PrivateFileError {
+        PrivateFileError(path: path, reason: String(cString: strerror(errno)))
+    }
+}
+
+/// `write(2)` (a free function, so `PrivateFile.write` does not shadow it).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
