@@ -65,15 +65,12 @@ public struct VegetablesScreen: ScreenModule {
         let builder = MetricChartBuilder(context: context)
         var input = try builder.input(for: metric)
         let first = context.asOf.startOfMonth
-        let month = "\(Self.monthNames[first.month - 1]) \(first.year)"
+        let month = DateWords.monthYear(first, long: true)
         input.calendar = try builder.calendar(try context.query(for: metric), from: first, window: "in " + month,
                                               input: &input)
         input.title = "\(metric.displayName), \(month)"
         return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
     }
-
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
 }
 
 extension MetricRole {
