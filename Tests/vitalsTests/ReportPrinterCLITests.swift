@@ -101,7 +101,7 @@ final class ReportPrinterCLITests: XCTestCase {
             let run = try VitalsProcess.run(["report", "protein"] + period + ["-o", out.path], environment: environment(fake))
             XCTAssertEqual(run.status, 2, run.stderr)
             XCTAssertTrue(run.stderr.contains("not a PDF") && run.stderr.contains(reason), run.stderr)
-            XCTAssertFalse(run.stderr.contains("wrote"), run.stderr)
+            XCTAssertFalse(run.stderr.contains("wrote \(out.path)"), run.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
             XCTAssertEqual(leftovers(fake.tmp), [])
         }
@@ -141,5 +141,28 @@ final class ReportPrinterCLITests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(out.path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600, "a new report is 0600")
+    }
+
+    /// `-o` on a full disk (a 16 KB tmpfs in a private mount namespace): exit 2 with the
+    /// system's reason, and no file — not even an empty temporary one — left behind.
+    func testAFullDiskLeavesNothingAndSaysWhy() throws {
+        let directory = try ReportTools.scratch(self).appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let script = """
+        mount -t tmpfs -o size=16k tmpfs "$1" || exit 97
+        env VITALS_DB=/nonexistent-vitals-report-test/none.sqlite XDG_CONFIG_HOME="$3" XDG_CACHE_HOME="$4" NO_COLOR=1 \\
+          "$2" report protein sleep --as-of 2026-10-31 --range 12w -o "$1/report.html"
+        echo "status=$?"
+        echo "left=$(ls -A "$1" | tr '\\n' ' ')"
+        """
+        let run = try ReportTools.run(["unshare", "-rm", "sh", "-c", script, "sh", directory.path, VitalsProcess.binary.path,
+                                       VitalsProcess.isolatedConfigHome, VitalsProcess.isolatedCacheHome])
+        if run.status == 97 || run.stdout.isEmpty { throw XCTSkip("no private tmpfs here (unshare -rm, mount): \(run.stderr)") }
+        XCTAssertTrue(run.stdout.contains("status=2"), run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("No space left on device"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("missing"), run.stderr)
+        let left = run.stdout.split(separator: "\n").first { $0.hasPrefix("left=") }
+            .map { $0.dropFirst(5).trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(left, "", "nothing left in the full directory: \(run.stdout)")
     }
 }

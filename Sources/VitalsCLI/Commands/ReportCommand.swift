@@ -159,6 +159,6 @@ struct ReportCommand: ParsableCommand {
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
         raise(signal)
-        exit(128 + signal)
+        Foundation.exit(128 + signal)
     }
 }

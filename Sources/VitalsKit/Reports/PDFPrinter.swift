@@ -112,7 +112,7 @@ public struct PDFPrinter: Sendable {
         try PrivateDirectory.write(PrintPolicy.preferences, to: try scratch.makeDirectory("profile/Default").appendingPathComponent("Preferences"))
         let home = try scratch.makeDirectory("home")
         let pdf = scratch.url.appendingPathComponent("report.pdf")
-        let closed = try ClosedPort()
+        let closed = ClosedPort()
         defer { closed.release() }
         var environment = ProcessInfo.processInfo.environment
         for key in ["HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"] {
@@ -194,26 +194,25 @@ struct ClosedPort {
     let fd: Int32
     let port: Int
 
-    init() throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    init() {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        let named = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
-        guard fd >= 0, bound == 0, named == 0 else {
+        if named {
+            self.init(fd: fd, port: Int(UInt16(bigEndian: address.sin_port)))
+        } else {
             if fd >= 0 { close(fd) }
             // Port 9 (discard) as a fallback: nothing on loopback normally serves it.
-            self = ClosedPort(fd: -1, port: 9)
-            return
+            self.init(fd: -1, port: 9)
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
     }
 
     private init(fd: Int32, port: Int) { self.fd = fd; self.port = port }

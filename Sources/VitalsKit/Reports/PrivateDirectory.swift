@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A directory only this user can enter (0700, made by `mkdtemp`), for a report page while it
 /// prints and for the browser profile that prints it; its files are written 0600. `remove()`

@@ -34,7 +34,7 @@ import Testing
         Disclosure.$current.withValue(Disclosure(dayOne: Self.first)) {
             #expect(DateWords.monthYear(LocalDate(year: 2026, month: 8, day: 17)) == "day 1–31")
             #expect(DateWords.monthYear(LocalDate(year: 2026, month: 9, day: 2), long: true) == "day 32–61")
-            #expect(DateWords.year(LocalDate(year: 2026, month: 12, day: 31)) == "day -211–154")
+            #expect(DateWords.year(LocalDate(year: 2026, month: 12, day: 31)) == "day -211–153")
         }
         #expect(DateWords.monthYear(LocalDate(year: 2026, month: 11, day: 3), long: true) == "November 2026")
     }
@@ -110,6 +110,13 @@ import Testing
         #expect(rows == [.line("since day 31")])
         #expect(figure.input.title == "from day 2")
         #expect(figure.input.points.map(\.label) == ["day 1", "day 5 only"])
+        // The terminal and JSON backends draw the same shared document: no date, no source.
+        let (terminal, json) = Disclosure.$current.withValue(copy.disclosure(dayOne: nil)) {
+            (shared.lines(width: 80).joined(separator: "\n"), shared.json.text())
+        }
+        for text in [terminal, json] {
+            #expect(!text.contains("2026-") && !text.contains("Withings") && !text.contains("ollie"), "\(text)")
+        }
     }
 
     @Test func dayOneIsTheEarliestDateShownWithoutAPeriodStart() {
