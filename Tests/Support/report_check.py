@@ -3,6 +3,8 @@
 
   report_check.py html FILE            parse with html5lib (strict); print errors; exit 1 on any
   report_check.py tables FILE          print the report's tables as JSON [{caption, head, rows}]
+  report_check.py tree FILE            print the element tree: one line per element, its depth, tag
+                                       and attribute names (no text, no attribute values)
   report_check.py compare GOLDEN PNG MAX_FRACTION
                                        compare two screenshots: the share of pixels whose colour
                                        differs by more than 64 in a channel must be <= MAX_FRACTION
@@ -16,7 +18,10 @@ def need(module):
     try:
         return __import__(module)
     except ImportError:
-        print(f"python3 package {module} is missing (pip install html5lib pillow)", file=sys.stderr)
+        package = {"html5lib": "html5lib", "PIL.Image": "Pillow"}.get(module, module)
+        debian = {"html5lib": "python3-html5lib", "PIL.Image": "python3-pil"}.get(module, module)
+        print(f"python3 package {package} is missing: apt-get install {debian}, or pip install {package}",
+              file=sys.stderr)
         sys.exit(3)
 
 
@@ -48,6 +53,23 @@ def tables(path):
     return 0
 
 
+def tree(path):
+    html5lib = need("html5lib")
+    with open(path, "rb") as handle:
+        root = html5lib.parse(handle, namespaceHTMLElements=False)
+
+    def walk(element, depth):
+        if not isinstance(element.tag, str):
+            return  # a comment
+        tag = element.tag.split("}")[-1]
+        print(f"{depth} {tag} {' '.join(sorted(element.attrib.keys()))}".rstrip())
+        for child in element:
+            walk(child, depth + 1)
+
+    walk(root, 0)
+    return 0
+
+
 def compare(golden, actual, max_fraction):
     image = need("PIL.Image") and __import__("PIL.Image", fromlist=["Image"])
     a = image.open(golden).convert("RGB")
@@ -73,6 +95,8 @@ def main():
         return check_html(sys.argv[2])
     if command == "tables":
         return tables(sys.argv[2])
+    if command == "tree":
+        return tree(sys.argv[2])
     if command == "compare":
         return compare(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     print(__doc__, file=sys.stderr)

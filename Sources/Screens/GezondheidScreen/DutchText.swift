@@ -10,19 +10,19 @@ enum DutchText {
 
     /// "13 jun 2026".
     static func date(_ date: LocalDate) -> String {
-        "\(date.day) \(monthAbbreviations[date.month - 1]) \(date.year)"
+        DateWords.shifted(date) ?? "\(date.day) \(monthAbbreviations[date.month - 1]) \(date.year)"
     }
 
     static let weekdayAbbreviations = ["ma", "di", "wo", "do", "vr", "za", "zo"]
 
     /// "za 13 jun 2026".
     static func dayAndDate(_ date: LocalDate) -> String {
-        weekdayAbbreviations[date.isoWeekday - 1] + " " + self.date(date)
+        DateWords.shifted(date) ?? weekdayAbbreviations[date.isoWeekday - 1] + " " + self.date(date)
     }
 
     /// "13 jun" (the year left out).
     static func shortDate(_ date: LocalDate) -> String {
-        "\(date.day) \(monthAbbreviations[date.month - 1])"
+        DateWords.shifted(date) ?? "\(date.day) \(monthAbbreviations[date.month - 1])"
     }
 
     /// "12,4 kg".

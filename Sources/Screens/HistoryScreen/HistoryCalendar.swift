@@ -31,7 +31,7 @@ struct HistoryCalendar: BlockDrawing {
         canvas.write("week of   M T W T F S S", row: head, column: 0, style: ScreenText.muted)
         for week in weeks {
             let row = canvas.addRow()
-            canvas.write(PortionText.shortDay(week.monday).dropFirst(4).description, row: row, column: 0,
+            canvas.write(DateWords.dayMonth(week.monday), row: row, column: 0,
                          style: ScreenText.muted)
             for (offset, mark) in week.marks.enumerated() {
                 let (glyph, style): (String, Style)

@@ -111,7 +111,6 @@ struct HistoryView {
 
     /// Weekly (last 8), monthly (last 6) and yearly summaries of whole days on target.
     func periodBlock() -> ScreenBlock {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func part(_ label: String, _ summary: PeriodSummary) -> String {
             "\(label) \(summary.met)/\(summary.counted)"
         }
@@ -119,9 +118,9 @@ struct HistoryView {
         let monthly = adherence.summaries(by: .month).suffix(6).reversed()
         let yearly = adherence.summaries(by: .year).reversed()
         let rows = [
-            SummaryRow(["Weekly (week of)"] + weeks.map { part(PortionText.shortDay($0.start).dropFirst(4).description, $0) }),
-            SummaryRow(["Monthly"] + monthly.map { part("\(months[$0.start.month - 1]) \($0.start.year)", $0) }),
-            SummaryRow(["Yearly"] + yearly.map { "\($0.start.year) \($0.met)/\($0.counted) (\(TargetWords.percent($0.met, $0.counted)) %)" }),
+            SummaryRow(["Weekly (week of)"] + weeks.map { part(DateWords.dayMonth($0.start), $0) }),
+            SummaryRow(["Monthly"] + monthly.map { part(DateWords.monthYear($0.start), $0) }),
+            SummaryRow(["Yearly"] + yearly.map { "\(DateWords.year($0.start)) \($0.met)/\($0.counted) (\(TargetWords.percent($0.met, $0.counted)) %)" }),
         ]
         func json(_ list: [PeriodSummary]) -> JSONValue {
             .array(list.map { .object([("start", .string($0.start.description)), ("met", .number(Double($0.met))),

@@ -109,7 +109,7 @@ struct PregnancyPage {
             let gain = (latest.value >= 0 ? "+" : "") + numbers.format(latest.value, unit: unit)
             let why = latest.week < 1 ? "the recommended range applies from week 1"
                 : "the recommended range ends at week \(Int(term)); the due date was "
-                    + "\(PortionText.shortDay(pregnancy.dueDate)) \(pregnancy.dueDate.year)"
+                    + DateWords.weekdayDayMonthYear(pregnancy.dueDate)
             let sentence = "Week \(week): \(gain); \(why)."
             rows.append((sentence, ScreenText.muted))
             pairs += [("week", .number(latest.week)), ("gain", .number(latest.value)),
@@ -134,7 +134,7 @@ struct PregnancyPage {
                 + numbers.format(bmiClass.totalKg.upperBound * factor, unit: unit)
             basis += " (\(bmiClass.name)), \(total) recommended by week \(Int(config.rule.termWeek))"
         }
-        basis += "; due \(PortionText.shortDay(pregnancy.dueDate)) \(pregnancy.dueDate.year)."
+        basis += "; due \(DateWords.weekdayDayMonthYear(pregnancy.dueDate))."
         rows.append((basis, ScreenText.muted))
         return ScreenBlock(kind: .summary, metricID: metric.id,
                            rows: rows.map { .paragraph($0.text, $0.style) }, data: .object(pairs))

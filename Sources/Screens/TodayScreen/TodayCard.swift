@@ -17,7 +17,7 @@ struct TodayCard {
         let met = judged.wins.count, total = judged.results.count
         let verdict = judged.isOnTarget ? "\(glyphs.check) whole day on target" : "not on target yet"
         let rows = [
-            SummaryRow(["\(PortionText.shortDay(day.date)) \(day.date.year)", "\(met) of \(total) categories met", verdict],
+            SummaryRow([DateWords.weekdayDayMonthYear(day.date), "\(met) of \(total) categories met", verdict],
                        style: Style(hex: judged.isOnTarget ? Self.green : nil, bold: true)),
             SummaryRow(["The day starts at \(MealSlotNames.clock(book.dayCutoffMinutes)):",
                         "entries before then count for the day before"], style: ScreenText.muted, joiner: " "),

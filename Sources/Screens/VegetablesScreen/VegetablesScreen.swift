@@ -82,8 +82,12 @@ public struct VegetablesScreen: ScreenModule {
         return min(earliest, query.asOf).startOfMonth
     }
 
-    /// "November 2026", "October – November 2026", "December 2025 – November 2026".
+    /// "November 2026", "October – November 2026", "December 2025 – November 2026"; in a
+    /// shared copy with shifted dates, the days ("day 1–61").
     static func months(from first: LocalDate, to last: LocalDate) -> String {
+        if let shifted = DateWords.shifted(from: first, through: last.startOfMonth.adding(months: 1).adding(days: -1)) {
+            return shifted
+        }
         let end = "\(monthNames[last.month - 1]) \(last.year)"
         guard first.year != last.year || first.month != last.month else { return end }
         let start = monthNames[first.month - 1] + (first.year == last.year ? "" : " \(first.year)")

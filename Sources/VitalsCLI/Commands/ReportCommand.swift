@@ -93,39 +93,46 @@ struct ReportCommand: ParsableCommand {
             let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let profile = RenderProfile(width: 80)
-            var documents: [ScreenDocument] = []
             var wantsAdherence = false
             let chosen: [DisplayScreen] = try all ? loaded.catalog.activeScreensInOrder : screens.compactMap { name in
                 if name.lowercased() == "adherence" { wantsAdherence = true; return nil }
                 return try ScreenLookup.screen(named: name, in: loaded.catalog)
             }
+            // A shared copy is composed from a catalog whose subjects are renamed, under a
+            // disclosure that withholds sources and shifts dates where they are written.
+            let shared = SharedCopy(withholdsPersonal: redact, shiftsDates: shiftDates, period: period)
+            let catalog = shared.catalog(loaded.catalog)
             let registry = VitalsCLI.screens
-            try sampleStore.readingAsOneSnapshot {
-                if wantsAdherence {
-                    documents += try AdherenceReport(catalog: loaded.catalog, store: sampleStore, request: request,
-                                                     period: period, profile: profile).documents(registry: registry)
+            func compose() throws -> [ScreenDocument] {
+                var documents: [ScreenDocument] = []
+                try sampleStore.readingAsOneSnapshot {
+                    if wantsAdherence {
+                        documents += try AdherenceReport(catalog: catalog, store: sampleStore, request: request,
+                                                         period: period, profile: profile).documents(registry: registry)
+                    }
+                    documents += try chosen.map { chosen in
+                        let screen = catalog.screen(chosen.id) ?? chosen
+                        return try registry.render(ScreenContext(catalog: catalog, screen: screen, store: sampleStore,
+                                                                 request: request, profile: profile))
+                    }
                 }
-                documents += try chosen.map { screen in
-                    try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                      request: request, profile: profile))
-                }
+                return documents
             }
-            var redaction = ReportRedaction(catalog: loaded.catalog, period: period)
-            redaction.removesPersonal = redact
-            redaction.shiftsDates = shiftDates
-            redaction.prepare(documents)
-            documents = documents.map(redaction.apply)
-            let language = !documents.isEmpty && documents.allSatisfy { $0.module == "SCREEN_GEZONDHEID" } ? "nl" : "en"
-            let title = wantsAdherence && chosen.isEmpty ? "Adherence report"
-                : documents.count == 1 ? redaction.text(documents[0].name) : "Vitals report"
-            let page = ReportPage(title: title, period: redaction.text(period.text), asOf: redaction.text(period.asOfText),
-                                  language: language, paper: paper == .a4 ? .a4 : .letter,
-                                  notice: redaction.notice)
-            let output = HTMLOutput(size: ChartSize(profile: profile))
-            let sections = ChartDates.$dayOne.withValue(shiftDates ? redaction.dayOne : nil) {
-                documents.map { redaction.text(output.section($0)) }
+            // Day 1 is the period's first day, else the earliest date the screens show.
+            var dayOne = period.firstDay
+            if shiftDates && dayOne == nil {
+                dayOne = shared.dayOne(in: try Disclosure.$current.withValue(Disclosure(withholdsPersonal: redact)) { try compose() })
             }
-            let html = page.html(sections: sections)
+            let aliases = shared.subjectAliases(loaded.catalog)
+            let (html, count) = try Disclosure.$current.withValue(shared.disclosure(dayOne: dayOne)) {
+                let documents = try compose().map { shared.apply($0, subjectAliases: aliases) }
+                let language = !documents.isEmpty && documents.allSatisfy { $0.module == "SCREEN_GEZONDHEID" } ? "nl" : "en"
+                let title = wantsAdherence && chosen.isEmpty ? "Adherence report"
+                    : documents.count == 1 ? documents[0].name : "Vitals report"
+                let page = ReportPage(title: title, period: period.text, asOf: period.asOfText,
+                                      language: language, paper: paper == .a4 ? .a4 : .letter, notice: shared.notice)
+                return (page.html(documents, output: HTMLOutput(size: ChartSize(profile: profile))), documents.count)
+            }
             guard let output = self.output else {
                 try StandardOutput.write(html)
                 return
@@ -133,9 +140,25 @@ struct ReportCommand: ParsableCommand {
             let destination = URL(fileURLWithPath: output)
             switch format {
             case .html: try ReportFile.write(Data(html.utf8), to: destination)
-            case .pdf: try printer?.print(html: html, to: destination)
+            case .pdf:
+                do {
+                    try printer?.print(html: html, to: destination, hidingPrintDate: shiftDates)
+                } catch PDFError.interrupted(let signal) {
+                    printError("vitals: error: " + PDFError.interrupted(signal: signal).message)
+                    Self.end(by: signal)
+                }
             }
-            printError("wrote \(Sanitize.inline(output)) (\(documents.count) screen\(documents.count == 1 ? "" : "s"), \(period.text))")
+            printError("wrote \(Sanitize.inline(output)) (\(count) screen\(count == 1 ? "" : "s"), \(period.text))")
         }
+    }
+
+    /// Ends vitals by `signal` (its default action), as if Chromium had not been running.
+    static func end(by signal: Int32) -> Never {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        raise(signal)
+        Foundation.exit(128 + signal)
     }
 }

@@ -11,9 +11,9 @@ import Darwin
 /// pipe or a revoked terminal is instead an error: the command stops and exits 2 with the reason
 /// on stderr. `SIGPIPE` is ignored (`ignoreBrokenPipeSignal`), so a closed pipe is `EPIPE` here
 /// rather than a silent death by signal.
-enum StandardOutput {
+package enum StandardOutput {
     /// Writes all of `text`, retrying short writes and interrupted calls.
-    static func write(_ text: String) throws {
+    package static func write(_ text: String) throws {
         var text = text
         let failure: Int32? = text.withUTF8 { bytes -> Int32? in
             guard var base = bytes.baseAddress else { return nil }
@@ -60,7 +60,7 @@ enum StandardOutput {
 }
 
 /// `print` for commands: one line (or `terminator`) to standard output, the write checked.
-func say(_ text: String, terminator: String = "\n") throws {
+package func say(_ text: String, terminator: String = "\n") throws {
     try StandardOutput.write(text + terminator)
 }
 

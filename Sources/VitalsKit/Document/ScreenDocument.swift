@@ -92,7 +92,7 @@ public struct ScreenDocument: Sendable {
             ("pillar", .string(pillarID)),
             ("subject", .string(subjectID)),
             ("module", .string(module)),
-            ("as_of", .string(asOf.description)),
+            ("as_of", .string(DateWords.iso(asOf))),
             ("blocks", .array(blocks.map { block in
                 var pairs: [(String, JSONValue)] = [("kind", .string(block.kind.rawValue))]
                 if let id = block.metricID { pairs.append(("metric_id", .string(id))) }

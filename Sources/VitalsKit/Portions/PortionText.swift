@@ -60,12 +60,8 @@ public struct PortionText: Sendable {
         }
     }
 
-    /// "Mon 16 Nov".
-    public static func shortDay(_ date: LocalDate) -> String {
-        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekdays[date.isoWeekday - 1]) \(date.day) \(months[date.month - 1])"
-    }
+    /// "Mon 16 Nov" ("day N" in a shared copy whose dates are shifted).
+    public static func shortDay(_ date: LocalDate) -> String { DateWords.weekdayDayMonth(date) }
 
     /// The parts of a budget's line: "Treats this week (Mon 16 Nov – Sun 22 Nov): 5 of 7 used",
     /// "2 left", "0.5 a day for the 4 days left", and what the days before banked.

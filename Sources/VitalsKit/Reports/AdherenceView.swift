@@ -30,7 +30,7 @@ struct AdherenceView {
         var rows: [TextRow] = [
             .line("Whole days on target: \(met) of \(Self.days(counted.count)) (\(percent(met, counted.count)) %)", Style(bold: true)),
             .line("Streak: current \(Self.days(adherence.currentStreak)) · best \(Self.days(adherence.bestStreak))"),
-            .line("Judged \(first) – \(asOf), \(book.enabledCategories.count) categories", ScreenText.muted),
+            .line("Judged \(DateWords.iso(first)) – \(DateWords.iso(asOf)), \(book.enabledCategories.count) categories", ScreenText.muted),
         ]
         if let today = inProgress { rows.append(.line(inProgressLine(today), ScreenText.muted)) }
         let progress: JSONValue = inProgress.map { day -> JSONValue in
@@ -64,7 +64,7 @@ struct AdherenceView {
     func weeklyBlock() -> ScreenBlock {
         let weeks = adherence.summaries(by: .week)
         let points = weeks.map { week in
-            ChartPoint(label: PortionText.shortDay(week.start).dropFirst(4).description, date: week.start,
+            ChartPoint(label: DateWords.dayMonth(week.start), date: week.start,
                        value: week.counted == 0 ? nil : Double(week.met) * 100 / Double(week.counted))
         }
         let input = ChartInput(title: "Whole days on target per week", unit: "%", color: "#2E9E5B", points: points)

@@ -27,9 +27,10 @@ public struct ReportPeriod: Sendable, Hashable {
         }
     }
 
-    /// "2026-08-01 – 2026-10-31", "last 12 weeks (2026-09-01 – 2026-11-23)", "each screen's own range".
+    /// "2026-08-01 – 2026-10-31", "last 12 weeks (2026-09-01 – 2026-11-23)", "each screen's own range"
+    /// (its dates as "day N" under a disclosure that shifts them).
     public var text: String {
-        if let from { return "\(from) – \(asOf)" }
+        if let from { return "\(DateWords.iso(from)) – \(DateWords.iso(asOf))" }
         guard let range else { return "each screen's own range" }
         let words: String
         switch range {
@@ -39,9 +40,9 @@ public struct ReportPeriod: Sendable, Hashable {
         case .years(let n): words = n == 1 ? "last year" : "last \(n) years"
         case .all: return "all data"
         }
-        return firstDay.map { "\(words) (\($0) – \(asOf))" } ?? words
+        return firstDay.map { "\(words) (\(DateWords.iso($0)) – \(DateWords.iso(asOf)))" } ?? words
     }
 
     /// "as of 2026-10-31".
-    public var asOfText: String { "as of \(asOf)" }
+    public var asOfText: String { "as of \(DateWords.iso(asOf))" }
 }

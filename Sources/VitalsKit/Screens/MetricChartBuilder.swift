@@ -151,6 +151,7 @@ public struct MetricChartBuilder: Sendable {
     /// The short axis label of a bucket starting on `day` ("11-24", "Nov", "Jan 26", "Q3 26",
     /// "2026"), of its regrouped period when there is one.
     public static func label(_ day: LocalDate, _ bucket: Bucket, period: RegroupedPeriod? = nil) -> String {
+        if let shifted = DateWords.shifted(day) { return shifted }
         switch period {
         case .week?: return String(day.description.suffix(5))
         case .month?: return label(day, .month)
@@ -170,7 +171,7 @@ public struct MetricChartBuilder: Sendable {
     public static func labels(_ days: [LocalDate], _ bucket: Bucket, period: RegroupedPeriod? = nil) -> [String] {
         let labels = days.map { label($0, bucket, period: period) }
         let monthly = period == .month || (period == nil && bucket == .month)
-        guard monthly, Set(labels).count < labels.count else { return labels }
+        guard monthly, Set(labels).count < labels.count, Disclosure.current.dayOne == nil else { return labels }
         return days.map { monthNames[$0.month - 1] + " " + twoDigits($0.year % 100) }
     }
 

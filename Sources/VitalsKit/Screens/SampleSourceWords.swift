@@ -5,6 +5,8 @@ public enum SampleSourceWords {
     /// The words for `source` (the sample's `source` column) and whether it came with Apple
     /// Health metadata (only the Apple Health import stores that).
     public static func describe(source: String, fromAppleHealth: Bool) -> String {
+        // A shared copy tells neither the app, the device nor how a value was entered.
+        if Disclosure.current.withholdsPersonal { return "source \(Disclosure.withheld)" }
         // The Apple Health import stores `apple-health:<device or app>`.
         let prefix = "apple-health:"
         if source.hasPrefix(prefix) {

@@ -97,27 +97,3 @@ import Testing
         #expect(!html.contains("http:") && !html.contains("https:"))
     }
 }
-
-/// `--shift-dates` and `--redact` on text.
-@Suite struct ReportRedactionTests {
-    @Test func datesBecomeDaysFromTheFirstDay() throws {
-        let catalog = Catalog()
-        var redaction = ReportRedaction(catalog: catalog, period: ReportPeriod(from: LocalDate(year: 2026, month: 8, day: 1),
-                                                                               to: LocalDate(year: 2026, month: 10, day: 31)))
-        redaction.shiftsDates = true
-        #expect(redaction.text("weighed 2026-08-01, again 2026-08-31") == "weighed day 1, again day 31")
-        #expect(redaction.text("+0.4 kg since 5 Aug") == "+0.4 kg since day 5")
-        #expect(redaction.text("vorige meting (14 aug)") == "vorige meting (day 14)")
-        #expect(redaction.text("2026-13-40 is no date") == "2026-13-40 is no date")
-    }
-
-    /// Any date of the period is day N where N counts from the first day (a second way: day numbers).
-    @Test func shiftedDaysCount() async {
-        let first = LocalDate(year: 2024, month: 1, day: 1)
-        await propertyCheck(count: 200, input: Gen.int(in: 0...1500)) { offset in
-            var redaction = ReportRedaction(catalog: Catalog(), period: ReportPeriod(from: first, to: first.adding(days: 1500)))
-            redaction.shiftsDates = true
-            #expect(redaction.text(first.adding(days: offset).description) == "day \(offset + 1)")
-        }
-    }
-}

@@ -48,7 +48,8 @@ public struct CalendarHeatmapChart: ChartKind {
         for week in 0..<weeks {
             let monday = LocalDate(dayNumber: startMonday + week * 7)
             let startsMonth = (0..<7).contains { monday.adding(days: $0).day == 1 }
-            guard week == 0 || startsMonth else { continue }
+            // Month names tell the dates; a shared copy with shifted dates leaves them out.
+            guard week == 0 || startsMonth, Disclosure.current.dayOne == nil else { continue }
             let month = startsMonth ? monday.adding(days: 6).month : monday.month
             let column = gridLeft + week * pitch
             let name = Self.monthAbbreviations[month - 1]

@@ -11,7 +11,7 @@ public struct ProgressChart: ChartKind {
         let context = ChartContext(input, profile)
         guard !input.progress.isEmpty else { return context.emptyState() }
         var canvas = context.newCanvas()
-        context.addHeader(to: &canvas, right: input.asOf?.description)
+        context.addHeader(to: &canvas, right: input.asOf.map(DateWords.iso))
         let names = input.progress.map { Sanitize.inline($0.name) }
         let nameWidth = min(context.width / 4, names.map { DisplayWidth.of($0) }.max() ?? 1)
         let rightLimit = context.width / 2 - 2

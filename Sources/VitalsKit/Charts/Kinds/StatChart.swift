@@ -48,7 +48,7 @@ public struct StatChart: ChartKind {
     /// `input.stat`, or the latest point with the change from the point before it; with the
     /// text naming the value's day (its date, or the point's label when it has none).
     static func stat(from input: ChartInput, context: ChartContext) -> (StatValue, dateText: String?)? {
-        if let stat = input.stat { return (stat, stat.date?.description) }
+        if let stat = input.stat { return (stat, stat.date.map(DateWords.iso)) }
         let present = input.effectivePoints.filter { $0.value != nil }
         guard let latest = present.last, let value = latest.value else { return nil }
         var delta: String?
@@ -56,9 +56,9 @@ public struct StatChart: ChartKind {
             let change = value - previous
             let mark = change > 0 ? context.glyphs.up : change < 0 ? context.glyphs.down : "="
             let sign = change > 0 ? "+" : ""
-            delta = "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date?.description ?? present[present.count - 2].label)"
+            delta = "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date.map(DateWords.iso) ?? present[present.count - 2].label)"
         }
-        return (StatValue(value: value, date: latest.date, deltaText: delta), latest.date?.description ?? latest.label)
+        return (StatValue(value: value, date: latest.date, deltaText: delta), latest.date.map(DateWords.iso) ?? latest.label)
     }
 }
 

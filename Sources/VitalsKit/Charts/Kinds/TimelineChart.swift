@@ -28,7 +28,7 @@ public struct TimelineChart: ChartKind {
             let (marker, style) = mark(milestone.status, context: context)
             canvas.write(marker, row: row, column: 1, style: Style(foreground: style.foreground, bold: true))
             let nameStyle = milestone.status == .future ? context.muted : .plain
-            canvas.write(DisplayWidth.truncate(milestone.due.description, to: dateWidth, ellipsis: ""),
+            canvas.write(DisplayWidth.truncate(DateWords.iso(milestone.due), to: dateWidth, ellipsis: ""),
                          row: row, column: 3, style: context.muted)
             let nameRoom = context.width - 3 - dateWidth - 2 - statusWidth - 1
             canvas.write(DisplayWidth.truncate(Sanitize.inline(milestone.name), to: nameRoom,

@@ -2,8 +2,9 @@
 /// `LocalDate`s): as they are (`YYYY-MM-DD`), or as "day 12" counted from `dayOne` while a
 /// shifted report is drawn.
 public enum ChartDates {
-    /// Day 1 of a report whose dates are shifted; nil: dates are written as they are.
-    @TaskLocal public static var dayOne: LocalDate?
+    /// Day 1 of a report whose dates are shifted (`Disclosure.current`); nil: dates are
+    /// written as they are.
+    static var dayOne: LocalDate? { Disclosure.current.dayOne }
 
     /// The day of a chart date; nil when it is not one.
     static func day(_ date: String?) -> LocalDate? { date.flatMap { LocalDate(iso: $0) } }

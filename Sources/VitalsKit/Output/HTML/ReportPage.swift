@@ -31,7 +31,7 @@ public struct ReportPage: Sendable {
     /// The page around already drawn sections.
     public func html(sections: [String]) -> String {
         let footer = CSSString.quoted("\(period) · \(asOf)")
-        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n" + PrintPolicy.meta + "\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLText.escape(title)) · \(HTMLText.escape(period))</title>\n"
         html += "<style>\n" + ReportStyle.css + "@page { size: \(paper.rawValue); @bottom-left { content: \(footer); } }\n</style>\n</head>\n<body>\n"

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A directory only this user can enter (0700, made by `mkdtemp`), for a report page while it
+/// prints and for the browser profile that prints it; its files are written 0600. `remove()`
+/// deletes it with everything in it; the printer calls it on every way out.
+struct PrivateDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    /// A new directory `vitals-report-XXXXXX` under `$TMPDIR` (else /tmp).
+    init(prefix: String = "vitals-report") throws {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            return mkdtemp(start) != nil
+        }
+        guard made else {
+            throw ReportFileError(path: base, reason: "cannot make a private directory: " + String(cString: strerror(errno)))
+        }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        url = URL(fileURLWithPath: path, isDirectory: true)
+        // mkdtemp makes it 0700 whatever the umask; say so again in case a file system ignored it.
+        chmod(path, 0o700)
+    }
+
+    /// Writes `data` to a new file `name` in the directory, created 0600.
+    @discardableResult
+    func write(_ data: Data, to name: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try PrivateFile.create(file.path, data: data, mode: 0o600)
+        return file
+    }
+
+    /// Makes the subdirectory `name`, 0700.
+    @discardableResult
+    func makeDirectory(_ name: String) throws -> URL {
+        let sub = url.appendingPathComponent(name, isDirectory: true)
+        guard mkdir(sub.path, 0o700) == 0 else {
+            throw ReportFileError(path: sub.path, reason: String(cString: strerror(errno)))
+        }
+        return sub
+    }
+
+    /// Removes the directory and everything in it.
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Writing a new file with a given mode, every byte checked.
+enum PrivateFile {
+    /// Creates `path` (it must not exist) with `mode` and writes `data` to it; on any failure
+    /// the file is removed and the reason (the system's words: "No space left on device") thrown.
+    static func create(_ path: String, data: Data, mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        // The mode asked for, whatever the umask.
+        if fchmod(fd, mode) != 0 { failure = errno }
+        if failure == 0 {
+            failure = data.withUnsafeBytes { raw -> Int32 in
+                guard var pointer = raw.baseAddress else { return 0 }
+                var left = raw.count
+                while left > 0 {
+                    let written = Glibc.write(fd, pointer, left)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    left -= written
+                    pointer += written
+                }
+                return 0
+            }
+        }
+        if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(path)
+            throw ReportFileError(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+}
