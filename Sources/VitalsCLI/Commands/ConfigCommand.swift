@@ -117,7 +117,7 @@ struct ConfigCommand: ParsableCommand {
     /// so that the setting names one file from every directory. A URL, an absolute path and
     /// `~/…` (expanded when used) are kept as written.
     static func absoluteDatabasePath(_ value: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        if PostgresTarget.isURL(value) || value.hasPrefix("/") || value == "~" || value.hasPrefix("~/") { return value }
+        if StoreBackends.isURL(value) || value.hasPrefix("/") || value == "~" || value.hasPrefix("~/") { return value }
         return URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
             .standardizedFileURL.path
     }

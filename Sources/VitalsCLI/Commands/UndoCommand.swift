@@ -23,7 +23,7 @@ struct UndoCommand: ParsableCommand {
             // Looked at read-only first: an undo with nothing to undo leaves the file byte for
             // byte as it was (opening it for writing would switch its journal, move its counter).
             let location = try store.location
-            if !location.isPostgres {
+            if !location.isURL {
                 guard location.exists else { throw nothingToUndo }
                 if let reader = try? SampleStore.openForReading(path: location.path) {
                     defer { try? reader.close() }

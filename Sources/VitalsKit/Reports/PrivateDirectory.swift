@@ -31,7 +31,7 @@ struct PrivateDirectory {
     @discardableResult
     func write(_ data: Data, to name: String) throws -> URL {
         let file = url.appendingPathComponent(name)
-        try PrivateFile.create(file.path, data: data, mode: 0o600)
+        try ExclusiveFile.create(file.path, data: data, mode: 0o600)
         return file
     }
 
@@ -49,8 +49,8 @@ struct PrivateDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Writing a new file with a given mode, every byte checked.
-enum PrivateFile {
+/// Writing a new file (one that must not exist yet) with a given mode, every byte checked.
+enum ExclusiveFile {
     /// Creates `path` (it must not exist) with `mode` and writes `data` to it; on any failure
     /// the file is removed and the reason (the system's words: "No space left on device") thrown.
     static func create(_ path: String, data: Data, mode: mode_t) throws {

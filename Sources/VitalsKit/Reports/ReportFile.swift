@@ -21,7 +21,7 @@ public enum ReportFile {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
         do {
-            try PrivateFile.create(temporary, data: data, mode: mode)
+            try ExclusiveFile.create(temporary, data: data, mode: mode)
         } catch let error as ReportFileError {
             throw ReportFileError(path: path, reason: error.reason)
         }

@@ -61,7 +61,7 @@ public struct DatabaseLocation: Sendable, Hashable {
             // Creating the file failed half way (a full disk): what it left (a 0-byte or
             // half-migrated file, its -wal and -shm) is removed, unless another process has
             // meanwhile stored samples in it or holds it for a first import.
-            if !existed, !isPostgres, Self.holdsNothing(path) { removeFiles() }
+            if !existed, !isURL, Self.holdsNothing(path) { removeFiles() }
             throw error
         }
         do {

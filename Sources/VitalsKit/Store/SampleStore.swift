@@ -278,7 +278,7 @@ public final class SampleStore: Sendable {
     /// whose rolled-back frames would otherwise keep their space); nothing on PostgreSQL or
     /// when another connection holds the WAL.
     public func truncateWAL() {
-        guard case .sqlite(let writer) = backend, let pool = writer as? DatabasePool else { return }
+        guard let pool = (connection as? SQLiteStoreConnection)?.writer as? DatabasePool else { return }
         try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
