@@ -70,12 +70,12 @@ enum ModuleScaffold {
         /// metric's data in its chart's shape; `context.chartBlock(_:chartTypeID:metricID:)`
         /// turns any ChartInput into a block for `extras`. To read a `config:` block from the
         /// screen's YAML, declare a `Config` type and `decodeConfig` (see GezondheidScreen).
-        package struct \(names.moduleName): ScreenModule {
-            package static let screenID = "\(names.screenID)"
+        public struct \(names.moduleName): ScreenModule {
+            public static let screenID = "\(names.screenID)"
 
-            package init() {}
+            public init() {}
 
-            package func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
+            public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
                 var summary: [ScreenBlock] = []
                 if let primary = context.metricsToDraw.first, primary.binding.seriesID != nil,
                    let latest = try context.query(for: primary).fetchLatest(from: context.store) {

@@ -44,8 +44,10 @@ final class PageSizeTests: XCTestCase {
         let fresh = try SampleStore.open(path: directory.appendingPathComponent("new.sqlite").path)
         XCTAssertEqual(try fresh.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 16384)
         let oldPath = directory.appendingPathComponent("old.sqlite").path
+        // A vitals database made with SQLite's default page size (as every vitals before 16 KiB
+        // pages did); a file of another program would be refused (StoreFaultTests).
         let queue = try DatabaseQueue(path: oldPath)
-        try queue.write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        try Schema.migrator.migrate(queue)
         try queue.close()
         let old = try SampleStore.open(path: oldPath)
         XCTAssertEqual(try old.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 4096)
