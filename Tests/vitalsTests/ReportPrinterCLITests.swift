@@ -6,7 +6,7 @@ import XCTest
 /// `$VITALS_CHROMIUM`; and what the printer hands a real browser (its arguments, the private
 /// directory, the profile's preferences).
 final class ReportPrinterCLITests: XCTestCase {
-    let demo = ["VITALS_DB": "/nonexistent-vitals-report-test/none.sqlite"]
+    let demo = ["XDG_DATA_HOME": "/nonexistent-vitals-report-test"]
     let period = ["--as-of", "2026-10-31", "--range", "12w"]
 
     /// A scratch directory with `tmp/` (the run's `$TMPDIR`), `mark/` (what the fake browser
@@ -150,7 +150,7 @@ final class ReportPrinterCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let script = """
         mount -t tmpfs -o size=16k tmpfs "$1" || exit 97
-        env VITALS_DB=/nonexistent-vitals-report-test/none.sqlite XDG_CONFIG_HOME="$3" XDG_CACHE_HOME="$4" NO_COLOR=1 \\
+        env XDG_DATA_HOME=/nonexistent-vitals-report-test XDG_CONFIG_HOME="$3" XDG_CACHE_HOME="$4" NO_COLOR=1 \\
           "$2" report protein sleep --as-of 2026-10-31 --range 12w -o "$1/report.html"
         echo "status=$?"
         echo "left=$(ls -A "$1" | tr '\\n' ' ')"

@@ -8,7 +8,7 @@ import XCTest
 /// shared copy must not hold a name in any form, must parse to the same element tree as with
 /// harmless names, and must not hold an absolute date.
 final class ReportSharedCopyCLITests: XCTestCase {
-    let demo = ["VITALS_DB": "/nonexistent-vitals-report-test/none.sqlite"]
+    let demo = ["XDG_DATA_HOME": "/nonexistent-vitals-report-test"]
     let period = ["--as-of", "2026-10-31", "--range", "12w"]
 
     static let hostile = ["aria-label=\"", "D'Arcy", "Bo & Max", "<svg onload=alert(1)>", "onload=", "80", "Health",

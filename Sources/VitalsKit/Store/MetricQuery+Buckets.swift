@@ -112,13 +112,16 @@ extension MetricQuery {
     static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQL, _ body: (Int, Double?) -> Void) throws {
         var columns: (k: Int, v: Int)?
         try store.forEachRow(literal) { row in
-            if columns == nil {
-                guard let k = row.columnNames.firstIndex(of: "k"), let v = row.columnNames.firstIndex(of: "v") else {
+            let (k, v): (Int, Int)
+            if let known = columns {
+                (k, v) = known
+            } else {
+                guard let kColumn = row.columnNames.firstIndex(of: "k"), let vColumn = row.columnNames.firstIndex(of: "v") else {
                     throw DatabaseError(message: "bucket statement without k and v columns")
                 }
+                (k, v) = (kColumn, vColumn)
                 columns = (k, v)
             }
-            let (k, v) = columns!
             body(Int(row.int64(k)), row.isNull(v) ? nil : row.double(v))
         }
     }
