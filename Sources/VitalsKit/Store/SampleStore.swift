@@ -21,9 +21,9 @@ public final class SampleStore: Sendable {
     /// How long a writer waits for another process's write transaction before giving up.
     public static let busyTimeout: TimeInterval = 30
 
-    private init(path: String?, writer: any DatabaseWriter) {
+    private init(path: String?, writer: any DatabaseWriter, createdNow: Bool = false) {
         self.path = path
-        self.connection = SQLiteStoreConnection(writer: writer, path: path)
+        self.connection = SQLiteStoreConnection(writer: writer, path: path, createdNow: createdNow)
     }
 
     /// A store on another backend's connection (`StoreBackend.open` makes one).
@@ -77,8 +77,9 @@ public final class SampleStore: Sendable {
         try StoreInspection.refuseBeforeWriting(path)
         // A new file is made 0600 here, before SQLite creates it with the umask's mode; SQLite
         // gives its -wal and -shm files the database file's mode.
+        let createdNow: Bool
         do {
-            try PrivateFile.createEmptyIfMissing(path)
+            createdNow = try PrivateFile.createEmptyIfMissing(path)
         } catch {
             throw StoreError.notWritable(path: path, reason: error.reason)
         }
@@ -89,7 +90,7 @@ public final class SampleStore: Sendable {
         for attempt in 1... {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration())
-                let store = SampleStore(path: path, writer: pool)
+                let store = SampleStore(path: path, writer: pool, createdNow: createdNow)
                 try store.migrate()
                 return store
             } catch let error as DatabaseError
@@ -322,8 +323,11 @@ public final class SampleStore: Sendable {
     }
 
     /// Runs `body`, a bulk load, with SQLite's rollback journal instead of the WAL when the store
-    /// holds no samples yet (a first import), and switches back to WAL afterwards; `body` is told
-    /// which journal it runs under.
+    /// holds no samples yet in a file this process created (a first import), and switches back
+    /// to WAL afterwards; `body` is told which journal it runs under. An existing file is left in
+    /// WAL mode, so that a load that fails leaves it byte for byte as it was (switching journals
+    /// and back rewrites its header); a new file a failed load leaves is removed
+    /// (`DatabaseLocation.writing`).
     ///
     /// The WAL writes every page twice: into the log while the transaction runs, then into the
     /// database by the checkpoint at commit, after all other work is done (a fifth of a first
@@ -336,9 +340,9 @@ public final class SampleStore: Sendable {
     /// The price is that other connections wait (busy timeout) instead of reading an older
     /// snapshot while the load runs, which is why only a load into an empty store is done this
     /// way: later imports, into a store people are looking at, stay in WAL mode.
-    static func withBulkLoadJournal<T>(_ writer: any DatabaseWriter, path: String,
+    static func withBulkLoadJournal<T>(_ writer: any DatabaseWriter, path: String, createdNow: Bool,
                                        _ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
-        guard let pool = writer as? DatabasePool else { return try body(false) }
+        guard createdNow, let pool = writer as? DatabasePool else { return try body(false) }
         pool.releaseMemory() // closes this process's idle readers
         let previousSynchronous = try mapErrors(path: path) {
             try pool.writeWithoutTransaction { db -> Int? in

@@ -7,10 +7,13 @@ import GRDBSQLite
 final class SQLiteStoreConnection: StoreConnection {
     let writer: any DatabaseWriter
     let path: String?
+    /// Whether opening created the file (a first import may then use a rollback journal).
+    let createdNow: Bool
 
-    init(writer: any DatabaseWriter, path: String?) {
+    init(writer: any DatabaseWriter, path: String?, createdNow: Bool = false) {
         self.writer = writer
         self.path = path
+        self.createdNow = createdNow
     }
 
     var location: String { path ?? ":memory:" }
@@ -26,7 +29,7 @@ final class SQLiteStoreConnection: StoreConnection {
     }
 
     func withBulkLoad<T>(_ body: (Bool) throws -> T) throws -> T {
-        try SampleStore.withBulkLoadJournal(writer, path: location, body)
+        try SampleStore.withBulkLoadJournal(writer, path: location, createdNow: createdNow, body)
     }
 
     func close() throws { try writer.close() }
