@@ -37,24 +37,41 @@ public enum PrivateFile {
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
         var old = stat()
         let mode = stat(path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG ? old.st_mode & 0o7777 : fileMode
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        do throws(PrivateFileError) {
+            try createNew(temporary, bytes, mode: mode)
+        } catch {
+            throw PrivateFileError(path: path, reason: error.reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Creates `path`, which must not exist yet, 0600, holding `bytes` (a page or a profile file
+    /// in a private directory); on any failure nothing is left there.
+    public static func create(_ bytes: some Collection<UInt8>, at path: String) throws(PrivateFileError) {
+        try createNew(path, bytes, mode: fileMode)
+    }
+
+    /// The one checked write of a new file: created with `O_EXCL`, given `mode` whatever the
+    /// umask, every byte written and synced; removed again when any step fails.
+    private static func createNew(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t) throws(PrivateFileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw failure(path) }
         var isOpen = true
         do throws(PrivateFileError) {
             // fchmod, not the open's mode: the umask must not widen or narrow a kept mode.
             guard fchmod(fd, mode) == 0 else { throw failure(path) }
             try writeAll(fd, Array(bytes), path: path)
-            guard fsync(fd) == 0 else { throw failure(path) }
+            // A file system that cannot sync (EINVAL) has nothing to sync to.
+            guard fsync(fd) == 0 || errno == EINVAL else { throw failure(path) }
             isOpen = false
             guard close(fd) == 0 else { throw failure(path) }
         } catch {
             if isOpen { _ = close(fd) }
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
+            unlink(path)
             throw error
         }
     }

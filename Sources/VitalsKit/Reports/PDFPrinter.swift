@@ -158,7 +158,9 @@ public struct PDFPrinter: Sendable {
 
 extension PrivateDirectory {
     /// Writes `data` to a new file at `url`, 0600.
-    static func write(_ data: Data, to url: URL) throws { try ExclusiveFile.create(url.path, data: data, mode: 0o600) }
+    static func write(_ data: Data, to url: URL) throws {
+        do { try PrivateFile.create(data, at: url.path) } catch { throw ReportFileError(error) }
+    }
 }
 
 /// What a printed page may do: nothing but show itself.

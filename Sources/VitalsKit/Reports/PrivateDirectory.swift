@@ -31,7 +31,7 @@ struct PrivateDirectory {
     @discardableResult
     func write(_ data: Data, to name: String) throws -> URL {
         let file = url.appendingPathComponent(name)
-        try ExclusiveFile.create(file.path, data: data, mode: 0o600)
+        do { try PrivateFile.create(data, at: file.path) } catch { throw ReportFileError(error) }
         return file
     }
 
@@ -47,39 +47,4 @@ struct PrivateDirectory {
 
     /// Removes the directory and everything in it.
     func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Writing a new file (one that must not exist yet) with a given mode, every byte checked.
-enum ExclusiveFile {
-    /// Creates `path` (it must not exist) with `mode` and writes `data` to it; on any failure
-    /// the file is removed and the reason (the system's words: "No space left on device") thrown.
-    static func create(_ path: String, data: Data, mode: mode_t) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw ReportFileError(path: path, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        // The mode asked for, whatever the umask.
-        if fchmod(fd, mode) != 0 { failure = errno }
-        if failure == 0 {
-            failure = data.withUnsafeBytes { raw -> Int32 in
-                guard var pointer = raw.baseAddress else { return 0 }
-                var left = raw.count
-                while left > 0 {
-                    let written = Glibc.write(fd, pointer, left)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    left -= written
-                    pointer += written
-                }
-                return 0
-            }
-        }
-        if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 {
-            unlink(path)
-            throw ReportFileError(path: path, reason: String(cString: strerror(failure)))
-        }
-    }
 }

@@ -10,25 +10,20 @@ public struct ReportFileError: VitalsError {
     public var kind: VitalsErrorKind { .cannotRun }
 }
 
+extension ReportFileError {
+    /// A private file's failure, said as a report's.
+    init(_ error: PrivateFileError) { self.init(path: error.path, reason: error.reason) }
+}
+
 /// Writing a report file whole or not at all: a new file is made 0600 (it holds health
 /// data), an existing file keeps its mode, and a failed write leaves nothing behind.
 public enum ReportFile {
     /// Writes `data` to `destination` through a temporary file beside it, renamed over it.
     public static func write(_ data: Data, to destination: URL) throws {
-        let path = destination.path
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
         do {
-            try ExclusiveFile.create(temporary, data: data, mode: mode)
-        } catch let error as ReportFileError {
-            throw ReportFileError(path: path, reason: error.reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ReportFileError(path: path, reason: reason)
+            try PrivateFile.write(data, to: destination.path)
+        } catch {
+            throw ReportFileError(error)
         }
     }
 }
