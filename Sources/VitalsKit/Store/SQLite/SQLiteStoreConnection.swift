@@ -71,7 +71,7 @@ struct SQLiteStatements: StoreStatements {
         try statement.setArguments(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        let cursor = SQLiteCursor(handle: handle, columnNames: statement.columnNames)
+        let cursor: any StoreRowCursor = SQLiteCursor(handle: handle, columnNames: statement.columnNames) // boxed once, not per row
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
