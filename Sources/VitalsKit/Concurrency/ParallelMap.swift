@@ -1,17 +1,14 @@
 import Dispatch
 import Foundation
 
-/// Maps over an array on every core, keeping the input order in the result. The chart kinds
-/// added for the caller (`ChartKindFactory.withKinds`) are known on every thread.
+/// Maps over an array on every core, keeping the input order in the result. The transform
+/// runs on other threads: task-local values of the caller are not set there.
 enum ParallelMap {
     static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let results = ResultSlots<Output>(count: inputs.count)
-        let kinds = ChartKindFactory.added
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            ChartKindFactory.$added.withValue(kinds) {
-                results.set(index, transform(inputs[index]))
-            }
+            results.set(index, transform(inputs[index]))
         }
         return results.values()
     }

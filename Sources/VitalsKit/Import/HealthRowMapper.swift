@@ -245,7 +245,7 @@ struct HealthRowMapper: HealthExportSink {
             }.joined(separator: ",") + "]")
         }
         if !workout.routeFiles.isEmpty {
-            metadata.addRaw("routes", "[" + workout.routeFiles.map(HealthSampleMetadata.quoted).joined(separator: ",") + "]")
+            metadata.addRaw("routes", "[" + workout.routeFiles.map(JSONBytes.quoted).joined(separator: ",") + "]")
         }
         try add(HealthSampleRow(type: typeIndex(type), seriesID: seriesID, start: workout.startDate, end: workout.endDate,
                                 value: value, category: category, tag: nil,

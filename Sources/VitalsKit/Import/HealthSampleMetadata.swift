@@ -30,15 +30,15 @@ struct HealthSampleMetadata {
     mutating func add(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         addKey(key)
-        Self.quote(value, into: &bytes)
+        JSONBytes.quote(value, into: &bytes)
     }
 
     /// Adds `"key": "value"` with a key from the data.
     mutating func add(dynamicKey key: String, _ value: String) {
         separator()
-        Self.quote(key, into: &bytes)
+        JSONBytes.quote(key, into: &bytes)
         bytes.append(0x3A)
-        Self.quote(value, into: &bytes)
+        JSONBytes.quote(value, into: &bytes)
     }
 
     /// Adds `"key": number`.
@@ -74,9 +74,9 @@ struct HealthSampleMetadata {
         bytes.append(0x7B)
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(0x2C) }
-            Self.quote(entry.key, into: &bytes)
+            JSONBytes.quote(entry.key, into: &bytes)
             bytes.append(0x3A)
-            Self.quote(entry.value, into: &bytes)
+            JSONBytes.quote(entry.value, into: &bytes)
         }
         bytes.append(0x7D)
     }
@@ -101,41 +101,4 @@ struct HealthSampleMetadata {
     }
 
     private mutating func separator() { if bytes.count > 1 { bytes.append(0x2C) } }
-
-    /// Appends `value` as a JSON string literal.
-    static func quote(_ value: String, into bytes: inout [UInt8]) {
-        bytes.append(0x22)
-        value.withUTF8Bytes { utf8 in
-            var plain = true
-            for unit in utf8 where unit < 0x20 || unit == 0x22 || unit == 0x5C {
-                plain = false
-                break
-            }
-            if plain {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for unit in utf8 {
-                switch unit {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(unit >> 4)], hex[Int(unit & 15)]])
-                default: bytes.append(unit)
-                }
-            }
-        }
-        bytes.append(0x22)
-    }
-
-    /// `value` as a JSON string literal.
-    static func quoted(_ value: String) -> String {
-        var bytes: [UInt8] = []
-        quote(value, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

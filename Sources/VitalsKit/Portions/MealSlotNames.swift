@@ -2,16 +2,7 @@
 /// hyphens and underscores alike (`Late Night`, `late-night` and `late_night` are one slot).
 public enum MealSlotNames {
     /// `Late Night` → `late_night`.
-    public static func normalized(_ text: String) -> String {
-        let lowered = Sanitize.inline(text).trimmingCharacters(in: .whitespaces).lowercased()
-        var out = ""
-        for character in lowered {
-            let mapped: Character = character == " " || character == "-" ? "_" : character
-            if mapped == "_", out.last == "_" { continue }
-            out.append(mapped)
-        }
-        return out
-    }
+    public static func normalized(_ text: String) -> String { MealSlotSpelling.normalized(text) }
 
     /// The slot `text` names, or a `PortionError` listing the slots with a did-you-mean.
     public static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {

@@ -163,32 +163,6 @@ extension PrivateDirectory {
     }
 }
 
-/// What a printed page may do: nothing but show itself.
-public enum PrintPolicy {
-    /// The page's Content-Security-Policy: no script, frame, image, font, fetch or form
-    /// anywhere; only its own inline styles.
-    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"
-
-    /// The `<meta>` that sets it (a report page's first element after `<meta charset>`).
-    public static let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">"
-
-    /// `html` with the policy in its head: as it is when it already holds it there, else with
-    /// the `<meta>` put right after `<head>` (or the doctype, or at the start).
-    static func guarded(_ html: String) -> String {
-        if let meta = html.range(of: meta), let headEnd = html.range(of: "</head>", options: .caseInsensitive),
-           meta.upperBound <= headEnd.lowerBound,
-           !html[..<meta.lowerBound].localizedCaseInsensitiveContains("<script") { return html }
-        for anchor in ["<head>", "<!DOCTYPE html>"] {
-            if let found = html.range(of: anchor, options: .caseInsensitive) {
-                return html.replacingCharacters(in: found, with: html[found] + meta)
-            }
-        }
-        return meta + html
-    }
-
-    /// The browser profile's preferences: JavaScript, pop-ups and plug-ins off.
-    static let preferences = Data(#"{"profile":{"default_content_setting_values":{"javascript":2,"popups":2,"plugins":2}}}"#.utf8)
-}
 
 /// A local TCP port bound but not listening: a connection to it is refused for as long as it
 /// is held, so a proxy there is a dead end.

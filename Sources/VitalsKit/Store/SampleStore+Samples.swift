@@ -88,8 +88,8 @@ extension SampleStore {
     /// `sourceVersion` and `device` members, after the stored ones.
     static func withOrigin(_ metadata: String?, sourceVersion: String?, device: String?) -> String? {
         var members: [String] = []
-        if let sourceVersion { members.append(#""sourceVersion":"# + HealthSampleMetadata.quoted(sourceVersion)) }
-        if let device { members.append(#""device":"# + HealthSampleMetadata.quoted(device)) }
+        if let sourceVersion { members.append(#""sourceVersion":"# + JSONBytes.quoted(sourceVersion)) }
+        if let device { members.append(#""device":"# + JSONBytes.quoted(device)) }
         guard !members.isEmpty else { return metadata }
         let added = members.joined(separator: ",")
         guard let metadata else { return "{" + added + "}" }

@@ -26,7 +26,7 @@ public struct TagGroups: Sendable, Equatable {
         var spellings: [String: String] = [:]
         for slot in slots {
             for spelling in [slot.id, slot.name] + slot.aliases {
-                let key = MealSlotNames.normalized(spelling)
+                let key = MealSlotSpelling.normalized(spelling)
                 if spellings[key] == nil { spellings[key] = slot.id }
             }
         }
@@ -35,7 +35,7 @@ public struct TagGroups: Sendable, Equatable {
 
     /// The group `tag` counts for (the tag itself when it names no slot).
     public func group(of tag: String) -> String {
-        spellings[MealSlotNames.normalized(tag)] ?? tag
+        spellings[MealSlotSpelling.normalized(tag)] ?? tag
     }
 
     /// The same mapping as an SQL expression over the tag `column` (the column itself without

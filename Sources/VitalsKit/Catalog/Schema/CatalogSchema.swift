@@ -1,9 +1,5 @@
 /// The YAML vocabulary of the catalog: which lists a file may hold and the keys of each entry.
 public enum CatalogSchema {
-    /// Chart type ids: those of `ChartKindFactory`, the one list of chart kinds (with kinds a
-    /// package outside this one registered).
-    public static var chartTypeIDs: [String] { ChartKindFactory.ids }
-
     /// The top-level lists and the entry each holds.
     public static let sections: [(key: String, entry: EntrySpec)] = [
         ("pillars", pillar), ("subjects", subject), ("series", series),
