@@ -35,10 +35,12 @@ for p, text in files.items():
         owner[name] = f if owner.get(name, f) == f else None
 
 word = re.compile(r"\b[A-Z]\w*\b")
+generic = re.compile(r"(?:func|struct|enum|class|actor|init|subscript)\s*\w*\s*<([^<>()]*)>")
 edges = defaultdict(lambda: defaultdict(set))
 for p, text in files.items():
     f = folder(p)
-    for name in set(word.findall(text)):
+    parameters = {g.split(":")[0].strip() for params in generic.findall(text) for g in params.split(",")}
+    for name in set(word.findall(text)) - parameters:
         g = owner.get(name)
         if g and g != f and f != "." and g != ".":
             edges[f][g].add(f"{os.path.relpath(p, root)} → {name}")

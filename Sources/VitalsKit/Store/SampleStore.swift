@@ -89,8 +89,8 @@ public final class SampleStore: Sendable {
         let deadline = Date().addingTimeInterval(busyTimeout)
         for attempt in 1... {
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration())
-                let store = SampleStore(path: path, writer: pool, createdNow: createdNow)
+                let store = SampleStore(path: path, writer: try openWriter(path: path, createdNow: createdNow),
+                                        createdNow: createdNow)
                 try store.migrate()
                 return store
             } catch let error as DatabaseError
@@ -219,6 +219,29 @@ public final class SampleStore: Sendable {
         return store
     }
 
+    /// The connection a writing command uses. A file made by this open gets a pool in WAL mode
+    /// (GRDB switches it and writes a first transaction, so that the pool's read-only
+    /// connections find a -wal file). An existing file gets one read-write connection that
+    /// leaves its journal mode as it is: a pool would write that first transaction (a table
+    /// created and dropped) whenever the -wal file is missing or empty — after every close —
+    /// so a command that then stores nothing, such as an import that fails or an `undo` with
+    /// nothing to undo, would still change the file's header (change counter, schema cookie)
+    /// and the order of its schema records.
+    private static func openWriter(path: String, createdNow: Bool) throws -> any DatabaseWriter {
+        if createdNow { return try DatabasePool(path: path, configuration: configuration()) }
+        var config = configuration()
+        config.journalMode = .default
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        // A file that is still empty (made by someone else, or left by a killed first run)
+        // becomes a WAL database like a new one.
+        let empty = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") == 0 }
+        if empty {
+            try queue.close()
+            return try DatabasePool(path: path, configuration: configuration())
+        }
+        return queue
+    }
+
     static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
@@ -279,8 +302,11 @@ public final class SampleStore: Sendable {
     /// whose rolled-back frames would otherwise keep their space); nothing on PostgreSQL or
     /// when another connection holds the WAL.
     public func truncateWAL() {
-        guard let pool = (connection as? SQLiteStoreConnection)?.writer as? DatabasePool else { return }
-        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        guard let writer = (connection as? SQLiteStoreConnection)?.writer else { return }
+        try? writer.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" else { return }
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
     }
 
     /// Closes the connections; the store must not be used afterwards.

@@ -147,4 +147,44 @@ final class StoreFaultTests: XCTestCase {
         let store = try SampleStore.openForReading(path: path)
         XCTAssertEqual(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM milestone") }, 1)
     }
+
+    /// A command that stores nothing leaves an existing file as it was, byte for byte: opening
+    /// it for writing, a write that fails (a plain one and a bulk load, which drops and restores
+    /// the fill-in trigger inside its transaction) and closing it. GRDB's pool wrote a table
+    /// created and dropped at every open of a file without a -wal, which moved the change
+    /// counter and schema cookie after each failed import or empty `undo`.
+    func testAWriteThatStoresNothingLeavesTheFileByteForByte() throws {
+        let path = F.temporaryDirectory(self).appendingPathComponent("same.sqlite").path
+        let location = DatabaseLocation(path: path, origin: .option)
+        try location.writing { store in
+            _ = try store.insert([F.sample("steps", "2026-03-01T10:00", 1200), F.sample("steps", "2026-03-02T10:00", 900)])
+        }
+        let before = try bytes(path)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "closing leaves the WAL checkpointed and gone")
+        struct Refused: Error {}
+        let attempts: [(String, (SampleStore) throws -> Void)] = [
+            ("open and close", { _ in }),
+            ("a write that fails", { store in
+                try store.write { db in
+                    try db.execute(sql: "INSERT INTO milestone VALUES ('me', 'x', '2026-01-01', NULL)")
+                    throw Refused()
+                }
+            }),
+            ("a bulk load that fails", { store in
+                try store.inTransaction { db in
+                    try db.bulkInserting {
+                        _ = try SampleStore.insert([F.sample("steps", "2026-03-03T10:00", 700)], through: try db.makeBulkInserter())
+                        throw Refused()
+                    }
+                }
+            }),
+        ]
+        for (name, attempt) in attempts {
+            do { try location.writing { store in try attempt(store) } } catch is Refused {}
+            XCTAssertEqual(try bytes(path), before, "\(name) changed the file")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "\(name) left a -wal file")
+        }
+        let store = try SampleStore.openForReading(path: path)
+        XCTAssertEqual(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample") }, 2)
+    }
 }
