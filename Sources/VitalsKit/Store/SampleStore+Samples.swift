@@ -120,7 +120,7 @@ extension SampleStore {
 
     /// Marks a milestone done on a date; marking it again moves the date.
     public func markMilestone(_ record: MilestoneRecord) throws {
-        try inTransaction { db in
+        _ = try inTransaction { db in
             try db.execute(sql: """
                 INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
                 ON CONFLICT(subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note

@@ -43,7 +43,9 @@ public struct RenderProfile: Sendable {
     ///   - width: `--width`, which wins over the terminal and `$COLUMNS`.
     ///   - color: `--color auto|always|never`.
     ///   - ascii: `--ascii`; a locale that is not UTF-8 also gives ASCII glyphs.
-    ///   - environment, stdoutIsTerminal, terminalColumns: injectable for tests.
+    ///   - environment: the process environment (injectable for tests).
+    ///   - stdoutIsTerminal: whether standard output is a terminal (injectable for tests).
+    ///   - terminalColumns: the terminal's width, nil when unknown (injectable for tests).
     /// - Throws: `WidthTooSmallError` when the resulting width is under `minimumWidth`.
     public static func resolve(
         width: Int?, color: ColorMode, ascii: Bool,
