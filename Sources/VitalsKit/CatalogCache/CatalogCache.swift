@@ -15,19 +15,19 @@ import Foundation
 /// Like `DemoCache`, a file is written under a name of its own and renamed into place; when
 /// the directory cannot be written, the catalog is simply loaded and checked every time.
 /// `VITALS_NO_CACHE=1` turns the cache off (nothing read, nothing written).
-public struct CatalogCache: Sendable {
+package struct CatalogCache: Sendable {
     /// Bump with any change to what is stored (`CatalogCodec`) or to the catalog types.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
     /// How many compiled catalogs are kept (the most recently written): one per catalog in use.
-    public static let keptFiles = 8
+    package static let keptFiles = 8
 
     /// Where the files are kept; nil: no cache (no HOME, or turned off).
-    public var directory: String?
+    package var directory: String?
     /// What besides the files the stored result depends on; see `buildIdentity(screenModuleIDs:chartKindIDs:)`.
-    public var buildIdentity: String
+    package var buildIdentity: String
 
     /// How `load` got its catalog.
-    public enum Origin: Equatable, Sendable {
+    package enum Origin: Equatable, Sendable {
         /// Read from a compiled catalog.
         case cached
         /// Loaded and checked, then stored.
@@ -37,25 +37,25 @@ public struct CatalogCache: Sendable {
     }
 
     /// A loaded catalog and the findings of its check (`loaded.diagnostics` holds the load's).
-    public struct Checked: Sendable {
-        public var loaded: LoadedCatalog
-        public var findings: [Diagnostic]
-        public var origin: Origin
+    package struct Checked: Sendable {
+        package var loaded: LoadedCatalog
+        package var findings: [Diagnostic]
+        package var origin: Origin
 
         /// Whether the load or the check found an error.
-        public var hasErrors: Bool {
+        package var hasErrors: Bool {
             loaded.hasErrors || findings.contains { $0.severity == .error }
         }
     }
 
-    public init(directory: String?, buildIdentity: String) {
+    package init(directory: String?, buildIdentity: String) {
         self.directory = directory
         self.buildIdentity = buildIdentity
     }
 
     /// The cache directory of `DemoCache(environment:)`; none when `VITALS_NO_CACHE` is set to
     /// anything but `0` or empty.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, buildIdentity: String?) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, buildIdentity: String?) {
         let off = environment["VITALS_NO_CACHE"].map { !$0.isEmpty && $0 != "0" } ?? false
         let directory = off || buildIdentity == nil ? nil : DemoCache(environment: environment).directory
         self.init(directory: directory, buildIdentity: buildIdentity ?? "")
@@ -64,7 +64,7 @@ public struct CatalogCache: Sendable {
     /// This binary as a string that changes when it is rebuilt (its path, size, modification
     /// time and inode), plus the version and what it registered: the screen modules' ids and
     /// the chart kinds' ids. Nil when the executable cannot be found.
-    public static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String]) -> String? {
+    package static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String]) -> String? {
         guard let executable = executablePath() else { return nil }
         var info = stat()
         guard stat(executable, &info) == 0 else { return nil }
@@ -95,7 +95,7 @@ public struct CatalogCache: Sendable {
 
     /// Loads the catalog files under `paths` (as `CatalogLoader.load(paths:)`) and checks it
     /// with `check`, or reads the compiled catalog of exactly these files.
-    public func load(paths: [String], check: (LoadedCatalog) -> [Diagnostic]) throws -> Checked {
+    package func load(paths: [String], check: (LoadedCatalog) -> [Diagnostic]) throws -> Checked {
         guard let directory else { return checkedUncached(try CatalogLoader.load(paths: paths), check) }
         let files = try CatalogFileScan.files(under: paths)
         guard let keyed = key(ofFilesAt: files) else {
@@ -116,7 +116,7 @@ public struct CatalogCache: Sendable {
 
     /// Loads catalog files already in memory (the catalog built into the binary) and checks
     /// them, or reads their compiled catalog.
-    public func load(_ files: [SourceFile], check: (LoadedCatalog) -> [Diagnostic]) -> Checked {
+    package func load(_ files: [SourceFile], check: (LoadedCatalog) -> [Diagnostic]) -> Checked {
         guard let directory else { return checkedUncached(CatalogLoader.load(files), check) }
         let key = key(of: files)
         if let cached = read(key: key, in: directory) { return cached }

@@ -10,26 +10,26 @@ import Foundation
 /// and renamed into place, so a run never sees half a file and runs starting together each
 /// build one and the last rename wins (the files are identical). When the directory cannot
 /// be written the data is built in memory as before.
-public struct DemoCache: Sendable {
+package struct DemoCache: Sendable {
     /// Bump whenever the demo generator's output changes (DemoData and its parts, DemoRandom,
     /// DemoClock): cached files of the old version are then stale. `DemoCacheTests` holds a
     /// fingerprint of the output that fails until this is bumped with it.
-    public static let generatorVersion = 1
+    package static let generatorVersion = 1
 
     /// Where the files are kept; nil when no directory can be named (no HOME).
-    public var directory: String?
-    public var generatorVersion: Int
+    package var directory: String?
+    package var generatorVersion: Int
 
     /// How `store(for:)` got its store.
-    public enum Origin: Equatable, Sendable { case cached, built, inMemory }
+    package enum Origin: Equatable, Sendable { case cached, built, inMemory }
 
-    public init(directory: String?, generatorVersion: Int = DemoCache.generatorVersion) {
+    package init(directory: String?, generatorVersion: Int = DemoCache.generatorVersion) {
         self.directory = directory
         self.generatorVersion = generatorVersion
     }
 
     /// `$XDG_CACHE_HOME/vitals` when it is an absolute path, else `$HOME/.cache/vitals`.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             self.init(directory: xdg + "/vitals")
         } else if let home = environment["HOME"], !home.isEmpty {
@@ -40,14 +40,14 @@ public struct DemoCache: Sendable {
     }
 
     /// The cache file's name for `demo`.
-    public func fileName(for demo: DemoData) -> String {
+    package func fileName(for demo: DemoData) -> String {
         let schema = Schema.migrator.migrations.last ?? "none"
         return "demo-g\(generatorVersion)-\(schema)-seed\(demo.seed)-\(demo.days)d-\(demo.asOf).sqlite"
     }
 
     /// A read-only store with `demo`'s data: the cached file (built first when missing), or an
     /// in-memory store when the cache directory cannot be used.
-    public func store(for demo: DemoData) throws -> (store: SampleStore, origin: Origin) {
+    package func store(for demo: DemoData) throws -> (store: SampleStore, origin: Origin) {
         guard let directory else { return (try demo.makeInMemoryStore(), .inMemory) }
         let path = directory + "/" + fileName(for: demo)
         // A FIFO there would block the open forever: refused, naming it.

@@ -3,8 +3,8 @@ import Foundation
 extension DemoData {
     /// Sanne, pregnant: the first day of her last period (week 0) and her weight before.
     /// Her due date is 280 days later, 2027-02-08. screens/subjects.yaml declares the same.
-    public static let sanneLastPeriod = LocalDate(year: 2026, month: 5, day: 4)
-    public static let sannePrePregnancyKg = 64.0
+    package static let sanneLastPeriod = LocalDate(year: 2026, month: 5, day: 4)
+    package static let sannePrePregnancyKg = 64.0
 
     /// Sanne's weigh-ins from four weeks before the pregnancy up to the as-of day (or the due
     /// date): most mornings (always the first and the last day) on a Withings scale, now and

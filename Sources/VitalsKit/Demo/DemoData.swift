@@ -8,24 +8,24 @@ import GRDB
 /// The same seed and as-of date give the same samples in the same order and so a
 /// byte-identical database file. Times follow Europe/Amsterdam (with its DST switches);
 /// the as-of day is the last day with data.
-public struct DemoData: Sendable {
-    public var seed: UInt64
-    public var asOf: LocalDate
+package struct DemoData: Sendable {
+    package var seed: UInt64
+    package var asOf: LocalDate
     /// How many days `me` gets, ending with the as-of day.
-    public var days: Int
+    package var days: Int
 
-    public static let defaultSeed: UInt64 = 42
+    package static let defaultSeed: UInt64 = 42
     /// Ollie, a Golden Retriever bitch.
-    public static let ollieBirthDate = LocalDate(year: 2025, month: 12, day: 20)
+    package static let ollieBirthDate = LocalDate(year: 2025, month: 12, day: 20)
 
-    public init(seed: UInt64 = DemoData.defaultSeed, asOf: LocalDate, days: Int = 400) {
+    package init(seed: UInt64 = DemoData.defaultSeed, asOf: LocalDate, days: Int = 400) {
         self.seed = seed
         self.asOf = asOf
         self.days = days
     }
 
     /// Every demo sample, in generation order.
-    public func samples() -> [Sample] {
+    package func samples() -> [Sample] {
         var all: [Sample] = []
         let first = asOf.adding(days: -(days - 1))
         all += bodySamples(from: first)
@@ -40,7 +40,7 @@ public struct DemoData: Sendable {
     }
 
     /// Milestones done for ollie by the as-of date.
-    public func milestones() -> [MilestoneRecord] {
+    package func milestones() -> [MilestoneRecord] {
         let done: [(String, Int)] = [("eerste_ontworming", 42), ("vaccinatie_8", 56),
                                      ("dierenarts_controle", 60), ("ontworming_9", 63), ("vaccinatie_12", 85)]
         return done.compactMap { id, age in
@@ -50,7 +50,7 @@ public struct DemoData: Sendable {
     }
 
     /// A new in-memory store holding the demo data.
-    public func makeInMemoryStore() throws -> SampleStore {
+    package func makeInMemoryStore() throws -> SampleStore {
         let store = try SampleStore.inMemory()
         try fill(store)
         return store
@@ -60,7 +60,7 @@ public struct DemoData: Sendable {
     ///
     /// Refuses to replace an existing file unless `force`. Returns the number of samples.
     @discardableResult
-    public func write(to path: String, force: Bool) throws -> Int {
+    package func write(to path: String, force: Bool) throws -> Int {
         if let backend = try StoreBackends.backend(for: path) {
             return try write(to: backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment),
                              force: force)

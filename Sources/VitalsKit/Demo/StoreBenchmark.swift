@@ -2,9 +2,9 @@ import Foundation
 
 /// The store benchmark (`bench/store.sh`): a synthetic multi-year database and the queries
 /// behind three typical charts, timed inside the process.
-public enum StoreBenchmark {
+package enum StoreBenchmark {
     /// Series used by the synthetic data (all quantity series, base units as in the shipped catalog).
-    public static let catalogSeries: [Series] = [
+    package static let catalogSeries: [Series] = [
         Series(id: "steps", kind: .quantity, unit: .count, categories: [], min: 0, max: 100_000, rangeByKind: [:], healthKit: [], location: .init(file: "<bench>", line: 1, column: 1)),
         Series(id: "heart_rate", kind: .quantity, unit: .bpm, categories: [], min: 25, max: 250, rangeByKind: [:], healthKit: [], location: .init(file: "<bench>", line: 1, column: 1)),
         Series(id: "body_mass", kind: .quantity, unit: .kg, categories: [], min: 20, max: 200, rangeByKind: [:], healthKit: [], location: .init(file: "<bench>", line: 1, column: 1)),
@@ -15,7 +15,7 @@ public enum StoreBenchmark {
     /// Fills `store` with `years` of data ending at `asOf`: steps every 15 minutes, heart
     /// rate every 70 seconds, a hypnogram per night, a daily weight and four meals a day
     /// (protein, vegetables, fruits). About 500 000 samples a year. Returns the count.
-    public static func generate(into store: SampleStore, years: Int, asOf: LocalDate,
+    package static func generate(into store: SampleStore, years: Int, asOf: LocalDate,
                                 progress: (String) -> Void = { _ in }) throws -> Int {
         let days = years * 365
         let first = asOf.adding(days: -(days - 1))
@@ -64,7 +64,7 @@ public enum StoreBenchmark {
 
     /// The timed chart queries: a 30-day daily steps chart, a 1-year weekly steps chart, a
     /// 7-day rolling mean of body weight over 30 days, and (heavier) a 1-year weekly heart rate mean.
-    public static func queries(asOf: LocalDate) throws -> [(name: String, query: MetricQuery)] {
+    package static func queries(asOf: LocalDate) throws -> [(name: String, query: MetricQuery)] {
         let steps = catalogSeries[0], heart = catalogSeries[1], mass = catalogSeries[2]
         return [
             ("30-day daily steps (sum)", try MetricQuery(binding: MetricBinding(seriesID: "steps", aggregate: .sum, bucket: .day, range: .days(30)), series: steps, asOf: asOf)),
@@ -75,7 +75,7 @@ public enum StoreBenchmark {
     }
 
     /// Runs `query` `runs` times after one warm-up; returns the times in milliseconds, sorted.
-    public static func time(_ query: MetricQuery, in store: SampleStore, runs: Int) throws -> [Double] {
+    package static func time(_ query: MetricQuery, in store: SampleStore, runs: Int) throws -> [Double] {
         _ = try query.fetchBuckets(from: store)
         var times: [Double] = []
         for _ in 0..<runs {

@@ -6,22 +6,22 @@ import Foundation
 /// as ISO 8601 at the recorded offset and values in the series' base unit; the file reads
 /// back with `vitals import csv` unchanged. JSON is `{"samples": [ … ]}` with the same fields
 /// plus `metadata`.
-public enum SampleExporter {
-    public enum Format: String, Sendable, CaseIterable { case csv, json }
+package enum SampleExporter {
+    package enum Format: String, Sendable, CaseIterable { case csv, json }
 
     /// The selection: nil fields mean "all"; `from`/`to` are local days, inclusive.
-    public struct Filter: Sendable {
-        public var series: String?
-        public var subject: String?
-        public var from: LocalDate?
-        public var to: LocalDate?
-        public init(series: String? = nil, subject: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) {
+    package struct Filter: Sendable {
+        package var series: String?
+        package var subject: String?
+        package var from: LocalDate?
+        package var to: LocalDate?
+        package init(series: String? = nil, subject: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) {
             self.series = series; self.subject = subject; self.from = from; self.to = to
         }
     }
 
     /// Samples matching `filter`, by series, subject and time (local days at each sample's offset).
-    public static func samples(in store: SampleStore, filter: Filter) throws -> [Sample] {
+    package static func samples(in store: SampleStore, filter: Filter) throws -> [Sample] {
         let margin: TimeInterval = 18 * 3600
         let from = filter.from.map { Date(timeIntervalSince1970: TimeInterval($0.dayNumber * 86_400) - margin) }
         let to = filter.to.map { Date(timeIntervalSince1970: TimeInterval(($0.dayNumber + 1) * 86_400) + margin) }
@@ -33,7 +33,7 @@ public enum SampleExporter {
 
     /// The samples in `format`, as text ending with a newline. JSON also lists `milestones`
     /// (`{"subject", "milestone", "done_on", "note"}`) when any are given.
-    public static func render(_ samples: [Sample], as format: Format, catalog: Catalog? = nil,
+    package static func render(_ samples: [Sample], as format: Format, catalog: Catalog? = nil,
                               milestones: [MilestoneRecord] = []) -> String {
         func unit(_ sample: Sample) -> String { catalog?.series(sample.seriesID)?.unit.rawValue ?? "" }
         switch format {

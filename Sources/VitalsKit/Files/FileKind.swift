@@ -7,10 +7,10 @@ import Darwin
 /// What stands at a path, symbolic links followed (`stat`): vitals opens only regular files
 /// as databases, settings and caches. A FIFO would block the `open` until something writes
 /// to it (every command hung); a device or socket is never a database.
-public enum FileKind: Equatable, Sendable {
+package enum FileKind: Equatable, Sendable {
     case missing, regular, directory, fifo, socket, characterDevice, blockDevice, other
 
-    public init(atPath path: String) {
+    package init(atPath path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             self = .missing
@@ -28,7 +28,7 @@ public enum FileKind: Equatable, Sendable {
     }
 
     /// "a FIFO", "a directory", … for messages.
-    public var described: String {
+    package var described: String {
         switch self {
         case .missing: return "nothing"
         case .regular: return "a file"

@@ -6,16 +6,16 @@ import Darwin
 #endif
 
 /// Why a file of vitals' own could not be written.
-public struct PrivateFileError: VitalsError, Equatable {
-    public var path: String
-    public var reason: String
+package struct PrivateFileError: VitalsError, Equatable {
+    package var path: String
+    package var reason: String
 
-    public var message: String { "cannot write \(Sanitize.inline(path)): \(reason)" }
-    public var hints: [String] {
+    package var message: String { "cannot write \(Sanitize.inline(path)): \(reason)" }
+    package var hints: [String] {
         reason == String(cString: strerror(ENOSPC)) || reason == String(cString: strerror(EFBIG))
             ? ["nothing was changed; free some space and run it again"] : []
     }
-    public var kind: VitalsErrorKind { .cannotRun }
+    package var kind: VitalsErrorKind { .cannotRun }
 }
 
 /// Files holding health data or vitals' state, written so that they are private and whole:
@@ -23,15 +23,15 @@ public struct PrivateFileError: VitalsError, Equatable {
 /// existing file keeps its mode, and a file is replaced by writing a temporary file next to
 /// it and renaming it over the old one, so a full disk or a kill leaves the old file (and no
 /// temporary one) behind. Every write is checked.
-public enum PrivateFile {
+package enum PrivateFile {
     /// The mode of files vitals creates.
-    public static let fileMode: mode_t = 0o600
+    package static let fileMode: mode_t = 0o600
     /// The mode of directories vitals creates.
-    public static let directoryMode: mode_t = 0o700
+    package static let directoryMode: mode_t = 0o700
 
     /// Replaces (or creates) the file at `path` with `bytes`, atomically. The new file gets the
     /// old one's permission bits, or 0600 when there was none.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(PrivateFileError) {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(PrivateFileError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
@@ -51,7 +51,7 @@ public enum PrivateFile {
 
     /// Creates `path`, which must not exist yet, 0600, holding `bytes` (a page or a profile file
     /// in a private directory); on any failure nothing is left there.
-    public static func create(_ bytes: some Collection<UInt8>, at path: String) throws(PrivateFileError) {
+    package static func create(_ bytes: some Collection<UInt8>, at path: String) throws(PrivateFileError) {
         try createNew(path, bytes, mode: fileMode)
     }
 
@@ -79,7 +79,7 @@ public enum PrivateFile {
     /// Creates `path` as an empty file, 0600, if nothing is there (for SQLite, which then opens
     /// it, and gives its -wal and -shm files the same mode). True when this call created it.
     @discardableResult
-    public static func createEmptyIfMissing(_ path: String) throws(PrivateFileError) -> Bool {
+    package static func createEmptyIfMissing(_ path: String) throws(PrivateFileError) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         if fd < 0 {
             if errno == EEXIST { return false }
@@ -92,7 +92,7 @@ public enum PrivateFile {
 
     /// Creates `path` and any missing parents as directories 0700; existing ones are left as
     /// they are.
-    public static func createDirectory(_ path: String) throws(PrivateFileError) {
+    package static func createDirectory(_ path: String) throws(PrivateFileError) {
         if FileKind(atPath: path) == .directory { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, FileKind(atPath: parent) == .missing { try createDirectory(parent) }

@@ -12,14 +12,14 @@ import Darwin
 /// The handler only calls `unlink` on paths copied into C memory beforehand (both
 /// async-signal-safe), then restores the signal's default action and raises it again, so the
 /// process still ends by that signal.
-public enum TemporaryFileCleanup {
+package enum TemporaryFileCleanup {
     /// How many files can be registered at once (an import spools one).
     static let capacity = 8
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed = false
 
     /// Registers `path` for removal on a terminating signal; returns its slot for `forget`.
-    public static func register(_ path: String) -> Int? {
+    package static func register(_ path: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         if !installed {
@@ -43,7 +43,7 @@ public enum TemporaryFileCleanup {
     }
 
     /// Removes a registration (the file was removed or handed on).
-    public static func forget(_ slot: Int?) {
+    package static func forget(_ slot: Int?) {
         guard let slot else { return }
         lock.lock()
         defer { lock.unlock() }

@@ -3,35 +3,35 @@ import Foundation
 /// Where a budget stands on a day: the period holding it, what was used, and what is left of
 /// the period in all and per remaining day (banking: a day under its share leaves more for the
 /// days after it, a day over leaves less).
-public struct BudgetStatus: Sendable, Hashable {
-    public var budget: String
-    public var first: LocalDate
-    public var last: LocalDate
-    public var asOf: LocalDate
+package struct BudgetStatus: Sendable, Hashable {
+    package var budget: String
+    package var first: LocalDate
+    package var last: LocalDate
+    package var asOf: LocalDate
     /// Amount over the whole period.
-    public var amount: Double
+    package var amount: Double
     /// Per day of the period, from `first` through `asOf`, in the series' unit.
-    public var used: [Double]
+    package var used: [Double]
 
-    public var usedTotal: Double { used.reduce(0, +) }
+    package var usedTotal: Double { used.reduce(0, +) }
     /// What is left of the period's amount (negative when overspent).
-    public var left: Double { amount - usedTotal }
+    package var left: Double { amount - usedTotal }
     /// Days of the period still to come, the as-of day included.
-    public var remainingDays: Int { asOf.days(to: last) + 1 }
+    package var remainingDays: Int { asOf.days(to: last) + 1 }
     /// What is left spread over the remaining days (the as-of day included); 0 when overspent.
-    public var perRemainingDay: Double { max(0, left) / Double(remainingDays) }
-    public var periodDays: Int { first.days(to: last) + 1 }
+    package var perRemainingDay: Double { max(0, left) / Double(remainingDays) }
+    package var periodDays: Int { first.days(to: last) + 1 }
     /// The even share of one day.
-    public var dailyShare: Double { amount / Double(periodDays) }
+    package var dailyShare: Double { amount / Double(periodDays) }
     /// What the days before the as-of day saved against their even share (negative: overspent).
-    public var banked: Double { dailyShare * Double(used.count - 1) - used.dropLast().reduce(0, +) }
-    public var isOverspent: Bool { left < -1e-9 }
+    package var banked: Double { dailyShare * Double(used.count - 1) - used.dropLast().reduce(0, +) }
+    package var isOverspent: Bool { left < -1e-9 }
 }
 
 /// Budget periods and banking (pure logic), and reading a budget's use from the store.
-public enum BudgetLedger {
+package enum BudgetLedger {
     /// The period of `period` that holds `date`: its first and last day.
-    public static func period(_ period: Budget.Period, holding date: LocalDate) -> (first: LocalDate, last: LocalDate) {
+    package static func period(_ period: Budget.Period, holding date: LocalDate) -> (first: LocalDate, last: LocalDate) {
         switch period {
         case .day:
             return (date, date)
@@ -51,14 +51,14 @@ public enum BudgetLedger {
     }
 
     /// The status of `budget` on `asOf` from per-day use (`usedByDay`, any days; missing is 0).
-    public static func status(of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double]) -> BudgetStatus {
+    package static func status(of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double]) -> BudgetStatus {
         let (first, last) = period(budget.period, holding: asOf)
         let used = (first.dayNumber...asOf.dayNumber).map { usedByDay[LocalDate(dayNumber: $0)] ?? 0 }
         return BudgetStatus(budget: budget.id, first: first, last: last, asOf: asOf, amount: budget.amount, used: used)
     }
 
     /// Reads the budget's series per day (after the day cutoff) and returns its status on `asOf`.
-    public static func status(of budget: Budget, asOf: LocalDate, book: PortionBook, subjectID: String,
+    package static func status(of budget: Budget, asOf: LocalDate, book: PortionBook, subjectID: String,
                               store: SampleStore) throws -> BudgetStatus {
         let (first, _) = period(budget.period, holding: asOf)
         let ledger = DayLedger(book: book, subjectID: subjectID)

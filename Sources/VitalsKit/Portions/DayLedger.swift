@@ -2,60 +2,60 @@ import Foundation
 import GRDB
 
 /// One entry toward a category, as the day ledger reads it from the store.
-public struct LedgerEntry: Sendable, Hashable {
-    public var seriesID: String
+package struct LedgerEntry: Sendable, Hashable {
+    package var seriesID: String
     /// In the series' base unit.
-    public var value: Double
+    package var value: Double
     /// The stored tag (a meal slot id, an alias such as `snack`, or nil).
-    public var tag: String?
+    package var tag: String?
     /// Wall-clock seconds since 1970 at the recorded offset (start + UTC offset).
-    public var localStart: Int64
+    package var localStart: Int64
     /// The food it was logged as (`vitals log food`), if any.
-    public var food: String?
+    package var food: String?
 
-    public init(seriesID: String, value: Double, tag: String? = nil, localStart: Int64, food: String? = nil) {
+    package init(seriesID: String, value: Double, tag: String? = nil, localStart: Int64, food: String? = nil) {
         self.seriesID = seriesID; self.value = value; self.tag = tag; self.localStart = localStart; self.food = food
     }
 }
 
 /// What was logged on one DragonHealth day: totals per category and per meal slot.
-public struct PortionDay: Sendable, Hashable {
-    public var date: LocalDate
+package struct PortionDay: Sendable, Hashable {
+    package var date: LocalDate
     /// Category id → the day's total in the category's unit.
-    public var totals: [String: Double] = [:]
+    package var totals: [String: Double] = [:]
     /// Meal slot id → category id → amount.
-    public var bySlot: [String: [String: Double]] = [:]
+    package var bySlot: [String: [String: Double]] = [:]
     /// Meal slot id → foods logged in it, in time order.
-    public var foodsBySlot: [String: [String]] = [:]
+    package var foodsBySlot: [String: [String]] = [:]
     /// Whether anything at all was logged toward a category.
-    public var hasEntries: Bool = false
+    package var hasEntries: Bool = false
 
-    public init(date: LocalDate) { self.date = date }
+    package init(date: LocalDate) { self.date = date }
 
-    public func total(_ categoryID: String) -> Double { totals[categoryID] ?? 0 }
+    package func total(_ categoryID: String) -> Double { totals[categoryID] ?? 0 }
 }
 
 /// Reads the DragonHealth days from the store: each entry of a category's series counts for the
 /// day it belongs to after the day cutoff (a 01:30 snack with a 04:00 cutoff is the evening
 /// before), in the meal slot it was tagged with (an alias such as `snack` counts for its slot),
 /// else in the slot its time of day falls in.
-public struct DayLedger: Sendable {
-    public var book: PortionBook
-    public var subjectID: String
+package struct DayLedger: Sendable {
+    package var book: PortionBook
+    package var subjectID: String
 
-    public init(book: PortionBook, subjectID: String = "me") {
+    package init(book: PortionBook, subjectID: String = "me") {
         self.book = book
         self.subjectID = subjectID
     }
 
     /// The day a wall-clock instant counts for.
-    public func day(ofLocalStart localStart: Int64) -> LocalDate {
+    package func day(ofLocalStart localStart: Int64) -> LocalDate {
         let shifted = Double(localStart - Int64(book.dayCutoffMinutes * 60))
         return LocalDate(dayNumber: Int((shifted / 86_400).rounded(.down)))
     }
 
     /// Groups entries into days `first...last` (every day present, empty ones too).
-    public func days(_ entries: [LedgerEntry], from first: LocalDate, through last: LocalDate) -> [PortionDay] {
+    package func days(_ entries: [LedgerEntry], from first: LocalDate, through last: LocalDate) -> [PortionDay] {
         guard first <= last else { return [] }
         var days = (first.dayNumber...last.dayNumber).map { PortionDay(date: LocalDate(dayNumber: $0)) }
         let categoryBySeries = Dictionary(book.categories.filter(\.isEnabled).map { ($0.seriesID, $0.id) },
@@ -88,7 +88,7 @@ public struct DayLedger: Sendable {
     }
 
     /// The slot an entry counts in: its tag's slot, else the slot of its time of day.
-    public func slotID(for entry: LedgerEntry) -> String {
+    package func slotID(for entry: LedgerEntry) -> String {
         if let tag = entry.tag, let slot = try? MealSlotNames.resolve(tag, in: book) { return slot.id }
         if let tag = entry.tag, !tag.isEmpty { return tag }
         let seconds = ((entry.localStart % 86_400) + 86_400) % 86_400
@@ -96,7 +96,7 @@ public struct DayLedger: Sendable {
     }
 
     /// Reads the entries of every enabled category for days `first...last` from the store.
-    public func read(from store: SampleStore, first: LocalDate, through last: LocalDate) throws -> [PortionDay] {
+    package func read(from store: SampleStore, first: LocalDate, through last: LocalDate) throws -> [PortionDay] {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
         let entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
                                        cutoffMinutes: book.dayCutoffMinutes, in: store)
@@ -129,7 +129,7 @@ public struct DayLedger: Sendable {
     }
 
     /// The first day anything was logged toward an enabled category, or nil.
-    public func firstDay(in store: SampleStore) throws -> LocalDate? {
+    package func firstDay(in store: SampleStore) throws -> LocalDate? {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")

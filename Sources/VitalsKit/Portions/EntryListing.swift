@@ -2,8 +2,8 @@ import Foundation
 
 /// The lines `vitals entries`, `undo`, `delete` and `edit` print about stored entries: id,
 /// local time, series, value with its unit, meal slot, source, and the food or note.
-public enum EntryListing {
-    public static func line(_ entry: StoredEntry, catalog: Catalog) -> String {
+package enum EntryListing {
+    package static func line(_ entry: StoredEntry, catalog: Catalog) -> String {
         let sample = entry.sample
         let unit = catalog.series(sample.seriesID)?.unit.rawValue ?? ""
         var value = PortionLogging.plain(sample.value) + (unit.isEmpty ? "" : " " + unit)
@@ -20,7 +20,7 @@ public enum EntryListing {
     }
 
     /// The food name a `vitals log food` entry carries in its metadata.
-    public static func food(of sample: Sample) -> String? {
+    package static func food(of sample: Sample) -> String? {
         guard let metadata = sample.metadata, let data = metadata.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
         return object["food"] as? String
@@ -32,7 +32,7 @@ public enum EntryListing {
     }
 
     /// What deleting or editing an imported entry means, said before it is done.
-    public static func importedWarning(_ entry: StoredEntry, verb: String) -> EntryError {
+    package static func importedWarning(_ entry: StoredEntry, verb: String) -> EntryError {
         .importedEntry(id: entry.id, source: entry.sample.source, verb: verb)
     }
 }

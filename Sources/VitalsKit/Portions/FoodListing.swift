@@ -1,7 +1,7 @@
 /// The lines `vitals foods` prints: one food a line with what one portion (or serving) counts
 /// toward, its weight, a star for favourites and its notes. Text from YAML is made safe.
-public enum FoodListing {
-    public static func lines(_ foods: [Food], book: PortionBook, ascii: Bool = false) -> [String] {
+package enum FoodListing {
+    package static func lines(_ foods: [Food], book: PortionBook, ascii: Bool = false) -> [String] {
         guard !foods.isEmpty else { return [] }
         let rows = foods.map { food -> (String, String, String, String) in
             let star = food.isFavorite ? (ascii ? "*" : "★") : " "

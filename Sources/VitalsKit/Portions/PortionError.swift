@@ -1,5 +1,5 @@
 /// Why a food or a portion amount typed with `vitals log` was refused.
-public enum PortionError: VitalsError, Equatable {
+package enum PortionError: VitalsError, Equatable {
     /// No meal slot has this id, name or alias; `suggestions` are the closest, `mealSlots` the ids.
     case unknownMealSlot(String, suggestions: [String], mealSlots: [String])
     /// No food has this name or id; `suggestions` are the closest names.
@@ -19,7 +19,7 @@ public enum PortionError: VitalsError, Equatable {
     /// An amount that rounds to no portion at all.
     case lessThanAStep(portions: Double, categoryName: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknownMealSlot(let text, _, _):
             return "unknown meal slot '\(Sanitize.inline(text))'"
@@ -43,7 +43,7 @@ public enum PortionError: VitalsError, Equatable {
         }
     }
 
-    public var hints: [String] {
+    package var hints: [String] {
         let step = PortionLogging.plain(PortionBook.portionStep)
         switch self {
         case .unknownMealSlot(_, let suggestions, let slots):
@@ -72,5 +72,5 @@ public enum PortionError: VitalsError, Equatable {
         }
     }
 
-    public var kind: VitalsErrorKind { .refused }
+    package var kind: VitalsErrorKind { .refused }
 }

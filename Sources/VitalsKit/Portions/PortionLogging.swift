@@ -1,24 +1,24 @@
 import Foundation
 
 /// One amount toward one category, worked out from what a person typed.
-public struct PortionAmount: Sendable, Hashable {
-    public var categoryID: String
+package struct PortionAmount: Sendable, Hashable {
+    package var categoryID: String
     /// In the category's unit (portions, L, min).
-    public var value: Double
+    package var value: Double
     /// The value before rounding to the portion step, when rounding changed it.
-    public var roundedFrom: Double?
+    package var roundedFrom: Double?
 }
 
 /// Turns `vitals log food NAME [AMOUNT UNIT]` and `vitals log vegetables 80 g` into amounts
 /// per category: grams or millilitres through the food's (or category's) portion size,
 /// portions in steps of 0.25.
-public enum PortionLogging {
+package enum PortionLogging {
     /// Words that mean "count of portions or servings" as a unit.
     static let countWords = ["portion", "portions", "serving", "servings", "x"]
 
     /// The amounts a food adds: one serving without `amount`; `amount` servings without a unit
     /// (or with `portions`); `amount` g or ml through the food's weight of one serving.
-    public static func amounts(for food: Food, amount: String?, unit: String?, in book: PortionBook) throws -> [PortionAmount] {
+    package static func amounts(for food: Food, amount: String?, unit: String?, in book: PortionBook) throws -> [PortionAmount] {
         var servings = 1.0
         var measured: (value: Double, unit: KnownUnit)?
         if let amount {
@@ -82,7 +82,7 @@ public enum PortionLogging {
     /// category's portion size; portions must be on the 0.25 step (else a `PortionError`). Nil when
     /// the value needs no conversion (portions on the step, or a unit the series takes directly):
     /// the ordinary log path stores it as typed.
-    public static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
+    package static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
         let number = try parse(value)
         if let unit, let known = KnownUnit.named(unit), category.unit == .portion,
            known.dimension == .mass || known.dimension == .volume {
@@ -124,7 +124,7 @@ public enum PortionLogging {
     }
 
     /// `1.5`, `2`, `0.25`.
-    public static func plain(_ value: Double, digits: Int = 3) -> String {
+    package static func plain(_ value: Double, digits: Int = 3) -> String {
         NumberStyle.standard.format(value, maxFractionDigits: digits)
     }
 }

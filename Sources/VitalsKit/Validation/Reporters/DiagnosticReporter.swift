@@ -1,16 +1,16 @@
 /// The output formats of `vitals validate`.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     case text, json, github, sarif
 
     /// `github` under GitHub Actions, else `text`.
-    public static func automatic(environment: [String: String]) -> ReportFormat {
+    package static func automatic(environment: [String: String]) -> ReportFormat {
         environment["GITHUB_ACTIONS"] == "true" ? .github : .text
     }
 }
 
 /// Turns diagnostics into one of the stable report formats (see DESIGN.md).
-public enum DiagnosticReporter {
-    public static func report(_ diagnostics: [Diagnostic], summary: ValidationSummary, format: ReportFormat,
+package enum DiagnosticReporter {
+    package static func report(_ diagnostics: [Diagnostic], summary: ValidationSummary, format: ReportFormat,
                               sources: [String: String]) -> String {
         switch format {
         case .text: return TextReport.render(diagnostics, summary: summary, sources: sources)
