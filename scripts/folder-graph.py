@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Folder-level dependency graph of a Swift target; exits 1 when folders form a cycle.
 
-Usage: scripts/folder-graph.py [Sources/VitalsKit] [--edges]
+Usage: scripts/folder-graph.py [Sources/VitalsKit] [--edges] [--readme README.md]
+
+With --readme, the folders' order in the README's Layout block (`Sources/VitalsKit/<Folder>/`
+lines) is the layering: a folder that uses one listed after it is an error too.
 
 A folder depends on another when one of its files names a type declared in the other
 (declarations: struct, enum, class, actor, protocol, typealias at the start of a line).
@@ -12,6 +15,9 @@ from collections import defaultdict
 
 root = next((a for a in sys.argv[1:] if not a.startswith("--")), "Sources/VitalsKit")
 show_edges = "--edges" in sys.argv
+readme = sys.argv[sys.argv.index("--readme") + 1] if "--readme" in sys.argv else None
+if readme and root == readme:
+    root = "Sources/VitalsKit"
 decl = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
                   r"(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)", re.M)
 comment = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"", re.S)
@@ -76,4 +82,21 @@ for c in cycles:
             if b in edges.get(a, {}):
                 sample = sorted(edges[a][b])[:3]
                 print(f"  {a} → {b}: " + "; ".join(sample) + (" …" if len(edges[a][b]) > 3 else ""))
-sys.exit(1 if cycles else 0)
+upward = []
+if readme:
+    order = []
+    for line in open(readme, encoding="utf-8"):
+        m = re.match(r"Sources/VitalsKit/(\w+)/\s", line)
+        if m and m.group(1) not in order:
+            order.append(m.group(1))
+    for f in sorted(edges):
+        for g in sorted(edges[f]):
+            if f in order and g in order and order.index(g) > order.index(f):
+                upward.append((f, g))
+                sample = sorted(edges[f][g])[:3]
+                print(f"upward: {f} → {g} (listed after it in {readme}): " + "; ".join(sample))
+    unlisted = sorted({f for f in edges} - set(order) - {"VitalsKit.docc"})
+    for f in unlisted:
+        print(f"unlisted: {f} is not in the Layout of {readme}")
+        upward.append((f, f))
+sys.exit(1 if cycles or upward else 0)
