@@ -27,6 +27,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: RenderFormat = .text
 
+    @Flag(help: "Keep drawing: again whenever a catalog file, the settings file or the database changes (Ctrl-C ends).")
+    var watch = false
+
     @OptionGroup var render: RenderOptions
     @OptionGroup var units: UnitOptions
     @OptionGroup var catalog: CatalogOptions
@@ -41,36 +44,47 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let profile = try render.profile()
-            let settings = try RunSettings.resolve()
-            let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
-                                        unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children, weighIn: settings.weighIn,
-                                        dayCutoffMinutes: settings.dayCutoffMinutes)
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
-            let chosen = try all ? loaded.catalog.activeScreensInOrder
-                : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
-            let sampleStore = try store.openForReading(asOf: request.asOf)
-            let registry = VitalsCLI.screens
-            let documents = try sampleStore.readingAsOneSnapshot {
-                try chosen.map { screen in
-                    try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                      request: request, profile: profile))
-                }
+            guard watch else { return try StandardOutput.write(drawing()) }
+            // Option values first: a bad --range or --width is a usage error, not a frame.
+            _ = try render.profile()
+            _ = try view.timeRange()
+            _ = try view.asOfDate()
+            try RenderWatch(draw: { try drawing(report: $0) }, targets: { WatchedFiles.targets(catalog: catalog, store: store) }).run()
+        }
+    }
+
+    /// The screens asked for, drawn as text or JSON; catalog diagnostics go to `report`.
+    func drawing(report: (String) -> Void = { printError($0) }) throws -> String {
+        let profile = try render.profile()
+        let settings = try RunSettings.resolve()
+        let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
+                                    unitSystem: try units.chosenUnitSystem(),
+                                    showChildren: children, weighIn: settings.weighIn,
+                                    dayCutoffMinutes: settings.dayCutoffMinutes)
+        let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: report)
+        let chosen = try all ? loaded.catalog.activeScreensInOrder
+            : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
+        let sampleStore = try store.openForReading(asOf: request.asOf)
+        defer { if watch { try? sampleStore.close() } }
+        let registry = VitalsCLI.screens
+        let documents = try sampleStore.readingAsOneSnapshot {
+            try chosen.map { screen in
+                try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
+                                                  request: request, profile: profile))
             }
-            switch format {
-            case .text:
-                var out = ""
-                for (index, document) in documents.enumerated() {
-                    // Two blank lines between screens, as wide as every other line.
-                    if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
-                    out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
-                }
-                try StandardOutput.write(out)
-            case .json:
-                let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
-                try StandardOutput.write(json.text() + "\n")
+        }
+        switch format {
+        case .text:
+            var out = ""
+            for (index, document) in documents.enumerated() {
+                // Two blank lines between screens, as wide as every other line.
+                if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
+                out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
             }
+            return out
+        case .json:
+            let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
+            return json.text() + "\n"
         }
     }
 }
