@@ -46,7 +46,7 @@ package enum CatalogDiffError: VitalsError, Equatable {
         switch self {
         case .notAGitRepository: return ["compare with a directory instead: vitals diff --against DIR"]
         case .unknownRevision: return ["a branch, tag or commit: vitals diff origin/main, vitals diff HEAD~1"]
-        case .catalogHasErrors: return ["vitals validate shows the errors of the working tree's catalog"]
+        case .catalogHasErrors: return ["the lines above name each error's file and line (vitals validate checks a catalog directory)"]
         default: return []
         }
     }

@@ -12,13 +12,17 @@ package enum GitRevisionCatalog {
     package static func load(at revision: String, catalogRoot: String,
                              timeout: Int = 60) throws(CatalogDiffError) -> LoadedCatalog {
         guard !revision.hasPrefix("-") else { throw .revisionLooksLikeAnOption(revision) }
-        let git = GitRunner(directory: catalogRoot, timeout: timeout)
-        let prefix: String
+        let here = GitRunner(directory: catalogRoot, timeout: timeout)
+        let top: String, prefix: String
         do {
-            prefix = try git.output(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .newlines)
+            let lines = try here.output(["rev-parse", "--show-toplevel", "--show-prefix"]).split(separator: "\n", omittingEmptySubsequences: false)
+            top = lines.first.map(String.init) ?? catalogRoot
+            prefix = lines.count > 1 ? String(lines[1]) : ""
         } catch .gitFailed(_, let detail) {
             throw .notAGitRepository(path: catalogRoot, detail: detail)
         }
+        // From the top of the work tree on: paths are the repository's.
+        let git = GitRunner(directory: top, timeout: timeout)
         do {
             _ = try git.output(["rev-parse", "--verify", "--end-of-options", revision + "^{commit}"])
         } catch .gitFailed(_, let detail) {
