@@ -53,7 +53,10 @@ struct FileStamps: Equatable, Sendable {
         #else
         let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
-        return Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified,
-                     isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+        // A directory counts by its identity alone: its time changes with any file made in it
+        // (an editor's swap file), and the files that matter have stamps of their own.
+        let isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        return Stamp(inode: UInt64(info.st_ino), size: isDirectory ? 0 : Int64(info.st_size),
+                     modified: isDirectory ? 0 : modified, isDirectory: isDirectory)
     }
 }
