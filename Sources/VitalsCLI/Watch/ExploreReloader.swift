@@ -12,6 +12,7 @@ final class ExploreReloader: ExplorerReloader {
         watcher = try FileWatcher(targets())
         self.targets = targets
         self.load = load
+        watcher.markRead()
     }
 
     var descriptor: Int32? { watcher.descriptor }
@@ -21,8 +22,8 @@ final class ExploreReloader: ExplorerReloader {
     func reload() -> ExplorerReload? {
         guard watcher.check() != nil else { return nil }
         RunSettings.forgetReadFiles()
-        let reload = load()
         watcher.retarget(targets())
-        return reload
+        watcher.markRead()
+        return load()
     }
 }

@@ -30,6 +30,7 @@ struct RenderWatch {
         let watcher = try FileWatcher(targets())
         let terminal = isatty(STDOUT_FILENO) != 0
         var number = 1
+        watcher.markRead()
         try show(frame(), number: number, reason: "started", terminal: terminal)
         while StopSignals.requested == nil {
             let changed = watcher.waitForChange(timeoutMilliseconds: 500)
@@ -39,8 +40,9 @@ struct RenderWatch {
             number += 1
             RunSettings.forgetReadFiles()
             let reason = changed.map(Self.describe) ?? "terminal resized"
-            try show(frame(), number: number, reason: reason, terminal: terminal)
             watcher.retarget(targets())
+            watcher.markRead()
+            try show(frame(), number: number, reason: reason, terminal: terminal)
         }
         if terminal { try StandardOutput.write("\n") }
     }

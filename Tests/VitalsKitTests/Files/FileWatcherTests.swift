@@ -124,6 +124,22 @@ final class FileWatcherTests: XCTestCase {
         }
     }
 
+    func testEventsThatLeaveTheFilesAsTheyWereReadAreNoChange() throws {
+        for mechanism in mechanisms {
+            let root = try scratch()
+            let wal = root.appendingPathComponent("vitals.sqlite-wal")
+            let watcher = try watcher([.file(wal.path)], mechanism)
+            watcher.markRead()
+            // What reading a SQLite database does: its -wal made, then removed again.
+            try "".write(to: wal, atomically: false, encoding: .utf8)
+            Thread.sleep(forTimeInterval: 0.08)
+            try FileManager.default.removeItem(at: wal)
+            expectQuiet(watcher, "\(mechanism): the -wal came and went")
+            try "frames".write(to: wal, atomically: false, encoding: .utf8)
+            expectChange(watcher, naming: wal.path, "\(mechanism): a -wal that stays is a change")
+        }
+    }
+
     func testAWaitEndsAtItsTimeout() throws {
         let root = try scratch()
         let watcher = try watcher([.catalogTree(root.path)], FileWatcher.Mechanism.preferred)

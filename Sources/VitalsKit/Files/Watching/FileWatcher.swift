@@ -41,12 +41,15 @@ package final class FileWatcher {
 
     private var backend: Backend
     private var debouncer: ChangeDebouncer
+    /// The files as `markRead()` found them: a change that leaves them so is none.
+    private var baseline: FileStamps?
     package private(set) var targets: [WatchTarget]
 
     /// Watches `targets` with `mechanism`. When inotify is asked for and the kernel refuses
     /// it, `fallingBack` decides between polling instead and the error.
     package init(_ targets: [WatchTarget], mechanism: Mechanism = .preferred, debouncer: ChangeDebouncer = ChangeDebouncer(),
                  fallingBack: Bool = true) throws(FileWatchError) {
+        let targets = targets.map(\.absolute)
         self.targets = targets
         self.debouncer = debouncer
         switch mechanism {
@@ -88,6 +91,7 @@ package final class FileWatcher {
 
     /// Watches `targets` from now on (a settings file now naming another database).
     package func retarget(_ targets: [WatchTarget]) {
+        let targets = targets.map(\.absolute)
         guard targets != self.targets else { return }
         self.targets = targets
         switch backend {
@@ -96,6 +100,14 @@ package final class FileWatcher {
         #endif
         case .polling(let watch): watch.retarget(targets, now: Self.now())
         }
+    }
+
+    /// Notes the files as they are now, before the caller reads them: events that leave them
+    /// like this are no change. Reading a SQLite database makes its `-wal` come and go, and a
+    /// watch that redraws on that would redraw forever; a file written while the caller reads
+    /// differs from this and is a change.
+    package func markRead() {
+        baseline = FileStamps(targets)
     }
 
     /// Never blocks: notes the events that came, and returns the paths of a change once it is
@@ -109,7 +121,9 @@ package final class FileWatcher {
         case .polling(let watch): seen = watch.collect(at: now)
         }
         if let seen { debouncer.record(seen, at: now) }
-        return debouncer.take(at: now)
+        guard let change = debouncer.take(at: now) else { return nil }
+        if let baseline, FileStamps(targets) == baseline { return nil }
+        return change
     }
 
     /// How long a caller may wait before calling `check` again: until a pending change is

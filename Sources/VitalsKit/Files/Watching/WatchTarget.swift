@@ -23,6 +23,18 @@ package enum WatchTarget: Hashable, Sendable {
         return suffixes.contains { name.hasSuffix($0) }
     }
 
+    /// The same target with its path absolute (resolved against the working directory), so a
+    /// relative `--db data.sqlite` is watched in the directory it is in.
+    var absolute: WatchTarget {
+        let path = self.path.hasPrefix("/") ? self.path
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(self.path)
+        let standard = (path as NSString).standardizingPath
+        switch self {
+        case .tree(_, let suffixes): return .tree(standard, suffixes: suffixes)
+        case .file: return .file(standard)
+        }
+    }
+
     /// The catalog's `.yaml` and `.yml` files under `path`.
     package static func catalogTree(_ path: String) -> WatchTarget { .tree(path, suffixes: [".yaml", ".yml"]) }
 
