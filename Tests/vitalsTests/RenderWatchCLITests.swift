@@ -164,3 +164,20 @@ final class RenderWatchCLITests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("--range expects"), run.stderr)
     }
 }
+
+/// `render`'s usage line is written out (RenderCommand's configuration); it must name every
+/// option its help lists.
+final class RenderUsageLineTests: XCTestCase {
+    func testTheWrittenUsageNamesEveryOption() throws {
+        let help = try VitalsProcess.run(["render", "--help"], environment: ["COLUMNS": "200"])
+        XCTAssertEqual(help.status, 0)
+        let usage = try XCTUnwrap(help.stdout.components(separatedBy: "\n").first { $0.hasPrefix("USAGE: ") })
+        let options = help.stdout.components(separatedBy: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("--") else { return nil }
+            return String(trimmed.prefix { $0 != " " && $0 != "," })
+        }.filter { !["--help", "--version"].contains($0) }
+        XCTAssertGreaterThan(options.count, 10)
+        for option in options { XCTAssertTrue(usage.contains("[\(option)"), "\(option) is missing from \(usage)") }
+    }
+}

@@ -8,6 +8,9 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw metric screens, e.g. `vitals render protein` or `vitals render --all`.",
+        // Written out: with more than twelve options ArgumentParser would shorten it to
+        // "vitals render [<options>] [<SCREEN> ...]".
+        usage: "vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]",
         discussion: """
         A screen is named by its id (SCREEN_PROTEIN, any case) or its short alias (protein). \
         Without a database the embedded demo data is drawn (a notice says so on stderr).
