@@ -51,10 +51,11 @@ final class ExploreTmuxTests: XCTestCase {
 
     /// Starts a shell script in a 100×30 window that records the terminal settings, runs the
     /// explorer, records them again and prints a marker.
-    private func start(_ explorerArguments: String, firstFrame: String = "Healthful Nutrition") throws {
+    private func start(_ explorerArguments: String, firstFrame: String = "Healthful Nutrition",
+                       command: String = "explore --as-of 2026-06-15") throws {
         let script = """
         stty -g > before.txt
-        sh -c 'echo $$ > explorer.pid; exec "$0" explore --as-of 2026-06-15 \(explorerArguments)' '\(VitalsProcess.binary.path)' 2> stderr.txt
+        sh -c 'echo $$ > explorer.pid; exec "$0" \(command) \(explorerArguments)' '\(VitalsProcess.binary.path)' 2> stderr.txt
         echo "EXIT=$?"
         stty -g > after.txt
         echo SHELL-IS-BACK
@@ -164,6 +165,24 @@ final class ExploreTmuxTests: XCTestCase {
         let notices = try read("stderr.txt").split(separator: "\n")
         XCTAssertEqual(notices.count, 1, notices.joined(separator: "\n"))
         XCTAssertTrue(notices.first?.contains("showing the embedded demo data") == true)
+    }
+
+    func testRenderWatchInATerminalReplacesEachFrame() throws {
+        try CatalogFixture.write(to: workDirectory)
+        try start("--watch", firstFrame: "target ≥ 8000", command: "render steps --as-of 2026-11-20")
+        try waitFor("the status line") { $0.contains("watching · frame 1 · started · Ctrl-C ends") }
+        try (CatalogFixture.edited("metrics/steps.yaml", "value: 8000", "value: 10000") + "\n")
+            .write(to: workDirectory.appendingPathComponent("metrics/steps.yaml"), atomically: true, encoding: .utf8)
+        try waitFor("the second frame alone") {
+            $0.contains("target ≥ 10000") && $0.contains("frame 2 · changed: metrics/steps.yaml") && !$0.contains("target ≥ 8000")
+        }
+        XCTAssertEqual(try screen().components(separatedBy: "watching · frame").count, 2, "one frame on the screen, not two")
+        // SIGINT to vitals alone (C-c would stop the test's shell script too).
+        let pid = try XCTUnwrap(Int32(try read("explorer.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGINT), 0)
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        let shell = try screen()
+        XCTAssertTrue(shell.contains("EXIT=0"), shell)
     }
 
     func testCtrlCQuitsAndRestores() throws {
