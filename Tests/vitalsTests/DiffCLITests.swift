@@ -77,6 +77,8 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(key["line"] as? Double, Double(CatalogFixture.line(of: "value: 10000", in: Self.raisedTarget)))
         XCTAssertTrue((key["file"] as? String)?.hasSuffix("new/metrics/steps.yaml") == true, "\(key)")
         XCTAssertEqual((report["summary"] as? [String: Any])?["numbers_changed"] as? Bool, true)
+        let again = try diff(["--against", old.path, "--catalog", new.path, "--format", "json"], in: root)
+        XCTAssertEqual(again.stdout, run.stdout, "the same catalogs give the same report, byte for byte")
 
         // The text format says the same in words, with a unified diff of the drawn screen.
         let text = try diff(["--against", old.path, "--catalog", new.path], in: root)
@@ -220,6 +222,10 @@ final class DiffCLITests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("unknown git revision 'no-such-branch'"), unknown.stderr)
         let option = try diff(["--", "--output=/tmp/x"], in: catalog)
         XCTAssertEqual(option.status, 2, option.stderr)
+
+        let noGit = try diff(["HEAD~1"], in: catalog, environment: ["PATH": "/nonexistent"])
+        XCTAssertEqual(noGit.status, 2)
+        XCTAssertTrue(noGit.stderr.contains("needs git, which was not found"), noGit.stderr)
 
         let outside = FaultProcess.scratch(self, "diff-no-git")
         try CatalogFixture.write(to: outside)

@@ -8,6 +8,8 @@ package enum CatalogDiffError: VitalsError, Equatable {
     case revisionLooksLikeAnOption(String)
     /// Neither `screens/` nor `metrics/` existed there at that revision.
     case noCatalogAtRevision(String, directory: String)
+    /// No `git` on the PATH.
+    case gitNotFound
     /// git could not be started, or failed otherwise.
     case gitFailed(command: String, detail: String)
     /// git took longer than allowed.
@@ -33,6 +35,8 @@ package enum CatalogDiffError: VitalsError, Equatable {
         case .noCatalogAtRevision(let revision, let directory):
             let place = directory.isEmpty ? "the repository's root" : Sanitize.inline(directory)
             return "\(Sanitize.inline(revision)) has no screens/ or metrics/ in \(place)"
+        case .gitNotFound:
+            return "vitals diff REV needs git, which was not found on the PATH"
         case .gitFailed(let command, let detail):
             return "\(Sanitize.inline(command)) failed: \(Sanitize.inline(detail))"
         case .gitTimedOut(let command, let seconds):
@@ -44,7 +48,7 @@ package enum CatalogDiffError: VitalsError, Equatable {
 
     package var hints: [String] {
         switch self {
-        case .notAGitRepository: return ["compare with a directory instead: vitals diff --against DIR"]
+        case .notAGitRepository, .gitNotFound: return ["compare with a directory instead: vitals diff --against DIR"]
         case .unknownRevision: return ["a branch, tag or commit: vitals diff origin/main, vitals diff HEAD~1"]
         case .catalogHasErrors: return ["the lines above name each error's file and line (vitals validate checks a catalog directory)"]
         default: return []

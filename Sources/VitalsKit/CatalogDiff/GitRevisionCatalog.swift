@@ -67,6 +67,8 @@ struct GitRunner {
         process.standardOutput = out
         process.standardError = err
         let (stdout, stderr) = try run(process, arguments)
+        // env's "command not found".
+        if process.terminationStatus == 127 { throw .gitNotFound }
         guard process.terminationStatus == 0 else {
             throw .gitFailed(command: "git " + arguments.joined(separator: " "), detail: Self.firstLine(stderr))
         }
