@@ -124,6 +124,8 @@ final class RenderWatchCLITests: XCTestCase {
         XCTAssertEqual(watch.frames.count, settled, "\(watch.frames.map(\.reason))")
 
         XCTAssertEqual(watch.stop(with: SIGTERM), 0, "SIGTERM ends the watch cleanly")
+        XCTAssertEqual(watch.stderr.components(separatedBy: "showing the embedded demo data").count, 2,
+                       "the demo data's notice once, not at every frame:\n\(watch.stderr)")
     }
 
     func testTheDatabaseAndTheSettingsFileAreWatchedAndCtrlCEndsIt() throws {

@@ -52,12 +52,17 @@ struct RenderCommand: ParsableCommand {
             _ = try render.profile()
             _ = try view.timeRange()
             _ = try view.asOfDate()
-            try RenderWatch(draw: { try drawing(report: $0) }, targets: { WatchedFiles.targets(catalog: catalog, store: store) }).run()
+            // The demo data's notice once, not at every frame.
+            var announced = false
+            try RenderWatch(draw: { report in
+                defer { announced = true }
+                return try drawing(report: report, announcingDemo: !announced)
+            }, targets: { WatchedFiles.targets(catalog: catalog, store: store) }).run()
         }
     }
 
     /// The screens asked for, drawn as text or JSON; catalog diagnostics go to `report`.
-    func drawing(report: (String) -> Void = { printError($0) }) throws -> String {
+    func drawing(report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true) throws -> String {
         let profile = try render.profile()
         let settings = try RunSettings.resolve()
         let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
@@ -67,7 +72,8 @@ struct RenderCommand: ParsableCommand {
         let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: report)
         let chosen = try all ? loaded.catalog.activeScreensInOrder
             : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
-        let sampleStore = try store.openForReading(asOf: request.asOf)
+        let sampleStore = announcingDemo ? try store.openForReading(asOf: request.asOf)
+            : try store.location.openForReading(asOf: request.asOf).store
         defer { if watch { try? sampleStore.close() } }
         let registry = VitalsCLI.screens
         let documents = try sampleStore.readingAsOneSnapshot {
