@@ -27,6 +27,8 @@ SUBCOMMANDS:
   report                  Screens over a period as an HTML page or a PDF, e.g.
                           `vitals report --all --range 12w -o report.pdf`.
   validate                Check the screen and metric YAML files, for CI.
+  diff                    Show how a catalog change changes the drawn screens,
+                          e.g. `vitals diff origin/main` in a pull request.
   rules                   List the validation rules with their summaries.
   tree                    Print pillars → screens → primary metric → child
                           metrics.

@@ -51,10 +51,11 @@ final class ExploreTmuxTests: XCTestCase {
 
     /// Starts a shell script in a 100×30 window that records the terminal settings, runs the
     /// explorer, records them again and prints a marker.
-    private func start(_ explorerArguments: String) throws {
+    private func start(_ explorerArguments: String, firstFrame: String = "Healthful Nutrition",
+                       command: String = "explore --as-of 2026-06-15") throws {
         let script = """
         stty -g > before.txt
-        sh -c 'echo $$ > explorer.pid; exec "$0" explore --as-of 2026-06-15 \(explorerArguments)' '\(VitalsProcess.binary.path)' 2> stderr.txt
+        sh -c 'echo $$ > explorer.pid; exec "$0" \(command) \(explorerArguments)' '\(VitalsProcess.binary.path)' 2> stderr.txt
         echo "EXIT=$?"
         stty -g > after.txt
         echo SHELL-IS-BACK
@@ -64,7 +65,7 @@ final class ExploreTmuxTests: XCTestCase {
         let environment = "XDG_DATA_HOME=\(workDirectory.path)/no-data LANG=C.UTF-8 LC_ALL=C.UTF-8 NO_COLOR= TERM=xterm-256color XDG_CONFIG_HOME=\(workDirectory.path)/config XDG_CACHE_HOME=\(workDirectory.path)/cache"
         try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "t", "-c", workDirectory.path,
                   "env \(environment) sh run.sh"])
-        try waitFor("the explorer's first frame") { $0.contains("Healthful Nutrition") }
+        try waitFor("the explorer's first frame") { $0.contains(firstFrame) }
     }
 
     private func send(_ keys: String...) throws {
@@ -134,6 +135,54 @@ final class ExploreTmuxTests: XCTestCase {
         XCTAssertEqual(try tmux(["display", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"])
             .trimmingCharacters(in: .whitespacesAndNewlines), "0 1", "main screen, cursor shown")
         XCTAssertEqual(try read("before.txt"), try read("after.txt"), "stty settings restored")
+    }
+
+    func testASavedCatalogIsReadAgainWhereTheExplorerStands() throws {
+        try CatalogFixture.write(to: workDirectory)   // found from the working directory
+        let steps = workDirectory.appendingPathComponent("metrics/steps.yaml")
+        try start("steps", firstFrame: "target ≥ 8000")
+        try waitFor("Steps open") { $0.contains("‹ Steps") }
+
+        try (CatalogFixture.edited("metrics/steps.yaml", "value: 8000", "value: 10000") + "\n")
+            .write(to: steps, atomically: false, encoding: .utf8)
+        try waitFor("the new target, the screen still open") { $0.contains("target ≥ 10000") && $0.contains("‹ Steps") }
+
+        // Saved with an error through a rename: the diagnostics in the screen pane, the list kept.
+        let broken = CatalogFixture.edited("metrics/steps.yaml", "chart_type_id: bar_vertical", "chart_type_id: [bar_vertical")
+        let temporary = workDirectory.appendingPathComponent("metrics/.steps.yaml.swp")
+        try (broken + "\n").write(to: temporary, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temporary.path, steps.path), 0)
+        try waitFor("the diagnostics") { $0.contains("metrics/steps.yaml:") && $0.contains("error") && $0.contains("‹ Steps") }
+
+        try (CatalogFixture.edited("metrics/steps.yaml", "value: 8000", "value: 9000") + "\n")
+            .write(to: steps, atomically: true, encoding: .utf8)
+        try waitFor("the screen back") { $0.contains("target ≥ 9000") && !$0.contains("metrics/steps.yaml:") }
+
+        try type("q")
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        XCTAssertTrue(try screen().contains("EXIT=0"))
+        // Only the notice printed before the explorer started: no reload prints over it.
+        let notices = try read("stderr.txt").split(separator: "\n")
+        XCTAssertEqual(notices.count, 1, notices.joined(separator: "\n"))
+        XCTAssertTrue(notices.first?.contains("showing the embedded demo data") == true)
+    }
+
+    func testRenderWatchInATerminalReplacesEachFrame() throws {
+        try CatalogFixture.write(to: workDirectory)
+        try start("--watch", firstFrame: "target ≥ 8000", command: "render steps --as-of 2026-11-20")
+        try waitFor("the status line") { $0.contains("watching · frame 1 · started · Ctrl-C ends") }
+        try (CatalogFixture.edited("metrics/steps.yaml", "value: 8000", "value: 10000") + "\n")
+            .write(to: workDirectory.appendingPathComponent("metrics/steps.yaml"), atomically: true, encoding: .utf8)
+        try waitFor("the second frame alone") {
+            $0.contains("target ≥ 10000") && $0.contains("frame 2 · changed: metrics/steps.yaml") && !$0.contains("target ≥ 8000")
+        }
+        XCTAssertEqual(try screen().components(separatedBy: "watching · frame").count, 2, "one frame on the screen, not two")
+        // SIGINT to vitals alone (C-c would stop the test's shell script too).
+        let pid = try XCTUnwrap(Int32(try read("explorer.pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertEqual(kill(pid, SIGINT), 0)
+        try waitFor("the shell") { $0.contains("SHELL-IS-BACK") }
+        let shell = try screen()
+        XCTAssertTrue(shell.contains("EXIT=0"), shell)
     }
 
     func testCtrlCQuitsAndRestores() throws {

@@ -12,7 +12,9 @@ struct ExploreCommand: ParsableCommand {
         Full screen in the terminal: the list of pillars and screens on the left, the selected \
         screen drawn on the right as `vitals render` draws it. Enter opens a screen and drills \
         into a metric's children, / filters, r cycles the range, u the units, c colour, q quits. \
-        Needs a terminal of at least 60x20; without one use `vitals tree` and `vitals render`.
+        Needs a terminal of at least 60x20; without one use `vitals tree` and `vitals render`. \
+        A catalog file, the settings file or the database saved meanwhile is read again in place \
+        (--no-watch: never).
         """)
 
     @Argument(help: ArgumentHelp("Screen to start on: id or alias.", valueName: "SCREEN"))
@@ -20,6 +22,9 @@ struct ExploreCommand: ParsableCommand {
 
     @OptionGroup var view: ViewOptions
     @OptionGroup var style: StyleOptions
+
+    @Flag(name: .customLong("no-watch"), help: "Keep the catalog, settings and data read at the start (default: read them again when their files change).")
+    var noWatch = false
 
     @OptionGroup var units: UnitOptions
     @OptionGroup var catalog: CatalogOptions
@@ -58,9 +63,41 @@ struct ExploreCommand: ParsableCommand {
                 state.open()
             }
             var explorer = Explorer(state: state, source: source)
+            // The built-in catalog changes with no save: only settings and data are read again.
+            var keepsCatalog = false
+            if catalog.catalogRoot == nil, case .builtIn? = try? CatalogLocation.resolve(root: nil, allowBuiltIn: true) {
+                keepsCatalog = true
+            }
+            let reloader = noWatch ? nil : try ExploreReloader(
+                targets: { WatchedFiles.targets(catalog: catalog, store: store) },
+                load: { reload(asOf: asOfDate, keeping: keepsCatalog ? loaded.catalog : nil, source: source) })
             let session = try TerminalSession()
             defer { session.restore() }
-            session.run(&explorer)
+            session.run(&explorer, reloader: reloader)
+        }
+    }
+
+    /// The catalog, settings and data read again (files changed while the explorer ran), or a
+    /// screen source showing why they cannot be: the diagnostics of a catalog saved with
+    /// errors, a broken settings file. Nothing is printed (the terminal is the explorer's).
+    /// `kept`: the built-in catalog, which no save changes.
+    private func reload(asOf: LocalDate, keeping kept: Catalog?, source previous: RegistryScreenSource) -> ExplorerReload {
+        var diagnostics = ""
+        do {
+            let catalog = try kept ?? self.catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: { diagnostics += $0 }).catalog
+            let settings = try RunSettings.resolve()
+            let sampleStore = try store.location.openForReading(asOf: asOf).store
+            let source = RegistryScreenSource(catalog: catalog, store: sampleStore, registry: VitalsCLI.screens,
+                                              colorLevel: previous.colorLevel, glyphs: previous.glyphs, numbers: previous.numbers)
+            return ExplorerReload(catalog: catalog, source: source, weighIn: settings.weighIn,
+                                  dayCutoffMinutes: settings.dayCutoffMinutes)
+        } catch {
+            var lines = diagnostics.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            lines = (ErrorReport(error)?.lines ?? ["vitals: error: \(error)"]) + [""] + lines
+            lines += ["", "The screen comes back at the next good save."]
+            return ExplorerReload(catalog: nil, source: MessageScreenSource(lines: lines, colorLevel: previous.colorLevel,
+                                                                           glyphs: previous.glyphs))
         }
     }
 }

@@ -8,6 +8,9 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw metric screens, e.g. `vitals render protein` or `vitals render --all`.",
+        // Written out: with more than twelve options ArgumentParser would shorten it to
+        // "vitals render [<options>] [<SCREEN> ...]".
+        usage: "vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]",
         discussion: """
         A screen is named by its id (SCREEN_PROTEIN, any case) or its short alias (protein). \
         Without a database the embedded demo data is drawn (a notice says so on stderr).
@@ -27,6 +30,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: RenderFormat = .text
 
+    @Flag(help: "Keep drawing: again whenever a catalog file, the settings file or the database changes (Ctrl-C ends).")
+    var watch = false
+
     @OptionGroup var render: RenderOptions
     @OptionGroup var units: UnitOptions
     @OptionGroup var catalog: CatalogOptions
@@ -41,36 +47,53 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let profile = try render.profile()
-            let settings = try RunSettings.resolve()
-            let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
-                                        unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children, weighIn: settings.weighIn,
-                                        dayCutoffMinutes: settings.dayCutoffMinutes)
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
-            let chosen = try all ? loaded.catalog.activeScreensInOrder
-                : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
-            let sampleStore = try store.openForReading(asOf: request.asOf)
-            let registry = VitalsCLI.screens
-            let documents = try sampleStore.readingAsOneSnapshot {
-                try chosen.map { screen in
-                    try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                      request: request, profile: profile))
-                }
+            guard watch else { return try StandardOutput.write(drawing()) }
+            // Option values first: a bad --range or --width is a usage error, not a frame.
+            _ = try render.profile()
+            _ = try view.timeRange()
+            _ = try view.asOfDate()
+            // The demo data's notice once, not at every frame.
+            var announced = false
+            try RenderWatch(draw: { report in
+                defer { announced = true }
+                return try drawing(report: report, announcingDemo: !announced)
+            }, targets: { WatchedFiles.targets(catalog: catalog, store: store) }).run()
+        }
+    }
+
+    /// The screens asked for, drawn as text or JSON; catalog diagnostics go to `report`.
+    func drawing(report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true) throws -> String {
+        let profile = try render.profile()
+        let settings = try RunSettings.resolve()
+        let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
+                                    unitSystem: try units.chosenUnitSystem(),
+                                    showChildren: children, weighIn: settings.weighIn,
+                                    dayCutoffMinutes: settings.dayCutoffMinutes)
+        let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: report)
+        let chosen = try all ? loaded.catalog.activeScreensInOrder
+            : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
+        let sampleStore = announcingDemo ? try store.openForReading(asOf: request.asOf)
+            : try store.location.openForReading(asOf: request.asOf).store
+        defer { if watch { try? sampleStore.close() } }
+        let registry = VitalsCLI.screens
+        let documents = try sampleStore.readingAsOneSnapshot {
+            try chosen.map { screen in
+                try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
+                                                  request: request, profile: profile))
             }
-            switch format {
-            case .text:
-                var out = ""
-                for (index, document) in documents.enumerated() {
-                    // Two blank lines between screens, as wide as every other line.
-                    if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
-                    out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
-                }
-                try StandardOutput.write(out)
-            case .json:
-                let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
-                try StandardOutput.write(json.text() + "\n")
+        }
+        switch format {
+        case .text:
+            var out = ""
+            for (index, document) in documents.enumerated() {
+                // Two blank lines between screens, as wide as every other line.
+                if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
+                out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
             }
+            return out
+        case .json:
+            let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
+            return json.text() + "\n"
         }
     }
 }

@@ -50,12 +50,17 @@ package struct CatalogOptions: ParsableArguments {
     /// `chart_type_id` does not stop them, as WellPath's factory falls back for a type it does
     /// not know: it is said on stderr as a warning and the metric is drawn with the fallback
     /// chart, every other screen as usual. `vitals validate` still fails on it (CI).
-    package func loadValidCatalog(withSources: Bool = false, drawingUnknownChartTypes: Bool = false) throws -> LoadedCatalog {
+    ///
+    /// `report` receives the diagnostics as `validate` prints them (default: standard error;
+    /// `render --watch` shows them where the screen was).
+    package func loadValidCatalog(withSources: Bool = false, drawingUnknownChartTypes: Bool = false,
+                                  report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
         let registry = VitalsCLI.screens
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             let loaded = try load()
-            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded), tolerating: tolerated)
+            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded), tolerating: tolerated,
+                                         report: report)
         }
         let source = try source()
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
@@ -66,14 +71,15 @@ package struct CatalogOptions: ParsableArguments {
         case .directory(let root): checked = try cache.load(paths: CatalogLocation.paths(root: root), check: check)
         case .builtIn: checked = cache.load(Self.builtInFiles(), check: check)
         }
-        return try Self.refuseErrors(in: checked.loaded, checked.findings, tolerating: tolerated)
+        return try Self.refuseErrors(in: checked.loaded, checked.findings, tolerating: tolerated, report: report)
     }
 
     /// The catalog, or (when a finding is an error) the errors printed and a refusal. Errors
     /// of the `tolerated` rules are printed as warnings, saying what is drawn instead, and let
     /// through when they are the only ones.
     private static func refuseErrors(in loaded: LoadedCatalog, _ findings: [Diagnostic],
-                                     tolerating tolerated: Set<String> = []) throws -> LoadedCatalog {
+                                     tolerating tolerated: Set<String> = [],
+                                     report: (String) -> Void) throws -> LoadedCatalog {
         let errors = findings.filter { $0.severity == .error }
         let warned = errors.filter { tolerated.contains($0.rule) }
         if !warned.isEmpty, warned.count == errors.count {
@@ -83,13 +89,13 @@ package struct CatalogOptions: ParsableArguments {
                 note.message += "; drawn as \(ChartKindFactory.fallback.id) (vitals validate fails on it)"
                 return note
             }
-            printError(DiagnosticReporter.report(notes, summary: ValidationSummary(loaded, notes), format: .text,
-                                                 sources: loaded.sources))
+            report(DiagnosticReporter.report(notes, summary: ValidationSummary(loaded, notes), format: .text,
+                                             sources: loaded.sources))
             return loaded
         }
         guard errors.isEmpty else {
             let summary = ValidationSummary(loaded, errors)
-            printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: loaded.sources))
+            report(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: loaded.sources))
             throw CommandError("the catalog has errors; fix them (vitals validate shows them all)")
         }
         return loaded

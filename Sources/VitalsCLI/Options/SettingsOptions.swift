@@ -23,6 +23,9 @@ enum RunSettings {
     /// The settings files read in this process, by path.
     private static let readFiles = ReadSettingsFiles()
 
+    /// Makes the next `file()` read the file again (watch mode, after the file changed).
+    static func forgetReadFiles() { readFiles.forgetAll() }
+
     /// Every setting resolved with these flags (nil: not given).
     static func resolve(units: String? = nil, db: String? = nil, color: ColorMode? = nil,
                         environment: [String: String] = environment) throws -> Settings {
@@ -54,6 +57,8 @@ enum RunSettings {
 private final class ReadSettingsFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: SettingsFile] = [:]
+
+    func forgetAll() { lock.withLock { files = [:] } }
 
     func file(at path: String, read: () throws(SettingsError) -> SettingsFile) throws(SettingsError) -> SettingsFile {
         if let known = lock.withLock({ files[path] }) { return known }

@@ -5,7 +5,7 @@
 /// strings.
 package struct Explorer {
     package private(set) var state: ExplorerState
-    package let view: ExplorerView
+    package private(set) var view: ExplorerView
 
     package init(state: ExplorerState, source: any ExplorerScreenSource) {
         self.state = state
@@ -39,6 +39,20 @@ package struct Explorer {
     package mutating func resize(_ size: ExplorerSize) {
         let before = state
         state.size = size
+        settle(after: before)
+    }
+
+    /// Shows what a reload brought: a new screen source, the catalog when it checked clean
+    /// (nil while it has errors: the outline and settings stay, the source shows the errors),
+    /// and with it the settings read again.
+    package mutating func reload(_ reload: ExplorerReload) {
+        let before = state
+        view = ExplorerView(source: reload.source)
+        if let catalog = reload.catalog {
+            state.replaceCatalog(catalog)
+            state.weighIn = reload.weighIn
+            state.dayCutoffMinutes = reload.dayCutoffMinutes
+        }
         settle(after: before)
     }
 

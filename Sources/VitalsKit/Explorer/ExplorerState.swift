@@ -18,7 +18,8 @@ package struct ExplorerState: Sendable {
     /// The ranges `r` steps through; nil keeps each metric's own.
     package static let ranges: [TimeRange?] = [nil, .days(7), .days(30), .weeks(12), .months(6), .years(1), .all]
 
-    package let catalog: Catalog
+    /// The catalog shown; `replaceCatalog` swaps in a reloaded one.
+    package private(set) var catalog: Catalog
     /// The last day shown.
     package let asOf: LocalDate
     package var size: ExplorerSize
@@ -96,6 +97,38 @@ package struct ExplorerState: Sendable {
 
     /// The rows the list pane has for content (the terminal minus title and key bar).
     package var paneHeight: Int { max(1, size.rows - 2) }
+
+    // MARK: Reloading
+
+    /// Shows `newCatalog` (the files were saved again) from where the explorer stands: the
+    /// open screen stays open and the metrics drilled into stay drilled into, as far as they
+    /// are still there; the selection, filter, range, units and scroll stay. What went away
+    /// falls back to the nearest thing left (the screen's list, else the first screen).
+    package mutating func replaceCatalog(_ newCatalog: Catalog) {
+        catalog = newCatalog
+        if let screenID = openScreenID {
+            guard newCatalog.screen(screenID)?.isActive == true else {
+                openScreenID = nil
+                focusPath = []
+                metricIndex = 0
+                selected = outline.firstScreen ?? outline.rows.first?.item
+                scroll = 0
+                return
+            }
+            var kept: [String] = []
+            for id in focusPath {
+                guard let metric = newCatalog.metric(id), metric.isActive, metric.screenID == screenID,
+                      metric.parentID == kept.last else { break }
+                kept.append(id)
+            }
+            if kept != focusPath { focusPath = kept; metricIndex = 0 }
+            metricIndex = max(0, min(metricIndex, metricList.count - 1))
+        }
+        collapsed = collapsed.filter { newCatalog.pillar($0) != nil }
+        if outline.index(of: selected) == nil {
+            selected = outline.firstScreen ?? outline.rows.first?.item
+        }
+    }
 
     // MARK: Keys
 

@@ -164,12 +164,16 @@ package final class TerminalSession {
         case closed
     }
 
-    /// Waits for keys or a resize. While an escape sequence is unfinished it waits at most
-    /// 40 ms for the rest, then reads what it has (a lone ESC is the Escape key).
-    package func waitForInput(_ decoder: inout ExplorerKeyDecoder) -> Input {
+    /// Waits for keys or a resize, at most `timeout` milliseconds (a wake with no keys), and
+    /// wakes too when `alsoWatching` (a file watcher's descriptor) becomes readable. While an
+    /// escape sequence is unfinished it waits at most 40 ms for the rest, then reads what it
+    /// has (a lone ESC is the Escape key).
+    package func waitForInput(_ decoder: inout ExplorerKeyDecoder, alsoWatching extra: Int32? = nil,
+                              timeout: Int32 = 1_000) -> Input {
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&fds, nfds_t(wakeReadFD >= 0 ? 2 : 1), decoder.hasPending ? 40 : -1)
+                   pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: extra ?? -1, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 3, decoder.hasPending ? min(40, timeout) : max(0, timeout))
         if ready < 0 { return errno == EINTR ? .keys([]) : .closed }
         if ready == 0 { return .keys(decoder.flush()) }
         if wakeReadFD >= 0, fds[1].revents & Int16(POLLIN) != 0 {
@@ -186,13 +190,15 @@ package final class TerminalSession {
     }
 
     /// Runs `explorer` until a key quits it or the terminal closes, drawing only what changed.
-    package func run(_ explorer: inout Explorer) {
+    /// With a `reloader`, the explorer takes each reload it gives (files saved meanwhile).
+    package func run(_ explorer: inout Explorer, reloader: (any ExplorerReloader)? = nil) {
         var decoder = ExplorerKeyDecoder()
         var diff = FrameDiff()
         explorer.resize(size())
         while !explorer.wantsQuit {
             write(diff.output(for: explorer.frame()))
-            switch waitForInput(&decoder) {
+            let timeout = Int32(clamping: reloader?.millisecondsUntilNextCheck() ?? 1_000)
+            switch waitForInput(&decoder, alsoWatching: reloader?.descriptor, timeout: max(1, timeout)) {
             case .keys(let keys):
                 for key in keys where !explorer.wantsQuit {
                     if key == .redraw { diff.invalidate() }
@@ -203,6 +209,7 @@ package final class TerminalSession {
             case .closed:
                 return
             }
+            if let reload = reloader?.reload() { explorer.reload(reload) }
         }
     }
 

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Set by the handlers, read by the watch loop: plain values, nothing else done in a handler.
+nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var resizedFlag: sig_atomic_t = 0
+
+private let onStop: @convention(c) (Int32) -> Void = { signal in stopSignal = signal }
+private let onResize: @convention(c) (Int32) -> Void = { _ in resizedFlag = 1 }
+
+/// How a watch loop learns that it should end (Ctrl-C, SIGTERM, SIGHUP) or that the terminal
+/// changed size. The handlers only set a flag; installed without `SA_RESTART`, so a signal
+/// also cuts the loop's `poll` short and the loop sees the flag at once.
+enum StopSignals {
+    static func install() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] { set(onStop, for: signal) }
+        set(onResize, for: SIGWINCH)
+    }
+
+    /// The signal that asked to stop, or nil.
+    static var requested: Int32? { stopSignal == 0 ? nil : Int32(stopSignal) }
+
+    /// Whether the terminal was resized since the last call.
+    static func takeResize() -> Bool {
+        guard resizedFlag != 0 else { return false }
+        resizedFlag = 0
+        return true
+    }
+
+    private static func set(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
+    }
+}
