@@ -141,11 +141,15 @@ struct GezondheidPage {
             growth.referenceLabel = reference.label(glyphs: context.profile.glyphs)
         }
         guard !growth.measured.isEmpty || growth.reference.count > 1 else { return [emptyBlock()] }
+        growth.birthDate = birth
         input.growth = growth
         input.captions = false
         input.emptyMessage = context.screen.emptyMessage
         var chart = context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id)
-        chart.append(captionRows(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty))
+        if case .chart(var figure) = chart.content {
+            figure.terminalLegend = captionRows(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty)
+            chart.content = .chart(figure)
+        }
         var blocks = [chart]
         if let latest = growth.measured.max(by: { $0.week < $1.week }) {
             blocks.append(verdictBlock(latest, reference: reference, unit: unit))
@@ -161,16 +165,17 @@ struct GezondheidPage {
         return copy
     }
 
-    /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge".
+    /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge": the terminal's legend (the
+    /// report's SVG draws its own), in the screen's language.
     func captionRows(hasReference: Bool, hasWeighings: Bool) -> [TextRow] {
         let glyphs = context.profile.glyphs
         var legend: [String] = []
-        if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") gemeten") }
+        if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") \(Words.text("chart.measured"))") }
         if hasReference {
-            legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") referentie")
-            legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) marge")
+            legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") \(Words.text("chart.reference"))")
+            legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) \(Words.text("chart.margin"))")
         }
-        let parts = ["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
+        let parts = [Words.text("chart.weeks_since_birth")] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
         let line = parts.joined(separator: " \(glyphs.separator) ")
         let rows = DisplayWidth.of(line) <= context.profile.width ? [line] : parts
         return text.rows(rows.map { ($0, ScreenText.muted) })

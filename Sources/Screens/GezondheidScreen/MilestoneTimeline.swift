@@ -115,13 +115,14 @@ struct MilestoneDrawing: BlockDrawing {
 }
 
 extension MilestoneDrawing {
-    /// The timeline as SVG for the report, with the Dutch words and its title.
+    /// The timeline as SVG for the report, with its title, in the screen's language.
     func html(size: ChartSize) -> String? {
         let input = ChartInput(title: title, color: color, asOf: asOf)
         let done = states.filter { $0.status == .done }.count
         let svg = TimelineSVG(input: input, size: size, milestones: states.map {
             TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
-        }, words: [.done: "gedaan", .next: "volgende", .future: "gepland", .overdue: "te laat"], todayWord: "vandaag").svg()
-        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(done)/\(states.count) gedaan</span></h3>" + svg
+        }).svg()
+        let count = Words.text("milestone.count_done", ["done": String(done), "total": String(states.count)])
+        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(HTMLText.escape(count))</span></h3>" + svg
     }
 }

@@ -35,6 +35,9 @@ public struct ChartFigure: Sendable {
     public var chartTypeID: String
     public var input: ChartInput
     public var notes: [TextRow]
+    /// Rows only the terminal draws under the chart: its legend in text glyphs ("⣀⣀ gemeten
+    /// ⠒⠂ referentie"). Other backends draw their own legend (SVG swatches) instead.
+    public var terminalLegend: [TextRow] = []
 
     public init(chartTypeID: String, input: ChartInput, notes: [TextRow] = []) {
         self.chartTypeID = chartTypeID; self.input = input; self.notes = notes

@@ -11,8 +11,16 @@ enum ReportStyle {
     .report-header { border-bottom: 2px solid #222; margin-bottom: 16px; padding-bottom: 8px; }
     .period, .notice { margin: 0; color: #555; }
     .notice { font-style: italic; }
+    .report-header.cover { border-bottom: none; }
+    .contents h2 { font-size: 16px; margin: 16px 0 6px; }
+    .contents h2 span { font-weight: normal; color: #555; font-size: 13px; }
+    .contents ol { margin: 0; padding-left: 1.6em; columns: 2; column-gap: 24px; }
+    .contents li { margin: 1px 0; break-inside: avoid; }
+    .contents a { color: inherit; text-decoration: none; }
+    .contents .context { color: #666; font-size: 12px; }
     .screen { margin: 0 0 28px; }
-    .screen + .screen { break-before: page; }
+    .screen + .screen { border-top: 1px solid #ccc; padding-top: 12px; }
+    .screen-header { break-after: avoid; page-break-after: avoid; }
     .screen-header { border-bottom: 2px solid; margin-bottom: 12px; padding-bottom: 4px; }
     .screen-header h2 { margin: 0; font-size: 20px; }
     .screen-header .context { margin: 0; color: #555; font-size: 12px; }
@@ -40,12 +48,13 @@ enum ReportStyle {
     thead th { color: #555; }
     .report-footer { margin-top: 24px; color: #777; font-size: 11px; border-top: 1px solid #ccc; padding-top: 4px; }
     @page { margin: 16mm 14mm 18mm 14mm;
-      @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 9pt; color: #555;
+      @bottom-right { font-size: 9pt; color: #555;
         font-family: system-ui, "DejaVu Sans", Arial, sans-serif; }
       @bottom-left { font-size: 9pt; color: #555; font-family: system-ui, "DejaVu Sans", Arial, sans-serif; } }
     @media print {
       body { max-width: none; padding: 0; font-size: 11pt; }
       .report-footer { display: none; }
+      .report-header.cover { break-after: page; page-break-after: always; }
       details.numbers { display: none; }
       a { color: inherit; text-decoration: none; }
     }

@@ -28,7 +28,7 @@ extension BarHorizontalChart {
                      title: chart.targetText)
         }
         var legend = [LegendEntry(name: Sanitize.inline(input.title), color: chart.accent)]
-        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? "target", color: SVGColors.target, mark: .dashed)) }
+        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed)) }
         svg.legend(legend, y: height - 10)
         return svg.svg(label: chart.label)
     }

@@ -14,7 +14,7 @@ extension StatChart {
         var parts: [String] = []
         if let date = stat.date { parts.append(ChartDates.text(date)) } else if let dateText { parts.append(ChartDates.text(dateText)) }
         if let delta = stat.deltaText { parts.append(Sanitize.inline(delta)) }
-        if let met { parts.append(met ? "on target" : "off target") }
+        if let met { parts.append(Words.text(met ? "chart.on_target" : "chart.off_target")) }
         if let target = chart.targetText { parts.append(target) }
         svg.text(parts.joined(separator: " · "), x: 12, y: 80, size: 12, fill: "#444444")
         return svg.svg(label: "\(chart.label): \(chart.quantity(value))")
