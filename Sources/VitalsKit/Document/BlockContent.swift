@@ -10,6 +10,9 @@ public enum BlockContent: Sendable {
     /// A drawing of a module's own (a timeline in Dutch, a grid of days), drawn at the output's
     /// width by the drawing itself.
     case drawing(any BlockDrawing)
+    /// A table (a calendar of days, a table of categories): an HTML table in a report, its
+    /// terminal layout in the terminal.
+    case table(TableBlock)
 }
 
 /// The header of a screen: its title (icon and name) in the pillar colour, the pillar and

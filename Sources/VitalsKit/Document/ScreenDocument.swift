@@ -42,6 +42,9 @@ public struct ScreenBlock: Sendable {
             content = .chart(figure)
         case .text(let existing):
             content = .text(existing + rows)
+        case .table(var table):
+            table.notes += rows
+            content = .table(table)
         case .header, .drawing:
             break
         }

@@ -45,6 +45,10 @@ public struct TerminalOutput: Sendable {
             return TerminalText(profile: profile).rows(rows)
         case .drawing(let drawing):
             return drawing.draw(profile: profile)
+        case .table(let table):
+            // The terminal's drawing holds the whole table, its notes included.
+            return table.terminalDrawing?.draw(profile: profile)
+                ?? TerminalText(profile: profile).rows(table.terminalRows + table.notes)
         }
     }
 }

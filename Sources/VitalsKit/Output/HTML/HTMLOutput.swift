@@ -37,6 +37,8 @@ public struct HTMLOutput: Sendable {
             let inner = drawing.html(size: size)
                 ?? "<pre class=\"drawing\">\(drawing.draw(profile: profile).preformattedHTML())</pre>"
             return "<div class=\"block \(kind) drawing-block\">" + inner + "</div>"
+        case .table(let table):
+            return "<div class=\"block \(kind) table-block\">" + HTMLTable.html(table) + rows(table.notes, wrapper: nil) + "</div>"
         }
     }
 

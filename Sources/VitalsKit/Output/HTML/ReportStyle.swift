@@ -46,6 +46,11 @@ enum ReportStyle {
     th, td { border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: right; }
     th[scope=row], thead th:first-child { text-align: left; }
     thead th { color: #555; }
+    table.doc-table td, table.doc-table th { padding: 2px 6px; text-align: left; vertical-align: top; }
+    table.doc-table td.swatch-cell { padding: 1px 2px; text-align: center; }
+    svg.swatch { display: inline-block; vertical-align: -1px; }
+    p.legend { font-size: 12px; color: #444; margin: 2px 0 6px; }
+    .legend-entry { margin-right: 10px; white-space: nowrap; }
     .report-footer { margin-top: 24px; color: #777; font-size: 11px; border-top: 1px solid #ccc; padding-top: 4px; }
     @page { margin: 16mm 14mm 18mm 14mm;
       @bottom-right { font-size: 9pt; color: #555;
