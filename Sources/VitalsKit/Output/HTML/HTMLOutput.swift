@@ -16,7 +16,13 @@ public struct HTMLOutput: Sendable {
         output.size.profile.numbers = document.profile.numbers
         return document.speaking {
             var html = "<section class=\"screen\" id=\"\(HTMLText.escape(document.screenID))\" lang=\"\(HTMLText.escape(document.language))\">\n"
-            for block in document.blocks { html += output.block(block) + "\n" }
+            // The header and the block after it are kept on one page (a header never ends a page).
+            var blocks = document.blocks[...]
+            if case .header? = blocks.first?.content {
+                html += "<div class=\"screen-lead\">" + blocks.prefix(2).map(output.block).joined(separator: "\n") + "</div>\n"
+                blocks = blocks.dropFirst(2)
+            }
+            for block in blocks { html += output.block(block) + "\n" }
             return html + "</section>"
         }
     }

@@ -20,7 +20,7 @@ enum ReportStyle {
     .contents .context { color: #666; font-size: 12px; }
     .screen { margin: 0 0 28px; }
     .screen + .screen { border-top: 1px solid #ccc; padding-top: 12px; }
-    .screen-header { break-after: avoid; page-break-after: avoid; }
+    .screen-lead { break-inside: avoid; page-break-inside: avoid; }
     .screen-header { border-bottom: 2px solid; margin-bottom: 12px; padding-bottom: 4px; }
     .screen-header h2 { margin: 0; font-size: 20px; }
     .screen-header .context { margin: 0; color: #555; font-size: 12px; }
@@ -60,6 +60,10 @@ enum ReportStyle {
       body { max-width: none; padding: 0; font-size: 11pt; }
       .report-footer { display: none; }
       .report-header.cover { break-after: page; page-break-after: always; }
+      svg.chart-svg { width: 86%; }
+      .screen { margin-bottom: 18px; }
+      .block, figure.chart { margin-bottom: 10px; }
+      .block.about { font-size: 10pt; }
       details.numbers { display: none; }
       a { color: inherit; text-decoration: none; }
     }
