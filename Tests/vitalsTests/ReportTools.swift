@@ -82,6 +82,8 @@ extension ReportTools {
     struct Box: Decodable {
         var selector: String
         var text: String
+        /// The index of the `<svg>` holding the element among the page's, -1 outside one.
+        var group: Int
         var x: Double, y: Double, width: Double, height: Double
 
         func intersects(_ other: Box) -> Bool {
@@ -101,10 +103,11 @@ extension ReportTools {
             <script>
             window.addEventListener('load', () => {
               const out = [];
+              const svgs = [...document.querySelectorAll('svg')];
               for (const selector of [\(list)]) {
                 for (const element of document.querySelectorAll(selector)) {
                   const r = element.getBoundingClientRect();
-                  out.push({selector, text: (element.textContent || '').trim().slice(0, 80),
+                  out.push({selector, text: (element.textContent || '').trim().slice(0, 80), group: svgs.indexOf(element.closest('svg')),
                             x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height});
                 }
               }

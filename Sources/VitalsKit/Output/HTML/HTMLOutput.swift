@@ -103,7 +103,7 @@ public struct HTMLOutput: Sendable {
 
     func header(_ header: ScreenHeader) -> String {
         let color = HTMLText.color(header.color, fallback: "#333333")
-        var html = "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(color)\">"
+        var html = "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(PaperColor.textHex(header.color, fallback: "#333333"))\">"
         html += HTMLText.escape(header.name) + "</h2><p class=\"context\">\(HTMLText.escape(header.context))</p>"
         if let description = header.description { html += "<p class=\"description\">\(HTMLText.escape(description))</p>" }
         return html + "</header>"

@@ -15,7 +15,7 @@ enum HTMLTable {
                 let tag = index == 0 ? "th scope=\"row\"" : "td"
                 let close = index == 0 ? "th" : "td"
                 var style = ""
-                if let color = cell.color { style += "color:\(HTMLText.color(color, fallback: "#222222"));" }
+                if let color = cell.color { style += "color:\(PaperColor.textHex(color));" }
                 if cell.bold { style += "font-weight:bold;" }
                 let attribute = style.isEmpty ? "" : " style=\"\(style)\""
                 let content = cell.swatch.map { swatch($0, hollow: cell.hollow, name: cell.text) } ?? HTMLText.escape(cell.text)

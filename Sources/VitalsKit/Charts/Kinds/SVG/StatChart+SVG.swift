@@ -9,7 +9,7 @@ extension StatChart {
         let met = input.target.map { $0.isMet(by: value) }
         let color = met == false ? SVGChart.hex(chart.context.accentOffTarget.foreground ?? chart.context.accentColor) : chart.accent
         let number = chart.number(value)
-        svg.text(number, x: 12, y: 52, size: 44, fill: color, bold: true)
+        svg.text(number, x: 12, y: 52, size: 44, fill: PaperColor.textHex(color), bold: true)
         svg.text(chart.context.unit ?? "", x: 20 + Double(number.count) * 25, y: 52, size: 16, fill: "#666666")
         var parts: [String] = []
         if let date = stat.date { parts.append(ChartDates.text(date)) } else if let dateText { parts.append(ChartDates.text(dateText)) }

@@ -70,7 +70,7 @@ public struct TimelineSVG {
             let label = "\(Sanitize.inline(mark.name)) · \(when)"
             let onLeft = cx > left + (right - left) * 0.6
             svg.text(label, x: onLeft ? cx - 9 : cx + 9, y: cy + 4, anchor: onLeft ? .end : .start, size: 10,
-                     fill: mark.status == .future ? "#666666" : color, bold: mark.status == .next)
+                     fill: mark.status == .future ? "#666666" : PaperColor.textHex(color), bold: mark.status == .next)
         }
         svg.legend([MilestoneStatus.done, .next, .future, .overdue].map {
             LegendEntry(name: words[$0] ?? $0.rawValue, color: colors[$0] ?? chart.accent, mark: .dot)
