@@ -63,4 +63,25 @@ final class ReportPaperCLITests: XCTestCase {
         XCTAssertGreaterThan(with.components(separatedBy: "<figure class=\"block chart\"").count,
                              without.components(separatedBy: "<figure class=\"block chart\"").count + 2, "three more charts")
     }
+
+    /// Every text colour a report writes (`color:#RRGGBB` in a style, `fill` of SVG text is
+    /// checked by PaperColorTests) reads on white at 4.5:1 — yellow "Oils / fats / nuts" too.
+    func testEveryTextColourOnThePageReadsOnWhite() throws {
+        func contrast(_ hex: String) -> Double {
+            let digits = Array(hex.dropFirst())
+            let channels = stride(from: 0, to: 6, by: 2).map { index -> Double in
+                let value = Double(Int(String(digits[index..<index + 2]), radix: 16) ?? 0) / 255
+                return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            }
+            return 1.05 / (0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2] + 0.05)
+        }
+        let pattern = try NSRegularExpression(pattern: #"[^-]color:(#[0-9A-Fa-f]{6})"#)
+        for arguments in [["--all"] + period, ["adherence"] + period] {
+            let page = try html(arguments)
+            let colours = Set(pattern.matches(in: page, range: NSRange(page.startIndex..., in: page))
+                .map { (page as NSString).substring(with: $0.range(at: 1)) })
+            XCTAssertGreaterThan(colours.count, 8)
+            for colour in colours { XCTAssertGreaterThanOrEqual(contrast(colour), 4.5, "\(colour) in \(arguments[0])") }
+        }
+    }
 }

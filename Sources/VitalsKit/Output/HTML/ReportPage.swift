@@ -23,8 +23,8 @@ public struct ReportPage: Sendable {
         self.paper = paper
     }
 
-    /// The page with `documents` drawn by `output`, in order; with two or more, a cover page
-    /// listing them.
+    /// The page with `documents` drawn by `output`, in order; with two or more, the list of
+    /// them under the title (on a cover page of its own from three on).
     public func html(_ documents: [ScreenDocument], output: HTMLOutput = HTMLOutput()) -> String {
         let contents = documents.count > 1 ? documents.map(ReportContentsEntry.init) : []
         return html(sections: documents.map(output.section), contents: contents)
@@ -41,7 +41,8 @@ public struct ReportPage: Sendable {
         html += "<title>\(HTMLText.escape(title)) · \(HTMLText.escape(period))</title>\n"
         html += "<style>\n" + ReportStyle.css + "@page { size: \(paper.rawValue); @bottom-left { content: \(footer); } "
             + "@bottom-right { content: \(pageNumber); } }\n</style>\n</head>\n<body>\n"
-        html += "<header class=\"report-header\(contents.isEmpty ? "" : " cover")\"><h1>\(HTMLText.escape(title))</h1>"
+        // Three screens or more get a cover page of their own; two are listed above the first.
+        html += "<header class=\"report-header\(contents.count > 2 ? " cover" : "")\"><h1>\(HTMLText.escape(title))</h1>"
         html += "<p class=\"period\">\(HTMLText.escape(period)) · \(HTMLText.escape(asOf))</p>"
         if let notice { html += "<p class=\"notice\">\(HTMLText.escape(notice))</p>" }
         if !contents.isEmpty {
