@@ -111,3 +111,46 @@ final class ReportLanguageCLITests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"language\": \"nl\""))
     }
 }
+
+/// A generic screen declared Dutch (`language: nl` on the mini fixture catalog's Steps screen)
+/// draws its chrome in Dutch in the terminal and the report: the chart summary, the "more
+/// metrics" line, the About labels, the page — none of the English table's words but the
+/// fixture's own (English) names and About texts.
+final class GenericDutchScreenCLITests: XCTestCase {
+    func testAGenericScreenSpeaksTheLanguageItDeclares() throws {
+        let base = try ReportTools.scratch(self)
+        let catalog = base.appendingPathComponent("catalog")
+        try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
+                                         to: catalog)
+        let screens = catalog.appendingPathComponent("screens/core_care.yaml")
+        let yaml = try String(contentsOf: screens, encoding: .utf8)
+        try yaml.replacingOccurrences(of: "    is_active: true", with: "    language: nl\n    is_active: true")
+            .write(to: screens, atomically: true, encoding: .utf8)
+        let db = base.appendingPathComponent("demo.sqlite").path
+        let environment = ["XDG_DATA_HOME": base.appendingPathComponent("data").path]
+        XCTAssertEqual(try VitalsProcess.run(["demo", "--db", db], environment: environment).status, 0)
+        let common = ["--catalog", catalog.path, "--db", db, "--as-of", "2026-11-24"]
+        let terminal = try VitalsProcess.run(["render", "steps", "--width", "80"] + common, environment: environment)
+        XCTAssertEqual(terminal.status, 0, terminal.stderr)
+        let report = try VitalsProcess.run(["report", "steps"] + common, environment: environment)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(terminal.stdout.contains("laatste ") && terminal.stdout.contains("nog 1 meting"), terminal.stdout)
+
+        // English chrome words: the English table's, less Dutch's and the fixture's own text.
+        let english = ReportLanguageCLITests.words(of: LanguageTables.english)
+            .subtracting(ReportLanguageCLITests.words(of: LanguageTables.table(for: "nl")))
+        var fixture: Set<String> = ReportLanguageCLITests.words("vitals render steps children Core Care")
+        for file in ["screens/core_care.yaml", "metrics/steps.yaml", "screens/pillars.yaml"] {
+            // The values only: "about_what:" is a key, not text the screen shows.
+            let text = try String(contentsOf: catalog.appendingPathComponent(file), encoding: .utf8)
+                .replacingOccurrences(of: #"(?m)^\s*-?\s*[a-z_]+:"#, with: " ", options: .regularExpression)
+            fixture.formUnion(ReportLanguageCLITests.words(text))
+        }
+        let chrome = english.subtracting(fixture)
+        XCTAssertTrue(chrome.isSuperset(of: ["latest", "mean", "about", "what", "why"]), "the check can see them: \(chrome.sorted())")
+        XCTAssertEqual(ReportLanguageCLITests.words(terminal.stdout).intersection(chrome).sorted(), [], "terminal")
+        let body = try XCTUnwrap(report.stdout.range(of: "<body>")).upperBound
+        let text = String(report.stdout[body...]).replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        XCTAssertEqual(ReportLanguageCLITests.words(text).intersection(chrome).sorted(), [], "HTML")
+    }
+}
