@@ -111,4 +111,22 @@ final class LanguageTableTests: XCTestCase {
         XCTAssertEqual(LanguageTables.table(for: "nl").numbers.format(4.4, fractionDigits: 1), "4,4")
         XCTAssertEqual(LanguageTables.english.numbers.format(4.4, fractionDigits: 1), "4.4")
     }
+
+    /// The tables built into the binary are the files under languages/ (rebuilt at every build).
+    func testTheEmbeddedTablesAreTheFilesOnDisk() throws {
+        let directory = TestPaths.packageRoot.appendingPathComponent("languages")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        XCTAssertEqual(files.count, LanguageTables.codes.count)
+        for file in files {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            let table = try self.table(text, file: "languages/" + file)
+            let embedded = LanguageTables.table(for: table.code)
+            XCTAssertEqual(embedded.code, table.code, file)
+            XCTAssertEqual(Set(embedded.entries.keys), Set(table.entries.keys), file)
+            for key in table.entries.keys {
+                XCTAssertEqual(embedded.text(key), table.text(key), "\(file): \(key)")
+                XCTAssertEqual(embedded.list(key), table.list(key), "\(file): \(key)")
+            }
+        }
+    }
 }
