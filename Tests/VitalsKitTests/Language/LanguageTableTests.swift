@@ -61,7 +61,7 @@ final class LanguageTableTests: XCTestCase {
     func testEveryKeyTheCodeLooksUpIsInTheEnglishTable() throws {
         let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         let pattern = try NSRegularExpression(
-            pattern: #""((?:period|report|chart|milestone|table|state|date|number|history|today|adherence|about|more|noun)\.[a-z_]+)""#)
+            pattern: #""((?:period|report|chart|milestone|table|state|date|number|history|today|adherence|about|more|noun|weight|growth|count)\.[a-z_]+)""#)
         var keys: Set<String> = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
