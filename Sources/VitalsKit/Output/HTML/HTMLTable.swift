@@ -37,7 +37,7 @@ enum HTMLTable {
         let fill = HTMLText.color(color, fallback: "#999999")
         let title = name.map { "<title>\(HTMLText.escape($0))</title>" } ?? ""
         let paint = hollow ? "fill=\"#FFFFFF\" stroke=\"\(fill)\" stroke-width=\"1.5\"" : "fill=\"\(fill)\""
-        return "<svg class=\"swatch\" width=\"12\" height=\"12\" viewBox=\"0 0 12 12\" role=\"img\"\(name.map { " aria-label=\"\(HTMLText.escape($0))\"" } ?? " aria-hidden=\"true\"")>"
+        return "<svg class=\"swatch\" width=\"12\" height=\"12\" viewBox=\"0 0 12 12\"\(name.map { " role=\"img\" aria-label=\"\(HTMLText.escape($0))\"" } ?? " aria-hidden=\"true\"")>"
             + "\(title)<rect x=\"1\" y=\"1\" width=\"10\" height=\"10\" rx=\"2\" \(paint)/></svg>"
     }
 }
