@@ -91,6 +91,7 @@ let package = Package(
             name: "VitalsKit",
             dependencies: [
                 "CLibYAML",
+                "ShippedLanguages",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -121,6 +122,11 @@ let package = Package(
         // The shipped screens/ and metrics/ YAML, embedded in the binary at build time.
         .target(
             name: "ShippedCatalog",
+            plugins: [.plugin(name: "EmbedCatalogPlugin")]
+        ),
+        // The language tables (languages/*.yaml): the words every backend draws, by language.
+        .target(
+            name: "ShippedLanguages",
             plugins: [.plugin(name: "EmbedCatalogPlugin")]
         ),
         .executableTarget(name: "embed-catalog", path: "Sources/EmbedCatalogTool"),

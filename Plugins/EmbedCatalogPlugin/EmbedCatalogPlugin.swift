@@ -12,8 +12,10 @@ import PackagePlugin
 struct EmbedCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
+        // The same embedding serves the language tables (`ShippedLanguages`, languages/*.yaml).
+        let isLanguages = target.name == "ShippedLanguages"
         var relativePaths: [String] = []
-        for directory in ["screens", "metrics"] {
+        for directory in isLanguages ? ["languages"] : ["screens", "metrics"] {
             let url = root.appendingPathComponent(directory)
             guard let names = try? FileManager.default.subpathsOfDirectory(atPath: url.path) else { continue }
             for name in names where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
@@ -21,12 +23,13 @@ struct EmbedCatalogPlugin: BuildToolPlugin {
             }
         }
         relativePaths.sort()
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("ShippedCatalogFiles.swift")
+        let typeName = isLanguages ? "ShippedLanguages" : "ShippedCatalog"
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(typeName)Files.swift")
         return [
             .buildCommand(
-                displayName: "Embedding the shipped catalog (\(relativePaths.count) YAML files)",
+                displayName: "Embedding \(typeName) (\(relativePaths.count) YAML files)",
                 executable: try context.tool(named: "embed-catalog").url,
-                arguments: [output.path, root.path] + relativePaths,
+                arguments: ["--type", typeName, output.path, root.path] + relativePaths,
                 inputFiles: relativePaths.map { root.appendingPathComponent($0) },
                 outputFiles: [output]),
         ]

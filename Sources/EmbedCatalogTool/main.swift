@@ -1,14 +1,19 @@
 import Foundation
 
-// embed-catalog OUTPUT ROOT RELATIVE-PATH...
+// embed-catalog [--type NAME] OUTPUT ROOT RELATIVE-PATH...
 //
-// Writes OUTPUT, a Swift source defining `ShippedCatalog.generatedFiles`: each file's path
+// Writes OUTPUT, a Swift source defining `NAME.generatedFiles` (default `ShippedCatalog`): each file's path
 // (relative to ROOT) and its exact text as a string literal. Run by EmbedCatalogPlugin at
 // build time; the ShippedCatalog tests compare the result with the files on disk.
 
-let arguments = CommandLine.arguments
+var arguments = CommandLine.arguments
+var typeName = "ShippedCatalog"
+if arguments.count >= 3, arguments[1] == "--type" {
+    typeName = arguments[2]
+    arguments.removeSubrange(1...2)
+}
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: embed-catalog OUTPUT ROOT RELATIVE-PATH...\n".utf8))
+    FileHandle.standardError.write(Data("usage: embed-catalog [--type NAME] OUTPUT ROOT RELATIVE-PATH...\n".utf8))
     exit(2)
 }
 let output = arguments[1], root = arguments[2]
@@ -36,9 +41,9 @@ func literal(_ text: String) -> String {
 
 var source = """
 // Generated at build time by embed-catalog (Plugins/EmbedCatalogPlugin) from the package's
-// screens/ and metrics/. Do not edit; edit the YAML.
+// YAML files. Do not edit; edit the YAML.
 
-extension ShippedCatalog {
+extension \(typeName) {
     static let generatedFiles: [File] = [
 
 """

@@ -130,9 +130,15 @@ final class GezondheidScreenTests: XCTestCase {
         // vaccinatie_16 is done on 20 April, after the as-of date: not done yet on 1 March.
         XCTAssertEqual(states.map(\.status), [.overdue, .done, .overdue, .overdue, .next, .future, .future, .future])
         let asOf = LocalDate(year: 2026, month: 3, day: 1)
-        XCTAssertEqual(states.map { $0.dutchStatus(asOf: asOf, separator: "·") },
+        // In the screen's language (Dutch), and in English from the same table keys.
+        XCTAssertEqual(Words.speaking("nl") { states.map { $0.statusWords(asOf: asOf, separator: "·") } },
                        ["29 dagen te laat", "gedaan op 14 feb", "11 dagen te laat", "8 dagen te laat",
                         "volgende · over 13 dagen", "over 41 dagen", "over 111 dagen", "over 294 dagen"])
+        XCTAssertEqual(Words.speaking("nl") { states.map { $0.statusWords(asOf: asOf, separator: "·", short: true) } },
+                       ["29 d te laat", "gedaan", "11 d te laat", "8 d te laat", "over 13 d", "over 41 d", "over 111 d", "over 294 d"])
+        XCTAssertEqual(Words.speaking("en") { states.map { $0.statusWords(asOf: asOf, separator: "·") } },
+                       ["29 days overdue", "done on 14 Feb", "11 days overdue", "8 days overdue",
+                        "next · in 13 days", "in 41 days", "in 111 days", "in 294 days"])
     }
 
     func testTheScreenReadsDoneDatesFromTheStore() throws {

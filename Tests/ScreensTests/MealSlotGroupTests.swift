@@ -28,7 +28,7 @@ final class MealSlotGroupTests: XCTestCase {
         let total = slots.values.compactMap { $0 as? Double }.reduce(0, +)
         XCTAssertEqual(total, 3.25, accuracy: 1e-9)
         let text = document.lines(width: 120).joined(separator: "\n")
-        XCTAssertTrue(text.contains("afternoon_snack 1.5"), text)
+        XCTAssertTrue(text.contains("afternoon snack 1.5") && !text.contains("afternoon_snack"), text)
         XCTAssertFalse(text.contains(" snack 0.5"), text)
     }
 

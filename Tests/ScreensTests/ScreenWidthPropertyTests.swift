@@ -37,6 +37,7 @@ struct ScreenWidthPropertyTests {
         case .chart(let figure): return figure.notes.flatMap { words($0) }
         case .text(let rows): return rows.flatMap { words($0) }
         case .drawing: return []
+        case .table(let table): return table.terminalDrawing == nil ? table.terminalRows.flatMap { words($0) } : []
         }
     }
 

@@ -64,7 +64,7 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertTrue(slots["afternoon_snack"] is NSNull)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 3 of 3 portions · ✓ done"), text)
-        XCTAssertTrue(text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + afternoon_snack 0 = 3 portions"), text)
+        XCTAssertTrue(text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + afternoon snack 0 = 3 portions"), text)
     }
 
     /// Days −7…−1: 3, 3, 2, 3.5, nothing, 3, 3; today 1.75 so far.

@@ -87,11 +87,15 @@ final class ReportCLITests: XCTestCase {
                 && !line.contains("┼") && !line.contains("▏") && !line.contains("─") && line.count < 150
                 // not an axis: a line of times or numbers only
                 && !line.split(separator: " ").allSatisfy { $0.allSatisfy { $0.isNumber || ":,.-".contains($0) } }
+                // not a shell hint: paper says what is left out instead
+                && !line.contains("vitals ")
         }
         XCTAssertGreaterThan(lines.count, 5)
         for line in lines.prefix(12) {
             XCTAssertTrue(squeezed.contains(Self.squeeze(line)), "the PDF holds '\(line)'")
         }
+        XCTAssertFalse(squeezed.contains("vitals render"), "no command on paper")
+        XCTAssertTrue(squeezed.contains("3 more metrics, not in this report"), "what is left out, in words")
         XCTAssertTrue(squeezed.contains("Page 1 of"), "page numbers in the footer")
         XCTAssertTrue(squeezed.contains("as of 2026-10-31"), "the as-of date in the footer")
     }

@@ -76,3 +76,64 @@ enum ReportTools {
         return png
     }
 }
+
+extension ReportTools {
+    /// One element's box on a page laid out by headless Chromium, in CSS pixels.
+    struct Box: Decodable {
+        var selector: String
+        var text: String
+        /// The index of the `<svg>` holding the element among the page's, -1 outside one.
+        var group: Int
+        var x: Double, y: Double, width: Double, height: Double
+
+        func intersects(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+    }
+
+    /// The boxes of every element matching `selectors` when `html` is laid out `width` CSS
+    /// pixels wide (print media emulated by copying the print rules to the screen): the page's
+    /// Content-Security-Policy is taken out and a script that writes the boxes is put in, then
+    /// Chromium dumps the DOM.
+    static func layout(html: String, width: Int, selectors: [String], in directory: URL, name: String) throws -> [Box] {
+        let chromium = try chromium()
+        let page = directory.appendingPathComponent("\(name).html")
+        let list = selectors.map { "'" + $0.replacingOccurrences(of: "'", with: "\\'") + "'" }.joined(separator: ",")
+        let script = """
+            <script>
+            window.addEventListener('load', () => {
+              const out = [];
+              const svgs = [...document.querySelectorAll('svg')];
+              for (const selector of [\(list)]) {
+                for (const element of document.querySelectorAll(selector)) {
+                  const r = element.getBoundingClientRect();
+                  out.push({selector, text: (element.textContent || '').trim().slice(0, 80), group: svgs.indexOf(element.closest('svg')),
+                            x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height});
+                }
+              }
+              const pre = document.createElement('pre');
+              pre.id = 'vitals-layout';
+              pre.textContent = JSON.stringify(out);
+              document.body.appendChild(pre);
+            });
+            </script>
+            """
+        var text = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "",
+                                             options: .regularExpression)
+        text = text.replacingOccurrences(of: "</body>", with: script + "</body>")
+        try text.write(to: page, atomically: true, encoding: .utf8)
+        let output = try run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                              "--force-device-scale-factor=1", "--no-first-run", "--virtual-time-budget=10000",
+                              "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
+                              "--window-size=\(width),1200", "--dump-dom", page.absoluteString])
+        guard let start = output.stdout.range(of: "<pre id=\"vitals-layout\">"),
+              let end = output.stdout.range(of: "</pre>", range: start.upperBound..<output.stdout.endIndex) else {
+            XCTFail("chromium wrote no layout (exit \(output.status)): \(output.stderr.suffix(400))")
+            throw XCTSkip("no layout")
+        }
+        let json = String(output.stdout[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONDecoder().decode([Box].self, from: Data(json.utf8))
+    }
+}

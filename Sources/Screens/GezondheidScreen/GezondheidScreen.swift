@@ -31,7 +31,7 @@ public struct GezondheidScreen: ScreenModule {
 
     public func render(_ context: ScreenContext, config: GezondheidConfig?) throws -> ScreenDocument {
         var profile = context.profile
-        profile.numbers = DutchText.numbers
+        profile.numbers = GezondheidWords.numbers
         let dutch = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
                                   request: context.request, profile: profile)
         let page = GezondheidPage(context: dutch, config: config ?? GezondheidConfig())
@@ -95,19 +95,20 @@ struct GezondheidPage {
         let query = try context.query(for: hero)
         guard let latest = try query.fetchLatest(from: context.store) else { return nil }
         let delta = latest.delta.map { delta -> String in
-            let since = latest.previousDate.map { " (\(DutchText.shortDate($0)))" } ?? ""
-            return DutchText.numbers.formatDelta(delta, unit: latest.unit) + " sinds vorige meting" + since
-        } ?? "eerste meting"
+            let since = latest.previousDate.map { " (\(GezondheidWords.shortDate($0)))" } ?? ""
+            return Words.text("weight.since_previous", ["change": GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)]) + since
+        } ?? Words.text("weight.first")
         var input = ChartInput(title: hero.displayName, unit: query.unitSymbol, color: hero.color,
                                asOf: context.asOf, emptyMessage: context.screen.emptyMessage)
         let separator = context.profile.glyphs.separator
-        var shown = "gewogen op \(DutchText.dayAndDate(latest.date)) \(separator) \(delta)"
+        var shown = "\(Words.text("weight.weighed_on", ["date": GezondheidWords.dayAndDate(latest.date)])) \(separator) \(delta)"
         if context.profile.width < 64 {
             let change = latest.delta.map { delta in
-                DutchText.numbers.formatDelta(delta, unit: latest.unit)
-                    + (latest.previousDate.map { " sinds \(DutchText.shortDate($0))" } ?? "")
-            } ?? "eerste meting"
-            shown = "\(DutchText.shortDate(latest.date)) \(separator) \(change)"
+                let change = GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)
+                return latest.previousDate.map { Words.text("weight.since_date", ["change": change, "date": GezondheidWords.shortDate($0)]) }
+                    ?? change
+            } ?? Words.text("weight.first")
+            shown = "\(GezondheidWords.shortDate(latest.date)) \(separator) \(change)"
         }
         input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
         let shownInput = input
@@ -141,11 +142,15 @@ struct GezondheidPage {
             growth.referenceLabel = reference.label(glyphs: context.profile.glyphs)
         }
         guard !growth.measured.isEmpty || growth.reference.count > 1 else { return [emptyBlock()] }
+        growth.birthDate = birth
         input.growth = growth
         input.captions = false
         input.emptyMessage = context.screen.emptyMessage
         var chart = context.chartBlock(input, chartTypeID: GrowthCurveChart.id, metricID: metric.id)
-        chart.append(captionRows(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty))
+        if case .chart(var figure) = chart.content {
+            figure.terminalLegend = captionRows(hasReference: reference != nil, hasWeighings: !growth.measured.isEmpty)
+            chart.content = .chart(figure)
+        }
         var blocks = [chart]
         if let latest = growth.measured.max(by: { $0.week < $1.week }) {
             blocks.append(verdictBlock(latest, reference: reference, unit: unit))
@@ -161,16 +166,17 @@ struct GezondheidPage {
         return copy
     }
 
-    /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge".
+    /// "leeftijd in weken · ⣀⣀ gemeten  ⠒⠂ referentie  ░░ marge": the terminal's legend (the
+    /// report's SVG draws its own), in the screen's language.
     func captionRows(hasReference: Bool, hasWeighings: Bool) -> [TextRow] {
         let glyphs = context.profile.glyphs
         var legend: [String] = []
-        if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") gemeten") }
+        if hasWeighings { legend.append("\(glyphs.isUnicode ? "⣀⣀" : "**") \(Words.text("chart.measured"))") }
         if hasReference {
-            legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") referentie")
-            legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) marge")
+            legend.append("\(glyphs.isUnicode ? "⠒⠂" : "- ") \(Words.text("chart.reference"))")
+            legend.append("\(glyphs.shades[0])\(glyphs.shades[0]) \(Words.text("chart.margin"))")
         }
-        let parts = ["leeftijd in weken"] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
+        let parts = [Words.text("chart.weeks_since_birth")] + [legend.joined(separator: "  ")].filter { !$0.isEmpty }
         let line = parts.joined(separator: " \(glyphs.separator) ")
         let rows = DisplayWidth.of(line) <= context.profile.width ? [line] : parts
         return text.rows(rows.map { ($0, ScreenText.muted) })
@@ -181,24 +187,25 @@ struct GezondheidPage {
     func verdictBlock(_ latest: GrowthPoint, reference: GrowthReference?, unit: String) -> ScreenBlock {
         let glyphs = context.profile.glyphs
         let weeks = Int(latest.week.rounded(.down))
-        let value = DutchText.number(latest.value) + " " + unit
-        let opening = birth == nil ? "Laatste meting: \(value)" : "Met \(DutchText.weeks(weeks)) weegt \(context.subject.name) \(value)"
+        let value = GezondheidWords.number(latest.value) + " " + unit
+        let opening = birth == nil ? Words.text("growth.latest", ["value": value])
+            : Words.text("growth.at_weeks", ["weeks": GezondheidWords.weeks(weeks), "name": context.subject.name, "value": value])
         var sentence = opening + "."
         var style = Style.plain
         var pairs: [(String, JSONValue)] = [("week", .number(latest.week)), ("value", .number(latest.value)),
                                             ("unit", .string(unit))]
         if let reference, let verdict = reference.verdict(kg: latest.value, atWeek: latest.week) {
-            let band = DutchText.number(verdict.lower) + glyphs.rangeDash + DutchText.number(verdict.upper) + " " + unit
-            let centre = DutchText.number(verdict.centre) + " " + unit
-            sentence = "\(opening): \(verdict.dutchPosition) (\(band)), \(verdict.dutchComparison) "
-                + "de referentie van \(centre)."
+            let band = GezondheidWords.number(verdict.lower) + glyphs.rangeDash + GezondheidWords.number(verdict.upper) + " " + unit
+            let centre = GezondheidWords.number(verdict.centre) + " " + unit
+            sentence = Words.text("growth.verdict", ["opening": opening, "position": verdict.positionWords, "band": band,
+                                                     "comparison": verdict.comparisonWords, "centre": centre])
             style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
             pairs += [("position", .string(verdict.position.rawValue)),
                       ("percent_from_centre", .number(verdict.percentFromCentre)),
                       ("lower", .number(verdict.lower)), ("centre", .number(verdict.centre)),
                       ("upper", .number(verdict.upper))]
         } else if let last = reference?.points.last, latest.week > last.week {
-            sentence = "\(opening); de referentie loopt tot \(DutchText.weeks(Int(last.week)))."
+            sentence = Words.text("growth.beyond", ["opening": opening, "weeks": GezondheidWords.weeks(Int(last.week))])
         }
         pairs.append(("text", .string(sentence)))
         let rows = ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
@@ -212,7 +219,7 @@ struct GezondheidPage {
         let subject = context.screen.subjectID == "me" ? "" : " --subject \(context.screen.subjectID)"
         let command = "vitals log \(series) 4.5 kg\(subject)"
         let rows: [(text: String, style: Style)] = [("\(context.profile.glyphs.missing) \(message)", .plain),
-                                                    ("  Meting toevoegen:  \(command)", ScreenText.muted)]
+                                                    ("  \(Words.text("weight.add"))  \(command)", ScreenText.muted)]
         return ScreenBlock(kind: .empty, metricID: hero?.id, rows: text.rows(rows),
                            data: .object([("message", .string(message)),
                                           ("commands", .array([.string(command)]))]))
@@ -224,8 +231,7 @@ struct GezondheidPage {
     func milestoneBlock(_ metric: DisplayMetric) throws -> ScreenBlock? {
         guard !config.milestones.isEmpty else { return nil }
         guard let birth else {
-            let line = "\(context.profile.glyphs.missing) Geen geboortedatum voor \(context.subject.name): "
-                + "vervaldatums onbekend"
+            let line = "\(context.profile.glyphs.missing) " + Words.text("milestone.no_birth", ["name": context.subject.name])
             return ScreenBlock(kind: .summary, metricID: metric.id,
                                rows: text.rows([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
                                data: .object([("message", .string(line))]))

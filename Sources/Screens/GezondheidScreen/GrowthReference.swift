@@ -15,7 +15,7 @@ extension ReferenceTable {
         case "male": sexText = glyphs.isUnicode ? "♂" : "(reu)"
         default: sexText = nil
         }
-        let tolerance = "\(glyphs.plusMinus)\(DutchText.number(tolerancePercent)) %"
+        let tolerance = "\(glyphs.plusMinus)\(GezondheidWords.number(tolerancePercent)) %"
         return ([breed, sexText].compactMap { $0 } + [tolerance]).joined(separator: " ")
     }
 
@@ -39,18 +39,18 @@ public struct GrowthVerdict: Sendable, Hashable {
     public var centre: Double, lower: Double, upper: Double
 
     /// "binnen de marge", "onder de marge", "boven de marge".
-    public var dutchPosition: String {
+    public var positionWords: String {
         switch position {
-        case .under: return "onder de marge"
-        case .within: return "binnen de marge"
-        case .above: return "boven de marge"
+        case .under: return Words.text("growth.under")
+        case .within: return Words.text("growth.within")
+        case .above: return Words.text("growth.above")
         }
     }
 
     /// "4,2 % lichter dan", "3 % zwaarder dan", "precies op".
-    public var dutchComparison: String {
+    public var comparisonWords: String {
         let rounded = (abs(percentFromCentre) * 10).rounded() / 10
-        if rounded == 0 { return "precies op" }
-        return "\(DutchText.number(rounded)) % \(percentFromCentre < 0 ? "lichter" : "zwaarder") dan"
+        if rounded == 0 { return Words.text("growth.exactly") }
+        return Words.text(percentFromCentre < 0 ? "growth.lighter" : "growth.heavier", ["percent": GezondheidWords.number(rounded)])
     }
 }

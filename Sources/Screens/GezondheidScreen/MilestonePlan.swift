@@ -74,27 +74,28 @@ public struct MilestoneState: Sendable, Hashable {
 
     /// The Dutch status text on `asOf`: "gedaan op 14 mrt", "volgende · over 5 dagen",
     /// "over 188 dagen", "65 dagen te laat"; `short` drops the done date.
-    public func dutchStatus(asOf: LocalDate, separator: String, short: Bool = false) -> String {
+    public func statusWords(asOf: LocalDate, separator: String, short: Bool = false) -> String {
         let days = asOf.days(to: dueDate)
         switch status {
         case .done:
-            guard let doneOn, !short else { return "gedaan" }
-            return "gedaan op \(DutchText.shortDate(doneOn))"
-        case .overdue: return "\(DutchText.days(-days)) te laat"
+            guard let doneOn, !short else { return Words.text("milestone.done") }
+            return Words.text("milestone.done_on", ["date": GezondheidWords.shortDate(doneOn)])
+        case .overdue: return Words.text("milestone.late", ["days": GezondheidWords.days(-days, short: short)])
         case .next:
-            let when = days == 0 ? "vandaag" : "over \(DutchText.days(days))"
-            return short ? when : "volgende \(separator) \(when)"
-        case .future: return days == 0 ? "vandaag" : "over \(DutchText.days(days))"
+            let when = days == 0 ? Words.text("chart.today") : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
+            return short ? when : "\(Words.text("milestone.next")) \(separator) \(when)"
+        case .future:
+            return days == 0 ? Words.text("chart.today") : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
         }
     }
 
     /// "gedaan", "volgende", "gepland", "te laat".
-    public static func dutchName(_ status: MilestoneStatus) -> String {
+    public static func statusName(_ status: MilestoneStatus) -> String {
         switch status {
-        case .done: return "gedaan"
-        case .next: return "volgende"
-        case .future: return "gepland"
-        case .overdue: return "te laat"
+        case .done: return Words.text("milestone.done")
+        case .next: return Words.text("milestone.next")
+        case .future: return Words.text("milestone.planned")
+        case .overdue: return Words.text("milestone.overdue")
         }
     }
 }

@@ -27,13 +27,13 @@ struct MilestoneTimeline {
         var canvas = TextCanvas(width: width)
         let done = states.filter { $0.status == .done }.count
         let header = canvas.addRow()
-        let right = "\(done)/\(states.count) gedaan"
+        let right = Words.text("milestone.count_done", ["done": String(done), "total": String(states.count)])
         canvas.write(DisplayWidth.truncate(Sanitize.inline(title), to: width - DisplayWidth.of(right) - 2,
                                            ellipsis: glyphs.ellipsis),
                      row: header, column: 0, style: Style(bold: true))
         canvas.writeRightAligned(right, row: header, end: width, style: Self.muted)
         let short = width < 64
-        let dates = states.map { short ? DutchText.shortDate($0.dueDate) : DutchText.date($0.dueDate) }
+        let dates = states.map { short ? GezondheidWords.shortDate($0.dueDate) : GezondheidWords.date($0.dueDate) }
         let dateWidth = dates.map { DisplayWidth.of($0) }.max() ?? 0
         let statuses = states.map { status($0, short: short) }
         let statusWidth = min(width / 3, statuses.map { DisplayWidth.of($0) }.max() ?? 0)
@@ -63,7 +63,7 @@ struct MilestoneTimeline {
                                      row: row, end: width, style: style)
         }
         let legend = [MilestoneStatus.done, .next, .future, .overdue].map { status in
-            "\(mark(status).0) \(MilestoneState.dutchName(status))"
+            "\(mark(status).0) \(MilestoneState.statusName(status))"
         }
         canvas.addLine(DisplayWidth.truncate(legend.joined(separator: short ? " " : "  "), to: width,
                                              ellipsis: glyphs.ellipsis),
@@ -87,9 +87,7 @@ struct MilestoneTimeline {
     }
 
     func status(_ state: MilestoneState, short: Bool) -> String {
-        let text = state.dutchStatus(asOf: asOf, separator: glyphs.separator, short: short)
-        return short ? text.replacingOccurrences(of: " dagen", with: " d").replacingOccurrences(of: " dag", with: " d")
-            : text
+        state.statusWords(asOf: asOf, separator: glyphs.separator, short: short)
     }
 
     func mark(_ status: MilestoneStatus) -> (String, Style) {
@@ -115,13 +113,14 @@ struct MilestoneDrawing: BlockDrawing {
 }
 
 extension MilestoneDrawing {
-    /// The timeline as SVG for the report, with the Dutch words and its title.
+    /// The timeline as SVG for the report, with its title, in the screen's language.
     func html(size: ChartSize) -> String? {
         let input = ChartInput(title: title, color: color, asOf: asOf)
         let done = states.filter { $0.status == .done }.count
         let svg = TimelineSVG(input: input, size: size, milestones: states.map {
             TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
-        }, words: [.done: "gedaan", .next: "volgende", .future: "gepland", .overdue: "te laat"], todayWord: "vandaag").svg()
-        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(done)/\(states.count) gedaan</span></h3>" + svg
+        }).svg()
+        let count = Words.text("milestone.count_done", ["done": String(done), "total": String(states.count)])
+        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(HTMLText.escape(count))</span></h3>" + svg
     }
 }

@@ -63,4 +63,24 @@ struct HistoryCategoryTable: BlockDrawing {
         }
         return canvas
     }
+
+    /// The categories as a table for a report, the category most often off under it. The
+    /// terminal draws `draw`.
+    func table() -> TableBlock {
+        let text = PortionText(profile: RenderProfile(width: 80), unitSystem: unitSystem)
+        let rows = rows.map { item -> [TableBlock.Cell] in
+            [TableBlock.Cell(item.name, color: item.color), TableBlock.Cell("\(item.met)"),
+             TableBlock.Cell(item.under == 0 ? "–" : "\(item.under)"), TableBlock.Cell(item.over == 0 ? "–" : "\(item.over)"),
+             TableBlock.Cell(text.amount(item.average, unit: item.unit)),
+             TableBlock.Cell(item.missedDays == 0 ? "–" : "\(item.winsOnMissedDays)/\(item.missedDays)")]
+        }
+        let notes = mostOftenOff.map { off in
+            [TextRow.line(Words.text("history.most_often_off", ["name": off.name, "under": String(off.under),
+                                                                 "over": String(off.over)]), ScreenText.muted)]
+        } ?? []
+        return TableBlock(caption: Words.text(todayPending ? "history.categories_pending" : "history.categories", ["n": String(window)]),
+                          columns: [Words.text("table.category"), Words.text("table.met"), Words.text("table.under"),
+                                    Words.text("table.over"), Words.text("table.a_day"), Words.text("table.wins_on_missed")],
+                          rows: rows, notes: notes, terminalDrawing: self)
+    }
 }

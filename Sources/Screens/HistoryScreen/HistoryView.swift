@@ -69,7 +69,7 @@ struct HistoryView {
                                                       counted: tally.count))
             monday = monday.adding(days: 7)
         }
-        return ScreenBlock(kind: .chart, content: .drawing(drawing),
+        return ScreenBlock(kind: .chart, content: .table(drawing.table()),
                            data: .object([("weeks", .number(Double(weeks))), ("first", .string(firstMonday.description))]))
     }
 
@@ -104,7 +104,7 @@ struct HistoryView {
         let pending = adherence.counted.count < adherence.days.count
         let drawing = HistoryCategoryTable(window: window, todayPending: pending, rows: rows, mostOftenOff: mostOftenOff,
                                            unitSystem: context.request.unitSystem)
-        return ScreenBlock(kind: .summary, content: .drawing(drawing),
+        return ScreenBlock(kind: .summary, content: .table(drawing.table()),
                            data: .object([("window_days", .number(Double(counted))), ("today_pending", .bool(pending)),
                                           ("categories", .array(data))]))
     }
@@ -117,16 +117,21 @@ struct HistoryView {
         let weeks = adherence.summaries(by: .week).suffix(8).reversed()
         let monthly = adherence.summaries(by: .month).suffix(6).reversed()
         let yearly = adherence.summaries(by: .year).reversed()
-        let rows = [
-            SummaryRow(["Weekly (week of)"] + weeks.map { part(DateWords.dayMonth($0.start), $0) }),
-            SummaryRow(["Monthly"] + monthly.map { part(DateWords.monthYear($0.start), $0) }),
-            SummaryRow(["Yearly"] + yearly.map { "\(DateWords.year($0.start)) \($0.met)/\($0.counted) (\(TargetWords.percent($0.met, $0.counted)) %)" }),
+        let lines: [(key: String, terminal: String, cells: [String])] = [
+            ("history.weekly", "Weekly (week of)", weeks.map { part(DateWords.dayMonth($0.start), $0) }),
+            ("history.monthly", "Monthly", monthly.map { part(DateWords.monthYear($0.start), $0) }),
+            ("history.yearly", "Yearly", yearly.map { "\(DateWords.year($0.start)) \($0.met)/\($0.counted) (\(TargetWords.percent($0.met, $0.counted)) %)" }),
         ]
+        let rows = lines.map { SummaryRow([$0.terminal] + $0.cells) }
+        // In a report: a table, a row per kind of period, a cell per period.
+        let table = TableBlock(caption: Words.text("history.periods"), columns: [],
+                               rows: lines.map { [TableBlock.Cell(Words.text($0.key))] + $0.cells.map { TableBlock.Cell($0) } },
+                               terminalRows: ScreenText(profile: context.profile).summaryRows(rows))
         func json(_ list: [PeriodSummary]) -> JSONValue {
             .array(list.map { .object([("start", .string($0.start.description)), ("met", .number(Double($0.met))),
                                        ("days", .number(Double($0.counted)))]) })
         }
-        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows), data: .object([
+        return ScreenBlock(kind: .summary, content: .table(table), data: .object([
             ("weeks", json(Array(weeks))), ("months", json(Array(monthly))), ("years", json(Array(yearly))),
         ]))
     }

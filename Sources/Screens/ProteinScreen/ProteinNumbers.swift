@@ -67,7 +67,9 @@ public struct ProteinNumbers: Sendable {
             rows.append(SummaryRow(["Nothing logged in the last 7 days"]))
         }
         if !perMeal7.isEmpty {
-            let slots = perMeal7.map { "\($0.slot) \(amount($0.average, context))" }
+            let slots = perMeal7.map {
+                "\(MealSlotNames.displayName($0.slot, in: context.catalog.portions)) \(amount($0.average, context))"
+            }
             rows.append(SummaryRow(["Per meal: " + slots[0]] + slots.dropFirst(), joiner: " + "))
         }
         if let summary {

@@ -64,16 +64,16 @@ struct CategoryTable: BlockDrawing {
 }
 
 extension CategoryTable {
-    /// The table as an HTML `<table>` for the report: the same columns, the bar as a meter.
-    func html(size: ChartSize) -> String? {
-        var html = "<table class=\"categories\"><thead><tr><th scope=\"col\">Category</th><th scope=\"col\">today</th>"
-            + "<th scope=\"col\">rule</th><th scope=\"col\">status</th></tr></thead><tbody>"
-        for row in rows {
-            let color = HTMLText.color(row.color, fallback: "#222222")
-            html += "<tr><th scope=\"row\" style=\"color:\(color)\">\(HTMLText.escape(row.name))</th>"
-                + "<td><b>\(HTMLText.escape(row.total))</b></td><td>\(HTMLText.escape(row.rule))</td>"
-                + "<td style=\"color:\(HTMLText.color(row.statusColor, fallback: "#222222"))\">\(HTMLText.escape(row.status))</td></tr>"
-        }
-        return html + "</tbody></table>"
+    /// The categories as a table for the report: the same columns, in the screen's language.
+    /// The terminal draws `draw`.
+    func table() -> TableBlock {
+        TableBlock(caption: nil,
+                   columns: [Words.text("today.category"), Words.text("today.today"), Words.text("today.rule"),
+                             Words.text("table.status")],
+                   rows: rows.map { row in
+                       [TableBlock.Cell(row.name, color: row.color), TableBlock.Cell(row.total, bold: true),
+                        TableBlock.Cell(row.rule), TableBlock.Cell(row.status, color: row.statusColor)]
+                   },
+                   terminalDrawing: self)
     }
 }

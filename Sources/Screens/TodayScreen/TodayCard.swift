@@ -48,7 +48,7 @@ struct TodayCard {
             ]))
         }
         return ScreenBlock(kind: .chart, metricID: context.catalog.primary(of: context.screen.id)?.id,
-                           content: .drawing(CategoryTable(rows: rows)),
+                           content: .table(CategoryTable(rows: rows).table()),
                            data: .object([("categories", .array(data))]))
     }
 
@@ -66,6 +66,7 @@ struct TodayCard {
     /// The meal cards: per slot what was logged (by category, with the foods) and its guidance.
     func mealBlock() -> ScreenBlock {
         var rows: [SummaryRow] = [SummaryRow(["Meals"], style: Style(bold: true))]
+        var cells: [[TableBlock.Cell]] = []
         var data: [JSONValue] = []
         let names = Dictionary(book.categories.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let known = Set(book.mealSlots.map(\.id))
@@ -79,11 +80,20 @@ struct TodayCard {
                 return "\(category.name.lowercased()) \(text.amount(value, unit: category.unit))"
             }
             let foods = day.foodsBySlot[slotID] ?? []
-            let title = (slot.map { "\($0.name) \(MealSlotNames.clock($0.fromMinutes))" } ?? slotID)
+            let title = (slot.map { "\($0.name) \(MealSlotNames.clock($0.fromMinutes))" }
+                ?? MealSlotNames.displayName(slotID, in: book))
             var line = parts.isEmpty ? [title + ": nothing logged"] : [title + ": " + parts[0]] + parts.dropFirst()
             if !foods.isEmpty { line[line.count - 1] += " (" + Array(Set(foods)).sorted().joined(separator: ", ") + ")" }
             rows.append(SummaryRow(line, style: parts.isEmpty ? ScreenText.muted : .plain, joiner: ", "))
             let guidance = slot?.guidance ?? []
+            let reached = guidance.filter { (logged[$0.categoryID] ?? 0) >= $0.amount - 1e-9 }.count
+            cells.append([TableBlock.Cell(title, bold: true),
+                          TableBlock.Cell(parts.isEmpty ? Words.text("today.nothing_logged") : parts.joined(separator: ", "),
+                                          color: parts.isEmpty ? "#6B6B6B" : nil),
+                          TableBlock.Cell(Array(Set(foods)).sorted().joined(separator: ", ")),
+                          TableBlock.Cell(guidance.isEmpty ? "" : guidance.map {
+                              "\(names[$0.categoryID]?.name.lowercased() ?? $0.categoryID) \(context.profile.numbers.compact($0.amount))"
+                          }.joined(separator: ", ") + " (" + Words.text("today.reached", ["met": String(reached), "total": String(guidance.count)]) + ")")])
             if !guidance.isEmpty {
                 let met = guidance.filter { (logged[$0.categoryID] ?? 0) >= $0.amount - 1e-9 }.count
                 var words = guidance.map { "\(names[$0.categoryID]?.name.lowercased() ?? $0.categoryID) \(context.profile.numbers.compact($0.amount))" }
@@ -98,7 +108,10 @@ struct TodayCard {
                 ("guidance", .object(guidance.map { ($0.categoryID, .number($0.amount)) })),
             ]))
         }
-        return ScreenBlock(kind: .summary, rows: ScreenText(profile: context.profile).summaryRows(rows),
-                           data: .object([("meals", .array(data))]))
+        let table = TableBlock(caption: Words.text("today.meals"),
+                               columns: [Words.text("today.meal"), Words.text("today.logged"), Words.text("table.foods"),
+                                         Words.text("today.suggested")],
+                               rows: cells, terminalRows: ScreenText(profile: context.profile).summaryRows(rows))
+        return ScreenBlock(kind: .summary, content: .table(table), data: .object([("meals", .array(data))]))
     }
 }

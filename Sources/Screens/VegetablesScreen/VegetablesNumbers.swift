@@ -76,7 +76,9 @@ public struct VegetablesNumbers: Sendable {
             todayParts.append(todayStatus(context))
         }
         rows.append(SummaryRow(todayParts, style: Style(hex: isMetToday ? "#2E9E5B" : nil, bold: true)))
-        var slots = bySlot.map { "\($0.slot) \(number($0.value ?? 0, context))" }
+        var slots = bySlot.map {
+            "\(MealSlotNames.displayName($0.slot, in: context.catalog.portions)) \(number($0.value ?? 0, context))"
+        }
         if !slots.isEmpty {
             slots[0] = "Banked: " + slots[0]
             slots[slots.count - 1] += " = \(amount(today, context))"

@@ -36,6 +36,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Paper for printing: a4 or letter.", valueName: "SIZE"))
     var paper: Paper = .a4
 
+    @Flag(help: "Include every child metric under its parent, as `render --children` does.")
+    var children = false
+
     @Flag(help: "Remove names of people and devices, sources and notes, for sharing.")
     var redact = false
 
@@ -88,7 +91,7 @@ struct ReportCommand: ParsableCommand {
             let printer = format == .pdf ? try PDFPrinter.find() : nil
             let settings = try RunSettings.resolve()
             let request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: false, weighIn: settings.weighIn,
+                                        showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
             let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let sampleStore = try store.openForReading(asOf: request.asOf)
@@ -126,12 +129,18 @@ struct ReportCommand: ParsableCommand {
             let aliases = shared.subjectAliases(loaded.catalog)
             let (html, count) = try Disclosure.$current.withValue(shared.disclosure(dayOne: dayOne)) {
                 let documents = try compose().map { shared.apply($0, subjectAliases: aliases) }
-                let language = !documents.isEmpty && documents.allSatisfy { $0.module == "SCREEN_GEZONDHEID" } ? "nl" : "en"
-                let title = wantsAdherence && chosen.isEmpty ? "Adherence report"
-                    : documents.count == 1 ? documents[0].name : "Vitals report"
-                let page = ReportPage(title: title, period: period.text, asOf: period.asOfText,
-                                      language: language, paper: paper == .a4 ? .a4 : .letter, notice: shared.notice)
-                return (page.html(documents, output: HTMLOutput(size: ChartSize(profile: profile))), documents.count)
+                // The page speaks the screens' language when they share one (a Dutch screen
+                // alone), else English; each screen's section keeps its own.
+                let languages = Set(documents.map(\.language))
+                let language = languages.count == 1 ? languages.first ?? "en" : "en"
+                let html = Words.speaking(language) {
+                    let title = wantsAdherence && chosen.isEmpty ? Words.text("report.title_adherence")
+                        : documents.count == 1 ? documents[0].name : Words.text("report.title")
+                    let page = ReportPage(title: title, period: period.text, asOf: period.asOfText,
+                                          language: language, paper: paper == .a4 ? .a4 : .letter, notice: shared.notice)
+                    return page.html(documents, output: HTMLOutput(size: ChartSize(profile: profile)))
+                }
+                return (html, documents.count)
             }
             guard let output = self.output else {
                 try StandardOutput.write(html)

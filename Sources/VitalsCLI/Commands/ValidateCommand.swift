@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
-            let validation: CatalogValidation
+            var validation: CatalogValidation
             if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
                 // A catalog kept in a database (a server's catalog tables): findings name table and row.
                 guard paths.isEmpty else { throw StoreLocationError.pathsWithDatabaseCatalog }
@@ -34,6 +34,10 @@ struct ValidateCommand: ParsableCommand {
             } else {
                 validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
                                                        validator: Validator(screenModules: VitalsCLI.screens))
+                if paths.isEmpty, case .directory(let root)? = try? CatalogLocation.resolve(
+                    root: catalog.catalogRoot, allowBuiltIn: false) {
+                    validation.checkLanguages(catalogRoot: root)
+                }
             }
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)

@@ -62,8 +62,8 @@ package enum EntryDecoding {
                              isActive: r.bool("is_active") ?? true,
                              order: r.int("order") ?? 0, subjectID: r.string("subject") ?? "me",
                              icon: r.string("icon"), description: r.string("description"),
-                             emptyMessage: r.string("empty_message"), config: r.node("config"),
-                             location: r.node.location, keyLocations: r.keyLocations)
+                             emptyMessage: r.string("empty_message"), language: r.string("language"),
+                             config: r.node("config"), location: r.node.location, keyLocations: r.keyLocations)
     }
 
     package static func metric(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> DisplayMetric? {

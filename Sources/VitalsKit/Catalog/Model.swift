@@ -96,6 +96,8 @@ public struct DisplayScreen: Sendable, Identifiable {
     public var icon: String?
     public var description: String?
     public var emptyMessage: String?
+    /// The language its chrome is drawn in (`nl`: languages/nl.yaml); nil: English.
+    public var language: String? = nil
     /// The raw `config` block, decoded and validated by the screen's module.
     public var config: YAMLNode?
     public var location: SourceLocation

@@ -94,6 +94,7 @@ extension CacheWriter {
         string(s.id); string(s.name); string(s.pillarID); array(s.formerIDs) { $0.string($1) }
         bool(s.isActive); int(s.order); string(s.subjectID)
         optional(s.icon) { $0.string($1) }; optional(s.description) { $0.string($1) }; optional(s.emptyMessage) { $0.string($1) }
+        optional(s.language) { $0.string($1) }
         optional(s.config) { $0.node($1) }
         location(s.location); keyLocations(s.keyLocations)
     }
@@ -208,7 +209,7 @@ extension CacheReader {
         DisplayScreen(id: try string(), name: try string(), pillarID: try string(), formerIDs: try array { try $0.string() },
                       isActive: try bool(), order: try int(), subjectID: try string(), icon: try optionalString(),
                       description: try optionalString(), emptyMessage: try optionalString(),
-                      config: try optional { try $0.node(depth: 1) },
+                      language: try optionalString(), config: try optional { try $0.node(depth: 1) },
                       location: try location(), keyLocations: try keyLocations())
     }
 

@@ -144,6 +144,8 @@ public struct GrowthSeries: Sendable, Hashable {
     /// What the weeks count ("weeks of pregnancy"), from the reference's YAML; nil for
     /// "weeks since birth".
     public var axisTitle: String?
+    /// The day of week 0 (the birth), when known: tooltips then give each value's date.
+    public var birthDate: LocalDate?
 
     public init(measured: [GrowthPoint], reference: [ReferencePoint],
                 referenceLabel: String? = nil, axisTitle: String? = nil) {

@@ -109,20 +109,20 @@ extension ChartContext {
         let present = values.compactMap { $0 }
         var parts: [String] = []
         if !input.points.isEmpty, input.points.allSatisfy({ $0.date == nil }) {
-            if !present.isEmpty { parts.append("total \(quantity(present.reduce(0, +)))") }
+            if !present.isEmpty { parts.append(Words.text("chart.summary_total", ["value": quantity(present.reduce(0, +))])) }
             return (parts + extra).joined(separator: " \(glyphs.separator) ")
         }
         // Regrouped points (weekly means): the latest value and the mean are the days'.
         let described = input.footerValues ?? values
         let days = described.compactMap { $0 }
-        if let latest = days.last { parts.append("latest \(quantity(latest))") }
+        if let latest = days.last { parts.append(Words.text("chart.summary_latest", ["value": quantity(latest)])) }
         if days.count > 1 {
-            parts.append("mean \(quantity(days.reduce(0, +) / Double(days.count)))")
+            parts.append(Words.text("chart.summary_mean", ["value": quantity(days.reduce(0, +) / Double(days.count))]))
         }
         if let tally = onTargetTally(values) { parts.append(onTargetText(tally)) }
         // The marks on the axis: the shown points without data.
         let missing = values.count - values.compactMap({ $0 }).count
-        if missing > 0 { parts.append("\(missing) without data (\(glyphs.missing))") }
+        if missing > 0 { parts.append(Words.text("chart.without_data", ["n": String(missing), "mark": glyphs.missing])) }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
     }
 
@@ -140,10 +140,16 @@ extension ChartContext {
     /// "12/14 days on target", "8/29 days on target (today pending)" while today is not met
     /// (not counted yet), or "12/14 on target" for plain points (no period known).
     func onTargetText(_ tally: TargetTally) -> String {
-        guard input.targetTally != nil else { return "\(tally.met)/\(tally.counted) on target" }
-        let noun = input.tallyNoun + (tally.counted == 1 ? "" : "s")
+        guard input.targetTally != nil else {
+            return Words.text("chart.count_on_target", ["met": String(tally.met), "counted": String(tally.counted)])
+        }
+        let english = input.tallyNoun + (tally.counted == 1 ? "" : "s")
+        // A period's noun in the language ("dagen"), else as the input gives it.
+        let key = "noun." + english
+        let noun = LanguageTables.english.text(key) != nil ? Words.text(key) : english
         let notes = [input.tallyBasis.map(Sanitize.inline), tally.pendingWords(input.tallyNoun)].compactMap { $0 }
         let suffix = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
-        return "\(tally.met)/\(tally.counted) \(Sanitize.inline(noun)) on target" + suffix
+        return Words.text("chart.count_periods_on_target", ["met": String(tally.met), "counted": String(tally.counted),
+                                                             "periods": Sanitize.inline(noun)]) + suffix
     }
 }

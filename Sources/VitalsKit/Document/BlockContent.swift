@@ -10,6 +10,9 @@ public enum BlockContent: Sendable {
     /// A drawing of a module's own (a timeline in Dutch, a grid of days), drawn at the output's
     /// width by the drawing itself.
     case drawing(any BlockDrawing)
+    /// A table (a calendar of days, a table of categories): an HTML table in a report, its
+    /// terminal layout in the terminal.
+    case table(TableBlock)
 }
 
 /// The header of a screen: its title (icon and name) in the pillar colour, the pillar and
@@ -35,6 +38,9 @@ public struct ChartFigure: Sendable {
     public var chartTypeID: String
     public var input: ChartInput
     public var notes: [TextRow]
+    /// Rows only the terminal draws under the chart: its legend in text glyphs ("⣀⣀ gemeten
+    /// ⠒⠂ referentie"). Other backends draw their own legend (SVG swatches) instead.
+    public var terminalLegend: [TextRow] = []
 
     public init(chartTypeID: String, input: ChartInput, notes: [TextRow] = []) {
         self.chartTypeID = chartTypeID; self.input = input; self.notes = notes

@@ -42,6 +42,9 @@ public struct ScreenBlock: Sendable {
             content = .chart(figure)
         case .text(let existing):
             content = .text(existing + rows)
+        case .table(var table):
+            table.notes += rows
+            content = .table(table)
         case .header, .drawing:
             break
         }
@@ -62,6 +65,8 @@ public struct ScreenDocument: Sendable {
     public var blocks: [ScreenBlock]
     /// The profile the document was composed for: its width decided how many buckets fit.
     public var profile: RenderProfile
+    /// The language of its words (`en`, `nl`): every backend draws its chrome in it.
+    public var language: String = "en"
 
     public init(screenID: String, name: String, pillarID: String, subjectID: String,
                 module: String, asOf: LocalDate, blocks: [ScreenBlock],
@@ -71,7 +76,13 @@ public struct ScreenDocument: Sendable {
         self.profile = profile
     }
 
-    /// The screen as data: ids, the as-of date and every block's content.
+    /// `body` with the words of the document's language (`Words.current`).
+    public func speaking<T>(_ body: () throws -> T) rethrows -> T {
+        try Words.speaking(language, body)
+    }
+
+    /// The screen as data: ids, the language when not English, the as-of date and every
+    /// block's content.
     public var json: JSONValue {
         .object([
             ("screen_id", .string(screenID)),
@@ -79,6 +90,7 @@ public struct ScreenDocument: Sendable {
             ("pillar", .string(pillarID)),
             ("subject", .string(subjectID)),
             ("module", .string(module)),
+        ] + (language == "en" ? [] : [("language", .string(language))]) + [
             ("as_of", .string(DateWords.iso(asOf))),
             ("blocks", .array(blocks.map { block in
                 var pairs: [(String, JSONValue)] = [("kind", .string(block.kind.rawValue))]

@@ -11,6 +11,6 @@ extension ScreenDocument {
 
     /// One of the document's blocks drawn alone, in the composing profile.
     public func lines(of block: ScreenBlock) -> [String] {
-        TerminalOutput(profile: profile).draw(block).lines(colorLevel: profile.colorLevel)
+        speaking { TerminalOutput(profile: profile).draw(block).lines(colorLevel: profile.colorLevel) }
     }
 }

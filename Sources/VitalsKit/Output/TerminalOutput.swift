@@ -11,6 +11,10 @@ public struct TerminalOutput: Sendable {
     /// The document's rows, one blank row between blocks, and the row each metric's first
     /// block starts on.
     public func draw(_ document: ScreenDocument) -> (canvas: TextCanvas, metricRows: [String: Int]) {
+        document.speaking { drawBlocks(document) }
+    }
+
+    private func drawBlocks(_ document: ScreenDocument) -> (canvas: TextCanvas, metricRows: [String: Int]) {
         var canvas = TextCanvas(width: profile.width)
         var metricRows: [String: Int] = [:]
         for block in document.blocks {
@@ -35,12 +39,16 @@ public struct TerminalOutput: Sendable {
             return TerminalText(profile: profile).header(header)
         case .chart(let figure):
             var canvas = ChartKindFactory.draw(figure.input, chartTypeID: figure.chartTypeID, profile: profile)
-            canvas.append(TerminalText(profile: profile).rows(figure.notes))
+            canvas.append(TerminalText(profile: profile).rows(figure.terminalLegend + figure.notes))
             return canvas
         case .text(let rows):
             return TerminalText(profile: profile).rows(rows)
         case .drawing(let drawing):
             return drawing.draw(profile: profile)
+        case .table(let table):
+            // The terminal's drawing holds the whole table, its notes included.
+            return table.terminalDrawing?.draw(profile: profile)
+                ?? TerminalText(profile: profile).rows(table.terminalRows + table.notes)
         }
     }
 }

@@ -1,6 +1,17 @@
 /// Finds the declared meal slot a person meant: by id, name or alias, in any case, with spaces,
 /// hyphens and underscores alike (`Late Night`, `late-night` and `late_night` are one slot).
 package enum MealSlotNames {
+    /// How prose names a slot (or a tag value used as one): its declared name in lower case
+    /// ("afternoon snack" for `afternoon_snack`, named "Afternoon Snack"), else the id with
+    /// underscores and hyphens written as spaces.
+    package static func displayName(_ id: String, in book: PortionBook?) -> String {
+        let key = normalized(id)
+        if let slot = book?.mealSlots.first(where: { normalized($0.id) == key }) {
+            return Sanitize.inline(slot.name).lowercased()
+        }
+        return key.replacingOccurrences(of: "_", with: " ")
+    }
+
     /// `Late Night` → `late_night`.
     package static func normalized(_ text: String) -> String { MealSlotSpelling.normalized(text) }
 

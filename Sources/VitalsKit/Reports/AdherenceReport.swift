@@ -1,7 +1,8 @@
 /// The DragonHealth export (`vitals report adherence`): whole-day adherence over the period —
 /// days on target, the current and best streak, a calendar and weekly shares — each
-/// category's statistics (days on target, mean a day, under and over), then the body-metric
-/// screens of the same subject over the same period as trends.
+/// category's statistics (days on target, mean a day, under and over), then every body metric
+/// the catalog binds for the same subject over the same period, each with its 7-day mean
+/// (`BodyTrends`).
 ///
 /// Days are judged by `DayAdherence`, the one place Today and History judge them, from the
 /// period's first day (or the first entry, when later) through the as-of day.
@@ -16,7 +17,7 @@ public struct AdherenceReport {
     static let defaultDays = 84
     /// Series whose screens are the body-metric trends.
     static func isBodySeries(_ id: String) -> Bool {
-        id.hasPrefix("body_") || ["lean_body_mass", "waist_circumference", "bmi"].contains(id)
+        id.hasPrefix("body_") || ["lean_body_mass", "waist", "waist_circumference", "bmi"].contains(id)
     }
 
     public init(catalog: Catalog, store: SampleStore, request: ScreenRequest, period: ReportPeriod, profile: RenderProfile) {
@@ -25,15 +26,12 @@ public struct AdherenceReport {
 
     var subjectID: String { "me" }
 
-    /// The adherence document, then the body-metric screens drawn by `registry`.
+    /// The adherence document, then the body-metric trends.
     public func documents(registry: ScreenRegistry) throws -> [ScreenDocument] {
         var documents = [try adherenceDocument()]
-        for screen in catalog.activeScreensInOrder where screen.subjectID == subjectID {
-            guard let primary = catalog.primary(of: screen.id), let series = primary.binding.seriesID,
-                  Self.isBodySeries(series) else { continue }
-            documents.append(try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
-                                                               request: request, profile: profile)))
-        }
+        let trends = BodyTrends(catalog: catalog, store: store, request: request, profile: profile, subjectID: subjectID,
+                                defaultRange: .days(Self.defaultDays))
+        if let body = try trends.document() { documents.append(body) }
         return documents
     }
 

@@ -128,7 +128,7 @@ struct CategoryStatsTable: BlockDrawing {
         html += Self.head.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
         for item in rows {
             let cells = self.cells(item)
-            html += "<tr><th scope=\"row\" style=\"color:\(HTMLText.color(item.color, fallback: "#222222"))\">\(HTMLText.escape(cells[0]))</th>"
+            html += "<tr><th scope=\"row\" style=\"color:\(PaperColor.textHex(item.color))\">\(HTMLText.escape(cells[0]))</th>"
             html += cells.dropFirst().map { "<td>\(HTMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return html + "</tbody></table>"

@@ -28,21 +28,21 @@ public struct ReportPeriod: Sendable, Hashable {
     }
 
     /// "2026-08-01 – 2026-10-31", "last 12 weeks (2026-09-01 – 2026-11-23)", "each screen's own range"
-    /// (its dates as "day N" under a disclosure that shifts them).
+    /// in the current language (its dates as "day N" under a disclosure that shifts them).
     public var text: String {
         if let from { return "\(DateWords.iso(from)) – \(DateWords.iso(asOf))" }
-        guard let range else { return "each screen's own range" }
+        guard let range else { return Words.text("period.own_range") }
         let words: String
         switch range {
-        case .days(let n): words = n == 1 ? "last day" : "last \(n) days"
-        case .weeks(let n): words = n == 1 ? "last week" : "last \(n) weeks"
-        case .months(let n): words = n == 1 ? "last month" : "last \(n) months"
-        case .years(let n): words = n == 1 ? "last year" : "last \(n) years"
-        case .all: return "all data"
+        case .days(let n): words = Words.count(n, one: "period.last_day", other: "period.last_days")
+        case .weeks(let n): words = Words.count(n, one: "period.last_week", other: "period.last_weeks")
+        case .months(let n): words = Words.count(n, one: "period.last_month", other: "period.last_months")
+        case .years(let n): words = Words.count(n, one: "period.last_year", other: "period.last_years")
+        case .all: return Words.text("period.all")
         }
         return firstDay.map { "\(words) (\(DateWords.iso($0)) – \(DateWords.iso(asOf)))" } ?? words
     }
 
-    /// "as of 2026-10-31".
-    public var asOfText: String { "as of \(DateWords.iso(asOf))" }
+    /// "as of 2026-10-31" in the current language.
+    public var asOfText: String { Words.text("period.as_of", ["date": DateWords.iso(asOf)]) }
 }

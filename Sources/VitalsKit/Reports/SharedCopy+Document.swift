@@ -28,6 +28,14 @@ extension SharedCopy {
                 block.content = .chart(figure)
             case .text(let rows):
                 block.content = .text(rows.map(row))
+            case .table(var table):
+                // Cells are text a module wrote (dates through `DateWords`); a date it wrote
+                // as YYYY-MM-DD is shifted like any text.
+                table.caption = table.caption.map(text)
+                table.rows = table.rows.map { $0.map { cell in var cell = cell; cell.text = text(cell.text); return cell } }
+                table.notes = table.notes.map(row)
+                table.terminalRows = table.terminalRows.map(row)
+                block.content = .table(table)
             case .drawing:
                 // A module's drawing writes its dates with `DateWords` and its sources with
                 // `SampleSourceWords` as it draws, under the same disclosure.

@@ -63,9 +63,11 @@ public struct GenericConfig: Sendable {
 extension ScreenContext {
     /// A document for this context's screen with `blocks`.
     public func document(module: String, blocks: [ScreenBlock]) -> ScreenDocument {
-        ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
-                       subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks,
-                       profile: profile)
+        var document = ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
+                                      subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks,
+                                      profile: profile)
+        document.language = LanguageTables.table(for: screen.language).code
+        return document
     }
 
     /// The document of a screen with nothing to draw: its header and the empty state.

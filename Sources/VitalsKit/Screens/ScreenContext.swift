@@ -107,7 +107,7 @@ public struct ScreenContext: Sendable {
     public func headerBlock() -> ScreenBlock { ScreenText(profile: profile).header(self) }
 
     /// The About block of `metric` (what / why), nil when it has neither.
-    public func aboutBlock(for metric: DisplayMetric, labels: AboutLabels = .english) -> ScreenBlock? {
+    public func aboutBlock(for metric: DisplayMetric, labels: AboutLabels = .current) -> ScreenBlock? {
         ScreenText(profile: profile).about(metric, labels: labels)
     }
 

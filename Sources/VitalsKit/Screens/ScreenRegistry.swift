@@ -40,8 +40,18 @@ public struct ScreenRegistry: Sendable {
     public func module(for screenID: String) -> any ScreenModule { modules[screenID] ?? generic }
 
     /// Renders the context's screen with its module.
+    /// The screen composed in its language: its words (`Words.current`) and, for a language
+    /// other than English, the language's number style (English keeps the locale's).
     public func render(_ context: ScreenContext) throws -> ScreenDocument {
-        try module(for: context.screen.id).renderScreen(context)
+        let table = LanguageTables.table(for: context.screen.language)
+        var context = context
+        if table.code != LanguageTables.english.code {
+            var profile = context.profile
+            profile.numbers = table.numbers
+            context = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
+                                    request: context.request, profile: profile)
+        }
+        return try Words.$current.withValue(table) { try module(for: context.screen.id).renderScreen(context) }
     }
 
     /// The config diagnostics of every screen that has a custom module or gives the generic

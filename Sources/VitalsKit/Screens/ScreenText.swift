@@ -80,9 +80,8 @@ public struct ScreenText: Sendable {
     func more(count: Int, screen: DisplayScreen, childIDs: [String]) -> ScreenBlock {
         let arrow = glyphs.isUnicode ? "▸" : ">"
         let dash = glyphs.isUnicode ? "—" : "-"
-        let noun = count == 1 ? "metric" : "metrics"
         let command = "vitals render \(screen.alias) --children"
-        let text = "\(arrow) \(count) more \(noun) \(dash) \(command)"
+        let text = "\(arrow) \(Words.count(count, one: "more.metrics_one", other: "more.metrics_other")) \(dash) \(command)"
         return ScreenBlock(kind: .more, rows: [.line(text, Style(dim: true))],
                            data: .object([("count", .number(Double(count))),
                                           ("metrics", .array(childIDs.map { .string($0) })),
@@ -140,4 +139,9 @@ public struct AboutLabels: Sendable {
     }
 
     public static let english = AboutLabels(heading: "About", what: "What", why: "Why")
+
+    /// The labels in the language being composed (`Words.current`).
+    public static var current: AboutLabels {
+        AboutLabels(heading: Words.text("about.heading"), what: Words.text("about.what"), why: Words.text("about.why"))
+    }
 }

@@ -64,7 +64,8 @@ import Testing
         ChartKindFactory.withKinds([PlainKind.self]) {
             let figure = ChartFigure(chartTypeID: "test_plain", input: Self.input([1, 2]))
             let html = HTMLOutput().block(ScreenBlock(kind: .chart, content: .chart(figure), data: .null))
-            #expect(html.contains("<pre class=\"drawing\"><span style=\"color:#FF0000;font-weight:bold\">plain &lt;drawing&gt;</span></pre>"))
+            // Pure red (#FF0000, 4.0:1 on white) is darkened to read on paper (PaperColor).
+            #expect(html.contains("<pre class=\"drawing\"><span style=\"color:#EB0000;font-weight:bold\">plain &lt;drawing&gt;</span></pre>"))
             #expect(!html.contains("<svg"))
         }
     }
@@ -92,7 +93,8 @@ import Testing
         let page = ReportPage(title: "Vitals report", period: "last 12 weeks", asOf: "as of 2026-10-31", paper: .letter)
         let html = page.html(sections: ["<section>x</section>"])
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        #expect(html.contains("@page { size: letter; @bottom-left { content: \"last 12 weeks · as of 2026-10-31\"; } }"))
+        #expect(html.contains("@page { size: letter; @bottom-left { content: \"last 12 weeks · as of 2026-10-31\"; } "
+                              + "@bottom-right { content: \"Page \" counter(page) \" of \" counter(pages); } }"))
         #expect(html.contains("counter(page)") && html.contains("break-inside: avoid"))
         #expect(!html.contains("http:") && !html.contains("https:"))
     }

@@ -65,6 +65,7 @@ public enum CatalogSchema {
         KeySpec("icon", .string, "An emoji or short symbol."),
         KeySpec("description", .string, "One line under the header."),
         KeySpec("empty_message", .string, "Shown when there is no data."),
+        KeySpec("language", .string, "The language of the words drawn around its data: en (default), nl, or any languages/<code>.yaml."),
         KeySpec("config", .any, "Settings its screen module reads and validates."),
     ])
 

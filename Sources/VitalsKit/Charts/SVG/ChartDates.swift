@@ -42,5 +42,7 @@ public enum ChartDates {
     static var isShifting: Bool { dayOne != nil }
 
     /// "day 1" for `dayOne`, "day 0" the day before, "day -3" …
-    public static func shifted(_ day: LocalDate, from dayOne: LocalDate) -> String { "day \(dayOne.days(to: day) + 1)" }
+    public static func shifted(_ day: LocalDate, from dayOne: LocalDate) -> String {
+        Words.text("date.shifted_day", ["n": String(dayOne.days(to: day) + 1)])
+    }
 }

@@ -44,7 +44,7 @@ struct SVGChart {
     /// A short drawing saying there is nothing to draw.
     func empty() -> String {
         var svg = newDrawing(height: 60)
-        svg.text(input.emptyMessage.map(Sanitize.inline) ?? "No data in this period", x: 8, y: 34, fill: SVGColors.muted)
-        return svg.svg(label: label + ": no data")
+        svg.text(input.emptyMessage.map(Sanitize.inline) ?? Words.text("chart.no_data"), x: 8, y: 34, fill: SVGColors.muted)
+        return svg.svg(label: label + ": " + Words.text("chart.no_data_day"))
     }
 }

@@ -4,17 +4,27 @@
 /// Nothing refers outside the page.
 public struct HTMLOutput: Sendable {
     /// The chart size, and the profile whose number style and glyphs the text uses.
-    public let size: ChartSize
+    public var size: ChartSize
 
     public init(size: ChartSize = .report) { self.size = size }
 
     var profile: RenderProfile { size.profile }
 
-    /// The document as a `<section>`.
+    /// The document as a `<section>`, in its language and number style.
     public func section(_ document: ScreenDocument) -> String {
-        var html = "<section class=\"screen\" id=\"\(HTMLText.escape(document.screenID))\">\n"
-        for block in document.blocks { html += self.block(block) + "\n" }
-        return html + "</section>"
+        var output = self
+        output.size.profile.numbers = document.profile.numbers
+        return document.speaking {
+            var html = "<section class=\"screen\" id=\"\(HTMLText.escape(document.screenID))\" lang=\"\(HTMLText.escape(document.language))\">\n"
+            // The header and the block after it are kept on one page (a header never ends a page).
+            var blocks = document.blocks[...]
+            if case .header? = blocks.first?.content {
+                html += "<div class=\"screen-lead\">" + blocks.prefix(2).map(output.block).joined(separator: "\n") + "</div>\n"
+                blocks = blocks.dropFirst(2)
+            }
+            for block in blocks { html += output.block(block) + "\n" }
+            return html + "</section>"
+        }
     }
 
     /// One block as HTML.
@@ -27,11 +37,30 @@ public struct HTMLOutput: Sendable {
             return "<figure class=\"block chart\" data-kind=\"\(HTMLText.escape(figure.chartTypeID))\">"
                 + chart(figure) + rows(figure.notes, wrapper: "figcaption") + "</figure>"
         case .text(let rows):
+            if let paper = Self.paperText(block) { return "<div class=\"block \(kind)\"><p class=\"muted\">\(HTMLText.escape(paper))</p></div>" }
             return "<div class=\"block \(kind)\">" + self.rows(rows, wrapper: nil) + "</div>"
         case .drawing(let drawing):
             let inner = drawing.html(size: size)
                 ?? "<pre class=\"drawing\">\(drawing.draw(profile: profile).preformattedHTML())</pre>"
             return "<div class=\"block \(kind) drawing-block\">" + inner + "</div>"
+        case .table(let table):
+            return "<div class=\"block \(kind) table-block\">" + HTMLTable.html(table) + rows(table.notes, wrapper: nil) + "</div>"
+        }
+    }
+
+    /// What paper says instead of a block that points at a command: "3 more metrics, not in
+    /// this report" for a `more` block, the message alone for an empty state. nil: the block's rows.
+    static func paperText(_ block: ScreenBlock) -> String? {
+        guard case .object(let pairs) = block.data else { return nil }
+        switch block.kind {
+        case .more:
+            guard case .number(let count)? = pairs.first(where: { $0.0 == "count" })?.1 else { return nil }
+            return Words.count(Int(count), one: "report.more_one", other: "report.more_other")
+        case .empty:
+            guard case .string(let message)? = pairs.first(where: { $0.0 == "message" })?.1 else { return nil }
+            return Sanitize.inline(message)
+        default:
+            return nil
         }
     }
 
@@ -43,7 +72,7 @@ public struct HTMLOutput: Sendable {
             + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "")
             + (context.targetText().map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "")
             + (Self.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "") + "</h3>"
-        if let note = resolved.note { html += "<p class=\"note\">note: \(HTMLText.escape(note))</p>" }
+        if let note = resolved.note { html += "<p class=\"note\">\(HTMLText.escape(note))</p>" }
         if let svg = resolved.kind.svg(figure.input, size: size) {
             html += svg
         } else {
@@ -74,7 +103,7 @@ public struct HTMLOutput: Sendable {
 
     func header(_ header: ScreenHeader) -> String {
         let color = HTMLText.color(header.color, fallback: "#333333")
-        var html = "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(color)\">"
+        var html = "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(PaperColor.textHex(header.color, fallback: "#333333"))\">"
         html += HTMLText.escape(header.name) + "</h2><p class=\"context\">\(HTMLText.escape(header.context))</p>"
         if let description = header.description { html += "<p class=\"description\">\(HTMLText.escape(description))</p>" }
         return html + "</header>"

@@ -11,8 +11,16 @@ enum ReportStyle {
     .report-header { border-bottom: 2px solid #222; margin-bottom: 16px; padding-bottom: 8px; }
     .period, .notice { margin: 0; color: #555; }
     .notice { font-style: italic; }
+    .report-header.cover { border-bottom: none; }
+    .contents h2 { font-size: 16px; margin: 16px 0 6px; }
+    .contents h2 span { font-weight: normal; color: #555; font-size: 13px; }
+    .contents ol { margin: 0; padding-left: 1.6em; columns: 2; column-gap: 24px; }
+    .contents li { margin: 1px 0; break-inside: avoid; }
+    .contents a { color: inherit; text-decoration: none; }
+    .contents .context { color: #666; font-size: 12px; }
     .screen { margin: 0 0 28px; }
-    .screen + .screen { break-before: page; }
+    .screen + .screen { border-top: 1px solid #ccc; padding-top: 12px; }
+    .screen-lead { break-inside: avoid; page-break-inside: avoid; }
     .screen-header { border-bottom: 2px solid; margin-bottom: 12px; padding-bottom: 4px; }
     .screen-header h2 { margin: 0; font-size: 20px; }
     .screen-header .context { margin: 0; color: #555; font-size: 12px; }
@@ -38,14 +46,24 @@ enum ReportStyle {
     th, td { border-bottom: 1px solid #ddd; padding: 2px 8px; text-align: right; }
     th[scope=row], thead th:first-child { text-align: left; }
     thead th { color: #555; }
+    table.doc-table td, table.doc-table th { padding: 2px 6px; text-align: left; vertical-align: top; }
+    table.doc-table td.swatch-cell { padding: 1px 2px; text-align: center; }
+    svg.swatch { display: inline-block; vertical-align: -1px; }
+    p.legend { font-size: 12px; color: #444; margin: 2px 0 6px; }
+    .legend-entry { margin-right: 10px; white-space: nowrap; }
     .report-footer { margin-top: 24px; color: #777; font-size: 11px; border-top: 1px solid #ccc; padding-top: 4px; }
     @page { margin: 16mm 14mm 18mm 14mm;
-      @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 9pt; color: #555;
+      @bottom-right { font-size: 9pt; color: #555;
         font-family: system-ui, "DejaVu Sans", Arial, sans-serif; }
       @bottom-left { font-size: 9pt; color: #555; font-family: system-ui, "DejaVu Sans", Arial, sans-serif; } }
     @media print {
       body { max-width: none; padding: 0; font-size: 11pt; }
       .report-footer { display: none; }
+      .report-header.cover { break-after: page; page-break-after: always; }
+      svg.chart-svg { width: 86%; }
+      .screen { margin-bottom: 18px; }
+      .block, figure.chart { margin-bottom: 10px; }
+      .block.about { font-size: 10pt; }
       details.numbers { display: none; }
       a { color: inherit; text-decoration: none; }
     }

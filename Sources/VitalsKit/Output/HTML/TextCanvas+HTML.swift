@@ -27,7 +27,7 @@ extension TextCanvas {
 enum HTMLStyle {
     static func css(_ style: Style) -> String {
         var parts: [String] = []
-        if let rgb = style.foreground { parts.append("color:\(SVGChart.hex(rgb))") }
+        if let rgb = style.foreground { parts.append("color:\(SVGChart.hex(PaperColor.text(rgb)))") }
         if style.bold { parts.append("font-weight:bold") }
         if style.dim { parts.append("opacity:0.7") }
         return parts.joined(separator: ";")

@@ -9,4 +9,8 @@ public enum RuleID {
     public static let missingKey = "missing-key"
     public static let invalidValue = "invalid-value"
     public static let badID = "bad-id"
+    /// A language table (`languages/*.yaml`) that does not read or lacks a key English has.
+    public static let languageTable = "language-table"
+    /// A screen whose `language:` names no shipped language table.
+    public static let unknownLanguage = "unknown-language"
 }

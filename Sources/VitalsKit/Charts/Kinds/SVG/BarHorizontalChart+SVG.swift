@@ -14,7 +14,7 @@ extension BarHorizontalChart {
             let y = 8 + Double(index) * rowHeight
             svg.text(ChartDates.label(point.label, date: point.date), x: labelWidth, y: y + 12, anchor: .end, size: 11)
             guard let value = point.value else {
-                svg.text("no data", x: labelWidth + 8, y: y + 12, size: 10, fill: SVGColors.muted)
+                svg.text(Words.text("chart.no_data_day"), x: labelWidth + 8, y: y + 12, size: 10, fill: SVGColors.muted)
                 continue
             }
             let length = max(0, value) / span * barRoom
@@ -28,7 +28,7 @@ extension BarHorizontalChart {
                      title: chart.targetText)
         }
         var legend = [LegendEntry(name: Sanitize.inline(input.title), color: chart.accent)]
-        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? "target", color: SVGColors.target, mark: .dashed)) }
+        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed)) }
         svg.legend(legend, y: height - 10)
         return svg.svg(label: chart.label)
     }

@@ -29,7 +29,7 @@ extension BarStackedChart {
         var entries = series.categories.enumerated().map {
             LegendEntry(name: Sanitize.inline($0.element), color: chart.segmentColor($0.offset))
         }
-        if input.target != nil { entries.append(LegendEntry(name: chart.targetText ?? "target", color: SVGColors.target, mark: .dashed)) }
+        if input.target != nil { entries.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed)) }
         for row in 0..<((entries.count + 3) / 4) {
             svg.legend(Array(entries[(row * 4)..<min(entries.count, row * 4 + 4)]), y: plot.legendY(row))
         }

@@ -22,8 +22,8 @@ extension BarVerticalChart {
         plot.drawBucketLabels(points.map { ChartDates.label($0.label, date: $0.date) }, on: &svg)
         var legend = [LegendEntry(name: Sanitize.inline(input.title), color: chart.accent)]
         if input.target != nil {
-            legend.append(LegendEntry(name: "off target", color: offTarget))
-            legend.append(LegendEntry(name: chart.targetText ?? "target", color: SVGColors.target, mark: .dashed))
+            legend.append(LegendEntry(name: Words.text("chart.off_target"), color: offTarget))
+            legend.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed))
         }
         svg.legend(legend, y: plot.legendY())
         return svg.svg(label: chart.label)

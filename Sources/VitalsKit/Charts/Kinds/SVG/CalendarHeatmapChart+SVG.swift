@@ -33,8 +33,8 @@ extension CalendarHeatmapChart {
         }
         let colors: [DayState: String] = [.onTarget: SVGColors.good, .offTarget: SVGColors.bad, .noData: SVGColors.noData,
                                           .pending: SVGColors.pending]
-        let words: [DayState: String] = [.onTarget: "on target", .offTarget: "missed", .noData: "no data",
-                                         .pending: "in progress, not counted yet"]
+        let words: [DayState: String] = [.onTarget: Words.text("chart.on_target"), .offTarget: Words.text("chart.missed"),
+                                         .noData: Words.text("chart.no_data_day"), .pending: Words.text("chart.in_progress_long")]
         for (date, day) in days {
             let offset = start.days(to: date)
             svg.rect(x: left + Double(offset / 7) * cell + 1, y: top + Double(offset % 7) * cell + 1,
@@ -43,11 +43,11 @@ extension CalendarHeatmapChart {
         }
         let met = input.calendar.filter { $0.state == .onTarget }.count
         let judged = input.calendar.filter { $0.state != .noData && $0.state != .pending }.count
-        var legend = [LegendEntry(name: "on target (\(met))", color: SVGColors.good),
-                      LegendEntry(name: "missed (\(judged - met))", color: SVGColors.bad),
-                      LegendEntry(name: "no data", color: SVGColors.noData)]
+        var legend = [LegendEntry(name: "\(Words.text("chart.on_target")) (\(met))", color: SVGColors.good),
+                      LegendEntry(name: "\(Words.text("chart.missed")) (\(judged - met))", color: SVGColors.bad),
+                      LegendEntry(name: Words.text("chart.no_data_day"), color: SVGColors.noData)]
         if input.calendar.contains(where: { $0.state == .pending }) {
-            legend.append(LegendEntry(name: "in progress", color: SVGColors.pending))
+            legend.append(LegendEntry(name: Words.text("chart.in_progress"), color: SVGColors.pending))
         }
         svg.legend(legend, y: height - 10)
         return svg.svg(label: chart.label)

@@ -26,8 +26,8 @@ extension LineChart {
         }
         plot.drawBucketLabels(points.map { ChartDates.label($0.label, date: $0.date) }, on: &svg)
         var legend = [LegendEntry(name: Sanitize.inline(input.title), color: raw, mark: .dot)]
-        if hasMean { legend.append(LegendEntry(name: Sanitize.inline(input.rollingLabel ?? "rolling mean"), color: chart.accent, mark: .line)) }
-        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? "target", color: SVGColors.target, mark: .dashed)) }
+        if hasMean { legend.append(LegendEntry(name: Sanitize.inline(input.rollingLabel ?? Words.text("chart.rolling_mean")), color: chart.accent, mark: .line)) }
+        if input.target != nil { legend.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed)) }
         svg.legend(legend, y: plot.legendY())
         return svg.svg(label: chart.label)
     }

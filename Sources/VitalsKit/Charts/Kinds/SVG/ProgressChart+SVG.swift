@@ -22,9 +22,9 @@ extension ProgressChart {
                          fill: met ? color : SVGColors.bad,
                          title: "\(Sanitize.inline(item.name)): \(chart.quantity(value, unit: item.unit)), \(words)")
                 svg.text("\(chart.quantity(value, unit: item.unit)) \(met ? "✓" : "✗")", x: labelWidth + barRoom + 14, y: y + 17, size: 11,
-                         fill: met ? SVGColors.good : SVGColors.bad, bold: true)
+                         fill: PaperColor.textHex(met ? SVGColors.good : SVGColors.bad), bold: true)
             } else {
-                svg.text("nothing logged", x: labelWidth + barRoom + 14, y: y + 17, size: 11, fill: SVGColors.muted)
+                svg.text(Words.text("today.nothing_logged"), x: labelWidth + barRoom + 14, y: y + 17, size: 11, fill: SVGColors.muted)
             }
             for level in levels {
                 let x = labelWidth + 8 + min(1, level / scaleEnd) * barRoom

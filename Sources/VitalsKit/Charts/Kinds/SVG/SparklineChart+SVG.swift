@@ -12,7 +12,7 @@ extension SparklineChart {
         svg.polyline(points.enumerated().map { index, point in
             point.value.map { (left + Double(index) * step, bottom - (ChartNumbers.clamped($0) - low) / span * (bottom - top)) }
         }, stroke: chart.accent, width: 2, title: "\(Sanitize.inline(input.title)): \(chart.number(low))–\(chart.number(high))")
-        svg.text("\(chart.quantity(last)) latest", x: right + 8, y: 32, size: 12, fill: chart.accent, bold: true)
+        svg.text("\(chart.quantity(last)) \(Words.text("chart.latest"))", x: right + 8, y: 32, size: 12, fill: PaperColor.textHex(chart.accent), bold: true)
         svg.text("\(chart.number(low))–\(chart.number(high))", x: right + 8, y: 48, size: 10, fill: "#666666")
         return svg.svg(label: chart.label)
     }

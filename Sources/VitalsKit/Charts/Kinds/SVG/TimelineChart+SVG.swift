@@ -21,8 +21,10 @@ public struct TimelineSVG {
     let size: ChartSize
     let milestones: [Mark]
     /// Status words in the screen's language.
-    var words: [MilestoneStatus: String] = [.done: "done", .next: "next", .future: "planned", .overdue: "overdue"]
-    var todayWord = "today"
+    var words: [MilestoneStatus: String] = Dictionary(uniqueKeysWithValues: MilestoneStatus.allCases.map {
+        ($0, Words.text($0.wordKey))
+    })
+    var todayWord = Words.text("chart.today")
 
     public init(input: ChartInput, size: ChartSize, milestones: [Mark],
                 words: [MilestoneStatus: String]? = nil, todayWord: String? = nil) {
@@ -40,7 +42,8 @@ public struct TimelineSVG {
         let asOf = ChartDates.day(input.asOf)
         let all = dated.map(\.day) + (asOf.map { [$0] } ?? [])
         guard let first = all.min(), let last = all.max(), !dated.isEmpty else { return chart.empty() }
-        let rowHeight = 20.0, top = 10.0, left = 16.0, right = size.width - 16
+        // Today's word sits above the rows, clear of the dates under the axis.
+        let rowHeight = 20.0, top = 22.0, left = 16.0, right = size.width - 16
         let bottom = top + Double(dated.count) * rowHeight
         let height = bottom + 50
         var svg = chart.newDrawing(height: height)
@@ -53,13 +56,13 @@ public struct TimelineSVG {
         if let asOf {
             svg.line(x1: x(asOf), y1: top - 4, x2: x(asOf), y2: bottom + 8, stroke: "#333333", dashed: true,
                      title: "\(todayWord) \(ChartDates.text(input.asOf))")
-            svg.text(todayWord, x: x(asOf), y: bottom + 18, anchor: .middle, size: 9, fill: "#333333")
+            svg.text(todayWord, x: x(asOf), y: top - 8, anchor: x(asOf) > right - 30 ? .end : .middle, size: 9, fill: "#333333")
         }
         for (index, item) in dated.enumerated() {
             let mark = item.mark
             let cx = x(item.day), cy = top + Double(index) * rowHeight + rowHeight / 2
             let color = colors[mark.status] ?? chart.accent
-            let when = mark.done.map { "\(words[.done] ?? "done") \(ChartDates.text($0))" }
+            let when = mark.done.map { "\(words[.done] ?? Words.text("milestone.done")) \(ChartDates.text($0))" }
                 ?? "\(words[mark.status] ?? mark.status.rawValue) \(ChartDates.text(mark.due))"
             svg.line(x1: left, y1: cy, x2: right, y2: cy, stroke: "#F2F2F2")
             svg.circle(x: cx, y: cy, radius: 5, fill: mark.status == .future ? "#FFFFFF" : color,
@@ -67,7 +70,7 @@ public struct TimelineSVG {
             let label = "\(Sanitize.inline(mark.name)) · \(when)"
             let onLeft = cx > left + (right - left) * 0.6
             svg.text(label, x: onLeft ? cx - 9 : cx + 9, y: cy + 4, anchor: onLeft ? .end : .start, size: 10,
-                     fill: mark.status == .future ? "#666666" : color, bold: mark.status == .next)
+                     fill: mark.status == .future ? "#666666" : PaperColor.textHex(color), bold: mark.status == .next)
         }
         svg.legend([MilestoneStatus.done, .next, .future, .overdue].map {
             LegendEntry(name: words[$0] ?? $0.rawValue, color: colors[$0] ?? chart.accent, mark: .dot)
