@@ -54,6 +54,11 @@ public protocol ChartKind: Sendable {
     /// a `<title>` on each mark, a legend), or nil when the kind has none: the report then
     /// shows its terminal drawing. Built-in kinds draw it in `Charts/Kinds/SVG/<Kind>+SVG.swift`.
     func svg(_ input: ChartInput, size: ChartSize) -> String?
+    /// What a page prints beside the chart's title (a hypnogram's night, "23:10–06:40"), or nil.
+    func headline(_ input: ChartInput) -> String?
+    /// What a page prints under the chart beside its numbers' summary (a night's time asleep
+    /// and in bed), in the words of `Words.current`, or nil.
+    func caption(_ input: ChartInput) -> String?
 }
 
 extension ChartKind {
@@ -61,6 +66,12 @@ extension ChartKind {
 
     /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.
     public func svg(_ input: ChartInput, size: ChartSize) -> String? { nil }
+
+    /// Nothing beside the title.
+    public func headline(_ input: ChartInput) -> String? { nil }
+
+    /// Nothing under the chart but the numbers' summary.
+    public func caption(_ input: ChartInput) -> String? { nil }
 
     /// One bucket per column after the y-axis labels ("12,500") and the axis (9 columns).
     public static func capacity(width: Int, glyphs: Glyphs) -> Int {

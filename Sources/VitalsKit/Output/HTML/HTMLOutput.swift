@@ -71,7 +71,7 @@ public struct HTMLOutput: Sendable {
         var html = "<h3 class=\"chart-title\">" + HTMLText.escape(figure.input.title)
             + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "")
             + (context.targetText().map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "")
-            + (Self.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "") + "</h3>"
+            + (resolved.kind.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "") + "</h3>"
         if let note = resolved.note { html += "<p class=\"note\">\(HTMLText.escape(note))</p>" }
         if let svg = resolved.kind.svg(figure.input, size: size) {
             html += svg
@@ -83,22 +83,11 @@ public struct HTMLOutput: Sendable {
             let summary = context.summary(figure.input.points.map(\.value))
             if !summary.isEmpty { html += "<p class=\"chart-summary\">\(HTMLText.escape(summary))</p>" }
         }
-        if !figure.input.sleep.isEmpty {
-            let summary = SleepSummary(figure.input.sleep.filter { $0.minutes > 0 })
-            html += "<p class=\"chart-summary\">asleep \(SleepStagesChart.duration(summary.asleepMinutes)) · in bed "
-                + "\(SleepStagesChart.duration(summary.inBedMinutes))</p>"
+        if let caption = resolved.kind.caption(figure.input) {
+            html += "<p class=\"chart-summary\">\(HTMLText.escape(caption))</p>"
         }
         if let table = ChartDataTable.html(figure.input, profile: profile) { html += table }
         return html
-    }
-
-    /// What a chart's title says beside it: the night's span of a hypnogram.
-    static func headline(_ input: ChartInput) -> String? {
-        guard let first = input.sleep.map(\.startMinute).min(), let last = input.sleep.map(\.endMinute).max(),
-              let firstSegment = input.sleep.first(where: { $0.startMinute == first }),
-              let lastSegment = input.sleep.last(where: { $0.endMinute == last }) else { return nil }
-        return SleepStagesChart.clock(first + firstSegment.clockShiftMinutes) + "–"
-            + SleepStagesChart.clock(last + lastSegment.clockShiftMinutes)
     }
 
     func header(_ header: ScreenHeader) -> String {
