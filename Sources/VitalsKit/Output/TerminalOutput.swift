@@ -3,14 +3,14 @@
 ///
 /// Drawing keeps styles as values until the last step, so the explorer can show the same
 /// rows with colour and without it, and a test can compare the plain text.
-public struct TerminalOutput: Sendable {
-    public let profile: RenderProfile
+package struct TerminalOutput: Sendable {
+    package let profile: RenderProfile
 
-    public init(profile: RenderProfile) { self.profile = profile }
+    package init(profile: RenderProfile) { self.profile = profile }
 
     /// The document's rows, one blank row between blocks, and the row each metric's first
     /// block starts on.
-    public func draw(_ document: ScreenDocument) -> (canvas: TextCanvas, metricRows: [String: Int]) {
+    package func draw(_ document: ScreenDocument) -> (canvas: TextCanvas, metricRows: [String: Int]) {
         document.speaking { drawBlocks(document) }
     }
 
@@ -28,12 +28,12 @@ public struct TerminalOutput: Sendable {
     }
 
     /// The document as lines in the profile's colour level.
-    public func lines(_ document: ScreenDocument) -> [String] {
+    package func lines(_ document: ScreenDocument) -> [String] {
         draw(document).canvas.lines(colorLevel: profile.colorLevel)
     }
 
     /// One block's rows.
-    public func draw(_ block: ScreenBlock) -> TextCanvas {
+    package func draw(_ block: ScreenBlock) -> TextCanvas {
         switch block.content {
         case .header(let header):
             return TerminalText(profile: profile).header(header)

@@ -6,7 +6,7 @@
 ///
 /// Days are judged by `DayAdherence`, the one place Today and History judge them, from the
 /// period's first day (or the first entry, when later) through the as-of day.
-public struct AdherenceReport {
+package struct AdherenceReport {
     let catalog: Catalog
     let store: SampleStore
     let request: ScreenRequest
@@ -20,14 +20,14 @@ public struct AdherenceReport {
         id.hasPrefix("body_") || ["lean_body_mass", "waist", "waist_circumference", "bmi"].contains(id)
     }
 
-    public init(catalog: Catalog, store: SampleStore, request: ScreenRequest, period: ReportPeriod, profile: RenderProfile) {
+    package init(catalog: Catalog, store: SampleStore, request: ScreenRequest, period: ReportPeriod, profile: RenderProfile) {
         self.catalog = catalog; self.store = store; self.request = request; self.period = period; self.profile = profile
     }
 
     var subjectID: String { "me" }
 
     /// The adherence document, then the body-metric trends.
-    public func documents(registry: ScreenRegistry) throws -> [ScreenDocument] {
+    package func documents(registry: ScreenRegistry) throws -> [ScreenDocument] {
         var documents = [try adherenceDocument()]
         let trends = BodyTrends(catalog: catalog, store: store, request: request, profile: profile, subjectID: subjectID,
                                 defaultRange: .days(Self.defaultDays))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a PDF could not be made.
-public enum PDFError: VitalsError {
+package enum PDFError: VitalsError {
     /// No headless Chromium on this machine.
     case engineMissing
     /// Chromium ran and failed, or wrote no file.
@@ -14,7 +14,7 @@ public enum PDFError: VitalsError {
     /// was stopped and its directory removed.
     case interrupted(signal: Int32)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .engineMissing:
             return "a PDF needs headless Chromium, which was not found (looked for $VITALS_CHROMIUM, chromium, chromium-browser, google-chrome)"
@@ -34,7 +34,7 @@ public enum PDFError: VitalsError {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    public var hints: [String] {
+    package var hints: [String] {
         switch self {
         case .engineMissing:
             return ["install it with: apt-get install chromium (Debian/Ubuntu), or write HTML: -o report.html"]
@@ -47,7 +47,7 @@ public enum PDFError: VitalsError {
         }
     }
 
-    public var kind: VitalsErrorKind { .cannotRun }
+    package var kind: VitalsErrorKind { .cannotRun }
 }
 
 /// Prints a report's HTML to PDF with headless Chromium (Debian package `chromium`): the
@@ -62,19 +62,19 @@ public enum PDFError: VitalsError {
 /// private directory (0700, files 0600) removed on every way out: success, failure, timeout,
 /// SIGINT, SIGTERM or SIGHUP. It runs in its own process group, killed whole when it hangs
 /// past `timeout` seconds or when vitals is stopped.
-public struct PDFPrinter: Sendable {
+package struct PDFPrinter: Sendable {
     /// The Chromium executable.
-    public let executable: String
+    package let executable: String
     /// Seconds the browser may take; then it is killed.
-    public var timeout: Double
+    package var timeout: Double
 
     /// The time a print may take unless `$VITALS_CHROMIUM_TIMEOUT` says otherwise.
-    public static let defaultTimeout = 120.0
+    package static let defaultTimeout = 120.0
 
     /// The first of `$VITALS_CHROMIUM`, `chromium`, `chromium-browser`, `google-chrome` found
     /// on `PATH`; throws `PDFError.engineMissing` when none is. `$VITALS_CHROMIUM_TIMEOUT`
     /// (seconds) replaces the default timeout.
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PDFPrinter {
+    package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PDFPrinter {
         let timeout = environment["VITALS_CHROMIUM_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             ?? defaultTimeout
         if let chosen = environment["VITALS_CHROMIUM"], !chosen.isEmpty {
@@ -91,7 +91,7 @@ public struct PDFPrinter: Sendable {
         throw PDFError.engineMissing
     }
 
-    public init(executable: String, timeout: Double = PDFPrinter.defaultTimeout) {
+    package init(executable: String, timeout: Double = PDFPrinter.defaultTimeout) {
         self.executable = executable; self.timeout = timeout
     }
 
@@ -99,12 +99,12 @@ public struct PDFPrinter: Sendable {
     /// sandboxed as root (its setuid and namespace sandboxes drop privileges a root process
     /// cannot be held to), so there it runs with `--no-sandbox`, and the protections above are
     /// what keep the page in.
-    public static var canSandbox: Bool { geteuid() != 0 }
+    package static var canSandbox: Bool { geteuid() != 0 }
 
     /// Writes `html` printed as a PDF to `destination` (replaced only once the PDF is whole and
     /// checked). `hidingPrintDate`: the PDF's creation and modification dates are written as
     /// 1970-01-01 (for a report whose dates are shifted).
-    public func print(html: String, to destination: URL, hidingPrintDate: Bool = false) throws {
+    package func print(html: String, to destination: URL, hidingPrintDate: Bool = false) throws {
         let scratch = try PrivateDirectory()
         defer { scratch.remove() }
         let page = try scratch.write(Data(PrintPolicy.guarded(html).utf8), to: "report.html")

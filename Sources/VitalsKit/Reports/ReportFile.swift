@@ -2,12 +2,12 @@ import Foundation
 
 /// A report file that could not be written, with the system's reason ("No space left on
 /// device", "Permission denied", "No such file or directory").
-public struct ReportFileError: VitalsError {
-    public var path: String
-    public var reason: String
-    public var message: String { "cannot write \(Sanitize.inline(path)): \(Sanitize.inline(reason))" }
-    public var hints: [String] { ["check that the directory exists, is writable and has room"] }
-    public var kind: VitalsErrorKind { .cannotRun }
+package struct ReportFileError: VitalsError {
+    package var path: String
+    package var reason: String
+    package var message: String { "cannot write \(Sanitize.inline(path)): \(Sanitize.inline(reason))" }
+    package var hints: [String] { ["check that the directory exists, is writable and has room"] }
+    package var kind: VitalsErrorKind { .cannotRun }
 }
 
 extension ReportFileError {
@@ -17,9 +17,9 @@ extension ReportFileError {
 
 /// Writing a report file whole or not at all: a new file is made 0600 (it holds health
 /// data), an existing file keeps its mode, and a failed write leaves nothing behind.
-public enum ReportFile {
+package enum ReportFile {
     /// Writes `data` to `destination` through a temporary file beside it, renamed over it.
-    public static func write(_ data: Data, to destination: URL) throws {
+    package static func write(_ data: Data, to destination: URL) throws {
         do {
             try PrivateFile.write(data, to: destination.path)
         } catch {

@@ -1,22 +1,22 @@
 /// The days a report covers: `--from`/`--to`, or `--range` ending on the as-of day, or each
 /// screen's own range; with its words for the title and the footer.
-public struct ReportPeriod: Sendable, Hashable {
+package struct ReportPeriod: Sendable, Hashable {
     /// The last day shown.
-    public var asOf: LocalDate
+    package var asOf: LocalDate
     /// The range every screen is drawn over; nil: each metric's own.
-    public var range: TimeRange?
+    package var range: TimeRange?
     /// The first day, when the period was given as dates.
-    public var from: LocalDate?
+    package var from: LocalDate?
 
     /// `from`…`to` as a range of days ending on `to`.
-    public init(from: LocalDate, to: LocalDate) {
+    package init(from: LocalDate, to: LocalDate) {
         asOf = to; self.from = from; range = .days(from.days(to: to) + 1)
     }
 
-    public init(asOf: LocalDate, range: TimeRange?) { self.asOf = asOf; self.range = range; from = nil }
+    package init(asOf: LocalDate, range: TimeRange?) { self.asOf = asOf; self.range = range; from = nil }
 
     /// The first day of the period, when it has one.
-    public var firstDay: LocalDate? {
+    package var firstDay: LocalDate? {
         if let from { return from }
         switch range {
         case .days(let n)?: return asOf.adding(days: -(n - 1))
@@ -29,7 +29,7 @@ public struct ReportPeriod: Sendable, Hashable {
 
     /// "2026-08-01 – 2026-10-31", "last 12 weeks (2026-09-01 – 2026-11-23)", "each screen's own range"
     /// in the current language (its dates as "day N" under a disclosure that shifts them).
-    public var text: String {
+    package var text: String {
         if let from { return "\(DateWords.iso(from)) – \(DateWords.iso(asOf))" }
         guard let range else { return Words.text("period.own_range") }
         let words: String
@@ -44,5 +44,5 @@ public struct ReportPeriod: Sendable, Hashable {
     }
 
     /// "as of 2026-10-31" in the current language.
-    public var asOfText: String { Words.text("period.as_of", ["date": DateWords.iso(asOf)]) }
+    package var asOfText: String { Words.text("period.as_of", ["date": DateWords.iso(asOf)]) }
 }

@@ -9,7 +9,7 @@ extension SharedCopy {
     /// The composed document as the shared copy (run under `disclosure(dayOne:)`, as it was
     /// composed): its values behind the blocks without sources, devices and notes and with
     /// dates shifted; a `YYYY-MM-DD` a module wrote into a text shifted as well.
-    public func apply(_ document: ScreenDocument, subjectAliases: [String: String] = [:]) -> ScreenDocument {
+    package func apply(_ document: ScreenDocument, subjectAliases: [String: String] = [:]) -> ScreenDocument {
         guard !isPlain else { return document }
         var out = document
         if withholdsPersonal { out.subjectID = subjectAliases[document.subjectID] ?? "subject" }
@@ -47,7 +47,7 @@ extension SharedCopy {
     }
 
     /// Subject id → the id a shared copy's values show ("me", "subject_a" …).
-    public func subjectAliases(_ catalog: Catalog) -> [String: String] {
+    package func subjectAliases(_ catalog: Catalog) -> [String: String] {
         var out: [String: String] = [:]
         var others = 0
         for subject in catalog.subjects {

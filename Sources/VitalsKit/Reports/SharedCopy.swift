@@ -13,25 +13,25 @@ import Foundation
 ///   module wrote as `YYYY-MM-DD` into a text is shifted too.
 ///
 /// Nothing searches finished HTML: escaping stays the backend's job.
-public struct SharedCopy: Sendable {
-    public var withholdsPersonal: Bool
-    public var shiftsDates: Bool
-    public let period: ReportPeriod
+package struct SharedCopy: Sendable {
+    package var withholdsPersonal: Bool
+    package var shiftsDates: Bool
+    package let period: ReportPeriod
 
-    public init(withholdsPersonal: Bool, shiftsDates: Bool, period: ReportPeriod) {
+    package init(withholdsPersonal: Bool, shiftsDates: Bool, period: ReportPeriod) {
         self.withholdsPersonal = withholdsPersonal; self.shiftsDates = shiftsDates; self.period = period
     }
 
     /// Whether anything is changed at all.
-    public var isPlain: Bool { !withholdsPersonal && !shiftsDates }
+    package var isPlain: Bool { !withholdsPersonal && !shiftsDates }
 
     /// The disclosure to compose and draw the documents under.
-    public func disclosure(dayOne: LocalDate?) -> Disclosure {
+    package func disclosure(dayOne: LocalDate?) -> Disclosure {
         Disclosure(withholdsPersonal: withholdsPersonal, dayOne: shiftsDates ? dayOne ?? period.firstDay ?? period.asOf : nil)
     }
 
     /// The notice under the report's title, nil when nothing is left out.
-    public var notice: String? {
+    package var notice: String? {
         switch (withholdsPersonal, shiftsDates) {
         case (true, true): return "Shared copy: names, devices, sources and notes withheld; dates counted from day 1."
         case (true, false): return "Shared copy: names, devices, sources and notes withheld."
@@ -61,7 +61,7 @@ public struct SharedCopy: Sendable {
     }
 
     /// The catalog the shared copy is composed from (as it is unless names are withheld).
-    public func catalog(_ catalog: Catalog) -> Catalog {
+    package func catalog(_ catalog: Catalog) -> Catalog {
         guard withholdsPersonal else { return catalog }
         let names = aliases(catalog)
         func words(_ text: String) -> String { NameWords.replacing(names, in: text) }
@@ -95,7 +95,7 @@ public struct SharedCopy: Sendable {
     /// Day 1: the period's first day, else the earliest date `documents` (composed without
     /// shifting) show — in their charts and in the values behind them (milestones, weigh-ins,
     /// birth dates).
-    public func dayOne(in documents: [ScreenDocument]) -> LocalDate {
+    package func dayOne(in documents: [ScreenDocument]) -> LocalDate {
         if let first = period.firstDay { return first }
         var earliest = period.asOf
         func visit(_ value: JSONValue) {

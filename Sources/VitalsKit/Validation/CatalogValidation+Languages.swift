@@ -5,7 +5,7 @@ extension CatalogValidation {
     /// catalog's `languages/` directory (else the shipped ones) against English — each key a
     /// language lacks, at the table's file and line — and every screen whose `language:` names
     /// no table.
-    public mutating func checkLanguages(catalogRoot: String?) {
+    package mutating func checkLanguages(catalogRoot: String?) {
         var tables: [LanguageTable] = []
         var found: [Diagnostic] = []
         let directory = catalogRoot.map { ($0 as NSString).appendingPathComponent("languages") }

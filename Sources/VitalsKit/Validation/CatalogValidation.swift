@@ -7,20 +7,20 @@ import Foundation
 /// catalog root from the file's directory up — so that its references to the rest of that
 /// catalog resolve, and only diagnostics about the named files are reported. A file that
 /// belongs to no catalog is checked on its own.
-public struct CatalogValidation: Sendable {
+package struct CatalogValidation: Sendable {
     /// Every diagnostic reported, in the order of the groups, each group sorted.
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
     /// The counts of the reported files (the whole catalog when no path was named).
-    public var summary: ValidationSummary
+    package var summary: ValidationSummary
     /// The text of every file a reported diagnostic names, for reporters that quote source
     /// lines. Other files' texts are let go once read: a clean catalog of thousands of files
     /// keeps none (a file with a finding from a cross-file rule is read again for its lines).
-    public var sources: [String: String] = [:]
+    package var sources: [String: String] = [:]
     /// The catalog of each group read.
-    public var catalogs: [Catalog] = []
+    package var catalogs: [Catalog] = []
 
     /// Runs `validator` over what `paths` (or the discovered catalog) name.
-    public static func run(paths: [String], catalogRoot: String?, validator: Validator,
+    package static func run(paths: [String], catalogRoot: String?, validator: Validator,
                            workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogValidation {
         var result = CatalogValidation(summary: ValidationSummary(LoadedCatalog(catalog: Catalog(), diagnostics: []), []))
         for group in try groups(paths: paths, catalogRoot: catalogRoot, workingDirectory: workingDirectory) {

@@ -2,16 +2,16 @@
 /// each chart as inline SVG (or, for a kind without SVG, its terminal drawing in a `<pre>`)
 /// with the numbers behind it in a table, text rows as paragraphs with their styles as CSS.
 /// Nothing refers outside the page.
-public struct HTMLOutput: Sendable {
+package struct HTMLOutput: Sendable {
     /// The chart size, and the profile whose number style and glyphs the text uses.
-    public var size: ChartSize
+    package var size: ChartSize
 
-    public init(size: ChartSize = .report) { self.size = size }
+    package init(size: ChartSize = .report) { self.size = size }
 
     var profile: RenderProfile { size.profile }
 
     /// The document as a `<section>`, in its language and number style.
-    public func section(_ document: ScreenDocument) -> String {
+    package func section(_ document: ScreenDocument) -> String {
         var output = self
         output.size.profile.numbers = document.profile.numbers
         return document.speaking {
@@ -28,7 +28,7 @@ public struct HTMLOutput: Sendable {
     }
 
     /// One block as HTML.
-    public func block(_ block: ScreenBlock) -> String {
+    package func block(_ block: ScreenBlock) -> String {
         let kind = HTMLText.escape(block.kind.rawValue)
         switch block.content {
         case .header(let header):

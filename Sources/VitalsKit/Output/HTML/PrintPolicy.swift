@@ -1,13 +1,13 @@
 import Foundation
 
 /// What a printed page may do: nothing but show itself.
-public enum PrintPolicy {
+package enum PrintPolicy {
     /// The page's Content-Security-Policy: no script, frame, image, font, fetch or form
     /// anywhere; only its own inline styles.
-    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"
+    package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"
 
     /// The `<meta>` that sets it (a report page's first element after `<meta charset>`).
-    public static let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">"
+    package static let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">"
 
     /// `html` with the policy in its head: as it is when it already holds it there, else with
     /// the `<meta>` put right after `<head>` (or the doctype, or at the start).

@@ -1,23 +1,23 @@
 /// A whole report: one self-contained HTML page (inline CSS and SVG, no reference outside
 /// it) holding the sections of several screen documents, with the period and as-of date in
 /// the title block and in every printed page's footer, beside the page number.
-public struct ReportPage: Sendable {
-    public var title: String
+package struct ReportPage: Sendable {
+    package var title: String
     /// "1 Aug 2026 – 31 Oct 2026", "the last 12 weeks".
-    public var period: String
+    package var period: String
     /// "as of 2026-10-31".
-    public var asOf: String
+    package var asOf: String
     /// The page language (`en`, `nl` for a Dutch screen alone).
-    public var language: String
+    package var language: String
     /// A line under the title ("Names, devices, sources and notes removed").
-    public var notice: String?
+    package var notice: String?
     /// The paper the page is printed on.
-    public var paper: Paper
+    package var paper: Paper
 
     /// Paper sizes for print (`@page size`).
-    public enum Paper: String, Sendable { case a4 = "A4", letter }
+    package enum Paper: String, Sendable { case a4 = "A4", letter }
 
-    public init(title: String, period: String, asOf: String, language: String = "en", paper: Paper = .a4,
+    package init(title: String, period: String, asOf: String, language: String = "en", paper: Paper = .a4,
                 notice: String? = nil) {
         self.title = title; self.period = period; self.asOf = asOf; self.language = language; self.notice = notice
         self.paper = paper
@@ -25,14 +25,14 @@ public struct ReportPage: Sendable {
 
     /// The page with `documents` drawn by `output`, in order; with two or more, the list of
     /// them under the title (on a cover page of its own from three on).
-    public func html(_ documents: [ScreenDocument], output: HTMLOutput = HTMLOutput()) -> String {
+    package func html(_ documents: [ScreenDocument], output: HTMLOutput = HTMLOutput()) -> String {
         let contents = documents.count > 1 ? documents.map(ReportContentsEntry.init) : []
         return html(sections: documents.map(output.section), contents: contents)
     }
 
     /// The page around already drawn sections; the chrome (page numbers, footer, cover) in
     /// the current language (`Words.current`).
-    public func html(sections: [String], contents: [ReportContentsEntry] = []) -> String {
+    package func html(sections: [String], contents: [ReportContentsEntry] = []) -> String {
         let footer = CSSString.quoted("\(period) · \(asOf)")
         let pageNumber = "\(CSSString.quoted(Words.text("report.page") + " ")) counter(page) "
             + "\(CSSString.quoted(" " + Words.text("report.page_of") + " ")) counter(pages)"
@@ -61,18 +61,18 @@ public struct ReportPage: Sendable {
 }
 
 /// One line of a report's cover: a screen's name and its pillar · subject, linking to it.
-public struct ReportContentsEntry: Sendable, Hashable {
-    public var screenID: String
-    public var name: String
+package struct ReportContentsEntry: Sendable, Hashable {
+    package var screenID: String
+    package var name: String
     /// "Nutrition · Me".
-    public var context: String
+    package var context: String
 
-    public init(screenID: String, name: String, context: String) {
+    package init(screenID: String, name: String, context: String) {
         self.screenID = screenID; self.name = name; self.context = context
     }
 
     /// The entry of `document`: its header's name and context.
-    public init(_ document: ScreenDocument) {
+    package init(_ document: ScreenDocument) {
         var context = ""
         for block in document.blocks {
             if case .header(let header) = block.content { context = header.context; break }

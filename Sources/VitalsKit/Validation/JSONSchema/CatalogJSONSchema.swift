@@ -7,8 +7,8 @@
 /// schema cannot see is validate's alone: references between entries and files (unknown
 /// series, parents, duplicate ids, former ids that collide) and comparisons of values
 /// (min above max).
-public enum CatalogJSONSchema {
-    public static func render() -> String {
+package enum CatalogJSONSchema {
+    package static func render() -> String {
         var sections: [String] = []
         for (key, entry) in CatalogSchema.sections {
             sections.append("    \(q(key)): {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/\(entry.name)\"}}")

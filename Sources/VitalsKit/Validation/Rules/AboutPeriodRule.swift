@@ -3,9 +3,9 @@
 /// the explorer's `r` key change, so the text contradicts the chart above it ("over the last
 /// two weeks" under a one-year chart); the chart's title and footer say the period shown.
 /// A warning: say what is measured, not over how long.
-public struct AboutPeriodRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct AboutPeriodRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "about-period",
         summary: "About texts do not name the period shown (\"over the last two weeks\"): --range changes it (warning).",
         severity: .warning,
@@ -19,7 +19,7 @@ public struct AboutPeriodRule: ValidationRule {
             RuleExamples.metrics(RuleExamples.primary + ", about_what: How last night went."),
         ])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             for (key, text) in [("about_what", metric.aboutWhat), ("about_why", metric.aboutWhy)] {

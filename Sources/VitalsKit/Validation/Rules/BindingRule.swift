@@ -1,8 +1,8 @@
 /// A metric's data binding that does not fit its series: a unit of another dimension, an
 /// aggregate a category series cannot have, a split or category filter that cannot apply.
-public struct BindingMismatchRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct BindingMismatchRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "binding-mismatch",
         summary: "A metric's unit, aggregate, split_by, categories, rolling and divide_by fit its series.",
         triggering: [
@@ -13,7 +13,7 @@ public struct BindingMismatchRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", unit: lb, rolling: 7")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             let binding = metric.binding

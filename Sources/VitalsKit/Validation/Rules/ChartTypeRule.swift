@@ -1,14 +1,14 @@
 /// A `chart_type_id` no renderer knows. An error, as in the JSON Schema (an enum there): a
 /// mistyped chart would otherwise pass CI and draw as something else.
-public struct UnknownChartTypeRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct UnknownChartTypeRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "unknown-chart-type",
         summary: "chart_type_id names a known chart kind (vitals schema lists them).",
         triggering: [RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: bar_verticle"))],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         let ids = CatalogSchema.chartTypeIDs   // read once: the list is the factory's, with added kinds
         let known = Set(ids)
         return loaded.catalog.metrics.compactMap { metric in

@@ -1,13 +1,13 @@
 /// The same id declared twice, in one file or across files.
-public struct DuplicateIDRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct DuplicateIDRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "duplicate-id",
         summary: "Each pillar, subject, series, screen and metric id is declared once across all files.",
         triggering: ["pillars:\n  - {pillar_id: a, name: A}\n  - {pillar_id: a, name: B}\n"],
         nonTriggering: ["pillars:\n  - {pillar_id: a, name: A}\n  - {pillar_id: b, name: B}\n"])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var first: [String: SourceLocation] = [:]
         var found: [Diagnostic] = []
         for declaration in loaded.declarations {

@@ -1,8 +1,8 @@
 /// A screen's `former_ids` must find only that screen: not another screen's id (or its own),
 /// and not a former id another screen lists as well.
-public struct FormerIDCollisionRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct FormerIDCollisionRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "former-id-collision",
         summary: "A screen's former_ids are not the id of any screen, nor listed by two screens.",
         triggering: [
@@ -20,7 +20,7 @@ public struct FormerIDCollisionRule: ValidationRule {
         "pillars: [{pillar_id: p, name: P}]\nscreens:\n" + entries.map { "  - \($0)\n" }.joined()
     }
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var claimed: [String: DisplayScreen] = [:]
         for screen in loaded.catalog.screens {

@@ -1,7 +1,7 @@
 /// A child metric whose parent sits on another screen.
-public struct ParentOnOtherScreenRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct ParentOnOtherScreenRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "parent-other-screen",
         summary: "A metric's parent is on the same screen.",
         triggering: [RuleExamples.metrics(RuleExamples.primary,
@@ -10,7 +10,7 @@ public struct ParentOnOtherScreenRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_X, display_screen_id: SCREEN_BODY, display_name: X, chart_type_id: line, series: body_mass, parent_metric_id: BODY_WEIGHT")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard let parentID = metric.parentID, let parent = loaded.catalog.metric(parentID),
                   parent.screenID != metric.screenID else { return nil }
@@ -22,9 +22,9 @@ public struct ParentOnOtherScreenRule: ValidationRule {
 }
 
 /// Metrics whose parent chain loops back on itself.
-public struct ParentCycleRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct ParentCycleRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "parent-cycle",
         summary: "Parent links never form a cycle.",
         triggering: [RuleExamples.metrics(RuleExamples.primary,
@@ -33,7 +33,7 @@ public struct ParentCycleRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line, parent_metric_id: BODY_WEIGHT")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         let catalog = loaded.catalog
         var reported: Set<String> = []
         var found: [Diagnostic] = []
@@ -61,9 +61,9 @@ public struct ParentCycleRule: ValidationRule {
 }
 
 /// An active child under an inactive parent: it would never be shown.
-public struct InactiveParentRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct InactiveParentRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "inactive-parent",
         summary: "An active metric under an inactive parent is never shown (warning).",
         severity: .warning,
@@ -73,7 +73,7 @@ public struct InactiveParentRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line, parent_metric_id: BODY_WEIGHT")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard metric.isActive, let parentID = metric.parentID,
                   let parent = loaded.catalog.metric(parentID), !parent.isActive else { return nil }

@@ -1,8 +1,8 @@
 /// Cross-file checks of the DragonHealth day: ids declared once per kind, references to
 /// categories and series that exist, units that fit, meal slots in the order of the day, and
 /// slot names that say one slot only.
-public struct PortionDayRule: ValidationRule {
-    public init() {}
+package struct PortionDayRule: ValidationRule {
+    package init() {}
 
     static let context = """
         series: [{series_id: vegetables, kind: quantity, unit: portion}]
@@ -10,7 +10,7 @@ public struct PortionDayRule: ValidationRule {
 
         """
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "portion-day",
         summary: "Categories, meal slots, foods and budgets refer to what exists, fit their series' units, and keep slots in the order of the day.",
         triggering: [
@@ -26,7 +26,7 @@ public struct PortionDayRule: ValidationRule {
                 + "budgets: [{budget_id: veg, name: Veg, series: vegetables, amount: 21, period: week}]\n",
         ])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         let catalog = loaded.catalog
         let book = catalog.portions
         var found: [Diagnostic] = []

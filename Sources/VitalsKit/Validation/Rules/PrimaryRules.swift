@@ -1,7 +1,7 @@
 /// Each active screen needs exactly one active primary metric.
-public struct PrimaryCountRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct PrimaryCountRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "primary-count",
         summary: "Each active screen with metrics has exactly one active primary metric.",
         triggering: [
@@ -10,7 +10,7 @@ public struct PrimaryCountRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         let catalog = loaded.catalog
         var found: [Diagnostic] = []
         for screen in catalog.screens where screen.isActive {
@@ -34,16 +34,16 @@ public struct PrimaryCountRule: ValidationRule {
 }
 
 /// A primary metric is the top of its screen; it cannot have a parent.
-public struct PrimaryWithParentRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct PrimaryWithParentRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "primary-parent",
         summary: "A primary metric has no parent.",
         triggering: [RuleExamples.metrics(RuleExamples.primary + ", parent_metric_id: BODY_A",
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line")],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard metric.isPrimary, let parent = metric.parentID else { return nil }
             return diagnostic("primary metric '\(metric.id)' has a parent ('\(parent)'); a primary metric is the top of its screen",
@@ -53,16 +53,16 @@ public struct PrimaryWithParentRule: ValidationRule {
 }
 
 /// An active screen with no active metric renders nothing.
-public struct EmptyScreenRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct EmptyScreenRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "empty-screen",
         summary: "An active screen has at least one active metric.",
         triggering: [RuleExamples.context],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary),
                         RuleExamples.context.replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, is_active: false}")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.screens.compactMap { screen in
             guard screen.isActive, loaded.catalog.metrics(of: screen.id).isEmpty else { return nil }
             return diagnostic("active screen \(screen.id) has no active metrics; add one in metrics/ or set is_active: false",

@@ -1,12 +1,12 @@
 /// A screen's `config` block is what its screen module expects (the module reports where).
-public struct ScreenConfigRule: ValidationRule {
-    public let registry: ScreenRegistry
+package struct ScreenConfigRule: ValidationRule {
+    package let registry: ScreenRegistry
 
     /// The rule for `registry`'s modules (the built-in list in `vitals`; only the generic
     /// module by default, which reads no config).
-    public init(registry: ScreenRegistry = .genericOnly) { self.registry = registry }
+    package init(registry: ScreenRegistry = .genericOnly) { self.registry = registry }
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: ConfigProblems.ruleID,
         summary: "A screen's config block is valid for its screen module; a config no module reads is a warning.",
         severity: .warning,
@@ -16,7 +16,7 @@ public struct ScreenConfigRule: ValidationRule {
             """],
         nonTriggering: [RuleExamples.context])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         registry.configDiagnostics(loaded.catalog)
     }
 }

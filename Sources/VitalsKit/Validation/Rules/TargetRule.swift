@@ -1,7 +1,7 @@
 /// A target whose numbers cannot be met, are always met, or lie outside what the series can hold.
-public struct TargetSanityRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct TargetSanityRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "target-sanity",
         summary: "A target's numbers make sense: min ≤ max, tolerance ≥ 0, within the series' plausible range.",
         triggering: [
@@ -11,7 +11,7 @@ public struct TargetSanityRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", target: {rule: range, min: 70, max: 75}")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             guard let target = metric.binding.target else { continue }

@@ -1,7 +1,7 @@
 /// A reference to a pillar, subject, screen, series or parent metric that no file declares.
-public struct UnknownReferenceRule: ValidationRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct UnknownReferenceRule: ValidationRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: "unknown-reference",
         summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by series and parent.",
         triggering: [
@@ -11,7 +11,7 @@ public struct UnknownReferenceRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         let catalog = loaded.catalog
         var found: [Diagnostic] = []
         func missing(_ what: String, _ id: String, _ entry: some CatalogEntry, key: String, among ids: [String]) {

@@ -1,9 +1,9 @@
 // The checks the loader makes while reading files (phases 1 and 2). They report as they read;
 // these types give them an id, a summary and examples for `vitals rules` and the example test.
 
-public struct YAMLSyntaxRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct YAMLSyntaxRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.yamlSyntax,
         summary: "The file must be well-formed YAML: no tabs in indentation, one document, no alias bombs or deep nesting.",
         triggering: ["pillars: [{pillar_id: a, name: A}\n", "pillars:\n\t- {pillar_id: a, name: A}\n",
@@ -11,36 +11,36 @@ public struct YAMLSyntaxRule: LoaderRule {
         nonTriggering: ["pillars: [{pillar_id: a, name: A}]\n"])
 }
 
-public struct FileFormatRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct FileFormatRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.fileFormat,
         summary: "A catalog file is a non-empty UTF-8 mapping of at most 4 MB.",
         triggering: ["", "# only a comment\n", "- just\n- a list\n"],
         nonTriggering: ["pillars: []\n"])
 }
 
-public struct DuplicateKeyRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct DuplicateKeyRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.duplicateKey,
         summary: "A key appears once per mapping; both places are named.",
         triggering: ["pillars:\n  - pillar_id: a\n    name: A\n    name: B\n"],
         nonTriggering: ["pillars:\n  - pillar_id: a\n    name: A\n"])
 }
 
-public struct UnknownKeyRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct UnknownKeyRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.unknownKey,
         summary: "Every key must be one the entry knows; a likely typo gets a did-you-mean.",
         triggering: ["pillars: [{pillar_id: a, name: A, colour: '#112233'}]\n", "pilars: []\n"],
         nonTriggering: ["pillars: [{pillar_id: a, name: A, color: '#112233'}]\n"])
 }
 
-public struct WrongTypeRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct WrongTypeRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.wrongType,
         summary: "Values must have the type their key expects (a number, true/false, a list …).",
         triggering: ["pillars: [{pillar_id: a, name: A, order: first}]\n", "pillars: {pillar_id: a}\n",
@@ -48,9 +48,9 @@ public struct WrongTypeRule: LoaderRule {
         nonTriggering: ["pillars: [{pillar_id: a, name: A, order: 1}]\n"])
 }
 
-public struct MissingKeyRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct MissingKeyRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.missingKey,
         summary: "Required keys must be present (and a target rule needs its numbers).",
         triggering: ["pillars: [{pillar_id: a}]\n",
@@ -58,9 +58,9 @@ public struct MissingKeyRule: LoaderRule {
         nonTriggering: ["pillars: [{pillar_id: a, name: A}]\n"])
 }
 
-public struct InvalidValueRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct InvalidValueRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.invalidValue,
         summary: "Values must be one of the allowed words or formats (aggregate, unit, colour, date, range …).",
         triggering: ["series: [{series_id: s, kind: quantity, unit: kilo}]\n",
@@ -69,9 +69,9 @@ public struct InvalidValueRule: LoaderRule {
         nonTriggering: ["series: [{series_id: s, kind: quantity, unit: kg}]\n"])
 }
 
-public struct BadIDRule: LoaderRule {
-    public init() {}
-    public static let description = RuleDescription(
+package struct BadIDRule: LoaderRule {
+    package init() {}
+    package static let description = RuleDescription(
         id: RuleID.badID,
         summary: "Ids follow their format: SCREEN_… for screens, UPPER_SNAKE for metrics, snake_case for the rest.",
         triggering: ["pillars: [{pillar_id: Core-Care, name: A}]\n",
