@@ -23,6 +23,10 @@ public protocol ScreenModule: Sendable {
     func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                       problems: inout ConfigProblems) -> Config?
 
+    /// The keys the `config` block may have, for the JSON Schema and `vitals modules`; nil for
+    /// a module whose config is not a `DeclaredConfig` (given by the default implementations).
+    static var configKeys: [ConfigKeySpec]? { get }
+
     /// The screen's blocks for one request. `config` is nil only when decoding failed, which
     /// `vitals render` reports before getting here; modules may assume it is present.
     func render(_ context: ScreenContext, config: Config?) throws -> ScreenDocument
@@ -36,7 +40,19 @@ extension ScreenModule where Config == NoScreenConfig {
                              problems: inout ConfigProblems) -> Config? { NoScreenConfig() }
 }
 
+extension ScreenModule where Config: DeclaredConfig {
+    /// Decodes the block as `Config.Keys` declares, then builds `Config` from it.
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> Config? {
+        Config.decode(node, of: screen, in: catalog, problems: &problems)
+    }
+
+    public static var configKeys: [ConfigKeySpec]? { Config.Keys.keySpecs }
+}
+
 extension ScreenModule {
+    public static var configKeys: [ConfigKeySpec]? { nil }
+
     public static var roles: [(role: MetricRole, draws: String)] { [] }
 
     /// The `screen_id` of this module's type.
@@ -76,7 +92,7 @@ public struct ConfigProblems: Sendable {
     public static let ruleID = "screen-config"
 
     public let screen: DisplayScreen
-    public private(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
 
     public init(screen: DisplayScreen) { self.screen = screen }
 
