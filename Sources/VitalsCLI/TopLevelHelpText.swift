@@ -28,6 +28,7 @@ SUBCOMMANDS:
                           `vitals report --all --range 12w -o report.pdf`.
   validate                Check the screen and metric YAML files, for CI.
   rules                   List the validation rules with their summaries.
+  modules                 List screen modules and the config keys each reads.
   tree                    Print pillars → screens → primary metric → child
                           metrics.
   schema                  Print the JSON Schema of the catalog YAML files (for

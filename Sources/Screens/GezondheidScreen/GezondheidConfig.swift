@@ -22,7 +22,7 @@ public struct GezondheidConfig: DeclaredConfig, Hashable {
             doc: "The growth reference table (breed, sex, tolerance_percent, points by week); none draws the curve without a band.")
         public var milestones = ConfigKey.list("milestones", of: MilestoneKeys.self, itemName: "milestone",
                                                doc: "Health milestones, each due a number of weeks or months after birth.")
-            .defaulting(to: [])
+            .defaulting(to: []).documentingDefault("[]")
         public init() {}
 
         public static func check(_ values: ConfigValues<Keys>, problems: inout ConfigProblems) {

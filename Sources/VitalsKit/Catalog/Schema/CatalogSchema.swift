@@ -69,7 +69,7 @@ public enum CatalogSchema {
         KeySpec("icon", .string, "An emoji or short symbol."),
         KeySpec("description", .string, "One line under the header."),
         KeySpec("empty_message", .string, "Shown when there is no data."),
-        KeySpec("config", .any, "Settings its screen module reads and validates."),
+        KeySpec("config", .any, "Settings its screen module reads: the keys vitals modules lists, checked below by screen_id."),
     ])
 
     public static let target = EntrySpec(name: "target", keys: [

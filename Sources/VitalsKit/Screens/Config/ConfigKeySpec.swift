@@ -67,11 +67,11 @@ public struct ConfigKeySpec: Sendable {
         case .clockTime: words = "time HH:MM"
         case .quantity: words = "quantity"
         case .list(let element, let minCount):
-            words = "list of \(element.typeDescription)" + (minCount > 0 ? ", at least \(minCount)" : "")
-        case .object(let keys): words = "mapping of " + keys.map(\.name).joined(separator: ", ")
-        case .variant(let discriminator, let present, let otherwise):
-            words = "mapping: with \(discriminator): \(present.map(\.name).joined(separator: ", ")); "
-                + "else \(otherwise.map(\.name).joined(separator: ", "))"
+            let item: String
+            if case .object = element.kind { item = "mappings (\(element.name))" } else { item = element.typeDescription }
+            words = "list of \(item)" + (minCount > 0 ? ", at least \(minCount)" : "")
+        case .object: words = "mapping"
+        case .variant(let discriminator, _, _): words = "mapping, by whether it has \(discriminator)"
         }
         if let unit { words += " (\(unit))" }
         if let bounds = boundsDescription { words += ", " + bounds }
