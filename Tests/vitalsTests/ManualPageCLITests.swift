@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The manual page (docs/vitals.1, README's Install section; `ManualPage` below) is written
@@ -66,11 +67,8 @@ final class ManualPageCLITests: XCTestCase {
         XCTAssertFalse(committed.contains(".It Cm push"), "the trait's commands are named, not described")
         XCTAssertFalse(committed.contains("\n\n"), "an empty line in the page")
         // groff (the `man` command's formatter) reads it without warnings; skipped without groff.
-        let groff = ["/usr/bin/groff", "/usr/local/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let groff else {
-            if ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1" { XCTFail("groff is missing (apt-get install groff-base)") }
-            throw XCTSkip("groff is missing: apt-get install groff-base to check the manual page's mdoc")
-        }
+        let groff = OptionalTool.onPath("groff")
+        guard let groff else { throw OptionalTool.missing("groff", install: "apt-get install groff-base") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: groff)
         process.arguments = ["-mandoc", "-ww", "-z", "-T", "utf8", file.path]
