@@ -132,4 +132,30 @@ extension CatalogSchema {
         for section in sections { collect(section.entry) }
         return YAMLKeyNames(names)
     }()
+
+    /// Every key name of every entry, once, in a fixed order: `KeyLocations` stores a key as
+    /// its index here (2 bytes instead of a 16-byte string).
+    static let knownKeys: (names: [String], index: [String: UInt16]) = {
+        var names: [String] = []
+        var index: [String: UInt16] = [:]
+        var seen: Set<String> = []
+        func collect(_ spec: EntrySpec) {
+            guard seen.insert(spec.name + ":" + spec.keyNames.joined(separator: ",")).inserted else { return }
+            for key in spec.keys {
+                add(key.name)
+                switch key.kind {
+                case .nested(let nested): collect(nested)
+                case .mappingOf(let keys, let value): keys.forEach(add); collect(value)
+                default: break
+                }
+            }
+        }
+        func add(_ name: String) {
+            guard index[name] == nil else { return }
+            index[name] = UInt16(names.count)
+            names.append(name)
+        }
+        for section in sections { add(section.key); collect(section.entry) }
+        return (names, index)
+    }()
 }
