@@ -60,14 +60,20 @@ struct CatalogMerge {
         let capacity = catalog.capacity
         let needed = (screens: catalog.screens.count + screens, metrics: catalog.metrics.count + metrics)
         func estimate(_ count: Int) -> Int { count + count / 50 + count * (expected - added) / max(1, added) }
-        if needed.screens > capacity.screens || needed.metrics > capacity.metrics {
-            catalog.reserveCapacity(screens: max(0, estimate(needed.screens) - catalog.screens.count),
-                                    metrics: max(0, estimate(needed.metrics) - catalog.metrics.count))
+        // Each array only when it must grow: growing one that has room would copy it.
+        if needed.screens > capacity.screens {
+            catalog.reserveCapacity(screens: estimate(needed.screens) - catalog.screens.count, metrics: 0)
+        }
+        if needed.metrics > capacity.metrics {
+            catalog.reserveCapacity(screens: 0, metrics: estimate(needed.metrics) - catalog.metrics.count)
         }
         if declarations.count + entries.count > declarations.capacity {
             declarations.reserveCapacity(estimate(declarations.count + entries.count))
         }
     }
+
+    /// The room in the catalog's screen and metric arrays (for the tests).
+    var capacity: (screens: Int, metrics: Int) { catalog.capacity }
 
     /// The catalog of the files added, with their findings in file order.
     func finish() -> LoadedCatalog {
