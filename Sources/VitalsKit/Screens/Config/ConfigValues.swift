@@ -39,8 +39,13 @@ public struct ConfigValues<Keys: ConfigDeclaration>: Sendable {
     public let node: YAMLNode?
 
     public subscript<Value>(dynamicMember key: KeyPath<Keys, ConfigKey<Value>>) -> Value {
-        // Decoding stores a value for every declared key, of its declared type.
-        values[keys[keyPath: key].spec.name] as! Value
+        let declared = keys[keyPath: key]
+        // Decoding stores a value of its declared type for every declared key (else it fails),
+        // so the fallback to the key's absent value is never taken for a required key.
+        guard let value = values[declared.spec.name] as? Value ?? declared.absent else {
+            preconditionFailure("ConfigValues holds no value for the declared key \(declared.spec.name)")
+        }
+        return value
     }
 
     /// The YAML node of `key`'s value; nil when absent.
