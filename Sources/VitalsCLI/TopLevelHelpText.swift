@@ -30,6 +30,7 @@ SUBCOMMANDS:
   diff                    Show how a catalog change changes the drawn screens,
                           e.g. `vitals diff origin/main` in a pull request.
   rules                   List the validation rules with their summaries.
+  modules                 List screen modules and the config keys each reads.
   tree                    Print pillars → screens → primary metric → child
                           metrics.
   schema                  Print the JSON Schema of the catalog YAML files (for

@@ -23,7 +23,7 @@ struct Vitals: ParsableCommand {
         version: VitalsKitVersion.string,
         subcommands: [
             // One line per subcommand; each lives in Commands/<Name>Command.swift.
-            RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, TreeCommand.self, SchemaCommand.self,
+            RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
             ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
             FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,

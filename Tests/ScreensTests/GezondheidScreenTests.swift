@@ -166,7 +166,7 @@ final class GezondheidScreenTests: XCTestCase {
             ("            kg: 3.0\n", "            kg: 0\n", "0\n\n          - week: 8", "kg must be more than 0, got 0"),
             ("tolerance_percent: 15", "tolerance_percent: 150", "150", "tolerance_percent 150 must be more than 0 and less than 100"),
             ("tolerance_percent: 15", "tolerance_percent: 0", "0\n        points:", "tolerance_percent 0 must be more than 0 and less than 100"),
-            ("sex: female", "sex: teef", "teef\n", "reference sex must be female or male, not 'teef'"),
+            ("sex: female", "sex: teef", "teef\n", "sex must be female or male, not 'teef'"),
             ("breed: Golden Retriever", "bread: Golden Retriever", "bread", "unknown key 'bread' in reference; did you mean 'breed'?"),
             ("          due_week: 6\n", "          due_week: 6\n          due_month: 2\n", "2\n\n        - id: vaccinatie_8", "milestone 'eerste_ontworming' has both due_week and due_month"),
             ("          due_week: 6\n", "", "id: eerste_ontworming", "milestone 'eerste_ontworming' needs due_week or due_month"),

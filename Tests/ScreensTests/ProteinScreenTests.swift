@@ -181,8 +181,8 @@ final class ProteinScreenTests: XCTestCase {
 
     func testConfigProblemsAreReportedAtTheirLineAndColumn() {
         // The config block's first line is line 11 of the file.
-        assertProblem("      per_kg: 0\n", line: 11, column: 15, contains: "per_kg must be greater than 0 g/kg, got 0")
-        assertProblem("      per_kg: -1.6\n", line: 11, column: 15, contains: "must be greater than 0")
+        assertProblem("      per_kg: 0\n", line: 11, column: 15, contains: "per_kg must be more than 0 g/kg, got 0")
+        assertProblem("      per_kg: -1.6\n", line: 11, column: 15, contains: "per_kg must be more than 0 g/kg, got -1.6")
         assertProblem("      per_kg: 5\n", line: 11, column: 15, contains: "per_kg 5 g/kg is implausible: use 0.5…3.5 g/kg")
         assertProblem("      per_kg: lots\n", line: 11, column: 15, contains: "per_kg must be a number")
         assertProblem("      target_grams: 2000\n", line: 11, column: 21, contains: "target_grams 2000 g is implausible")

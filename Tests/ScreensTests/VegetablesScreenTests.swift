@@ -157,17 +157,17 @@ final class VegetablesScreenTests: XCTestCase {
 
     func testConfigProblemsAreReportedAtTheirLineAndColumn() {
         // The config block's first line is line 10 of the file.
-        assertProblem("      meal_slots: []\n", line: 10, column: 19, contains: "meal_slots must name at least one meal slot")
+        assertProblem("      meal_slots: []\n", line: 10, column: 19, contains: "meal_slots needs at least one meal slot")
         assertProblem("      meal_slots: lunch\n", line: 10, column: 19, contains: "meal_slots must be a list")
         assertProblem("      meal_slots:\n        - lunch\n        - dinner\n        - lunch\n", line: 13, column: 11,
                       contains: "meal slot 'lunch' is listed twice (first on line 11)")
-        assertProblem("      meal_slots: [lunch, {a: 1}]\n", line: 10, column: 27, contains: "a meal slot must be a name")
+        assertProblem("      meal_slots: [lunch, {a: 1}]\n", line: 10, column: 27, contains: "a meal slot must be text, not a mapping")
         assertProblem("      day_cutoff: \"25:00\"\n", line: 10, column: 19,
                       contains: "day_cutoff must be a time as HH:MM (\"04:00\"), got '25:00'")
         assertProblem("      day_cutoff: \"13:00\"\n", line: 10, column: 19, contains: "must be before 12:00",
                       metricCutoff: "13:00")
         assertProblem("      portion_step: 0.3\n", line: 10, column: 21, contains: "portion_step 0.3 must divide 1 portion")
-        assertProblem("      portion_step: 0\n", line: 10, column: 21, contains: "must divide 1 portion")
+        assertProblem("      portion_step: 0\n", line: 10, column: 21, contains: "portion_step must be more than 0 portions, got 0")
         assertProblem("      portion_size: 0.25\n", line: 10, column: 7,
                       contains: "unknown key 'portion_size' in config; did you mean 'portion_step'?")
     }

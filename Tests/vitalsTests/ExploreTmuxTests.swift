@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `vitals explore` end to end: the built binary in a real terminal (tmux), driven by keys
 /// and read back with `capture-pane`.
@@ -8,7 +9,7 @@ final class ExploreTmuxTests: XCTestCase {
     private var workDirectory: URL!
 
     override func setUpWithError() throws {
-        guard Self.tmuxPath != nil else { throw XCTSkip("tmux is not installed (.ci/run installs it)") }
+        guard Self.tmuxPath != nil else { throw OptionalTool.missing("tmux", install: "apt-get install tmux") }
         socket = "vitals-explore-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -21,8 +22,7 @@ final class ExploreTmuxTests: XCTestCase {
         }
     }
 
-    static let tmuxPath: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let tmuxPath: String? = OptionalTool.onPath("tmux")
 
     /// Runs tmux on this test's own server and returns its output.
     ///

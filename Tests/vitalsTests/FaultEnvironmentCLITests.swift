@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Faults that need something of the machine: another user (a directory it cannot write), a
 /// tiny file system (full), signals while a zip is spooled from a pipe.
@@ -26,7 +27,10 @@ final class FaultEnvironmentCLITests: XCTestCase {
             c.execute("INSERT INTO sample (series, subject, start, \\"end\\", utc_offset, value, source, local_start) VALUES ('body_mass', 'me', 1780300800, 1780300800, 0, 99.5, 'manual', 1780300800)")
             os._exit(0)
             """
-        let writer = try FaultProcess.run(["-c", python], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        guard let python3 = OptionalTool.onPath("python3") else {
+            throw OptionalTool.missing("python3 (the test's crashing WAL writer)", install: "apt-get install python3")
+        }
+        let writer = try FaultProcess.run(["-c", python], executable: URL(fileURLWithPath: python3))
         XCTAssertEqual(writer.status, 0, writer.stderr)
         XCTAssertGreaterThan((try FileManager.default.attributesOfItem(atPath: db + "-wal"))[.size] as? Int ?? 0, 32)
         for path in [root.path, directory.path] { XCTAssertEqual(chmod(path, 0o755), 0) }

@@ -32,7 +32,7 @@ enum JSONSchemaChecker {
         let required = ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1"
         switch process.terminationStatus {
         case 0: break
-        case 127 where !required: throw XCTSkip("python3 is missing: the JSON Schema checks need it (apt-get install python3 python3-pip)")
+        case 127 where !required: throw XCTSkip("python3 is missing: the JSON Schema checks need it (apt-get install python3 python3-jsonschema python3-yaml)")
         case 3 where !required: throw XCTSkip(stderr.trimmingCharacters(in: .whitespacesAndNewlines))
         default: XCTFail("check_json_schema.py failed (\(process.terminationStatus)): \(stderr)")
         }

@@ -122,6 +122,7 @@ final class ReportSharedCopyCLITests: XCTestCase {
     func testSharedPDFHasNoNamesAndNoPrintDate() throws {
         _ = try ReportTools.chromium()
         _ = try ReportTools.tool("pdfinfo", package: "poppler-utils")
+        _ = try ReportTools.tool("pdftotext", package: "poppler-utils")
         let names = ["D'Arcy", "Bo & Max", "Quintessa"]
         let file = try ReportTools.scratch(self).appendingPathComponent("shared.pdf")
         let run = try VitalsProcess.run(["report", "gezondheid", "pregnancy", "body"] + period + ["--redact", "--shift-dates",

@@ -44,7 +44,9 @@ enum ReportTools {
     static func check(_ arguments: [String]) throws -> Output {
         let output = try run(["python3", checkScript.path] + arguments)
         if output.status == 3 || output.status == 127 {
-            let reason = output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = output.status == 127
+                ? "python3 is missing: apt-get install python3 python3-html5lib python3-pil"
+                : output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             if required { XCTFail(reason) }
             throw XCTSkip(reason)
         }

@@ -20,7 +20,7 @@ public struct GezondheidScreen: ScreenModule {
 
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                              problems: inout ConfigProblems) -> GezondheidConfig? {
-        let config = GezondheidConfig.decode(node, problems: &problems)
+        let config = GezondheidConfig.decode(node, of: screen, in: catalog, problems: &problems)
         let subject = catalog.subject(screen.subjectID)
         if let node, subject?.birthDate.flatMap({ LocalDate(iso: $0) }) == nil {
             problems.warning("subject \(screen.subjectID) has no birth_date, so weeks since birth and milestone "

@@ -13,7 +13,14 @@ import VitalsKit
 ///       - {name: underweight, min_kg: 12.7, max_kg: 18.1}
 ///       - {name: normal, from_bmi: 18.5, min_kg: 11.3, max_kg: 15.9}
 /// ```
-public struct PregnancyConfig: Sendable, Hashable {
+public struct PregnancyConfig: DeclaredConfig, Hashable {
+    /// The keys of the block, declared once.
+    public struct Keys: ConfigDeclaration {
+        public var reference = ReferenceBand.configKey(doc: "The recommended-gain rule (rule: gestational_weight_gain) the band is drawn from.")
+            .required()
+        public init() {}
+    }
+
     public var rule: GestationalGainRule
     /// The chart's axis title; "weeks of pregnancy" when the YAML names none.
     public var axisTitle: String
@@ -22,26 +29,14 @@ public struct PregnancyConfig: Sendable, Hashable {
         self.rule = rule; self.axisTitle = axisTitle
     }
 
-    static let keys = ["reference"]
-
-    /// Decodes `node`; every problem goes into `problems` at its own line. nil when there
-    /// was an error or no rule.
-    static func decode(_ node: YAMLNode?, problems: inout ConfigProblems) -> PregnancyConfig? {
-        guard let node else {
-            problems.error("the Pregnancy screen needs a config with a reference rule (gestational_weight_gain)", at: nil)
-            return nil
-        }
-        guard let root = problems.mapping(node, named: "config", allowed: keys) else { return nil }
-        guard let referenceNode = root["reference"], !referenceNode.isNull else {
-            problems.error("missing reference (the gestational_weight_gain rule)", at: root)
-            return nil
-        }
-        guard let band = ReferenceBand.decode(referenceNode, problems: &problems) else { return nil }
-        guard let rule = band.gestationalGain else {
+    /// The rule of the reference; a table is refused (this screen draws a rule).
+    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+                 problems: inout ConfigProblems) {
+        guard let rule = values.reference.gestationalGain else {
             problems.error("the Pregnancy screen draws a rule (rule: gestational_weight_gain), not a table of points",
-                           at: referenceNode)
+                           at: values.node(\.reference))
             return nil
         }
-        return PregnancyConfig(rule: rule, axisTitle: band.axisTitle ?? "weeks of pregnancy")
+        self.init(rule: rule, axisTitle: values.reference.axisTitle ?? "weeks of pregnancy")
     }
 }

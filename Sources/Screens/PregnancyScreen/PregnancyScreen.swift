@@ -15,7 +15,7 @@ public struct PregnancyScreen: ScreenModule {
 
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                              problems: inout ConfigProblems) -> PregnancyConfig? {
-        let config = PregnancyConfig.decode(node, problems: &problems)
+        let config = PregnancyConfig.decode(node, of: screen, in: catalog, problems: &problems)
         // An invalid block is reported where it is written; only a missing one is said here.
         if let subject = catalog.subject(screen.subjectID), subject.pregnancy == nil,
            subject.keyLocations["pregnancy"] == nil {

@@ -13,11 +13,6 @@ public struct ProteinScreen: ScreenModule {
 
     public init() {}
 
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> ProteinConfig? {
-        ProteinConfig.decode(node, of: screen, in: catalog, problems: &problems)
-    }
-
     public func render(_ context: ScreenContext, config: ProteinConfig?) throws -> ScreenDocument {
         let config = config ?? ProteinConfig()
         guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }

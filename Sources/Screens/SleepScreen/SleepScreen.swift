@@ -16,11 +16,6 @@ public struct SleepScreen: ScreenModule {
 
     public init() {}
 
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> SleepConfig? {
-        SleepConfig.decode(node, problems: &problems)
-    }
-
     public func render(_ context: ScreenContext, config: SleepConfig?) throws -> ScreenDocument {
         let page = SleepPage(context: context, config: config ?? SleepConfig())
         return context.document(module: Self.screenID, blocks: try page.blocks())

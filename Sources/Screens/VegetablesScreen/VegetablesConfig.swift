@@ -1,4 +1,3 @@
-import Foundation
 import VitalsKit
 
 /// The Vegetables screen's `config` block (DragonHealth's portion model).
@@ -9,7 +8,7 @@ import VitalsKit
 ///   day_cutoff: "04:00"                             # must match the metrics' day_cutoff
 ///   portion_step: 0.25                              # optional; must divide 1
 /// ```
-public struct VegetablesConfig: Sendable, Hashable {
+public struct VegetablesConfig: DeclaredConfig, Hashable {
     /// The meal slot groups shown, in the order a day runs: ids of the catalog's declared slots
     /// (a configured alias such as `snack` names its slot, `afternoon_snack`); portions in any
     /// slot, shown or not, add up to the day.
@@ -25,73 +24,56 @@ public struct VegetablesConfig: Sendable, Hashable {
         self.mealSlots = mealSlots; self.dayCutoffMinutes = dayCutoffMinutes; self.portionStep = portionStep
     }
 
-    public static let keys = ["meal_slots", "day_cutoff", "portion_step"]
+    /// The keys of the block, declared once.
+    public struct Keys: ConfigDeclaration {
+        public var mealSlots = ConfigKey.list("meal_slots", of: ConfigKey.text("meal slot", doc: "A declared meal slot's id or alias."),
+                                              atLeast: 1, doc: "The meal slots shown, in the order a day runs (default: all declared).")
+        public var dayCutoff = ConfigKey.clockTime("day_cutoff", before: 12 * 60,
+                                                   hint: "entries before it count for the previous day",
+                                                   doc: "When the day starts; must match the metrics' day_cutoff.")
+        public var portionStep = ConfigKey.number("portion_step", unit: "portions", in: 0...1, above: 0,
+                                                  doc: "The portion size entries are logged in; must divide 1.")
+            .defaulting(to: 0.25)
+        public init() {}
 
-    /// Decodes `node` (nil: no block, the defaults), each problem at its line; nil on errors.
-    static func decode(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                       problems: inout ConfigProblems) -> VegetablesConfig? {
-        let groups = TagGroups(catalog.portions.mealSlots)
-        guard let node else { return VegetablesConfig(mealSlots: groups.order) }
-        let errorsBefore = problems.errorCount
-        guard let map = problems.mapping(node, named: "config", allowed: keys) else { return nil }
-        var config = VegetablesConfig(mealSlots: groups.order)
-        if let slots = mealSlots(in: map, groups: groups, problems: &problems) { config.mealSlots = slots }
-        if let cutoff = dayCutoff(in: map, problems: &problems) {
-            config.dayCutoffMinutes = cutoff
-            checkMetricsAgree(cutoff, node: map["day_cutoff"], screen: screen, catalog: catalog, problems: &problems)
-        }
-        if let step = problems.number("portion_step", in: map) {
+        public static func check(_ values: ConfigValues<Keys>, problems: inout ConfigProblems) {
+            let step: Double = values.portionStep
             let parts = 1 / step
-            if step > 0, step <= 1, abs(parts - parts.rounded()) < 1e-9 {
-                config.portionStep = step
-            } else {
-                problems.error("portion_step \(map["portion_step"]?.scalarText ?? String(step)) must divide 1 portion into whole steps (0.25, 0.5 or 1)",
-                               at: map["portion_step"])
+            if abs(parts - parts.rounded()) >= 1e-9 {
+                let node = values.node(\.portionStep)
+                let text = node?.scalarText ?? String(step)
+                problems.error("portion_step \(text) must divide 1 portion into whole steps (0.25, 0.5 or 1)", at: node)
             }
         }
-        return problems.errorCount == errorsBefore ? config : nil
     }
 
-    /// A non-empty list of distinct slots, each named by its id or an alias (as its id).
-    private static func mealSlots(in map: YAMLNode, groups: TagGroups, problems: inout ConfigProblems) -> [String]? {
-        guard let items = problems.list("meal_slots", in: map) else { return nil }
-        guard !items.isEmpty else {
-            problems.error("meal_slots must name at least one meal slot", at: map["meal_slots"])
-            return nil
-        }
-        var slots: [String] = []
-        var firstLine: [String: Int] = [:]
-        for item in items {
-            guard case .scalar(let text, _) = item.value, !item.isNull,
-                  !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                problems.error("a meal slot must be a name, not \(item.kindDescription)", at: item)
-                continue
+    /// The slots named (aliases as their slot's id, each once), and a day cutoff every metric
+    /// of the screen agrees with.
+    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+                 problems: inout ConfigProblems) {
+        let groups = TagGroups(catalog.portions.mealSlots)
+        let before = problems.errorCount
+        self.init(mealSlots: groups.order, dayCutoffMinutes: values.dayCutoff?.minutesAfterMidnight,
+                  portionStep: values.portionStep)
+        if values.mealSlots != nil, let items = values.node(\.mealSlots)?.items {
+            var slots: [String] = []
+            var firstLine: [String: Int] = [:]
+            for item in items {
+                let text = item.scalarText ?? ""
+                let slot = groups.group(of: text)
+                if let line = firstLine[slot] {
+                    problems.error("meal slot '\(Sanitize.inline(text))' is listed twice (first on line \(line))", at: item)
+                    continue
+                }
+                firstLine[slot] = item.location.line
+                slots.append(slot)
             }
-            let slot = groups.group(of: text)
-            if let line = firstLine[slot] {
-                problems.error("meal slot '\(Sanitize.inline(text))' is listed twice (first on line \(line))", at: item)
-                continue
-            }
-            firstLine[slot] = item.location.line
-            slots.append(slot)
+            mealSlots = slots
         }
-        return slots
-    }
-
-    /// `HH:MM` before noon.
-    private static func dayCutoff(in map: YAMLNode, problems: inout ConfigProblems) -> Int? {
-        guard let node = map["day_cutoff"], !node.isNull else { return nil }
-        guard let text = node.scalarText, let time = ClockTime(text) else {
-            problems.error("day_cutoff must be a time as HH:MM (\"04:00\"), got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
-                           at: node)
-            return nil
+        if let cutoff = dayCutoffMinutes {
+            Self.checkMetricsAgree(cutoff, node: values.node(\.dayCutoff), screen: screen, catalog: catalog, problems: &problems)
         }
-        guard time.minutesAfterMidnight < 12 * 60 else {
-            problems.error("day_cutoff \(text) must be before 12:00: entries before it count for the previous day",
-                           at: node)
-            return nil
-        }
-        return time.minutesAfterMidnight
+        guard problems.errorCount == before else { return nil }
     }
 
     /// Every metric of the screen must start its day at the same time as the config, or the
@@ -120,9 +102,4 @@ public struct VegetablesConfig: Sendable, Hashable {
         let hours = minutes / 60, rest = minutes % 60
         return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
-}
-
-extension ConfigProblems {
-    /// How many errors have been collected so far.
-    var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 }

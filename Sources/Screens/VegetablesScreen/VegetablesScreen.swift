@@ -14,11 +14,6 @@ public struct VegetablesScreen: ScreenModule {
 
     public init() {}
 
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> VegetablesConfig? {
-        VegetablesConfig.decode(node, of: screen, in: catalog, problems: &problems)
-    }
-
     public func render(_ context: ScreenContext, config: VegetablesConfig?) throws -> ScreenDocument {
         let config = config ?? VegetablesConfig()
         guard let primary = context.primaryWithSeries else { return context.emptyDocument(module: Self.screenID) }

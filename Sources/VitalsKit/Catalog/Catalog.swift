@@ -43,6 +43,9 @@ public struct Catalog: Sendable {
         self.metrics.reserveCapacity(self.metrics.count + metrics)
     }
 
+    /// How many screens and metrics fit before the arrays must grow.
+    package var capacity: (screens: Int, metrics: Int) { (screens.capacity, metrics.capacity) }
+
     /// Adds a pillar; returns false (and keeps the first) when the id is taken.
     @discardableResult public mutating func add(_ pillar: Pillar) -> Bool {
         decodedConfigs = DecodedConfigs()

@@ -115,8 +115,11 @@ public enum CatalogLoader {
     public static func load(paths: [String], keepingTexts: Bool = true) throws -> LoadedCatalog {
         let files = try files(under: paths)
         // Each path standardised once (Foundation's standardizingPath resolves symbolic links,
-        // tens of thousands of instructions a path).
-        let reads = ParallelMap.map(files) { file -> FileLoad in
+        // tens of thousands of instructions a path). Each file joins the catalog as soon as it
+        // and the files before it are read, so its decoded entries are let go then (not held
+        // with every other file's until the catalog is built).
+        var merge = CatalogMerge(files: files.count)
+        ParallelMap.forEachInOrder(files, { file -> FileLoad in
             let name = displayPath(file)
             switch read(file, shown: name) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
@@ -125,10 +128,11 @@ public enum CatalogLoader {
                 let keep = keepingTexts || !reading.diagnostics.isEmpty
                 return FileLoad(name: name, path: file, text: keep ? text : nil, reading: reading)
             }
-        }
-        var loaded = merge(reads)
-        loaded.catalog.files = reads.map(\.name)
-        loaded.diagnostics = reads.compactMap(\.failure) + loaded.diagnostics
+        }, consume: { merge.add($0) })
+        var loaded = merge.finish()
+        // Every file named, read or not; those that could not be read lead the findings.
+        loaded.catalog.files = merge.allNames
+        loaded.diagnostics = merge.failures + loaded.diagnostics
         return loaded
     }
 
@@ -147,57 +151,11 @@ public enum CatalogLoader {
     /// Files are read (composed and decoded) in parallel; their entries then join the catalog
     /// in file order, so the result does not depend on scheduling.
     public static func load(_ files: [SourceFile]) -> LoadedCatalog {
-        let reads = ParallelMap.map(files) { file in
+        var merge = CatalogMerge(files: files.count)
+        ParallelMap.forEachInOrder(files, { file in
             FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file))
-        }
-        return merge(reads)
-    }
-
-    /// Joins the files read (not those that failed to read) into one catalog, in file order.
-    private static func merge(_ reads: [FileLoad]) -> LoadedCatalog {
-        var reads = reads
-        var catalog = Catalog()
-        var diagnostics: [Diagnostic] = []
-        var declarations: [Declaration] = []
-        var counts = (screens: 0, metrics: 0, all: 0)
-        for read in reads {
-            for entry in read.reading.entries {
-                switch entry {
-                case .screen: counts.screens += 1
-                case .metric: counts.metrics += 1
-                default: break
-                }
-            }
-            counts.all += read.reading.entries.count
-        }
-        catalog.reserveCapacity(screens: counts.screens, metrics: counts.metrics)
-        declarations.reserveCapacity(counts.all)
-        var sources: [String: String] = [:]
-        var unkept: [String: String] = [:]
-        var names: [String] = []
-        names.reserveCapacity(reads.count)
-        for index in reads.indices where reads[index].failure == nil {
-            // Each file's entries are let go once they are in the catalog.
-            let read = reads[index]
-            reads[index] = FileLoad(name: read.name, path: read.path)
-            names.append(read.name)
-            if let text = read.text { sources[read.name] = text } else { unkept[read.name] = read.path }
-            let result = read.reading
-            diagnostics += result.diagnostics
-            for entry in result.entries {
-                switch entry {
-                case .pillar(let value): declarations.append(.init(kind: .pillar, id: value.id, location: value.location(of: "pillar_id"))); catalog.add(value)
-                case .subject(let value): declarations.append(.init(kind: .subject, id: value.id, location: value.location(of: "subject_id"))); catalog.add(value)
-                case .series(let value): declarations.append(.init(kind: .series, id: value.id, location: value.location(of: "series_id"))); catalog.add(value)
-                case .screen(let value): declarations.append(.init(kind: .screen, id: value.id, location: value.location(of: "screen_id"))); catalog.add(value)
-                case .metric(let value): declarations.append(.init(kind: .metric, id: value.id, location: value.location(of: "display_metric_id"))); catalog.add(value)
-                case .portion(let value): catalog.portions.record(value)
-                }
-            }
-        }
-        catalog.files = names
-        return LoadedCatalog(catalog: catalog, diagnostics: diagnostics, declarations: declarations,
-                             sources: sources, unkeptSources: unkept)
+        }, consume: { merge.add($0) })
+        return merge.finish()
     }
 
     /// A path as diagnostics show it: relative to the working directory when inside it.

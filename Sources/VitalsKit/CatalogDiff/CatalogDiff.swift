@@ -41,7 +41,15 @@ package enum CatalogDiff {
             }
         }
         let drawn: [Drawn] = try store.readingAsOneSnapshot {
-            store.dialect == .sqlite ? ParallelMap.map(jobs) { draw($0.side, $0.screen) } : jobs.map { draw($0.side, $0.screen) }
+            guard store.connection.readsInParallel else { return jobs.map { draw($0.side, $0.screen) } }
+            // Other threads see none of this task's task-local values: carry the chart kinds a
+            // plug-in added and what a shared copy may show.
+            let kinds = ChartKindFactory.added, disclosure = Disclosure.current
+            return ParallelMap.map(jobs) { job in
+                ChartKindFactory.$added.withValue(kinds) {
+                    Disclosure.$current.withValue(disclosure) { draw(job.side, job.screen) }
+                }
+            }
         }
         var byScreen: [String: [Drawn?]] = [:]
         for (job, result) in zip(jobs, drawn) { byScreen[job.screen.id, default: [nil, nil]][job.side] = result }

@@ -23,6 +23,10 @@ public protocol ScreenModule: Sendable {
     func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                       problems: inout ConfigProblems) -> Config?
 
+    /// The keys the `config` block may have, for the JSON Schema and `vitals modules`; nil for
+    /// a module whose config is not a `DeclaredConfig` (given by the default implementations).
+    static var configKeys: [ConfigKeySpec]? { get }
+
     /// The screen's blocks for one request. `config` is nil only when decoding failed, which
     /// `vitals render` reports before getting here; modules may assume it is present.
     func render(_ context: ScreenContext, config: Config?) throws -> ScreenDocument
@@ -36,7 +40,19 @@ extension ScreenModule where Config == NoScreenConfig {
                              problems: inout ConfigProblems) -> Config? { NoScreenConfig() }
 }
 
+extension ScreenModule where Config: DeclaredConfig {
+    /// Decodes the block as `Config.Keys` declares, then builds `Config` from it.
+    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+                             problems: inout ConfigProblems) -> Config? {
+        Config.decode(node, of: screen, in: catalog, problems: &problems)
+    }
+
+    public static var configKeys: [ConfigKeySpec]? { Config.Keys.keySpecs }
+}
+
 extension ScreenModule {
+    public static var configKeys: [ConfigKeySpec]? { nil }
+
     public static var roles: [(role: MetricRole, draws: String)] { [] }
 
     /// The `screen_id` of this module's type.
@@ -50,7 +66,7 @@ extension ScreenModule {
     /// The screen's config decoded once per catalog: when the catalog is checked, and reused
     /// by every render of the screen.
     func decoded(_ screen: DisplayScreen, in catalog: Catalog) -> DecodedConfigs.Entry {
-        catalog.decodedConfigs.entry(for: screen, module: self) {
+        catalog.decodedConfigs.entry(for: screen, module: ObjectIdentifier(Self.self)) {
             var problems = ConfigProblems(screen: screen)
             let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
             for (role, draws) in Self.roles where catalog.metric(playing: role, on: screen.id) == nil {
@@ -67,31 +83,5 @@ extension ScreenModule {
             throw ScreenConfigError.invalid(location: first.location, message: first.message)
         }
         return try render(context, config: entry.config as? Config)
-    }
-}
-
-/// Collects a module's config diagnostics, all under the rule id `screen-config`.
-public struct ConfigProblems: Sendable {
-    /// The rule id config diagnostics carry.
-    public static let ruleID = "screen-config"
-
-    public let screen: DisplayScreen
-    public private(set) var diagnostics: [Diagnostic] = []
-
-    public init(screen: DisplayScreen) { self.screen = screen }
-
-    /// Where a problem with `node` is reported: the node, else the screen's `config` key.
-    public func location(of node: YAMLNode?) -> SourceLocation {
-        node?.location ?? screen.location(of: "config")
-    }
-
-    public mutating func error(_ message: String, at node: YAMLNode?) {
-        diagnostics.append(Diagnostic(.error, rule: Self.ruleID, "\(screen.id) config: \(message)",
-                                      at: location(of: node)))
-    }
-
-    public mutating func warning(_ message: String, at node: YAMLNode?) {
-        diagnostics.append(Diagnostic(.warning, rule: Self.ruleID, "\(screen.id) config: \(message)",
-                                      at: location(of: node)))
     }
 }

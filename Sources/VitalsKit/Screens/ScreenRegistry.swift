@@ -33,6 +33,14 @@ public struct ScreenRegistry: Sendable {
         customScreenIDs = []
     }
 
+    /// The custom modules in registration order.
+    public var customModules: [any ScreenModule] { customScreenIDs.compactMap { modules[$0] } }
+
+    /// Each custom module that declares its config (`DeclaredConfig`): its screen id and keys.
+    public var declaredConfigs: [(screenID: String, keys: [ConfigKeySpec])] {
+        customModules.compactMap { module in type(of: module).configKeys.map { (module.screenID, $0) } }
+    }
+
     /// Whether `screenID` has a custom module.
     public func hasCustomModule(_ screenID: String) -> Bool { modules[screenID] != nil }
 

@@ -96,7 +96,8 @@ final class ShippedCatalogTests: XCTestCase {
 
     func testCommittedSchemaIsUpToDateAndNamedByEveryFile() throws {
         let committed = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("schemas/vitals.schema.json"), encoding: .utf8)
-        XCTAssertEqual(committed, CatalogJSONSchema.render(), "run: swift run vitals schema > schemas/vitals.schema.json")
+        // The committed copy holds the built-in modules' config keys too, which this target
+        // does not link: CLITests.testSchemaMatchesCommittedCopy compares it with `vitals schema`.
         let json = try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any]
         XCTAssertNotNil(json?["$defs"])
         for file in Self.loaded.catalog.files {

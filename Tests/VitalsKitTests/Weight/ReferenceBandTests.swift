@@ -72,7 +72,7 @@ final class ReferenceBandTests: XCTestCase {
     func testProblemsAreReportedAtTheirLine() throws {
         let cases: [(String, String, String)] = [
             ("rule: gestational_weight_gain", "rule: gestational_gain",
-             "8: unknown reference rule 'gestational_gain' (known: gestational_weight_gain)"),
+             "8: rule must be gestational_weight_gain, not 'gestational_gain'"),
             ("{name: mid, from_bmi: 18.5,", "{name: mid, from_bmi: 10,", ""),
             ("{name: mid, from_bmi: 18.5, min_kg: 11.3", "{name: mid, from_bmi: 18.5, min_kg: 16.3", "13: min_kg 16.3 is above max_kg 15.9"),
             ("{name: low, min_kg", "{name: low, from_bmi: 12, min_kg", "12: the first BMI class starts at the lowest BMI"),

@@ -47,7 +47,7 @@ final class WaterScreenTests: XCTestCase {
             }
             // 1.5 L of 2 L: 75 %, seven of ten segments (clockwise from the top left).
             XCTAssertEqual(Array(text.drop { !$0.hasPrefix("Today:") }.prefix(7)), [
-                "Today: 1.5 L, not yet on target",
+                "Today: 1.5 L (6 glasses), not yet on target",
                 "",
                 "Water today",
                 "     ● ● ●     75 %",

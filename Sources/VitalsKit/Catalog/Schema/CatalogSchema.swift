@@ -66,7 +66,7 @@ public enum CatalogSchema {
         KeySpec("description", .string, "One line under the header."),
         KeySpec("empty_message", .string, "Shown when there is no data."),
         KeySpec("language", .string, "The language of the words drawn around its data: en (default), nl, or any languages/<code>.yaml."),
-        KeySpec("config", .any, "Settings its screen module reads and validates."),
+        KeySpec("config", .any, "Settings its screen module reads: the keys vitals modules lists, checked below by screen_id."),
     ])
 
     public static let target = EntrySpec(name: "target", keys: [
@@ -128,5 +128,31 @@ extension CatalogSchema {
         }
         for section in sections { collect(section.entry) }
         return YAMLKeyNames(names)
+    }()
+
+    /// Every key name of every entry, once, in a fixed order: `KeyLocations` stores a key as
+    /// its index here (2 bytes instead of a 16-byte string).
+    static let knownKeys: (names: [String], index: [String: UInt16]) = {
+        var names: [String] = []
+        var index: [String: UInt16] = [:]
+        var seen: Set<String> = []
+        func collect(_ spec: EntrySpec) {
+            guard seen.insert(spec.name + ":" + spec.keyNames.joined(separator: ",")).inserted else { return }
+            for key in spec.keys {
+                add(key.name)
+                switch key.kind {
+                case .nested(let nested): collect(nested)
+                case .mappingOf(let keys, let value): keys.forEach(add); collect(value)
+                default: break
+                }
+            }
+        }
+        func add(_ name: String) {
+            guard index[name] == nil else { return }
+            index[name] = UInt16(names.count)
+            names.append(name)
+        }
+        for section in sections { add(section.key); collect(section.entry) }
+        return (names, index)
     }()
 }

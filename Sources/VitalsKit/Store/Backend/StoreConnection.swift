@@ -19,6 +19,10 @@ public protocol StoreConnection: AnyObject, Sendable {
     /// backend can nest them (the default runs it as it is: each read its own snapshot).
     func readingAsOneSnapshot<T>(_ body: () throws -> T) throws -> T
 
+    /// Whether several threads may read at once, each its own snapshot (SQLite's WAL), so that a
+    /// command may draw screens in parallel; false where reads share one session (the default).
+    var readsInParallel: Bool { get }
+
     /// Runs `body` in one write transaction, all or nothing.
     func transaction<T>(_ body: (StoreDatabase) throws -> T) throws -> T
 
@@ -31,6 +35,7 @@ public protocol StoreConnection: AnyObject, Sendable {
 }
 
 extension StoreConnection {
+    public var readsInParallel: Bool { false }
     public func readingAsOneSnapshot<T>(_ body: () throws -> T) throws -> T { try body() }
     public func withBulkLoad<T>(_ body: (_ rollbackJournal: Bool) throws -> T) throws -> T { try body(false) }
 }

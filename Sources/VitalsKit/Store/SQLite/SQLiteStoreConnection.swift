@@ -20,6 +20,8 @@ final class SQLiteStoreConnection: StoreConnection {
 
     var dialect: SQLDialect { .sqlite }
 
+    var readsInParallel: Bool { true }
+
     func snapshot<T>(_ body: (StoreDatabase) throws -> T) throws -> T {
         try read { db in try body(StoreDatabase(SQLiteStatements(db: db))) }
     }

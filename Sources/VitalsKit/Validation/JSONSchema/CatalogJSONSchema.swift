@@ -8,14 +8,21 @@
 /// series, parents, duplicate ids, former ids that collide) and comparisons of values
 /// (min above max).
 package enum CatalogJSONSchema {
-    package static func render() -> String {
+    /// The schema; each of `modules` (a screen id and its module's declared config keys)
+    /// checks the `config:` of the screen with that id.
+    package static func render(modules: [(screenID: String, keys: [ConfigKeySpec])] = []) -> String {
         var sections: [String] = []
         for (key, entry) in CatalogSchema.sections {
             sections.append("    \(q(key)): {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/\(entry.name)\"}}")
         }
         var defs: [String] = []
         for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange, CatalogSchema.pregnancy] where !defs.contains(where: { $0.hasPrefix("    \(q(entry.name)):") }) {
-            defs.append("    \(q(entry.name)): \(object(entry, indent: "    "))")
+            defs.append("    \(q(entry.name)): \(object(entry, indent: "    ", modules: modules.map(\.screenID)))")
+        }
+        for module in modules {
+            defs.append("    \(q(configDef(module.screenID))): "
+                        + ConfigKeySpec.blockSchema(module.keys, doc: "The config of \(module.screenID), as its screen module reads it.",
+                                                    indent: "    "))
         }
         return """
             {
@@ -36,17 +43,25 @@ package enum CatalogJSONSchema {
             """
     }
 
-    private static func object(_ entry: EntrySpec, indent: String) -> String {
+    /// The name of the definition of a module's config block.
+    static func configDef(_ screenID: String) -> String { "config_" + screenID }
+
+    private static func object(_ entry: EntrySpec, indent: String, modules: [String] = []) -> String {
         let required = entry.keys.filter(\.isRequired).map { q($0.name) }.joined(separator: ", ")
         let properties = entry.keys.map { key in
             "\(indent)    \(q(key.name)): \(property(key))"
         }.joined(separator: ",\n")
         var conditions = ""
-        if !entry.requiredWhen.isEmpty {
+        // A screen's config is checked by the schema of the module its screen_id names.
+        let moduleRules = entry.name == CatalogSchema.screen.name ? modules.map { id in
+            "\(indent)    {\"if\": {\"properties\": {\"screen_id\": {\"const\": \(q(id))}}, \"required\": [\"screen_id\"]}, "
+                + "\"then\": {\"properties\": {\"config\": {\"$ref\": \"#/$defs/\(configDef(id))\"}}}}"
+        } : []
+        if !entry.requiredWhen.isEmpty || !moduleRules.isEmpty {
             let rules = entry.requiredWhen.map { condition in
                 "\(indent)    {\"if\": {\"properties\": {\(q(condition.key)): {\"const\": \(q(condition.value))}}, \"required\": [\(q(condition.key))]}, "
                     + "\"then\": {\"required\": [\(condition.required.map(q).joined(separator: ", "))]}}"
-            }
+            } + moduleRules
             conditions = ",\n\(indent)  \"allOf\": [\n\(rules.joined(separator: ",\n"))\n\(indent)  ]"
         }
         return "{\n\(indent)  \"type\": \"object\",\n\(indent)  \"additionalProperties\": false,\n"

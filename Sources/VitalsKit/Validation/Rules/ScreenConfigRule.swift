@@ -8,7 +8,7 @@ package struct ScreenConfigRule: ValidationRule {
 
     package static let description = RuleDescription(
         id: ConfigProblems.ruleID,
-        summary: "A screen's config block is valid for its screen module; a config no module reads is a warning.",
+        summary: "A screen's config block is valid for its screen module (its keys: vitals modules); a config no module reads is a warning.",
         severity: .warning,
         triggering: ["""
             pillars: [{pillar_id: core_care, name: Core Care}]

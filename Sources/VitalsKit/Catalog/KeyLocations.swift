@@ -2,16 +2,23 @@
 /// key: what `CatalogEntry.location(of:)` answers from.
 ///
 /// An entry has a dozen keys and a catalog tens of thousands of entries, so this is a short
-/// array, not a dictionary: a key (inline for names up to 15 bytes) with a line and a column of
-/// 32 bits, 24 bytes each, and the file named once (a dictionary of `SourceLocation`s took
-/// 1.6 KB per metric, this about 0.4 KB). Lookups scan the array, comparing lengths first.
+/// array, not a dictionary: a key as its index among the schema's key names (a key the schema
+/// does not know is kept as text beside, rare) with a line and a column of 32 bits, 12 bytes
+/// each, and the file named once (a dictionary of `SourceLocation`s took 1.6 KB per metric, a
+/// string per key 0.4 KB, this about 0.2 KB). Lookups scan the array of small integers.
 public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private struct Entry: Sendable {
-        var key: String
-        var line: Int32
-        var column: Int32
+        /// The index in `CatalogSchema.knownKeys`, or `unknownBit` + the index in `unknownKeys`.
+        var key: UInt16
+        var line: UInt32
+        var column: UInt32
     }
 
+    private static let unknownBit: UInt16 = 0x8000
+    /// The bytes one key's entry takes (12), for the memory tests.
+    static var entryStride: Int { MemoryLayout<Entry>.stride }
+    /// Keys the schema does not name, in the order first recorded: nearly always nil.
+    private var unknownKeys: [String]?
     private var entries: [Entry] = []
     /// The file of every entry not listed in `otherFiles`.
     private var file = ""
@@ -45,8 +52,9 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
                 if let existing { remove(at: existing) }
                 return
             }
-            let entry = Entry(key: key, line: Int32(truncatingIfNeeded: location.line),
-                              column: Int32(truncatingIfNeeded: location.column))
+            guard let code = existing.map({ entries[$0].key }) ?? code(adding: key) else { return }
+            let entry = Entry(key: code, line: UInt32(truncatingIfNeeded: location.line),
+                              column: UInt32(truncatingIfNeeded: location.column))
             let index: Int
             if let existing { entries[existing] = entry; index = existing } else { entries.append(entry); index = entries.count - 1 }
             if entries.count == 1 { file = location.file }
@@ -61,10 +69,10 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     /// Records `location` for `key` unless the key already has one (the first occurrence wins).
     public mutating func addFirst(_ key: String, _ location: SourceLocation) {
-        guard index(of: key) == nil else { return }
+        guard index(of: key) == nil, let code = code(adding: key) else { return }
         // As the subscript's setter does for a new key, without looking the key up again.
-        entries.append(Entry(key: key, line: Int32(truncatingIfNeeded: location.line),
-                             column: Int32(truncatingIfNeeded: location.column)))
+        entries.append(Entry(key: code, line: UInt32(truncatingIfNeeded: location.line),
+                             column: UInt32(truncatingIfNeeded: location.column)))
         if entries.count == 1 {
             file = location.file
         } else if location.file != file {
@@ -83,7 +91,7 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
         return AnyIterator {
             guard index < entries.count else { return nil }
             defer { index += 1 }
-            return (entries[index].key, location(at: index))
+            return (name(of: entries[index].key), location(at: index))
         }
     }
 
@@ -103,7 +111,29 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     }
 
     private func index(of key: String) -> Int? {
-        let length = key.utf8.count
-        return entries.firstIndex { $0.key.utf8.count == length && $0.key == key }
+        guard let code = code(of: key) else { return nil }
+        return entries.firstIndex { $0.key == code }
+    }
+
+    /// The code `key` is stored under here, nil for a key the schema does not know and this
+    /// entry has not recorded.
+    private func code(of key: String) -> UInt16? {
+        if let known = CatalogSchema.knownKeys.index[key] { return known }
+        return unknownKeys?.firstIndex(of: key).map { Self.unknownBit | UInt16($0) }
+    }
+
+    /// The code of `key`, recording it as an unknown key when the schema does not name it; nil
+    /// past 32,767 unknown keys in one entry (their locations fall back to the entry's).
+    private mutating func code(adding key: String) -> UInt16? {
+        if let code = code(of: key) { return code }
+        let count = unknownKeys?.count ?? 0
+        guard count < Int(Self.unknownBit) else { return nil }
+        unknownKeys = (unknownKeys ?? []) + [key]
+        return Self.unknownBit | UInt16(count)
+    }
+
+    private func name(of code: UInt16) -> String {
+        code & Self.unknownBit == 0 ? CatalogSchema.knownKeys.names[Int(code)]
+            : unknownKeys![Int(code & ~Self.unknownBit)]
     }
 }

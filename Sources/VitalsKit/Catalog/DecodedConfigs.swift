@@ -1,6 +1,6 @@
 import Foundation
 
-/// Screen configs as their modules decoded them, by screen and module: filled when the
+/// Screen configs as their modules decoded them, by screen and module (the module type's identity): filled when the
 /// catalog is checked (`ScreenRegistry.configDiagnostics`), read when a screen is rendered.
 public final class DecodedConfigs: @unchecked Sendable {
     private struct Key: Hashable {
@@ -20,9 +20,8 @@ public final class DecodedConfigs: @unchecked Sendable {
     public init() {}
 
     /// The decoding of `screen`'s config by `module`, computed once.
-    func entry<M: ScreenModule>(for screen: DisplayScreen, module: M,
-                                decode: () -> Entry) -> Entry {
-        let key = Key(screenID: screen.id, module: ObjectIdentifier(M.self))
+    func entry(for screen: DisplayScreen, module: ObjectIdentifier, decode: () -> Entry) -> Entry {
+        let key = Key(screenID: screen.id, module: module)
         if let known = lock.withLock({ entries[key] }) { return known }
         let entry = decode()
         lock.withLock { entries[key] = entry }
