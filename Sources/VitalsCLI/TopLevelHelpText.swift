@@ -57,6 +57,8 @@ SUBCOMMANDS:
                           edit 412 120 g --meal dinner --at 19:30`.
   config                  Show and edit the settings file (units, db, subject,
                           day_cutoff, weigh_in, color).
+  correlate               Relate two series day by day, e.g. `vitals correlate
+                          alcohol sleep_analysis --lag 1`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server

@@ -23,9 +23,11 @@ public struct PairedBinding: Sendable, Hashable {
     }
 
     /// y as a binding of its own: its series, aggregate, unit and categories with the metric's
-    /// bucket, range and day cutoff.
+    /// bucket and range. Its day starts as its series' does (a night at 18:00, the rest at
+    /// midnight, or the `day_cutoff` setting), not at x's `day_cutoff`: drinks counted from
+    /// 04:00 are related to the nights that follow them through `lag_days`.
     public func binding(sharing metric: MetricBinding) -> MetricBinding {
         MetricBinding(seriesID: seriesID, aggregate: aggregate, bucket: metric.bucket, range: metric.range,
-                      unit: unit, dayCutoffMinutes: metric.dayCutoffMinutes, categories: categories)
+                      unit: unit, categories: categories)
     }
 }

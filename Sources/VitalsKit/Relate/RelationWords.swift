@@ -37,7 +37,12 @@ package struct RelationWords: Sendable {
             let direction = pearson.value > 0 ? "positive" : "negative"
             return "\(n): \(strength) \(direction) relation (\(numbers))"
         case .groups(_, let comparison):
-            let (event, other) = sides(series)
+            var (event, other) = sides(series)
+            // With a lag, the other side is read days after (or before) the event's day.
+            if series.lagDays > 0 {
+                let days = "\(series.lagDays) \(noun)\(series.lagDays == 1 ? "" : "s")"
+                other.name += series.x.isEvent ? " \(days) later" : " \(days) before"
+            }
             let unit = other.unit
             let difference = comparison.difference
             let withText = "with \(event.name) (\(comparison.daysWith))"
@@ -61,8 +66,15 @@ package struct RelationWords: Sendable {
     func sides(_ series: RelationSeries) -> (event: RelationSide, other: RelationSide) {
         let event = series.x.isEvent ? series.x : series.y
         let other = series.x.isEvent ? series.y : series.x
-        return (RelationSide(name: Sanitize.inline(event.name), unit: event.unit, isEvent: true),
-                RelationSide(name: Sanitize.inline(other.name), unit: other.unit, isEvent: other.isEvent))
+        return (RelationSide(name: Self.inSentence(event.name), unit: event.unit, isEvent: true),
+                RelationSide(name: Self.inSentence(other.name), unit: other.unit, isEvent: other.isEvent))
+    }
+
+    /// A name inside a sentence: "Body mass" → "body mass"; "HRV" and "REM sleep" keep theirs.
+    static func inSentence(_ name: String) -> String {
+        let clean = Sanitize.inline(name)
+        guard let first = clean.first, first.isUppercase, clean.dropFirst().first?.isLowercase ?? false else { return clean }
+        return first.lowercased() + clean.dropFirst()
     }
 
     /// "0.12", "−0.30".

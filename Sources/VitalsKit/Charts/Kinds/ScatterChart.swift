@@ -31,12 +31,12 @@ public struct ScatterChart: ChartKind {
         return canvas
     }
 
-    /// "x: Energy (kcal) · y: Body weight (kg), 1 day later".
-    static func axesText(_ relation: RelationSeries, separator: String) -> String {
+    /// "x: Energy (kcal) · y: Body weight (kg), 1 day later" (the lag left out with `lag` false).
+    package static func axesText(_ relation: RelationSeries, separator: String, lag showsLag: Bool = true) -> String {
         func side(_ side: RelationSide) -> String {
             side.name + (side.unit.map { " (\($0))" } ?? "")
         }
-        let lag = relation.lagDays == 0 ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later"
+        let lag = relation.lagDays == 0 || !showsLag ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later"
         return "x: \(side(relation.x)) \(separator) y: \(side(relation.y))\(lag)"
     }
 
@@ -123,7 +123,8 @@ public struct ScatterChart: ChartKind {
             if !values.isEmpty {
                 let mean = values.reduce(0, +) / Double(values.count)
                 let column = left + dotX(mean) / (braille ? 2 : 1)
-                for row in top..<(top + stripRows) where canvas.isBlank(row: row, column: column) {
+                // The mean over the dots: it matters more than the one dot it hides.
+                for row in top..<(top + stripRows) {
                     canvas.write(context.glyphs.dashVertical, row: row, column: column, style: context.targetStyle)
                 }
             }
