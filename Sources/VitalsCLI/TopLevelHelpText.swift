@@ -59,6 +59,8 @@ SUBCOMMANDS:
                           day_cutoff, weigh_in, color).
   correlate               Relate two series day by day, e.g. `vitals correlate
                           alcohol sleep_analysis --lag 1`.
+  goal                    A body-weight goal and the trend toward it, e.g.
+                          `vitals goal set 72kg --by 2027-03-01`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server

@@ -43,10 +43,11 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors {
             let profile = try render.profile()
             let settings = try RunSettings.resolve()
-            let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
+            var request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                         unitSystem: try units.chosenUnitSystem(),
                                         showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
+            request.goal = settings.goal
             let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let chosen = try all ? loaded.catalog.activeScreensInOrder
                 : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
