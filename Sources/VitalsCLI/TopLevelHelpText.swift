@@ -60,6 +60,10 @@ SUBCOMMANDS:
                           edit 412 120 g --meal dinner --at 19:30`.
   config                  Show and edit the settings file (units, db, subject,
                           day_cutoff, weigh_in, color).
+  correlate               Relate two series day by day, e.g. `vitals correlate
+                          alcohol sleep_analysis --lag 1`.
+  goal                    A body-weight goal and the trend toward it, e.g.
+                          `vitals goal set 72kg --by 2027-03-01`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server

@@ -199,7 +199,7 @@ final class NewScreenCLITests: XCTestCase {
         try assertRun(["new-screen", "Iron", "--pillar", "core_care", "--chart", "pie"], stderr: """
             vitals: error: unknown chart type 'pie'
               chart types: bar_vertical, bar_horizontal, bar_stacked, line, sleep_stages_horizontal, growth_curve, \
-            timeline, calendar_heatmap, stat, progress, sparkline
+            timeline, calendar_heatmap, stat, progress, sparkline, scatter
 
             """, exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("screens/iron.yaml").path))

@@ -110,7 +110,17 @@ enum ChartFixtures {
         ])
         let sparkline = ChartInput(title: "Steps", unit: "steps", color: "#FF3B30",
                                    points: days(30, from: start) { 6000 + Double(($0 * 1777) % 5000) })
+        // Energy against the next morning's weight: weight rises with energy, so the fit slopes up.
+        var scatter = ChartInput(title: "Weight and energy", color: "#3A7BD5")
+        scatter.relation = RelationSeries(x: RelationSide(name: "Energy", unit: "kcal"),
+                                          y: RelationSide(name: "Body weight", unit: "kg"), lagDays: 1,
+                                          pairs: (0..<24).map { index in
+            let energy = 1800 + Double((index * 331) % 900)
+            return PairedValue(date: start.adding(days: index), x: energy,
+                               y: 78 + (energy - 2200) / 500 + Double((index * 7) % 5 - 2) * 0.2)
+        })
         return [
+            ("scatter", scatter),
             ("bar_vertical", bars), ("bar_horizontal", horizontal), ("bar_stacked", stacked), ("line", line),
             ("sleep_stages_horizontal", sleep), ("growth_curve", growth), ("timeline", timeline),
             ("calendar_heatmap", calendar), ("stat", stat), ("progress", progress), ("sparkline", sparkline),

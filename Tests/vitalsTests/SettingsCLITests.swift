@@ -75,6 +75,7 @@ final class SettingsCLITests: XCTestCase {
             row("day_cutoff", "(not set)", "default"),
             row("weigh_in", "first", "file (\(configPath):3:11)"),
             row("color", "never", "flag (--color)"),
+            row("goal", "(not set)", "default"),
         ].joined(separator: "\n") + "\n")
         let environment = try run(["config", "list", "--origin"], ["VITALS_UNITS": "us", "VITALS_DB": "/tmp/v.sqlite"])
         XCTAssertEqual(line(environment.stdout, starting: "units"), "units       us             environment ($VITALS_UNITS)")
@@ -113,7 +114,7 @@ final class SettingsCLITests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
         XCTAssertEqual(run.stderr, """
             vitals: error: \(configPath):2:1: unknown setting 'colour'; did you mean 'color'?
-              settings: units, db, subject, day_cutoff, weigh_in, color
+              settings: units, db, subject, day_cutoff, weigh_in, color, goal
 
             """)
         try writeConfig("units: uk\nweigh_in: [first\n")

@@ -65,10 +65,11 @@ struct RenderCommand: ParsableCommand {
     func drawing(report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true) throws -> String {
         let profile = try render.profile()
         let settings = try RunSettings.resolve()
-        let request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
+        var request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
                                     unitSystem: try units.chosenUnitSystem(),
                                     showChildren: children, weighIn: settings.weighIn,
                                     dayCutoffMinutes: settings.dayCutoffMinutes)
+        request.goal = settings.goal
         let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: report)
         let chosen = try all ? loaded.catalog.activeScreensInOrder
             : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }

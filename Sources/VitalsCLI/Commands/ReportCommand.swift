@@ -90,9 +90,10 @@ struct ReportCommand: ParsableCommand {
             // Find the engine before any work: a missing Chromium is said at once.
             let printer = format == .pdf ? try PDFPrinter.find() : nil
             let settings = try RunSettings.resolve()
-            let request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
+            var request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
                                         showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
+            request.goal = settings.goal
             let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let profile = RenderProfile(width: 80)

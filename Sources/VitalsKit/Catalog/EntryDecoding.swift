@@ -73,7 +73,7 @@ package enum EntryDecoding {
         if let node = r.node("target") {
             target = self.target(node, diagnostics: &diagnostics)
         }
-        let binding = MetricBinding(
+        var binding = MetricBinding(
             seriesID: r.string("series"),
             aggregate: r.string("aggregate").flatMap(Aggregate.init(rawValue:)),
             bucket: r.string("bucket").flatMap(Bucket.init(rawValue:)),
@@ -81,13 +81,28 @@ package enum EntryDecoding {
             rolling: r.int("rolling"), splitBy: r.string("split_by").flatMap(SplitKey.init(rawValue:)), unit: r.string("unit"),
             target: target, dayCutoffMinutes: r.string("day_cutoff").flatMap(ClockTime.init)?.minutesAfterMidnight,
             divideBy: r.string("divide_by"), categories: r.strings("categories"))
+        var keyLocations = r.keyLocations
+        if let node = r.node("y") {
+            binding.versus = paired(node, keyLocations: &keyLocations, diagnostics: &diagnostics)
+        }
         return DisplayMetric(id: id, screenID: screen, displayName: name, chartTypeID: chart,
                              isPrimary: r.bool("is_primary") ?? false, isActive: r.bool("is_active") ?? true,
                              parentID: r.string("parent_metric_id"), order: r.int("order") ?? 0,
                              aboutWhat: r.string("about_what"), aboutWhy: r.string("about_why"),
                              color: r.string("color"), role: r.string("role").map(MetricRole.init(rawValue:)),
                              binding: binding,
-                             location: r.node.location, keyLocations: r.keyLocations)
+                             location: r.node.location, keyLocations: keyLocations)
+    }
+
+    /// Reads a metric's `y:` mapping; its keys' locations join the metric's as `y.series` ….
+    package static func paired(_ node: YAMLNode, keyLocations: inout KeyLocations,
+                               diagnostics: inout [Diagnostic]) -> PairedBinding? {
+        guard let r = EntryReader(node, spec: CatalogSchema.pairedSeries, context: "y", diagnostics: &diagnostics),
+              let series = r.string("series") else { return nil }
+        for (key, location) in r.keyLocations { keyLocations.addFirst("y." + key, location) }
+        return PairedBinding(seriesID: series, aggregate: r.string("aggregate").flatMap(Aggregate.init(rawValue:)),
+                             unit: r.string("unit"), categories: r.strings("categories"),
+                             lagDays: r.int("lag_days") ?? 0, name: r.string("name"))
     }
 
     /// Reads a target mapping; a rule without the numbers it needs is reported and dropped.

@@ -226,6 +226,8 @@ public struct MetricBinding: Sendable, Hashable {
     public var divideBy: String?
     /// For a category series: only these categories count (sleep stages that are sleep).
     public var categories: [String]?
+    /// The second series a relating chart (`scatter`) plots against this one (`y:`); nil for none.
+    public var versus: PairedBinding?
 
     public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
                 range: TimeRange? = nil, rolling: Int? = nil, splitBy: SplitKey? = nil,

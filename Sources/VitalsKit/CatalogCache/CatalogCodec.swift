@@ -124,6 +124,11 @@ extension CacheWriter {
         optional(b.unit) { $0.string($1) }; optional(b.target) { $0.target($1) }
         optional(b.dayCutoffMinutes) { $0.int($1) }; optional(b.divideBy) { $0.string($1) }
         optional(b.categories) { $0.array($1) { $0.string($1) } }
+        optional(b.versus) { writer, y in
+            writer.string(y.seriesID); writer.optional(y.aggregate) { $0.string($1.rawValue) }
+            writer.optional(y.unit) { $0.string($1) }; writer.optional(y.categories) { $0.array($1) { $0.string($1) } }
+            writer.int(y.lagDays); writer.optional(y.name) { $0.string($1) }
+        }
     }
 
     mutating func timeRange(_ range: TimeRange) {
@@ -234,12 +239,18 @@ extension CacheReader {
     }
 
     mutating func binding() throws -> MetricBinding {
-        MetricBinding(seriesID: try optionalString(), aggregate: try optional { try $0.raw(Aggregate.self) },
+        var binding = MetricBinding(seriesID: try optionalString(), aggregate: try optional { try $0.raw(Aggregate.self) },
                       bucket: try optional { try $0.raw(Bucket.self) }, range: try optional { try $0.timeRange() },
                       rolling: try optional { try $0.int() }, splitBy: try optional { try $0.raw(SplitKey.self) },
                       unit: try optionalString(), target: try optional { try $0.target() },
                       dayCutoffMinutes: try optional { try $0.int() }, divideBy: try optionalString(),
                       categories: try optional { try $0.array { try $0.string() } })
+        binding.versus = try optional { reader in
+            PairedBinding(seriesID: try reader.string(), aggregate: try reader.optional { try $0.raw(Aggregate.self) },
+                          unit: try reader.optionalString(), categories: try reader.optional { try $0.array { try $0.string() } },
+                          lagDays: try reader.int(), name: try reader.optionalString())
+        }
+        return binding
     }
 
     mutating func timeRange() throws -> TimeRange {

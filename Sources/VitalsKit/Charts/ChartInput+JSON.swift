@@ -84,6 +84,7 @@ extension ChartInput {
                 .object([("date", .date($0.date)), ("state", .string($0.state.rawValue))])
             })))
         }
+        if let relation { pairs.append(("relation", relation.json)) }
         return .object(pairs)
     }
 

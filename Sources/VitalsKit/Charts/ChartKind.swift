@@ -22,6 +22,8 @@ public enum ChartData: String, Sendable, CaseIterable {
     case progress
     /// Each day of the range judged against the target (`calendar`).
     case calendar
+    /// Two series paired period by period, y perhaps some days later (`relation`).
+    case pairs
 
     /// Whether the data is read from a series' values: all shapes but milestones, which a
     /// timeline may take from elsewhere (a module's config).
@@ -108,6 +110,7 @@ public enum ChartKindFactory {
         StatChart.self,
         ProgressChart.self,
         SparklineChart.self,
+        ScatterChart.self,
     ]
 
     /// The kind drawn when a `chart_type_id` is unknown.

@@ -36,6 +36,7 @@ package struct DemoData: Sendable {
         all += ollieSamples()
         all += portionSamples(from: first)
         all += sanneSamples()
+        all += symptomSamples(from: first, after: all)
         return all
     }
 

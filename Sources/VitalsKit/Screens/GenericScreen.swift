@@ -41,6 +41,7 @@ public struct GenericScreen: ScreenModule {
             guard let top = context.metricsToDraw.first else { return [] }
             var blocks: [ScreenBlock] = []
             if let weighIns = try context.weighInsBlock(for: top) { blocks.append(weighIns) }
+            if let goal = try context.goalBlock(for: top) { blocks.append(goal) }
             if let budget = try context.budgetBlock(series: top.binding.seriesID.map { [$0] } ?? [], metricID: top.id) {
                 blocks.append(budget)
             }

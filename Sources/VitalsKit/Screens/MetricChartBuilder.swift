@@ -55,6 +55,9 @@ public struct MetricChartBuilder: Sendable {
             input.stat = try stat(query)
         case .progress:
             input.progress = try progress(query, name: metric.displayName)
+        case .pairs:
+            input.unit = nil
+            input.relation = try relation(for: metric, x: query)
         case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
             let zeroFrom = try query.unloggedAsZeroFrom(in: store)

@@ -4,6 +4,8 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
     case dayCutoff = "day_cutoff"
     case weighIn = "weigh_in"
     case color
+    /// A body-weight goal: `72 kg` or `72 kg by 2027-03-01` (`vitals goal set`).
+    case goal
 
     /// The names a file or `vitals config` accepts, in the order `config list` shows them.
     public static var names: [String] { allCases.map(\.rawValue) }
@@ -17,6 +19,7 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .dayCutoff: return "HH:MM; samples before it count for the previous day"
         case .weighIn: return "several weigh-ins a day: first, last or mean"
         case .color: return "colour: auto, always or never"
+        case .goal: return "body-weight goal: 72 kg, optionally by YYYY-MM-DD"
         }
     }
 
@@ -26,7 +29,7 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .units: return ["metric", "us", "uk"]
         case .weighIn: return WeighInPolicy.allCases.map(\.rawValue)
         case .color: return ColorMode.allCases.map(\.rawValue)
-        case .db, .subject, .dayCutoff: return nil
+        case .db, .subject, .dayCutoff, .goal: return nil
         }
     }
 
@@ -61,6 +64,13 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
             // The day starts in the morning: entries before the cutoff count for the day before.
             guard minutes < 720 else { throw refuse("a morning time before 12:00 (sleep keeps its 18:00)") }
             return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        case .goal:
+            let parts = trimmed.components(separatedBy: " by ")
+            guard (1...2).contains(parts.count), let kilograms = try? WeightGoal.parseWeight(parts[0], system: .metric),
+                  parts.count == 1 || LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) != nil else {
+                throw refuse("a weight of 30–250 kg (72 kg, 158 lb, 11st 4lb), optionally followed by 'by YYYY-MM-DD'")
+            }
+            return WeightGoal(kilograms: kilograms, by: parts.count == 2 ? LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) : nil).settingText
         case .db, .subject:
             guard !trimmed.isEmpty else { throw refuse("a non-empty \(self == .db ? "path" : "subject id")") }
             guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

@@ -27,7 +27,7 @@ public struct Settings: Sendable {
         switch key {
         case .units: return "VITALS_UNITS"
         case .db: return "VITALS_DB"
-        case .subject, .dayCutoff, .weighIn, .color: return nil
+        case .subject, .dayCutoff, .weighIn, .color, .goal: return nil
         }
     }
 
@@ -82,7 +82,7 @@ public struct Settings: Sendable {
         case .db: return DatabaseLocation.resolve(option: nil, environment: environment.filter { $0.key != "VITALS_DB" }).path
         case .subject: return "me"
         case .color: return ColorMode.auto.rawValue
-        case .dayCutoff, .weighIn: return nil
+        case .dayCutoff, .weighIn, .goal: return nil
         }
     }
 
@@ -109,6 +109,8 @@ public struct Settings: Sendable {
 
     public var subject: String { self[.subject].value ?? "me" }
     public var color: ColorMode { self[.color].value.flatMap(ColorMode.init(rawValue:)) ?? .auto }
+    /// The body-weight goal, nil when none is set.
+    package var goal: WeightGoal? { self[.goal].value.flatMap(WeightGoal.init(setting:)) }
     public var weighIn: WeighInPolicy? { self[.weighIn].value.flatMap(WeighInPolicy.init(rawValue:)) }
     /// The day cutoff in minutes after midnight; nil leaves each metric's own.
     public var dayCutoffMinutes: Int? { self[.dayCutoff].value.flatMap(ClockTime.init)?.minutesAfterMidnight }

@@ -109,7 +109,8 @@ public struct SettingsFile: Sendable {
     /// keys, comments and blank lines stay. When editing in place would not read back as
     /// intended (a flow mapping, a value over several lines), the file is written anew
     /// from its entries, without its comments.
-    public func text(setting key: SettingKey, to value: String) -> String {
+    public func text(setting key: SettingKey, to value: String?) -> String {
+        guard let value else { return text(removing: key) }
         let line = "\(key.rawValue): \(Self.yamlScalar(value))"
         var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
         if let entry = entries[key], entry.location.line - 1 < lines.count, entry.location.line >= 1,
@@ -133,6 +134,23 @@ public struct SettingsFile: Sendable {
         rewritten[key] = value
         return SettingKey.allCases.compactMap { key in
             rewritten[key].map { "\(key.rawValue): \(Self.yamlScalar($0))" }
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The file without `key`: its line removed where it is one line, else written anew
+    /// from the other entries.
+    func text(removing key: SettingKey) -> String {
+        guard let entry = entries[key] else { return text }
+        var lines = text.components(separatedBy: "\n")
+        if entry.location.line >= 1, entry.location.line - 1 < lines.count, lines[entry.location.line - 1].hasPrefix(key.rawValue) {
+            lines.remove(at: entry.location.line - 1)
+            let edited = lines.joined(separator: "\n")
+            if let check = try? Self.parse(edited, path: path), check.entries[key] == nil, check.entries.count == entries.count - 1 {
+                return edited
+            }
+        }
+        return SettingKey.allCases.compactMap { other in
+            other == key ? nil : entries[other].map { "\(other.rawValue): \(Self.yamlScalar($0.value))" }
         }.joined(separator: "\n") + "\n"
     }
 
@@ -173,11 +191,11 @@ public struct SettingsFile: Sendable {
     /// How long `update` waits for another process's `config set` on the same file.
     public static let lockTimeout: TimeInterval = 10
 
-    /// Sets `key` to `value` (already normalized) in the file at `path` as one step against
+    /// Sets `key` to `value` (already normalized; nil removes it) in the file at `path` as one step against
     /// other processes doing the same: under an exclusive lock on the file's directory, the
     /// file is read afresh, edited and renamed into place, so two `config set`s of different
     /// keys at once both land. Returns the file as it was read.
-    public static func update(path: String, setting key: SettingKey, to value: String) throws(SettingsError) -> SettingsFile {
+    public static func update(path: String, setting key: SettingKey, to value: String?) throws(SettingsError) -> SettingsFile {
         let directory = (path as NSString).deletingLastPathComponent
         let shown = Sanitize.inline(path)
         do {

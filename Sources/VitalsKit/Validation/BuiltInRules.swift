@@ -7,7 +7,7 @@ public enum BuiltInRules {
         // Phase 3: cross-file rules.
         DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
         PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),
-        UnknownChartTypeRule(), BindingMismatchRule(), TargetSanityRule(), PortionDayRule(), AboutPeriodRule(),
+        UnknownChartTypeRule(), BindingMismatchRule(), PairedSeriesRule(), TargetSanityRule(), PortionDayRule(), AboutPeriodRule(),
     ]
 
     /// Descriptions of every rule, in list order, then the screen-config rule, which runs

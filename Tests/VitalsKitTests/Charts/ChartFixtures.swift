@@ -103,6 +103,21 @@ enum ChartFixtures {
                 ProgressItem(name: "Treats", value: 0.5, target: .atMost(1)),
                 ProgressItem(name: "Water", value: nil, target: .atLeast(2), unit: "L"),
             ])
+        case ScatterChart.id:
+            // 24 days of energy eaten (kcal) against the next morning's weight (kg): a fixed
+            // list, weight rising with energy, so the fit slopes up and the interval excludes 0.
+            let energy: [Double] = [1850, 2100, 2400, 1950, 2250, 2600, 2050, 1800, 2300, 2500, 2150, 1900,
+                                    2350, 2700, 2000, 2200, 2450, 1750, 2550, 2100, 2300, 1950, 2650, 2250]
+            let noise: [Double] = [0.2, -0.3, 0.1, 0.4, -0.2, 0.0, -0.4, 0.3, 0.2, -0.1, 0.5, -0.5,
+                                   0.0, 0.3, -0.2, 0.1, -0.3, 0.2, 0.4, -0.1, -0.4, 0.1, 0.0, 0.2]
+            let pairs = energy.indices.map { index in
+                PairedValue(date: day("2024-02-20").adding(days: index), x: energy[index],
+                            y: ((78 + (energy[index] - 2200) / 500 + noise[index]) * 10).rounded() / 10)
+            }
+            var input = ChartInput(title: "Weight and energy", color: "#3A7BD5", asOf: asOf)
+            input.relation = RelationSeries(x: RelationSide(name: "Energy", unit: "kcal"),
+                                            y: RelationSide(name: "Body weight", unit: "kg"), lagDays: 1, pairs: pairs)
+            return input
         default:
             return ChartInput(title: "Unknown", points: protein)
         }

@@ -3,10 +3,10 @@ import XCTest
 @testable import VitalsKit
 
 final class ChartKindFactoryTests: XCTestCase {
-    /// The chart type ids of DESIGN.md.
+    /// The chart type ids of DESIGN.md, and issue 29's `scatter` (two series related).
     static let designedIDs: Set<String> = [
         "bar_vertical", "bar_horizontal", "bar_stacked", "sleep_stages_horizontal", "line",
-        "growth_curve", "timeline", "calendar_heatmap", "stat", "progress", "sparkline",
+        "growth_curve", "timeline", "calendar_heatmap", "stat", "progress", "sparkline", "scatter",
     ]
 
     func testNoIDIsListedTwice() {

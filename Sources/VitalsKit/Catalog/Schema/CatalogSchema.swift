@@ -106,6 +106,16 @@ public enum CatalogSchema {
         KeySpec("day_cutoff", .clockTime, "HH:MM; earlier samples count for the previous day."),
         KeySpec("categories", .stringList, "For a category series: only these categories count."),
         KeySpec("divide_by", .identifier(.snakeCase), "Divide by the latest value of this series."),
+        KeySpec("y", .nested(pairedSeries), "A second series plotted against this one (x) by a relating chart (scatter)."),
+    ])
+
+    public static let pairedSeries = EntrySpec(name: "paired_series", keys: [
+        KeySpec("series", .identifier(.snakeCase), required: true, "The series on the y axis."),
+        KeySpec("aggregate", .choice(Aggregate.allCases.map(\.rawValue)), "How its samples in a bucket combine."),
+        KeySpec("unit", .string, "Display unit (same dimension as the series' unit)."),
+        KeySpec("categories", .stringList, "For a category series: only these categories count."),
+        KeySpec("lag_days", .integer(min: 0), "Read y this many days after x (0–30; bucket day only)."),
+        KeySpec("name", .string, "What y is called in the chart's words."),
     ])
 }
 

@@ -142,6 +142,9 @@ package struct HealthSampleMapping: Sendable {
                     return .skipped(reason: "unknown sleep value \(raw)")
                 }
                 category = stage.rawValue
+            } else if SymptomCategory.isSymptomValue(raw) {
+                guard !SymptomCategory.isAbsent(raw) else { return .skipped(reason: "symptom marked not present") }
+                category = SymptomCategory.name(ofType: record.type)
             } else {
                 category = Self.categoryName(raw)
             }

@@ -16,7 +16,7 @@ package enum CatalogJSONSchema {
             sections.append("    \(q(key)): {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/\(entry.name)\"}}")
         }
         var defs: [String] = []
-        for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange, CatalogSchema.pregnancy] where !defs.contains(where: { $0.hasPrefix("    \(q(entry.name)):") }) {
+        for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange, CatalogSchema.pregnancy, CatalogSchema.pairedSeries] where !defs.contains(where: { $0.hasPrefix("    \(q(entry.name)):") }) {
             defs.append("    \(q(entry.name)): \(object(entry, indent: "    ", modules: modules.map(\.screenID)))")
         }
         for module in modules {

@@ -3,7 +3,7 @@ package struct UnknownReferenceRule: ValidationRule {
     package init() {}
     package static let description = RuleDescription(
         id: "unknown-reference",
-        summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by series and parent.",
+        summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by and y series and parent.",
         triggering: [
             "screens: [{screen_id: SCREEN_A, name: A, pillar: nowhere}]\n",
             RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "body_mass", with: "body_weight")),
@@ -39,6 +39,9 @@ package struct UnknownReferenceRule: ValidationRule {
             }
             if let series = metric.binding.divideBy, catalog.series(series) == nil {
                 missing("series", series, metric, key: "divide_by", among: seriesIDs)
+            }
+            if let series = metric.binding.versus?.seriesID, catalog.series(series) == nil {
+                missing("series", series, metric, key: "y.series", among: seriesIDs)
             }
             if let parent = metric.parentID, catalog.metric(parent) == nil {
                 missing("parent metric", parent, metric, key: "parent_metric_id", among: metricIDs)

@@ -1,0 +1,90 @@
+/// The goal, the trend, its weekly rate and where that rate leads, as lines of text in the
+/// person's units ("78.4 kg", "172.8 lb", "12 st 5 lb"; rates in kg or lb a week).
+package struct GoalSummary: Sendable {
+    package var goal: WeightGoal?
+    package var trend: WeightTrend
+    package var asOf: LocalDate
+    /// How a weight is shown (`UnitSystem.display(for: .kg)`).
+    package var display: DisplayUnit
+    package var numbers: NumberStyle
+
+    package init(goal: WeightGoal?, trend: WeightTrend, asOf: LocalDate, display: DisplayUnit = DisplayUnit(.kilogram),
+                 numbers: NumberStyle = .standard) {
+        self.goal = goal; self.trend = trend; self.asOf = asOf; self.display = display; self.numbers = numbers
+    }
+
+    /// Where the trend stands against the goal; nil without a goal or a trend.
+    package var progress: GoalProgress? {
+        guard let goal, let latest = trend.latest else { return nil }
+        return GoalProgress(trend: latest, rate: trend.weeklyRate, goal: goal.kilograms, asOf: asOf)
+    }
+
+    func weight(_ kilograms: Double) -> String {
+        display.written(KnownUnit.kilogram.convert(kilograms, to: display.unit) ?? kilograms, numbers: numbers)
+    }
+
+    /// "−0.32 kg a week", "+0.7 lb a week".
+    func rate(_ kilogramsPerWeek: Double) -> String {
+        let value = KnownUnit.kilogram.convert(kilogramsPerWeek, to: display.unit) ?? kilogramsPerWeek
+        return numbers.formatDelta(value, unit: display.unit.symbol, fractionDigits: 2) + " a week"
+    }
+
+    /// The lines `vitals goal` prints and the body screen shows.
+    package var lines: [String] {
+        var lines: [String] = []
+        if let goal {
+            lines.append("Goal \(weight(goal.kilograms))" + (goal.by.map { " by \($0)" } ?? ""))
+        } else {
+            lines.append("No goal set (vitals goal set 72kg [--by YYYY-MM-DD])")
+        }
+        guard let latest = trend.latest, let last = trend.days.last(where: { $0.weight != nil }), let weighed = last.weight else {
+            lines.append("No weigh-ins yet: the trend starts with the first")
+            return lines
+        }
+        lines.append("Trend \(weight(latest)) (last weigh-in \(weight(weighed)) on \(last.date))")
+        if let weekly = trend.weeklyRate {
+            lines.append("Rate \(rate(weekly)) over the last \(WeightTrend.rateWindow) days")
+        }
+        guard let goal, let progress else { return lines }
+        switch progress {
+        case .reached:
+            lines.append("At your goal: the trend is within \(weight(GoalProgress.reachedWithin)) of it")
+        case .noRate:
+            lines.append("Too few weigh-ins in the last \(WeightTrend.rateWindow) days for a rate")
+        case .holdingSteady:
+            lines.append("Holding steady: at this rate the goal is not reached")
+        case .movingAway:
+            lines.append("Moving away from it: the trend is going the other way")
+        case .onTrack(_, let days, let date):
+            let weeks = days >= 14 ? "in \(days / 7) weeks" : "in \(days) day\(days == 1 ? "" : "s")"
+            var line = "At this rate: \(weight(goal.kilograms)) around \(date) (\(weeks))"
+            if let by = goal.by {
+                if date <= by {
+                    line += ", before \(by)"
+                } else if by > asOf {
+                    let needed = (goal.kilograms - latest) / Double(asOf.days(to: by)) * 7
+                    line += ", after \(by); \(rate(needed)) would make it"
+                } else {
+                    line += "; \(by) has passed"
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+extension WeightTrend {
+    /// The trend of `subject`'s `body_mass` up to `asOf`, each day's weigh-in picked by
+    /// `weighIn` (first by default); empty when the catalog has no `body_mass` series.
+    package static func read(from store: SampleStore, catalog: Catalog, subject: String, asOf: LocalDate,
+                             weighIn: WeighInPolicy?) throws -> WeightTrend {
+        guard let series = catalog.series("body_mass") else { return WeightTrend(weighIns: [:], through: asOf) }
+        let policy = weighIn ?? .standard
+        let query = try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, bucket: .day, range: .all),
+                                    series: series, subjectID: subject, asOf: asOf)
+        var weighIns: [LocalDate: Double] = [:]
+        for bucket in try query.fetchBuckets(from: store).buckets { if let value = bucket.value { weighIns[bucket.start] = value } }
+        return WeightTrend(weighIns: weighIns, through: asOf)
+    }
+}
