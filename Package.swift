@@ -127,6 +127,7 @@ let package = Package(
         // The language tables (languages/*.yaml): the words every backend draws, by language.
         .target(
             name: "ShippedLanguages",
+            dependencies: ["ShippedCatalog"],
             plugins: [.plugin(name: "EmbedCatalogPlugin")]
         ),
         .executableTarget(name: "embed-catalog", path: "Sources/EmbedCatalogTool"),

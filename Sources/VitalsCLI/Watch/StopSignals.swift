@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VitalsKit
 
 // Set by the handlers, read by the watch loop: plain values, nothing else done in a handler.
 nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0
@@ -16,8 +17,8 @@ private let onResize: @convention(c) (Int32) -> Void = { _ in resizedFlag = 1 }
 /// also cuts the loop's `poll` short and the loop sees the flag at once.
 enum StopSignals {
     static func install() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] { set(onStop, for: signal) }
-        set(onResize, for: SIGWINCH)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { SignalAction.set(onStop, for: signal) }
+        SignalAction.set(onResize, for: SIGWINCH)
     }
 
     /// The signal that asked to stop, or nil.
@@ -28,17 +29,5 @@ enum StopSignals {
         guard resizedFlag != 0 else { return false }
         resizedFlag = 0
         return true
-    }
-
-    private static func set(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handler
-        #else
-        action.__sigaction_u.__sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, nil)
     }
 }

@@ -215,16 +215,7 @@ package final class TerminalSession {
 
     private func install(_ handler: @convention(c) (Int32) -> Void, for signals: [Int32], flags: Int32) {
         for signal in signals {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = handler
-            #else
-            action.__sigaction_u.__sa_handler = handler
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = flags
-            var old = sigaction()
-            if sigaction(signal, &action, &old) == 0 { previousActions.append((signal, old)) }
+            if let old = SignalAction.set(handler, for: signal, flags: flags) { previousActions.append((signal, old)) }
         }
     }
 }

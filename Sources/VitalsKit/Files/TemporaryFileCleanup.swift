@@ -24,16 +24,7 @@ package enum TemporaryFileCleanup {
         defer { lock.unlock() }
         if !installed {
             installed = true
-            for signal in [SIGTERM, SIGINT, SIGHUP] {
-                var action = sigaction()
-                #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = onTerminatingSignal
-                #else
-                action.__sigaction_u.__sa_handler = onTerminatingSignal
-                #endif
-                sigemptyset(&action.sa_mask)
-                sigaction(signal, &action, nil)
-            }
+            for signal in [SIGTERM, SIGINT, SIGHUP] { SignalAction.set(onTerminatingSignal, for: signal) }
         }
         for slot in 0..<capacity where cleanupSlots[slot] == nil {
             cleanupSlots[slot] = strdup(path)

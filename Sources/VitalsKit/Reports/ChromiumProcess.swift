@@ -32,12 +32,7 @@ struct ChromiumProcess {
         var previous: [(Int32, sigaction)] = []
         stopSignal = 0
         for signal in Self.stopSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in stopSignal = received }
-            sigemptyset(&action.sa_mask)
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            previous.append((signal, old))
+            if let old = SignalAction.set({ received in stopSignal = received }, for: signal) { previous.append((signal, old)) }
         }
         defer {
             for (signal, action) in previous {
