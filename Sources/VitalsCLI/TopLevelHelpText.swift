@@ -64,6 +64,8 @@ SUBCOMMANDS:
                           alcohol sleep_analysis --lag 1`.
   goal                    A body-weight goal and the trend toward it, e.g.
                           `vitals goal set 72kg --by 2027-03-01`.
+  due                     What is due now: milestones, a weigh-in, open
+                          targets, spent budgets, e.g. `vitals due --at 20:00`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server

@@ -76,6 +76,7 @@ final class SettingsCLITests: XCTestCase {
             row("weigh_in", "first", "file (\(configPath):3:11)"),
             row("color", "never", "flag (--color)"),
             row("goal", "(not set)", "default"),
+            row("reminders", "(not set)", "default"),
         ].joined(separator: "\n") + "\n")
         let environment = try run(["config", "list", "--origin"], ["VITALS_UNITS": "us", "VITALS_DB": "/tmp/v.sqlite"])
         XCTAssertEqual(line(environment.stdout, starting: "units"), "units       us             environment ($VITALS_UNITS)")
@@ -114,7 +115,7 @@ final class SettingsCLITests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
         XCTAssertEqual(run.stderr, """
             vitals: error: \(configPath):2:1: unknown setting 'colour'; did you mean 'color'?
-              settings: units, db, subject, day_cutoff, weigh_in, color, goal
+              settings: units, db, subject, day_cutoff, weigh_in, color, goal, reminders
 
             """)
         try writeConfig("units: uk\nweigh_in: [first\n")

@@ -6,6 +6,8 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
     case color
     /// A body-weight goal: `72 kg` or `72 kg by 2027-03-01` (`vitals goal set`).
     case goal
+    /// Which reminders `vitals due` gives and from when: `weigh_in 10:00, targets 18:00, milestones 7d`.
+    case reminders
 
     /// The names a file or `vitals config` accepts, in the order `config list` shows them.
     public static var names: [String] { allCases.map(\.rawValue) }
@@ -20,6 +22,7 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .weighIn: return "several weigh-ins a day: first, last or mean"
         case .color: return "colour: auto, always or never"
         case .goal: return "body-weight goal: 72 kg, optionally by YYYY-MM-DD"
+        case .reminders: return "vitals due: weigh_in HH:MM, targets HH:MM, milestones Nd (each may be off)"
         }
     }
 
@@ -29,7 +32,7 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .units: return ["metric", "us", "uk"]
         case .weighIn: return WeighInPolicy.allCases.map(\.rawValue)
         case .color: return ColorMode.allCases.map(\.rawValue)
-        case .db, .subject, .dayCutoff, .goal: return nil
+        case .db, .subject, .dayCutoff, .goal, .reminders: return nil
         }
     }
 
@@ -64,6 +67,11 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
             // The day starts in the morning: entries before the cutoff count for the day before.
             guard minutes < 720 else { throw refuse("a morning time before 12:00 (sleep keeps its 18:00)") }
             return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+        case .reminders:
+            guard let reminders = ReminderSettings(setting: trimmed) else {
+                throw refuse("reminders such as 'weigh_in 10:00, targets 18:00, milestones 7d' (each may be off)")
+            }
+            return reminders.settingText
         case .goal:
             let parts = trimmed.components(separatedBy: " by ")
             guard (1...2).contains(parts.count), let kilograms = try? WeightGoal.parseWeight(parts[0], system: .metric),

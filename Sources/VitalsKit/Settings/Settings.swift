@@ -27,7 +27,7 @@ public struct Settings: Sendable {
         switch key {
         case .units: return "VITALS_UNITS"
         case .db: return "VITALS_DB"
-        case .subject, .dayCutoff, .weighIn, .color, .goal: return nil
+        case .subject, .dayCutoff, .weighIn, .color, .goal, .reminders: return nil
         }
     }
 
@@ -82,7 +82,7 @@ public struct Settings: Sendable {
         case .db: return DatabaseLocation.resolve(option: nil, environment: environment.filter { $0.key != "VITALS_DB" }).path
         case .subject: return "me"
         case .color: return ColorMode.auto.rawValue
-        case .dayCutoff, .weighIn, .goal: return nil
+        case .dayCutoff, .weighIn, .goal, .reminders: return nil
         }
     }
 
@@ -111,6 +111,8 @@ public struct Settings: Sendable {
     public var color: ColorMode { self[.color].value.flatMap(ColorMode.init(rawValue:)) ?? .auto }
     /// The body-weight goal, nil when none is set.
     package var goal: WeightGoal? { self[.goal].value.flatMap(WeightGoal.init(setting:)) }
+    /// Which reminders `vitals due` gives (the defaults when unset).
+    package var reminders: ReminderSettings { self[.reminders].value.flatMap(ReminderSettings.init(setting:)) ?? ReminderSettings() }
     public var weighIn: WeighInPolicy? { self[.weighIn].value.flatMap(WeighInPolicy.init(rawValue:)) }
     /// The day cutoff in minutes after midnight; nil leaves each metric's own.
     public var dayCutoffMinutes: Int? { self[.dayCutoff].value.flatMap(ClockTime.init)?.minutesAfterMidnight }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import VitalsKit
+
+/// `vitals due`: what needs doing now (or at `--at`), for a timer to turn into a notification.
+struct DueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "due",
+        abstract: "What is due now: milestones, a weigh-in, open targets, spent budgets, e.g. `vitals due --at 20:00`.",
+        discussion: """
+        Which reminders are on and from when is the settings file's `reminders` (default: \
+        weigh_in 10:00, targets 18:00, milestones 7d). Exit codes: 0 nothing due, 1 something \
+        due (or a refused input), 2 usage error or could not run.
+        """)
+
+    @Option(help: ArgumentHelp("The moment: HH:MM, YYYY-MM-DDTHH:MM[±HH:MM], yesterday HH:MM (default: now).", valueName: "TIME"))
+    var at: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var subjectOption: SubjectOption
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    enum OutputFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
+
+    func run() throws {
+        var items: [DueItem] = []
+        try reportingErrors {
+            let settings = try RunSettings.resolve()
+            let moment = try TimeParser().parse(at ?? "now")
+            let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
+            let day = LocalDate(dayNumber: Int((Double(localSeconds) / 86_400).rounded(.down)))
+            let loaded = try catalog.loadValidCatalog()
+            _ = try SampleValidator(catalog: loaded.catalog).subject(subjectOption.id)
+            let sampleStore = try store.openForReading(asOf: day)
+            items = try DueReader(catalog: loaded.catalog, store: sampleStore, registry: VitalsCLI.screens,
+                                  settings: settings.reminders, dayCutoffMinutes: settings.dayCutoffMinutes)
+                .items(atLocalSeconds: localSeconds, subject: subjectOption.id)
+            switch format {
+            case .json:
+                try say(JSONValue.object([("at", .string(TimeParser.format(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds))),
+                                          ("due", .array(items.map(\.json)))]).text())
+            case .text:
+                for item in items { try say("\(item.subject): \(item.text)") }
+            }
+        }
+        if !items.isEmpty { throw ExitCode(1) }
+    }
+}
