@@ -107,6 +107,8 @@ struct MilestoneDrawing: BlockDrawing {
     let asOf: LocalDate
     let color: String?
 
+    var values: ChartInput? { ChartInput(title: title, color: color, asOf: asOf, milestones: states.map(\.milestone)) }
+
     func draw(profile: RenderProfile) -> TextCanvas {
         MilestoneTimeline(title: title, states: states, asOf: asOf, profile: profile, color: color).canvas()
     }

@@ -73,8 +73,23 @@ public protocol BlockDrawing: Sendable {
     /// The drawing as HTML for the report (a table, an inline `<svg>`), or nil: the report then
     /// shows `draw` in a `<pre>` with its colours.
     func html(size: ChartSize) -> String?
+    /// The values the drawing shows (its milestones, its points), for what reads a document
+    /// rather than looks at it: `vitals due` finds a module's milestones here. Nil: none.
+    var values: ChartInput? { get }
 }
 
 extension BlockDrawing {
     public func html(size: ChartSize) -> String? { nil }
+    public var values: ChartInput? { nil }
+}
+
+extension BlockContent {
+    /// The values a chart or a drawing shows; nil for text, tables and the header.
+    package var values: ChartInput? {
+        switch self {
+        case .chart(let figure): return figure.input
+        case .drawing(let drawing): return drawing.values
+        case .header, .text, .table: return nil
+        }
+    }
 }

@@ -30,8 +30,8 @@ package struct DueReader: Sendable {
                 let document = try registry.render(context)
                 let name = catalog.subject(screen.subjectID)?.name ?? screen.subjectID
                 for block in document.blocks {
-                    if case .chart(let figure) = block.content, !figure.input.milestones.isEmpty {
-                        items += DueCheck.milestones(figure.input.milestones, subject: name, today: calendarDay, days: days)
+                    if let milestones = block.content.values?.milestones, !milestones.isEmpty {
+                        items += DueCheck.milestones(milestones, subject: name, today: calendarDay, days: days)
                     }
                 }
             }
