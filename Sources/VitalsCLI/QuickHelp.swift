@@ -15,20 +15,21 @@ import Darwin
 /// `COLUMNS` variable, or a terminal of another size) ArgumentParser answers as before.
 /// `TopLevelHelpTests` check that the text is what ArgumentParser prints now.
 enum QuickHelp {
-    /// The width `TopLevelHelpText.text` is wrapped to.
+    /// The width `TopLevelHelpText` is wrapped to.
     static let width = 80
 
     /// Prints the answer and returns true when `arguments` (without the program name) ask
     /// only for the top-level help or the version and the help would be wrapped to `width`.
-    /// The help is answered only for the command tree it was recorded from: the built-in
-    /// commands plus `TopLevelHelpText.addedCommands` (the `vitals` built with every feature).
+    /// The help is answered only for the command trees it was recorded from: the built-in
+    /// commands (the quick start's `vitals`), or those plus `TopLevelHelpText.addedCommands`
+    /// (the `vitals` built with every feature); any other tree is left to ArgumentParser.
     static func answer(_ arguments: [String], addedCommands: [any ParsableCommand.Type] = []) -> Bool {
         let text: String
         switch arguments {
         case [], ["--help"], ["-h"], ["help"]:
-            guard terminalWidth() == width,
-                  addedCommands.map({ $0._commandName }) == TopLevelHelpText.addedCommands else { return false }
-            text = TopLevelHelpText.text
+            guard terminalWidth() == width, let help = TopLevelHelpText.text(adding: addedCommands.map { $0._commandName })
+            else { return false }
+            text = help
         case ["--version"]:
             text = VitalsKitVersion.string + "\n"
         default:
@@ -50,5 +51,15 @@ enum QuickHelp {
         #endif
         if result == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80
+    }
+}
+
+extension TopLevelHelpText {
+    /// The help of the `vitals` that adds the commands `names` to the built-in ones; nil for a
+    /// tree the text was not recorded from.
+    static func text(adding names: [String]) -> String? {
+        if names.isEmpty { return builtIn }
+        guard names == addedCommands, let end = builtIn.range(of: "\n  See 'vitals help ") else { return nil }
+        return String(builtIn[..<end.lowerBound]) + addedLines + String(builtIn[end.lowerBound...])
     }
 }

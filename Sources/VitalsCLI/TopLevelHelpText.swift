@@ -3,8 +3,8 @@
 // Do not edit; TopLevelHelpTests fails when it differs from what ArgumentParser prints.
 
 enum TopLevelHelpText {
-    static let addedCommands = ["push", "pull", "grant", "revoke", "catalog"]
-    static let text = #"""
+    /// The help of the `vitals` with only the built-in commands.
+    static let builtIn = #"""
 OVERVIEW: Health metric screens from YAML, in the terminal.
 
 Screens and metrics are declared in YAML under screens/ and metrics/. Data
@@ -66,6 +66,14 @@ SUBCOMMANDS:
                           `vitals goal set 72kg --by 2027-03-01`.
   due                     What is due now: milestones, a weigh-in, open
                           targets, spent budgets, e.g. `vitals due --at 20:00`.
+
+  See 'vitals help <subcommand>' for detailed help.
+
+"""#
+    /// The commands the `vitals` built with every feature adds, and their lines, which follow
+    /// the built-in commands' lines.
+    static let addedCommands = ["push", "pull", "grant", "revoke", "catalog"]
+    static let addedLines = #"""
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server
@@ -76,8 +84,6 @@ SUBCOMMANDS:
                           tables' owner).
   catalog                 The catalog as PostgreSQL tables (display_screens,
                           display_metrics, …).
-
-  See 'vitals help <subcommand>' for detailed help.
 
 """#
 }
