@@ -55,6 +55,7 @@ let package = Package(
         // The checks every store backend must pass, for a backend's own tests (XCTest).
         .library(name: "VitalsStoreConformance", targets: ["VitalsStoreConformance"]),
         .executable(name: "vitals", targets: ["vitals"]),
+        .executable(name: "vitals-postgres", targets: ["vitals-postgres"]),
     ],
     // What a user does not use must not cost them: the PostgreSQL backend needs SwiftNIO,
     // swift-crypto and BoringSSL (about 8 minutes of CPU to build on two cores, 13 packages).
@@ -156,7 +157,14 @@ let package = Package(
         // instructions, bench/goals.sh). The swiftc driver's -static-stdlib does not list
         // Foundation's own static libraries in an order the linker can resolve, hence the group.
         .executableTarget(
-            name: "vitals", dependencies: ["VitalsCLI", postgresTarget("VitalsPostgresCLI")],
+            name: "vitals", dependencies: ["VitalsCLI"],
+            linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
+        ),
+        // Every command plus the PostgreSQL backend and its commands. With the trait, `vitals`
+        // hands those to this executable installed beside it (Sources/VitalsCLI/Companion), so that
+        // `vitals` itself starts without the PostgreSQL client (bench/README.md, start-up).
+        .executableTarget(
+            name: "vitals-postgres", dependencies: [postgresTarget("VitalsCLI"), postgresTarget("VitalsPostgresCLI")],
             linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
         ),
         // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.

@@ -25,8 +25,8 @@ mkdir -p "$WORK"
 
 if [ -n "${VITALS_BIN:-}" ]; then VITALS=$VITALS_BIN; else
   echo "== building vitals (release)" >&2
-  swift build -c release --product vitals >&2
-  VITALS=$(swift build -c release --show-bin-path)/vitals
+  swift build -c release --traits PostgreSQL >&2   # vitals and vitals-postgres beside it
+  VITALS=$(swift build -c release --traits PostgreSQL --show-bin-path)/vitals
 fi
 PGBIN=${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
 [ -x "$PGBIN/initdb" ] || { echo "bench/postgres.sh: no PostgreSQL server programs (apt-get install postgresql)" >&2; exit 2; }

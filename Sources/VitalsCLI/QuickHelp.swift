@@ -23,11 +23,11 @@ enum QuickHelp {
     /// The help is answered only for the command trees it was recorded from: the built-in
     /// commands (the quick start's `vitals`), or those plus `TopLevelHelpText.addedCommands`
     /// (the `vitals` built with every feature); any other tree is left to ArgumentParser.
-    static func answer(_ arguments: [String], addedCommands: [any ParsableCommand.Type] = []) -> Bool {
+    static func answer(_ arguments: [String], addedCommands: [String] = []) -> Bool {
         let text: String
         switch arguments {
         case [], ["--help"], ["-h"], ["help"]:
-            guard terminalWidth() == width, let help = TopLevelHelpText.text(adding: addedCommands.map { $0._commandName })
+            guard terminalWidth() == width, let help = TopLevelHelpText.text(adding: addedCommands)
             else { return false }
             text = help
         case ["--version"]:

@@ -1,14 +1,12 @@
 import VitalsCLI
-#if PostgreSQL
-import VitalsPostgresCLI
-#endif
 
-// The `vitals` executable: the command line with the built-in screens and chart kinds, and, when
-// built with the PostgreSQL trait (README, Install), the PostgreSQL store backend and its
-// commands. A package that adds its own calls `VitalsCLI.main(screens:chartKinds:…)` the same
-// way (Examples/).
+// The `vitals` executable: the command line with the built-in screens and chart kinds. Built with
+// the PostgreSQL trait (README, Install), it hands the PostgreSQL commands and every postgres://
+// location to `vitals-postgres`, installed beside it, and so starts without loading the
+// PostgreSQL client. A package that adds its own screens calls `VitalsCLI.main(screens:…)` the
+// same way (Examples/).
 #if PostgreSQL
-VitalsCLI.main(storeBackends: [PostgresCommands.backend], commands: PostgresCommands.all)
+VitalsCLI.main(companion: .postgres)
 #else
 VitalsCLI.main()
 #endif

@@ -43,9 +43,10 @@ enum VitalsProcess {
     }
 
     /// Runs `vitals arguments` in `directory` (default: the package root).
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+                    executable: URL? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

@@ -129,7 +129,7 @@ public enum StoreLocationError: VitalsError, Equatable {
         switch self {
         case .noBackend(let scheme, let known):
             let hint = scheme.hasPrefix("postgres")
-                ? "this vitals was built without the PostgreSQL backend (build it with `swift build --traits PostgreSQL`, see the README's Install section)"
+                ? "this vitals has no PostgreSQL backend (build with `swift build -c release --traits PostgreSQL` and install vitals-postgres beside vitals, see the README's Install section)"
                 : known.isEmpty ? "this vitals reads SQLite files only" : "it knows " + known.map { $0 + "://" }.joined(separator: ", ")
             return "no store backend for \(scheme):// locations: \(hint)"
         case .pathsWithDatabaseCatalog:
