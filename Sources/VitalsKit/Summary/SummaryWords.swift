@@ -62,17 +62,19 @@ package struct SummaryWords: Sendable {
 
     /// "58,210", "78.4 kg", "12 st 4 lb", "1.25 portions", "54.4 h" (minutes from three hours
     /// on): whole numbers from 100, up to one decimal from 10, up to two below.
-    package func amount(_ value: Double, _ unit: DisplayUnit?) -> String {
+    /// `scale` (default: the value) picks the precision: a change is written as precisely as
+    /// the values it is the difference of.
+    package func amount(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil) -> String {
         if let unit, let spoken = unit.spokenText(value, numbers: numbers) { return spoken }
-        if let unit, unit.unit == .minute, abs(value) >= 180 {
-            return amount(value / 60, DisplayUnit(.hour))
+        if let unit, unit.unit == .minute, abs(scale ?? value) >= 180 {
+            return amount(value / 60, DisplayUnit(.hour), scale: (scale ?? value) / 60)
         }
-        return Self.amount(value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers)
+        return Self.amount(value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers, scale: scale)
     }
 
     /// `value` with its unit's symbol at the precision `amount` uses; "portion" counted.
-    static func amount(_ value: Double, symbol: String?, numbers: NumberStyle) -> String {
-        let magnitude = abs(value)
+    static func amount(_ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil) -> String {
+        let magnitude = abs(scale ?? value)
         let number = magnitude >= 100 ? numbers.format(value, fractionDigits: 0)
             : numbers.format(value, maxFractionDigits: magnitude >= 10 ? 1 : 2)
         guard let symbol, !symbol.isEmpty else { return number }
@@ -80,11 +82,12 @@ package struct SummaryWords: Sendable {
         return "\(number) \(symbol == "portion" && number != "1" ? "portions" : symbol)"
     }
 
-    /// "+3,400", "−0.4 kg", "±0 kg" (a change too small to show at the amount's precision).
-    package func delta(_ value: Double, _ unit: DisplayUnit?) -> String {
+    /// "+3,400", "−0.4 kg", "±0 kg" (a change too small to show at the precision of `scale`,
+    /// the values it is the difference of).
+    package func delta(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil) -> String {
         var plain = unit
         plain?.spoken = .plain
-        let text = amount(abs(value), plain)
+        let text = amount(abs(value), plain, scale: scale.map { max(abs($0), abs(value)) })
         let number = text.prefix { $0 != " " && $0 != "%" }
         if !number.contains(where: { ("1"..."9").contains($0) }) { return glyphs.plusMinus + text }
         return (value < 0 ? (glyphs.isUnicode ? "−" : "-") : "+") + text
@@ -102,7 +105,7 @@ package struct SummaryWords: Sendable {
         }
         let before: String
         if let previous = change.previous, let difference = change.difference {
-            before = "\(delta(difference, change.unit)) against the \(Self.plural(days, "day")) before (\(amount(previous, change.unit)))"
+            before = "\(delta(difference, change.unit, scale: max(abs(current), abs(previous)))) against the \(Self.plural(days, "day")) before (\(amount(previous, change.unit)))"
         } else {
             before = "no data before"
         }
@@ -141,7 +144,8 @@ package struct SummaryWords: Sendable {
             let change = KnownUnit.kilogram.convert(kilograms, to: display.unit) ?? kilograms
             var plain = display
             plain.spoken = .plain
-            first += ", \(delta(change, plain)) since \(window.first.adding(days: -1)) (\(summary.weight(start)))"
+            let scale = KnownUnit.kilogram.convert(now, to: display.unit) ?? now
+            first += ", \(delta(change, plain, scale: scale)) since \(window.first.adding(days: -1)) (\(summary.weight(start)))"
         } else {
             first += " (the trend started in this period)"
         }
