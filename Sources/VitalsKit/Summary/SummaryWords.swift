@@ -64,19 +64,22 @@ package struct SummaryWords: Sendable {
     /// on): whole numbers from 100, up to one decimal from 10, up to two below.
     /// `scale` (default: the value) picks the precision: a change is written as precisely as
     /// the values it is the difference of.
-    package func amount(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil) -> String {
+    /// Values that are all whole (minutes, steps, drinks) are written without decimals.
+    package func amount(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil, whole: Bool = false) -> String {
         if let unit, let spoken = unit.spokenText(value, numbers: numbers) { return spoken }
         if let unit, unit.unit == .minute, abs(scale ?? value) >= 180 {
             return amount(value / 60, DisplayUnit(.hour), scale: (scale ?? value) / 60)
         }
-        return Self.amount(value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers, scale: scale)
+        return Self.amount(value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers,
+                           scale: scale, whole: whole)
     }
 
     /// `value` with its unit's symbol at the precision `amount` uses; "portion" counted.
-    static func amount(_ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil) -> String {
+    static func amount(_ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil,
+                       whole: Bool = false) -> String {
         let magnitude = abs(scale ?? value)
-        let number = magnitude >= 100 ? numbers.format(value, fractionDigits: 0)
-            : numbers.format(value, maxFractionDigits: magnitude >= 10 ? 1 : 2)
+        let number = magnitude >= 100 || whole ? numbers.format(value, fractionDigits: 0)
+            : magnitude >= 10 ? numbers.format(value, fractionDigits: 1) : numbers.format(value, maxFractionDigits: 2)
         guard let symbol, !symbol.isEmpty else { return number }
         if symbol == "%" { return number + "%" }
         return "\(number) \(symbol == "portion" && number != "1" ? "portions" : symbol)"
@@ -84,10 +87,10 @@ package struct SummaryWords: Sendable {
 
     /// "+3,400", "−0.4 kg", "±0 kg" (a change too small to show at the precision of `scale`,
     /// the values it is the difference of).
-    package func delta(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil) -> String {
+    package func delta(_ value: Double, _ unit: DisplayUnit?, scale: Double? = nil, whole: Bool = false) -> String {
         var plain = unit
         plain?.spoken = .plain
-        let text = amount(abs(value), plain, scale: scale.map { max(abs($0), abs(value)) })
+        let text = amount(abs(value), plain, scale: scale.map { max(abs($0), abs(value)) }, whole: whole)
         let number = text.prefix { $0 != " " && $0 != "%" }
         if !number.contains(where: { ("1"..."9").contains($0) }) { return glyphs.plusMinus + text }
         return (value < 0 ? (glyphs.isUnicode ? "−" : "-") : "+") + text
@@ -96,16 +99,21 @@ package struct SummaryWords: Sendable {
     /// "Protein per day: 742 g in total (6 of 7 days); +38 g against the 7 days before (704 g)".
     package func change(_ change: PeriodChange, days: Int) -> String {
         guard let current = change.current else { return "\(change.metricName): no data" }
+        let values = [current] + (change.previous.map { [$0] } ?? [])
+        let whole = values.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
+        let scale = values.map(abs).max() ?? current
+        func written(_ value: Double) -> String { amount(value, change.unit, scale: scale, whole: whole) }
         let value: String
         switch change.aggregate {
-        case .sum, .count: value = "\(amount(current, change.unit)) in total"
-        case .mean, .first, .last: value = "\(amount(current, change.unit)) on average"
-        case .min: value = "lowest \(amount(current, change.unit))"
-        case .max: value = "highest \(amount(current, change.unit))"
+        case .sum, .count: value = "\(written(current)) in total"
+        case .mean, .first, .last: value = "\(written(current)) on average"
+        case .min: value = "lowest \(written(current))"
+        case .max: value = "highest \(written(current))"
         }
         let before: String
         if let previous = change.previous, let difference = change.difference {
-            before = "\(delta(difference, change.unit, scale: max(abs(current), abs(previous)))) against the \(Self.plural(days, "day")) before (\(amount(previous, change.unit)))"
+            before = "\(delta(difference, change.unit, scale: scale, whole: whole)) against the \(Self.plural(days, "day")) before "
+                + "(\(written(previous)))"
         } else {
             before = "no data before"
         }

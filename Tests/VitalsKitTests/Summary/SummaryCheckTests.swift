@@ -76,14 +76,14 @@ import TestSupport
         let words = SummaryWords()
         #expect(words.amount(58_210, nil) == "58,210" && words.amount(1.25, DisplayUnit(.portion)) == "1.25 portions")
         #expect(words.amount(1, DisplayUnit(.portion)) == "1 portion" && words.amount(3263, DisplayUnit(.minute)) == "54.4 h")
-        #expect(words.delta(-0.02, DisplayUnit(.kilogram), scale: 78.4) == "±0 kg" && words.delta(-0.4, DisplayUnit(.kilogram)) == "−0.4 kg")
+        #expect(words.delta(-0.02, DisplayUnit(.kilogram), scale: 78.4) == "±0.0 kg" && words.delta(-0.4, DisplayUnit(.kilogram)) == "−0.4 kg")
         #expect(words.delta(-0.02, DisplayUnit(.kilogram), scale: 1.2) == "−0.02 kg" && words.delta(3263, DisplayUnit(.minute)) == "+54.4 h")
-        #expect(SummaryWords(glyphs: .ascii).delta(-49, DisplayUnit(.gram)) == "-49 g")
+        #expect(SummaryWords(glyphs: .ascii).delta(-49, DisplayUnit(.gram), whole: true) == "-49 g")
         let change = PeriodChange(metricName: "Weight", aggregate: .mean, unit: DisplayUnit(.kilogram), current: 78.4,
                                   previous: nil, daysWithData: 4, previousDaysWithData: 0)
         #expect(words.change(change, days: 7) == "Weight: 78.4 kg on average (4 of 7 days); no data before")
         #expect(words.lines(Self.summary(name: "Vegetables").screens[0], window: Self.window) == [
-            "Vegetables: 78.4 kg on average (5 of 7 days); ±0 kg against the 7 days before (78.5 kg)",
+            "Vegetables: 78.4 kg on average (5 of 7 days); ±0.0 kg against the 7 days before (78.5 kg)",
             "Vegetables: on target 4 of 6 days with data (≥ 3 portions) · streak 2 days, best 9 · today pending",
         ])
     }
