@@ -61,7 +61,7 @@ package struct SummaryWords: Sendable {
     }
 
     /// "58,210", "78.4 kg", "12 st 4 lb", "1.25 portions", "54.4 h" (minutes from three hours
-    /// on): whole numbers from 100, up to one decimal from 10, up to two below.
+    /// on): whole numbers from 1000, one decimal from 10, up to two below.
     /// `scale` (default: the value) picks the precision: a change is written as precisely as
     /// the values it is the difference of.
     /// Values that are all whole (minutes, steps, drinks) are written without decimals.
@@ -78,7 +78,7 @@ package struct SummaryWords: Sendable {
     static func amount(_ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil,
                        whole: Bool = false) -> String {
         let magnitude = abs(scale ?? value)
-        let number = magnitude >= 100 || whole ? numbers.format(value, fractionDigits: 0)
+        let number = magnitude >= 1000 || whole ? numbers.format(value, fractionDigits: 0)
             : magnitude >= 10 ? numbers.format(value, fractionDigits: 1) : numbers.format(value, maxFractionDigits: 2)
         guard let symbol, !symbol.isEmpty else { return number }
         if symbol == "%" { return number + "%" }
@@ -125,7 +125,12 @@ package struct SummaryWords: Sendable {
         let numbers = self.numbers
         let unit = target.unit
         let words = TargetWords(glyphs: glyphs, number: { numbers.format($0, maxFractionDigits: 2) },
-                                amount: { Self.amount($0, symbol: unit, numbers: numbers) })
+                                amount: { value in
+                                    let number = numbers.format(value, maxFractionDigits: 2)
+                                    guard let unit, !unit.isEmpty else { return number }
+                                    if unit == "%" { return number + "%" }
+                                    return "\(number) \(unit == "portion" && number != "1" ? "portions" : unit)"
+                                })
         let record = target.record
         let rule = words.describe(target.target)
         let streak = "streak \(Self.plural(record.currentStreak, target.noun)), best \(record.bestStreak)"
@@ -157,7 +162,12 @@ package struct SummaryWords: Sendable {
         } else {
             first += " (the trend started in this period)"
         }
-        if let rate = summary.trend.weeklyRate { first += " \(glyphs.separator) \(summary.rate(rate))" }
+        if let rate = summary.trend.weeklyRate {
+            let perWeek = KnownUnit.kilogram.convert(rate, to: summary.display.unit) ?? rate
+            var plain = summary.display
+            plain.spoken = .plain
+            first += " \(glyphs.separator) \(delta(perWeek, plain)) a week"
+        }
         var lines = [first]
         if let target = summary.goal, let progress = summary.progressLine {
             lines.append("Goal \(summary.weight(target.kilograms))" + (target.by.map { " by \($0)" } ?? "")
