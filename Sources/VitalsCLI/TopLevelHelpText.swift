@@ -66,6 +66,8 @@ SUBCOMMANDS:
                           `vitals goal set 72kg --by 2027-03-01`.
   due                     What is due now: milestones, a weigh-in, open
                           targets, spent budgets, e.g. `vitals due --at 20:00`.
+  summary                 The week (or any period) against the one before, e.g.
+                          `vitals summary --week --format markdown`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server
