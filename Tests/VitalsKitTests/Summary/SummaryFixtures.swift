@@ -13,9 +13,9 @@ enum SummaryFixtures {
           - {subject_id: me, name: Me, kind: human}
           - {subject_id: rex, name: Rex, kind: dog}
         series:
-          - {series_id: protein, kind: quantity, unit: g, min: 0, max: 300}
-          - {series_id: body_mass, kind: quantity, unit: kg, min: 20, max: 300}
-          - {series_id: steps, kind: quantity, unit: count, min: 0, max: 100000}
+          - {series_id: protein, kind: quantity, unit: g, min: 0, max: 300, healthkit: [HKQuantityTypeIdentifierDietaryProtein]}
+          - {series_id: body_mass, kind: quantity, unit: kg, min: 20, max: 300, healthkit: [HKQuantityTypeIdentifierBodyMass]}
+          - {series_id: steps, kind: quantity, unit: count, min: 0, max: 100000, healthkit: [HKQuantityTypeIdentifierStepCount]}
           - {series_id: waist, kind: quantity, unit: cm, min: 40, max: 200}
         screens:
           - {screen_id: SCREEN_INTAKE, name: Intake, pillar: core, order: 1, icon: "🥩"}
@@ -59,8 +59,9 @@ enum SummaryFixtures {
                       value: value, category: nil, tag: nil, source: "test")
     }
 
-    static func reader(_ store: SampleStore, goal: WeightGoal? = nil, subject: String = "me") -> SummaryReader {
-        var request = ScreenRequest(asOf: LocalDate(year: 2026, month: 4, day: 30))
+    static func reader(_ store: SampleStore, goal: WeightGoal? = nil, subject: String = "me", catalog: Catalog = catalog,
+                       units: UnitSystem? = nil) -> SummaryReader {
+        var request = ScreenRequest(asOf: LocalDate(year: 2026, month: 4, day: 30), unitSystem: units)
         request.goal = goal
         return SummaryReader(catalog: catalog, store: store, request: request, subjectID: subject)
     }
