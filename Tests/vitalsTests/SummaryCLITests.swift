@@ -142,6 +142,8 @@ final class SummaryCLITests: XCTestCase {
         let all = try assertCommand(summary(["--range", "all"]), environment: environment, stdout: "", stderr: nil, exitCode: 2)
         XCTAssertTrue(all.stderr.contains("--range all has no length to compare with the period before"), all.stderr)
         try assertCommand(summary(["--days", "0"]), environment: environment, stdout: "", stderr: nil, exitCode: 2)
+        let long = try assertCommand(summary(["--range", "10000y"]), environment: environment, stdout: "", stderr: nil, exitCode: 2)
+        XCTAssertTrue(long.stderr.contains("--range 10000y is 3652425 days; a summary covers at most 3660 (10 years)"), long.stderr)
         try assertCommand(summary(["--range", "3x"]), environment: environment, stdout: "", stderr: nil, exitCode: 2)
         try assertCommand(summary(["--format", "pdf"]), environment: environment, stdout: "", stderr: nil, exitCode: 2)
     }

@@ -42,11 +42,16 @@ struct SummaryCommand: ParsableCommand {
 
     enum OutputFormat: String, CaseIterable, ExpressibleByArgument { case text, markdown, html }
 
+    /// The most days a period may span (and the period before it as many again).
+    static let longestPeriod = 3660
+
     func validate() throws {
         let given = [week ? "--week" : nil, month ? "--month" : nil, days.map { _ in "--days" }, range.map { _ in "--range" }]
             .compactMap { $0 }
         if given.count > 1 { throw ValidationError("give one period: \(given.joined(separator: ", ")) were all given") }
-        if let days, !(1...3660).contains(days) { throw ValidationError("--days must be 1 to 3660, got \(days)") }
+        if let days, !(1...Self.longestPeriod).contains(days) {
+            throw ValidationError("--days must be 1 to \(Self.longestPeriod), got \(days)")
+        }
     }
 
     /// The period ending on `day` and what it is called.
@@ -56,6 +61,9 @@ struct SummaryCommand: ParsableCommand {
         if let parsed = try parseRange(range) {
             guard let window = SummaryWindow(last: day, range: parsed) else {
                 throw CommandError("--range all has no length to compare with the period before; give 7d, 12w, 6m or 1y", .usage)
+            }
+            guard window.days <= Self.longestPeriod else {
+                throw CommandError("--range \(parsed) is \(window.days) days; a summary covers at most \(Self.longestPeriod) (10 years)", .usage)
             }
             return (window, "Summary of " + MetricChartBuilder.words(parsed))
         }
