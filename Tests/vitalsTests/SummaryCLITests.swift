@@ -102,8 +102,11 @@ final class SummaryCLITests: XCTestCase {
         try assertCommand(summary(["--week"]), environment: environment, stdoutGolden: "summary/week-text")
         try assertCommand(summary(["--format", "markdown", "--units", "us"]), environment: environment,
                           stdoutGolden: "summary/week-markdown-us")
+        // The report's style sheet is the report tests' to check; the golden holds the rest.
         let html = try assertCommand(summary(["--format", "html", "--days", "14"]), environment: environment,
+                                     patterns: [#"(?s)<style>.*</style>"#: "<style>(the report's)</style>"],
                                      stdoutGolden: "summary/days-14-html")
+        XCTAssertTrue(html.stdout.contains("<style>\n") && html.stdout.contains("@page"), "the report's style sheet")
         XCTAssertFalse(html.stdout.contains("http:") || html.stdout.contains("https:") || html.stdout.contains("<script"))
         let file = try ReportTools.scratch(self).appendingPathComponent("summary.html")
         try html.stdout.write(to: file, atomically: true, encoding: .utf8)
