@@ -66,6 +66,8 @@ SUBCOMMANDS:
                           `vitals goal set 72kg --by 2027-03-01`.
   due                     What is due now: milestones, a weigh-in, open
                           targets, spent budgets, e.g. `vitals due --at 20:00`.
+  summary                 The week (or any period) against the one before, e.g.
+                          `vitals summary --week --format markdown`.
 
   See 'vitals help <subcommand>' for detailed help.
 

@@ -45,16 +45,25 @@ package struct GoalSummary: Sendable {
         if let weekly = trend.weeklyRate {
             lines.append("Rate \(rate(weekly)) over the last \(WeightTrend.rateWindow) days")
         }
-        guard let goal, let progress else { return lines }
+        if let line = progressLine { lines.append(line) }
+        return lines
+    }
+}
+
+extension GoalSummary {
+    /// Where the rate leads: "At this rate: 72 kg around 2027-03-02 (in 14 weeks)", "Moving
+    /// away from it: …", "At your goal: …"; nil without a goal or a trend.
+    package var progressLine: String? {
+        guard let goal, let progress, let latest = trend.latest else { return nil }
         switch progress {
         case .reached:
-            lines.append("At your goal: the trend is within \(weight(GoalProgress.reachedWithin)) of it")
+            return "At your goal: the trend is within \(weight(GoalProgress.reachedWithin)) of it"
         case .noRate:
-            lines.append("Too few weigh-ins in the last \(WeightTrend.rateWindow) days for a rate")
+            return "Too few weigh-ins in the last \(WeightTrend.rateWindow) days for a rate"
         case .holdingSteady:
-            lines.append("Holding steady: at this rate the goal is not reached")
+            return "Holding steady: at this rate the goal is not reached"
         case .movingAway:
-            lines.append("Moving away from it: the trend is going the other way")
+            return "Moving away from it: the trend is going the other way"
         case .onTrack(_, let days, let date):
             let weeks = days >= 14 ? "in \(days / 7) weeks" : "in \(days) day\(days == 1 ? "" : "s")"
             var line = "At this rate: \(weight(goal.kilograms)) around \(date) (\(weeks))"
@@ -68,9 +77,8 @@ package struct GoalSummary: Sendable {
                     line += "; \(by) has passed"
                 }
             }
-            lines.append(line)
+            return line
         }
-        return lines
     }
 }
 
