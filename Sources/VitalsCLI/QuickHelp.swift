@@ -23,11 +23,11 @@ enum QuickHelp {
     /// The help is answered only for the command trees it was recorded from: the built-in
     /// commands (the quick start's `vitals`), or those plus `TopLevelHelpText.addedCommands`
     /// (the `vitals` built with every feature); any other tree is left to ArgumentParser.
-    static func answer(_ arguments: [String], addedCommands: [String] = []) -> Bool {
+    static func answer(_ arguments: [String], addedCommands: () -> [String] = { [] }) -> Bool {
         let text: String
         switch arguments {
         case [], ["--help"], ["-h"], ["help"]:
-            guard terminalWidth() == width, let help = TopLevelHelpText.text(adding: addedCommands)
+            guard terminalWidth() == width, let help = TopLevelHelpText.text(adding: addedCommands())
             else { return false }
             text = help
         case ["--version"]:
@@ -59,7 +59,13 @@ extension TopLevelHelpText {
     /// tree the text was not recorded from.
     static func text(adding names: [String]) -> String? {
         if names.isEmpty { return builtIn }
-        guard names == addedCommands, let end = builtIn.range(of: "\n  See 'vitals help ") else { return nil }
-        return String(builtIn[..<end.lowerBound]) + addedLines + String(builtIn[end.lowerBound...])
+        // The added lines go before the footer's blank line (a byte search: Foundation's
+        // `range(of:)` would cost this start-up about 25 page faults).
+        let footer = Array("\n  See 'vitals help ".utf8)
+        let bytes = Array(builtIn.utf8)
+        guard names == addedCommands, bytes.count >= footer.count,
+              let end = (0...(bytes.count - footer.count)).first(where: { bytes[$0..<$0 + footer.count].elementsEqual(footer) })
+        else { return nil }
+        return String(decoding: bytes[..<end], as: UTF8.self) + addedLines + String(decoding: bytes[end...], as: UTF8.self)
     }
 }

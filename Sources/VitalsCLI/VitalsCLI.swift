@@ -36,10 +36,12 @@ public enum VitalsCLI {
         StandardOutput.ignoreBrokenPipeSignal()
         Vitals.addedCommands = commands
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The top-level help and the version need no screens, kinds or ArgumentParser (and the
+        // version not even a look for the companion).
+        if QuickHelp.answer(arguments, addedCommands: {
+            commands.map { $0._commandName } + (companion?.installedPath() == nil ? [] : companion?.commands ?? [])
+        }) { exit(0) }
         let companionPath = companion?.installedPath()
-        let companionCommands = companionPath == nil ? [] : companion?.commands ?? []
-        // The top-level help and the version need no screens, kinds or ArgumentParser.
-        if QuickHelp.answer(arguments, addedCommands: commands.map { $0._commandName } + companionCommands) { exit(0) }
         if let companion, let companionPath {
             let environment = ProcessInfo.processInfo.environment
             if companion.serves(arguments)
