@@ -43,10 +43,12 @@ import VitalsScreens
                 let q = Self.quarters(&random)
                 days[date] = q
                 for (index, name) in Self.series.enumerated() where q[index] > 0 {
-                    // Two entries at random wall-clock times within the day (from its cutoff on).
+                    // Two entries at random wall-clock times within the day (from its cutoff on), one
+                    // in each half of it: two entries of the same value at the same second would be
+                    // one sample to the store (a sample imported twice is kept once), not two.
                     let half = q[index] / 2
-                    for part in [q[index] - half, half] where part > 0 {
-                        let seconds = cutoff * 60 + Int(random.next() % 86_400)
+                    for (slot, part) in [q[index] - half, half].enumerated() where part > 0 {
+                        let seconds = cutoff * 60 + slot * 43_200 + Int(random.next() % 43_200)
                         samples.append(Sample(seriesID: name, start: date.midnight(utcOffsetSeconds: 3600)
                                                 .addingTimeInterval(Double(seconds)),
                                               utcOffsetSeconds: 3600, value: Double(part) / 4))

@@ -45,7 +45,8 @@ import Testing
         let error = try #require(problem("units: uk\ncolour: never\n"))
         #expect(error.kind == .unknownKey)
         #expect(error.description == "/cfg/vitals/config.yaml:2:1: unknown setting 'colour'; did you mean 'color'?")
-        #expect(error.hint == "settings: units, db, subject, day_cutoff, weigh_in, color, goal")
+        #expect(error.hint == "settings: " + SettingKey.names.joined(separator: ", "))
+        #expect(error.hint?.contains(" color,") == true)
     }
 
     @Test func aBadValueIsReportedWhereItIs() throws {
