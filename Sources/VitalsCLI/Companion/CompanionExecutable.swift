@@ -101,7 +101,7 @@ public struct CompanionExecutable: Sendable, Hashable {
 }
 
 /// The companion executable could not be started.
-public enum CompanionError: VitalsError, Equatable {
+package enum CompanionError: VitalsError, Equatable {
     case cannotStart(path: String, reason: String)
 
     public var kind: VitalsErrorKind { .cannotRun }
