@@ -114,13 +114,16 @@ public enum CatalogLoader {
     /// later rule reports on them (`vitals validate`, which quotes only lines with findings).
     public static func load(paths: [String], keepingTexts: Bool = true) throws -> LoadedCatalog {
         let files = try files(under: paths)
-        // Each path standardised once (Foundation's standardizingPath resolves symbolic links,
-        // tens of thousands of instructions a path). Each file joins the catalog as soon as it
-        // and the files before it are read, so its decoded entries are let go then (not held
-        // with every other file's until the catalog is built).
+        // Display names with each directory standardised once (`CatalogFileScan`: Foundation's
+        // standardizingPath resolves every component with a readlink, tens of thousands of
+        // instructions a path). Each file joins the catalog as soon as it and the files before
+        // it are read, so its decoded entries are let go then (not held with every other
+        // file's until the catalog is built).
+        var scan = CatalogFileScan()
+        let named = files.map { (path: $0, name: scan.displayPath($0)) }
         var merge = CatalogMerge(files: files.count)
-        ParallelMap.forEachInOrder(files, { file -> FileLoad in
-            let name = displayPath(file)
+        ParallelMap.forEachInOrder(named, { named -> FileLoad in
+            let (file, name) = named
             switch read(file, shown: name) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
             case .success(let text):

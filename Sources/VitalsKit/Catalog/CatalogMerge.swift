@@ -15,6 +15,8 @@ struct CatalogMerge {
     /// How many files will be added, and how many have been.
     private let expected: Int
     private var added = 0
+    /// How many of the files added held screens, and how many held metrics.
+    private var filesWithScreens = 0, filesWithMetrics = 0
 
     init(files: Int) {
         expected = files
@@ -46,8 +48,12 @@ struct CatalogMerge {
     }
 
     /// Room for `entries`. An array that must grow is given what the files so far suggest the
-    /// whole catalog needs (their entries per file times the files) rather than twice its size:
-    /// a catalog of 20,000 metrics is not copied at 16,384 into room for 32,768.
+    /// whole catalog needs rather than twice its size: a catalog of 20,000 metrics is not
+    /// copied at 16,384 into room for 32,768. The screens and metrics per file are counted over
+    /// the files that held any: a catalog's screen files come before its metric files
+    /// (`screens/`, then `metrics/`), and counting those among the metric files made the first
+    /// guess too small, so the metric array was copied again near the end, when the old and
+    /// the new array together were the largest memory of the whole run.
     private mutating func reserve(for entries: [DecodedEntry]) {
         var screens = 0, metrics = 0
         for entry in entries {
@@ -57,15 +63,19 @@ struct CatalogMerge {
             default: break
             }
         }
+        if screens > 0 { filesWithScreens += 1 }
+        if metrics > 0 { filesWithMetrics += 1 }
         let capacity = catalog.capacity
         let needed = (screens: catalog.screens.count + screens, metrics: catalog.metrics.count + metrics)
-        func estimate(_ count: Int) -> Int { count + count / 50 + count * (expected - added) / max(1, added) }
+        func estimate(_ count: Int, files: Int = added) -> Int {
+            count + count / 50 + count * (expected - added) / max(1, files)
+        }
         // Each array only when it must grow: growing one that has room would copy it.
         if needed.screens > capacity.screens {
-            catalog.reserveCapacity(screens: estimate(needed.screens) - catalog.screens.count, metrics: 0)
+            catalog.reserveCapacity(screens: estimate(needed.screens, files: filesWithScreens) - catalog.screens.count, metrics: 0)
         }
         if needed.metrics > capacity.metrics {
-            catalog.reserveCapacity(screens: 0, metrics: estimate(needed.metrics) - catalog.metrics.count)
+            catalog.reserveCapacity(screens: 0, metrics: estimate(needed.metrics, files: filesWithMetrics) - catalog.metrics.count)
         }
         if declarations.count + entries.count > declarations.capacity {
             declarations.reserveCapacity(estimate(declarations.count + entries.count))

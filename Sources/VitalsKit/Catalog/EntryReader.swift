@@ -28,7 +28,7 @@ package struct EntryReader {
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            guard let keyIndex = spec.keys.firstIndex(where: { Self.same($0.name, name) }) else {
+            guard let keyIndex = spec.keyNames.firstIndex(where: { Self.same($0, name) }) else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"

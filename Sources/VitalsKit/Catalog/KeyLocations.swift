@@ -3,19 +3,30 @@
 ///
 /// An entry has a dozen keys and a catalog tens of thousands of entries, so this is a short
 /// array, not a dictionary: a key as its index among the schema's key names (a key the schema
-/// does not know is kept as text beside, rare) with a line and a column of 32 bits, 12 bytes
-/// each, and the file named once (a dictionary of `SourceLocation`s took 1.6 KB per metric, a
-/// string per key 0.4 KB, this about 0.2 KB). Lookups scan the array of small integers.
+/// does not know is kept as text beside, rare) with a line of 32 bits and a column of 16, 8
+/// bytes each (a column past 65,534 is kept beside, rare), and the file named once (a
+/// dictionary of `SourceLocation`s took 1.6 KB per metric, a string per key 0.4 KB, this about
+/// 0.15 KB). Lookups scan the array of small integers.
 public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private struct Entry: Sendable {
         /// The index in `CatalogSchema.knownKeys`, or `unknownBit` + the index in `unknownKeys`.
         var key: UInt16
+        /// The column, or `wideColumn` when it does not fit (then it is in `wideColumns`).
+        var column: UInt16
         var line: UInt32
-        var column: UInt32
+
+        init(key: UInt16, _ location: SourceLocation) {
+            self.key = key
+            line = UInt32(truncatingIfNeeded: location.line)
+            column = location.column >= 0 && location.column < Int(KeyLocations.wideColumn)
+                ? UInt16(location.column) : KeyLocations.wideColumn
+        }
     }
 
+    private static let wideColumn = UInt16.max
+
     private static let unknownBit: UInt16 = 0x8000
-    /// The bytes one key's entry takes (12), for the memory tests.
+    /// The bytes one key's entry takes (8), for the memory tests.
     static var entryStride: Int { MemoryLayout<Entry>.stride }
     /// Keys the schema does not name, in the order first recorded: nearly always nil.
     private var unknownKeys: [String]?
@@ -24,6 +35,8 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private var file = ""
     /// Files of entries written elsewhere than `file` (by entry index): nearly always nil.
     private var otherFiles: [Int: String]?
+    /// Columns that do not fit an entry (by entry index): nearly always nil.
+    private var wideColumns: [Int: Int]?
 
     public init() {}
 
@@ -53,10 +66,10 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
                 return
             }
             guard let code = existing.map({ entries[$0].key }) ?? code(adding: key) else { return }
-            let entry = Entry(key: code, line: UInt32(truncatingIfNeeded: location.line),
-                              column: UInt32(truncatingIfNeeded: location.column))
+            let entry = Entry(key: code, location)
             let index: Int
             if let existing { entries[existing] = entry; index = existing } else { entries.append(entry); index = entries.count - 1 }
+            recordWideColumn(of: location, at: index)
             if entries.count == 1 { file = location.file }
             if location.file == file {
                 otherFiles?[index] = nil
@@ -69,10 +82,18 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     /// Records `location` for `key` unless the key already has one (the first occurrence wins).
     public mutating func addFirst(_ key: String, _ location: SourceLocation) {
-        guard index(of: key) == nil, let code = code(adding: key) else { return }
+        // One look-up of the key's code (a hash of the name), then a scan of the small codes.
+        let code: UInt16
+        if let known = self.code(of: key) {
+            guard !entries.contains(where: { $0.key == known }) else { return }
+            code = known
+        } else {
+            guard let added = self.code(adding: key) else { return }
+            code = added
+        }
         // As the subscript's setter does for a new key, without looking the key up again.
-        entries.append(Entry(key: code, line: UInt32(truncatingIfNeeded: location.line),
-                             column: UInt32(truncatingIfNeeded: location.column)))
+        entries.append(Entry(key: code, location))
+        if entries[entries.count - 1].column == Self.wideColumn { recordWideColumn(of: location, at: entries.count - 1) }
         if entries.count == 1 {
             file = location.file
         } else if location.file != file {
@@ -97,7 +118,18 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     private func location(at index: Int) -> SourceLocation {
         let entry = entries[index]
-        return SourceLocation(file: otherFiles?[index] ?? file, line: Int(entry.line), column: Int(entry.column))
+        let column = entry.column == Self.wideColumn ? wideColumns?[index] ?? Int(entry.column) : Int(entry.column)
+        return SourceLocation(file: otherFiles?[index] ?? file, line: Int(entry.line), column: column)
+    }
+
+    /// Keeps `location`'s column beside the entry at `index` when the entry cannot hold it.
+    private mutating func recordWideColumn(of location: SourceLocation, at index: Int) {
+        if entries[index].column == Self.wideColumn {
+            wideColumns = wideColumns ?? [:]
+            wideColumns?[index] = location.column
+        } else if wideColumns != nil {
+            wideColumns?[index] = nil
+        }
     }
 
     private mutating func remove(at index: Int) {
@@ -108,6 +140,11 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
         file = kept.first ?? ""
         let others = kept.enumerated().filter { $0.element != file }
         otherFiles = others.isEmpty ? nil : Dictionary(uniqueKeysWithValues: others.map { ($0.offset, $0.element) })
+        // The wide columns of the entries after the removed one move down one place.
+        if let wide = wideColumns {
+            let moved = wide.compactMap { $0.key == index ? nil : ($0.key > index ? $0.key - 1 : $0.key, $0.value) }
+            wideColumns = moved.isEmpty ? nil : Dictionary(uniqueKeysWithValues: moved)
+        }
     }
 
     private func index(of key: String) -> Int? {

@@ -227,7 +227,13 @@ public struct MetricBinding: Sendable, Hashable {
     /// For a category series: only these categories count (sleep stages that are sleep).
     public var categories: [String]?
     /// The second series a relating chart (`scatter`) plots against this one (`y:`); nil for none.
-    public var versus: PairedBinding?
+    public var versus: PairedBinding? {
+        get { versusBox?.value }
+        set { versusBox = newValue.map(PairedBindingBox.init) }
+    }
+    /// `versus`, out of line: few metrics relate two series, and inline it made every metric of
+    /// a catalog about 80 bytes larger (1.6 MB in a catalog of 20,000 metrics).
+    private var versusBox: PairedBindingBox?
 
     public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
                 range: TimeRange? = nil, rolling: Int? = nil, splitBy: SplitKey? = nil,
@@ -267,4 +273,15 @@ public struct MetricRole: RawRepresentable, Hashable, Sendable, CustomStringConv
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     public var description: String { rawValue }
+}
+
+/// A `PairedBinding` held by reference (`MetricBinding.versus`); compared and hashed by value,
+/// and never changed (a new box replaces it), so copies of a binding never share a change.
+private final class PairedBindingBox: Hashable, Sendable {
+    let value: PairedBinding
+
+    init(_ value: PairedBinding) { self.value = value }
+
+    static func == (a: PairedBindingBox, b: PairedBindingBox) -> Bool { a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -40,4 +40,37 @@ final class KeyLocationsTests: XCTestCase {
             XCTAssertEqual(locations.count, model.count)
         }
     }
+
+    /// Columns that do not fit an entry's 16 bits (a line of 64 KB and more) are kept beside
+    /// it: random writes, replacements and removals with such columns answer as the model does.
+    func testWideColumnsAnswerAsADictionary() {
+        var random = SplitMix(seed: 0x57_4944_45)
+        let keys = ["display_metric_id", "series", "unit", "colour", "x"]
+        let columns = [1, 2, 65_533, 65_534, 65_535, 65_536, 70_000, 4_000_000, 0, -1]
+        for round in 0..<300 {
+            var locations = KeyLocations()
+            var model: [(key: String, location: SourceLocation)] = []
+            for step in 0..<Int.random(in: 1...20, using: &random) {
+                let key = keys.randomElement(using: &random)!
+                let location = SourceLocation(file: "main.yaml", line: step + 1, column: columns.randomElement(using: &random)!)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    locations.addFirst(key, location)
+                    if !model.contains(where: { $0.key == key }) { model.append((key, location)) }
+                case 1:
+                    locations[key] = location
+                    if let index = model.firstIndex(where: { $0.key == key }) { model[index].location = location } else { model.append((key, location)) }
+                default:
+                    locations[key] = nil
+                    model.removeAll { $0.key == key }
+                }
+                XCTAssertEqual(locations.map(\.key), model.map(\.key), "round \(round) step \(step)")
+                XCTAssertEqual(locations.map(\.value), model.map(\.location), "round \(round) step \(step)")
+            }
+        }
+    }
+
+    func testAnEntryTakesEightBytes() {
+        XCTAssertLessThanOrEqual(KeyLocations.entryStride, 8)
+    }
 }

@@ -109,17 +109,21 @@ public struct EntrySpec: Sendable {
     }
 
     public var name: String
-    public var keys: [KeySpec]
+    public var keys: [KeySpec] { didSet { keyNames = keys.map(\.name) } }
     public var requiredWhen: [Condition] = []
+    /// The names of `keys`, in order: a reader looks each key of an entry up here, comparing
+    /// strings only (a scan of `keys` copied each `KeySpec` it passed, its arrays retained and
+    /// released: about 5 % of `vitals validate`).
+    public private(set) var keyNames: [String]
 
     public init(name: String, keys: [KeySpec], requiredWhen: [Condition] = []) {
         self.name = name
         self.keys = keys
+        self.keyNames = keys.map(\.name)
         self.requiredWhen = requiredWhen
     }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
-    public var keyNames: [String] { keys.map(\.name) }
 }
 
 extension ValueKind {

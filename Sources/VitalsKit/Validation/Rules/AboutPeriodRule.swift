@@ -46,6 +46,14 @@ package struct AboutPeriodRule: ValidationRule {
     /// or "past", then an optional number (a word or digits), then a unit of time.
     /// "Nights" counts only after a number ("the last 14 nights"): "last night" is a night.
     static func period(in text: String) -> String? {
+        // Most texts name no period: an ASCII text without "last" or "past" in any case has
+        // neither lead word (lower-casing ASCII stays ASCII), so it is passed by its bytes
+        // alone instead of lower-cased and split into words of `Character`s.
+        mayNameLead(text) ? periodByWords(in: text) : nil
+    }
+
+    /// `period(in:)` without the shortcut: lower-cased, split into words, scanned.
+    static func periodByWords(in text: String) -> String? {
         let words = text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
         for (index, word) in words.enumerated() where leads.contains(word) {
             var next = index + 1
@@ -58,5 +66,27 @@ package struct AboutPeriodRule: ValidationRule {
             }
         }
         return nil
+    }
+
+    /// False only for an ASCII text in which neither "last" nor "past" occurs in any mix of
+    /// cases; true for every other text (non-ASCII ones go the whole way).
+    static func mayNameLead(_ text: String) -> Bool {
+        let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= 4 else { return !bytes.allSatisfy { $0 < 0x80 } }
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return true }
+                // "ast" after "l" or "p", compared in lower case (| 0x20 maps A–Z to a–z and
+                // leaves the letters sought alone; other bytes it maps match none of them).
+                guard index + 3 < bytes.count, byte | 0x20 == UInt8(ascii: "l") || byte | 0x20 == UInt8(ascii: "p") else { continue }
+                if bytes[index + 1] | 0x20 == UInt8(ascii: "a"), bytes[index + 2] | 0x20 == UInt8(ascii: "s"),
+                   bytes[index + 3] | 0x20 == UInt8(ascii: "t") {
+                    return true
+                }
+            }
+            return false
+        }
+        // A string without contiguous UTF-8 (bridged): the whole way.
+        return answer ?? true
     }
 }
