@@ -56,16 +56,10 @@ enum QuickHelp {
 
 extension TopLevelHelpText {
     /// The help of the `vitals` that adds the commands `names` to the built-in ones; nil for a
-    /// tree the text was not recorded from.
+    /// tree the text was not recorded from. Both texts are literals (assembling the longer one
+    /// here cost `vitals --help` about 30 page faults of string code).
     static func text(adding names: [String]) -> String? {
         if names.isEmpty { return builtIn }
-        // The added lines go before the footer's blank line (a byte search: Foundation's
-        // `range(of:)` would cost this start-up about 25 page faults).
-        let footer = Array("\n  See 'vitals help ".utf8)
-        let bytes = Array(builtIn.utf8)
-        guard names == addedCommands, bytes.count >= footer.count,
-              let end = (0...(bytes.count - footer.count)).first(where: { bytes[$0..<$0 + footer.count].elementsEqual(footer) })
-        else { return nil }
-        return String(decoding: bytes[..<end], as: UTF8.self) + addedLines + String(decoding: bytes[end...], as: UTF8.self)
+        return names == addedCommands ? withAddedCommands : nil
     }
 }

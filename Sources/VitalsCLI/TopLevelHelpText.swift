@@ -88,4 +88,84 @@ SUBCOMMANDS:
                           display_metrics, …).
 
 """#
+    /// `builtIn` with `addedLines` before its footer: the help of the `vitals` built with
+    /// every feature.
+    static let withAddedCommands = #"""
+OVERVIEW: Health metric screens from YAML, in the terminal.
+
+Screens and metrics are declared in YAML under screens/ and metrics/. Data
+lives in a local SQLite file (--db, $VITALS_DB, or
+~/.local/share/vitals/vitals.sqlite); without one, reading commands use the
+embedded demo data set.
+Exit codes: 0 ok; 1 findings or a refused input (an unknown id, an invalid
+value, a catalog with errors); 2 usage error or could not run (bad arguments, a
+missing file).
+
+USAGE: vitals <subcommand>
+
+OPTIONS:
+  --version               Show the version.
+  -h, --help              Show help information.
+
+SUBCOMMANDS:
+  render                  Draw metric screens, e.g. `vitals render protein` or
+                          `vitals render --all`.
+  report                  Screens over a period as an HTML page or a PDF, e.g.
+                          `vitals report --all --range 12w -o report.pdf`.
+  validate                Check the screen and metric YAML files, for CI.
+  diff                    Show how a catalog change changes the drawn screens,
+                          e.g. `vitals diff origin/main` in a pull request.
+  rules                   List the validation rules with their summaries.
+  modules                 List screen modules and the config keys each reads.
+  tree                    Print pillars → screens → primary metric → child
+                          metrics.
+  schema                  Print the JSON Schema of the catalog YAML files (for
+                          editors).
+  explore                 Browse pillars, screens and child metrics
+                          interactively (press ? for keys).
+  new-screen              Add a screen: `vitals new-screen "Blood Glucose"
+                          --pillar core_care [--chart line] [--module]`.
+  demo                    Write the deterministic demo data set (about 400 days
+                          for me, a puppy year for ollie).
+  log                     Record one value, e.g. `vitals log body_mass 12.4
+                          --subject ollie`, `vitals log vegetables 80 g --meal
+                          lunch` or `vitals log food apple`.
+  import                  Import samples from a file. Importing the same file
+                          twice adds nothing.
+  export                  Write samples as CSV or JSON: your data, in the base
+                          unit of each series.
+  milestone               Mark milestones done, undo them, or list them.
+  foods                   List the food library (foods: in the catalog), e.g.
+                          `vitals foods rice` or `vitals foods --favorites`.
+  entries                 List logged entries with their ids, e.g. `vitals
+                          entries --day 2026-11-20 --series vegetables`.
+  undo                    Remove the entries of the last `vitals log` (a mixed
+                          dish's categories together).
+  delete                  Delete one entry by its id (vitals entries shows ids).
+  edit                    Correct one entry: `vitals edit 412 1.5`, `vitals
+                          edit 412 120 g --meal dinner --at 19:30`.
+  config                  Show and edit the settings file (units, db, subject,
+                          day_cutoff, weigh_in, color).
+  correlate               Relate two series day by day, e.g. `vitals correlate
+                          alcohol sleep_analysis --lag 1`.
+  goal                    A body-weight goal and the trend toward it, e.g.
+                          `vitals goal set 72kg --by 2027-03-01`.
+  due                     What is due now: milestones, a weigh-in, open
+                          targets, spent budgets, e.g. `vitals due --at 20:00`.
+  summary                 The week (or any period) against the one before, e.g.
+                          `vitals summary --week --format markdown`.
+  push                    Send the local database's samples and milestones that
+                          a PostgreSQL server lacks.
+  pull                    Bring the samples and milestones a PostgreSQL server
+                          holds that the local database lacks.
+  grant                   Let a PostgreSQL role read and write one subject's
+                          samples and milestones (for the tables' owner).
+  revoke                  Take a subject away from a PostgreSQL role (for the
+                          tables' owner).
+  catalog                 The catalog as PostgreSQL tables (display_screens,
+                          display_metrics, …).
+
+  See 'vitals help <subcommand>' for detailed help.
+
+"""#
 }

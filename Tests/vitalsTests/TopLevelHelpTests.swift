@@ -58,9 +58,21 @@ final class TopLevelHelpTests: XCTestCase {
             static let addedLines = #\"\"\"
         \(addedLines)
         \"\"\"#
+            /// `builtIn` with `addedLines` before its footer: the help of the `vitals` built with
+            /// every feature.
+            static let withAddedCommands = #\"\"\"
+        \(Self.inserting(addedLines, into: builtIn) ?? "")
+        \"\"\"#
         }
 
         """
+    }
+
+    /// `lines` put before the footer of `help` (its blank line and "See 'vitals help …'"), as
+    /// the commands a build adds follow the built-in ones; nil when `help` has no such footer.
+    static func inserting(_ lines: String, into help: String) -> String? {
+        guard let footer = help.range(of: "\n  See 'vitals help ") else { return nil }
+        return String(help[..<footer.lowerBound]) + lines + String(help[footer.lowerBound...])
     }
 
     /// The built-in commands' help is checked in every build; the help with the added commands
@@ -82,6 +94,7 @@ final class TopLevelHelpTests: XCTestCase {
         let recordedNames = names.isEmpty ? TopLevelHelpText.addedCommands : names
         let stale = builtIn != TopLevelHelpText.builtIn || addedLines != TopLevelHelpText.addedLines
             || recordedNames != TopLevelHelpText.addedCommands
+            || TopLevelHelpText.withAddedCommands != Self.inserting(addedLines, into: builtIn)
         if ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1", stale {
             try Self.source(builtIn: builtIn, addedCommands: recordedNames, addedLines: addedLines)
                 .write(to: Self.generatedFile, atomically: true, encoding: .utf8)
@@ -92,6 +105,9 @@ final class TopLevelHelpTests: XCTestCase {
         XCTAssertEqual(TopLevelHelpText.builtIn, builtIn,
                        "Sources/VitalsCLI/TopLevelHelpText.swift is stale (a command or its help changed); regenerate it with `\(Self.regenerate)`")
         XCTAssertEqual(TopLevelHelpText.text(adding: []), builtIn)
+        // The longer text is the shorter with the added lines before its footer, in every build.
+        XCTAssertEqual(TopLevelHelpText.withAddedCommands,
+                       Self.inserting(TopLevelHelpText.addedLines, into: TopLevelHelpText.builtIn))
         if let full {
             XCTAssertEqual(TopLevelHelpText.text(adding: names), full,
                            "the added commands' lines are stale; regenerate them with `\(Self.regenerate)` and --traits PostgreSQL")
