@@ -31,7 +31,7 @@ struct DueCommand: ParsableCommand {
             let settings = try RunSettings.resolve()
             let moment = try TimeParser().parse(at ?? "now")
             let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
-            let day = LocalDate(dayNumber: Int((Double(localSeconds) / 86_400).rounded(.down)))
+            let day = LocalDate(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds)
             let loaded = try catalog.loadValidCatalog()
             _ = try SampleValidator(catalog: loaded.catalog).subject(subjectOption.id)
             let sampleStore = try store.openForReading(asOf: day)

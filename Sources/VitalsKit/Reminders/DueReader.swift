@@ -19,7 +19,7 @@ package struct DueReader: Sendable {
     /// Everything due at `localSeconds` (seconds since 1970 of the local wall clock) for `subject`
     /// (weigh-in, targets, budgets) and every subject with milestones.
     package func items(atLocalSeconds localSeconds: Int64, subject: String) throws -> [DueItem] {
-        let calendarDay = LocalDate(dayNumber: Int((Double(localSeconds) / 86_400).rounded(.down)))
+        let calendarDay = LocalDate(Date(timeIntervalSince1970: Double(localSeconds)), utcOffsetSeconds: 0)
         let minutes = Int(((localSeconds % 86_400) + 86_400) % 86_400 / 60)
         var items: [DueItem] = []
         if let days = settings.milestoneDays {
