@@ -33,7 +33,7 @@ import TestSupport
                     firstDrink = firstDrink ?? day
                 }
             }
-            let store = try StoreFixtures.emptyStore(on: backend)
+            let store = try StoreFixtures.caseStore(on: backend)
             try store.insert(samples)
             let lag = round % 4
             let asOf = first.adding(days: 59)

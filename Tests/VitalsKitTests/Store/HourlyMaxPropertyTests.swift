@@ -36,7 +36,7 @@ import Testing
                 samples.append(Sample(seriesID: "steps", start: start, utcOffsetSeconds: offset,
                                       value: value, source: Self.sources[part(Self.sources.count)]))
             }
-            let store = try StoreFixtures.emptyStore(on: backend)
+            let store = try StoreFixtures.caseStore(on: backend)
             try store.insert(samples)
             var series = StoreFixtures.steps
             series.overlappingSources = .hourlyMax

@@ -89,7 +89,7 @@ import Testing
                                       value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: entry.source))
             }
         }
-        let store = try StoreFixtures.emptyStore(on: backend)
+        let store = try StoreFixtures.caseStore(on: backend)
         try store.insert(samples)
 
         var asOf = windows[window]

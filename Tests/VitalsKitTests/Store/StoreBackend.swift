@@ -20,11 +20,31 @@ enum StoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// SQLite, and PostgreSQL when the test server runs here. Without it, the PostgreSQL runs
     /// are left out, or fail with `VITALS_REQUIRE_VALIDATORS=1` (see `PostgresAvailabilityTests`).
+    /// `VITALS_TEST_BACKENDS` (comma-separated names) keeps only those: CI's run with the
+    /// PostgreSQL trait sets it to `postgres`, the SQLite runs being those of the README's
+    /// test command.
     static var available: [StoreBackend] {
+        var backends: [StoreBackend] = [.sqlite]
         #if PostgreSQL
-        if case .success = PostgresTestServer.shared() { return [.sqlite, .postgres] }
+        if case .success = PostgresTestServer.shared() { backends.append(.postgres) }
         #endif
-        return [.sqlite]
+        return backends.filter(selected.contains)
+    }
+
+    /// The backends `VITALS_TEST_BACKENDS` names, every one when it is unset or empty.
+    static let selected: Set<StoreBackend> = selection(ProcessInfo.processInfo.environment["VITALS_TEST_BACKENDS"])
+
+    /// The backends named in `list` (comma-separated; unknown names are an error, so a typo in
+    /// CI cannot leave a backend's runs out unnoticed), every one for nil or an empty list.
+    static func selection(_ list: String?) -> Set<StoreBackend> {
+        let names = (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { return Set(allCases) }
+        return Set(names.map { name in
+            guard let backend = StoreBackend(rawValue: name) else {
+                fatalError("VITALS_TEST_BACKENDS: unknown backend '\(name)' (known: sqlite, postgres)")
+            }
+            return backend
+        })
     }
 
     /// The backend `each` is running its body on, nil outside it: what failures are prefixed with.
@@ -106,6 +126,47 @@ enum PostgresStores {
             url: server.url(database: name, query: "sslmode=disable&options=-c%20search_path%3D\(schema)"),
             forWriting: true, environment: environment)
     }
+
+    /// The stores `recycled()` handed out, each kept here to be emptied and handed out again once
+    /// no test holds it any more.
+    nonisolated(unsafe) private static var pool: [SampleStore] = []
+
+    /// An empty store, the same as `fresh()` for the samples and milestones a property test puts
+    /// in and reads back, made without a new schema and connection when one is free: a store no
+    /// test holds any more (the pool's reference is its only one) is emptied (`TRUNCATE` of its
+    /// tables, identities restarted) and handed out again. A property test makes a store for
+    /// each of its hundreds of cases; a fresh one costs a schema's DDL and two server processes
+    /// (most of the PostgreSQL runs' time), an emptied one a statement. Only for tests that
+    /// change nothing but rows: grants, policies and session settings would be handed on.
+    static func recycled() throws -> SampleStore {
+        lock.lock()
+        var free: SampleStore?
+        for index in pool.indices where isKnownUniquelyReferenced(&pool[index]) {
+            free = pool[index]
+            break
+        }
+        lock.unlock()
+        if let free {
+            try empty(free)
+            return free
+        }
+        let store = try fresh()
+        lock.lock()
+        pool.append(store)
+        lock.unlock()
+        return store
+    }
+
+    /// Every row of `store`'s tables gone, their identities restarted; the migrations' record kept.
+    private static func empty(_ store: SampleStore) throws {
+        try store.inTransaction { db in
+            let tables = try db.fetchAll(
+                sql: "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'vitals_migrations'")
+                .map { $0["tablename"] as String }
+            guard !tables.isEmpty else { return }
+            _ = try db.execute(sql: "TRUNCATE " + tables.map { "\"\($0)\"" }.joined(separator: ", ") + " RESTART IDENTITY")
+        }
+    }
 }
 
 #endif
@@ -118,6 +179,20 @@ extension StoreFixtures {
         case .postgres:
             #if PostgreSQL
             return try PostgresStores.fresh()
+            #else
+            throw XCTSkip("this test build has no PostgreSQL backend (swift test --traits PostgreSQL)")
+            #endif
+        }
+    }
+
+    /// An empty store for one case of a property test, which only inserts rows and reads them:
+    /// on PostgreSQL an emptied store of an earlier case when one is free (`PostgresStores.recycled`).
+    static func caseStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
+        switch backend {
+        case .sqlite: return try SampleStore.inMemory()
+        case .postgres:
+            #if PostgreSQL
+            return try PostgresStores.recycled()
             #else
             throw XCTSkip("this test build has no PostgreSQL backend (swift test --traits PostgreSQL)")
             #endif
@@ -141,7 +216,7 @@ final class PostgresAvailabilityTests: XCTestCase {
     func testTheServerRunsWhenRequired() throws {
         switch PostgresTestServer.shared() {
         case .success(let server):
-            XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres])
+            XCTAssertEqual(StoreBackend.available, [.sqlite, .postgres].filter(StoreBackend.selected.contains))
             let store = try StoreFixtures.emptyStore(on: .postgres)
             XCTAssertEqual(store.dialect, SQLDialect.postgres)
             XCTAssertTrue(store.location.contains("127.0.0.1:\(server.port)"), store.location)

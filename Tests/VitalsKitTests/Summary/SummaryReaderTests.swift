@@ -37,7 +37,7 @@ import TestSupport
                 }
                 day = day.adding(days: 1)
             }
-            let store = try StoreFixtures.emptyStore(on: backend)
+            let store = try StoreFixtures.caseStore(on: backend)
             try store.insert(samples)
             let summary = try F.reader(store).read(window: window, title: "Summary")
 

@@ -19,7 +19,7 @@ import Testing
     }
 
     static func context(_ samples: [Sample], weighIn: WeighInPolicy?, on backend: StoreBackend) throws -> ScreenContext {
-        let store = try StoreFixtures.emptyStore(on: backend)
+        let store = try StoreFixtures.caseStore(on: backend)
         try store.insert(samples)
         return ScreenContext(catalog: catalog, screen: catalog.screen("SCREEN_WEIGHT")!, store: store,
                              request: ScreenRequest(asOf: day, weighIn: weighIn), profile: RenderProfile(width: 80))
