@@ -36,9 +36,13 @@ final class CompanionServesTests: XCTestCase {
     }
 
     func testTheStandInBackendMasksAPassword() {
-        XCTAssertEqual(CompanionStoreBackend.display("postgres://ann:secret@db.example/health"), "postgres://ann:…@db.example/health")
+        XCTAssertEqual(CompanionStoreBackend.display("postgres://ann:secret@db.example/health"), "postgres://ann:****@db.example/health")
         XCTAssertEqual(CompanionStoreBackend.display("postgres://ann@db.example/health"), "postgres://ann@db.example/health")
-        XCTAssertEqual(CompanionStoreBackend.display("postgres://db.example/h?a=b:c@d"), "postgres://db.example/h?a=b:…@d")
+        XCTAssertEqual(CompanionStoreBackend.display("postgres://db.example/h?a=b:c@d"), "postgres://db.example/h?a=b:****@d")
+        // A password holding '@', and one in the query: nothing of either shown.
+        XCTAssertEqual(CompanionStoreBackend.display("postgres://ann:p@ss@db.example/h"), "postgres://ann:****@db.example/h")
+        XCTAssertEqual(CompanionStoreBackend.display("postgres://ann@db.example/h?password=secret"),
+                       "postgres://ann@db.example/h?password=****")
     }
 }
 

@@ -123,12 +123,9 @@ enum CompanionStoreBackend: StoreBackend {
     static var name: String { companion.backendName }
     static var schemes: [String] { companion.schemes }
 
-    /// `scheme://user:…@host/…`: the password left out, as the companion's own backend does.
-    static func display(_ location: String) -> String {
-        guard let start = location.range(of: "://"), let at = location[start.upperBound...].firstIndex(of: "@"),
-              let colon = location[start.upperBound..<at].firstIndex(of: ":") else { return location }
-        return String(location[..<colon]) + ":…" + String(location[at...])
-    }
+    /// The location with every password in it masked (`PasswordMask`), as the companion's own
+    /// backend shows a location it cannot parse.
+    static func display(_ location: String) -> String { PasswordMask.masked(location) }
 
     static func open(_ location: String, forWriting: Bool, environment: [String: String]) throws -> SampleStore {
         throw handOff()
