@@ -24,14 +24,23 @@ let staticSwiftLinking = ["-static-stdlib", "-Xlinker", "--start-group"]
     // lld packs the relative relocations of the position-independent executable (DT_RELR, glibc
     // 2.36) and exports none of its own symbols: the dynamic loader walks a bitmap instead of
     // 91,000 relocation records and has no 14,000 exported symbols to search (`vitals --help`
-    // 5.3 M -> 4.4 M instructions, bench/goals.sh help). A position-dependent executable (-no-pie)
-    // would reach 3.6 M, but the executable would then load at a fixed address: no address
-    // randomisation for a tool that parses files from outside, which is not worth 0.3 ms.
+    // 5.3 M -> 4.4 M instructions, bench/goals.sh help). A position-dependent `vitals`: see
+    // `positionDependent`.
     + ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
     // The C++ runtime linked statically (Linking/static-libstdc++/libstdc++.so is a linker script
     // naming libstdc++.a): the loader no longer loads libstdc++.so and resolves its ~3,300 symbol
     // relocations by name at every start (`vitals --help` 4.8 M -> see bench/README.md).
     + ["-L\(Context.packageDirectory)/Linking/static-libstdc++"]
+
+/// `VITALS_NO_PIE=1 swift build -c release …` links `vitals` position-dependent (-no-pie): the
+/// loader then relocates nothing of its own, where the position-independent executable has the
+/// 95,000 relocated pointers of its Swift metadata, Foundation and libdispatch tables written into
+/// 290 private pages at every start (`vitals --help`: 520 -> 240 page faults, 2.5 M -> 1.7 M
+/// instructions, 1.8x -> 1.2x the CPU time of `sqlite3 --version`; bench/README.md, start-up).
+/// Not the default: the executable would load at a fixed address, its code a known map for
+/// anyone exploiting a bug in a library that reads files from outside (zlib, SQLite), which is
+/// not worth half a millisecond. `vitals-postgres` (the network client) is never linked so.
+let positionDependent = Context.environment["VITALS_NO_PIE"] == "1" ? ["-Xlinker", "-no-pie"] : []
 
 /// Dependencies taken only when the PostgreSQL trait is on.
 let withPostgreSQL: TargetDependencyCondition? = .when(traits: ["PostgreSQL"])
@@ -158,7 +167,7 @@ let package = Package(
         // Foundation's own static libraries in an order the linker can resolve, hence the group.
         .executableTarget(
             name: "vitals", dependencies: ["VitalsCLI"],
-            linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [.unsafeFlags(staticSwiftLinking + positionDependent, .when(platforms: [.linux], configuration: .release))]
         ),
         // Every command plus the PostgreSQL backend and its commands. With the trait, `vitals`
         // hands those to this executable installed beside it (Sources/VitalsCLI/Companion), so that
