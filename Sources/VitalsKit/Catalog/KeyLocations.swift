@@ -129,6 +129,9 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
             wideColumns?[index] = location.column
         } else if wideColumns != nil {
             wideColumns?[index] = nil
+            // None left is nil, as if there had never been one: one value, one form (the
+            // compiled catalog stores both as none, and reads back nil).
+            if wideColumns?.isEmpty == true { wideColumns = nil }
         }
     }
 
