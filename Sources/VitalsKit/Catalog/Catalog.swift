@@ -26,8 +26,14 @@ public struct Catalog: Sendable {
     /// Former ids (`former_ids`) → screen; the first screen to claim one keeps it.
     private var formerIDIndex: [String: Int] = [:]
     private var metricIndex: [String: Int] = [:]
-    private var metricsByScreen: [String: [Int]] = [:]
-    private var childrenByParent: [String: [Int]] = [:]
+    /// The metrics of each screen and the children of each metric as chains through the
+    /// metric array: the last one added, and for each metric the one added before it on its
+    /// screen (and under its parent), -1 for none. (An array per screen and per parent was an
+    /// allocation each: 1 MB in a catalog of 20,000 metrics.)
+    private var lastMetricOfScreen: [String: Int32] = [:]
+    private var previousOnScreen: [Int32] = []
+    private var lastChildOfParent: [String: Int32] = [:]
+    private var previousSibling: [Int32] = []
 
     public init() {
         subjects = [.me]
@@ -41,6 +47,8 @@ public struct Catalog: Sendable {
     public mutating func reserveCapacity(screens: Int, metrics: Int) {
         self.screens.reserveCapacity(self.screens.count + screens)
         self.metrics.reserveCapacity(self.metrics.count + metrics)
+        previousOnScreen.reserveCapacity(self.metrics.count + metrics)
+        previousSibling.reserveCapacity(self.metrics.count + metrics)
     }
 
     /// How many screens and metrics fit before the arrays must grow.
@@ -90,10 +98,13 @@ public struct Catalog: Sendable {
     @discardableResult public mutating func add(_ metric: DisplayMetric) -> Bool {
         decodedConfigs = DecodedConfigs()
         guard metricIndex[metric.id] == nil else { return false }
+        let index = Int32(metrics.count)
         metricIndex[metric.id] = metrics.count
-        metricsByScreen[metric.screenID, default: []].append(metrics.count)
+        previousOnScreen.append(lastMetricOfScreen.updateValue(index, forKey: metric.screenID) ?? -1)
         if let parent = metric.parentID {
-            childrenByParent[parent, default: []].append(metrics.count)
+            previousSibling.append(lastChildOfParent.updateValue(index, forKey: parent) ?? -1)
+        } else {
+            previousSibling.append(-1)
         }
         metrics.append(metric)
         return true
@@ -141,7 +152,7 @@ public struct Catalog: Sendable {
 
     /// Metrics of a screen in display order (primary first, then `order`, then id).
     public func metrics(of screenID: String, includeInactive: Bool = false) -> [DisplayMetric] {
-        (metricsByScreen[screenID] ?? []).map { metrics[$0] }
+        chain(from: lastMetricOfScreen[screenID], through: previousOnScreen)
             .filter { includeInactive || $0.isActive }
             .sorted { ($0.isPrimary ? 0 : 1, $0.order, $0.id) < ($1.isPrimary ? 0 : 1, $1.order, $1.id) }
     }
@@ -159,9 +170,22 @@ public struct Catalog: Sendable {
 
     /// Direct children of a metric in display order.
     public func children(of metricID: String, includeInactive: Bool = false) -> [DisplayMetric] {
-        (childrenByParent[metricID] ?? []).map { metrics[$0] }
+        chain(from: lastChildOfParent[metricID], through: previousSibling)
             .filter { includeInactive || $0.isActive }
             .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// The metrics of a chain (`previousOnScreen`, `previousSibling`) ending at `last`, in the
+    /// order they were added.
+    private func chain(from last: Int32?, through previous: [Int32]) -> [DisplayMetric] {
+        var found: [DisplayMetric] = []
+        var index = last ?? -1
+        while index >= 0 {
+            found.append(metrics[Int(index)])
+            index = previous[Int(index)]
+        }
+        found.reverse()
+        return found
     }
 
     /// All active descendants of a metric, depth first, with their depth (1 for children).
