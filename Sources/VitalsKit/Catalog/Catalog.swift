@@ -175,6 +175,36 @@ public struct Catalog: Sendable {
             .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
     }
 
+    /// Whether a screen has an active metric (`!metrics(of:).isEmpty`, no metric copied).
+    package func hasActiveMetric(on screenID: String) -> Bool {
+        var index = lastMetricOfScreen[screenID] ?? -1
+        while index >= 0 {
+            if metrics[Int(index)].isActive { return true }
+            index = previousOnScreen[Int(index)]
+        }
+        return false
+    }
+
+    /// The active primary metrics of a screen in display order (`metrics(of:).filter(\.isPrimary)`,
+    /// copying only those).
+    package func activePrimaries(of screenID: String) -> [DisplayMetric] {
+        var found: [DisplayMetric] = []
+        var index = lastMetricOfScreen[screenID] ?? -1
+        while index >= 0 {
+            let metric = metrics[Int(index)]
+            if metric.isPrimary && metric.isActive { found.append(metric) }
+            index = previousOnScreen[Int(index)]
+        }
+        return found.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+    }
+
+    /// Whether a metric `id` exists, and its parent's id (`metric(id)?.parentID`, the metric
+    /// not copied).
+    package func parentID(ofMetric id: String) -> (exists: Bool, parentID: String?) {
+        guard let index = metricIndex[id] else { return (false, nil) }
+        return (true, metrics[index].parentID)
+    }
+
     /// The metrics of a chain (`previousOnScreen`, `previousSibling`) ending at `last`, in the
     /// order they were added.
     private func chain(from last: Int32?, through previous: [Int32]) -> [DisplayMetric] {

@@ -70,7 +70,7 @@ import Testing
                       binding: MetricBinding(seriesID: "s"), location: SourceLocation(file: "f", line: 1, column: 1))
     }
 
-    @Test func screenMetricsAndChildrenAreThoseAPlainFilterFinds() {
+    @Test func screenMetricsChildrenAndParentsAreThoseAPlainFilterFinds() {
         var random = SplitMix(seed: 2028)
         for _ in 0..<300 {
             var catalog = Catalog()
@@ -88,6 +88,9 @@ import Testing
                         .sorted { ($0.isPrimary ? 0 : 1, $0.order, $0.id) < ($1.isPrimary ? 0 : 1, $1.order, $1.id) }
                     #expect(catalog.metrics(of: screen, includeInactive: inactive).map(\.id) == expected.map(\.id))
                 }
+                // The rules' shortcuts answer what the lists answer.
+                #expect(catalog.hasActiveMetric(on: screen) == !catalog.metrics(of: screen).isEmpty)
+                #expect(catalog.activePrimaries(of: screen).map(\.id) == catalog.metrics(of: screen).filter(\.isPrimary).map(\.id))
             }
             for parent in (0..<31).map({ "M\($0)" }) {
                 for inactive in [false, true] {
@@ -95,6 +98,8 @@ import Testing
                         .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
                     #expect(catalog.children(of: parent, includeInactive: inactive).map(\.id) == expected.map(\.id))
                 }
+                let link = catalog.parentID(ofMetric: parent)
+                #expect(link.exists == (catalog.metric(parent) != nil) && link.parentID == catalog.metric(parent)?.parentID)
             }
         }
     }
