@@ -129,6 +129,8 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
             wideColumns?[index] = location.column
         } else if wideColumns != nil {
             wideColumns?[index] = nil
+            // None left: nil, as a compiled catalog reads it back (an empty table is not kept).
+            if wideColumns?.isEmpty == true { wideColumns = nil }
         }
     }
 

@@ -265,12 +265,7 @@ struct YAMLMappingKeys {
         let length = name.utf8.count
         let found = nameIndex.map { $0[name] }
             ?? names.firstIndex(where: { $0.utf8.count == length && $0 == name })
-        if let index = found {
-            let first = nameLocations[index]
-            return YAMLProblem(kind: .duplicateKey,
-                               message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
-                               location: key.location, related: first)
-        }
+        if let index = found { return Self.duplicate(name, at: key.location, first: nameLocations[index]) }
         names.append(name)
         nameLocations.append(key.location)
         if nameIndex != nil {
@@ -279,6 +274,13 @@ struct YAMLMappingKeys {
             nameIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return nil
+    }
+
+    /// The problem of a key `name` at `location` that repeats the key at `first`.
+    static func duplicate(_ name: String, at location: SourceLocation, first: SourceLocation) -> YAMLProblem {
+        YAMLProblem(kind: .duplicateKey,
+                    message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
+                    location: location, related: first)
     }
 }
 

@@ -56,9 +56,10 @@ struct YAMLPlainComposer {
         let indent = column
         let location = try node(depth: depth)
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-        var keys = YAMLMappingKeys()
+        pairs.reserveCapacity(8)    // grown from 8 rather than 1: two allocations for an entry, not five
+        var keys = KeyHashes()
         while true {
-            let key = try plainKey(depth: depth + 1, flow: false)
+            let (key, hash) = try plainKey(depth: depth + 1, flow: false)
             skipSpaces()
             let value: YAMLNode
             if atLineEnd {
@@ -78,11 +79,7 @@ struct YAMLPlainComposer {
                 try finishLine()
                 _ = try nextContentLine()
             }
-            if let duplicate = keys.add(key) {
-                duplicates.append(duplicate)
-            } else {
-                pairs.append((key, value))
-            }
+            keys.add(key, value, hash: hash, to: &pairs, duplicates: &duplicates)
             if atEnd || column < indent { break }
             guard column == indent else { throw Declined() }
         }
@@ -95,6 +92,7 @@ struct YAMLPlainComposer {
         let indent = column
         let location = try node(depth: depth)
         var items: [YAMLNode] = []
+        items.reserveCapacity(8)
         while true {
             position += 2               // "- "
             skipSpaces()
@@ -130,20 +128,16 @@ struct YAMLPlainComposer {
         position += 1
         skipSpaces()
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-        var keys = YAMLMappingKeys()
+        var keys = KeyHashes()
         if byte(0) == UInt8(ascii: "}") {
             position += 1
             return YAMLNode(.mapping(pairs), at: location)
         }
         while true {
-            let key = try plainKey(depth: depth + 1, flow: true)
+            let (key, hash) = try plainKey(depth: depth + 1, flow: true)
             skipSpaces()
             let value = try flowScalar(depth: depth + 1)
-            if let duplicate = keys.add(key) {
-                duplicates.append(duplicate)
-            } else {
-                pairs.append((key, value))
-            }
+            keys.add(key, value, hash: hash, to: &pairs, duplicates: &duplicates)
             guard try flowSeparator(closing: UInt8(ascii: "}")) else { break }
         }
         return YAMLNode(.mapping(pairs), at: location)
@@ -190,10 +184,15 @@ struct YAMLPlainComposer {
 
     // MARK: Scalars
 
-    /// A key of letters, digits and `_`, then `:` and a space (or the line's end, in a block).
-    private mutating func plainKey(depth: Int, flow: Bool) throws(Declined) -> YAMLNode {
+    /// A key of letters, digits and `_`, then `:` and a space (or the line's end, in a block);
+    /// with an FNV-1a hash of its bytes.
+    private mutating func plainKey(depth: Int, flow: Bool) throws(Declined) -> (YAMLNode, UInt64) {
         let start = position
-        while Self.isKeyByte(byte(0)) { position += 1 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        while position < input.count, Self.isKeyByte(input[position]) {
+            hash = (hash ^ UInt64(input[position])) &* 0x100_0000_01b3
+            position += 1
+        }
         let length = position - start
         // libyaml takes a simple key of up to 1,024 characters.
         guard length > 0, length < 1000, byte(0) == UInt8(ascii: ":") else { throw Declined() }
@@ -203,8 +202,9 @@ struct YAMLPlainComposer {
         let location = try node(depth: depth, at: start)
         let bytes = UnsafeBufferPointer(rebasing: input[start..<position])
         position += 1                   // ":"
-        return YAMLNode(.scalar(keyNames.name(matching: bytes) ?? String(decoding: bytes, as: UTF8.self), isQuoted: false),
-                        at: location)
+        let key = YAMLNode(.scalar(keyNames.name(matching: bytes) ?? String(decoding: bytes, as: UTF8.self), isQuoted: false),
+                           at: location)
+        return (key, hash)
     }
 
     /// A plain scalar that ends on its line: before ` #`, the line's end, or (in a flow
@@ -412,5 +412,37 @@ struct YAMLPlainComposer {
     @inline(__always) private static func isKeyByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+}
+
+/// The keys of one mapping so far, for finding a duplicate as `YAMLMappingKeys` does (the same
+/// problem, the first value kept), by the hash of each key's bytes: keys here are ASCII words,
+/// equal exactly when their bytes are, so texts are compared only when two hashes are equal.
+private struct KeyHashes {
+    /// The hash of each kept pair's key, in order; past 32 keys also by hash.
+    private var hashes: [UInt64] = []
+    private var byHash: [UInt64: [Int]]?
+
+    mutating func add(_ key: YAMLNode, _ value: YAMLNode, hash: UInt64, to pairs: inout [(key: YAMLNode, value: YAMLNode)],
+                      duplicates: inout [YAMLProblem]) {
+        func isDuplicate(_ index: Int) -> Bool {
+            let first = pairs[index].key
+            guard let name = key.scalarText, first.scalarText == name else { return false }
+            duplicates.append(YAMLMappingKeys.duplicate(name, at: key.location, first: first.location))
+            return true
+        }
+        if let byHash {
+            for index in byHash[hash] ?? [] where isDuplicate(index) { return }
+        } else {
+            for (index, kept) in hashes.enumerated() where kept == hash && isDuplicate(index) { return }
+        }
+        if hashes.isEmpty { hashes.reserveCapacity(16) }
+        hashes.append(hash)
+        pairs.append((key, value))
+        if byHash != nil {
+            byHash?[hash, default: []].append(hashes.count - 1)
+        } else if hashes.count > 32 {
+            byHash = Dictionary(grouping: hashes.indices, by: { hashes[$0] })
+        }
     }
 }
