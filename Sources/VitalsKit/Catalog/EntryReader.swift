@@ -183,8 +183,9 @@ package struct EntryReader {
     package var keyLocations: KeyLocations {
         let pairs = node.pairs ?? []
         var result = KeyLocations(minimumCapacity: pairs.count)
-        for (key, value) in pairs {
-            if let name = key.scalarText { result.addFirst(name, value.location) }
+        // By index: `for (key, value) in pairs` copied each value node (its children retained).
+        for index in pairs.indices {
+            if case .scalar(let name, _) = pairs[index].key.value { result.addFirst(name, pairs[index].value.location) }
         }
         return result
     }

@@ -56,7 +56,7 @@ struct YAMLPlainComposer {
         let indent = column
         let location = try node(depth: depth)
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-        pairs.reserveCapacity(8)    // grown from 8 rather than 1: two allocations for an entry, not five
+        pairs.reserveCapacity(16)   // room for an entry's keys at once (an array grown from 1 was copied 5 times)
         var keys = KeyHashes()
         while true {
             let (key, hash) = try plainKey(depth: depth + 1, flow: false)
@@ -128,6 +128,7 @@ struct YAMLPlainComposer {
         position += 1
         skipSpaces()
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        pairs.reserveCapacity(4)
         var keys = KeyHashes()
         if byte(0) == UInt8(ascii: "}") {
             position += 1
@@ -263,6 +264,9 @@ struct YAMLPlainComposer {
                 if flow { throw Declined() }
                 position += 1
                 end = position
+            case 0x20..<0x7F:
+                position += 1           // printable ASCII: most of a catalog
+                end = position
             default:
                 try character()
                 end = position
@@ -288,7 +292,7 @@ struct YAMLPlainComposer {
             }
             if current == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") { throw Declined() }
             if current == UInt8(ascii: "\n") { throw Declined() }
-            try character()
+            if current >= 0x20 && current < 0x7F { position += 1 } else { try character() }
         }
         let bytes = UnsafeBufferPointer(rebasing: input[start..<position])
         position += 1
@@ -423,7 +427,7 @@ private struct KeyHashes {
     private var hashes: [UInt64] = []
     private var byHash: [UInt64: [Int]]?
 
-    mutating func add(_ key: YAMLNode, _ value: YAMLNode, hash: UInt64, to pairs: inout [(key: YAMLNode, value: YAMLNode)],
+    mutating func add(_ key: consuming YAMLNode, _ value: consuming YAMLNode, hash: UInt64, to pairs: inout [(key: YAMLNode, value: YAMLNode)],
                       duplicates: inout [YAMLProblem]) {
         func isDuplicate(_ index: Int) -> Bool {
             let first = pairs[index].key
@@ -436,7 +440,7 @@ private struct KeyHashes {
         } else {
             for (index, kept) in hashes.enumerated() where kept == hash && isDuplicate(index) { return }
         }
-        if hashes.isEmpty { hashes.reserveCapacity(16) }
+        if hashes.isEmpty { hashes.reserveCapacity(pairs.capacity) }
         hashes.append(hash)
         pairs.append((key, value))
         if byHash != nil {
