@@ -183,9 +183,8 @@ package struct EntryReader {
     package var keyLocations: KeyLocations {
         let pairs = node.pairs ?? []
         var result = KeyLocations(minimumCapacity: pairs.count)
-        // By index: `for (key, value) in pairs` copied each value node (its children retained).
-        for index in pairs.indices {
-            if case .scalar(let name, _) = pairs[index].key.value { result.addFirst(name, pairs[index].value.location) }
+        for (key, value) in pairs {
+            if let name = key.scalarText { result.addFirst(name, value.location) }
         }
         return result
     }

@@ -427,18 +427,18 @@ private struct KeyHashes {
     private var hashes: [UInt64] = []
     private var byHash: [UInt64: [Int]]?
 
-    mutating func add(_ key: consuming YAMLNode, _ value: consuming YAMLNode, hash: UInt64, to pairs: inout [(key: YAMLNode, value: YAMLNode)],
+    mutating func add(_ key: YAMLNode, _ value: YAMLNode, hash: UInt64, to pairs: inout [(key: YAMLNode, value: YAMLNode)],
                       duplicates: inout [YAMLProblem]) {
-        func isDuplicate(_ index: Int) -> Bool {
-            let first = pairs[index].key
-            guard let name = key.scalarText, first.scalarText == name else { return false }
-            duplicates.append(YAMLMappingKeys.duplicate(name, at: key.location, first: first.location))
-            return true
-        }
         if let byHash {
-            for index in byHash[hash] ?? [] where isDuplicate(index) { return }
+            for index in byHash[hash] ?? [] where Self.same(key, pairs[index].key) {
+                duplicates.append(YAMLMappingKeys.duplicate(key.scalarText ?? "", at: key.location, first: pairs[index].key.location))
+                return
+            }
         } else {
-            for (index, kept) in hashes.enumerated() where kept == hash && isDuplicate(index) { return }
+            for index in hashes.indices where hashes[index] == hash && Self.same(key, pairs[index].key) {
+                duplicates.append(YAMLMappingKeys.duplicate(key.scalarText ?? "", at: key.location, first: pairs[index].key.location))
+                return
+            }
         }
         if hashes.isEmpty { hashes.reserveCapacity(pairs.capacity) }
         hashes.append(hash)
@@ -448,5 +448,11 @@ private struct KeyHashes {
         } else if hashes.count > 32 {
             byHash = Dictionary(grouping: hashes.indices, by: { hashes[$0] })
         }
+    }
+
+    /// Whether two scalar keys spell the same name.
+    private static func same(_ a: YAMLNode, _ b: YAMLNode) -> Bool {
+        guard case .scalar(let x, _) = a.value, case .scalar(let y, _) = b.value else { return false }
+        return x == y
     }
 }

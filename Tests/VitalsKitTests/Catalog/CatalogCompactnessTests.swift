@@ -104,27 +104,6 @@ import Testing
         }
     }
 
-    @Test func knownKeyCodesAreTheDictionarys() {
-        let known = CatalogSchema.knownKeys
-        var random = SplitMix(seed: 330)
-        var names = known.names
-        // Near misses, other cases, non-ASCII spellings and canonically equivalent ones (the
-        // Kelvin sign is `K` to `==`), empty and long names.
-        for name in known.names.prefix(40) {
-            names += [name.uppercased(), name + "_", String(name.dropLast()), name.replacingOccurrences(of: "e", with: "é"),
-                      name.replacingOccurrences(of: "_", with: "-")]
-        }
-        names += ["", "K", "\u{212A}", String(repeating: "display_metric_id", count: 20), "ÿ", "rule\u{301}"]
-        for _ in 0..<2000 {
-            let length = Int(random.next() % 12)
-            names.append(String((0..<length).map { _ in Character(UnicodeScalar(UInt8(0x5F + random.next() % 28))) }))
-        }
-        for name in names {
-            #expect(CatalogSchema.knownKeyTable.code(of: name) == known.index[name], "\(name.debugDescription)")
-        }
-        #expect(known.names.allSatisfy { CatalogSchema.knownKeyTable.code(of: $0) != nil })
-    }
-
     /// The address of a string's bytes: equal for two strings that share one storage.
     static func storage(_ text: String?) -> UnsafeRawPointer? {
         guard var text else { return nil }

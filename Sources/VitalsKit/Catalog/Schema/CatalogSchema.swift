@@ -165,7 +165,4 @@ extension CatalogSchema {
         for section in sections { add(section.key); collect(section.entry) }
         return (names, index)
     }()
-
-    /// `knownKeys.index` as a table that does not hash names with `Hasher` (`KnownKeyTable`).
-    static let knownKeyTable = KnownKeyTable(names: knownKeys.names, index: knownKeys.index)
 }
