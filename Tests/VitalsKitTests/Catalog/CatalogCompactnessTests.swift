@@ -104,6 +104,29 @@ import Testing
         }
     }
 
+    @Test func theConfigMemoIsRenewedOnlyWhenItHoldsSomethingOrIsShared() {
+        // Weak references: a strong one here would make the memo shared.
+        var catalog = Catalog()
+        weak var fresh = catalog.decodedConfigs
+        catalog.add(Self.metric("A", screen: "S", parent: nil, order: 0))
+        catalog.add(Self.metric("B", screen: "S", parent: "A", order: 1))
+        // Its own empty memo is kept while entries are added (no allocation for each).
+        #expect(fresh != nil && catalog.decodedConfigs === fresh)
+        // A memo with a decoding in it is not kept when the catalog changes.
+        let screen = DisplayScreen(id: "S", name: "S", pillarID: "p", isActive: true, order: 0, subjectID: "me",
+                                   location: SourceLocation(file: "f", line: 1, column: 1))
+        _ = catalog.decodedConfigs.entry(for: screen, module: ObjectIdentifier(Catalog.self)) { .init(config: 1, diagnostics: []) }
+        weak var filled = catalog.decodedConfigs
+        #expect(filled?.isEmpty == false)
+        catalog.add(Self.metric("C", screen: "S", parent: nil, order: 2))
+        #expect(filled == nil && catalog.decodedConfigs.isEmpty)
+        // Nor is one a copy shares, even empty: the changed catalog gets its own, the copy keeps it.
+        let copy = catalog
+        weak var shared = catalog.decodedConfigs
+        catalog.add(Self.metric("D", screen: "S", parent: nil, order: 3))
+        #expect(shared != nil && copy.decodedConfigs === shared && catalog.decodedConfigs !== shared)
+    }
+
     /// The address of a string's bytes: equal for two strings that share one storage.
     static func storage(_ text: String?) -> UnsafeRawPointer? {
         guard var text else { return nil }
