@@ -131,6 +131,37 @@ public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
     /// Parses a count of 1 to 10000 (digits only, no leading zero) and d, w, m or y; or `all`.
     public init?(_ text: String) {
         if text == "all" { self = .all; return }
+        // An ASCII text by its bytes (each byte is a character; the per-`Character` reading
+        // below took 3,400 instructions for `30d`, twice for each of 20,000 metrics).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let range = Self(asciiBytes: text.utf8) else { return nil }
+            self = range
+            return
+        }
+        self.init(characters: text)
+    }
+
+    /// `init(_:)` for a text of ASCII bytes.
+    private init?(asciiBytes bytes: String.UTF8View) {
+        guard let unit = bytes.last, bytes.count >= 2, bytes.count <= 6,
+              let first = bytes.first, first != UInt8(ascii: "0") else { return nil }
+        var count = 0
+        for byte in bytes.dropLast() {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            count = count * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard count <= 10_000 else { return nil }
+        switch unit {
+        case UInt8(ascii: "d"): self = .days(count)
+        case UInt8(ascii: "w"): self = .weeks(count)
+        case UInt8(ascii: "m"): self = .months(count)
+        case UInt8(ascii: "y"): self = .years(count)
+        default: return nil
+        }
+    }
+
+    /// `init(_:)` by `Character`s, for a text with any non-ASCII character.
+    private init?(characters text: String) {
         let digits = text.dropLast()
         guard let unit = text.last, let first = digits.first, first != "0",
               digits.allSatisfy({ $0.isASCII && $0.isNumber }),

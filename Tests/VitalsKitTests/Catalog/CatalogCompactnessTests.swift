@@ -127,6 +127,36 @@ import Testing
         #expect(shared != nil && copy.decodedConfigs === shared && catalog.decodedConfigs !== shared)
     }
 
+    /// `TimeRange(_:)` as it read every text before ASCII texts were read by their bytes.
+    static func referenceTimeRange(_ text: String) -> TimeRange? {
+        if text == "all" { return .all }
+        let digits = text.dropLast()
+        guard let unit = text.last, let first = digits.first, first != "0",
+              digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits), count <= 10_000 else { return nil }
+        switch unit {
+        case "d": return .days(count)
+        case "w": return .weeks(count)
+        case "m": return .months(count)
+        case "y": return .years(count)
+        default: return nil
+        }
+    }
+
+    @Test func timeRangesReadAsByCharacters() {
+        // Digits (ASCII and not), units, signs, zeros, CR LF, combining marks, `all` and near it.
+        let pieces = ["0", "1", "3", "9", "10000", "10001", "99999", "d", "w", "m", "y", "D", "x", "+", "-", " ", "\r\n", "\r",
+                      "\n", "\u{301}", "١", "٣", "é", "all", "al", "l", ".", "00", "7d", "12w"]
+        var random = SplitMix(seed: 2026)
+        var texts = ["", "all", "1d", "0d", "10000d", "10001d", "30d", "6m", "1y", "12w", "01d", "d", "5", "5d\r\n", "١d"]
+        for _ in 0..<5000 {
+            texts.append((0..<Int(random.next() % 5)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        for text in texts {
+            #expect(TimeRange(text) == Self.referenceTimeRange(text), "\(text.debugDescription)")
+        }
+        #expect(texts.filter { TimeRange($0) != nil }.count > 100)
+    }
+
     /// The address of a string's bytes: equal for two strings that share one storage.
     static func storage(_ text: String?) -> UnsafeRawPointer? {
         guard var text else { return nil }
