@@ -33,24 +33,48 @@ struct CatalogFileScan {
         return result
     }
 
+    /// The relative paths below `directory` that Foundation's directory enumerator lists and
+    /// that end in `.yaml` or `.yml` (unsorted), read with `readdir`; nil where this walk might
+    /// not list what the enumerator lists: a directory it cannot open, a name that is not UTF-8,
+    /// a directory on another file system (the enumerator does not cross into one). The loader
+    /// then asks the enumerator (`CatalogLoader.files(under:)`; it took 50,000 instructions an
+    /// entry, 3 % of `vitals validate` on one thread before the files were read).
+    static func catalogEntries(under directory: String) -> [String]? {
+        var info = stat()
+        guard lstat(directory, &info) == 0 else { return nil }
+        var found: [String] = []
+        return walk(directory, relative: "", into: &found, strictOnDevice: info.st_dev) ? found : nil
+    }
+
     /// Every entry below `directory` whose relative path ends in `.yaml` or `.yml`; descends
-    /// into directories but not into links to them. False when `directory` cannot be read.
-    private static func walk(_ directory: String, relative: String, into found: inout [String]) -> Bool {
+    /// into directories but not into links to them. False when `directory` cannot be read; with
+    /// `strictOnDevice`, also false when any directory below cannot be read, a name is not
+    /// UTF-8 or a directory is on another device than that one.
+    private static func walk(_ directory: String, relative: String, into found: inout [String],
+                             strictOnDevice device: dev_t? = nil) -> Bool {
         guard let handle = opendir(directory) else { return false }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name: String
+            if device != nil {
+                guard let valid = String(validating: bytes, as: UTF8.self) else { return false }
+                name = valid
+            } else {
+                name = String(decoding: bytes, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             if path.hasSuffix(".yaml") || path.hasSuffix(".yml") { found.append(path) }
             var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) || (isDirectory && device != nil) {
                 var info = stat()
                 isDirectory = lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                if isDirectory, let device, info.st_dev != device { return false }
             }
-            if isDirectory { _ = walk(directory + "/" + name, relative: path, into: &found) }
+            if isDirectory, !walk(directory + "/" + name, relative: path, into: &found, strictOnDevice: device), device != nil {
+                return false
+            }
         }
         return true
     }

@@ -19,6 +19,9 @@ public final class DecodedConfigs: @unchecked Sendable {
 
     public init() {}
 
+    /// Whether no config has been decoded into it yet.
+    var isEmpty: Bool { lock.withLock { entries.isEmpty } }
+
     /// The decoding of `screen`'s config by `module`, computed once.
     func entry(for screen: DisplayScreen, module: ObjectIdentifier, decode: () -> Entry) -> Entry {
         let key = Key(screenID: screen.id, module: module)

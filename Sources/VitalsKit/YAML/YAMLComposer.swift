@@ -28,6 +28,10 @@ public struct YAMLComposer {
     /// Key names to share instead of making a string for each occurrence (a catalog's keys).
     public var keyNames = YAMLKeyNames()
 
+    /// Whether a file in the plain subset of YAML that catalogs are written in is composed by
+    /// `YAMLPlainComposer` (the same result, without libyaml) before libyaml reads it.
+    public var readsPlainSubsetDirectly = true
+
     public init() {}
 
     public struct Result {
@@ -39,6 +43,14 @@ public struct YAMLComposer {
 
     /// Composes `text`. Throws a `YAMLProblem` of kind `.syntax` when the file cannot be read.
     public func compose(_ text: String, file: String) throws -> Result {
+        if readsPlainSubsetDirectly {
+            var text = text
+            let result = text.withUTF8 { buffer in
+                var plain = YAMLPlainComposer(buffer, file: file, maxDepth: maxDepth, nodeBudget: nodeBudget, keyNames: keyNames)
+                return plain.compose()
+            }
+            if let result { return result }
+        }
         var session = Session(file: file, maxDepth: maxDepth, nodeBudget: nodeBudget, keyNames: keyNames)
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBufferPointer { buffer in
@@ -156,12 +168,7 @@ private struct Session {
         case YAML_MAPPING_START_EVENT:
             let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            // The scalar keys so far, first occurrences only, for finding a duplicate: names
-            // compared by length first (no node is copied to look at its key), through a
-            // dictionary once a mapping has more than a few keys.
-            var names: [String] = []
-            var nameLocations: [SourceLocation] = []
-            var nameIndex: [String: Int]?
+            var keys = YAMLMappingKeys()
             var size = 1
             try count(1, at: location)
             while true {
@@ -171,25 +178,9 @@ private struct Session {
                 var valueEvent = try next()
                 let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
                 size += keySize + valueSize
-                if case .scalar(let name, _) = key.value {
-                    let length = name.utf8.count
-                    let found = nameIndex.map { $0[name] }
-                        ?? names.firstIndex(where: { $0.utf8.count == length && $0 == name })
-                    if let index = found {
-                        let first = nameLocations[index]
-                        duplicates.append(YAMLProblem(
-                            kind: .duplicateKey,
-                            message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
-                            location: key.location, related: first))
-                        continue
-                    }
-                    names.append(name)
-                    nameLocations.append(key.location)
-                    if nameIndex != nil {
-                        nameIndex?[name] = names.count - 1
-                    } else if names.count > 16 {
-                        nameIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-                    }
+                if let duplicate = keys.add(key) {
+                    duplicates.append(duplicate)
+                    continue
                 }
                 pairs.append((key, value))
             }
@@ -255,6 +246,41 @@ private struct Session {
     private func problem(_ message: String, line: Int, column: Int) -> YAMLProblem {
         YAMLProblem(kind: .syntax, message: message,
                     location: SourceLocation(file: file, line: line, column: column))
+    }
+}
+
+/// The scalar keys of one mapping so far, first occurrences only, for finding a duplicate: names
+/// compared by length first (no node is copied to look at its key), through a dictionary once
+/// a mapping has more than a few keys. Both composers (libyaml's events, `YAMLPlainComposer`)
+/// use it, so they report duplicates alike.
+struct YAMLMappingKeys {
+    private var names: [String] = []
+    private var nameLocations: [SourceLocation] = []
+    private var nameIndex: [String: Int]?
+
+    /// Records `key`; returns the problem when it repeats an earlier key of the mapping (the
+    /// pair is then left out, the first value kept). Keys that are not scalars are not compared.
+    mutating func add(_ key: YAMLNode) -> YAMLProblem? {
+        guard case .scalar(let name, _) = key.value else { return nil }
+        let length = name.utf8.count
+        let found = nameIndex.map { $0[name] }
+            ?? names.firstIndex(where: { $0.utf8.count == length && $0 == name })
+        if let index = found { return Self.duplicate(name, at: key.location, first: nameLocations[index]) }
+        names.append(name)
+        nameLocations.append(key.location)
+        if nameIndex != nil {
+            nameIndex?[name] = names.count - 1
+        } else if names.count > 16 {
+            nameIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return nil
+    }
+
+    /// The problem of a key `name` at `location` that repeats the key at `first`.
+    static func duplicate(_ name: String, at location: SourceLocation, first: SourceLocation) -> YAMLProblem {
+        YAMLProblem(kind: .duplicateKey,
+                    message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
+                    location: location, related: first)
     }
 }
 

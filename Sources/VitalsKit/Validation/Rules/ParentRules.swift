@@ -39,8 +39,11 @@ package struct ParentCycleRule: ValidationRule {
         var found: [Diagnostic] = []
         for metric in catalog.metrics where metric.parentID != nil {
             var chain = [metric.id]
-            var current = metric
-            while let parentID = current.parentID, let parent = catalog.metric(parentID) {
+            // Up the parent links by id (a metric copied at each step was most of this rule's time).
+            var next = metric.parentID
+            while let parentID = next {
+                let parent = catalog.parentID(ofMetric: parentID)
+                guard parent.exists else { break }
                 if let start = chain.firstIndex(of: parentID) {
                     let cycle = Array(chain[start...])
                     if reported.isDisjoint(with: cycle) {
@@ -53,7 +56,7 @@ package struct ParentCycleRule: ValidationRule {
                     break
                 }
                 chain.append(parentID)
-                current = parent
+                next = parent.parentID
             }
         }
         return found

@@ -14,9 +14,8 @@ package struct PrimaryCountRule: ValidationRule {
         let catalog = loaded.catalog
         var found: [Diagnostic] = []
         for screen in catalog.screens where screen.isActive {
-            let metrics = catalog.metrics(of: screen.id)
-            guard !metrics.isEmpty else { continue }   // empty-screen reports that
-            let primaries = metrics.filter(\.isPrimary)
+            guard catalog.hasActiveMetric(on: screen.id) else { continue }   // empty-screen reports that
+            let primaries = catalog.activePrimaries(of: screen.id)
             if primaries.isEmpty {
                 found.append(diagnostic(
                     "screen \(screen.id) has no active primary metric; mark one with is_primary: true",
@@ -64,7 +63,7 @@ package struct EmptyScreenRule: ValidationRule {
 
     package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
         loaded.catalog.screens.compactMap { screen in
-            guard screen.isActive, loaded.catalog.metrics(of: screen.id).isEmpty else { return nil }
+            guard screen.isActive, !loaded.catalog.hasActiveMetric(on: screen.id) else { return nil }
             return diagnostic("active screen \(screen.id) has no active metrics; add one in metrics/ or set is_active: false",
                               at: screen.location(of: "screen_id"))
         }

@@ -57,6 +57,47 @@ final class CatalogFileScanTests: XCTestCase {
         XCTAssertThrowsError(try CatalogLoader.files(under: [base + "/missing"]))
     }
 
+    /// The listing as the loader made it before it read directories itself: Foundation's
+    /// enumerator, every entry whose relative path ends in `.yaml` or `.yml`, sorted.
+    static func enumeratorListing(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            var found: [String] = []
+            let walker = FileManager.default.enumerator(atPath: target)
+            while let relative = walker?.nextObject() as? String {
+                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { found.append((path as NSString).appendingPathComponent(relative)) }
+            }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    func testTheLoadersListingIsTheEnumerators() throws {
+        let base = root.path
+        let cases: [[String]] = [[base + "/screens", base + "/metrics"], [base + "/screens/", base + "/shared/../metrics"],
+                                 [base + "/screens/sub/c.yaml", base + "/screens"], [base + "/./shared/inner"], [base]]
+        for paths in cases {
+            XCTAssertEqual(try CatalogLoader.files(under: paths), Self.enumeratorListing(paths), "\(paths)")
+        }
+        // A name that is not UTF-8: the loader's own walk declines it and asks the enumerator.
+        let odd = base + "/shared/inner/caf" + "\u{FFFD}"
+        var bytes = Array((base + "/shared/inner/caf").utf8) + [0xE9] + Array(".yaml".utf8) + [0]
+        let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+        }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        close(descriptor)
+        XCTAssertNil(CatalogFileScan.catalogEntries(under: base + "/shared"))
+        XCTAssertNotNil(CatalogFileScan.catalogEntries(under: base + "/screens"))
+        XCTAssertEqual(try CatalogLoader.files(under: [base + "/shared"]), Self.enumeratorListing([base + "/shared"]), odd)
+    }
+
     func testDisplayNamesAreTheLoaders() throws {
         let base = root.path
         var paths = try CatalogLoader.files(under: [base + "/screens", base + "/metrics", base + "/shared"])
