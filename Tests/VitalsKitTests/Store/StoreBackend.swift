@@ -174,25 +174,21 @@ enum PostgresStores {
 extension StoreFixtures {
     /// An empty store on `backend` (the current test's unless given).
     static func emptyStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
-        switch backend {
-        case .sqlite: return try SampleStore.inMemory()
-        case .postgres:
-            #if PostgreSQL
-            return try PostgresStores.fresh()
-            #else
-            throw XCTSkip("this test build has no PostgreSQL backend (swift test --traits PostgreSQL)")
-            #endif
-        }
+        try makeStore(on: backend, recycled: false)
     }
 
     /// An empty store for one case of a property test, which only inserts rows and reads them:
     /// on PostgreSQL an emptied store of an earlier case when one is free (`PostgresStores.recycled`).
     static func caseStore(on backend: StoreBackend = StoreBackend.current) throws -> SampleStore {
+        try makeStore(on: backend, recycled: true)
+    }
+
+    private static func makeStore(on backend: StoreBackend, recycled: Bool) throws -> SampleStore {
         switch backend {
         case .sqlite: return try SampleStore.inMemory()
         case .postgres:
             #if PostgreSQL
-            return try PostgresStores.recycled()
+            return try recycled ? PostgresStores.recycled() : PostgresStores.fresh()
             #else
             throw XCTSkip("this test build has no PostgreSQL backend (swift test --traits PostgreSQL)")
             #endif
