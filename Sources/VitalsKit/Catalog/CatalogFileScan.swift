@@ -79,20 +79,32 @@ struct CatalogFileScan {
         return true
     }
 
+    /// Standardises the directory of each of `paths` once, for `displayPath` (which may then
+    /// run on any thread: the loader names each file on the thread that reads it).
+    mutating func learnDirectories(of paths: [String]) {
+        // A listing is sorted: the files of one directory come one after another, and only the
+        // first of them is split here.
+        var previous: Substring?
+        for path in paths {
+            let written = path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
+            if written == previous { continue }
+            previous = written
+            guard let (_, directory, _) = split(path), standardizedDirectories[directory] == nil else { continue }
+            standardizedDirectories[directory] = (directory as NSString).standardizingPath
+        }
+    }
+
     /// `CatalogLoader.displayPath(path)`, with each directory standardised once.
     mutating func displayPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
-        guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex,
-              !absolute.contains("//") else { return CatalogLoader.displayPath(path) }
-        let directory = String(absolute[..<slash]), name = String(absolute[absolute.index(after: slash)...])
-        guard !name.isEmpty, name != ".", name != ".." else { return CatalogLoader.displayPath(path) }
-        let standardDirectory: String
-        if let known = standardizedDirectories[directory] {
-            standardDirectory = known
-        } else {
-            standardDirectory = (directory as NSString).standardizingPath
-            standardizedDirectories[directory] = standardDirectory
-        }
+        learnDirectories(of: [path])
+        return knownDisplayPath(path)
+    }
+
+    /// `CatalogLoader.displayPath(path)`, the directory standardised by `learnDirectories`
+    /// (else here, each time).
+    func knownDisplayPath(_ path: String) -> String {
+        guard let (_, directory, name) = split(path) else { return CatalogLoader.displayPath(path) }
+        let standardDirectory = standardizedDirectories[directory] ?? (directory as NSString).standardizingPath
         guard standardDirectory.hasPrefix("/"), standardDirectory != "/",
               !standardDirectory.hasPrefix("/private"), !standardDirectory.hasPrefix("/var/automount"),
               !standardDirectory.hasSuffix("/") else { return CatalogLoader.displayPath(path) }
@@ -101,5 +113,15 @@ struct CatalogFileScan {
         guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return CatalogLoader.displayPath(path) }
         if standard.hasPrefix(workingDirectory + "/") { return String(standard.dropFirst(workingDirectory.count + 1)) }
         return path
+    }
+
+    /// The absolute path, its directory and its name; nil where the shortcut does not apply.
+    private func split(_ path: String) -> (absolute: String, directory: String, name: String)? {
+        let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+        guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex,
+              !absolute.contains("//") else { return nil }
+        let directory = String(absolute[..<slash]), name = String(absolute[absolute.index(after: slash)...])
+        guard !name.isEmpty, name != ".", name != ".." else { return nil }
+        return (absolute, directory, name)
     }
 }

@@ -158,7 +158,7 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     /// The code `key` is stored under here, nil for a key the schema does not know and this
     /// entry has not recorded.
     private func code(of key: String) -> UInt16? {
-        if let known = CatalogSchema.knownKeys.index[key] { return known }
+        if let known = CatalogSchema.knownKeys.index.code(of: key) { return known }
         return unknownKeys?.firstIndex(of: key).map { Self.unknownBit | UInt16($0) }
     }
 

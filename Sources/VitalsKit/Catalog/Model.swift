@@ -218,57 +218,6 @@ public enum Target: Sendable, Hashable {
     }
 }
 
-/// A metric shown on a screen: its chart, its data binding, its place among its siblings.
-public struct DisplayMetric: Sendable, Identifiable {
-    public var id: String
-    public var screenID: String
-    public var displayName: String
-    public var chartTypeID: String
-    public var isPrimary: Bool
-    public var isActive: Bool
-    public var parentID: String?
-    public var order: Int
-    public var aboutWhat: String?
-    public var aboutWhy: String?
-    public var color: String? {
-        get { rare?.value.color }
-        set { RareValues.set(\.color, newValue, in: &rare) }
-    }
-    /// The part it plays on a custom screen (`role: growth`), which the module looks up by
-    /// role instead of guessing from the chart kind; nil for none.
-    public var role: MetricRole? {
-        get { rare?.value.role }
-        set { RareValues.set(\.role, newValue, in: &rare) }
-    }
-    public var binding: MetricBinding
-    public var location: SourceLocation
-    /// Where each key's value was written, for diagnostics that point at one key.
-    public var keyLocations: KeyLocations = [:]
-    /// `color` and `role`, out of line: few metrics set them (32 bytes less in each metric).
-    private var rare: RareValues.Box<Rare>?
-
-    private struct Rare: Hashable, Sendable, RareValueSet {
-        var color: String?
-        var role: MetricRole?
-        var isEmpty: Bool { color == nil && role == nil }
-        init() {}
-    }
-
-    init(id: String, screenID: String, displayName: String, chartTypeID: String, isPrimary: Bool, isActive: Bool,
-         parentID: String?, order: Int, aboutWhat: String?, aboutWhy: String?, color: String?, role: MetricRole?,
-         binding: MetricBinding, location: SourceLocation, keyLocations: KeyLocations = [:]) {
-        self.id = id; self.screenID = screenID; self.displayName = displayName; self.chartTypeID = chartTypeID
-        self.isPrimary = isPrimary; self.isActive = isActive; self.parentID = parentID; self.order = order
-        self.aboutWhat = aboutWhat; self.aboutWhy = aboutWhy; self.binding = binding
-        self.location = location; self.keyLocations = keyLocations
-        if color != nil || role != nil {
-            var rare = Rare()
-            rare.color = color; rare.role = role
-            self.rare = RareValues.Box(rare)
-        }
-    }
-}
-
 /// What data a metric reads and how it is summarised (the `series`, `aggregate`, … keys).
 ///
 /// The keys few metrics set (`rolling`, `split_by`, `divide_by`, `categories`, `y`) are held

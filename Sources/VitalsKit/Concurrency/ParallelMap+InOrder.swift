@@ -42,10 +42,20 @@ private final class OrderedDrain<Output>: @unchecked Sendable {
     }
 
     /// Consumes every result that is ready and next in order.
+    ///
+    /// A thread that finds another consuming goes back to its work instead of waiting for the
+    /// lock (it waited a tenth of the time `vitals validate` merged files): the consumer looks
+    /// again for a next result after letting the lock go, so none set meanwhile is left behind.
     func drain() {
-        consumeLock.lock()
-        defer { consumeLock.unlock() }
-        while let ready = takeNext() { consume(ready) }
+        while consumeLock.try() {
+            while let ready = takeNext() { consume(ready) }
+            consumeLock.unlock()
+            guard nextIsReady() else { return }
+        }
+    }
+
+    private func nextIsReady() -> Bool {
+        slotLock.withLock { next < slots.count && slots[next] != nil }
     }
 
     private func takeNext() -> Output? {

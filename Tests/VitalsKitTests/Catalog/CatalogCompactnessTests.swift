@@ -9,7 +9,9 @@ import Testing
         // With `color`, `role`, `rolling`, `split_by`, `divide_by` and `categories` inline, a
         // metric took 376 bytes and its binding 144.
         #expect(MemoryLayout<MetricBinding>.size <= 96)
-        #expect(MemoryLayout<DisplayMetric>.stride <= 312)
+        #expect(DisplayMetric.valuesSize <= 312)
+        // The values are held by reference: a metric copied is one reference.
+        #expect(MemoryLayout<DisplayMetric>.size == MemoryLayout<AnyObject>.size)
     }
 
     /// The binding's values as plain optionals, the reference the boxed ones are compared with.
@@ -62,6 +64,24 @@ import Testing
         #expect(metric.color == "#112233" && metric.binding.rolling == 7)
         #expect(copy.color == "red" && copy.binding.rolling == nil)
         #expect(copy.binding == MetricBinding(seriesID: "s"))
+        // Every value, changed on one copy of three, stays as it was on the other two.
+        let original = metric
+        var changed = metric
+        let shared = metric
+        changed.id = "n"; changed.screenID = "T"; changed.displayName = "N"; changed.chartTypeID = "bar"
+        changed.isPrimary.toggle(); changed.isActive.toggle(); changed.parentID = "p"; changed.order += 1
+        changed.aboutWhat = "what"; changed.aboutWhy = "why"; changed.role = MetricRole("growth")
+        changed.binding.seriesID = "t"; changed.location.line = 9; changed.keyLocations["order"] = changed.location
+        for same in [original, shared, metric] {
+            #expect(same.id == "m" && same.screenID == "S" && same.displayName == "m" && same.chartTypeID == "line")
+            #expect(!same.isPrimary && same.isActive && same.parentID == nil && same.order == 0)
+            #expect(same.aboutWhat == nil && same.aboutWhy == nil && same.role == nil && same.color == "#112233")
+            #expect(same.binding.seriesID == "s" && same.location.line == 1 && same.keyLocations["order"] == nil)
+        }
+        #expect(changed.id == "n" && changed.screenID == "T" && changed.displayName == "N" && changed.chartTypeID == "bar")
+        #expect(changed.isPrimary && !changed.isActive && changed.parentID == "p" && changed.order == 1)
+        #expect(changed.aboutWhat == "what" && changed.aboutWhy == "why" && changed.role == MetricRole("growth"))
+        #expect(changed.binding.seriesID == "t" && changed.location.line == 9 && changed.keyLocations["order"]?.line == 9)
     }
 
     static func metric(_ id: String, screen: String, parent: String?, order: Int, primary: Bool = false, active: Bool = true) -> DisplayMetric {
