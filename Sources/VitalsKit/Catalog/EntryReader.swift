@@ -6,10 +6,14 @@
 package struct EntryReader {
     package let spec: EntrySpec
     package let node: YAMLNode
-    /// The keys that passed, in the order written (a dozen at most: an array scanned by name
-    /// is cheaper than a dictionary here).
-    /// Each with its name's UTF-8 length, compared before the names.
-    private(set) var valid: [(name: String, length: Int, node: YAMLNode)] = []
+    /// The values of the keys that passed, in the order written.
+    private var values: [YAMLNode] = []
+    /// For each key of the spec (by index in `spec.keys`), the index of its value in `values`,
+    /// or -1 when it was not written or did not pass.
+    private var slots: [Int16] = []
+    /// Source locations of every key that was written (the first of a repeated one), for
+    /// later rules; recorded as the keys are read, by the code the spec knows them under.
+    package private(set) var keyLocations = KeyLocations()
 
     /// Reads `node` as a `spec` entry, appending problems to `diagnostics`.
     /// Returns nil when the node is not a mapping at all.
@@ -21,14 +25,23 @@ package struct EntryReader {
                 "\(context) must be a mapping of keys, found \(node.kindDescription)", at: node.location))
             return nil
         }
-        valid.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        slots = [Int16](repeating: -1, count: spec.keys.count)
+        keyLocations = KeyLocations(minimumCapacity: pairs.count)
+        let knownCodes = spec.knownKeyCodes
         for (key, value) in pairs {
             guard let name = key.scalarText else {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            guard let keyIndex = spec.keyNames.firstIndex(where: { Self.same($0, name) }) else {
+            let keyIndex = spec.keyIndexes.code(of: name).map(Int.init)
+            if let keyIndex, let code = knownCodes[keyIndex] {
+                keyLocations.addFirst(code: code, value.location)
+            } else {
+                keyLocations.addFirst(name, value.location)
+            }
+            guard let keyIndex else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"
@@ -53,7 +66,12 @@ package struct EntryReader {
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
-            if let index = Self.index(of: name, in: valid) { valid[index].node = value } else { valid.append((name, name.utf8.count, value)) }
+            if slots[keyIndex] >= 0 {
+                values[Int(slots[keyIndex])] = value
+            } else {
+                slots[keyIndex] = Int16(values.count)
+                values.append(value)
+            }
         }
         for index in spec.keys.indices where spec.keys[index].isRequired {
             let name = spec.keyNames[index]
@@ -68,11 +86,6 @@ package struct EntryReader {
     /// of two different strings is the slow path of `==`).
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
-    }
-
-    private static func index(of name: String, in valid: [(name: String, length: Int, node: YAMLNode)]) -> Int? {
-        let length = name.utf8.count
-        return valid.firstIndex { $0.length == length && $0.name == name }
     }
 
     /// Returns what is wrong with `value` for `spec`, or nil.
@@ -177,17 +190,12 @@ package struct EntryReader {
     package func int(_ key: String) -> Int? { node(key)?.scalarText.flatMap(YAMLScalar.integer) }
     package func double(_ key: String) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
     package func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
-    package func node(_ key: String) -> YAMLNode? { Self.index(of: key, in: valid).map { valid[$0].node } }
-
-    /// Source locations of every key that was written, for later rules.
-    package var keyLocations: KeyLocations {
-        let pairs = node.pairs ?? []
-        var result = KeyLocations(minimumCapacity: pairs.count)
-        for (key, value) in pairs {
-            if let name = key.scalarText { result.addFirst(name, value.location) }
-        }
-        return result
+    package func node(_ key: String) -> YAMLNode? {
+        guard let code = spec.keyIndexes.code(of: key) else { return nil }
+        let slot = slots[Int(code)]
+        return slot < 0 ? nil : values[Int(slot)]
     }
+
 }
 
 extension YAMLScalar {

@@ -82,16 +82,23 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
 
     /// Records `location` for `key` unless the key already has one (the first occurrence wins).
     public mutating func addFirst(_ key: String, _ location: SourceLocation) {
-        // One look-up of the key's code (a hash of the name), then a scan of the small codes.
-        let code: UInt16
+        // One look-up of the key's code, then a scan of the small codes.
         if let known = self.code(of: key) {
-            guard !entries.contains(where: { $0.key == known }) else { return }
-            code = known
-        } else {
-            guard let added = self.code(adding: key) else { return }
-            code = added
+            addFirst(code: known, location)
+        } else if let added = self.code(adding: key) {
+            append(code: added, location)
         }
-        // As the subscript's setter does for a new key, without looking the key up again.
+    }
+
+    /// `addFirst` for a key known by its code in `CatalogSchema.knownKeys` (an entry reader
+    /// knows it from the entry's spec, without looking the name up).
+    mutating func addFirst(code: UInt16, _ location: SourceLocation) {
+        guard !entries.contains(where: { $0.key == code }) else { return }
+        append(code: code, location)
+    }
+
+    /// As the subscript's setter does for a new key, without looking the key up again.
+    private mutating func append(code: UInt16, _ location: SourceLocation) {
         entries.append(Entry(key: code, location))
         if entries[entries.count - 1].column == Self.wideColumn { recordWideColumn(of: location, at: entries.count - 1) }
         if entries.count == 1 {
