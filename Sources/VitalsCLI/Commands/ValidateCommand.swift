@@ -57,7 +57,7 @@ struct ValidateCommand: ParsableCommand {
     /// The last validation, let go with the process instead of freed entry by entry once its
     /// report is written (a catalog of 20,000 metrics took 10 ms to free, on one thread, after
     /// the rules had used both cores). Only the last is kept: a process that validates again
-    /// (a test, `--watch`) frees the one before.
+    /// (a test calling the command in its own process) frees the one before.
     nonisolated(unsafe) private static var kept: CatalogValidation?
     private static let keptLock = NSLock()
 
