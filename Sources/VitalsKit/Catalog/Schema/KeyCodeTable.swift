@@ -29,12 +29,18 @@ struct KeyCodeTable: Sendable {
     }
 
     /// The code of `name`, or nil when it is not in the table.
+    ///
+    /// Names are equal as Swift strings are (canonically equivalent: "é" written as one scalar
+    /// or as "e" and a combining accent); two such spellings have different bytes, hence maybe
+    /// different buckets, so a name that is not ASCII and not found in its bucket is looked for
+    /// in every entry (the schema's names are ASCII: a key that is not is a mistake, and rare).
     func code(of name: String) -> UInt16? {
         let bucket = Self.bucket(of: name, mask: mask)
         for index in Int(starts[bucket])..<Int(starts[bucket + 1]) where entries[index].name == name {
             return entries[index].code
         }
-        return nil
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return entries.filter { $0.name == name }.map(\.code).min()
     }
 
     @inline(__always) private static func bucket(of name: String, mask: Int) -> Int {
