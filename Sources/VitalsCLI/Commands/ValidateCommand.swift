@@ -62,11 +62,9 @@ struct ValidateCommand: ParsableCommand {
     private static let keptLock = NSLock()
 
     private static func keepUntilExit(_ validation: CatalogValidation) {
-        let previous = keptLock.withLock { () -> CatalogValidation? in
-            defer { kept = validation }
-            return kept
-        }
-        _ = previous
+        // The one before is freed after the lock is let go.
+        var kept: CatalogValidation? = validation
+        keptLock.withLock { swap(&kept, &Self.kept) }
     }
 }
 

@@ -79,9 +79,13 @@ struct CatalogFileScan {
         return true
     }
 
-    /// Standardises the directory of each of `paths` once, for `displayPath` (which may then
-    /// run on any thread: the loader names each file on the thread that reads it).
-    mutating func learnDirectories(of paths: [String]) {
+    /// A scan that names files without standardising their directories.
+    init() {}
+
+    /// A scan with the directory of each of `paths` standardised once, so that `displayPath`
+    /// (which may then run on any thread: the loader names each file on the thread that reads
+    /// it) only looks it up.
+    init(directoriesOf paths: [String]) {
         // A listing is sorted: the files of one directory come one after another, and only the
         // first of them is split here.
         var previous: Substring?
@@ -89,21 +93,15 @@ struct CatalogFileScan {
             let written = path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
             if written == previous { continue }
             previous = written
-            guard let (_, directory, _) = split(path), standardizedDirectories[directory] == nil else { continue }
+            guard let (directory, _) = split(path), standardizedDirectories[directory] == nil else { continue }
             standardizedDirectories[directory] = (directory as NSString).standardizingPath
         }
     }
 
-    /// `CatalogLoader.displayPath(path)`, with each directory standardised once.
-    mutating func displayPath(_ path: String) -> String {
-        learnDirectories(of: [path])
-        return knownDisplayPath(path)
-    }
-
-    /// `CatalogLoader.displayPath(path)`, the directory standardised by `learnDirectories`
+    /// `CatalogLoader.displayPath(path)`, the directory standardised once by the initialiser
     /// (else here, each time).
-    func knownDisplayPath(_ path: String) -> String {
-        guard let (_, directory, name) = split(path) else { return CatalogLoader.displayPath(path) }
+    func displayPath(_ path: String) -> String {
+        guard let (directory, name) = split(path) else { return CatalogLoader.displayPath(path) }
         let standardDirectory = standardizedDirectories[directory] ?? (directory as NSString).standardizingPath
         guard standardDirectory.hasPrefix("/"), standardDirectory != "/",
               !standardDirectory.hasPrefix("/private"), !standardDirectory.hasPrefix("/var/automount"),
@@ -115,13 +113,13 @@ struct CatalogFileScan {
         return path
     }
 
-    /// The absolute path, its directory and its name; nil where the shortcut does not apply.
-    private func split(_ path: String) -> (absolute: String, directory: String, name: String)? {
+    /// The absolute directory of `path` and its name; nil where the shortcut does not apply.
+    private func split(_ path: String) -> (directory: String, name: String)? {
         let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
         guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex,
               !absolute.contains("//") else { return nil }
         let directory = String(absolute[..<slash]), name = String(absolute[absolute.index(after: slash)...])
         guard !name.isEmpty, name != ".", name != ".." else { return nil }
-        return (absolute, directory, name)
+        return (directory, name)
     }
 }

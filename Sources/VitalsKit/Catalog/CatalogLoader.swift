@@ -124,12 +124,10 @@ public enum CatalogLoader {
         // one thread, they were 3 % of the time before the first file was read). Each file
         // joins the catalog as soon as it and the files before it are read, so its decoded
         // entries are let go then (not held with every other file's until the catalog is built).
-        var learning = CatalogFileScan()
-        learning.learnDirectories(of: files)
-        let scan = learning
+        let scan = CatalogFileScan(directoriesOf: files)
         var merge = CatalogMerge(files: files.count)
         ParallelMap.forEachInOrder(files, { file -> FileLoad in
-            let name = scan.knownDisplayPath(file)
+            let name = scan.displayPath(file)
             switch read(file, shown: name) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
             case .success(let text):

@@ -155,7 +155,7 @@ package struct CatalogCache: Sendable {
     /// large.
     func key(ofFilesAt paths: [String]) -> (key: String, shown: [String])? {
         var hash = startKey()
-        var scan = CatalogFileScan()
+        let scan = CatalogFileScan(directoriesOf: paths)
         var shown: [String] = []
         hash.add(paths.count)
         for path in paths {

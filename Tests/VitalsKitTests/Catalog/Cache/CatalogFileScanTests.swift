@@ -106,9 +106,11 @@ final class CatalogFileScanTests: XCTestCase {
                   base + "/screens/broken.yaml", base + "/screens/sub/..", base + "/screens/.", "/", "relative/none.yaml",
                   "Tests/VitalsKitTests/Fixtures/MiniCatalog/metrics/steps.yaml",
                   TestPaths.fixtures.appendingPathComponent("MiniCatalog/metrics/steps.yaml").path]
-        var scan = CatalogFileScan()
-        for path in paths + paths {  // twice: the second time from the remembered directories
-            XCTAssertEqual(scan.displayPath(path), CatalogLoader.displayPath(path), path)
+        // Each directory standardised as it comes, and all of them standardised first.
+        for scan in [CatalogFileScan(), CatalogFileScan(directoriesOf: paths)] {
+            for path in paths {
+                XCTAssertEqual(scan.displayPath(path), CatalogLoader.displayPath(path), path)
+            }
         }
     }
 }
