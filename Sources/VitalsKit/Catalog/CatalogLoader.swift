@@ -125,10 +125,11 @@ public enum CatalogLoader {
         // joins the catalog as soon as it and the files before it are read, so its decoded
         // entries are let go then (not held with every other file's until the catalog is built).
         let scan = CatalogFileScan(directoriesOf: files)
+        let containment = CatalogContainment(paths: paths, files: files)
         var merge = CatalogMerge(files: files.count)
         ParallelMap.forEachInOrder(files, { file -> FileLoad in
             let name = scan.displayPath(file)
-            switch read(file, shown: name) {
+            switch read(file, shown: name, containment: containment) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
             case .success(let text):
                 let reading = FileReading.read(SourceFile(path: name, text: text))
@@ -175,24 +176,48 @@ public enum CatalogLoader {
     }
 
     /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.
-    static func read(_ path: String, shown: String? = nil) -> Result<String, Diagnostic> {
+    ///
+    /// A file that is not the catalog's (`CatalogContainment`: a link leaving the catalog, or a
+    /// file reached through one) is refused unread, and so is anything but a regular file (a
+    /// FIFO would block the read). Without `containment` the file's own is worked out.
+    static func read(_ path: String, shown: String? = nil, containment: CatalogContainment? = nil) -> Result<String, Diagnostic> {
         let shown = shown ?? displayPath(path)
         func fail(_ message: String, line: Int = 1, column: Int = 1) -> Result<String, Diagnostic> {
             .failure(Diagnostic(.error, rule: RuleID.fileFormat, message,
                                 at: SourceLocation(file: shown, line: line, column: column)))
         }
-        // The size of the path itself (not of a link's target), as `attributesOfItem` gave it
-        // at 35,000 instructions a file.
         var info = stat()
-        let size = lstat(path, &info) == 0 ? Int(info.st_size) : 0
+        guard lstat(path, &info) == 0 else { return fail("cannot read the file") }
+        let containment = containment ?? CatalogContainment(paths: [path], files: [path])
+        if let refusal = containment.refusal(of: path, info: info) { return fail(refusal) }
+        // Opened without following links (a link inside the catalog is opened at its target)
+        // and without blocking (a FIFO), then checked to be a regular file before any read.
+        let fd = open(CatalogContainment.openable(path, info: info), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return fail("cannot read the file") }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return fail("cannot read the file: it is \(FileKind(mode: info.st_mode).described), not a regular file")
+        }
+        let size = Int(info.st_size)
         if size > maximumFileSize {
             let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
             return fail("file is \(megabytes) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return fail("cannot read the file")
+        // Read to the end, but never more than one byte past the limit, whatever the size said
+        // (a file still growing, or one of /proc's, whose size is 0).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= maximumFileSize {
+            let got = chunk.withUnsafeMutableBytes { readFile(fd, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { return fail("cannot read the file: \(String(cString: strerror(errno)))") }
+            if got == 0 { break }
+            bytes += chunk[..<got]
         }
-        var bytes = [UInt8](data)
+        if bytes.count > maximumFileSize {
+            return fail("file is over \(maximumFileSize / 1_048_576) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
         let (line, column, offset) = firstInvalidUTF8(bytes)
@@ -215,6 +240,11 @@ public enum CatalogLoader {
         }
         return (line, 1, index)
     }
+}
+
+/// `read(2)` (a free function, so `CatalogLoader.read` does not shadow it).
+private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }
 
 /// An entry decoded from one file, before it joins the catalog.

@@ -41,10 +41,14 @@ package enum GitRevisionCatalog {
         try git.archive(revision, paths: present, into: directory.path)
         var files: [SourceFile] = []
         var unreadable: [Diagnostic] = []
-        let found = (try? CatalogLoader.files(under: present.map { directory.path + "/" + $0 })) ?? []
+        let roots = present.map { directory.path + "/" + $0 }
+        let found = (try? CatalogLoader.files(under: roots)) ?? []
+        // A link in the revision leaving its catalog (`metrics/env.yaml -> /proc/self/environ`)
+        // is refused unread, as in a work tree.
+        let containment = CatalogContainment(paths: roots, files: found)
         for path in found {
             let name = revision + ":" + String(path.dropFirst(directory.path.count + 1))
-            switch CatalogLoader.read(path, shown: name) {
+            switch CatalogLoader.read(path, shown: name, containment: containment) {
             case .success(let text): files.append(SourceFile(path: name, text: text))
             case .failure(let diagnostic): unreadable.append(diagnostic)
             }

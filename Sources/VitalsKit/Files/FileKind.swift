@@ -16,7 +16,12 @@ package enum FileKind: Equatable, Sendable {
             self = .missing
             return
         }
-        switch info.st_mode & S_IFMT {
+        self.init(mode: info.st_mode)
+    }
+
+    /// The kind a `stat`'s `st_mode` gives.
+    package init(mode: mode_t) {
+        switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
         case S_IFIFO: self = .fifo

@@ -47,13 +47,13 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertEqual(CatalogLocation.discover(from: inner), base.appendingPathComponent("project/notes/inner").path)
     }
 
-    /// `metrics/` or `screens/` as a symbolic link to a directory elsewhere is read like a
-    /// directory (it was read as empty: "0 metrics" and false findings, or none at all).
-    func testACatalogDirectoryThatIsASymbolicLinkIsRead() throws {
+    /// `metrics/` or `screens/` as a symbolic link to a directory inside the catalog is read
+    /// like a directory (it was read as empty: "0 metrics" and false findings, or none at all).
+    func testACatalogDirectoryThatIsASymbolicLinkInsideTheCatalogIsRead() throws {
         let fm = FileManager.default
-        _ = try directory("shared")
-        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: base.appendingPathComponent("shared/metrics"))
-        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "../shared/metrics")
+        _ = try directory("project/shared")
+        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: project.appendingPathComponent("shared/metrics"))
+        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "shared/metrics")
         let files = try CatalogLoader.files(under: CatalogLocation.paths(root: project.path))
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
                        ["core_care.yaml", "pillars.yaml", "subjects.yaml", "series.yaml", "steps.yaml"])
@@ -63,12 +63,30 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertEqual(clean.diagnostics, [], "\(clean.diagnostics)")
         XCTAssertEqual(clean.summary.metrics, 2)
 
-        try write("shared/metrics/steps.yaml", try String(contentsOfFile: base.appendingPathComponent("shared/metrics/steps.yaml").path, encoding: .utf8)
+        try write("project/shared/metrics/steps.yaml", try String(contentsOfFile: base.appendingPathComponent("project/shared/metrics/steps.yaml").path, encoding: .utf8)
             .replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: lines"))
         let broken = try validate([])
         XCTAssertEqual(broken.diagnostics.map(\.rule), ["unknown-chart-type"], "\(broken.diagnostics)")
         let named = try validate([project.appendingPathComponent("metrics/steps.yaml").path])
         XCTAssertEqual(named.diagnostics.map(\.rule), ["unknown-chart-type"], "\(named.diagnostics)")
+    }
+
+    /// `metrics -> ../shared/metrics` leaves the catalog: its files are listed but refused
+    /// unread, each with a finding that names the link, and none of their text is quoted.
+    func testACatalogDirectoryLinkLeavingTheCatalogIsRefused() throws {
+        let fm = FileManager.default
+        _ = try directory("shared")
+        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: base.appendingPathComponent("shared/metrics"))
+        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "../shared/metrics")
+        let files = try CatalogLoader.files(under: CatalogLocation.paths(root: project.path))
+        XCTAssertEqual(files.count, 5)
+        let loaded = try CatalogLoader.load(paths: CatalogLocation.paths(root: project.path))
+        let refused = loaded.diagnostics.filter { $0.message.contains("reached through a link outside the catalog") }
+        XCTAssertEqual(refused.map { ($0.location.file as NSString).lastPathComponent }.sorted(),
+                       ["series.yaml", "steps.yaml"], "\(loaded.diagnostics)")
+        XCTAssertTrue(refused.allSatisfy { $0.location.file.contains("metrics/") }, "\(refused)")
+        XCTAssertFalse(loaded.sources.keys.contains { $0.contains("metrics/") }, "\(loaded.sources.keys)")
+        XCTAssertTrue(loaded.catalog.metrics.isEmpty)
     }
 
     func testAMetricsDirectoryAloneMakesACatalogRootAndOnlyItIsRead() throws {

@@ -15,7 +15,7 @@ package struct FileFormatRule: LoaderRule {
     package init() {}
     package static let description = RuleDescription(
         id: RuleID.fileFormat,
-        summary: "A catalog file is a non-empty UTF-8 mapping of at most 4 MB.",
+        summary: "A catalog file is a non-empty UTF-8 mapping of at most 4 MB, a regular file inside the catalog (a link leaving it is not read).",
         triggering: ["", "# only a comment\n", "- just\n- a list\n"],
         nonTriggering: ["pillars: []\n"])
 }

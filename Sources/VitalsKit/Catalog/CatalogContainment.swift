@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which files are the catalog's own: a file whose real location (every symbolic link on the
+/// way followed) is inside its catalog root. A catalog reaches the machine from a pull request
+/// or a git revision, so a file `metrics/environ.yaml -> /proc/self/environ` (or a directory
+/// `metrics -> /etc`) must not be read: its lines would be quoted under a diagnostic in a CI log.
+///
+/// A file's catalog root is the nearest catalog root (`CatalogLocation.isCatalogRoot`) at or
+/// above the path it was listed under, found by name, not by following links; a path under no
+/// catalog root (a directory of YAML files given alone) is its own boundary (a file given alone:
+/// its directory). Each directory's real path is found once (`realpath`) in the initialiser, so
+/// a file that is not a link costs the one `lstat` the reader makes anyway.
+struct CatalogContainment: Sendable {
+    /// The real path of each listed file's directory and of its boundary, by the directory as
+    /// written in the listing.
+    private var directories: [String: (real: String?, boundary: String?)] = [:]
+
+    /// Containment for `files`, each listed under one of `paths` (as `CatalogLoader.files(under:)`
+    /// lists them; a file under none of them is its own boundary's, its directory).
+    init(paths: [String], files: [String]) {
+        var boundaries: [(given: String, boundary: String?)] = []
+        for path in paths {
+            var info = stat()
+            let isDirectory = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            let start = isDirectory ? path : Self.directory(of: path)
+            let root = Self.catalogRoot(above: Self.lexicalAbsolute(start)) ?? Self.lexicalAbsolute(start)
+            boundaries.append((path, Self.realPath(root)))
+        }
+        for file in files {
+            let directory = Self.directory(of: file)
+            guard directories[directory] == nil else { continue }
+            let given = boundaries.first { file == $0.given || file.hasPrefix($0.given.hasSuffix("/") ? $0.given : $0.given + "/") }
+            let boundary = given?.boundary ?? Self.realPath(directory)
+            directories[directory] = (Self.realPath(directory), boundary)
+        }
+    }
+
+    /// Why `path` is not the catalog's, nil when it is. `info` is the path's `lstat`.
+    func refusal(of path: String, info: stat) -> String? {
+        let directory = Self.directory(of: path)
+        let known = directories[directory] ?? (Self.realPath(directory), Self.realPath(directory))
+        guard let boundary = known.boundary, let real = known.real else { return "cannot read the file" }
+        if !Self.isInside(real, boundary) {
+            return "the file is reached through a link outside the catalog (\(Sanitize.inline(directory)) is \(Sanitize.inline(real))); it is not read"
+        }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        let target = Self.linkText(path)
+        guard let resolved = Self.realPath(path) else {
+            return "the file is a link to nothing (\(Sanitize.inline(target))); it is not read"
+        }
+        if !Self.isInside(resolved, boundary) {
+            return "the file links outside the catalog (to \(Sanitize.inline(target))); it is not read"
+        }
+        return nil
+    }
+
+    /// The path to open for `path` once `refusal` let it through: a link's real target (so the
+    /// open need not follow links, `O_NOFOLLOW`), else the path itself.
+    static func openable(_ path: String, info: stat) -> String {
+        info.st_mode & S_IFMT == S_IFLNK ? realPath(path) ?? path : path
+    }
+
+    private static func isInside(_ path: String, _ boundary: String) -> Bool {
+        path == boundary || path.hasPrefix(boundary == "/" ? "/" : boundary + "/")
+    }
+
+    private static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// `path` made absolute against the working directory, `.` and `..` taken away by name (no
+    /// link followed: Foundation's `standardizingPath` would resolve them).
+    static func lexicalAbsolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The nearest catalog root at or above `directory`, by name.
+    private static func catalogRoot(above directory: String) -> String? {
+        var current = directory
+        while true {
+            if CatalogLocation.isCatalogRoot(current) { return current }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return nil }
+            current = parent
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func linkText(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
