@@ -31,22 +31,73 @@ package enum PrivateFile {
 
     /// Replaces (or creates) the file at `path` with `bytes`, atomically. The new file gets the
     /// old one's permission bits, or 0600 when there was none.
+    ///
+    /// Only a regular file is ever replaced. What is not one is written in place or refused,
+    /// never renamed over (as root, `-o /dev/null` would otherwise make every process's
+    /// `/dev/null` a file): a character device (`/dev/null`, a terminal) and a FIFO someone
+    /// reads are opened and written without truncating; a path under `/dev/` or `/proc/`
+    /// (`/dev/stdout` sent to a file) is appended to; a block device, a socket, a directory and
+    /// a FIFO nobody reads are refused. A symbolic link to a regular file is kept: the file it
+    /// points to is replaced (its own mode kept).
     package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(PrivateFileError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return try replace(path, bytes, mode: fileMode) }
+        let isLink = info.st_mode & S_IFMT == S_IFLNK
+        if isLink, stat(path, &info) != 0 {
+            throw PrivateFileError(path: path, reason: "it is a symbolic link to nothing; nothing was written")
+        }
+        let kind = FileKind(mode: info.st_mode)
+        let special = CatalogContainment.lexicalAbsolute(path)
+        if kind == .regular, !special.hasPrefix("/dev/"), !special.hasPrefix("/proc/") {
+            guard isLink else { return try replace(path, bytes, mode: info.st_mode & 0o7777) }
+            guard let target = CatalogContainment.realPath(path) else {
+                throw PrivateFileError(path: path, reason: "cannot resolve the symbolic link; nothing was written")
+            }
+            return try replace(target, bytes, mode: info.st_mode & 0o7777, shown: path)
+        }
+        switch kind {
+        case .regular, .characterDevice, .fifo: try writeInPlace(path, bytes, append: kind == .regular)
+        default:
+            throw PrivateFileError(path: path, reason: "it is \(kind.described), which vitals neither replaces nor writes into; nothing was written")
+        }
+    }
+
+    /// Writes a temporary file beside `path` and renames it over `path`.
+    private static func replace(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t,
+                                shown: String? = nil) throws(PrivateFileError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
-        var old = stat()
-        let mode = stat(path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG ? old.st_mode & 0o7777 : fileMode
         do throws(PrivateFileError) {
             try createNew(temporary, bytes, mode: mode)
         } catch {
-            throw PrivateFileError(path: path, reason: error.reason)
+            throw PrivateFileError(path: shown ?? path, reason: error.reason)
         }
         guard rename(temporary, path) == 0 else {
-            let error = failure(path)
+            let error = failure(shown ?? path)
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Writes `bytes` into what stands at `path` (a device, a FIFO), never truncating or
+    /// replacing it. A FIFO is opened without blocking: with nobody reading it, the open fails
+    /// (ENXIO) at once instead of waiting forever.
+    private static func writeInPlace(_ path: String, _ bytes: some Collection<UInt8>, append: Bool) throws(PrivateFileError) {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0))
+        guard fd >= 0 else {
+            if errno == ENXIO { throw PrivateFileError(path: path, reason: "no process is reading it; nothing was written") }
+            throw failure(path)
+        }
+        do throws(PrivateFileError) {
+            let flags = fcntl(fd, F_GETFL)
+            guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw failure(path) }
+            try writeAll(fd, Array(bytes), path: path)
+        } catch {
+            _ = close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw failure(path) }
     }
 
     /// Creates `path`, which must not exist yet, 0600, holding `bytes` (a page or a profile file
