@@ -14,8 +14,12 @@ extension CatalogValidation {
         if let directory, !names.isEmpty {
             for name in names {
                 let path = (directory as NSString).appendingPathComponent(name)
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    found.append(Diagnostic(.error, rule: RuleID.languageTable, "cannot read \(name) as UTF-8 text",
+                // Read as catalog files are: a link leaving the catalog is refused unread.
+                let text: String
+                switch CatalogLoader.read(path, shown: path) {
+                case .success(let read): text = read
+                case .failure(let refusal):
+                    found.append(Diagnostic(.error, rule: RuleID.languageTable, "cannot read \(name) as UTF-8 text: \(refusal.message)",
                                             at: SourceLocation(file: path, line: 0, column: 0)))
                     continue
                 }
