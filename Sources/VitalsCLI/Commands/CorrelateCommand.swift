@@ -91,7 +91,7 @@ struct CorrelateCommand: ParsableCommand {
                     ("range", .string(request.range.description)),
                     ("relations", .array(relations.map(\.json))),
                 ])
-                try say(json.text())
+                try say(json.text(), as: .json)
             case .text:
                 guard let first = relations.first else { return }
                 let words = RelationWords(numbers: profile.numbers, unicode: unicode)

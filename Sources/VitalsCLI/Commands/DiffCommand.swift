@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Output format: text, json, github (workflow annotations, and a Markdown summary for $GITHUB_STEP_SUMMARY) or html (the charts before and after side by side).")
     var format: DiffFormat = .text
 
-    @Option(help: ArgumentHelp("Write the Markdown summary (--format github) to FILE (default: appended to $GITHUB_STEP_SUMMARY when set, else printed after the annotations).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the Markdown summary (--format github) to FILE, - for standard output (default: appended to $GITHUB_STEP_SUMMARY when set, else printed after the annotations).", valueName: "FILE"))
     var summary: String?
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when this changed: changes (any screen drawn differently) or numbers (a number on a screen moved).", valueName: "WHAT"))
@@ -129,12 +129,14 @@ struct DiffCommand: ParsableCommand {
     private func write(_ result: CatalogDiffResult, data: String) throws {
         switch format {
         case .text: try StandardOutput.write(DiffTextFormat.render(result, data: data))
-        case .json: try StandardOutput.write(DiffJSONFormat.render(result, data: data))
-        case .html: try StandardOutput.write(DiffHTMLFormat.render(result, data: data))
+        case .json: try StandardOutput.write(DiffJSONFormat.render(result, data: data), as: .json)
+        case .html: try StandardOutput.write(DiffHTMLFormat.render(result, data: data), as: .html)
         case .github:
             try StandardOutput.write(DiffGitHubFormat.annotations(result))
             let markdown = DiffGitHubFormat.summary(result, data: data)
-            if let summary {
+            if summary == "-" {
+                try StandardOutput.write("\n" + markdown)
+            } else if let summary {
                 try PrivateFile.write(Array(markdown.utf8), to: summary)
             } else if let stepSummary = RunSettings.environment["GITHUB_STEP_SUMMARY"], !stepSummary.isEmpty {
                 try Self.append(markdown, to: stepSummary)

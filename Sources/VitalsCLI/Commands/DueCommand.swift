@@ -41,7 +41,7 @@ struct DueCommand: ParsableCommand {
             switch format {
             case .json:
                 try say(JSONValue.object([("at", .string(TimeParser.format(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds))),
-                                          ("due", .array(items.map(\.json)))]).text())
+                                          ("due", .array(items.map(\.json)))]).text(), as: .json)
             case .text:
                 for item in items { try say("\(item.subject): \(item.text)") }
             }

@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Last local day, YYYY-MM-DD.", valueName: "DATE"))
     var to: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "FILE"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var store: StoreOptions
@@ -49,13 +49,13 @@ struct ExportCommand: ParsableCommand {
                 milestones = try subjects.flatMap { try sampleStore.milestones(subject: $0) }
             }
             let text = SampleExporter.render(samples, as: format, catalog: loaded?.catalog, milestones: milestones)
-            if let output {
+            if let output, output != "-" {
                 // Atomically, 0600 for a new file, an existing file's mode kept; a failed write
                 // leaves the old file as it was.
                 try PrivateFile.write(Array(text.utf8), to: output)
                 printError("vitals: wrote \(samples.count) samples to \(Sanitize.inline(output))")
             } else {
-                try StandardOutput.write(text)
+                try StandardOutput.write(text, as: format == .json ? .json : .text)
             }
         }
     }

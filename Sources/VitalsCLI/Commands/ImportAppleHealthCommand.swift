@@ -88,12 +88,12 @@ private final class ProgressBar: @unchecked Sendable {
             + String(format: "%3.0f%%  %@ of %@  %d samples  %.0f/s  %@", fraction * 100,
                      megabytes(progress.bytesRead), megabytes(progress.totalBytes), progress.samples, rate,
                      left.isNaN ? "" : String(format: "%.0f s left", left))
-        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+        StandardError.progress(line)
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.clearProgress()
     }
 
     private func megabytes(_ bytes: Int64) -> String { String(format: "%.0f MB", Double(bytes) / 1_000_000) }

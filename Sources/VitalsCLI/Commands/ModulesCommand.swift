@@ -28,7 +28,7 @@ struct ModulesCommand: ParsableCommand {
                     let keys = type(of: module).configKeys.map(ConfigKeySpec.listingJSON) ?? "null"
                     return "    {\"screen_id\": \(JSONString.quote(module.screenID)), \"config\": \(keys)}"
                 }
-                try say("{\"modules\": [\n" + entries.joined(separator: ",\n") + "\n]}")
+                try say("{\"modules\": [\n" + entries.joined(separator: ",\n") + "\n]}", as: .json)
             }
         }
     }

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard watch else { return try StandardOutput.write(drawing()) }
+            guard watch else { return try StandardOutput.write(drawing(), as: format == .json ? .json : .text) }
             // Option values first: a bad --range or --width is a usage error, not a frame.
             _ = try render.profile()
             _ = try view.timeRange()

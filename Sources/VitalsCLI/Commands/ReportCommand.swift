@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The last day of the period, YYYY-MM-DD (default: --as-of, else today).", valueName: "DATE"))
     var to: String?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to FILE: .html or .pdf (default: HTML on standard output).", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to FILE: .html or .pdf (default, or -: HTML on standard output).", valueName: "FILE"))
     var output: String?
 
     @Option(help: ArgumentHelp("Paper for printing: a4 or letter.", valueName: "SIZE"))
@@ -63,7 +63,7 @@ struct ReportCommand: ParsableCommand {
 
     /// The file format from `-o`'s extension.
     func format() throws -> Format {
-        guard let output else { return .html }
+        guard let output, output != "-" else { return .html }
         switch URL(fileURLWithPath: output).pathExtension.lowercased() {
         case "html", "htm": return .html
         case "pdf": return .pdf
@@ -143,8 +143,8 @@ struct ReportCommand: ParsableCommand {
                 }
                 return (html, documents.count)
             }
-            guard let output = self.output else {
-                try StandardOutput.write(html)
+            guard let output = self.output, output != "-" else {
+                try StandardOutput.write(html, as: .html)
                 return
             }
             let destination = URL(fileURLWithPath: output)

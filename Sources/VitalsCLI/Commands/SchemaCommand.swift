@@ -8,6 +8,6 @@ struct SchemaCommand: ParsableCommand {
         discussion: "Each screen module's declared config keys check the config: of its screen. The committed copy is schemas/vitals.schema.json; a test keeps it up to date.")
 
     func run() throws {
-        try reportingErrors { try say(CatalogJSONSchema.render(modules: VitalsCLI.screens.declaredConfigs), terminator: "") }
+        try reportingErrors { try say(CatalogJSONSchema.render(modules: VitalsCLI.screens.declaredConfigs), terminator: "", as: .json) }
     }
 }

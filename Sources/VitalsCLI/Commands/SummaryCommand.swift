@@ -89,7 +89,7 @@ struct SummaryCommand: ParsableCommand {
             switch format {
             case .text: try StandardOutput.write(SummaryText(words: words).text(summary))
             case .markdown: try StandardOutput.write(SummaryText(words: words).markdown(summary))
-            case .html: try StandardOutput.write(SummaryPage(words: words).html(summary))
+            case .html: try StandardOutput.write(SummaryPage(words: words).html(summary), as: .html)
             }
         }
     }

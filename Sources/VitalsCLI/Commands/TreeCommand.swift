@@ -33,7 +33,7 @@ struct TreeCommand: ParsableCommand {
                     try say(line)
                 }
             case .json:
-                try say(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "")
+                try say(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "", as: .json)
             }
         }
     }

@@ -48,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             try say(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources),
-                  terminator: "")
+                  terminator: "", as: chosen == .json || chosen == .sarif ? .json : .text)
             Self.keepUntilExit(validation)
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }

@@ -7,7 +7,7 @@ import VitalsKit
 /// control characters, bidirectional overrides are dropped; newlines are kept), and any
 /// password a quoted URL or connection string holds is masked (`PasswordMask`).
 package func printError(_ line: String) {
-    FileHandle.standardError.write(Data((Sanitize.multiline(PasswordMask.masked(line)) + "\n").utf8))
+    StandardError.write(Sanitize.multiline(PasswordMask.masked(line)) + "\n")
 }
 
 /// Why a command ends with an error: the rows of the exit-code table (README, "Exit codes")

@@ -32,7 +32,9 @@ struct RenderOptions: ParsableArguments {
 
     /// The profile for this run; a width under 40 is a usage error (exit 2).
     func profile() throws -> RenderProfile {
-        try RenderProfile.resolve(width: width, color: try style.colorMode(), ascii: style.ascii)
+        let profile = try RenderProfile.resolve(width: width, color: try style.colorMode(), ascii: style.ascii)
+        StandardOutput.drawsInColour = profile.colorLevel != .none
+        return profile
     }
 }
 

@@ -1,10 +1,19 @@
+import VitalsKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Standard output with every write checked: what every command prints goes through here.
+/// Standard output with every write checked and made safe: what every command prints goes
+/// through here (standard error through `StandardError`), and nowhere else in the CLI writes
+/// to either (`TerminalWriterLintTests` fails on a `print`, a `FileHandle.standardOutput` or a
+/// `write(STDOUT_FILENO…)` elsewhere).
+///
+/// Every text is filtered by `TerminalSafeText` as the `OutputText` it is: escape sequences,
+/// control, bidirectional and invisible characters from a catalog, a database or an argument
+/// never reach the terminal, whichever command prints them; JSON and HTML keep them, escaped.
+/// The control sequences vitals itself sends (clearing the screen) are named, not passed as text.
 ///
 /// `print` and `FileHandle.write` either drop a failed write (stdio's buffer, flushed at exit
 /// after the exit code is decided) or trap on it (`FileHandle`'s `try!`). A full disk, a closed
@@ -12,14 +21,27 @@ import Darwin
 /// on stderr. `SIGPIPE` is ignored (`ignoreBrokenPipeSignal`), so a closed pipe is `EPIPE` here
 /// rather than a silent death by signal.
 package enum StandardOutput {
-    /// Writes all of `text`, retrying short writes and interrupted calls.
-    package static func write(_ text: String) throws {
+    /// Whether this run draws in colour (`RenderOptions.profile()` decides, once): only then do
+    /// colour codes pass, and only those vitals writes (`OutputText.styled`).
+    nonisolated(unsafe) static var drawsInColour = false
+
+    /// Writes all of `text`, made safe as `kind`, retrying short writes and interrupted calls;
+    /// with `clearingScreen`, after moving home and clearing the screen and its scrollback.
+    package static func write(_ text: String, as kind: OutputText = .text, clearingScreen: Bool = false) throws {
+        let safe = TerminalSafeText.filter(text, as: kind == .text && drawsInColour ? .styled : kind)
+        if let failure = writeAll(STDOUT_FILENO, clearingScreen ? "\u{1B}[H\u{1B}[2J\u{1B}[3J" + safe : safe) {
+            throw writeError(failure)
+        }
+    }
+
+    /// Writes all of `text` to `fd`; the `errno` of a failed write, nil when all was written.
+    fileprivate static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes -> Int32? in
+        return text.withUTF8 { bytes -> Int32? in
             guard var base = bytes.baseAddress else { return nil }
             var remaining = bytes.count
             while remaining > 0 {
-                let written = writeToStandardOutput(base, remaining)
+                let written = writeToFile(fd, base, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -29,7 +51,6 @@ package enum StandardOutput {
             }
             return nil
         }
-        if let failure { throw writeError(failure) }
     }
 
     /// The error for a failed write with `code` (an `errno` value).
@@ -59,14 +80,34 @@ package enum StandardOutput {
     }
 }
 
-/// `print` for commands: one line (or `terminator`) to standard output, the write checked.
-package func say(_ text: String, terminator: String = "\n") throws {
-    try StandardOutput.write(text + terminator)
+/// Standard error, made safe as standard output is (`TerminalSafeText`, as text). A failed
+/// write to standard error has nowhere to be reported, so it is dropped.
+package enum StandardError {
+    /// Writes `text` as it is given (no newline added).
+    package static func write(_ text: String) {
+        _ = StandardOutput.writeAll(STDERR_FILENO, TerminalSafeText.filter(text, as: .text))
+    }
+
+    /// A progress line drawn over the previous one: carriage return, the line, erase to the
+    /// end of the line.
+    package static func progress(_ line: String) {
+        _ = StandardOutput.writeAll(STDERR_FILENO, "\r" + TerminalSafeText.filter(Sanitize.inline(line), as: .text) + "\u{1B}[K")
+    }
+
+    /// Takes the progress line away.
+    package static func clearProgress() {
+        _ = StandardOutput.writeAll(STDERR_FILENO, "\r\u{1B}[K")
+    }
 }
 
-/// `write(2)` to standard output (a free function, so `StandardOutput.write` does not shadow it).
-private func writeToStandardOutput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    write(STDOUT_FILENO, bytes, count)
+/// `print` for commands: one line (or `terminator`) to standard output, the write checked.
+package func say(_ text: String, terminator: String = "\n", as kind: OutputText = .text) throws {
+    try StandardOutput.write(text + terminator, as: kind)
+}
+
+/// `write(2)` (a free function, so `StandardOutput.write` does not shadow it).
+private func writeToFile(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }
 
 /// `exit(3)` (a free function, so `StandardOutput.exit(reporting:)` does not shadow it).

@@ -66,7 +66,7 @@ struct RenderWatch {
         if terminal {
             // Home, clear the screen and its scrollback, then the frame and a status line.
             let status = "watching · frame \(number) · \(reason) · Ctrl-C ends"
-            try StandardOutput.write("\u{1B}[H\u{1B}[2J\u{1B}[3J" + text + Sanitize.inline(status) + "\n")
+            try StandardOutput.write(text + Sanitize.inline(status) + "\n", clearingScreen: true)
         } else {
             try StandardOutput.write(Self.frameMarker(number, reason: Sanitize.inline(reason)) + "\n" + text)
         }
