@@ -103,11 +103,19 @@ package enum DiffGitHubFormat {
         return out
     }
 
-    /// Inline code that no backtick in `text` can end early.
+    /// Inline code that no backtick in `text` can end early: delimited by one backtick more
+    /// than its longest run of them (a code span ends only at a run of exactly its own length,
+    /// and nothing inside one is HTML or markup), padded with a space when it holds any.
     static func code(_ text: String) -> String {
         let clean = Sanitize.inline(text).replacingOccurrences(of: "|", with: "¦")
-        let longest = clean.split(separator: "`", omittingEmptySubsequences: false).count > 1 ? "``" : "`"
-        return longest + (longest == "``" ? " \(clean) " : clean) + longest
+        var longest = 0, run = 0
+        for character in clean {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        guard longest > 0 else { return "`" + clean + "`" }
+        let ticks = String(repeating: "`", count: longest + 1)
+        return ticks + " " + clean + " " + ticks
     }
 
     /// A fenced block longer than any run of backticks in `text`.
