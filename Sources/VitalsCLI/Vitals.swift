@@ -35,6 +35,7 @@ struct Vitals: ParsableCommand {
     /// ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage error,
     /// and what it prints about them is made safe (it echoes the argument values).
     static func main() {
+        if let refusal = ArgumentEncoding.refusal(ArgumentEncoding.processArguments) { StandardOutput.exit(reporting: refusal) }
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
