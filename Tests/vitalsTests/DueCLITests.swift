@@ -203,13 +203,16 @@ final class DueCLITests: XCTestCase {
         try due("2026-03-04T12:00+01:00", ["--format", "json"], stdout: "{\n  \"at\": \"2026-03-04T12:00:00+01:00\",\n  \"due\": []\n}\n", exitCode: 0)
     }
 
-    /// Refused values exit 1 as `log` does, say why, and print nothing on standard output.
+    /// Refused values exit 1 as `log` does, say why, and print nothing on standard output; a
+    /// `--at` that does not read is a usage error (2), not the 1 of something due.
     func testRefusals() throws {
-        try assertCommand(["due", "--at", "half past", "--db", db, "--catalog", catalog], environment: environment, stderr: """
-            vitals: error: cannot read the time 'half past'
-              use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][±HH:MM], HH:MM, yesterday [HH:MM] or now
+        for at in ["half past", "25:61", "12:60"] {
+            try assertCommand(["due", "--at", at, "--db", db, "--catalog", catalog], environment: environment, stderr: """
+                vitals: error: --at: cannot read the time '\(at)'
+                  use YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS][±HH:MM], HH:MM, yesterday [HH:MM] or now
 
-            """, exitCode: 1)
+                """, exitCode: 2)
+        }
         let unknown = try assertCommand(["due", "--subject", "nobody", "--db", db, "--catalog", catalog],
                                         environment: environment, stderr: nil, exitCode: 1)
         XCTAssertTrue(unknown.stderr.contains("'nobody'"), unknown.stderr)

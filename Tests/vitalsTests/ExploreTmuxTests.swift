@@ -9,7 +9,7 @@ final class ExploreTmuxTests: XCTestCase {
     private var workDirectory: URL!
 
     override func setUpWithError() throws {
-        guard Self.tmuxPath != nil else { throw OptionalTool.missing("tmux", install: "apt-get install tmux") }
+        try OptionalTool.require(.tmux)
         socket = "vitals-explore-\(UUID().uuidString.prefix(8))"
         workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
@@ -22,7 +22,7 @@ final class ExploreTmuxTests: XCTestCase {
         }
     }
 
-    static let tmuxPath: String? = OptionalTool.onPath("tmux")
+    static var tmuxPath: String? { OptionalTool.path(.tmux) }
 
     /// Runs tmux on this test's own server and returns its output.
     ///
@@ -91,8 +91,11 @@ final class ExploreTmuxTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.1)
         }
         XCTFail("timed out waiting for \(what); the pane shows:\n\(last)", file: file, line: line)
-        throw XCTSkip("stopped after a timeout")
+        throw TimedOut(what: what)
     }
+
+    /// What `waitFor` throws after recording the failure, to end the test.
+    struct TimedOut: Error { var what: String }
 
     private func read(_ name: String) throws -> String {
         try String(contentsOf: workDirectory.appendingPathComponent(name), encoding: .utf8)

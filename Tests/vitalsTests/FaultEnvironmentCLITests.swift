@@ -27,9 +27,8 @@ final class FaultEnvironmentCLITests: XCTestCase {
             c.execute("INSERT INTO sample (series, subject, start, \\"end\\", utc_offset, value, source, local_start) VALUES ('body_mass', 'me', 1780300800, 1780300800, 0, 99.5, 'manual', 1780300800)")
             os._exit(0)
             """
-        guard let python3 = OptionalTool.onPath("python3") else {
-            throw OptionalTool.missing("python3 (the test's crashing WAL writer)", install: "apt-get install python3")
-        }
+        // python3 is the test's crashing WAL writer.
+        let python3 = try OptionalTool.require(.python3)
         let writer = try FaultProcess.run(["-c", python], executable: URL(fileURLWithPath: python3))
         XCTAssertEqual(writer.status, 0, writer.stderr)
         XCTAssertGreaterThan((try FileManager.default.attributesOfItem(atPath: db + "-wal"))[.size] as? Int ?? 0, 32)

@@ -1,12 +1,20 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs Tests/Support/check_json_schema.py: a real JSON Schema validator (the Python package
 /// `jsonschema`), for the tests that hold vitals' output and YAML to published schemas.
 ///
-/// When python3 or a package it needs is missing the test is skipped with the message saying
-/// which (CI installs them: see .ci/run).
+/// The test requires the packages first (`requireValidator`, a skip when one is missing; CI
+/// installs them: see .ci/run); `check` itself never skips.
 enum JSONSchemaChecker {
+    /// Skips the test unless python3 has the validator and what `yaml` and `formats` need.
+    static func requireValidator(yaml: Bool = false, formats: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+        try OptionalTool.require(.jsonschema, file: file, line: line)
+        if yaml { try OptionalTool.require(.pyyaml, file: file, line: line) }
+        if formats { try OptionalTool.require(.uriFormat, file: file, line: line) }
+    }
+
     struct Verdict: Equatable {
         var valid: Bool
         var reason: String
@@ -16,6 +24,9 @@ enum JSONSchemaChecker {
 
     /// The verdict per file path, as given.
     static func check(schema: URL, files: [URL], yaml: Bool = false, formats: Bool = false) throws -> [String: Verdict] {
+        _ = try OptionalTool.assumed(.jsonschema)
+        if yaml { _ = try OptionalTool.assumed(.pyyaml) }
+        if formats { _ = try OptionalTool.assumed(.uriFormat) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, schema.path] + (yaml ? ["--yaml"] : []) + (formats ? ["--formats"] : [])
@@ -27,14 +38,8 @@ enum JSONSchemaChecker {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        // .ci/run installs the validator and sets VITALS_REQUIRE_VALIDATORS=1: there a missing
-        // package fails the test instead of skipping it, so CI cannot go green unchecked.
-        let required = ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1"
-        switch process.terminationStatus {
-        case 0: break
-        case 127 where !required: throw XCTSkip("python3 is missing: the JSON Schema checks need it (apt-get install python3 python3-jsonschema python3-yaml)")
-        case 3 where !required: throw XCTSkip(stderr.trimmingCharacters(in: .whitespacesAndNewlines))
-        default: XCTFail("check_json_schema.py failed (\(process.terminationStatus)): \(stderr)")
+        if process.terminationStatus != 0 {
+            XCTFail("check_json_schema.py failed (\(process.terminationStatus)): \(stderr)")
         }
         var verdicts: [String: Verdict] = [:]
         for line in String(decoding: stdout, as: UTF8.self).split(separator: "\n") {

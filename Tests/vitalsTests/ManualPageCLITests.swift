@@ -67,8 +67,7 @@ final class ManualPageCLITests: XCTestCase {
         XCTAssertFalse(committed.contains(".It Cm push"), "the trait's commands are named, not described")
         XCTAssertFalse(committed.contains("\n\n"), "an empty line in the page")
         // groff (the `man` command's formatter) reads it without warnings; skipped without groff.
-        let groff = OptionalTool.onPath("groff")
-        guard let groff else { throw OptionalTool.missing("groff", install: "apt-get install groff-base") }
+        let groff = try OptionalTool.require(.groff)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: groff)
         process.arguments = ["-mandoc", "-ww", "-z", "-T", "utf8", file.path]

@@ -71,6 +71,7 @@ final class ModulesCLITests: XCTestCase {
         }
         XCTAssertTrue(cases.contains { $0.expected } && cases.contains { !$0.expected })
         let schema = VitalsProcess.packageRoot.appendingPathComponent("schemas/vitals.schema.json")
+        try JSONSchemaChecker.requireValidator(yaml: true)
         let verdicts = try JSONSchemaChecker.check(schema: schema, files: cases.map(\.file), yaml: true)
         for (file, expected) in cases {
             let verdict = try XCTUnwrap(verdicts[file.path], file.lastPathComponent)

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import TestSupport
 import XCTest
 
 /// The real headless Chromium given a page that tries to run script, show a local file in a
@@ -42,8 +43,8 @@ final class PDFPrinterContainmentTests: XCTestCase {
     }
 
     func testScriptFramesAndNetworkPrintNothing() throws {
-        let chromium = try ReportTools.chromium()
-        _ = try ReportTools.tool("pdftotext", package: "poppler-utils")
+        let chromium = try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pdftotext)
         let scratch = try ReportTools.scratch(self)
         let secret = scratch.appendingPathComponent("secret.txt")
         try "SECRET-FILE-CONTENT-7731".write(to: secret, atomically: true, encoding: .utf8)

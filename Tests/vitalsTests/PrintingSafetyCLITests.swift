@@ -163,7 +163,7 @@ final class PrintingSafetyCLITests: XCTestCase {
 
     func testDataWithBidiControlsIsDrawnSafely() throws {
         let db = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-safe-\(UUID().uuidString).sqlite")
-        addTeardownBlock { try? FileManager.default.removeItem(at: db) }
+        addTeardownBlock { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db.path + suffix) } }
         for (grams, tag) in [("20", "\(override)breakfast"), ("25", "lunch\(titleSequence)")] {
             let log = try VitalsProcess.run(["log", "protein", grams, "g", "--tag", tag, "--at", "2026-11-20T08:00", "--db", db.path])
             XCTAssertEqual(log.status, 0, log.stderr)

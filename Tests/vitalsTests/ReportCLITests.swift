@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `vitals report` end to end on the embedded demo data: a valid self-contained page, the same
@@ -21,6 +22,7 @@ final class ReportCLITests: XCTestCase {
         XCTAssertFalse(html.contains("http:") || html.contains("https:"), "no reference outside the page")
         XCTAssertFalse(html.contains("<link") || html.contains("<script") || html.contains("src="), "nothing loaded from elsewhere")
         XCTAssertTrue(html.contains("@page") && html.contains("counter(page)") && html.contains("break-inside: avoid"))
+        try OptionalTool.require(.html5lib)
         let check = try ReportTools.check(["html", file.path])
         XCTAssertEqual(check.status, 0, "html5lib parse errors:\n\(check.stdout)")
         // Every chart of the shipped catalog's kinds is drawn as SVG, none as a terminal fallback.
@@ -37,6 +39,7 @@ final class ReportCLITests: XCTestCase {
         let rendered = try VitalsProcess.run(["render"] + screens + period + ["--width", "80", "--format", "json"], environment: demo)
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any])
+        try OptionalTool.require(.html5lib)
         let tablesRun = try ReportTools.check(["tables", file.path])
         XCTAssertEqual(tablesRun.status, 0, tablesRun.stderr)
         let tables = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(tablesRun.stdout.utf8)) as? [[String: Any]])
@@ -73,8 +76,8 @@ final class ReportCLITests: XCTestCase {
     }
 
     func testPDFTextHoldsTheScreensNumbers() throws {
-        _ = try ReportTools.chromium()
-        _ = try ReportTools.tool("pdftotext", package: "poppler-utils")
+        try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pdftotext)
         let (run, file) = try report(["protein", "sleep"] + period, to: "report.pdf")
         XCTAssertEqual(run.status, 0, run.stderr)
         let text = try ReportTools.run(["pdftotext", "-layout", file.path, "-"])
@@ -145,6 +148,7 @@ final class ReportCLITests: XCTestCase {
         let met = Int((html as NSString).substring(with: match.range(at: 1)))
         let counted = Int((html as NSString).substring(with: match.range(at: 2)))
         // The check runs outside XCTUnwrap: a missing html5lib is a skip, not a failure.
+        try OptionalTool.require(.html5lib)
         let tablesRun = try ReportTools.check(["tables", file.path])
         let tables = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(tablesRun.stdout.utf8)) as? [[String: Any]])
         let calendar = try XCTUnwrap(tables.first { $0["caption"] as? String == "Whole days on target" }?["rows"] as? [[String]])

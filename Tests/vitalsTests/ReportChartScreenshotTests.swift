@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import TestSupport
 import XCTest
 
 /// Every built-in chart kind's SVG, opened in headless Chromium at a fixed size, compared
@@ -17,6 +18,8 @@ final class ReportChartScreenshotTests: XCTestCase {
         let recording = ProcessInfo.processInfo.environment["VITALS_RECORD_GOLDENS"] == "1"
         XCTAssertEqual(Set(ChartFixtures.inputs.map(\.kind)), Set(ChartKindFactory.builtIn.map { $0.id }),
                        "every built-in kind has a screenshot fixture")
+        try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pillow)
         var recorded: [String] = []
         for (kind, input) in ChartFixtures.inputs {
             let resolved = ChartKindFactory.kind(for: kind)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// No two labels of a chart overlap on the rendered page: every SVG text box (axis labels,
@@ -29,10 +30,12 @@ final class ReportLabelLayoutCLITests: XCTestCase {
     }
 
     func testGezondheidLabelsDoNotOverlap() throws {
+        try OptionalTool.require(.chromium)
         XCTAssertEqual(try overlaps(["gezondheid", "--as-of", "2026-11-24"], name: "gezondheid"), [])
     }
 
     func testNoChartOfTheTwelveWeekReportHasOverlappingLabels() throws {
+        try OptionalTool.require(.chromium)
         XCTAssertEqual(try overlaps(["--all", "--as-of", "2026-11-24", "--range", "12w"], name: "all"), [])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import VitalsKit
 
@@ -55,8 +56,8 @@ final class ReportLanguageCLITests: XCTestCase {
     }
 
     func testTheGezondheidPDFHoldsNoEnglishWordAndNoBraille() throws {
-        _ = try ReportTools.chromium()
-        _ = try ReportTools.tool("pdftotext", package: "poppler-utils")
+        try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pdftotext)
         let pdf = try ReportTools.scratch(self).appendingPathComponent("ollie.pdf")
         let run = try VitalsProcess.run(["report", "gezondheid"] + asOf + ["-o", pdf.path], environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Reports decide their own paper: a cover with the period and the screens inside, screens
@@ -35,6 +36,7 @@ final class ReportPaperCLITests: XCTestCase {
     func testNoBlockIsTallerThanAPage() throws {
         let page = try html(["--all"] + period)
         XCTAssertTrue(page.contains(".block { margin: 0 0 14px; break-inside: avoid;"))
+        try OptionalTool.require(.chromium)
         let boxes = try ReportTools.layout(html: page.replacingOccurrences(of: "@media print", with: "@media all"),
                                            width: Int(Self.pageWidth), selectors: [".block", "figure.chart", ".screen-lead"],
                                            in: try ReportTools.scratch(self), name: "paper")
@@ -43,8 +45,8 @@ final class ReportPaperCLITests: XCTestCase {
     }
 
     func testTheTwelveWeekReportOfEveryScreenTakesFewerPages() throws {
-        _ = try ReportTools.chromium()
-        _ = try ReportTools.tool("pdfinfo", package: "poppler-utils")
+        try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pdfinfo)
         let pdf = try ReportTools.scratch(self).appendingPathComponent("all.pdf")
         let run = try VitalsProcess.run(["report", "--all"] + period + ["-o", pdf.path], environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)

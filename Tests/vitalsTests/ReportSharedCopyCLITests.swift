@@ -80,6 +80,7 @@ final class ReportSharedCopyCLITests: XCTestCase {
     func testHostileNamesLeaveNoTraceAndNoMarkup() throws {
         let (baseline, baselineFile) = try sharedReport(Self.harmless, name: "baseline.html")
         XCTAssertEqual(Self.absoluteDates(in: baseline), [], "no absolute date in the shifted report")
+        try OptionalTool.require(.html5lib)
         let baselineTree = try ReportTools.check(["tree", baselineFile.path])
         XCTAssertEqual(baselineTree.status, 0, baselineTree.stderr)
         // The cases together, then random draws of three names from the hostile list.
@@ -120,9 +121,9 @@ final class ReportSharedCopyCLITests: XCTestCase {
 
     /// The PDF of a shared copy: no name in its text or its title, and no printing date.
     func testSharedPDFHasNoNamesAndNoPrintDate() throws {
-        _ = try ReportTools.chromium()
-        _ = try ReportTools.tool("pdfinfo", package: "poppler-utils")
-        _ = try ReportTools.tool("pdftotext", package: "poppler-utils")
+        try OptionalTool.require(.chromium)
+        try OptionalTool.require(.pdfinfo)
+        try OptionalTool.require(.pdftotext)
         let names = ["D'Arcy", "Bo & Max", "Quintessa"]
         let file = try ReportTools.scratch(self).appendingPathComponent("shared.pdf")
         let run = try VitalsProcess.run(["report", "gezondheid", "pregnancy", "body"] + period + ["--redact", "--shift-dates",

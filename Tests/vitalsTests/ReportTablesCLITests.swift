@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// History and Today print as tables: the calendar of whole days (a coloured square per day,
@@ -32,6 +33,7 @@ final class ReportTablesCLITests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any])
         let history = try blocks(json, screen: "SCREEN_HISTORY"), today = try blocks(json, screen: "SCREEN_TODAY")
 
+        try OptionalTool.require(.html5lib)
         let tablesRun = try ReportTools.check(["tables", file.path])
         let tables = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(tablesRun.stdout.utf8)) as? [[String: Any]])
         func table(_ caption: String) throws -> (head: [String], rows: [[String]]) {

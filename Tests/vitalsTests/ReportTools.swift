@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// The outside tools the report tests use — headless Chromium, poppler's pdftotext and the
-/// Python checks (html5lib, Pillow) — skipped when missing unless `VITALS_REQUIRE_VALIDATORS=1`
-/// (set by .ci/run, which installs them), where a missing tool fails the test.
+/// Runs the outside tools the report tests use — headless Chromium, poppler's pdftotext and
+/// the Python checks (html5lib, Pillow). A test requires each first
+/// (`try OptionalTool.require(.chromium)`, a skip when it is missing); these helpers never skip.
 enum ReportTools {
-    static var required: Bool { ProcessInfo.processInfo.environment["VITALS_REQUIRE_VALIDATORS"] == "1" }
 
     static let checkScript = VitalsProcess.packageRoot.appendingPathComponent("Tests/Support/report_check.py")
 
@@ -28,27 +28,20 @@ enum ReportTools {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// The path of `name` on PATH, or a skip (a failure when tools are required).
-    static func tool(_ name: String, package: String) throws -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for directory in path where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-            return "\(directory)/\(name)"
-        }
-        if required { XCTFail("\(name) is missing (apt-get install \(package))"); throw XCTSkip("\(name) missing") }
-        throw XCTSkip("\(name) is missing: apt-get install \(package)")
-    }
+    /// Chromium's path; the test must have called `try OptionalTool.require(.chromium)`.
+    static func chromium() throws -> String { try OptionalTool.assumed(.chromium) }
 
-    static func chromium() throws -> String { try tool("chromium", package: "chromium") }
+    /// What a check failed to produce.
+    struct NoResult: Error, CustomStringConvertible { var description: String }
 
-    /// Runs the Python check `command`; exit 3 (a missing package) skips, or fails when required.
+    /// Runs the Python check `arguments` (`html`, `tables` and `tree` need html5lib, `compare`
+    /// Pillow; the test requires them first). A missing package fails: this never skips.
     static func check(_ arguments: [String]) throws -> Output {
+        _ = try OptionalTool.assumed(arguments.first == "compare" ? .pillow : .html5lib)
         let output = try run(["python3", checkScript.path] + arguments)
         if output.status == 3 || output.status == 127 {
-            let reason = output.status == 127
-                ? "python3 is missing: apt-get install python3 python3-html5lib python3-pil"
-                : output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            if required { XCTFail(reason) }
-            throw XCTSkip(reason)
+            XCTFail("report_check.py could not run: \(output.stderr)")
+            throw NoResult(description: output.stderr)
         }
         return output
     }
@@ -73,7 +66,7 @@ enum ReportTools {
                               "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString])
         guard FileManager.default.fileExists(atPath: png.path) else {
             XCTFail("chromium wrote no screenshot (exit \(output.status)): \(output.stderr.suffix(400))")
-            throw XCTSkip("no screenshot")
+            throw NoResult(description: "no screenshot")
         }
         return png
     }
@@ -131,7 +124,7 @@ extension ReportTools {
         guard let start = output.stdout.range(of: "<pre id=\"vitals-layout\">"),
               let end = output.stdout.range(of: "</pre>", range: start.upperBound..<output.stdout.endIndex) else {
             XCTFail("chromium wrote no layout (exit \(output.status)): \(output.stderr.suffix(400))")
-            throw XCTSkip("no layout")
+            throw NoResult(description: "no layout")
         }
         let json = String(output.stdout[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")

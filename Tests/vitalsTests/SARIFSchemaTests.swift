@@ -64,6 +64,7 @@ final class SARIFSchemaTests: XCTestCase {
         let output = root.appendingPathComponent("report.sarif")
         try text.write(to: output, atomically: true, encoding: .utf8)
         let schema = VitalsProcess.packageRoot.appendingPathComponent("Tests/Fixtures/SARIF/sarif-schema-2.1.0.json")
+        try JSONSchemaChecker.requireValidator(formats: true)
         let verdicts = try JSONSchemaChecker.check(schema: schema, files: [output], formats: true)
         let verdict = try XCTUnwrap(verdicts[output.path])
         XCTAssertTrue(verdict.valid, verdict.reason)

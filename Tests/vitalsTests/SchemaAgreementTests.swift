@@ -41,6 +41,7 @@ final class SchemaAgreementTests: XCTestCase {
         let good = try files("good"), bad = try files("bad")
         XCTAssertGreaterThanOrEqual(good.count, 10)
         XCTAssertGreaterThanOrEqual(bad.count, 25)
+        try JSONSchemaChecker.requireValidator(yaml: true)
         let verdicts = try JSONSchemaChecker.check(schema: schema, files: good + bad, yaml: true)
         for (expectedValid, group) in [(true, good), (false, bad)] {
             for file in group {
@@ -64,6 +65,7 @@ final class SchemaAgreementTests: XCTestCase {
                 .filter { $0.pathExtension == "yaml" }
         }
         XCTAssertFalse(files.isEmpty)
+        try JSONSchemaChecker.requireValidator(yaml: true)
         let verdicts = try JSONSchemaChecker.check(schema: root.appendingPathComponent("schemas/vitals.schema.json"), files: files, yaml: true)
         for file in files {
             XCTAssertEqual(verdicts[file.path]?.valid, true, "\(file.lastPathComponent): \(verdicts[file.path]?.reason ?? "no verdict")")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `vitals` binary the way a person would, capturing exit code, stdout and stderr.
 ///
@@ -24,17 +25,13 @@ enum VitalsProcess {
 
     /// An empty directory no test writes to, as `$XDG_CONFIG_HOME`: no settings file.
     static let isolatedConfigHome: String = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-no-config-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        ProcessScratch.directory("vitals-no-config").path
     }()
 
     /// A directory of this test run as `$XDG_CACHE_HOME`: the compiled catalog and the demo
     /// database are cached there, never in the person's own `~/.cache`.
     static let isolatedCacheHome: String = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-test-cache-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
+        ProcessScratch.directory("vitals-test-cache").path
     }()
 
     /// Whether a locale value names a region with its own unit system (en_US, en_GB).

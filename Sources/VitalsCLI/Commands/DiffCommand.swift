@@ -73,7 +73,13 @@ struct DiffCommand: ParsableCommand {
             let old: CatalogDiff.Side
             let new: CatalogDiff.Side
             if let revision {
-                old = CatalogDiff.Side(label: revision, loaded: try GitRevisionCatalog.load(at: revision, catalogRoot: root))
+                let loaded: LoadedCatalog
+                do { loaded = try GitRevisionCatalog.load(at: revision, catalogRoot: root) } catch CatalogDiffError.interrupted(let signal) {
+                    // git and tar stopped, the directory removed: vitals ends by the signal.
+                    printError("vitals: error: " + CatalogDiffError.interrupted(signal: signal).message)
+                    ReportCommand.end(by: signal)
+                }
+                old = CatalogDiff.Side(label: revision, loaded: loaded)
                 new = CatalogDiff.Side(label: "working tree", loaded: current)
             } else {
                 let other = against ?? "."

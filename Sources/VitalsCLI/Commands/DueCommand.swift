@@ -29,7 +29,12 @@ struct DueCommand: ParsableCommand {
         var items: [DueItem] = []
         try reportingErrors {
             let settings = try RunSettings.resolve()
-            let moment = try TimeParser().parse(at ?? "now")
+            // A moment that does not read (`--at 25:61`) is a usage error (2), never exit 1:
+            // a timer would show that as something due.
+            let moment: TimeParser.Parsed
+            do { moment = try TimeParser().parse(at ?? "now") } catch let error as any VitalsError {
+                throw CommandError("--at: \(error.message)", hints: error.hints, .usage)
+            }
             let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
             let day = LocalDate(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds)
             let loaded = try catalog.loadValidCatalog()

@@ -28,26 +28,27 @@ package struct StoreOptions: ParsableArguments {
 
     /// Runs a writing command's `body` with the store (created and migrated when missing); a
     /// database this created is removed again when `body` fails.
-    package func writing<T>(_ body: (SampleStore) throws -> T) throws -> T { try location.writing(body) }
+    package func writing<T>(_ body: (SampleStore) throws -> T) throws -> T {
+        try traced { try location.writing(body) }
+    }
 
     /// The store for a reading command: the file, or the embedded demo data (said on stderr).
     package func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
-        let (store, notice) = try location.openForReading(asOf: asOf)
+        let (store, notice) = try traced { try location.openForReading(asOf: asOf) }
         if let notice { printError(notice) }
-        if let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty {
-            try traceStatements(of: store, to: file)
-        }
         return store
     }
 
-    /// For bench/render.sh (`VITALS_TRACE_SQL=FILE`): writes every statement the command runs
-    /// from now on to FILE, with its arguments inlined, so that `sqlite3` can run the same SQL.
-    private func traceStatements(of store: SampleStore, to file: String) throws {
+    /// For bench/render.sh (`VITALS_TRACE_SQL=FILE`): `body` with every statement of the store
+    /// it opens, from its open on, written to FILE with its arguments inlined, so that
+    /// `sqlite3` can run the same SQL (`SampleStore.tracingStatements`).
+    private func traced<T>(_ body: () throws -> T) throws -> T {
+        guard let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty else { return try body() }
         guard FileManager.default.createFile(atPath: file, contents: nil),
               let handle = FileHandle(forWritingAtPath: file) else {
             throw CommandError("VITALS_TRACE_SQL: cannot write \(Sanitize.inline(file))", .usage)
         }
-        try store.traceStatements { sql in handle.write(Data((sql + "\n").utf8)) }
+        return try SampleStore.tracingStatements(to: { sql in handle.write(Data((sql + "\n").utf8)) }, body)
     }
 }
 

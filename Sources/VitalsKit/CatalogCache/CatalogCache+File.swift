@@ -7,22 +7,21 @@ import Foundation
 ///     4 bytes   CatalogCache.formatVersion, little-endian
 ///     32 bytes  the key, hexadecimal ASCII
 ///     8 bytes   payload length
-///     32 bytes  HMAC-SHA-256 of the 52 bytes above and the payload, under the user's secret
-///               (`CacheSecret`)
+///     4 bytes   CRC-32 of the 52 bytes above and the payload, little-endian
 ///     payload
 ///
-/// Anything else (another magic, version, key or length, a signature that does not match, a
-/// payload the codec refuses) is not a compiled catalog: `read` returns nil. The signature
-/// makes a file only this user's vitals can have written trusted, not one that merely looks
-/// sound (a checksum anyone can recompute after editing the payload).
+/// Anything else (another magic, version, key or length, a checksum that does not match, a
+/// payload the codec refuses) is not a compiled catalog: `read` returns nil. The file is
+/// trusted for who owns it and who can write it and its directory (`CacheTrust`), as ssh and
+/// git trust theirs; the checksum only finds damage (a disk's, an editor's), and the bytes
+/// are decoded defensively all the same.
 extension CatalogCache {
     static let magic: [UInt8] = Array("VITALSC\n".utf8)
-    static let signedHeaderSize = 8 + 4 + 32 + 8
-    static let headerSize = signedHeaderSize + 32
+    static let checkedHeaderSize = 8 + 4 + 32 + 8
+    static let headerSize = checkedHeaderSize + 4
 
-    /// The file's bytes for a checked catalog, signed with `secret`; nil when it cannot be
-    /// stored (nested too deep).
-    static func fileBytes(_ checked: Checked, key: String, secret: [UInt8]) -> [UInt8]? {
+    /// The file's bytes for a checked catalog; nil when it cannot be stored (nested too deep).
+    static func fileBytes(_ checked: Checked, key: String) -> [UInt8]? {
         guard let catalog = try? CatalogCodec.encode(checked.loaded) else { return nil }
         var findings = CacheWriter()
         findings.array(checked.findings) { $0.diagnostic($1) }
@@ -34,16 +33,15 @@ extension CatalogCache {
         header.u32(UInt32(formatVersion))
         for byte in key.utf8 { header.u8(byte) }
         header.u64(UInt64(bytes.count))
-        let signed = header.body
-        let signature = signed.withUnsafeBytes { head in
-            bytes.withUnsafeBytes { body in SHA256.hmac(key: secret, [head, body]) }
-        }
-        return signed + signature + bytes
+        var crc = CRC32Checksum()
+        header.body.withUnsafeBytes { crc.update($0) }
+        bytes.withUnsafeBytes { crc.update($0) }
+        header.u32(crc.value)
+        return header.body + bytes
     }
 
-    /// The checked catalog in `bytes`, if they are a sound compiled catalog of `key` signed
-    /// with `secret`.
-    static func checked(from bytes: UnsafeRawBufferPointer, key: String, secret: [UInt8]) -> Checked? {
+    /// The checked catalog in `bytes`, if they are a sound compiled catalog of `key`.
+    static func checked(from bytes: UnsafeRawBufferPointer, key: String) -> Checked? {
         guard bytes.count >= headerSize, key.utf8.count == 32,
               bytes.prefix(8).elementsEqual(magic),
               UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) == UInt32(formatVersion),
@@ -51,10 +49,10 @@ extension CatalogCache {
               UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 44, as: UInt64.self)) == UInt64(bytes.count - headerSize)
         else { return nil }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[headerSize...])
-        let expected = SHA256.hmac(key: secret, [UnsafeRawBufferPointer(rebasing: bytes[..<signedHeaderSize]), payload])
-        // Compared in full whatever differs first (no early exit to time).
-        let stored = bytes[signedHeaderSize..<headerSize]
-        guard zip(stored, expected).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { return nil }
+        var crc = CRC32Checksum()
+        crc.update(UnsafeRawBufferPointer(rebasing: bytes[..<checkedHeaderSize]))
+        crc.update(payload)
+        guard UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: checkedHeaderSize, as: UInt32.self)) == crc.value else { return nil }
         return try? decodePayload(payload)
     }
 
@@ -74,22 +72,37 @@ extension CatalogCache {
         return Checked(loaded: loaded, findings: findings, origin: .cached)
     }
 
+    /// The compiled catalog of `key` when the directory and the file are trusted
+    /// (`CacheTrust`); a FIFO or anything but a regular file there is a miss, not a wait.
     func read(key: String, in directory: String) -> Checked? {
-        let path = directory + "/" + Self.fileName(key: key)
-        // Only a regular file is read (a FIFO would block the read forever).
-        guard FileKind(atPath: path) == .regular, let secret = CacheSecret.load(in: directory),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return data.withUnsafeBytes { Self.checked(from: $0, key: key, secret: secret) }
+        CacheTrust.withDirectory(directory, create: false) { fd in
+            // A compiled catalog is smaller than the catalog files it holds (each at most
+            // CatalogLoader.maximumFileSize); the limit keeps a huge file from being read.
+            guard let bytes = CacheTrust.read(Self.fileName(key: key), in: fd, limit: Self.maximumFileSize) else { return nil }
+            return bytes.withUnsafeBytes { Self.checked(from: $0, key: key) }
+        }
     }
 
-    /// Writes the compiled catalog under a name of this process's own and renames it into
-    /// place; removes all but the `keptFiles` newest compiled catalogs and temporary files of
-    /// runs killed while writing. False when nothing could be written.
+    /// The largest compiled catalog read.
+    static let maximumFileSize = 64 << 20
+
+    /// Writes the compiled catalog, 0600, under a name of this process's own and renames it
+    /// into place (over an untrusted file too, which thus gets this user's and 0600); removes
+    /// all but the `keptFiles` newest compiled catalogs and temporary files of runs killed
+    /// while writing. False when nothing could be written, or the directory is not trusted.
     func store(_ checked: Checked, key: String, in directory: String) -> Bool {
-        guard (try? PrivateFile.createDirectory(directory)) != nil, let secret = CacheSecret.load(in: directory),
-              let bytes = Self.fileBytes(checked, key: key, secret: secret) else { return false }
-        // Written to a temporary name, 0600, and renamed into place (PrivateFile).
-        guard (try? PrivateFile.write(bytes, to: directory + "/" + Self.fileName(key: key))) != nil else { return false }
+        let written: Bool? = CacheTrust.withDirectory(directory, create: true) { _ in
+            guard let bytes = Self.fileBytes(checked, key: key) else { return false }
+            let path = directory + "/" + Self.fileName(key: key)
+            let temporary = directory + "/.\(Self.fileName(key: key)).\(UUID().uuidString.prefix(8)).tmp"
+            guard (try? PrivateFile.create(bytes, at: temporary)) != nil else { return false }
+            guard rename(temporary, path) == 0 else {
+                unlink(temporary)
+                return false
+            }
+            return true
+        }
+        guard written == true else { return false }
         prune(directory)
         return true
     }
@@ -104,6 +117,8 @@ extension CatalogCache {
                 compiled.append((name, modified))
             } else if name.hasPrefix(".catalog-"), name.hasSuffix(".tmp"), Date().timeIntervalSince(modified) > 600 {
                 try? manager.removeItem(atPath: path)
+            } else if name == "cache-secret" {
+                try? manager.removeItem(atPath: path)  // the signing key of format 4, no longer used
             }
         }
         for old in compiled.sorted(by: { $0.modified > $1.modified }).dropFirst(Self.keptFiles) {

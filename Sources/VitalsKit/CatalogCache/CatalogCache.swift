@@ -10,14 +10,16 @@ import Foundation
 /// exact bytes. Changing, adding, removing or renaming a file, or running another build,
 /// gives another key: a miss. Only a catalog whose load and check found no error is stored;
 /// its warnings are stored with it. A cache file that is damaged, truncated, from another
-/// format or of another key is ignored (and replaced by the next store), never trusted.
+/// format or of another key is ignored (and replaced by the next store); one that another
+/// user owns or could have written, or one in such a directory, is ignored the same way
+/// (`CacheTrust`), silently: the command loads and checks the catalog itself.
 ///
 /// Like `DemoCache`, a file is written under a name of its own and renamed into place; when
 /// the directory cannot be written, the catalog is simply loaded and checked every time.
 /// `VITALS_NO_CACHE=1` turns the cache off (nothing read, nothing written).
 package struct CatalogCache: Sendable {
     /// Bump with any change to what is stored (`CatalogCodec`) or to the catalog types.
-    package static let formatVersion = 4
+    package static let formatVersion = 5
     /// How many compiled catalogs are kept (the most recently written): one per catalog in use.
     package static let keptFiles = 8
 

@@ -16,6 +16,9 @@ package enum CatalogDiffError: VitalsError, Equatable {
     case gitTimedOut(command: String, seconds: Int)
     /// One side's catalog has errors (printed before this).
     case catalogHasErrors(side: String, errors: Int)
+    /// vitals was asked to stop (SIGINT, SIGTERM, SIGHUP) while it took a revision out of
+    /// git; git and tar were stopped and the directory removed.
+    case interrupted(signal: Int32)
 
     package var kind: VitalsErrorKind {
         switch self {
@@ -41,6 +44,8 @@ package enum CatalogDiffError: VitalsError, Equatable {
             return "\(Sanitize.inline(command)) failed: \(Sanitize.inline(detail))"
         case .gitTimedOut(let command, let seconds):
             return "\(Sanitize.inline(command)) took more than \(seconds) s and was stopped"
+        case .interrupted(let signal):
+            return "stopped by signal \(signal) while taking the revision out of git; nothing was left behind"
         case .catalogHasErrors(let side, let errors):
             return "the catalog \(Sanitize.inline(side)) has \(errors) error\(errors == 1 ? "" : "s") (above); vitals diff compares two valid catalogs"
         }

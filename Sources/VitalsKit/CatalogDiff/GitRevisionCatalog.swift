@@ -12,6 +12,9 @@ package enum GitRevisionCatalog {
     package static func load(at revision: String, catalogRoot: String,
                              timeout: Int = 60) throws(CatalogDiffError) -> LoadedCatalog {
         guard !revision.hasPrefix("-") else { throw .revisionLooksLikeAnOption(revision) }
+        // Restored last, after the directory below is removed.
+        let stop = GitStop.install()
+        defer { stop.restore() }
         let here = GitRunner(directory: catalogRoot, timeout: timeout)
         let top: String, prefix: String
         do {
@@ -39,6 +42,7 @@ package enum GitRevisionCatalog {
         }
         defer { directory.remove() }
         try git.archive(revision, paths: present, into: directory.path)
+        try GitStop.check()
         var files: [SourceFile] = []
         var unreadable: [Diagnostic] = []
         let roots = present.map { directory.path + "/" + $0 }
@@ -53,6 +57,7 @@ package enum GitRevisionCatalog {
             case .failure(let diagnostic): unreadable.append(diagnostic)
             }
         }
+        try GitStop.check()
         var loaded = CatalogLoader.load(files)
         loaded.diagnostics = unreadable + loaded.diagnostics
         return loaded
@@ -92,11 +97,22 @@ struct GitRunner {
         tar.standardInput = pipe
         tar.standardError = Pipe()
         do { try tar.run() } catch { throw .gitFailed(command: "tar -x", detail: "\(error)") }
-        let (_, stderr) = try run(process, arguments, closing: pipe)
+        let output: (Data, Data)
+        do throws(CatalogDiffError) {
+            output = try run(process, arguments, closing: pipe)
+        } catch {
+            GitStop.stop(tar)
+            throw error
+        }
+        let stderr = output.1
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))
-        while tar.isRunning, Date() < deadline { usleep(10_000) }
+        while tar.isRunning, Date() < deadline, GitStop.received == nil { usleep(10_000) }
+        if let signal = GitStop.received {
+            GitStop.stop(tar)
+            throw .interrupted(signal: signal)
+        }
         if tar.isRunning {
-            tar.terminate()
+            GitStop.stop(tar)
             throw .gitTimedOut(command: "tar -x", seconds: timeout)
         }
         guard process.terminationStatus == 0 else {
@@ -130,9 +146,14 @@ struct GitRunner {
             DispatchQueue.global().async { stderr = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         }
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))
-        while process.isRunning, Date() < deadline { usleep(5_000) }
+        while process.isRunning, Date() < deadline, GitStop.received == nil { usleep(5_000) }
+        if let signal = GitStop.received {
+            GitStop.stop(process)
+            _ = group.wait(timeout: .now() + 2)
+            throw .interrupted(signal: signal)
+        }
         if process.isRunning {
-            process.terminate()
+            GitStop.stop(process)
             _ = group.wait(timeout: .now() + 2)
             throw .gitTimedOut(command: command, seconds: timeout)
         }

@@ -46,17 +46,30 @@ package struct DemoCache: Sendable {
     }
 
     /// A read-only store with `demo`'s data: the cached file (built first when missing), or an
-    /// in-memory store when the cache directory cannot be used.
+    /// in-memory store when the cache directory cannot be used. The cached file is used only
+    /// when the directory and the file are trusted (`CacheTrust`: this user's, writable by no
+    /// one else); an untrusted file is built again, and nothing is built in an untrusted
+    /// directory.
     package func store(for demo: DemoData) throws -> (store: SampleStore, origin: Origin) {
         guard let directory else { return (try demo.makeInMemoryStore(), .inMemory) }
-        let path = directory + "/" + fileName(for: demo)
+        let name = fileName(for: demo)
+        let path = directory + "/" + name
         // A FIFO there would block the open forever: refused, naming it.
         try SampleStore.refuseNonRegular(path)
-        if FileManager.default.fileExists(atPath: path), let store = try? SampleStore.openForReading(path: path) {
+        // Checked on the file's descriptor; SQLite then opens the same name, which no one but
+        // this user can have replaced since (the directory and the way to it are trusted).
+        let trusted = CacheTrust.withDirectory(directory, create: false) { fd -> Bool? in
+            guard let file = CacheTrust.openFile(name, in: fd) else { return nil }
+            close(file.fd)
+            return true
+        }
+        if trusted == true, let store = try? SampleStore.openForReading(path: path) {
             return (store, .cached)
         }
-        guard (try? build(demo, at: path, in: directory)) != nil,
-              let store = try? SampleStore.openForReading(path: path) else {
+        let built = CacheTrust.withDirectory(directory, create: true) { _ -> Bool? in
+            (try? build(demo, at: path, in: directory)) != nil
+        }
+        guard built == true, let store = try? SampleStore.openForReading(path: path) else {
             return (try demo.makeInMemoryStore(), .inMemory)
         }
         return (store, .built)
@@ -70,13 +83,16 @@ package struct DemoCache: Sendable {
         try PrivateFile.createDirectory(directory)
         let temporary = directory + "/.building-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: temporary + suffix) } }
-        let store = try SampleStore.openForBulkWrite(path: temporary)
-        do {
-            try demo.fill(store)
-            try store.close()
-        } catch {
-            try? store.close()
-            throw error
+        // Not part of a command's statement trace (VITALS_TRACE_SQL): another file's making.
+        try SampleStore.$statementTrace.withValue(nil) {
+            let store = try SampleStore.openForBulkWrite(path: temporary)
+            do {
+                try demo.fill(store)
+                try store.close()
+            } catch {
+                try? store.close()
+                throw error
+            }
         }
         guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let name = (path as NSString).lastPathComponent

@@ -40,18 +40,29 @@ package enum Correlation {
     /// Pearson's r; nil when fewer than two pairs or when either side does not vary.
     package static func pearson(_ x: [Double], _ y: [Double]) -> Double? {
         precondition(x.count == y.count, "paired values")
-        let n = Double(x.count)
-        guard x.count >= 2 else { return nil }
-        let meanX = x.reduce(0, +) / n, meanY = y.reduce(0, +) / n
-        var sxy = 0.0, sxx = 0.0, syy = 0.0
-        for (a, b) in zip(x, y) {
-            let dx = a - meanX, dy = b - meanY
-            sxy += dx * dy; sxx += dx * dx; syy += dy * dy
-        }
-        // A side whose spread is rounding noise (all equal up to the last bits) does not vary.
-        let scaleX = max(1, meanX * meanX) * 1e-24 * n, scaleY = max(1, meanY * meanY) * 1e-24 * n
-        guard sxx > scaleX, syy > scaleY else { return nil }
-        return max(-1, min(1, sxy / (sxx * syy).squareRoot()))
+        guard x.count >= 2, let sx = moments(x), let sy = moments(y) else { return nil }
+        var sxy = 0.0
+        for (a, b) in zip(sx.centred, sy.centred) { sxy += a * b }
+        return max(-1, min(1, sxy / (sx.squares.squareRoot() * sy.squares.squareRoot())))
+    }
+
+    /// The values divided by their largest magnitude (r and the line's shape do not change
+    /// with scale, and no square or sum of values near the largest Double overflows), then
+    /// centred on their mean: the scale, the scaled mean, the centred values and the sum of
+    /// their squares. Nil when the values do not vary: none but zero, or a spread that is
+    /// rounding noise (all equal up to the last bits, relative to the mean's square, and at
+    /// least 1e-24 per value in the values' own units).
+    private static func moments(_ values: [Double]) -> (scale: Double, mean: Double, centred: [Double], squares: Double)? {
+        let scale = values.reduce(0) { max($0, abs($1)) }
+        guard scale > 0, scale.isFinite else { return nil }
+        let n = Double(values.count)
+        let scaled = values.map { $0 / scale }
+        let mean = scaled.reduce(0, +) / n
+        let centred = scaled.map { $0 - mean }
+        let squares = centred.reduce(0) { $0 + $1 * $1 }
+        let floor = 1 / scale
+        guard squares > max(floor * floor, mean * mean) * 1e-24 * n else { return nil }
+        return (scale, mean, centred, squares)
     }
 
     /// The ranks 1…n of `values`, tied values sharing the mean of the ranks they span.
@@ -94,14 +105,16 @@ package enum Correlation {
 
     /// The least-squares line y = intercept + slope·x; nil when x does not vary.
     package static func fit(_ x: [Double], _ y: [Double]) -> (slope: Double, intercept: Double)? {
-        let n = Double(x.count)
-        guard x.count >= 2 else { return nil }
-        let meanX = x.reduce(0, +) / n, meanY = y.reduce(0, +) / n
-        var sxy = 0.0, sxx = 0.0
-        for (a, b) in zip(x, y) { sxy += (a - meanX) * (b - meanY); sxx += (a - meanX) * (a - meanX) }
-        guard sxx > max(1, meanX * meanX) * 1e-24 * n else { return nil }
-        let slope = sxy / sxx
-        return (slope, meanY - slope * meanX)
+        guard x.count >= 2, let sx = moments(x) else { return nil }
+        // y scaled the same way; a y that does not vary gives the flat line at its value.
+        let yScale = y.reduce(0) { max($0, abs($1)) }
+        guard yScale.isFinite else { return nil }
+        let unit = yScale > 0 ? yScale : 1
+        let yMean = y.reduce(0) { $0 + $1 / unit } / Double(y.count)
+        var sxy = 0.0
+        for (a, b) in zip(sx.centred, y) { sxy += a * (b / unit - yMean) }
+        let scaledSlope = sxy / sx.squares
+        return (scaledSlope * (unit / sx.scale), unit * (yMean - scaledSlope * sx.mean))
     }
 }
 
@@ -124,16 +137,21 @@ public struct GroupComparison: Sendable, Hashable {
     /// Compares `with` and `without`; nil when a side has fewer than `minimumPerGroup` values.
     package static func welch(with: [Double], without: [Double]) -> GroupComparison? {
         guard with.count >= minimumPerGroup, without.count >= minimumPerGroup else { return nil }
+        // In units of the largest magnitude, so no square of values near the largest Double
+        // overflows; the degrees of freedom do not depend on the unit.
+        let largest = (with + without).reduce(0) { max($0, abs($1)) }
+        let unit = largest > 0 && largest.isFinite ? largest : 1
         func meanAndVariance(_ values: [Double]) -> (Double, Double) {
-            let mean = values.reduce(0, +) / Double(values.count)
-            let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            let mean = values.reduce(0) { $0 + $1 / unit } / Double(values.count)
+            let squares = values.reduce(0) { $0 + ($1 / unit - mean) * ($1 / unit - mean) }
             return (mean, squares / Double(values.count - 1))
         }
-        let (m1, v1) = meanAndVariance(with), (m2, v2) = meanAndVariance(without)
+        let (s1, v1) = meanAndVariance(with), (s2, v2) = meanAndVariance(without)
+        let m1 = s1 * unit, m2 = s2 * unit
         let n1 = Double(with.count), n2 = Double(without.count)
         let a = v1 / n1, b = v2 / n2
-        let se = (a + b).squareRoot()
-        let difference = m1 - m2
+        let se = (a + b).squareRoot() * unit
+        let difference = (s1 - s2) * unit
         guard se > 0 else {
             return GroupComparison(daysWith: with.count, daysWithout: without.count, meanWith: m1, meanWithout: m2,
                                    difference: Estimate(value: difference, interval: .init(low: difference, high: difference)),

@@ -1,11 +1,28 @@
 import GRDB
 
 extension SampleStore {
-    /// Calls `line` with every statement run on this store from now on, its arguments inlined
-    /// (SQLite's expanded SQL), each ending in `;`. For bench/render.sh, which runs the same
-    /// SQL in the `sqlite3` tool (`VITALS_TRACE_SQL=FILE`).
-    public func traceStatements(_ line: @escaping @Sendable (String) -> Void) throws {
-        try read { db in
+    /// Where the statements of the stores opened inside `tracingStatements` go.
+    @TaskLocal static var statementTrace: (@Sendable (String) -> Void)?
+
+    /// Runs `body` (which opens a store and uses it) with every statement that store's
+    /// connection runs passed to `line`, from the first statement of its open on, its
+    /// arguments inlined (SQLite's expanded SQL), each ending in `;`: the whole session,
+    /// transactions balanced, so that `sqlite3` given the lines on a copy of the file does
+    /// what the command did (bench/render.sh; `VITALS_TRACE_SQL=FILE`). The trace stays with
+    /// the connection after `body` returns. Of a pool, only the writer is traced: its readers
+    /// run alongside it, and their lines interleaved would not replay.
+    public static func tracingStatements<T>(to line: @escaping @Sendable (String) -> Void, _ body: () throws -> T) rethrows -> T {
+        try $statementTrace.withValue(line, operation: body)
+    }
+
+    /// Adds the trace of `tracingStatements`, when one is asked for, to `config`; called first
+    /// on a new configuration, so that the statements of its other preparations are traced
+    /// too. `readOnly`: also the read-only connections (a reader's single connection; not a
+    /// pool's readers).
+    static func addTrace(to config: inout Configuration, readOnly: Bool) {
+        guard let line = statementTrace else { return }
+        config.prepareDatabase { db in
+            guard readOnly || !db.configuration.readonly else { return }
             db.trace(options: .statement) { event in
                 guard case let .statement(statement) = event else { return }
                 let sql = statement.expandedSQL

@@ -4,6 +4,8 @@ public enum BuiltInRules {
         // Phases 1–2: reported by the loader while reading.
         YAMLSyntaxRule(), FileFormatRule(), DuplicateKeyRule(), UnknownKeyRule(), WrongTypeRule(),
         MissingKeyRule(), InvalidValueRule(), BadIDRule(),
+        // Reported by `validate` over the catalog's language tables.
+        LanguageTableRule(), UnknownLanguageRule(),
         // Phase 3: cross-file rules.
         DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
         PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),

@@ -5,28 +5,44 @@ extension CatalogValidation {
     /// catalog's `languages/` directory (else the shipped ones) against English — each key a
     /// language lacks, at the table's file and line — and every screen whose `language:` names
     /// no table.
+    ///
+    /// A table is read as a catalog file is (`CatalogLoader.read`: at most 4 MB, UTF-8) and
+    /// named as one, relative to the working directory when inside it (`languages/nl.yaml`),
+    /// so a CI can place its findings.
     package mutating func checkLanguages(catalogRoot: String?) {
-        var tables: [LanguageTable] = []
+        var files: [SourceFile] = []
         var found: [Diagnostic] = []
         let directory = catalogRoot.map { ($0 as NSString).appendingPathComponent("languages") }
         let names = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }?
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted() ?? []
         if let directory, !names.isEmpty {
+            let scan = CatalogFileScan(directoriesOf: [directory + "/" + names[0]])
             for name in names {
                 let path = (directory as NSString).appendingPathComponent(name)
-                // Read as catalog files are: a link leaving the catalog is refused unread.
-                let text: String
-                switch CatalogLoader.read(path, shown: path) {
-                case .success(let read): text = read
-                case .failure(let refusal):
-                    found.append(Diagnostic(.error, rule: RuleID.languageTable, "cannot read \(name) as UTF-8 text: \(refusal.message)",
-                                            at: SourceLocation(file: path, line: 0, column: 0)))
-                    continue
+                let shown = scan.displayPath(path)
+                switch CatalogLoader.read(path, shown: shown) {
+                case .success(let text): files.append(SourceFile(path: shown, text: text))
+                case .failure(let diagnostic): found.append(diagnostic)
                 }
-                let (table, problems) = LanguageTable.read(text, file: path)
+            }
+        }
+        found += Self.languageFindings(tables: files.isEmpty && found.isEmpty ? nil : files, catalogs: catalogs)
+        for file in files { sources[file.path] = file.text }
+        diagnostics += found.sorted { $0.location < $1.location }
+        summary.errors += found.filter { $0.severity == .error }.count
+        summary.warnings += found.filter { $0.severity == .warning }.count
+    }
+
+    /// The language findings for the tables `tables` (nil: the shipped ones) and the screens of
+    /// `catalogs`: each table against English, and each screen whose `language:` names no table.
+    package static func languageFindings(tables files: [SourceFile]?, catalogs: [Catalog]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var tables: [LanguageTable] = []
+        if let files {
+            for file in files {
+                let (table, problems) = LanguageTable.read(file.text, file: file.path)
                 found += problems
                 if let table { tables.append(table) }
-                sources[path] = text
             }
             found += LanguageTables.diagnostics(tables)
         } else {
@@ -42,8 +58,6 @@ extension CatalogValidation {
                                         at: screen.location(of: "language")))
             }
         }
-        diagnostics += found.sorted { $0.location < $1.location }
-        summary.errors += found.filter { $0.severity == .error }.count
-        summary.warnings += found.filter { $0.severity == .warning }.count
+        return found
     }
 }

@@ -123,6 +123,44 @@ import Testing
     // MARK: Textbook values
 
     /// Two-sided 95 % t values from printed tables (df 1, 2, 5, 10, 30, 120).
+    /// Values near the largest Double (above 1e154 every square overflows): r, the line and
+    /// Welch's difference are those of the same values scaled down by a power of two (exact),
+    /// recomputed naively. (Values near the smallest are spread that is rounding noise: the
+    /// guard of `pearson` counts spread under 1e-24 per value as none.) Scaled by 2^560 (about 1e168), a weak relation (r about 0.02) once
+    /// came out as r = 1.00.
+    @Test func hugeAndTinyValuesGiveTheRelationOfTheirUnscaledSelves() throws {
+        var random = SplitMix(seed: 0x1E154)
+        for round in 0..<100 {
+            let n = Int.random(in: 8...60, using: &random)
+            let (x, y) = Self.sample(&random, n: n, ties: round % 4 == 0)
+            let expected = Self.naivePearson(x, y)
+            for (kx, ky) in [(560, 560), (1000, 900), (900, 1000), (1010, 1010)] {
+                let up = { (values: [Double], k: Int) in values.map { $0 * Double(sign: .plus, exponent: k, significand: 1) } }
+                let bigX = up(x, kx), bigY = up(y, ky)
+                #expect(bigX.allSatisfy(\.isFinite) && bigY.allSatisfy(\.isFinite))
+                let r = try #require(Correlation.pearson(bigX, bigY), "round \(round) 2^\(kx), 2^\(ky)")
+                #expect(abs(r - expected) < 1e-9, "round \(round) 2^\(kx), 2^\(ky): r \(r), expected \(expected)")
+                let line = try #require(Correlation.fit(bigX, bigY))
+                let small = try #require(Correlation.fit(x, y))
+                let slopeUnit = Double(sign: .plus, exponent: ky - kx, significand: 1)
+                #expect(abs(line.slope / slopeUnit - small.slope) <= 1e-9 * max(1, abs(small.slope)))
+                let interceptUnit = Double(sign: .plus, exponent: ky, significand: 1)
+                #expect(abs(line.intercept / interceptUnit - small.intercept) <= 1e-9 * max(1, abs(small.intercept)))
+            }
+            let half = n / 2
+            let welch = try #require(GroupComparison.welch(with: Array(x[..<half]).map { $0 * 0x1p1000 }, without: Array(x[half...]).map { $0 * 0x1p1000 }))
+            let plain = try #require(GroupComparison.welch(with: Array(x[..<half]), without: Array(x[half...])))
+            #expect(abs(welch.difference.value / 0x1p1000 - plain.difference.value) <= 1e-9 * max(1, abs(plain.difference.value)))
+            #expect(abs(welch.difference.interval.high / 0x1p1000 - plain.difference.interval.high) <= 1e-9 * max(1, abs(plain.difference.interval.high)))
+            #expect(abs(welch.degreesOfFreedom - plain.degreesOfFreedom) <= 1e-9 * plain.degreesOfFreedom)
+        }
+        // The case of the report: a weak relation, every value above 1e154.
+        let x = (0..<40).map { Double($0 % 7) * 1e300 + 1e299 }, y = (0..<40).map { Double(($0 * 3) % 11) * 1e300 + 1e299 }
+        let r = try #require(Correlation.pearson(x, y))
+        #expect(abs(r - Self.naivePearson(x.map { $0 / 1e299 }, y.map { $0 / 1e299 })) < 1e-9)
+        #expect(abs(r) < 0.5)
+    }
+
     @Test func tQuantilesMatchTheTables() {
         let table: [(Double, Double)] = [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (30, 2.042), (120, 1.980)]
         for (df, value) in table {

@@ -118,9 +118,10 @@ enum RangeFixtures {
     ]
 
     static let catalog: Catalog = {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vitals-range-fixtures-\(ProcessInfo.processInfo.processIdentifier)")
+        // Written, loaded and removed: the catalog is kept in memory.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-range-fixtures-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in yaml {
             try! text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

@@ -50,9 +50,10 @@ import Testing
     ]
 
     static let catalog: Catalog = {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vitals-regroup-fixtures-\(ProcessInfo.processInfo.processIdentifier)")
+        // Written, loaded and removed: the catalog is kept in memory.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-regroup-fixtures-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in yaml {
             try! text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

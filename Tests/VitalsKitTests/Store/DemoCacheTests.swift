@@ -79,6 +79,32 @@ final class DemoCacheTests: XCTestCase {
         XCTAssertEqual(try Self.contents(result.store), try Self.contents(demo.makeInMemoryStore()))
     }
 
+    /// The cached database is trusted as the compiled catalog is (`CacheTrust`): a file
+    /// others could write, or another user's, is built again as this user's own, 0600; a
+    /// directory others could write is not used (the data is built in memory).
+    func testADemoFileOrDirectoryOthersCouldWriteIsNotUsed() throws {
+        let directory = F.temporaryDirectory(self).appendingPathComponent("vitals").path
+        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        let path = directory + "/" + cache.fileName(for: demo)
+        XCTAssertEqual(try cache.store(for: demo).origin, .built)
+        XCTAssertEqual(chmod(path, 0o664), 0)
+        XCTAssertEqual(try cache.store(for: demo).origin, .built, "a group-writable demo file was used")
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertEqual(try cache.store(for: demo).origin, .cached)
+        if geteuid() == 0 {
+            XCTAssertEqual(chown(path, 65534, 65534), 0)
+            XCTAssertEqual(try cache.store(for: demo).origin, .built, "another user's demo file was used")
+            XCTAssertEqual(stat(path, &info), 0)
+            XCTAssertEqual(info.st_uid, geteuid())
+        }
+        XCTAssertEqual(chmod(directory, 0o777), 0)
+        let result = try cache.store(for: demo)
+        XCTAssertEqual(result.origin, .inMemory, "a world-writable cache directory was used")
+        XCTAssertEqual(try Self.contents(result.store), try Self.contents(demo.makeInMemoryStore()))
+    }
+
     func testAnUnwritableDirectoryFallsBackToMemory() throws {
         // Under a regular file no directory can be made, whoever runs the test (root included).
         let file = F.temporaryDirectory(self).appendingPathComponent("a-file").path

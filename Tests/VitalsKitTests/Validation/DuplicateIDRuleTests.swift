@@ -2,8 +2,9 @@ import TestSupport
 import XCTest
 @testable import VitalsKit
 
-/// The duplicate-id rule against a second, naive computation: for each declaration, the first
-/// earlier one of the same kind and id, found by scanning everything before it.
+/// The duplicate-id rule against a second, naive computation: each id declared more than once
+/// (by kind), found by comparing every pair, reported at every one of its declarations, the
+/// first naming the others and each other naming the first.
 final class DuplicateIDRuleTests: XCTestCase {
     func testEachRepeatNamesTheFirstDeclarationOfItsKindAndID() {
         var random = SplitMix(seed: 0x4455_5049_44)
@@ -17,11 +18,17 @@ final class DuplicateIDRuleTests: XCTestCase {
             let loaded = LoadedCatalog(catalog: Catalog(), diagnostics: [], declarations: declarations)
             var expected: [Diagnostic] = []
             for (index, declaration) in declarations.enumerated() {
-                guard let earlier = declarations[..<index].first(where: { $0.kind == declaration.kind && $0.id == declaration.id })
-                else { continue }
-                expected.append(Diagnostic(.error, rule: "duplicate-id",
-                    "duplicate \(declaration.kind.rawValue) id '\(declaration.id)'; first declared at \(earlier.location)",
-                    at: declaration.location, related: [earlier.location]))
+                let same = declarations.indices.filter { declarations[$0].kind == declaration.kind && declarations[$0].id == declaration.id }
+                guard same.first == index, same.count > 1 else { continue }
+                for member in same {
+                    let others = same.filter { $0 != member }.map { declarations[$0].location }
+                    let text = member == index
+                        ? "declared again at " + others.map(\.description).joined(separator: ", ")
+                        : "first declared at \(declaration.location)"
+                    expected.append(Diagnostic(.error, rule: "duplicate-id",
+                        "duplicate \(declaration.kind.rawValue) id '\(declaration.id)'; " + text,
+                        at: declarations[member].location, related: others))
+                }
             }
             XCTAssertEqual(DuplicateIDRule().check(loaded), expected, "round \(round)")
         }

@@ -3,9 +3,15 @@ import XCTest
 
 /// Runs every rule's must-trigger and must-not-trigger YAML examples.
 final class RuleExampleTests: XCTestCase {
+    /// What `validate` finds in the example: a language table when it starts with
+    /// `# languages/<code>.yaml`, else a catalog file (checked with the shipped tables).
     private func diagnostics(for snippet: String) -> [Diagnostic] {
+        if snippet.hasPrefix("# languages/"), let name = snippet.split(separator: "\n").first?.dropFirst(2) {
+            return CatalogValidation.languageFindings(tables: [SourceFile(path: String(name), text: snippet)], catalogs: [])
+        }
         let loaded = CatalogLoader.load([SourceFile(path: "example.yaml", text: snippet)])
         return Validator(screenModules: .genericOnly).validate(loaded)
+            + CatalogValidation.languageFindings(tables: nil, catalogs: [loaded.catalog])
     }
 
     func testEveryTriggeringExampleFires() {
@@ -34,21 +40,30 @@ final class RuleExampleTests: XCTestCase {
         let ids = BuiltInRules.descriptions.map(\.id)
         XCTAssertEqual(ids.count, Set(ids).count, "a rule id is listed twice")
         for loaderID in [RuleID.yamlSyntax, RuleID.fileFormat, RuleID.duplicateKey, RuleID.unknownKey,
-                         RuleID.wrongType, RuleID.missingKey, RuleID.invalidValue, RuleID.badID] {
+                         RuleID.wrongType, RuleID.missingKey, RuleID.invalidValue, RuleID.badID,
+                         RuleID.languageTable, RuleID.unknownLanguage] {
             XCTAssertTrue(ids.contains(loaderID), "loader check \(loaderID) has no rule description")
         }
     }
 
-    func testDuplicateIDAcrossFilesNamesBothPlaces() {
+    /// Reported at each declaration, naming the others: the file a change adds gets a
+    /// finding whichever sorts first.
+    func testDuplicateIDAcrossFilesIsReportedAtEachPlace() {
         let loaded = CatalogLoader.load([
             SourceFile(path: "a.yaml", text: "pillars:\n  - {pillar_id: core, name: A}\n"),
             SourceFile(path: "b.yaml", text: "\npillars:\n  - {pillar_id: core, name: B}\n"),
+            SourceFile(path: "c.yaml", text: "pillars:\n  - {pillar_id: core, name: C}\n  - {pillar_id: solo, name: D}\n"),
         ])
         let found = Validator().validate(loaded).filter { $0.rule == "duplicate-id" }
-        XCTAssertEqual(found.count, 1)
-        XCTAssertEqual(found.first?.location, SourceLocation(file: "b.yaml", line: 3, column: 17))
-        XCTAssertEqual(found.first?.related, [SourceLocation(file: "a.yaml", line: 2, column: 17)])
-        XCTAssertTrue(found.first?.message.contains("a.yaml:2:17") ?? false)
+        let a = SourceLocation(file: "a.yaml", line: 2, column: 17), b = SourceLocation(file: "b.yaml", line: 3, column: 17)
+        let c = SourceLocation(file: "c.yaml", line: 2, column: 17)
+        XCTAssertEqual(found.map(\.location), [a, b, c])
+        XCTAssertEqual(found.map(\.related), [[b, c], [a, c], [a, b]])
+        XCTAssertEqual(found.map(\.message), [
+            "duplicate pillar id 'core'; declared again at b.yaml:3:17, c.yaml:2:17",
+            "duplicate pillar id 'core'; first declared at a.yaml:2:17",
+            "duplicate pillar id 'core'; first declared at a.yaml:2:17",
+        ])
     }
 
     func testLoadingKeepsGoingAfterABrokenFile() {

@@ -93,6 +93,7 @@ extension SampleStore {
         }
         try refuseNonSQLite(path)
         var config = Configuration()
+        addTrace(to: &config, readOnly: true)
         config.readonly = true
         config.busyMode = .timeout(readerBusyTimeout)
         config.label = "vitals-reader"
@@ -216,6 +217,7 @@ extension SampleStore {
 
     static func configuration() -> Configuration {
         var config = Configuration()
+        addTrace(to: &config, readOnly: false)
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.label = "vitals"

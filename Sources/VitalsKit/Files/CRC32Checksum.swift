@@ -1,4 +1,4 @@
-/// The CRC-32 of a zip entry (IEEE 802.3, reflected polynomial 0xEDB88320), computed eight bytes
+/// The CRC-32 of a zip entry or a compiled catalog (IEEE 802.3, reflected polynomial 0xEDB88320), computed eight bytes
 /// at a time ("slicing by 8").
 ///
 /// ZIPFoundation checks an entry's CRC itself, but on Linux, where it cannot import zlib, it
