@@ -89,7 +89,7 @@ extension CatalogCache {
         guard (try? PrivateFile.createDirectory(directory)) != nil, let secret = CacheSecret.load(in: directory),
               let bytes = Self.fileBytes(checked, key: key, secret: secret) else { return false }
         // Written to a temporary name, 0600, and renamed into place (PrivateFile).
-        guard (try? PrivateFile.replaceOwnFile(bytes, at: directory + "/" + Self.fileName(key: key))) != nil else { return false }
+        guard (try? PrivateFile.write(bytes, to: directory + "/" + Self.fileName(key: key))) != nil else { return false }
         prune(directory)
         return true
     }

@@ -41,7 +41,7 @@ package enum PrivateFile {
     /// points to is replaced (its own mode kept).
     package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(PrivateFileError) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return try renameOver(path, bytes, mode: fileMode) }
+        guard lstat(path, &info) == 0 else { return try replace(path, bytes, mode: fileMode) }
         let isLink = info.st_mode & S_IFMT == S_IFLNK
         if isLink, stat(path, &info) != 0 {
             throw PrivateFileError(path: path, reason: "it is a symbolic link to nothing; nothing was written")
@@ -49,11 +49,11 @@ package enum PrivateFile {
         let kind = FileKind(mode: info.st_mode)
         let special = CatalogContainment.lexicalAbsolute(path)
         if kind == .regular, !special.hasPrefix("/dev/"), !special.hasPrefix("/proc/") {
-            guard isLink else { return try renameOver(path, bytes, mode: info.st_mode & 0o7777) }
+            guard isLink else { return try replace(path, bytes, mode: info.st_mode & 0o7777) }
             guard let target = CatalogContainment.realPath(path) else {
                 throw PrivateFileError(path: path, reason: "cannot resolve the symbolic link; nothing was written")
             }
-            return try renameOver(target, bytes, mode: info.st_mode & 0o7777, shown: path)
+            return try replace(target, bytes, mode: info.st_mode & 0o7777, shown: path)
         }
         switch kind {
         case .regular, .characterDevice, .fifo: try writeInPlace(path, bytes, append: kind == .regular)
@@ -62,16 +62,8 @@ package enum PrivateFile {
         }
     }
 
-    /// Replaces whatever stands at `path` with a new file holding `bytes`, 0600: only for
-    /// vitals' own files in its own private directories (a compiled catalog in the cache),
-    /// where a FIFO or a device left at the name must not keep the cache from working. Paths a
-    /// user names go through `write`.
-    package static func replaceOwnFile(_ bytes: some Collection<UInt8>, at path: String) throws(PrivateFileError) {
-        try renameOver(path, bytes, mode: fileMode)
-    }
-
     /// Writes a temporary file beside `path` and renames it over `path`.
-    private static func renameOver(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t,
+    private static func replace(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t,
                                 shown: String? = nil) throws(PrivateFileError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
