@@ -29,11 +29,13 @@ enum ArgumentEncoding {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
-    /// The process's raw `argv`.
+    /// The process's raw `argv` when one of its arguments is not UTF-8 (checked in place, as C
+    /// strings), else nothing to look at.
     static var processArguments: [[UInt8]] {
-        (0..<Int(CommandLine.argc)).map { index in
-            guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        let arguments = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
+        guard arguments.contains(where: { String(validatingCString: $0) == nil }) else { return [] }
+        return arguments.map { pointer in
+            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         }
     }
 }

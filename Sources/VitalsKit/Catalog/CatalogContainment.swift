@@ -69,9 +69,11 @@ struct CatalogContainment: Sendable {
         path == boundary || path.hasPrefix(boundary == "/" ? "/" : boundary + "/")
     }
 
+    /// `path` up to its last slash ("." for a bare name, "/" for a name at the root); the
+    /// listing names files by appending to a directory, so no trailing slash needs trimming.
     private static func directory(of path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` made absolute against the working directory, `.` and `..` taken away by name (no

@@ -205,17 +205,21 @@ public enum CatalogLoader {
         }
         // Read to the end, but never more than one byte past the limit, whatever the size said
         // (a file still growing, or one of /proc's, whose size is 0).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= maximumFileSize {
-            let got = chunk.withUnsafeMutableBytes { readFile(fd, $0.baseAddress, $0.count) }
+        // Read into one buffer of the size and a byte (usually one read), grown only when full.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while count <= maximumFileSize {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(max(count, 65_536), maximumFileSize + 1 - count)) }
+            let got = bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress.map { readFile(fd, $0 + count, raw.count - count) } ?? -1
+            }
             if got < 0, errno == EINTR { continue }
             guard got >= 0 else { return fail("cannot read the file: \(String(cString: strerror(errno)))") }
             if got == 0 { break }
-            bytes += chunk[..<got]
+            count += got
         }
-        if bytes.count > maximumFileSize {
+        bytes.removeLast(bytes.count - count)
+        if count > maximumFileSize {
             return fail("file is over \(maximumFileSize / 1_048_576) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB")
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }

@@ -38,21 +38,37 @@ public enum TerminalSafeText {
             || Sanitize.isBidiControl(scalar) || Sanitize.isInvisibleFormat(scalar)
     }
 
-    /// False when no byte pair of `text` can belong to an unsafe scalar: a C0 control other
-    /// than newline and tab, DEL, a C1 control (UTF-8 C2 80–9F), U+061C (D8 9C), U+115F/U+1160
-    /// (E1 85), U+180E (E1 A0), U+2000–U+207F (E2 80, E2 81), U+3164 (E3 85), U+FEFF–U+FFFF (EF
-    /// BB–BF). A screen of box-drawing and braille characters (E2 94, E2 A0 …) takes no second look.
+    /// False when no byte of `text` can belong to an unsafe scalar, judged by it and the two
+    /// before it: a C0 control other than newline and tab, DEL, a C1 control (UTF-8 C2 80–9F),
+    /// U+061C (D8 9C), U+115F/U+1160 (E1 85), U+180E (E1 A0), U+200B–U+200F and U+2028–U+202E
+    /// (E2 80 8B–8F, A8–AE), U+2060–U+2069 (E2 81 A0–A9), U+3164 (E3 85), U+FEFF–U+FFFF (EF
+    /// BB–BF). Box drawing, braille, dashes and ellipses take no second look.
     private static func mayNeedWork(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            switch (previous, byte) {
-            case (_, 0..<0x09), (_, 0x0B..<0x20), (_, 0x7F): return true
-            case (0xC2, 0x80...0x9F), (0xD8, 0x9C), (0xE1, 0x85), (0xE1, 0xA0), (0xE2, 0x80), (0xE2, 0x81), (0xE3, 0x85),
-                 (0xEF, 0xBB...0xBF): return true
-            default: previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                // Printable ASCII, newline and tab: most of what vitals prints.
+                if (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 { continue }
+                if byte < 0x80 { return true }
+                let next = index < count ? bytes[index] : 0, third = index + 1 < count ? bytes[index + 1] : 0
+                switch byte {
+                case 0xC2: if next >= 0x80 && next <= 0x9F { return true }
+                case 0xD8: if next == 0x9C { return true }
+                case 0xE1: if next == 0x85 || next == 0xA0 { return true }
+                case 0xE2:
+                    if next == 0x80 && ((third >= 0x8B && third <= 0x8F) || (third >= 0xA8 && third <= 0xAE)) { return true }
+                    if next == 0x81 && third >= 0xA0 && third <= 0xA9 { return true }
+                case 0xE3: if next == 0x85 { return true }
+                case 0xEF: if next >= 0xBB { return true }
+                default: break
+                }
             }
+            return false
         }
-        return false
     }
 
     /// Sanitised text, each well-formed colour code vitals writes (`Style.sgr`) kept.
@@ -76,7 +92,8 @@ public enum TerminalSafeText {
 
     /// `Sanitize.multiline`, tabs kept.
     private static func clean(_ text: Substring) -> String {
-        text.split(separator: "\t", omittingEmptySubsequences: false)
+        guard text.utf8.contains(0x09) else { return Sanitize.multiline(String(text)) }
+        return text.split(separator: "\t", omittingEmptySubsequences: false)
             .map { Sanitize.multiline(String($0)) }.joined(separator: "\t")
     }
 
