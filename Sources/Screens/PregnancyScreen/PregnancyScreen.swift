@@ -26,6 +26,15 @@ public struct PregnancyScreen: ScreenModule {
         return config
     }
 
+    /// The weight before the pregnancy, in the primary metric's unit: the screen shows each
+    /// weigh-in as the gain since then (`PregnancyPage.gains`), and so does `summary`.
+    public func baseline(of metric: DisplayMetric, in context: ScreenContext, config: PregnancyConfig?) throws -> Double? {
+        guard metric.id == context.catalog.primary(of: context.screen.id)?.id, let pregnancy = context.subject.pregnancy
+        else { return nil }
+        let unit = try context.query(for: metric).unitSymbol
+        return pregnancy.prePregnancyWeightKg * (KnownUnit.convert(1, from: "kg", to: unit) ?? 1)
+    }
+
     public func render(_ context: ScreenContext, config: PregnancyConfig?) throws -> ScreenDocument {
         guard let config, let metric = context.catalog.primary(of: context.screen.id) else {
             return context.emptyDocument(module: Self.screenID)
