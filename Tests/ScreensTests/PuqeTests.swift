@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import VitalsKit
 @testable import VitalsScreens
-import PregnancyScreen
+
 
 /// The PUQE-24 score: its bands as published (6 or less mild, 7–12 moderate, 13 or more
 /// severe), three answers of 1–5 to a score of 3–15, and the Pregnancy screen showing the

@@ -1,5 +1,3 @@
-import VitalsKit
-
 /// The PUQE-24 score (Pregnancy-Unique Quantification of Emesis, Koren et al. 2002; the
 /// 24-hour form, Ebrahimi et al. 2009): three questions about the last 24 hours — how long
 /// nauseated, how many times vomited, how many times retched without bringing anything up —
@@ -27,6 +25,22 @@ public enum PuqeScore {
         let whole = score.rounded()
         return whole <= 6 ? .mild : whole <= 12 ? .moderate : .severe
     }
+
+    /// One question of the questionnaire and its five answers, scored 1 to 5 in order.
+    public struct Question: Sendable {
+        public var text: String
+        public var answers: [String]
+    }
+
+    /// The three questions, about the last 24 hours.
+    public static let questions: [Question] = [
+        Question(text: "Over the last 24 hours, how long did you feel nauseated or sick to your stomach?",
+                 answers: ["not at all", "an hour or less", "2 to 3 hours", "4 to 6 hours", "more than 6 hours"]),
+        Question(text: "Over the last 24 hours, how many times did you vomit?",
+                 answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
+        Question(text: "Over the last 24 hours, how many times did you retch (dry heaves) without bringing anything up?",
+                 answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
+    ]
 
     /// The score of three answers, each 1 to 5; nil when one is outside.
     public static func score(_ answers: [Int]) -> Int? {
