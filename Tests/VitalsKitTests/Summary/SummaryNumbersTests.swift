@@ -133,4 +133,67 @@ import Testing
         #expect(!summary.screens.contains { $0.screenID == "SCREEN_PRESSURE" }, "no data at all: left out")
         #expect(summary.skipped == 2, "Strength and Pressure")
     }
+
+    /// Random strength sessions over ten weeks across the change to summer time, judged as of
+    /// random days (week edges, sessions after the as-of day): the summary's week record and
+    /// the chart's tally are a naive recomputation's, each week the sum of its sessions on or
+    /// before the as-of day, the as-of week pending while under 60 min.
+    @Test func weeksMatchANaiveRecomputationOnEveryAsOfDay() throws {
+        var random = SplitMix(seed: 1013)
+        let start = LocalDate(year: 2026, month: 3, day: 2)   // a Monday; clocks change on the 29th
+        var byDay: [LocalDate: Double] = [:]
+        var samples: [Sample] = []
+        for offset in 0..<70 where Int.random(in: 0...2, using: &random) == 0 {
+            let day = start.adding(days: offset), minutes = Double(Int.random(in: 10...50, using: &random))
+            samples.append(F.sample("strength", day, minute: Int.random(in: 0..<1440, using: &random), minutes))
+            byDay[day, default: 0] += minutes
+        }
+        let store = try SampleStore.inMemory()
+        try store.insert(samples)
+        let metric = try #require(Self.catalog.metric("STRENGTH_WEEKLY"))
+        for round in 0..<14 {
+            let asOf = start.adding(days: Int.random(in: 0...66, using: &random))
+            let window = SummaryWindow(last: asOf, days: Int.random(in: 7...21, using: &random))
+            let summary = try reader(store, asOf: asOf).read(window: window, title: "S")
+            let screen = summary.screens.first { $0.screenID == "SCREEN_STRENGTH" }
+            guard let first = byDay.keys.filter({ $0 <= asOf }).min() else {
+                #expect(screen == nil, "round \(round): nothing on or before \(asOf)")
+                continue
+            }
+            var weeks: [(start: LocalDate, value: Double)] = []
+            var monday = first.startOfWeek
+            while monday <= asOf {
+                let value = (0..<7).map { monday.adding(days: $0) }.filter { $0 <= asOf }.compactMap { byDay[$0] }.reduce(0, +)
+                weeks.append((monday, value))
+                monday = monday.adding(days: 7)
+            }
+            let pending = (weeks.last?.value ?? 0) < 60
+            let judged = pending ? Array(weeks.dropLast()) : weeks
+            var run = 0, best = 0
+            for week in judged { run = week.value >= 60 ? run + 1 : 0; best = max(best, run) }
+            let inWindow = judged.filter { window.contains($0.start) && $0.value > 0 }
+            let expected = TargetRecord(met: inWindow.filter { $0.value >= 60 }.count, withData: inWindow.count,
+                                        pending: pending && window.contains(weeks.last!.start),
+                                        currentStreak: run, bestStreak: best)
+            let current = window.dates.compactMap { byDay[$0] }
+            if current.isEmpty && inWindow.isEmpty {
+                #expect(screen == nil, "round \(round)")
+                continue
+            }
+            let shown = try #require(screen, "round \(round) as of \(asOf)")
+            #expect(shown.change.current == (current.isEmpty ? nil : current.reduce(0, +)), "round \(round)")
+            #expect(shown.targets.first?.record == expected, "round \(round) as of \(asOf): \(String(describing: shown.targets.first?.record)) vs \(expected)")
+
+            // The chart of the same metric counts the same weeks.
+            let context = ScreenContext(catalog: Self.catalog, screen: try #require(Self.catalog.screen("SCREEN_STRENGTH")),
+                                        store: store, request: ScreenRequest(asOf: asOf), profile: RenderProfile(width: 80))
+            let tally = try #require(try MetricChartBuilder(context: context).input(for: metric).targetTally)
+            let naiveTally: [Int] = [judged.filter { $0.value >= 60 }.count, judged.count, run, best]
+            let chartTally: [Int] = [tally.met, tally.counted, tally.currentStreak, tally.bestStreak]
+            #expect(chartTally == naiveTally, "round \(round)")
+            #expect(tally.pending == pending, "round \(round)")
+            let bars = try MetricChartBuilder(context: context).input(for: metric).points
+            #expect(bars.last?.value == (weeks.last.map { $0.value > 0 ? $0.value : nil } ?? nil), "round \(round)")
+        }
+    }
 }

@@ -5,7 +5,8 @@ import TestSupport
 
 /// `SummaryReader` against a naive recomputation from the samples: random protein entries (a
 /// day from 04:00, some at 03:59 and 04:00 exactly) and weigh-ins over March and April 2026,
-/// across the change to summer time, summarised over random periods ending on random days.
+/// across the change to summer time and on past the as-of day, summarised over random periods
+/// ending on random days.
 @Suite struct SummaryReaderTests {
     typealias F = SummaryFixtures
     static let start = LocalDate(year: 2026, month: 3, day: 1)
@@ -20,7 +21,9 @@ import TestSupport
             let window = SummaryWindow(last: asOf, days: Int.random(in: 1...14, using: &random))
             var protein: [Entry] = [], weights: [Entry] = [], samples: [Sample] = []
             var day = Self.start
-            while day <= asOf {
+            // Ten days past the as-of day too: what is logged after it never counts (an entry
+            // before 04:00 the morning after is still the as-of day's).
+            while day <= asOf.adding(days: 10) {
                 for _ in 0..<Int.random(in: 0...3, using: &random) where Int.random(in: 0...4, using: &random) > 0 {
                     // A fifth at the cutoff's edges: 03:59 counts for the day before, 04:00 for this one.
                     let minute = [239, 240, Int.random(in: 0..<1440, using: &random)][Int.random(in: 0...2, using: &random) == 0 ? Int.random(in: 0...1, using: &random) : 2]
