@@ -163,7 +163,7 @@ final class PortionsCLITests: XCTestCase {
         try assertRun(["entries", "--day", "2026-13-01"], stderr: "vitals: error: --day expects a date as YYYY-MM-DD, got '2026-13-01'\n", exitCode: 2)
         try assertRun(["log", "food", "carrot", "1", "g", "extra"], stderr: """
             Error: Unexpected argument 'extra'
-            Usage: vitals log [<options>] <SERIES> <VALUE> [<UNIT>] [<FOOD-UNIT>]
+            Usage: vitals log [<options>] <SERIES> [<VALUE>] [<UNIT>] [<FOOD-UNIT>]
               See 'vitals log --help' for more information.
 
             """, exitCode: 2)

@@ -124,7 +124,7 @@ final class SummaryCLITests: XCTestCase {
                       week.stdout)
         let month = try assertCommand(summary(["--month"]), environment: environment, stdout: nil)
         XCTAssertTrue(month.stdout.hasPrefix("Monthly summary\nMe · 2026-04-29 – 2026-05-28, against the 30 days before"), month.stdout)
-        XCTAssertTrue(month.stdout.contains("Protein per day: 3054 g in total (28 of 30 days); no data before"), month.stdout)
+        XCTAssertTrue(month.stdout.contains("Protein per day: 3054 g in total, 109.1 g a day (28 of 30 days); no data before"), month.stdout)
         let range = try assertCommand(summary(["--range", "2w"]), environment: environment, stdout: nil)
         XCTAssertTrue(range.stdout.hasPrefix("Summary of the last 2 weeks\nMe · 2026-05-15 – 2026-05-28"), range.stdout)
         let three = try assertCommand(summary(["--days", "3", "--ascii"]), environment: environment, stdout: nil)

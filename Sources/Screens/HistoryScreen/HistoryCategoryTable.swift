@@ -8,7 +8,8 @@ struct HistoryCategoryTable: BlockDrawing {
         var name: String
         var color: String?
         var met: Int, under: Int, over: Int
-        var average: Double
+        /// nil: no day counted yet.
+        var average: Double?
         var unit: BaseUnit
         var missedDays: Int
         var winsOnMissedDays: Int
@@ -50,7 +51,7 @@ struct HistoryCategoryTable: BlockDrawing {
             canvas.write(DisplayWidth.truncate(Sanitize.inline(item.name), to: nameWidth, ellipsis: glyphs.ellipsis),
                          row: row, column: 0, style: Style(hex: item.color))
             let cells = ["\(item.met)", item.under == 0 ? "-" : "\(item.under)", item.over == 0 ? "-" : "\(item.over)",
-                         text.amount(item.average, unit: item.unit),
+                         item.average.map { text.amount($0, unit: item.unit) } ?? "-",
                          item.missedDays == 0 ? "-" : "\(item.winsOnMissedDays)/\(item.missedDays)"]
             for (cell, column) in zip(cells, columns) { canvas.write(cell, row: row, column: column) }
         }
@@ -71,7 +72,7 @@ struct HistoryCategoryTable: BlockDrawing {
         let rows = rows.map { item -> [TableBlock.Cell] in
             [TableBlock.Cell(item.name, color: item.color), TableBlock.Cell("\(item.met)"),
              TableBlock.Cell(item.under == 0 ? "–" : "\(item.under)"), TableBlock.Cell(item.over == 0 ? "–" : "\(item.over)"),
-             TableBlock.Cell(text.amount(item.average, unit: item.unit)),
+             TableBlock.Cell(item.average.map { text.amount($0, unit: item.unit) } ?? "–"),
              TableBlock.Cell(item.missedDays == 0 ? "–" : "\(item.winsOnMissedDays)/\(item.missedDays)")]
         }
         let notes = mostOftenOff.map { off in

@@ -17,11 +17,14 @@ struct HistoryView {
         let rows = [
             SummaryRow(["Whole days on target: streak \(Self.days(adherence.currentStreak))", "best \(Self.days(adherence.bestStreak))"],
                        style: Style(bold: true)),
-            SummaryRow(windows.enumerated().map { index, entry in
-                let (window, tally) = entry
-                return (index == 0 ? "On target: " : "")
-                    + "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
-            }),
+            // No day counted yet (the first day, unfinished): said, not "0 % (0/0)".
+            adherence.counted.isEmpty
+                ? SummaryRow(["On target: no whole day counted yet (today pending)"])
+                : SummaryRow(windows.enumerated().map { index, entry in
+                    let (window, tally) = entry
+                    return (index == 0 ? "On target: " : "")
+                        + "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
+                }),
             SummaryRow(["A day is on target only when all \(book.enabledCategories.count) categories met their rule;",
                         "an unfinished today is not counted"], style: ScreenText.muted, joiner: " "),
         ]

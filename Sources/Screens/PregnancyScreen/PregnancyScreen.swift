@@ -26,6 +26,15 @@ public struct PregnancyScreen: ScreenModule {
         return config
     }
 
+    /// The weight before the pregnancy, in the primary metric's unit: the screen shows each
+    /// weigh-in as the gain since then (`PregnancyPage.gains`), and so does `summary`.
+    public func baseline(of metric: DisplayMetric, in context: ScreenContext, config: PregnancyConfig?) throws -> Double? {
+        guard metric.id == context.catalog.primary(of: context.screen.id)?.id, let pregnancy = context.subject.pregnancy
+        else { return nil }
+        let unit = try context.query(for: metric).unitSymbol
+        return pregnancy.prePregnancyWeightKg * (KnownUnit.convert(1, from: "kg", to: unit) ?? 1)
+    }
+
     public func render(_ context: ScreenContext, config: PregnancyConfig?) throws -> ScreenDocument {
         guard let config, let metric = context.catalog.primary(of: context.screen.id) else {
             return context.emptyDocument(module: Self.screenID)
@@ -70,8 +79,28 @@ struct PregnancyPage {
         blocks.append(summaryBlock(latest: measured.last, pregnancy: pregnancy, bmiClass: bmiClass,
                                    unit: unit, factor: factor, display: query.display))
         if let weighIns = try context.weighInsBlock(for: metric) { blocks.append(weighIns) }
+        blocks += try puqeBlocks()
         if let about = context.aboutBlock(for: metric) { blocks.append(about) }
         return blocks
+    }
+
+    /// The latest PUQE score with its band and the chart of the scores over the weeks, when a
+    /// metric of the screen reads the PUQE series and a score is recorded.
+    func puqeBlocks() throws -> [ScreenBlock] {
+        guard let puqe = context.catalog.metrics(of: context.screen.id, includeInactive: false)
+            .first(where: { $0.binding.seriesID == PuqeScore.seriesID }) else { return [] }
+        let query = try context.query(for: puqe)
+        guard let latest = try query.fetchLatest(from: context.store) else { return [] }
+        let band = PuqeScore.band(of: latest.value)
+        let numbers = context.profile.numbers
+        let sentence = "PUQE score \(numbers.format(latest.value, maxFractionDigits: 0)) of 15 on "
+            + "\(DateWords.weekdayDayMonth(latest.date)): \(band.rawValue) nausea and vomiting "
+            + "(\(band.scores(dash: context.profile.glyphs.rangeDash)))."
+        let style = band == .mild ? Style(hex: "#2E9E5B") : band == .moderate ? Style(hex: "#D9822B") : Style(hex: "#D64545")
+        let summary = ScreenBlock(kind: .summary, metricID: puqe.id, rows: [.paragraph(sentence, style)],
+                                  data: .object([("puqe", .number(latest.value)), ("date", .string(latest.date.description)),
+                                                 ("band", .string(band.rawValue)), ("text", .string(sentence))]))
+        return [summary, try MetricChartBuilder(context: context).block(for: puqe)]
     }
 
     /// Each day's weight (the day's weigh-ins picked by the weigh-in policy, as every weight

@@ -28,23 +28,36 @@ public struct ProteinScreen: ScreenModule {
         }
     }
 
-    /// Gives a chart the target that applies today: grams per day (daily sums of the protein
-    /// series, also the per-meal stack and a rolling average) get the resolved target; grams
-    /// per kg (`divide_by` the body weight) get `per_kg`. Other charts keep their own.
+    /// The target that applies today, for `summary` and every chart of the screen: grams per
+    /// day (daily sums of the protein series, also the per-meal stack and a rolling average)
+    /// are judged by the resolved target; grams per kg (`divide_by` the body weight) by
+    /// `per_kg`. Other metrics keep their own (nil).
+    public func target(for metric: DisplayMetric, in context: ScreenContext, config: ProteinConfig?) throws -> Target? {
+        let config = config ?? ProteinConfig()
+        guard metric.binding.seriesID != nil, let primaryMetric = context.primaryWithSeries else { return nil }
+        let primary = try context.query(for: primaryMetric)
+        let query = try context.query(for: metric)
+        guard query.series.id == primary.series.id, query.aggregate == .sum, query.bucket == .day else { return nil }
+        if metric.binding.divideBy == ProteinConfig.weightSeriesID {
+            if case .perKilogram(let perKg) = config.targetRule, query.unitSymbol == "g/kg" { return .atLeast(perKg) }
+            return nil
+        }
+        guard metric.binding.divideBy == nil, query.unitSymbol == primary.unitSymbol else { return nil }
+        return try ProteinTarget.resolve(config, query: primary, context: context).target
+    }
+
+    /// Gives a chart the target that applies today (`target(for:in:config:)`); a grams-per-kg
+    /// chart says its days are judged by each day's weight.
     func retarget(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, target: ProteinTarget,
                   config: ProteinConfig, context: ScreenContext) throws {
         guard metric.binding.seriesID != nil else { return }
-        let query = try context.query(for: metric)
-        guard query.series.id == primary.series.id, query.aggregate == .sum, query.bucket == .day else { return }
+        if let own = try self.target(for: metric, in: context, config: config) { input.target = own }
         if metric.binding.divideBy == ProteinConfig.weightSeriesID {
-            if case .perKilogram(let perKg) = config.targetRule, query.unitSymbol == "g/kg" {
-                input.target = .atLeast(perKg)
-            }
+            let query = try context.query(for: metric)
+            guard query.series.id == primary.series.id, query.aggregate == .sum, query.bucket == .day else { return }
             // Each day is divided by that day's weight, while the summary and the grams charts
             // judge grams against today's target: the counts may differ, and say why.
             input.tallyBasis = "by each day's weight"
-        } else if metric.binding.divideBy == nil, query.unitSymbol == primary.unitSymbol, let goal = target.target {
-            input.target = goal
         }
     }
 }

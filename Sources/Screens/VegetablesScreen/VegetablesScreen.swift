@@ -65,6 +65,11 @@ public struct VegetablesScreen: ScreenModule {
         let months = Self.months(from: first, to: context.asOf)
         input.calendar = try builder.calendar(query, from: first, window: "in " + months, input: &input)
         input.title = "\(metric.displayName), \(months)"
+        // A range that starts inside a month is widened to the whole month here, while the
+        // bars above count the range's own days: the title says which days these are.
+        if let range = context.request.range, let start = BucketCalendar.rangeStart(range, asOf: query.asOf), start != first {
+            input.title += " (whole months from \(DateWords.shifted(first) ?? first.description))"
+        }
         return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
     }
 

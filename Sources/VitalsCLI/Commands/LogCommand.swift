@@ -17,8 +17,12 @@ struct LogCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The series id (body_mass, protein, vegetables …).", valueName: "SERIES"))
     var series: String
 
-    @Argument(help: ArgumentHelp("The value; a decimal comma is fine.", valueName: "VALUE"))
-    var value: String
+    @Argument(help: ArgumentHelp("The value; a decimal comma is fine. For `log puqe`: the score, or the three answers "
+                                 + "(each 1–5), or none to be asked them.", valueName: "VALUE"))
+    var typedValue: String?
+
+    /// The value as typed ("" when none was: only `log puqe` asks for its answers).
+    var value: String { typedValue ?? "" }
 
     @Argument(help: ArgumentHelp("The unit of VALUE (kg, lb, g, oz, L, fl_oz, min, h …); default: the series' unit.", valueName: "UNIT"))
     var unit: String?
@@ -52,9 +56,14 @@ struct LogCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let loaded = try catalog.loadValidCatalog()
-            if try logPortions(loaded.catalog) { return }
+            let puqe = try puqeScore()
+            guard typedValue != nil || puqe != nil else {
+                throw CommandError("give the value to log: vitals log \(Sanitize.inline(series)) VALUE [UNIT]", .usage)
+            }
+            if puqe == nil, try logPortions(loaded.catalog) { return }
             let tag = try mealSlot(in: loaded.catalog)
             let validator = SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem())
+            let (value, unit) = puqe.map { ("\($0.score)", String?.none) } ?? (self.value, self.unit)
             let sample = try validator.sample(from: SampleInput(
                 seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,
                 category: category, tag: tag, note: note))
@@ -69,6 +78,7 @@ struct LogCommand: ParsableCommand {
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
             if let tag = sample.tag { line += " (\(tag))" }
             try say(line)
+            if let puqe { try say(puqe.words) }
         }
     }
 }

@@ -83,7 +83,8 @@ struct SummaryCommand: ParsableCommand {
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
             request.goal = settings.goal
             let sampleStore = try store.openForReading(asOf: day)
-            let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject)
+            let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
+                                            registry: VitalsCLI.screens)
                 .read(window: window, title: title)
             let words = SummaryWords(numbers: profile.numbers, glyphs: profile.glyphs)
             switch format {

@@ -75,6 +75,10 @@ package enum CatalogDiff {
                 numbers: NumberChange.changes(old: before?.json, new: after?.json),
                 causes: entryChanges.filter { causes.contains($0.section + "/" + $0.id) },
                 oldDocument: before?.document, newDocument: after?.document)
+            // Drawn alike with the same numbers: what differs is a word of its JSON, named here.
+            if diff.textDiff.isEmpty, diff.numbers.isEmpty {
+                diff.words = WordChange.changes(old: before?.json, new: after?.json)
+            }
             if diff.causes.isEmpty {
                 // Nothing of its own changed: a change to what every screen shares (categories,
                 // foods, budgets, meal slots) or to another screen it reads.
@@ -118,6 +122,8 @@ package struct ScreenDiff: Sendable {
     /// The unified diff of its text (empty when only numbers the text does not show moved).
     package var textDiff: String
     package var numbers: [NumberChange]
+    /// When its text and numbers are alike: the strings and flags of its JSON that differ.
+    package var words: [WordChange] = []
     /// The entries behind it that changed.
     package var causes: [EntryChange]
     /// Whether `causes` are changes to shared entries rather than the screen's own.

@@ -50,6 +50,35 @@ package struct NumberChange: Sendable, Equatable {
         return result
     }
 
+    /// The strings and flags of a screen document's JSON, by the paths `numbers(of:)` uses:
+    /// what a screen's JSON may change without its text or numbers (a source's name, a
+    /// `position` word), in document order.
+    package static func words(of document: JSONValue) -> [(path: String, value: String)] {
+        var found: [(String, String)] = []
+        guard case .object(let pairs) = document,
+              case .array(let blocks)? = pairs.first(where: { $0.0 == "blocks" })?.1 else {
+            collectWords(document, path: "", into: &found)
+            return found
+        }
+        for (label, block) in labelled(blocks) {
+            guard case .object(let fields) = block else { continue }
+            collectWords(.object(fields.filter { $0.0 != "content" }), path: label + " ›", into: &found)
+        }
+        return found
+    }
+
+    private static func collectWords(_ value: JSONValue, path: String, into found: inout [(String, String)]) {
+        switch value {
+        case .string(let text): found.append((path, text))
+        case .bool(let flag): found.append((path, flag ? "true" : "false"))
+        case .object(let pairs):
+            for (key, child) in pairs { collectWords(child, path: join(path, key), into: &found) }
+        case .array(let items):
+            for (label, item) in labelled(items) { collectWords(item, path: path + "[\(label)]", into: &found) }
+        case .null, .number: break
+        }
+    }
+
     private static func collect(_ value: JSONValue, path: String, into found: inout [(String, Double)]) {
         switch value {
         case .number(let number): found.append((path, number))
@@ -99,5 +128,31 @@ package struct NumberChange: Sendable, Equatable {
         guard let value else { return "" }
         let text = JSONValue.format(value)
         return value > 0 ? "+" + text : text
+    }
+}
+
+/// A string or flag of a screen's JSON that differs between the two catalogs (nil: not there
+/// on that side): the change `vitals diff` names when the text and the numbers are alike.
+package struct WordChange: Sendable, Equatable {
+    package var path: String
+    package var old: String?
+    package var new: String?
+
+    /// The changed words between two documents' JSON, as `NumberChange.changes` pairs numbers.
+    package static func changes(old: JSONValue?, new: JSONValue?) -> [WordChange] {
+        let before = old.map(NumberChange.words(of:)) ?? [], after = new.map(NumberChange.words(of:)) ?? []
+        var oldValues: [String: String] = [:]
+        for (path, value) in before where oldValues[path] == nil { oldValues[path] = value }
+        var seen: Set<String> = []
+        var result: [WordChange] = []
+        for (path, value) in after where seen.insert(path).inserted {
+            let previous = oldValues[path]
+            if previous != value { result.append(WordChange(path: path, old: previous, new: value)) }
+        }
+        for (path, value) in before where !seen.contains(path) {
+            seen.insert(path)
+            result.append(WordChange(path: path, old: value, new: nil))
+        }
+        return result
     }
 }

@@ -56,6 +56,13 @@ public struct ChartInput: Sendable {
     /// "without data" still counts the marks on the axis), so "latest" is the latest day's value and "mean" the mean of the days with data,
     /// like the "N/M days on target" beside them. nil: the footer describes the points.
     public var footerValues: [Double?]?
+    /// The first day of each of `footerValues` (the footer says the latest value's date when
+    /// it is not the newest one's).
+    public var footerDates: [LocalDate]?
+    /// For a chart whose unlogged days count as 0 (its title says so): the first day they do
+    /// (the metric's first sample's); the footer's mean counts them from it. nil: the mean of
+    /// the values with data.
+    public var footerZeroFrom: LocalDate?
     /// What one tallied period is: "day", "week", "month".
     public var tallyNoun: String = "day"
     /// Which window the tally's best streak is from, in words ("in the last 12 weeks").

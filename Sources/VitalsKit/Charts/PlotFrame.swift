@@ -114,16 +114,37 @@ extension ChartContext {
         }
         // Regrouped points (weekly means): the latest value and the mean are the days'.
         let described = input.footerValues ?? values
+        let dates: [LocalDate?] = input.footerValues != nil ? (input.footerDates ?? []).map { Optional($0) }
+            : input.points.count >= values.count ? input.points.suffix(values.count).map(\.date) : []
         let days = described.compactMap { $0 }
-        if let latest = days.last { parts.append(Words.text("chart.summary_latest", ["value": quantity(latest)])) }
-        if days.count > 1 {
-            parts.append(Words.text("chart.summary_mean", ["value": quantity(days.reduce(0, +) / Double(days.count))]))
+        if let index = described.lastIndex(where: { $0 != nil }), let latest = described[index] {
+            var text = Words.text("chart.summary_latest", ["value": quantity(latest)])
+            // A latest value older than the newest period shown says when it was.
+            if index != described.count - 1, dates.indices.contains(index), let date = dates[index] {
+                text += " (\(Self.dayWords(date, asOf: input.asOf)))"
+            }
+            parts.append(text)
+        }
+        // A chart whose unlogged days count as 0 means over every day from the first sample on.
+        let averaged = input.footerZeroFrom.map { zeroFrom in
+            dates.count == described.count
+                ? zip(described, dates).compactMap { value, date in value ?? (date.map { $0 >= zeroFrom } == true ? 0 : nil) }
+                : days
+        } ?? days
+        if averaged.count > 1 {
+            parts.append(Words.text("chart.summary_mean", ["value": quantity(averaged.reduce(0, +) / Double(averaged.count))]))
         }
         if let tally = onTargetTally(values) { parts.append(onTargetText(tally)) }
         // The marks on the axis: the shown points without data.
         let missing = values.count - values.compactMap({ $0 }).count
         if missing > 0 { parts.append(Words.text("chart.without_data", ["n": String(missing), "mark": glyphs.missing])) }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// "11-24" (with the year when it is not the as-of day's; "day N" in a shared copy).
+    static func dayWords(_ date: LocalDate, asOf: LocalDate?) -> String {
+        if let shifted = DateWords.shifted(date) { return shifted }
+        return asOf.map { $0.year == date.year } == true ? String(date.description.suffix(5)) : date.description
     }
 
     /// The store's tally of the chart's periods when the input has one; else the points'

@@ -37,6 +37,7 @@ package struct DemoData: Sendable {
         all += portionSamples(from: first)
         all += sanneSamples()
         all += symptomSamples(from: first, after: all)
+        all += puqeSamples()
         return all
     }
 

@@ -12,6 +12,9 @@ package struct BudgetStatus: Sendable, Hashable {
     package var amount: Double
     /// Per day of the period, from `first` through `asOf`, in the series' unit.
     package var used: [Double]
+    /// The first day anything was logged (a day before it saved nothing: it was not kept);
+    /// nil when nothing was logged through the as-of day.
+    package var trackedFrom: LocalDate?
 
     package var usedTotal: Double { used.reduce(0, +) }
     /// What is left of the period's amount (negative when overspent).
@@ -23,8 +26,16 @@ package struct BudgetStatus: Sendable, Hashable {
     package var periodDays: Int { first.days(to: last) + 1 }
     /// The even share of one day.
     package var dailyShare: Double { amount / Double(periodDays) }
-    /// What the days before the as-of day saved against their even share (negative: overspent).
-    package var banked: Double { dailyShare * Double(used.count - 1) - used.dropLast().reduce(0, +) }
+    /// The days of the period before the as-of day from the first day anything was logged on.
+    package var bankedDays: Int {
+        guard let trackedFrom else { return 0 }
+        return max(0, max(first, trackedFrom).days(to: asOf))
+    }
+    /// What the days before the as-of day saved against their even share (negative:
+    /// overspent), from the first day anything was logged on: days before it banked nothing.
+    package var banked: Double {
+        dailyShare * Double(bankedDays) - used.dropLast().suffix(bankedDays).reduce(0, +)
+    }
     package var isOverspent: Bool { left < -1e-9 }
 }
 
@@ -51,10 +62,13 @@ package enum BudgetLedger {
     }
 
     /// The status of `budget` on `asOf` from per-day use (`usedByDay`, any days; missing is 0).
-    package static func status(of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double]) -> BudgetStatus {
+    /// `trackedFrom`: the first day anything was logged (nil: nothing through `asOf`).
+    package static func status(of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double],
+                               trackedFrom: LocalDate?) -> BudgetStatus {
         let (first, last) = period(budget.period, holding: asOf)
         let used = (first.dayNumber...asOf.dayNumber).map { usedByDay[LocalDate(dayNumber: $0)] ?? 0 }
-        return BudgetStatus(budget: budget.id, first: first, last: last, asOf: asOf, amount: budget.amount, used: used)
+        return BudgetStatus(budget: budget.id, first: first, last: last, asOf: asOf, amount: budget.amount, used: used,
+                            trackedFrom: trackedFrom.flatMap { $0 <= asOf ? $0 : nil })
     }
 
     /// Reads the budget's series per day (after the day cutoff) and returns its status on `asOf`.
@@ -66,6 +80,7 @@ package enum BudgetLedger {
                                             cutoffMinutes: book.dayCutoffMinutes, in: store)
         var byDay: [LocalDate: Double] = [:]
         for entry in entries { byDay[ledger.day(ofLocalStart: entry.localStart), default: 0] += entry.value }
-        return status(of: budget, asOf: asOf, usedByDay: byDay)
+        let tracked = try ledger.firstDay(in: store, including: [budget.seriesID])
+        return status(of: budget, asOf: asOf, usedByDay: byDay, trackedFrom: tracked)
     }
 }

@@ -175,5 +175,7 @@ package struct CategoryDetail: Sendable, Hashable {
     package var missedDays = 0
     package var winsOnMissedDays = 0
 
-    package var average: Double { days == 0 ? 0 : total / Double(days) }
+    /// The mean a day over the counted days; nil when none is counted yet (the first day,
+    /// unfinished: not "0 a day" with portions logged).
+    package var average: Double? { days == 0 ? nil : total / Double(days) }
 }

@@ -128,9 +128,10 @@ package struct DayLedger: Sendable {
         }
     }
 
-    /// The first day anything was logged toward an enabled category, or nil.
-    package func firstDay(in store: SampleStore) throws -> LocalDate? {
-        let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
+    /// The first day anything was logged toward an enabled category (or one of `extra`
+    /// series, a budget's), or nil.
+    package func firstDay(in store: SampleStore, including extra: [String] = []) throws -> LocalDate? {
+        let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID) + extra)).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
         var arguments = StatementArguments(series)

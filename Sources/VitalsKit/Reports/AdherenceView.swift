@@ -79,7 +79,7 @@ struct AdherenceView {
         let rows: [CategoryStatsTable.Row] = details.compactMap { detail in
             guard let category = book.category(detail.categoryID) else { return nil }
             return CategoryStatsTable.Row(name: category.name, color: category.color, rule: text.rule(category.target, unit: category.unit),
-                                          onTarget: detail.met, days: detail.days, mean: text.amount(detail.average, unit: category.unit),
+                                          onTarget: detail.met, days: detail.days, mean: detail.average.map { text.amount($0, unit: category.unit) } ?? "–",
                                           under: detail.under, over: detail.over)
         }
         return ScreenBlock(kind: .summary, content: .drawing(CategoryStatsTable(rows: rows)), data: .object([

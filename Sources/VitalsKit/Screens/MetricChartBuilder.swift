@@ -64,7 +64,11 @@ public struct MetricChartBuilder: Sendable {
             let series = periods.fitting(capacity(kind), unloggedAsZeroFrom: zeroFrom)
             fillPoints(&input, series: series, rollingMean: kind.drawsRollingMean)
             // The footer speaks of the metric's own periods (days), not the regrouped means.
-            if series.regrouped != nil { input.footerValues = Self.footerValues(periods, rollingMean: kind.drawsRollingMean) }
+            if series.regrouped != nil {
+                input.footerValues = Self.footerValues(periods, rollingMean: kind.drawsRollingMean)
+                input.footerDates = periods.buckets.map(\.start)
+                if series.unloggedAsZero { input.footerZeroFrom = zeroFrom }
+            }
             if let period = series.regrouped {
                 input.title += Self.regroupedWords(period, unloggedAsZero: series.unloggedAsZero, bucket: query.bucket)
             }

@@ -80,7 +80,7 @@ package struct PortionText: Sendable {
             }
         }
         let banked = status.banked
-        if status.used.count > 1, abs(banked) > 1e-9 {
+        if status.bankedDays > 0, abs(banked) > 1e-9 {
             parts.append(banked > 0 ? "\(n(banked))\(u) banked before today" : "\(n(-banked))\(u) over the even share before today")
         }
         return parts

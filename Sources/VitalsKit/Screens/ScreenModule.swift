@@ -30,6 +30,17 @@ public protocol ScreenModule: Sendable {
     /// The screen's blocks for one request. `config` is nil only when decoding failed, which
     /// `vitals render` reports before getting here; modules may assume it is present.
     func render(_ context: ScreenContext, config: Config?) throws -> ScreenDocument
+
+    /// The target `metric` (of this module's screen) is judged by on the context's as-of day
+    /// when the module sets one other than the metric's own (Protein's per-kg grams); nil keeps
+    /// the metric's. The one definition the screen, `summary` and every other reader use
+    /// (`ScreenRegistry.target(for:in:)`).
+    func target(for metric: DisplayMetric, in context: ScreenContext, config: Config?) throws -> Target?
+
+    /// The value `metric`'s readings are shown from on this screen, in its display unit (the
+    /// weight before the pregnancy, so a weigh-in is shown as the gain); nil when they are
+    /// shown as they are. `summary` writes the readings as the screen does.
+    func baseline(of metric: DisplayMetric, in context: ScreenContext, config: Config?) throws -> Double?
 }
 
 /// The config of a module that reads none.
@@ -55,6 +66,10 @@ extension ScreenModule {
 
     public static var roles: [(role: MetricRole, draws: String)] { [] }
 
+    public func target(for metric: DisplayMetric, in context: ScreenContext, config: Config?) throws -> Target? { nil }
+
+    public func baseline(of metric: DisplayMetric, in context: ScreenContext, config: Config?) throws -> Double? { nil }
+
     /// The `screen_id` of this module's type.
     public var screenID: String { Self.screenID }
 
@@ -74,6 +89,21 @@ extension ScreenModule {
             }
             return DecodedConfigs.Entry(config: config, diagnostics: problems.diagnostics)
         }
+    }
+
+    /// `target(for:in:config:)` with the decoded config; nil (the metric's own) when the
+    /// config has errors, which rendering reports.
+    func decodedTarget(for metric: DisplayMetric, in context: ScreenContext) throws -> Target? {
+        let entry = decoded(context.screen, in: context.catalog)
+        guard !entry.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        return try target(for: metric, in: context, config: entry.config as? Config)
+    }
+
+    /// `baseline(of:in:config:)` with the decoded config; nil when the config has errors.
+    func decodedBaseline(of metric: DisplayMetric, in context: ScreenContext) throws -> Double? {
+        let entry = decoded(context.screen, in: context.catalog)
+        guard !entry.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        return try baseline(of: metric, in: context, config: entry.config as? Config)
     }
 
     /// Renders with the decoded config; a config with errors is a `ScreenConfigError` naming the first.

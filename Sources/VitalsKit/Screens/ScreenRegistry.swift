@@ -47,6 +47,22 @@ public struct ScreenRegistry: Sendable {
     /// The module that draws `screenID`.
     public func module(for screenID: String) -> any ScreenModule { modules[screenID] ?? generic }
 
+    /// The target `metric` is judged by on the context's screen and as-of day, in the
+    /// metric's display unit: the module's when it sets one (Protein's 1.6 g/kg × the
+    /// weigh-in), else the metric's own (`MetricQuery.displayTarget`); nil without a target.
+    /// Screens, `summary` and reports all read this one.
+    public func target(for metric: DisplayMetric, in context: ScreenContext) throws -> Target? {
+        if let own = try module(for: context.screen.id).decodedTarget(for: metric, in: context) { return own }
+        guard metric.binding.seriesID != nil else { return nil }
+        return try context.query(for: metric).displayTarget
+    }
+
+    /// The value `metric`'s readings are shown from on the context's screen (the weight
+    /// before the pregnancy); nil when they are shown as they are.
+    public func baseline(of metric: DisplayMetric, in context: ScreenContext) throws -> Double? {
+        try module(for: context.screen.id).decodedBaseline(of: metric, in: context)
+    }
+
     /// Renders the context's screen with its module.
     /// The screen composed in its language: its words (`Words.current`) and, for a language
     /// other than English, the language's number style (English keeps the locale's).

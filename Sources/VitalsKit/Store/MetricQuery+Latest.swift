@@ -76,7 +76,7 @@ extension MetricQuery {
     /// from an empty store.
     public func fetchNewestDay(from store: SampleStore) throws -> LocalDate? {
         try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(sampleFilter()) ORDER BY local_start DESC LIMIT 1")
+            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(sampleFilter(throughAsOf: false)) ORDER BY local_start DESC LIMIT 1")
         }.map { day(localStart: $0) }
     }
 }

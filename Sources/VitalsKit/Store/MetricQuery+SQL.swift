@@ -32,10 +32,19 @@ extension MetricQuery {
     /// `series = ? AND subject = ?` plus the query's category filter (`category IN (?, …)`),
     /// naming the columns of `alias`. With `seriesID` (a divisor), that series without the
     /// category filter.
-    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none) -> SQL {
+    ///
+    /// Only samples whose day (after the cutoff) is on or before the as-of day: what is
+    /// logged after it is never counted, whatever a statement's own bounds (a week bucket
+    /// holding the as-of day runs past it, a divisor's latest weigh-in, the earliest day).
+    /// `throughAsOf: false` reads past it, for the one question that must (the newest sample
+    /// whatever the as-of day).
+    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQL {
         var sql: SQL = "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
         if let categories, seriesID == nil {
             sql += " AND \(alias.column("category")) IN \(categories)"
+        }
+        if throughAsOf {
+            sql += " AND \(alias.column("local_start")) < \(localBound(asOf.adding(days: 1)))"
         }
         return sql
     }

@@ -56,6 +56,10 @@ package struct PeriodChange: Sendable, Hashable {
     /// Days with data in the period and in the period before.
     package var daysWithData: Int
     package var previousDaysWithData: Int
+    /// A sum's or count's mean a day over the period (`SummaryReader.change`); nil otherwise.
+    package var perDay: Double?
+    /// What `perDay` is a mean of: "day" (unlogged days as 0), "night", "day with data".
+    package var perDayNoun = "day"
 
     /// current − previous; nil when either is missing.
     package var difference: Double? {

@@ -9,9 +9,14 @@ package struct SummaryReader: Sendable {
     /// the window's last day).
     package var request: ScreenRequest
     package var subjectID: String
+    /// The screen modules, whose targets (Protein's per-kg grams) the summary judges by, as
+    /// the screens do (`ScreenRegistry.target(for:in:)`).
+    package var registry: ScreenRegistry
 
-    package init(catalog: Catalog, store: SampleStore, request: ScreenRequest, subjectID: String) {
+    package init(catalog: Catalog, store: SampleStore, request: ScreenRequest, subjectID: String,
+                 registry: ScreenRegistry = .genericOnly) {
         self.catalog = catalog; self.store = store; self.request = request; self.subjectID = subjectID
+        self.registry = registry
     }
 
     /// The summary of `window`, titled `title`.
@@ -27,8 +32,16 @@ package struct SummaryReader: Sendable {
             for screen in screens {
                 let context = ScreenContext(catalog: catalog, screen: screen, store: store, request: request,
                                             profile: RenderProfile(width: 80))
-                guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil,
-                      let change = try change(of: primary, context: context, window: window) else {
+                guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil else {
+                    skipped += 1
+                    continue
+                }
+                let metrics = [primary] + catalog.descendants(of: primary.id).map(\.metric).filter(\.isActive)
+                let change = try change(of: Self.periodMetric(primary, among: metrics), context: context, window: window)
+                // A screen whose primary metric has no data in the period is still shown when a
+                // metric of it with a target has some (its record is what the period says).
+                let targets = try targets(metrics, context: context, window: window)
+                guard change.daysWithData > 0 || targets.contains(where: { $0.record.withData > 0 }) else {
                     skipped += 1
                     continue
                 }
@@ -38,11 +51,10 @@ package struct SummaryReader: Sendable {
                     continue
                 }
                 readsSameData[key] = found.count
-                let metrics = [primary] + catalog.descendants(of: primary.id).map(\.metric).filter(\.isActive)
                 found.append(SummaryScreen(
                     screenID: screen.id, name: screen.name, icon: screen.icon,
                     pillarName: catalog.pillar(screen.pillarID)?.name, color: catalog.pillar(screen.pillarID)?.color,
-                    change: change, targets: try targets(metrics, context: context, window: window),
+                    change: change, targets: targets,
                     goal: try goal(metrics, context: context, window: window),
                     relations: try relations(metrics, context: context, window: window)))
             }
@@ -70,19 +82,47 @@ package struct SummaryReader: Sendable {
         return values
     }
 
-    /// The primary metric over the period and the period before; nil without data in the period.
-    func change(of primary: DisplayMetric, context: ScreenContext, window: SummaryWindow) throws -> PeriodChange? {
-        let query = try context.query(for: primary)
-        let values = try Self.days(query, from: window.previous.first, in: store)
+    /// The metric a period of the screen is told by: the primary one, unless it shows a single
+    /// period (`bucket: none`, as Sleep's "Last night"), whose name does not fit a week: then
+    /// the first metric below it reading the same series day by day ("Sleep duration").
+    static func periodMetric(_ primary: DisplayMetric, among metrics: [DisplayMetric]) -> DisplayMetric {
+        guard primary.binding.bucket == Bucket.none else { return primary }
+        return metrics.dropFirst().first { metric in
+            metric.binding.seriesID == primary.binding.seriesID && (metric.binding.bucket ?? .day) == .day
+                && metric.binding.splitBy == nil && metric.binding.versus == nil && metric.binding.divideBy == nil
+                && metric.binding.rolling == nil
+        } ?? primary
+    }
+
+    /// The metric over the period and the period before (its current value nil without data in
+    /// the period), its readings written from the screen's baseline when it has one (a
+    /// pregnancy's weigh-ins as the gain). A sum or count also gets its mean a day: over the
+    /// period's days from the metric's first sample on, unlogged ones as 0 (as its target
+    /// counts them), or over the nights recorded for sleep.
+    func change(of metric: DisplayMetric, context: ScreenContext, window: SummaryWindow) throws -> PeriodChange {
+        let query = try context.query(for: metric)
+        var values = try Self.days(query, from: window.previous.first, in: store)
+        if let baseline = try registry.baseline(of: metric, in: context) { values = values.mapValues { $0 - baseline } }
         let current = window.dates.map { values[$0] }, previous = window.previous.dates.map { values[$0] }
-        guard current.contains(where: { $0 != nil }) else { return nil }
         let count = query.aggregate == .count
-        return PeriodChange(metricName: primary.displayName, aggregate: query.aggregate,
-                            unit: count ? nil : query.display,
-                            current: SummaryCheck.periodValue(current, aggregate: query.aggregate),
-                            previous: SummaryCheck.periodValue(previous, aggregate: query.aggregate),
-                            daysWithData: current.compactMap { $0 }.count,
-                            previousDaysWithData: previous.compactMap { $0 }.count)
+        var change = PeriodChange(metricName: metric.displayName, aggregate: query.aggregate,
+                                  unit: count ? nil : query.display,
+                                  current: SummaryCheck.periodValue(current, aggregate: query.aggregate),
+                                  previous: SummaryCheck.periodValue(previous, aggregate: query.aggregate),
+                                  daysWithData: current.compactMap { $0 }.count,
+                                  previousDaysWithData: previous.compactMap { $0 }.count)
+        if let total = change.current, query.aggregate == .sum || query.aggregate == .count {
+            let days: Int
+            if let zeroFrom = try query.unloggedAsZeroFrom(in: store) {
+                days = window.dates.filter { $0 >= zeroFrom }.count
+                change.perDayNoun = "day"
+            } else {
+                days = change.daysWithData
+                change.perDayNoun = query.isSleep ? "night" : "day with data"
+            }
+            change.perDay = days > 0 ? total / Double(days) : nil
+        }
+        return change
     }
 
     /// Each metric with a target judged over the period (the same data and target once).
@@ -94,7 +134,7 @@ package struct SummaryReader: Sendable {
             var query = try context.query(for: metric)
             query.binding.range = .all
             query.binding.rolling = nil
-            guard let target = query.displayTarget,
+            guard let target = try registry.target(for: metric, in: context),
                   seen.insert(Self.dataKey(query) + "|\(query.bucket.rawValue)|\(target)").inserted,
                   let periods = try query.fetchTargetPeriods(from: store, target: target), !periods.isEmpty else { continue }
             var span = query

@@ -103,9 +103,14 @@ package struct SummaryWords: Sendable {
         let whole = values.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
         let scale = values.map(abs).max() ?? current
         func written(_ value: Double) -> String { amount(value, change.unit, scale: scale, whole: whole) }
-        let value: String
+        var value: String
         switch change.aggregate {
-        case .sum, .count: value = "\(written(current)) in total"
+        case .sum, .count:
+            value = "\(written(current)) in total"
+            if let perDay = change.perDay {
+                let mean = amount(perDay, change.unit, whole: abs(perDay - perDay.rounded()) < 1e-9)
+                value += change.perDayNoun == "day with data" ? ", \(mean) a day with data" : ", \(mean) a \(change.perDayNoun)"
+            }
         case .mean, .first, .last: value = "\(written(current)) on average"
         case .min: value = "lowest \(written(current))"
         case .max: value = "highest \(written(current))"

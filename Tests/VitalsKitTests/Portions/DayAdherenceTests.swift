@@ -101,7 +101,8 @@ import Testing
         let budget = book.budgets[0]   // 7 treats a week from Monday
         // Mon 16th 0, Tue 1, Wed 3 (overspent day), Thu 0; as of Thu 19th.
         let used: [LocalDate: Double] = [LocalDate(iso: "2026-11-17")!: 1, LocalDate(iso: "2026-11-18")!: 3]
-        let status = BudgetLedger.status(of: budget, asOf: LocalDate(iso: "2026-11-19")!, usedByDay: used)
+        let status = BudgetLedger.status(of: budget, asOf: LocalDate(iso: "2026-11-19")!, usedByDay: used,
+                                         trackedFrom: LocalDate(iso: "2026-11-02")!)
         #expect(status.first.description == "2026-11-16" && status.last.description == "2026-11-22")
         #expect(status.usedTotal == 4)
         #expect(status.left == 3)
@@ -110,8 +111,26 @@ import Testing
         #expect(status.banked == -1, "three days at a share of 1 each, 4 used")
         #expect(!status.isOverspent)
         let blown = BudgetLedger.status(of: budget, asOf: LocalDate(iso: "2026-11-19")!,
-                                        usedByDay: used.merging([LocalDate(iso: "2026-11-19")!: 5]) { $1 })
+                                        usedByDay: used.merging([LocalDate(iso: "2026-11-19")!: 5]) { $1 },
+                                        trackedFrom: LocalDate(iso: "2026-11-02")!)
         #expect(blown.isOverspent && blown.left == -2 && blown.perRemainingDay == 0)
+    }
+
+    /// Days before anything was logged saved nothing: on the first day logged, nothing is
+    /// banked (not "4 banked before today" for Monday to Thursday never kept); from the second,
+    /// only the days since count.
+    @Test func aBudgetBanksNothingBeforeTheFirstDayLogged() {
+        let budget = book.budgets[0]   // 7 treats a week from Monday
+        let thursday = LocalDate(iso: "2026-11-19")!
+        let firstDay = BudgetLedger.status(of: budget, asOf: thursday, usedByDay: [thursday: 1], trackedFrom: thursday)
+        #expect(firstDay.bankedDays == 0 && firstDay.banked == 0)
+        let text = PortionText(profile: RenderProfile(width: 80), unitSystem: nil)
+        #expect(!text.budgetLine(firstDay, name: "Treats", unit: "portion").joined().contains("banked"))
+        let friday = thursday.adding(days: 1)
+        let next = BudgetLedger.status(of: budget, asOf: friday, usedByDay: [thursday: 0.5], trackedFrom: thursday)
+        #expect(next.bankedDays == 1 && next.banked == 0.5, "one day at a share of 1, half used")
+        let never = BudgetLedger.status(of: budget, asOf: thursday, usedByDay: [:], trackedFrom: nil)
+        #expect(never.banked == 0)
     }
 
     @Test func budgetPeriodsHoldTheirDay() {
@@ -172,7 +191,8 @@ import Testing
             budget.period = periods[which]
             var used: [LocalDate: Double] = [:]
             for (i, u) in uses.enumerated() { used[asOf.adding(days: i - 40)] = Double(u) }
-            let status = BudgetLedger.status(of: budget, asOf: asOf, usedByDay: used)
+            let tracked = used.filter { $0.value > 0 }.keys.min()
+            let status = BudgetLedger.status(of: budget, asOf: asOf, usedByDay: used, trackedFrom: tracked)
             #expect(status.first <= asOf && asOf <= status.last)
             // Naive: walk back from the as-of day while the period rule says "same period".
             var naiveUsed = 0.0
@@ -180,6 +200,14 @@ import Testing
             while day >= status.first { naiveUsed += used[day] ?? 0; day = day.adding(days: -1) }
             #expect(abs(status.usedTotal - naiveUsed) < 1e-9)
             #expect(abs(status.left - (7 - naiveUsed)) < 1e-9)
+            // Banked: the even share of each day before the as-of day from the first day
+            // anything was logged on, less what those days used.
+            var bankedDays = 0, bankedUse = 0.0
+            day = asOf.adding(days: -1)
+            while day >= status.first, let tracked, day >= tracked {
+                bankedDays += 1; bankedUse += used[day] ?? 0; day = day.adding(days: -1)
+            }
+            #expect(abs(status.banked - (status.dailyShare * Double(bankedDays) - bankedUse)) < 1e-9)
             switch budget.period {
             case .week(let start): #expect(status.first.isoWeekday == start && status.periodDays == 7)
             case .month: #expect(status.first.day == 1 && status.last.adding(days: 1).day == 1)

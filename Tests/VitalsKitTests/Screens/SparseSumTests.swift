@@ -97,4 +97,27 @@ final class SparseSumTests: XCTestCase {
         let before = try XCTUnwrap(input.points.first { $0.date == thursday.startOfWeek.adding(days: -7) })
         XCTAssertNil(before.value)
     }
+
+    /// Under a chart titled "unlogged days as 0" the footer's mean counts them as 0 too, from
+    /// the first sample on (two days of 1 drink in a year of days is not "mean 1"), and a
+    /// latest value older than the newest bar says its date.
+    func testTheFooterOfARegroupedSumMeansEveryDayAndDatesTheLatest() throws {
+        let store = try SampleStore.inMemory()
+        let first = LocalDate(year: 2026, month: 1, day: 5), last = Self.asOf.adding(days: -12)
+        try store.insert([RangeFixtures.sample("drinks", first, 1), RangeFixtures.sample("drinks", last, 1)])
+        let context = try context(store, range: .years(1))
+        let input = try input("DRINKS_DAILY", context)
+        XCTAssertEqual(input.title, "Drinks per day, weekly mean a day, unlogged days as 0")
+        let document = try GenericScreen().render(context, config: GenericConfig())
+        let lines = document.lines(width: 80)
+        let footer = try XCTUnwrap(lines.first { $0.hasPrefix("latest ") }, lines.joined(separator: "\n"))
+        // By hand: 2 drinks over the days from 5 January through 17 June.
+        let days = first.days(to: Self.asOf) + 1
+        let expected = 2.0 / Double(days)
+        let shown = try XCTUnwrap(footer.range(of: #"mean [0-9.]+"#, options: .regularExpression).map {
+            Double(footer[$0].dropFirst(5))
+        } ?? nil, footer)
+        XCTAssertEqual(shown, expected, accuracy: 0.01, "\(footer) (expected \(expected) over \(days) days)")
+        XCTAssertTrue(footer.hasPrefix("latest 1 (06-05)"), footer)
+    }
 }

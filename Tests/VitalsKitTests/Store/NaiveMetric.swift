@@ -115,9 +115,10 @@ struct NaiveMetric {
         return result
     }
 
-    /// The entries in the bucket starting at `start`.
+    /// The entries in the bucket starting at `start` whose day is on or before the as-of day:
+    /// what is logged after it is never counted, though the as-of week or month runs on.
     func members(_ start: Date, _ kind: Bucket? = nil) -> [Entry] {
-        entries.filter { bucketStart(day($0), kind) == start }
+        entries.filter { day($0) <= asOfDate && bucketStart(day($0), kind) == start }
     }
 
     /// The aggregate of some entries (nil when there are none).

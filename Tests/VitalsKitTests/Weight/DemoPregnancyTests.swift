@@ -15,9 +15,16 @@ final class DemoPregnancyTests: XCTestCase {
     }
 
     func testWeighInsArePlausibleAndFollowTheBand() throws {
-        let samples = DemoData(asOf: asOf).samples().filter { $0.subjectID == "sanne" }
+        let all = DemoData(asOf: asOf).samples().filter { $0.subjectID == "sanne" }
+        XCTAssertEqual(Set(all.map(\.seriesID)), ["body_mass", "puqe"])
+        // Her PUQE-24 scores: whole scores of 3 to 15, from week 5 to week 18.
+        let puqe = all.filter { $0.seriesID == "puqe" }
+        XCTAssertTrue(puqe.allSatisfy { (3...15).contains($0.value) && $0.value == $0.value.rounded() }, "\(puqe.map(\.value))")
+        XCTAssertEqual(puqe.map(\.localDate).min(), DemoData.sanneLastPeriod.adding(days: 35))
+        XCTAssertLessThanOrEqual(puqe.map(\.localDate).max() ?? asOf, DemoData.sanneLastPeriod.adding(days: 18 * 7))
+        let samples = all.filter { $0.seriesID == "body_mass" }
         XCTAssertFalse(samples.isEmpty)
-        XCTAssertTrue(samples.allSatisfy { $0.seriesID == "body_mass" && (20...300).contains($0.value) })
+        XCTAssertTrue(samples.allSatisfy { (20...300).contains($0.value) })
         XCTAssertEqual(Set(samples.map(\.source)), ["Withings", "manual"])
         XCTAssertLessThanOrEqual(samples.map(\.localDate).max() ?? asOf, asOf)
         // Some days have two weigh-ins (the screen lists them).

@@ -28,6 +28,9 @@ package enum DiffJSONFormat {
             ("causes", .array(screen.causes.map(entry))),
             ("causes_shared", .bool(screen.causesAreShared)),
             ("text_diff", .string(screen.textDiff)),
+            ("json_words", .array(screen.words.map { change in
+                .object([("path", .string(change.path)), ("old", .string(change.old)), ("new", .string(change.new))])
+            })),
         ])
     }
 

@@ -24,6 +24,12 @@ package enum DiffTextFormat {
                     out += "    … and \(screen.numbers.count - numberLimit) more (--format json lists them all)\n"
                 }
             }
+            if !screen.words.isEmpty {
+                out += "  drawn alike; in its JSON only (before → after):\n"
+                for change in screen.words.prefix(numberLimit) {
+                    out += "    \(change.path): \(Sanitize.inline(change.old ?? "(none)")) → \(Sanitize.inline(change.new ?? "(none)"))\n"
+                }
+            }
             if !screen.textDiff.isEmpty {
                 out += "  drawn:\n" + screen.textDiff.split(separator: "\n", omittingEmptySubsequences: false)
                     .dropLast().map { "    " + $0 }.joined(separator: "\n") + "\n"
