@@ -14,10 +14,6 @@ public struct Catalog: Sendable {
     public package(set) var portions = PortionBook()
     /// The files the catalog was read from, in load order.
     public var files: [String] = []
-    /// Screen configs decoded by their modules while the catalog was checked, so a render
-    /// does not decode them again (shared by copies of this catalog; renewed when a catalog
-    /// changes any of its entries).
-    public private(set) var decodedConfigs = DecodedConfigs()
 
     private var pillarIndex: [String: Int] = [:]
     private var subjectIndex: [String: Int] = [:]
@@ -26,14 +22,10 @@ public struct Catalog: Sendable {
     /// Former ids (`former_ids`) → screen; the first screen to claim one keeps it.
     private var formerIDIndex: [String: Int] = [:]
     private var metricIndex: [String: Int] = [:]
-    /// The metrics of each screen and the children of each metric as chains through the
-    /// metric array: the last one added, and for each metric the one added before it on its
-    /// screen (and under its parent), -1 for none. (An array per screen and per parent was an
-    /// allocation each: 1 MB in a catalog of 20,000 metrics.)
-    private var lastMetricOfScreen: [String: Int32] = [:]
-    private var previousOnScreen: [Int32] = []
-    private var lastChildOfParent: [String: Int32] = [:]
-    private var previousSibling: [Int32] = []
+    /// The metrics of each screen and the children of each metric, as indexes in `metrics`
+    /// in the order they were added.
+    private var metricsOfScreen: [String: [Int]] = [:]
+    private var childrenOfMetric: [String: [Int]] = [:]
 
     public init() {
         subjects = [.me]
@@ -48,16 +40,6 @@ public struct Catalog: Sendable {
         self.screens.reserveCapacity(self.screens.count + screens)
         self.metrics.reserveCapacity(self.metrics.count + metrics)
         metricIndex.reserveCapacity(self.metrics.count + metrics)
-        previousOnScreen.reserveCapacity(self.metrics.count + metrics)
-        previousSibling.reserveCapacity(self.metrics.count + metrics)
-    }
-
-    /// A new memo of decoded configs when this catalog changes, unless it has its own empty one
-    /// (a memo made for each entry added was an allocation and a lock each, 22,000 for a
-    /// catalog of 20,000 metrics).
-    private mutating func renewDecodedConfigs() {
-        if isKnownUniquelyReferenced(&decodedConfigs), decodedConfigs.isEmpty { return }
-        decodedConfigs = DecodedConfigs()
     }
 
     /// How many screens and metrics fit before the arrays must grow.
@@ -65,7 +47,6 @@ public struct Catalog: Sendable {
 
     /// Adds a pillar; returns false (and keeps the first) when the id is taken.
     @discardableResult public mutating func add(_ pillar: Pillar) -> Bool {
-        renewDecodedConfigs()
         guard pillarIndex[pillar.id] == nil else { return false }
         pillarIndex[pillar.id] = pillars.count
         pillars.append(pillar)
@@ -74,7 +55,6 @@ public struct Catalog: Sendable {
 
     /// Adds a subject; a file may redeclare the built-in `me` once.
     @discardableResult public mutating func add(_ subject: Subject) -> Bool {
-        renewDecodedConfigs()
         if let index = subjectIndex[subject.id] {
             guard subjects[index].location.file == "<built-in>" else { return false }
             subjects[index] = subject
@@ -86,7 +66,6 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ series: Series) -> Bool {
-        renewDecodedConfigs()
         guard seriesIndex[series.id] == nil else { return false }
         seriesIndex[series.id] = self.series.count
         self.series.append(series)
@@ -94,7 +73,6 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ screen: DisplayScreen) -> Bool {
-        renewDecodedConfigs()
         guard screenIndex[screen.id] == nil else { return false }
         screenIndex[screen.id] = screens.count
         for former in screen.formerIDs where formerIDIndex[former] == nil {
@@ -105,16 +83,10 @@ public struct Catalog: Sendable {
     }
 
     @discardableResult public mutating func add(_ metric: DisplayMetric) -> Bool {
-        renewDecodedConfigs()
         guard metricIndex[metric.id] == nil else { return false }
-        let index = Int32(metrics.count)
         metricIndex[metric.id] = metrics.count
-        previousOnScreen.append(lastMetricOfScreen.updateValue(index, forKey: metric.screenID) ?? -1)
-        if let parent = metric.parentID {
-            previousSibling.append(lastChildOfParent.updateValue(index, forKey: parent) ?? -1)
-        } else {
-            previousSibling.append(-1)
-        }
+        metricsOfScreen[metric.screenID, default: []].append(metrics.count)
+        if let parent = metric.parentID { childrenOfMetric[parent, default: []].append(metrics.count) }
         metrics.append(metric)
         return true
     }
@@ -161,7 +133,7 @@ public struct Catalog: Sendable {
 
     /// Metrics of a screen in display order (primary first, then `order`, then id).
     public func metrics(of screenID: String, includeInactive: Bool = false) -> [DisplayMetric] {
-        chain(from: lastMetricOfScreen[screenID], through: previousOnScreen)
+        (metricsOfScreen[screenID] ?? []).map { metrics[$0] }
             .filter { includeInactive || $0.isActive }
             .sorted { ($0.isPrimary ? 0 : 1, $0.order, $0.id) < ($1.isPrimary ? 0 : 1, $1.order, $1.id) }
     }
@@ -179,32 +151,21 @@ public struct Catalog: Sendable {
 
     /// Direct children of a metric in display order.
     public func children(of metricID: String, includeInactive: Bool = false) -> [DisplayMetric] {
-        chain(from: lastChildOfParent[metricID], through: previousSibling)
+        (childrenOfMetric[metricID] ?? []).map { metrics[$0] }
             .filter { includeInactive || $0.isActive }
             .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
     }
 
-    /// Whether a screen has an active metric (`!metrics(of:).isEmpty`, no metric copied).
+    /// Whether a screen has an active metric (`!metrics(of:).isEmpty`, without sorting).
     package func hasActiveMetric(on screenID: String) -> Bool {
-        var index = lastMetricOfScreen[screenID] ?? -1
-        while index >= 0 {
-            if metrics[Int(index)].isActive { return true }
-            index = previousOnScreen[Int(index)]
-        }
-        return false
+        (metricsOfScreen[screenID] ?? []).contains { metrics[$0].isActive }
     }
 
-    /// The active primary metrics of a screen in display order (`metrics(of:).filter(\.isPrimary)`,
-    /// copying only those).
+    /// The active primary metrics of a screen in display order (`metrics(of:).filter(\.isPrimary)`).
     package func activePrimaries(of screenID: String) -> [DisplayMetric] {
-        var found: [DisplayMetric] = []
-        var index = lastMetricOfScreen[screenID] ?? -1
-        while index >= 0 {
-            let metric = metrics[Int(index)]
-            if metric.isPrimary && metric.isActive { found.append(metric) }
-            index = previousOnScreen[Int(index)]
-        }
-        return found.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+        (metricsOfScreen[screenID] ?? []).map { metrics[$0] }
+            .filter { $0.isPrimary && $0.isActive }
+            .sorted { ($0.order, $0.id) < ($1.order, $1.id) }
     }
 
     /// Whether a metric `id` exists, and its parent's id (`metric(id)?.parentID`, the metric
@@ -212,19 +173,6 @@ public struct Catalog: Sendable {
     package func parentID(ofMetric id: String) -> (exists: Bool, parentID: String?) {
         guard let index = metricIndex[id] else { return (false, nil) }
         return (true, metrics[index].parentID)
-    }
-
-    /// The metrics of a chain (`previousOnScreen`, `previousSibling`) ending at `last`, in the
-    /// order they were added.
-    private func chain(from last: Int32?, through previous: [Int32]) -> [DisplayMetric] {
-        var found: [DisplayMetric] = []
-        var index = last ?? -1
-        while index >= 0 {
-            found.append(metrics[Int(index)])
-            index = previous[Int(index)]
-        }
-        found.reverse()
-        return found
     }
 
     /// All active descendants of a metric, depth first, with their depth (1 for children).

@@ -30,19 +30,14 @@ package struct EntryReader {
         values.reserveCapacity(pairs.count)
         var slots = [Int16](repeating: -1, count: spec.keys.count)
         var locations = KeyLocations(minimumCapacity: pairs.count)
-        let knownCodes = spec.knownKeyCodes
         for (key, value) in pairs {
             guard let name = key.scalarText else {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
-            let keyIndex = spec.keyIndexes.code(of: name).map(Int.init)
-            if let keyIndex, let code = knownCodes[keyIndex] {
-                locations.addFirst(code: code, value.location)
-            } else {
-                locations.addFirst(name, value.location)
-            }
+            locations.addFirst(name, value.location)
+            let keyIndex = spec.keyIndexes[name]
             guard let keyIndex else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
@@ -194,8 +189,8 @@ package struct EntryReader {
     package func double(_ key: String) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
     package func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
     package func node(_ key: String) -> YAMLNode? {
-        guard let code = spec.keyIndexes.code(of: key) else { return nil }
-        let slot = slots[Int(code)]
+        guard let index = spec.keyIndexes[key] else { return nil }
+        let slot = slots[index]
         return slot < 0 ? nil : values[Int(slot)]
     }
 }

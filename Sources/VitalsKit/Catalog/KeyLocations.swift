@@ -84,17 +84,11 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     public mutating func addFirst(_ key: String, _ location: SourceLocation) {
         // One look-up of the key's code, then a scan of the small codes.
         if let known = self.code(of: key) {
-            addFirst(code: known, location)
+            guard !entries.contains(where: { $0.key == known }) else { return }
+            append(code: known, location)
         } else if let added = self.code(adding: key) {
             append(code: added, location)
         }
-    }
-
-    /// `addFirst` for a key known by its code in `CatalogSchema.knownKeys` (an entry reader
-    /// knows it from the entry's spec, without looking the name up).
-    mutating func addFirst(code: UInt16, _ location: SourceLocation) {
-        guard !entries.contains(where: { $0.key == code }) else { return }
-        append(code: code, location)
     }
 
     /// As the subscript's setter does for a new key, without looking the key up again.
@@ -165,7 +159,7 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     /// The code `key` is stored under here, nil for a key the schema does not know and this
     /// entry has not recorded.
     private func code(of key: String) -> UInt16? {
-        if let known = CatalogSchema.knownKeys.index.code(of: key) { return known }
+        if let known = CatalogSchema.knownKeys.index[key] { return known }
         return unknownKeys?.firstIndex(of: key).map { Self.unknownBit | UInt16($0) }
     }
 

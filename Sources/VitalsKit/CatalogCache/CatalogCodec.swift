@@ -3,8 +3,7 @@
 /// one written (`CatalogCodecTests` compare the two field by field over random catalogs).
 ///
 /// Not kept: the files' text (`LoadedCatalog.sources`, only quoted by error reports, and a
-/// cached catalog has no errors) and the screen configs modules decoded while checking
-/// (`Catalog.decodedConfigs`), which a render decodes again for the screens it draws.
+/// cached catalog has no errors).
 /// Change `CatalogCache.formatVersion` with any change here.
 enum CatalogCodec {
     /// YAML `config` blocks nested deeper than this are not cached (the composer allows 64).

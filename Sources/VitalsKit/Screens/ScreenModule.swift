@@ -78,17 +78,15 @@ extension ScreenModule {
         decoded(screen, in: catalog).diagnostics
     }
 
-    /// The screen's config decoded once per catalog: when the catalog is checked, and reused
-    /// by every render of the screen.
-    func decoded(_ screen: DisplayScreen, in catalog: Catalog) -> DecodedConfigs.Entry {
-        catalog.decodedConfigs.entry(for: screen, module: ObjectIdentifier(Self.self)) {
-            var problems = ConfigProblems(screen: screen)
-            let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
-            for (role, draws) in Self.roles where catalog.metric(playing: role, on: screen.id) == nil {
-                problems.warning("no metric has role: \(role), so the screen does not draw \(draws)", at: nil)
-            }
-            return DecodedConfigs.Entry(config: config, diagnostics: problems.diagnostics)
+    /// The screen's config decoded (nil when it could not be used) with its diagnostics: when
+    /// the catalog is checked, and again when the screen is rendered.
+    func decoded(_ screen: DisplayScreen, in catalog: Catalog) -> (config: Config?, diagnostics: [Diagnostic]) {
+        var problems = ConfigProblems(screen: screen)
+        let config = decodeConfig(screen.config, of: screen, in: catalog, problems: &problems)
+        for (role, draws) in Self.roles where catalog.metric(playing: role, on: screen.id) == nil {
+            problems.warning("no metric has role: \(role), so the screen does not draw \(draws)", at: nil)
         }
+        return (config, problems.diagnostics)
     }
 
     /// `target(for:in:config:)` with the decoded config; nil (the metric's own) when the
@@ -112,6 +110,6 @@ extension ScreenModule {
         if let first = entry.diagnostics.first(where: { $0.severity == .error }) {
             throw ScreenConfigError.invalid(location: first.location, message: first.message)
         }
-        return try render(context, config: entry.config as? Config)
+        return try render(context, config: entry.config)
     }
 }

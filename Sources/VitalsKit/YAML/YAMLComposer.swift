@@ -28,10 +28,6 @@ public struct YAMLComposer {
     /// Key names to share instead of making a string for each occurrence (a catalog's keys).
     public var keyNames = YAMLKeyNames()
 
-    /// Whether a file in the plain subset of YAML that catalogs are written in is composed by
-    /// `YAMLPlainComposer` (the same result, without libyaml) before libyaml reads it.
-    public var readsPlainSubsetDirectly = true
-
     public init() {}
 
     public struct Result {
@@ -43,19 +39,9 @@ public struct YAMLComposer {
 
     /// Composes `text`. Throws a `YAMLProblem` of kind `.syntax` when the file cannot be read.
     public func compose(_ text: String, file: String) throws -> Result {
-        if readsPlainSubsetDirectly {
-            var text = text
-            let result = text.withUTF8 { buffer in
-                var plain = YAMLPlainComposer(buffer, file: file, maxDepth: maxDepth, nodeBudget: nodeBudget, keyNames: keyNames)
-                return plain.compose()
-            }
-            if let result { return result }
-        }
         var session = Session(file: file, maxDepth: maxDepth, nodeBudget: nodeBudget, keyNames: keyNames)
-        let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try session.run(buffer)
-        }
+        var text = text
+        return try text.withUTF8 { try session.run($0) }
     }
 }
 
@@ -178,7 +164,7 @@ private struct Session {
                 var valueEvent = try next()
                 let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
                 size += keySize + valueSize
-                if let duplicate = keys.add(key) {
+                if let duplicate = keys.check(key, against: pairs) {
                     duplicates.append(duplicate)
                     continue
                 }
@@ -249,30 +235,36 @@ private struct Session {
     }
 }
 
-/// The scalar keys of one mapping so far, first occurrences only, for finding a duplicate: names
-/// compared by length first (no node is copied to look at its key), through a dictionary once
-/// a mapping has more than a few keys. Both composers (libyaml's events, `YAMLPlainComposer`)
-/// use it, so they report duplicates alike.
+/// Finds a repeated key among a mapping's pairs so far (first occurrences only: a repeated
+/// pair is left out): names compared by length first, through a dictionary of the names once a
+/// mapping has more than a few keys.
 struct YAMLMappingKeys {
-    private var names: [String] = []
-    private var nameLocations: [SourceLocation] = []
     private var nameIndex: [String: Int]?
 
-    /// Records `key`; returns the problem when it repeats an earlier key of the mapping (the
-    /// pair is then left out, the first value kept). Keys that are not scalars are not compared.
-    mutating func add(_ key: YAMLNode) -> YAMLProblem? {
+    /// Checks `key` against `pairs`, the pairs kept so far; returns the problem when it repeats
+    /// one of their keys (the new pair is then to be left out, the first value kept), else nil,
+    /// and the caller appends the pair. Keys that are not scalars are not compared.
+    mutating func check(_ key: YAMLNode, against pairs: [(key: YAMLNode, value: YAMLNode)]) -> YAMLProblem? {
         guard case .scalar(let name, _) = key.value else { return nil }
-        let length = name.utf8.count
-        let found = nameIndex.map { $0[name] }
-            ?? names.firstIndex(where: { $0.utf8.count == length && $0 == name })
-        if let index = found { return Self.duplicate(name, at: key.location, first: nameLocations[index]) }
-        names.append(name)
-        nameLocations.append(key.location)
-        if nameIndex != nil {
-            nameIndex?[name] = names.count - 1
-        } else if names.count > 16 {
-            nameIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let found: Int?
+        if nameIndex == nil, pairs.count > 16 {
+            var index: [String: Int] = [:]
+            for (offset, pair) in pairs.enumerated() {
+                if case .scalar(let earlier, _) = pair.key.value, index[earlier] == nil { index[earlier] = offset }
+            }
+            nameIndex = index
         }
+        if nameIndex != nil {
+            found = nameIndex?[name]
+        } else {
+            let length = name.utf8.count
+            found = pairs.firstIndex { pair in
+                guard case .scalar(let earlier, _) = pair.key.value else { return false }
+                return earlier.utf8.count == length && earlier == name
+            }
+        }
+        if let found { return Self.duplicate(name, at: key.location, first: pairs[found].key.location) }
+        nameIndex?[name] = pairs.count
         return nil
     }
 

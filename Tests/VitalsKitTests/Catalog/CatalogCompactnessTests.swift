@@ -1,9 +1,9 @@
 import Testing
 @testable import VitalsKit
 
-/// What keeps a catalog of 20,000 metrics small: the rarely set metric keys out of line, the
-/// metrics of a screen and the children of a metric as chains instead of arrays, repeated
-/// prose kept once. Each is checked against a plain second computation.
+/// What keeps a catalog small: the rarely set metric keys out of line, repeated prose kept
+/// once; and the catalog's lists of a screen's metrics and a metric's children. Each is
+/// checked against a plain second computation.
 @Suite struct CatalogCompactnessTests {
     @Test func metricsAndBindingsStaySmall() {
         // With `color`, `role`, `rolling`, `split_by`, `divide_by` and `categories` inline, a
@@ -122,29 +122,6 @@ import Testing
                 #expect(link.exists == (catalog.metric(parent) != nil) && link.parentID == catalog.metric(parent)?.parentID)
             }
         }
-    }
-
-    @Test func theConfigMemoIsRenewedOnlyWhenItHoldsSomethingOrIsShared() {
-        // Weak references: a strong one here would make the memo shared.
-        var catalog = Catalog()
-        weak var fresh = catalog.decodedConfigs
-        catalog.add(Self.metric("A", screen: "S", parent: nil, order: 0))
-        catalog.add(Self.metric("B", screen: "S", parent: "A", order: 1))
-        // Its own empty memo is kept while entries are added (no allocation for each).
-        #expect(fresh != nil && catalog.decodedConfigs === fresh)
-        // A memo with a decoding in it is not kept when the catalog changes.
-        let screen = DisplayScreen(id: "S", name: "S", pillarID: "p", isActive: true, order: 0, subjectID: "me",
-                                   location: SourceLocation(file: "f", line: 1, column: 1))
-        _ = catalog.decodedConfigs.entry(for: screen, module: ObjectIdentifier(Catalog.self)) { .init(config: 1, diagnostics: []) }
-        weak var filled = catalog.decodedConfigs
-        #expect(filled?.isEmpty == false)
-        catalog.add(Self.metric("C", screen: "S", parent: nil, order: 2))
-        #expect(filled == nil && catalog.decodedConfigs.isEmpty)
-        // Nor is one a copy shares, even empty: the changed catalog gets its own, the copy keeps it.
-        let copy = catalog
-        weak var shared = catalog.decodedConfigs
-        catalog.add(Self.metric("D", screen: "S", parent: nil, order: 3))
-        #expect(shared != nil && copy.decodedConfigs === shared && catalog.decodedConfigs !== shared)
     }
 
     /// `TimeRange(_:)` as it read every text before ASCII texts were read by their bytes.

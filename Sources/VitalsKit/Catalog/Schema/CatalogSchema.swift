@@ -142,7 +142,7 @@ extension CatalogSchema {
 
     /// Every key name of every entry, once, in a fixed order: `KeyLocations` stores a key as
     /// its index here (2 bytes instead of a 16-byte string).
-    static let knownKeys: (names: [String], index: KeyCodeTable) = {
+    static let knownKeys: (names: [String], index: [String: UInt16]) = {
         var names: [String] = []
         var index: [String: UInt16] = [:]
         var seen: Set<String> = []
@@ -163,6 +163,6 @@ extension CatalogSchema {
             names.append(name)
         }
         for section in sections { add(section.key); collect(section.entry) }
-        return (names, KeyCodeTable(names))
+        return (names, index)
     }()
 }

@@ -112,28 +112,25 @@ public struct EntrySpec: Sendable {
 
     public var name: String
     public var keys: [KeySpec] {
-        didSet { keyNames = keys.map(\.name); keyIndexes = KeyCodeTable(keyNames); knownCodes = KnownKeyCodes() }
+        didSet { keyNames = keys.map(\.name); keyIndexes = Self.indexes(of: keyNames) }
     }
     public var requiredWhen: [Condition] = []
-    /// The names of `keys`, in order (a scan of `keys` copied each `KeySpec` it passed, its
-    /// arrays retained and released: about 5 % of `vitals validate`).
+    /// The names of `keys`, in order.
     public private(set) var keyNames: [String]
     /// The index of each name in `keys` (the first, for a name given twice): a reader finds
-    /// each key of an entry here, and each key its decoder asks for (a scan of `keyNames` and
-    /// of the keys found took 10 % of `vitals validate`).
-    private(set) var keyIndexes: KeyCodeTable
-    /// The code `KeyLocations` stores each of `keys` under, found on first use: the known
-    /// keys are collected from the entry specs themselves, so a spec cannot look them up as
-    /// it is made.
-    private var knownCodes = KnownKeyCodes()
-    var knownKeyCodes: [UInt16?] { knownCodes.codes(for: keyNames) }
+    /// each key of an entry here, and each key its decoder asks for.
+    private(set) var keyIndexes: [String: Int]
 
     public init(name: String, keys: [KeySpec], requiredWhen: [Condition] = []) {
         self.name = name
         self.keys = keys
         self.keyNames = keys.map(\.name)
-        self.keyIndexes = KeyCodeTable(keyNames)
+        self.keyIndexes = Self.indexes(of: keyNames)
         self.requiredWhen = requiredWhen
+    }
+
+    private static func indexes(of names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
@@ -159,19 +156,4 @@ extension ValueKind {
         "[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))" +
         "|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[048]|[2468][048]|[13579][26])00)-02-29" +
         ")$"
-}
-
-/// An entry spec's `knownKeyCodes`, shared by its copies and made once.
-final class KnownKeyCodes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var codes: [UInt16?]?
-
-    func codes(for names: [String]) -> [UInt16?] {
-        lock.withLock {
-            if let codes { return codes }
-            let made = names.map { CatalogSchema.knownKeys.index.code(of: $0) }
-            codes = made
-            return made
-        }
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every stored property of a value, written out through `Mirror` in a canonical form:
 /// dictionaries and sets sorted, doubles by their bit pattern (so NaN equals NaN and 0 and −0
-/// differ), classes left out (`Catalog.decodedConfigs` is a memo, not content). Two values
+/// differ), classes left out. Two values
 /// with equal dumps hold the same data, whatever fields their types gain later.
 enum CanonicalDump {
     static func of(_ value: Any) -> String {

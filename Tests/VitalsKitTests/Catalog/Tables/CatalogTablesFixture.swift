@@ -199,7 +199,7 @@ enum CatalogDump {
             return
         }
         let mirror = Mirror(reflecting: value)
-        let children = mirror.children.filter { !["location", "keyLocations", "decodedConfigs"].contains($0.label ?? "") }
+        let children = mirror.children.filter { !["location", "keyLocations"].contains($0.label ?? "") }
         if children.isEmpty || mirror.displayStyle == .enum && children.count == 0 {
             lines.append("\(indent)\(label) = \(value)")
             return
