@@ -83,16 +83,13 @@ package struct DemoCache: Sendable {
         try PrivateFile.createDirectory(directory)
         let temporary = directory + "/.building-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: temporary + suffix) } }
-        // Not part of a command's statement trace (VITALS_TRACE_SQL): another file's making.
-        try SampleStore.$statementTrace.withValue(nil) {
-            let store = try SampleStore.openForBulkWrite(path: temporary)
-            do {
-                try demo.fill(store)
-                try store.close()
-            } catch {
-                try? store.close()
-                throw error
-            }
+        let store = try SampleStore.openForBulkWrite(path: temporary)
+        do {
+            try demo.fill(store)
+            try store.close()
+        } catch {
+            try? store.close()
+            throw error
         }
         guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let name = (path as NSString).lastPathComponent

@@ -1,8 +1,23 @@
+import Foundation
 import GRDB
 
+/// Where the statements of the stores opened inside `tracingStatements` go (process-wide: a
+/// `@TaskLocal` pushed outside any task crashed the statically linked release binary).
+nonisolated(unsafe) private var currentTrace: (@Sendable (String) -> Void)?
+private let traceLock = NSLock()
+
 extension SampleStore {
-    /// Where the statements of the stores opened inside `tracingStatements` go.
-    @TaskLocal static var statementTrace: (@Sendable (String) -> Void)?
+    static var statementTrace: (@Sendable (String) -> Void)? {
+        traceLock.lock()
+        defer { traceLock.unlock() }
+        return currentTrace
+    }
+
+    private static func setTrace(_ line: (@Sendable (String) -> Void)?) {
+        traceLock.lock()
+        currentTrace = line
+        traceLock.unlock()
+    }
 
     /// Runs `body` (which opens a store and uses it) with every statement that store's
     /// connection runs passed to `line`, from the first statement of its open on, its
@@ -12,7 +27,9 @@ extension SampleStore {
     /// the connection after `body` returns. Of a pool, only the writer is traced: its readers
     /// run alongside it, and their lines interleaved would not replay.
     public static func tracingStatements<T>(to line: @escaping @Sendable (String) -> Void, _ body: () throws -> T) rethrows -> T {
-        try $statementTrace.withValue(line, operation: body)
+        setTrace(line)
+        defer { setTrace(nil) }
+        return try body()
     }
 
     /// Adds the trace of `tracingStatements`, when one is asked for, to `config`; called first

@@ -174,7 +174,7 @@ extension SampleStore {
 
     /// An empty in-memory store (tests, the embedded demo data set).
     public static func inMemory() throws -> SampleStore {
-        let queue = try DatabaseQueue(configuration: configuration())
+        let queue = try DatabaseQueue(configuration: configuration(traced: false))
         let store = SampleStore(path: nil, writer: queue)
         try store.migrate()
         return store
@@ -184,7 +184,7 @@ extension SampleStore {
     /// files); call `finish()` before using the file elsewhere.
     static func openForBulkWrite(path: String) throws -> SampleStore {
         try PrivateFile.createEmptyIfMissing(path)
-        var config = configuration()
+        var config = configuration(traced: false)
         config.journalMode = .default
         let queue = try DatabaseQueue(path: path, configuration: config)
         let store = SampleStore(path: path, writer: queue)
@@ -215,9 +215,11 @@ extension SampleStore {
         return queue
     }
 
-    static func configuration() -> Configuration {
+    /// `traced`: part of a command's statement trace (VITALS_TRACE_SQL); not the demo data
+    /// built into memory or into its cache file, which are not the command's database.
+    static func configuration(traced: Bool = true) -> Configuration {
         var config = Configuration()
-        addTrace(to: &config, readOnly: false)
+        if traced { addTrace(to: &config, readOnly: false) }
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(busyTimeout)
         config.label = "vitals"
