@@ -44,6 +44,12 @@ final class YourDataCLITests: XCTestCase {
         // Someone else's dog is not a subject of this catalog.
         let ollie = try vitals(["log", "body_mass", "12", "--subject", "ollie", "--db", db], exitCode: 1)
         XCTAssertTrue(ollie.stderr.contains("unknown subject 'ollie'"), ollie.stderr)
+        // Their screens are not drawn for someone else.
+        for screen in ["gezondheid", "pregnancy"] {
+            let refused = try vitals(["render", screen, "--db", db], stdout: "", exitCode: 1)
+            XCTAssertTrue(refused.stderr.contains("screen is for the subject '\(screen == "pregnancy" ? "sanne" : "ollie")', which no catalog file declares"),
+                          refused.stderr)
+        }
         // One weigh-in: the report of everything covers the screens with data, names the rest once.
         try vitals(["log", "body_mass", "80", "--db", db, "--at", "2026-11-20T08:00+01:00"])
         let report = try vitals(["report", "--all", "--db", db, "--as-of", "2026-11-20"])

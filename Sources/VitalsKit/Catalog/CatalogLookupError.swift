@@ -9,6 +9,8 @@ public enum CatalogLookupError: VitalsError, Equatable {
     /// No series has this id, but a DragonHealth category does (by id or name): it logs as
     /// `series` (`sports` → `exercise_minutes`).
     case categoryLogsAs(String, category: String, series: String)
+    /// The screen is for a subject no catalog file declares (the demo's, without the demo data).
+    case undeclaredSubject(screen: String, subject: String)
 
     public var message: String {
         switch self {
@@ -16,6 +18,8 @@ public enum CatalogLookupError: VitalsError, Equatable {
         case .unknownSeries(let id, _): return "unknown series '\(Sanitize.inline(id))'"
         case .unknownSubject(let id, _): return "unknown subject '\(Sanitize.inline(id))'"
         case .categoryLogsAs(let id, _, _): return "unknown series '\(Sanitize.inline(id))'"
+        case .undeclaredSubject(let screen, let subject):
+            return "the \(Sanitize.inline(screen)) screen is for the subject '\(Sanitize.inline(subject))', which no catalog file declares"
         }
     }
 
@@ -31,6 +35,9 @@ public enum CatalogLookupError: VitalsError, Equatable {
             return [didYouMean(id, among: known) ?? "known subjects: " + known.joined(separator: ", ")]
         case .categoryLogsAs(_, let category, let series):
             return ["did you mean '\(series)'? The category \(Sanitize.inline(category)) logs as it: vitals log \(series) VALUE"]
+        case .undeclaredSubject(_, let subject):
+            return ["the demo data has it (with no database, or one `vitals demo` wrote); for your own, declare '\(Sanitize.inline(subject))' "
+                    + "under subjects: in your catalog (vitals init writes the built-in one out to edit)"]
         }
     }
 
