@@ -68,6 +68,9 @@ SUBCOMMANDS:
                           targets, spent budgets, e.g. `vitals due --at 20:00`.
   summary                 The week (or any period) against the one before, e.g.
                           `vitals summary --week --format markdown`.
+  init                    Write the built-in catalog (screens/, metrics/,
+                          languages/) into DIR to edit, e.g. `vitals init
+                          ~/health`.
 
   See 'vitals help <subcommand>' for detailed help.
 
@@ -154,6 +157,9 @@ SUBCOMMANDS:
                           targets, spent budgets, e.g. `vitals due --at 20:00`.
   summary                 The week (or any period) against the one before, e.g.
                           `vitals summary --week --format markdown`.
+  init                    Write the built-in catalog (screens/, metrics/,
+                          languages/) into DIR to edit, e.g. `vitals init
+                          ~/health`.
   push                    Send the local database's samples and milestones that
                           a PostgreSQL server lacks.
   pull                    Bring the samples and milestones a PostgreSQL server

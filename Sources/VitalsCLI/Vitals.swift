@@ -27,7 +27,7 @@ struct Vitals: ParsableCommand {
             ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
             ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
             FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
-            ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self,
+            ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self, InitCommand.self,
         ] + addedCommands
     ) }
 

@@ -13,9 +13,10 @@ enum ScreenFixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// With the demo's subjects (Ollie, Sanne), as a command reading the demo data has them.
     static let loaded: LoadedCatalog = {
         let root = repositoryRoot.path
-        return try! CatalogLoader.load(paths: [root + "/screens", root + "/metrics"])
+        return try! CatalogLoader.load(paths: [root + "/screens", root + "/metrics"]).withDemoSubjects(true)
     }()
 
     static var catalog: Catalog { loaded.catalog }

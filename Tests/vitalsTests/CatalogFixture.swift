@@ -1,4 +1,5 @@
 import Foundation
+import VitalsKit
 
 /// A small catalog for the watch and diff tests, written into a directory: one pillar, a Steps
 /// screen (a primary with a daily target, and a child) and a Weight screen, on the demo data's
@@ -101,5 +102,21 @@ enum CatalogFixture {
     /// The 1-based line of `files[name]` (as edited by `text`) that contains `needle`.
     static func line(of needle: String, in text: String) -> Int {
         (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
+    }
+}
+
+/// The shipped catalog with the demo's subjects (Ollie, Sanne) declared in a file of its own,
+/// as a person who tracks a dog called Ollie declares her: for tests that log for them into a
+/// database of their own (without the demo data they are no subjects).
+enum DemoSubjectsCatalog {
+    /// Writes it under `directory` and returns its root for `--catalog`.
+    static func write(in directory: URL) throws -> String {
+        let root = directory.appendingPathComponent("catalog-with-ollie")
+        for folder in ["screens", "metrics"] {
+            try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(folder),
+                                             to: root.appendingPathComponent(folder))
+        }
+        try DemoSubjects.file.text.write(to: root.appendingPathComponent("screens/demo_subjects.yaml"), atomically: true, encoding: .utf8)
+        return root.path
     }
 }

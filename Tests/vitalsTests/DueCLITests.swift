@@ -203,6 +203,32 @@ final class DueCLITests: XCTestCase {
         try due("2026-03-04T12:00+01:00", ["--format", "json"], stdout: "{\n  \"at\": \"2026-03-04T12:00:00+01:00\",\n  \"due\": []\n}\n", exitCode: 0)
     }
 
+    /// `--at T` counts what was logged by T only: the targets' "so far" is the sum of the
+    /// entries timed at or before T (recomputed here from the list logged), and a weigh-in later
+    /// that day does not stand in for one missing at T.
+    func testAtCountsOnlyWhatWasLoggedByThen() throws {
+        let logged: [(at: String, portions: Double)] = [("2026-02-20T08:15+01:00", 0.5), ("2026-02-20T12:30+01:00", 1),
+                                                       ("2026-02-20T20:10+01:00", 1), ("2026-02-20T23:50+01:00", 0.25)]
+        for entry in logged { try log(["vegetables", String(entry.portions), "--at", entry.at]) }
+        try log(["body_mass", "77.9", "--at", "2026-02-20T19:30+01:00"])
+        try assertCommand(["config", "set", "reminders", "weigh_in 10:00, targets 18:00, milestones off"],
+                          environment: environment, stdout: nil)
+        for (at, minutes) in [("2026-02-20T18:30+01:00", 18 * 60 + 30), ("2026-02-20T21:00+01:00", 21 * 60),
+                              ("2026-02-20T23:55+01:00", 23 * 60 + 55)] {
+            let soFar = logged.filter { entry in
+                let clock = entry.at.dropFirst(11).prefix(5).split(separator: ":").compactMap { Int($0) }
+                return clock[0] * 60 + clock[1] <= minutes
+            }.map(\.portions).reduce(0, +)
+            func amount(_ value: Double) -> String {
+                let text = value == value.rounded() ? String(Int(value)) : String(value)
+                return text + (value == 1 ? " portion" : " portions")
+            }
+            let weighIn = minutes < 19 * 60 + 30 ? "Me: no weigh-in today (last on 2026-02-19)\n" : ""
+            let open = soFar >= 3 ? "" : "Me: Vegetables: \(amount(soFar)) so far, \(amount(3 - soFar)) more meets the target\n"
+            try due(at, stdout: weighIn + open, exitCode: weighIn.isEmpty && open.isEmpty ? 0 : 1)
+        }
+    }
+
     /// Refused values exit 1 as `log` does, say why, and print nothing on standard output; a
     /// `--at` that does not read is a usage error (2), not the 1 of something due.
     func testRefusals() throws {

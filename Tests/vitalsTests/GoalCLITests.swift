@@ -1,4 +1,5 @@
 import Foundation
+import VitalsKit
 import XCTest
 
 /// `vitals goal` on an imported export: set in pounds, shown with the trend in every unit
@@ -68,5 +69,57 @@ final class GoalCLITests: XCTestCase {
 
             """, exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("config/vitals/config.yaml").path))
+    }
+
+    /// Goals are per subject, checked against a range for the subject's kind; a weight is one
+    /// weight (stones and pounds combine, nothing else adds up); an unknown subject exits as
+    /// `summary` does; "at your goal" says the rule's own tolerance.
+    func testGoalsPerSubject() throws {
+        let config = directory.appendingPathComponent("config/vitals/config.yaml").path
+        // The built-in catalog written out, with a dog of one's own declared.
+        let catalog = directory.appendingPathComponent("catalog").path
+        try assertCommand(["init", catalog], environment: environment, stdout: nil)
+        let subjects = directory.appendingPathComponent("catalog/screens/subjects.yaml")
+        try (try String(contentsOf: subjects, encoding: .utf8) + "\n  - subject_id: rex\n    name: Rex\n    kind: dog\n")
+            .write(to: subjects, atomically: true, encoding: .utf8)
+        @discardableResult
+        func goal(_ arguments: [String], stdout: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
+                  line: UInt = #line) throws -> VitalsProcess.Run {
+            try assertCommand(["goal"] + arguments + ["--catalog", catalog], environment: environment,
+                              replacing: ["$CONFIG": config], stdout: stdout, stderr: stderr, exitCode: exitCode, line: line)
+        }
+        try goal(["set", "79kg"], stdout: "goal: 79 kg (in $CONFIG)\n")
+        try goal(["set", "35kg", "--subject", "rex"], stdout: "goal for rex: 35 kg (in $CONFIG)\n")
+        try assertCommand(["config", "get", "goal"], environment: environment, stdout: "me 79 kg; rex 35 kg\n")
+        // Mine is still mine: trend 79.125 kg (see above) is within the rule's 0.25 kg of 79 kg.
+        let mine = try goal(["--db", db, "--as-of", "2026-05-28"])
+        XCTAssertTrue(mine.stdout.hasPrefix("Goal 79.0 kg\n"), mine.stdout)
+        XCTAssertTrue(mine.stdout.contains("At your goal: the trend is within \(GoalProgress.reachedWithin) kg of it"), mine.stdout)
+        // A dog's goal is a dog's: 3 kg is fine for Rex, not for me.
+        try goal(["set", "3kg", "--subject", "rex"], stdout: "goal for rex: 3 kg (in $CONFIG)\n")
+        try goal(["set", "3kg"], stderr: """
+            vitals: error: a goal of 3kg (3.0 kg) is outside 30–250 kg
+              write it like 72kg, 158.5 lb or 11st 4lb (a bare number is in your units)
+
+            """, exitCode: 1)
+        try goal(["set", "200kg", "--subject", "rex"], stderr: nil, exitCode: 1)
+        // One weight, never a sum of two.
+        for typed in [["75kg75kg"], ["70kg", "5lb"]] {
+            try goal(["set"] + typed, stderr: """
+                vitals: error: '\(typed.joined(separator: " "))' is more than one weight; give one (75 kg), or stones and pounds (11 st 4 lb)
+                  write it like 72kg, 158.5 lb or 11st 4lb (a bare number is in your units)
+
+                """, exitCode: 2)
+        }
+        try goal(["set", "11", "st", "4", "lb"], stdout: "goal: 71.67 kg (in $CONFIG)\n")
+        try assertCommand(["config", "get", "goal"], environment: environment, stdout: "me 71.67 kg; rex 3 kg\n")
+        try assertCommand(["goal", "clear", "--subject", "rex"], environment: environment, replacing: ["$CONFIG": config],
+                          stdout: "goal cleared (in $CONFIG)\n")
+        try assertCommand(["config", "get", "goal"], environment: environment, stdout: "71.67 kg\n")
+        // An unknown subject: the exit code `summary` gives it.
+        let summary = try assertCommand(["summary", "--subject", "nobody", "--catalog", catalog, "--db", db],
+                                        environment: environment, stderr: nil, exitCode: 1)
+        let shown = try goal(["--subject", "nobody", "--db", db], stderr: nil, exitCode: summary.status)
+        XCTAssertTrue(shown.stderr.contains("unknown subject 'nobody'"), shown.stderr)
     }
 }

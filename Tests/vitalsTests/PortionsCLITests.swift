@@ -69,23 +69,23 @@ final class PortionsCLITests: XCTestCase {
 
         // Without --meal, the slot of the time of day.
         try assertRun(["log", "vegetables", "0.5", "--at", "2026-11-20T13:00"],
-                      stdout: "logged vegetables 0.5 portion for me at 2026-11-20T13:00:00+01:00 (lunch)\n")
+                      stdout: "logged vegetables 0.5 portion for me at 2026-11-20T13:00:00+01:00 (Lunch)\n")
         // No slot for a series that is no category.
         try assertRun(["log", "body_mass", "80", "--at", "2026-11-20T13:00"], stdout: "logged body_mass 80 kg for me at 2026-11-20T13:00:00+01:00\n")
         // 'late night', 'Late-Night' and 'late_night' are one slot: the entries list one name for
         // the 01:30 stew (two categories, on the 20th) and the 22:00 fat.
         _ = try run(["log", "fats", "0.5", "--meal", "Late-Night", "--at", "2026-11-20T22:00"])
         try assertRun(["entries", "--day", "2026-11-20"], stdout: """
-                 7  2026-11-20 08:00  dairy             1.5 portion     Breakfast        Milk
+                 7  2026-11-20 08:00  dairy             1.5 portions    Breakfast        Milk
                  1  2026-11-20 12:10  vegetables        1 portion       Lunch            Carrot
-                 8  2026-11-20 13:00  vegetables        0.5 portion     Lunch
+                 8  2026-11-20 13:00  vegetables        0.5 portions    Lunch
                  9  2026-11-20 13:00  body_mass         80 kg
-                 2  2026-11-20 18:30  vegetables        1.25 portion    Dinner           Carrot
-                 3  2026-11-20 19:00  vegetables        1.25 portion    Dinner
-                 4  2026-11-20 19:01  vegetables        1.25 portion    Dinner
-                10  2026-11-20 22:00  fats              0.5 portion     Late Night
-                 5  2026-11-21 01:30  vegetables        3 portion       Late Night       Winter stew
-                 6  2026-11-21 01:30  fats              1.5 portion     Late Night       Winter stew
+                 2  2026-11-20 18:30  vegetables        1.25 portions   Dinner           Carrot
+                 3  2026-11-20 19:00  vegetables        1.25 portions   Dinner
+                 4  2026-11-20 19:01  vegetables        1.25 portions   Dinner
+                10  2026-11-20 22:00  fats              0.5 portions    Late Night
+                 5  2026-11-21 01:30  vegetables        3 portions      Late Night       Winter stew
+                 6  2026-11-21 01:30  fats              1.5 portions    Late Night       Winter stew
 
             """)
     }
@@ -163,7 +163,7 @@ final class PortionsCLITests: XCTestCase {
         try assertRun(["entries", "--day", "2026-13-01"], stderr: "vitals: error: --day expects a date as YYYY-MM-DD, got '2026-13-01'\n", exitCode: 2)
         try assertRun(["log", "food", "carrot", "1", "g", "extra"], stderr: """
             Error: Unexpected argument 'extra'
-            Usage: vitals log [<options>] <SERIES> [<VALUE>] [<UNIT>] [<FOOD-UNIT>]
+            Usage: vitals log [<options>] <SERIES> [<VALUE>] [<UNIT>] [<FOOD-UNIT>] [<LB-UNIT>]
               See 'vitals log --help' for more information.
 
             """, exitCode: 2)
@@ -203,7 +203,7 @@ final class PortionsCLITests: XCTestCase {
         _ = try run(["log", "food", "winter stew", "--at", "2026-11-20T18:10"])
         // Both categories of the stew.
         try assertRun(["undo"], stdout: """
-            removed 2  2026-11-20 18:10  vegetables        2 portion       Dinner           Winter stew
+            removed 2  2026-11-20 18:10  vegetables        2 portions      Dinner           Winter stew
             removed 3  2026-11-20 18:10  fats              1 portion       Dinner           Winter stew
 
             """)
@@ -212,7 +212,7 @@ final class PortionsCLITests: XCTestCase {
 
         try assertRun(["edit", id, "160", "g", "--meal", "dinner"], stdout: """
             was 1  2026-11-20 12:10  vegetables        1 portion       Lunch            Carrot
-            now 1  2026-11-20 12:10  vegetables        2 portion       Dinner           Carrot
+            now 1  2026-11-20 12:10  vegetables        2 portions      Dinner           Carrot
 
             """)
         try assertRun(["edit", id, "0.1"], stderr: """
@@ -220,9 +220,9 @@ final class PortionsCLITests: XCTestCase {
               portions are entered in steps of 0.25: 1, 0.5, 0.25 (for example 0.25)
 
             """, exitCode: 1)
-        try assertRun(["entries", "--day", "2026-11-20", "--series", "vegetables"], stdout: "     1  2026-11-20 12:10  vegetables        2 portion       Dinner           Carrot\n")
+        try assertRun(["entries", "--day", "2026-11-20", "--series", "vegetables"], stdout: "     1  2026-11-20 12:10  vegetables        2 portions      Dinner           Carrot\n")
 
-        try assertRun(["delete", id], stdout: "deleted 1  2026-11-20 12:10  vegetables        2 portion       Dinner           Carrot\n")
+        try assertRun(["delete", id], stdout: "deleted 1  2026-11-20 12:10  vegetables        2 portions      Dinner           Carrot\n")
         // Deleting it again: no such entry; then nothing is left to undo.
         try assertRun(["delete", id], stderr: """
             vitals: error: no entry 1
@@ -238,9 +238,9 @@ final class PortionsCLITests: XCTestCase {
     /// 21 Nov 01:30 (listed under 20 Nov) moves to 20 Nov 23:30 or back to 21 Nov 02:00.
     func testUndoTakesOneLogOfTheSameSecondAndEditAtKeepsTheDay() throws {
         try assertRun(["log", "vegetables", "1", "--at", "2026-11-20T12:10"],
-                      stdout: "logged vegetables 1 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n")
+                      stdout: "logged vegetables 1 portion for me at 2026-11-20T12:10:00+01:00 (Lunch)\n")
         try assertRun(["log", "fats", "1", "--at", "2026-11-20T12:10"],
-                      stdout: "logged fats 1 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n")
+                      stdout: "logged fats 1 portion for me at 2026-11-20T12:10:00+01:00 (Lunch)\n")
         try assertRun(["undo"], stdout: "removed 2  2026-11-20 12:10  fats              1 portion       Lunch\n")
         try assertRun(["entries", "--day", "2026-11-20"], stdout: "     1  2026-11-20 12:10  vegetables        1 portion       Lunch\n")
 
@@ -249,20 +249,21 @@ final class PortionsCLITests: XCTestCase {
             now 1  2026-11-20 13:00  vegetables        1 portion       Lunch
 
             """)
+        // The undone entry's id (2) is not handed out again.
         _ = try run(["log", "dairy", "1", "--at", "2026-11-21T01:30"])
-        try assertRun(["edit", "2", "1", "--at", "23:30"], stdout: """
-            was 2  2026-11-21 01:30  dairy             1 portion       Late Night
-            now 2  2026-11-20 23:30  dairy             1 portion       Late Night
+        try assertRun(["edit", "3", "1", "--at", "23:30"], stdout: """
+            was 3  2026-11-21 01:30  dairy             1 portion       Late Night
+            now 3  2026-11-20 23:30  dairy             1 portion       Late Night
 
             """)
-        try assertRun(["edit", "2", "1", "--at", "02:00"], stdout: """
-            was 2  2026-11-20 23:30  dairy             1 portion       Late Night
-            now 2  2026-11-21 02:00  dairy             1 portion       Late Night
+        try assertRun(["edit", "3", "1", "--at", "02:00"], stdout: """
+            was 3  2026-11-20 23:30  dairy             1 portion       Late Night
+            now 3  2026-11-21 02:00  dairy             1 portion       Late Night
 
             """)
         try assertRun(["entries", "--day", "2026-11-20"], stdout: """
                  1  2026-11-20 13:00  vegetables        1 portion       Lunch
-                 2  2026-11-21 02:00  dairy             1 portion       Late Night
+                 3  2026-11-21 02:00  dairy             1 portion       Late Night
 
             """)
     }
@@ -273,7 +274,7 @@ final class PortionsCLITests: XCTestCase {
         XCTAssertEqual(try run(["import", "csv", csv.path, "--series", "vegetables"]).status, 0)
         let listed = try assertRun(["entries", "--day", "2026-11-20"], stdout: """
                  1  2026-11-20 12:00  vegetables        1 portion                        imported: csv
-                 2  2026-11-20 18:00  vegetables        2 portion                        imported: csv
+                 2  2026-11-20 18:00  vegetables        2 portions                       imported: csv
 
             """).stdout
         let id = String(listed.split(separator: "\n")[0].split(separator: " ").first!)

@@ -44,11 +44,12 @@ final class StoreCLITests: XCTestCase {
 
             """, exitCode: 1)
 
+        // A database `vitals demo` wrote is the demo's: its dog is a subject.
         let log = try run(["log", "body_mass", "12.4", "--subject", "ollie", "--at", "2026-11-20T09:00", "--db", db])
         XCTAssertEqual(log.status, 0, log.stderr)
         XCTAssertEqual(log.stdout, "logged body_mass 12.4 kg for ollie at 2026-11-20T09:00:00+01:00\n")
         let veg = try run(["log", "vegetables", "0.5", "--tag", "lunch", "--at", "2026-11-20T12:10", "--db", db])
-        XCTAssertEqual(veg.stdout, "logged vegetables 0.5 portion for me at 2026-11-20T12:10:00+01:00 (lunch)\n", veg.stderr)
+        XCTAssertEqual(veg.stdout, "logged vegetables 0.5 portion for me at 2026-11-20T12:10:00+01:00 (Lunch)\n", veg.stderr)
 
         let export = try run(["export", "csv", "--series", "body_mass", "--subject", "ollie", "--from", "2026-11-20", "--db", db])
         XCTAssertEqual(export.status, 0, export.stderr)
@@ -64,7 +65,9 @@ final class StoreCLITests: XCTestCase {
             vitals: error: 700 lb (317.5 kg) is outside the plausible range for body_mass of a human: 20–300 kg
 
             """, exitCode: 1)
-        try assertRun(["log", "body_mass", "400", "--subject", "ollie", "--db", db], stderr: "vitals: error: 400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg\n", exitCode: 1)
+        let withOllie = try DemoSubjectsCatalog.write(in: directory)
+        try assertRun(["log", "body_mass", "400", "--subject", "ollie", "--db", db, "--catalog", withOllie],
+                      stderr: "vitals: error: 400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg\n", exitCode: 1)
         try assertRun(["log", "body_mas", "80", "--db", db], stderr: """
             vitals: error: unknown series 'body_mas'
               did you mean body_mass or lean_body_mass or body_fat?
@@ -124,11 +127,12 @@ final class StoreCLITests: XCTestCase {
     }
 
     func testMilestoneDone() throws {
-        let done = try run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2026-03-14", "--db", db])
+        let catalog = try DemoSubjectsCatalog.write(in: directory)
+        let done = try run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2026-03-14", "--db", db, "--catalog", catalog])
         XCTAssertEqual(done.stdout, "marked vaccinatie_12 done for ollie on 2026-03-14\n", done.stderr)
-        let list = try run(["milestone", "list", "--subject", "ollie", "--db", db])
+        let list = try run(["milestone", "list", "--subject", "ollie", "--db", db, "--catalog", catalog])
         XCTAssertEqual(list.stdout, "2026-03-14  vaccinatie_12\n")
-        try assertRun(["milestone", "done", "vaccinatie_21", "--subject", "ollie", "--db", db], stderr: """
+        try assertRun(["milestone", "done", "vaccinatie_21", "--subject", "ollie", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: unknown milestone 'vaccinatie_21' for ollie
               did you mean vaccinatie_12 or vaccinatie_16 or vaccinatie_8?
 

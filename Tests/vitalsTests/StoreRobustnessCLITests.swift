@@ -129,33 +129,35 @@ final class StoreRobustnessCLITests: XCTestCase {
 
     func testUnknownMilestonesAndSubjectsAreRefused() throws {
         let db = directory.appendingPathComponent("m.sqlite").path
-        try assertCommand(["milestone", "done", "foo", "--db", db], stderr: """
+        // A catalog that declares the dog (the demo's Ollie, in a database of one's own).
+        let catalog = try DemoSubjectsCatalog.write(in: directory)
+        try assertCommand(["milestone", "done", "foo", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: unknown milestone 'foo': no screen of me declares milestones
               subjects with milestones: ollie
 
             """, exitCode: 1)
-        try assertCommand(["milestone", "done", "vaccinatie_12", "--db", db], stderr: """
+        try assertCommand(["milestone", "done", "vaccinatie_12", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: milestone 'vaccinatie_12' belongs to ollie, not me
               vitals milestone done vaccinatie_12 --subject ollie
 
             """, exitCode: 1)
-        try assertCommand(["milestone", "done", "vaccinatie_12", "--subject", "olie", "--db", db], stderr: """
+        try assertCommand(["milestone", "done", "vaccinatie_12", "--subject", "olie", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: unknown subject 'olie'
               did you mean ollie?
 
             """, exitCode: 1)
-        try assertCommand(["milestone", "list", "--subject", "olie", "--db", db], stderr: """
+        try assertCommand(["milestone", "list", "--subject", "olie", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: unknown subject 'olie'
               did you mean ollie?
 
             """, exitCode: 1)
-        try assertCommand(["log", "body_mass", "12", "--subject", "olie", "--db", db], stderr: """
+        try assertCommand(["log", "body_mass", "12", "--subject", "olie", "--db", db, "--catalog", catalog], stderr: """
             vitals: error: unknown subject 'olie'
               did you mean ollie?
 
             """, exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
-        let done = try VitalsProcess.run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2024-01-01", "--db", db])
+        let done = try VitalsProcess.run(["milestone", "done", "vaccinatie_12", "--subject", "ollie", "--on", "2024-01-01", "--db", db, "--catalog", catalog])
         XCTAssertEqual(done.status, 0, done.stderr)
     }
 

@@ -21,8 +21,8 @@ public struct GezondheidScreen: ScreenModule {
     public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
                              problems: inout ConfigProblems) -> GezondheidConfig? {
         let config = GezondheidConfig.decode(node, of: screen, in: catalog, problems: &problems)
-        let subject = catalog.subject(screen.subjectID)
-        if let node, subject?.birthDate.flatMap({ LocalDate(iso: $0) }) == nil {
+        // A subject no file declares (the demo's, without the demo data) leaves the screen out.
+        if let node, let subject = catalog.subject(screen.subjectID), subject.birthDate.flatMap({ LocalDate(iso: $0) }) == nil {
             problems.warning("subject \(screen.subjectID) has no birth_date, so weeks since birth and milestone "
                              + "due dates cannot be worked out", at: node)
         }

@@ -39,7 +39,7 @@ struct CSVImportCommand: ParsableCommand {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
             let importer = CSVImporter(
                 validator: SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem()),
                 seriesID: series, subjectID: subject)

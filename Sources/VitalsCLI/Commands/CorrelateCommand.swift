@@ -75,7 +75,7 @@ struct CorrelateCommand: ParsableCommand {
         try reportingErrors {
             let settings = try RunSettings.resolve()
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
             let request = RelationRequest(x: x, y: y, asOf: day, range: try parseRange(range) ?? .days(90),
                                           subjectID: subjectOption.flag == nil ? nil : subjectOption.id,
                                           unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,

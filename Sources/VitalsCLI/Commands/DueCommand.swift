@@ -37,12 +37,12 @@ struct DueCommand: ParsableCommand {
             }
             let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
             let day = LocalDate(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds)
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
             _ = try SampleValidator(catalog: loaded.catalog).subject(subjectOption.id)
             let sampleStore = try store.openForReading(asOf: day)
             items = try DueReader(catalog: loaded.catalog, store: sampleStore, registry: VitalsCLI.screens,
                                   settings: settings.reminders, dayCutoffMinutes: settings.dayCutoffMinutes)
-                .items(atLocalSeconds: localSeconds, subject: subjectOption.id)
+                .items(atLocalSeconds: localSeconds, utcOffsetSeconds: moment.utcOffsetSeconds, subject: subjectOption.id)
             switch format {
             case .json:
                 try say(JSONValue.object([("at", .string(TimeParser.format(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds))),

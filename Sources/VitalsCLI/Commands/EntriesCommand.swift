@@ -23,7 +23,7 @@ struct EntriesCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
             let validator = SampleValidator(catalog: loaded.catalog)
             _ = try validator.subject(subject)
             if let series { _ = try validator.series(series) }

@@ -41,7 +41,7 @@ struct ExploreCommand: ParsableCommand {
                                    addingHints: ["vitals tree lists pillars, screens and metrics",
                                                  "vitals render SCREEN draws one screen (vitals render --all draws them all)"])
             }
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
+            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData)
             let start = try screen.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
             let sampleStore = try store.openForReading(asOf: asOfDate)
             let environment = ProcessEnvironment.variables
@@ -84,7 +84,7 @@ struct ExploreCommand: ParsableCommand {
     private func reload(asOf: LocalDate, keeping kept: Catalog?, source previous: RegistryScreenSource) -> ExplorerReload {
         var diagnostics = ""
         do {
-            let catalog = try kept ?? self.catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: { diagnostics += $0 }).catalog
+            let catalog = try kept ?? self.catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData, report: { diagnostics += $0 }).catalog
             let settings = try RunSettings.resolve()
             let sampleStore = try store.location.openForReading(asOf: asOf).store
             let source = RegistryScreenSource(catalog: catalog, store: sampleStore, registry: VitalsCLI.screens,

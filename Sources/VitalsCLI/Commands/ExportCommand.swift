@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
             }
             let filter = SampleExporter.Filter(series: series, subject: subject,
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
-            let loaded = try? catalog.load()
+            let loaded = try? catalog.load().withDemoSubjects(store.holdsDemoData)
             if let subject, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).subject(subject) }
             if let series, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).series(series) }
             let sampleStore = try store.openForReading()

@@ -15,11 +15,23 @@ struct GoalCommand: ParsableCommand {
         subcommands: [Show.self, Set.self, Clear.self],
         defaultSubcommand: Show.self)
 
-    /// The subject the goal is for: `--subject`, else the settings file's; refused while pregnant.
-    static func subject(_ option: SubjectOption, in catalog: Catalog) throws -> String {
-        let id = option.id
-        if let subject = catalog.subject(id), subject.pregnancy != nil { throw GoalError.pregnant(subject: subject.name) }
-        return id
+    /// The subject the goal is for: `--subject`, else the settings file's; an unknown one is
+    /// refused as `summary` refuses it (exit 1), and so is a pregnant one.
+    static func subject(_ option: SubjectOption, in catalog: Catalog) throws -> Subject {
+        let subject = try SampleValidator(catalog: catalog).subject(option.id)
+        if subject.pregnancy != nil { throw GoalError.pregnant(subject: subject.name) }
+        return subject
+    }
+
+    /// Writes `goals` into the settings file (the key removed when none is left).
+    static func write(_ goals: WeightGoals) throws -> String {
+        let path = SettingsFile.path(environment: RunSettings.environment)
+        do {
+            _ = try SettingsFile.update(path: path, setting: .goal, to: goals.settingText)
+        } catch let error as SettingsError {
+            throw RunSettings.userError(error)
+        }
+        return path
     }
 
     struct Show: ParsableCommand {
@@ -38,13 +50,13 @@ struct GoalCommand: ParsableCommand {
             try reportingErrors {
                 let settings = try RunSettings.resolve()
                 let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
                 let subject = try GoalCommand.subject(subjectOption, in: loaded.catalog)
                 let sampleStore = try store.openForReading(asOf: day)
-                let trend = try WeightTrend.read(from: sampleStore, catalog: loaded.catalog, subject: subject, asOf: day,
+                let trend = try WeightTrend.read(from: sampleStore, catalog: loaded.catalog, subject: subject.id, asOf: day,
                                                  weighIn: settings.weighIn)
                 let system = try units.unitSystem()
-                let summary = GoalSummary(goal: settings.goal, trend: trend, asOf: day,
+                let summary = GoalSummary(goal: settings.goals[subject.id], trend: trend, asOf: day,
                                           display: system.display(for: .kg) ?? DisplayUnit(.kilogram),
                                           numbers: (try? RenderProfile.resolve(width: 80, color: .never, ascii: false))?.numbers ?? .standard)
                 for line in summary.lines { try say(line) }
@@ -68,33 +80,32 @@ struct GoalCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
-                _ = try GoalCommand.subject(subjectOption, in: loaded.catalog)
-                let kilograms = try WeightGoal.parseWeight(weight.joined(separator: " "), system: try units.unitSystem())
+                let loaded = try catalog.loadValidCatalog(demoData: StoreOptions.holdsDemoData(db: nil))
+                let subject = try GoalCommand.subject(subjectOption, in: loaded.catalog)
+                let kilograms = try WeightGoal.parseWeight(weight.joined(separator: " "), system: try units.unitSystem(),
+                                                           plausible: WeightGoal.plausible(for: subject.kind))
                 let goal = WeightGoal(kilograms: kilograms, by: try parseDate(by, option: "--by"))
-                let path = SettingsFile.path(environment: RunSettings.environment)
-                do {
-                    _ = try SettingsFile.update(path: path, setting: .goal, to: goal.settingText)
-                } catch let error as SettingsError {
-                    throw RunSettings.userError(error)
-                }
-                try say("goal: \(goal.settingText) (in \(Sanitize.inline(path)))")
+                var goals = try RunSettings.resolve().goals
+                goals[subject.id] = goal
+                let path = try GoalCommand.write(goals)
+                let whose = subject.id == "me" ? "" : " for \(subject.id)"
+                try say("goal\(whose): \(goal.settingText) (in \(Sanitize.inline(path)))")
             }
         }
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove the goal from the settings file.")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove the subject's goal from the settings file.")
+
+        @OptionGroup var subjectOption: SubjectOption
 
         func run() throws {
             try reportingErrors {
                 let path = SettingsFile.path(environment: RunSettings.environment)
-                guard FileManager.default.fileExists(atPath: path) else { try say("no goal set"); return }
-                do {
-                    _ = try SettingsFile.update(path: path, setting: .goal, to: nil)
-                } catch let error as SettingsError {
-                    throw RunSettings.userError(error)
-                }
+                var goals = try RunSettings.resolve().goals
+                guard FileManager.default.fileExists(atPath: path), goals[subjectOption.id] != nil else { try say("no goal set"); return }
+                goals[subjectOption.id] = nil
+                _ = try GoalCommand.write(goals)
                 try say("goal cleared (in \(Sanitize.inline(path)))")
             }
         }

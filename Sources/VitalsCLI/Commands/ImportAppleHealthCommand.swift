@@ -31,7 +31,7 @@ struct ImportAppleHealthCommand: ParsableCommand {
         try reportingErrors {
             do {
                 if scanOnly { return try scan() }
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData, quiet: quiet)
                 let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
                 let report: AppleHealthImportReport
                 do {

@@ -30,6 +30,9 @@ struct LogCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("For `log food NAME AMOUNT UNIT`: the unit of AMOUNT (g, ml, portions).", valueName: "FOOD-UNIT"))
     var foodUnit: String?
 
+    @Argument(help: ArgumentHelp("For `log body_mass 12 st 4 lb`: the unit of the pounds.", valueName: "LB-UNIT"))
+    var poundsUnit: String?
+
     @Option(help: ArgumentHelp("When: YYYY-MM-DD[THH:MM[±HH:MM]], HH:MM, yesterday [HH:MM] (default: now).", valueName: "TIME"))
     var at: String?
 
@@ -53,17 +56,42 @@ struct LogCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
+    /// A fifth word belongs only to stones and pounds (`12 st 4 lb`): after another unit it is
+    /// refused before anything runs, as any unexpected argument is.
+    func validate() throws {
+        guard let poundsUnit, unit.flatMap(KnownUnit.named) != .stone else { return }
+        if let first = unit.flatMap(KnownUnit.named), let second = KnownUnit.named(poundsUnit), first.dimension == second.dimension {
+            throw ValidationError("'\([value, unit ?? "", foodUnit ?? "", poundsUnit].joined(separator: " "))' is more than one value: "
+                                  + "give one (80 kg), or stones and pounds (12 st 4 lb)")
+        }
+        throw ValidationError("Unexpected argument '\(poundsUnit)'")
+    }
+
+    /// The value and unit to check: `12 st 4 lb` (as the UK writes a weight) is 172 lb; any
+    /// other four words are refused, never added up.
+    func stonesAndPounds() throws -> (value: String, unit: String?) {
+        guard let poundsUnit else { return (value, unit) }
+        let number = { (text: String) in Double(text.replacingOccurrences(of: ",", with: ".")) }
+        guard let unit, KnownUnit.named(unit) == .stone, KnownUnit.named(poundsUnit) == .pound,
+              let stones = number(value), let pounds = foodUnit.flatMap(number), stones >= 0, pounds >= 0, pounds < 14 else {
+            throw CommandError("'\(Sanitize.inline([value, unit ?? "", foodUnit ?? "", poundsUnit].joined(separator: " ")))' is not one value: "
+                               + "give a value and its unit (80 kg), or stones and pounds (12 st 4 lb)", .usage)
+        }
+        return (String(stones * 14 + pounds), "lb")
+    }
+
     func run() throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
             let puqe = try puqeScore()
             guard typedValue != nil || puqe != nil else {
                 throw CommandError("give the value to log: vitals log \(Sanitize.inline(series)) VALUE [UNIT]", .usage)
             }
-            if puqe == nil, try logPortions(loaded.catalog) { return }
+            // Five words are stones and pounds (or refused), never a portion.
+            if puqe == nil, poundsUnit == nil, try logPortions(loaded.catalog) { return }
             let tag = try mealSlot(in: loaded.catalog)
             let validator = SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem())
-            let (value, unit) = puqe.map { ("\($0.score)", String?.none) } ?? (self.value, self.unit)
+            let (value, unit) = try puqe.map { ("\($0.score)", String?.none) } ?? stonesAndPounds()
             let sample = try validator.sample(from: SampleInput(
                 seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,
                 category: category, tag: tag, note: note))
@@ -74,9 +102,11 @@ struct LogCommand: ParsableCommand {
             line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
             let typedUnit = try unit.flatMap(KnownUnit.named)
                 ?? loaded.catalog.series(sample.seriesID).map { try units.unitSystem().displayUnit(for: $0.unit) }
-            if let typedUnit, typedUnit.symbol != seriesUnit { line += " (\(value) \(typedUnit.symbol))" }
+            if let typedUnit, typedUnit.symbol != seriesUnit {
+                line += " (" + (poundsUnit == nil ? "\(value) \(typedUnit.symbol)" : [self.value, self.unit ?? "", foodUnit ?? "", poundsUnit ?? ""].joined(separator: " ")) + ")"
+            }
             line += " for \(sample.subjectID) at \(TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds))"
-            if let tag = sample.tag { line += " (\(tag))" }
+            if let tag = sample.tag { line += " (\(EntryListing.slotName(tag, in: loaded.catalog.portions)))" }
             try say(line)
             if let puqe { try say(puqe.words) }
         }

@@ -31,7 +31,7 @@ struct MilestoneCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
                 let subject = try SampleValidator(catalog: loaded.catalog).subject(self.subject)
                 let id = id.trimmingCharacters(in: .whitespaces)
                 guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
@@ -64,7 +64,7 @@ struct MilestoneCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 guard try store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
                 let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
@@ -85,7 +85,7 @@ struct MilestoneCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 for record in try store.openForReading().milestones(subject: subject) {
                     try say("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))

@@ -69,8 +69,8 @@ struct RenderCommand: ParsableCommand {
                                     unitSystem: try units.chosenUnitSystem(),
                                     showChildren: children, weighIn: settings.weighIn,
                                     dayCutoffMinutes: settings.dayCutoffMinutes)
-        request.goal = settings.goal
-        let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, report: report)
+        request.goals = settings.goals
+        let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData, report: report)
         let chosen = try all ? loaded.catalog.activeScreensInOrder
             : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
         let sampleStore = announcingDemo ? try store.openForReading(asOf: request.asOf)

@@ -93,8 +93,8 @@ struct ReportCommand: ParsableCommand {
             var request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
                                         showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
-            request.goal = settings.goal
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true)
+            request.goals = settings.goals
+            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData)
             let sampleStore = try store.openForReading(asOf: request.asOf)
             let profile = RenderProfile(width: 80)
             var wantsAdherence = false
@@ -107,17 +107,25 @@ struct ReportCommand: ParsableCommand {
             let shared = SharedCopy(withholdsPersonal: redact, shiftsDates: shiftDates, period: period)
             let catalog = shared.catalog(loaded.catalog)
             let registry = VitalsCLI.screens
+            // `--all` covers the screens with data in the period; the others are named once.
+            var leftOut: [String] = []
             func compose() throws -> [ScreenDocument] {
                 var documents: [ScreenDocument] = []
+                leftOut = []
                 try sampleStore.readingAsOneSnapshot {
                     if wantsAdherence {
                         documents += try AdherenceReport(catalog: catalog, store: sampleStore, request: request,
                                                          period: period, profile: profile).documents(registry: registry)
                     }
-                    documents += try chosen.map { chosen in
+                    documents += try chosen.compactMap { chosen in
                         let screen = catalog.screen(chosen.id) ?? chosen
-                        return try registry.render(ScreenContext(catalog: catalog, screen: screen, store: sampleStore,
-                                                                 request: request, profile: profile))
+                        let document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: sampleStore,
+                                                                         request: request, profile: profile))
+                        if all, Self.showsNoData(document) {
+                            leftOut.append(screen.name)
+                            return nil
+                        }
+                        return document
                     }
                 }
                 return documents
@@ -143,6 +151,10 @@ struct ReportCommand: ParsableCommand {
                 }
                 return (html, documents.count)
             }
+            if !leftOut.isEmpty {
+                printError("vitals: left out \(leftOut.count) screen\(leftOut.count == 1 ? "" : "s") without data in the period: "
+                           + leftOut.map { Sanitize.inline($0) }.joined(separator: ", "))
+            }
             guard let output = self.output, output != "-" else {
                 try StandardOutput.write(html, as: .html)
                 return
@@ -160,6 +172,14 @@ struct ReportCommand: ParsableCommand {
             }
             printError("wrote \(Sanitize.inline(output)) (\(count) screen\(count == 1 ? "" : "s"), \(period.text))")
         }
+    }
+
+    /// Whether a drawn screen has nothing in its period: it says so (an empty block) and no
+    /// chart of it shows data (each chart drawn has its own empty note).
+    static func showsNoData(_ document: ScreenDocument) -> Bool {
+        let empty = Set(document.blocks.filter { $0.kind == .empty }.map { $0.metricID ?? "" })
+        guard !empty.isEmpty else { return false }
+        return document.blocks.allSatisfy { $0.kind != .chart || empty.contains($0.metricID ?? "") }
     }
 
     /// Ends vitals by `signal` (its default action), as if Chromium had not been running.

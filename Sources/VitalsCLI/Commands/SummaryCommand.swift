@@ -76,12 +76,12 @@ struct SummaryCommand: ParsableCommand {
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
             let (window, title) = try period(endingOn: day)
             let profile = try RenderProfile.resolve(width: 80, color: .never, ascii: ascii)
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
             let subject = subjectOption.id
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             var request = ScreenRequest(asOf: day, unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
-            request.goal = settings.goal
+            request.goal = settings.goals[subject]
             let sampleStore = try store.openForReading(asOf: day)
             let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
                                             registry: VitalsCLI.screens)

@@ -17,7 +17,7 @@ struct UndoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             let nothingToUndo = CommandError("nothing to undo: \(subject) has no logged entries")
             // Looked at read-only first: an undo with nothing to undo leaves the file byte for

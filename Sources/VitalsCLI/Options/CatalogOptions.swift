@@ -15,9 +15,11 @@ package struct CatalogOptions: ParsableArguments {
 
     /// The catalog to read: `--catalog`, else the nearest from the working directory up, else
     /// (when `allowBuiltIn`) the one built into the binary, announced on stderr.
-    package func source(allowBuiltIn: Bool = true) throws -> CatalogSource {
+    /// `announce: false` leaves the notice to the caller (`loadValidCatalog` says it once per
+    /// compiled catalog).
+    package func source(allowBuiltIn: Bool = true, announce: Bool = true) throws -> CatalogSource {
         let source = try CatalogLocation.resolve(root: catalogRoot, allowBuiltIn: allowBuiltIn)
-        if case .builtIn(let searched) = source { printError(CatalogLocation.builtInNotice(searched: searched)) }
+        if announce, case .builtIn(let searched) = source { printError(CatalogLocation.builtInNotice(searched: searched)) }
         return source
     }
 
@@ -53,8 +55,22 @@ package struct CatalogOptions: ParsableArguments {
     ///
     /// `report` receives the diagnostics as `validate` prints them (default: standard error;
     /// `render --watch` shows them where the screen was).
-    package func loadValidCatalog(withSources: Bool = false, drawingUnknownChartTypes: Bool = false,
-                                  report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
+    ///
+    /// `demoData`: the store the command reads holds the demo data (`StoreOptions.holdsDemoData`),
+    /// whose subjects (Ollie, Sanne) the catalog then knows (`DemoSubjects`).
+    ///
+    /// The built-in catalog is announced on stderr when it is checked and compiled, so once
+    /// per compiled copy (every run when nothing is cached), and never when `quiet`.
+    package func loadValidCatalog(withSources: Bool = false, drawingUnknownChartTypes: Bool = false, demoData: Bool = false,
+                                  quiet: Bool = false, report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
+        var loaded = try loadValidCatalog(withSources: withSources, drawingUnknownChartTypes: drawingUnknownChartTypes,
+                                          quiet: quiet, report: report)
+        if demoData { loaded.catalog.addDemoSubjects() }
+        return loaded
+    }
+
+    private func loadValidCatalog(withSources: Bool, drawingUnknownChartTypes: Bool, quiet: Bool,
+                                  report: (String) -> Void) throws -> LoadedCatalog {
         let registry = VitalsCLI.screens
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
@@ -62,14 +78,16 @@ package struct CatalogOptions: ParsableArguments {
             return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded), tolerating: tolerated,
                                          report: report)
         }
-        let source = try source()
+        let source = try source(announce: false)
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
             screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
         let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry).validate(loaded) }
         let checked: CatalogCache.Checked
         switch source {
         case .directory(let root): checked = try cache.load(paths: CatalogLocation.paths(root: root), check: check)
-        case .builtIn: checked = cache.load(Self.builtInFiles(), check: check)
+        case .builtIn(let searched):
+            checked = cache.load(Self.builtInFiles(), check: check)
+            if !quiet, checked.origin != .cached { printError(CatalogLocation.builtInNotice(searched: searched)) }
         }
         return try Self.refuseErrors(in: checked.loaded, checked.findings, tolerating: tolerated, report: report)
     }

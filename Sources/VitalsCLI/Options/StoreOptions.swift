@@ -14,17 +14,27 @@ package struct StoreOptions: ParsableArguments {
 
     /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file.
     package var location: DatabaseLocation {
-        get throws {
-            let environment = RunSettings.environment
-            let file = try RunSettings.file(environment: environment)
-            // A relative `db` (written by hand, or by an older `config set`) is relative to the
-            // settings file's directory, never to the working directory of each command.
-            let configured = file.entries[.db].map { entry in
-                ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
-            }
-            return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
-        }
+        get throws { try Self.location(db: db) }
     }
+
+    /// Where `--db` (or, nil, the environment, the settings file, the default) says.
+    package static func location(db: String?) throws -> DatabaseLocation {
+        let environment = RunSettings.environment
+        let file = try RunSettings.file(environment: environment)
+        // A relative `db` (written by hand, or by an older `config set`) is relative to the
+        // settings file's directory, never to the working directory of each command.
+        let configured = file.entries[.db].map { entry in
+            ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
+        }
+        return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
+    }
+
+    /// Whether the data this command reads is the demo's (its subjects then exist).
+    package var holdsDemoData: Bool { Self.holdsDemoData(db: db) }
+    /// Whether the data read from `--db` (nil: the settings' database) is the demo's.
+    package static func holdsDemoData(db: String?) -> Bool { (try? location(db: db).holdsDemoData(forWriting: false)) ?? false }
+    /// Whether the database this command writes holds the demo data (`vitals demo` wrote it).
+    package var writesDemoData: Bool { (try? location.holdsDemoData(forWriting: true)) ?? false }
 
     /// Runs a writing command's `body` with the store (created and migrated when missing); a
     /// database this created is removed again when `body` fails.

@@ -140,8 +140,10 @@ public struct Catalog: Sendable {
 
     /// The active primary metric of a screen, if there is exactly one.
     /// Every active screen, pillars in order and screens in order within each.
+    /// (A screen for a subject no file declares, such as the demo's Ollie without the demo
+    /// data, is left out.)
     public var activeScreensInOrder: [DisplayScreen] {
-        orderedPillars.flatMap { screens(of: $0.id) }
+        orderedPillars.flatMap { screens(of: $0.id) }.filter { subject($0.subjectID) != nil }
     }
 
     public func primary(of screenID: String) -> DisplayMetric? {

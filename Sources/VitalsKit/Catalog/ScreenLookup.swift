@@ -1,8 +1,13 @@
 /// Finding a screen by what a person typed.
 public enum ScreenLookup {
     /// The screen `name` names (id in any case, or alias); the `unknownScreen` error otherwise.
+    /// A screen for a subject no file declares (the demo's Ollie without the demo data) is
+    /// refused with the reason, not drawn for someone else.
     public static func screen(named name: String, in catalog: Catalog) throws -> DisplayScreen {
         guard let screen = catalog.screen(named: name) else { throw unknownScreen(name, in: catalog) }
+        guard catalog.subject(screen.subjectID) != nil else {
+            throw CatalogLookupError.undeclaredSubject(screen: screen.name, subject: screen.subjectID)
+        }
         return screen
     }
 

@@ -23,6 +23,12 @@ package struct GoalSummary: Sendable {
         display.written(KnownUnit.kilogram.convert(kilograms, to: display.unit) ?? kilograms, numbers: numbers)
     }
 
+    /// A small weight as exactly as it is meant ("0.25 kg", "0.55 lb"): the rule's own number.
+    func tolerance(_ kilograms: Double) -> String {
+        let value = KnownUnit.kilogram.convert(kilograms, to: display.unit) ?? kilograms
+        return numbers.format(value, maxFractionDigits: 2) + " " + display.unit.symbol
+    }
+
     /// "−0.32 kg a week", "+0.7 lb a week".
     func rate(_ kilogramsPerWeek: Double) -> String {
         let value = KnownUnit.kilogram.convert(kilogramsPerWeek, to: display.unit) ?? kilogramsPerWeek
@@ -57,7 +63,7 @@ extension GoalSummary {
         guard let goal, let progress, let latest = trend.latest else { return nil }
         switch progress {
         case .reached:
-            return "At your goal: the trend is within \(weight(GoalProgress.reachedWithin)) of it"
+            return "At your goal: the trend is within \(tolerance(GoalProgress.reachedWithin)) of it"
         case .noRate:
             return "Too few weigh-ins in the last \(WeightTrend.rateWindow) days for a rate"
         case .holdingSteady:

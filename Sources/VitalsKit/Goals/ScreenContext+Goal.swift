@@ -1,11 +1,11 @@
 extension ScreenContext {
     /// The weight goal under a body-weight chart: the Hacker's Diet trend, its weekly rate and
     /// where that leads (`GoalSummary`), in the chart's units; nil unless `metric` reads a body
-    /// weight (`body_mass`), a goal is set (`ScreenRequest.goal`), and the screen's subject is
-    /// a person who is not pregnant (a pregnancy keeps its IOM band).
+    /// weight (`body_mass`), the screen's subject has a goal (`ScreenRequest.goals`) and is not
+    /// pregnant (a pregnancy keeps its IOM band).
     package func goalBlock(for metric: DisplayMetric) throws -> ScreenBlock? {
-        guard let goal = request.goal, metric.binding.seriesID == "body_mass",
-              let subject = catalog.subject(screen.subjectID), subject.kind == .human, subject.pregnancy == nil else { return nil }
+        guard let goal = request.goals[screen.subjectID], metric.binding.seriesID == "body_mass",
+              let subject = catalog.subject(screen.subjectID), subject.pregnancy == nil else { return nil }
         let trend = try WeightTrend.read(from: store, catalog: catalog, subject: subject.id, asOf: asOf, weighIn: request.weighIn)
         guard trend.latest != nil else { return nil }
         let display = try query(for: metric).display

@@ -95,11 +95,14 @@ package struct DayLedger: Sendable {
         return MealSlotNames.slot(atMinutes: Int(seconds / 60), in: book)?.id ?? "other"
     }
 
-    /// Reads the entries of every enabled category for days `first...last` from the store.
-    package func read(from store: SampleStore, first: LocalDate, through last: LocalDate) throws -> [PortionDay] {
+    /// Reads the entries of every enabled category for days `first...last` from the store;
+    /// with `loggedBy` (wall-clock seconds), only those timed at or before it.
+    package func read(from store: SampleStore, first: LocalDate, through last: LocalDate,
+                      loggedBy: Int64? = nil) throws -> [PortionDay] {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
-        let entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
+        var entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
                                        cutoffMinutes: book.dayCutoffMinutes, in: store)
+        if let loggedBy { entries.removeAll { $0.localStart > loggedBy } }
         return days(entries, from: first, through: last)
     }
 

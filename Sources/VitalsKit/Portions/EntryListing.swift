@@ -5,10 +5,11 @@ import Foundation
 package enum EntryListing {
     package static func line(_ entry: StoredEntry, catalog: Catalog) -> String {
         let sample = entry.sample
-        let unit = catalog.series(sample.seriesID)?.unit.rawValue ?? ""
+        var unit = catalog.series(sample.seriesID)?.unit.rawValue ?? ""
+        if unit == BaseUnit.portion.rawValue, abs(sample.value - 1) > 1e-9 { unit += "s" }
         var value = PortionLogging.plain(sample.value) + (unit.isEmpty ? "" : " " + unit)
         if let category = sample.category { value = category + " " + value }
-        let slot = sample.tag.map { tag in catalog.portions.mealSlots.first { $0.id == tag }?.name ?? tag } ?? ""
+        let slot = sample.tag.map { slotName($0, in: catalog.portions) } ?? ""
         let time = TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds)
         let shownTime = String(time.prefix(16)).replacingOccurrences(of: "T", with: " ")
         var extra = food(of: sample) ?? sample.note ?? ""
@@ -17,6 +18,12 @@ package enum EntryListing {
                        pad(slot, 15), extra]
         let line = Sanitize.inline(columns.joined(separator: "  "))
         return String(line.reversed().drop(while: { $0 == " " }).reversed())
+    }
+
+    /// The name a stored meal-slot tag is shown by (`late_night` → "Late Night", an alias by
+    /// its slot's name); a tag that names no slot as it is.
+    package static func slotName(_ tag: String, in book: PortionBook) -> String {
+        (try? MealSlotNames.resolve(tag, in: book))?.name ?? tag
     }
 
     /// The food name a `vitals log food` entry carries in its metadata.

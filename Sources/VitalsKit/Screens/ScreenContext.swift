@@ -17,9 +17,11 @@ public struct ScreenRequest: Sendable, Hashable {
     /// for the DragonHealth day (`ScreenContext.portions`) and every metric whose day starts in
     /// the morning; nil keeps the catalog's. Sleep keeps its 18:00.
     public var dayCutoffMinutes: Int?
-    /// The person's body-weight goal (the `goal` setting): shown with its trend under a
-    /// body-weight chart; nil for none.
+    /// The body-weight goal of the subject a summary is for; nil for none.
     package var goal: WeightGoal?
+    /// Each subject's body-weight goal (the `goal` setting): shown with its trend under the
+    /// body-weight chart of that subject's screen.
+    package var goals = WeightGoals()
 
     public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
                 showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil,

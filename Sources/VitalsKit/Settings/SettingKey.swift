@@ -21,7 +21,7 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .dayCutoff: return "HH:MM; samples before it count for the previous day"
         case .weighIn: return "several weigh-ins a day: first, last or mean"
         case .color: return "colour: auto, always or never"
-        case .goal: return "body-weight goal: 72 kg, optionally by YYYY-MM-DD"
+        case .goal: return "body-weight goals: 72 kg, optionally by YYYY-MM-DD; another subject's after its id (me 72 kg; ollie 30 kg)"
         case .reminders: return "vitals due: weigh_in HH:MM, targets HH:MM, milestones Nd (each may be off)"
         }
     }
@@ -73,12 +73,12 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
             }
             return reminders.settingText
         case .goal:
-            let parts = trimmed.components(separatedBy: " by ")
-            guard (1...2).contains(parts.count), let kilograms = try? WeightGoal.parseWeight(parts[0], system: .metric),
-                  parts.count == 1 || LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) != nil else {
-                throw refuse("a weight of 30–250 kg (72 kg, 158 lb, 11st 4lb), optionally followed by 'by YYYY-MM-DD'")
+            guard let goals = WeightGoals(setting: trimmed), let text = goals.settingText,
+                  goals["me"].map({ WeightGoal.plausible.contains($0.kilograms) }) ?? true else {
+                throw refuse("a weight of 30–250 kg (72 kg, 158 lb, 11st 4lb), optionally followed by 'by YYYY-MM-DD'; "
+                             + "another subject's after its id (me 72 kg; ollie 30 kg by 2027-03-01)")
             }
-            return WeightGoal(kilograms: kilograms, by: parts.count == 2 ? LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) : nil).settingText
+            return text
         case .db, .subject:
             guard !trimmed.isEmpty else { throw refuse("a non-empty \(self == .db ? "path" : "subject id")") }
             guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {

@@ -109,8 +109,8 @@ public struct Settings: Sendable {
 
     public var subject: String { self[.subject].value ?? "me" }
     public var color: ColorMode { self[.color].value.flatMap(ColorMode.init(rawValue:)) ?? .auto }
-    /// The body-weight goal, nil when none is set.
-    package var goal: WeightGoal? { self[.goal].value.flatMap(WeightGoal.init(setting:)) }
+    /// The body-weight goals, one per subject (none when unset).
+    package var goals: WeightGoals { self[.goal].value.flatMap(WeightGoals.init(setting:)) ?? WeightGoals() }
     /// Which reminders `vitals due` gives (the defaults when unset).
     package var reminders: ReminderSettings { self[.reminders].value.flatMap(ReminderSettings.init(setting:)) ?? ReminderSettings() }
     public var weighIn: WeighInPolicy? { self[.weighIn].value.flatMap(WeighInPolicy.init(rawValue:)) }

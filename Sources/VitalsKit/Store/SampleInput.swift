@@ -120,6 +120,13 @@ public struct SampleValidator: Sendable {
 
     public func series(_ id: String) throws -> Series {
         if let found = catalog.series(id) { return found }
+        let wanted = id.lowercased()
+        if let category = catalog.portions.categories.first(where: { category in
+            category.id.lowercased() == wanted || category.name.lowercased() == wanted
+                || category.name.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == wanted }
+        }), catalog.series(category.seriesID) != nil {
+            throw CatalogLookupError.categoryLogsAs(id, category: category.name, series: category.seriesID)
+        }
         let known = catalog.series.map(\.id)
         throw CatalogLookupError.unknownSeries(id, known: known)
     }

@@ -78,23 +78,29 @@ extension SampleStore {
     /// the same command (its `log_batch`; a mixed dish adds one per category). An entry logged
     /// before schema v7 has no batch: then those logged with it at the same time with the same
     /// food.
+    ///
+    /// On a server several logins write, only this login's entries (`SQLDialect.loggedByThisLogin`):
+    /// a coach's undo never takes back the owner's weigh-in.
     public func lastLogged(subject: String) throws -> [StoredEntry] {
         guard let last = try inSnapshot({ db in
-            try db.fetchOne(sql: "SELECT id, start, metadata, log_batch FROM sample WHERE source = 'manual' AND subject = ? ORDER BY id DESC LIMIT 1",
-                             arguments: [subject])
+            let mine = db.dialect.loggedByThisLogin.map { " AND " + $0 } ?? ""
+            return try db.fetchOne(sql: """
+                SELECT id, start, metadata, log_batch FROM sample WHERE source = 'manual' AND subject = ?\(mine) ORDER BY id DESC LIMIT 1
+                """, arguments: [subject])
         }) else { return [] }
         let id: Int64 = last["id"], start: Int64 = last["start"], metadata: String? = last["metadata"], batch: Int64? = last["log_batch"]
         let ids = try inSnapshot { db in
+            let mine = db.dialect.loggedByThisLogin.map { " AND " + $0 } ?? ""
             if let batch {
                 return try db.fetchValues(Int64.self, sql: """
-                    SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND log_batch = ? ORDER BY id
+                    SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND log_batch = ?\(mine) ORDER BY id
                     """, arguments: [subject, batch])
             }
             // NULLs compare as equal (`IS` on SQLite, IS NOT DISTINCT FROM in standard SQL).
             let same = db.dialect.nullSafeEquals
             return try db.fetchValues(Int64.self, sql: """
                 SELECT id FROM sample WHERE source = 'manual' AND subject = ? AND start = ? AND metadata \(same) ? AND id > ? AND id <= ?
-                    AND log_batch IS NULL
+                    AND log_batch IS NULL\(mine)
                 ORDER BY id
                 """, arguments: [subject, start, metadata, id - 32, id])
         }

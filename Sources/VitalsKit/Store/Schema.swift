@@ -99,6 +99,51 @@ enum Schema {
                 CREATE INDEX sample_log_batch ON sample(subject, log_batch) WHERE log_batch IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v8-ids-never-reused") { db in
+            // An entry's id is what `vitals delete ID` and `edit ID` name: with a plain INTEGER
+            // PRIMARY KEY SQLite hands the largest id out again once its row is deleted, so a
+            // repeated `delete 2` would remove another entry. AUTOINCREMENT never reuses one
+            // (as PostgreSQL's identity column does not); SQLite adds it only to a new table, so
+            // the table is built again with every column, row, index and the trigger.
+            try db.execute(sql: """
+                CREATE TABLE sample_v8 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    series TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    start INTEGER NOT NULL,
+                    "end" INTEGER NOT NULL,
+                    utc_offset INTEGER NOT NULL,
+                    value REAL NOT NULL,
+                    category TEXT NOT NULL DEFAULT '',
+                    tag TEXT NOT NULL DEFAULT '',
+                    source TEXT NOT NULL DEFAULT 'manual',
+                    note TEXT,
+                    metadata TEXT,
+                    local_start INTEGER CHECK (local_start = start + utc_offset),
+                    key_hash INTEGER,
+                    origin INTEGER,
+                    log_batch INTEGER,
+                    CHECK ("end" >= start),
+                    CHECK (utc_offset BETWEEN -64800 AND 64800)
+                );
+                INSERT INTO sample_v8 (id, series, subject, start, "end", utc_offset, value, category, tag, source,
+                                       note, metadata, local_start, key_hash, origin, log_batch)
+                    SELECT id, series, subject, start, "end", utc_offset, value, category, tag, source,
+                           note, metadata, local_start, key_hash, origin, log_batch FROM sample;
+                DROP TABLE sample;
+                ALTER TABLE sample_v8 RENAME TO sample;
+                CREATE INDEX sample_series_subject_local
+                    ON sample(series, subject, local_start, value, category, tag);
+                CREATE UNIQUE INDEX sample_key_hash ON sample(key_hash);
+                CREATE INDEX sample_unhashed ON sample(series, subject, start) WHERE key_hash IS NULL;
+                CREATE INDEX sample_log_batch ON sample(subject, log_batch) WHERE log_batch IS NOT NULL;
+                CREATE TRIGGER sample_fill_local_start AFTER INSERT ON sample
+                    WHEN NEW.local_start IS NULL
+                BEGIN
+                    UPDATE sample SET local_start = NEW.start + NEW.utc_offset WHERE id = NEW.id;
+                END;
+                """)
+        }
         return migrator
     }
 

@@ -100,7 +100,8 @@ extension SQLDialect {
     /// be JSON.
     public static let postgres = SQLDialect(
         name: "PostgreSQL", nullSafeEquals: "IS NOT DISTINCT FROM",
-        jsonTextField: { column, key in "vitals_json_field(\(column), '\(key)')" })
+        jsonTextField: { column, key in "vitals_json_field(\(column), '\(key)')" },
+        loggedByThisLogin: "logged_by = session_user")
 }
 
 extension SampleStore {

@@ -110,6 +110,12 @@ enum PostgresSchema {
             END
             $$
             """),
+        // Which login wrote a row: `vitals undo` takes back only this login's last `log` on a
+        // server several logins write. The server fills it in (a grantee's column privileges
+        // leave it out, so no login writes another's name); rows from before are NULL.
+        Migration(identifier: "v9-logged-by", sql: """
+            ALTER TABLE sample ADD COLUMN logged_by TEXT DEFAULT session_user;
+            """),
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes

@@ -254,6 +254,9 @@ public final class PostgresSession: @unchecked Sendable {
             if state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
                 return .connectionLost(database: target.display, during: during, reason: message)
             }
+            // insufficient_privilege: a table this login may not write, or a row of a subject
+            // not granted to it (row-level security).
+            if state == "42501" { return .notPermitted(database: target.display, user: target.user, reason: message) }
             return .failed(database: target.display, reason: "\(message) (SQLSTATE \(state))")
         }
         if error.code == .serverClosedConnection || error.code == .connectionError || error.code == .uncleanShutdown {

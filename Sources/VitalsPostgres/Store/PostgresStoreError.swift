@@ -28,6 +28,9 @@ public enum PostgresStoreError: VitalsError, Equatable {
     case olderSchema(database: String, schema: String, missingMigrations: [String], byOwner: Bool = false)
     /// A write was attempted inside a read-only snapshot (`SampleStore.inSnapshot`).
     case writeInSnapshot(database: String)
+    /// The server refused `user` a read or write (SQLSTATE 42501): a subject not granted to
+    /// it, or a table it may not change; `reason` is the server's message.
+    case notPermitted(database: String, user: String, reason: String)
     /// Any other server error, with the server's message and SQLSTATE.
     case failed(database: String, reason: String)
     /// An insert left `missing` of the `sent` samples neither stored nor there before (a
@@ -67,6 +70,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
                 + (byOwner ? "only the owner of its tables may upgrade it" : "reading commands never change it")
         case .writeInSnapshot(let database):
             return "PostgreSQL database \(database): a write was attempted inside a read-only snapshot"
+        case .notPermitted(let database, let user, let reason):
+            return "the PostgreSQL database \(database) does not let '\(user)' do that: \(reason)"
         case .failed(let database, let reason):
             return "PostgreSQL database \(database): \(reason)"
         case .notStored(let database, let missing, let sent):
@@ -101,6 +106,8 @@ public enum PostgresStoreError: VitalsError, Equatable {
             return ["the next command \(byOwner ? "the owner runs" : "that writes") upgrades it (\(missing.joined(separator: ", ")))"]
         case .notStored:
             return ["ask the server's administrator what drops rows written to the table sample"]
+        case .notPermitted(_, let user, _):
+            return ["a login reads and writes only the subjects granted to it; the owner of the database can run: vitals grant SUBJECT \(user)"]
         case .connectionLost, .noAnswer:
             let again = "run the command again once the server answers: what it committed stays, the rest is sent again, never twice"
             if case .noAnswer = self { return [again, "VITALS_PG_TIMEOUT=SECONDS waits longer for a slow server"] }
@@ -113,7 +120,7 @@ public enum PostgresStoreError: VitalsError, Equatable {
     public var kind: VitalsErrorKind {
         switch self {
         case .badURL, .passwordInURL: return .badArgument
-        case .badServiceFile: return .refused
+        case .badServiceFile, .notPermitted: return .refused
         default: return .cannotRun
         }
     }

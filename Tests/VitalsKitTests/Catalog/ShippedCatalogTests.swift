@@ -53,14 +53,22 @@ final class ShippedCatalogTests: XCTestCase {
             .isSuperset(of: ["PROTEIN_7D_AVERAGE", "PROTEIN_PER_KG", "PROTEIN_PER_MEAL"]))
     }
 
+    /// The shipped catalog declares only `me`; the demo's Ollie and Sanne come with the demo
+    /// data, and the screens for them are left out without it.
     func testSubjectsAndGezondheid() {
         let catalog = Self.loaded.catalog
-        let ollie = catalog.subject("ollie")
+        XCTAssertEqual(catalog.subjects.map(\.id), ["me"])
+        XCTAssertEqual(catalog.screen("SCREEN_GEZONDHEID")?.subjectID, "ollie")
+        XCTAssertEqual(catalog.screen("SCREEN_PREGNANCY")?.subjectID, "sanne")
+        XCTAssertFalse(catalog.activeScreensInOrder.contains { ["SCREEN_GEZONDHEID", "SCREEN_PREGNANCY"].contains($0.id) })
+        let demo = Self.loaded.withDemoSubjects(true).catalog
+        let ollie = demo.subject("ollie")
         XCTAssertEqual(ollie?.kind, .dog)
         XCTAssertEqual(ollie?.birthDate, "2025-12-20")
         XCTAssertEqual(ollie?.breed, "Golden Retriever")
-        XCTAssertEqual(catalog.screen("SCREEN_GEZONDHEID")?.subjectID, "ollie")
-        XCTAssertNotNil(catalog.subject("me"))
+        XCTAssertNotNil(demo.subject("sanne")?.pregnancy)
+        XCTAssertTrue(demo.activeScreensInOrder.contains { $0.id == "SCREEN_GEZONDHEID" })
+        XCTAssertTrue(demo.activeScreensInOrder.contains { $0.id == "SCREEN_PREGNANCY" })
     }
 
     func testSeriesDeclareUnitsRangesAndHealthKit() {

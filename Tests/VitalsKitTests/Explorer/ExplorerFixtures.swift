@@ -6,7 +6,7 @@ import XCTest
 /// generic screen module (this target does not link the custom modules).
 enum ExplorerFixtures {
     static let asOf = LocalDate(year: 2026, month: 6, day: 15)
-    static let catalog: Catalog = try! CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog
+    static let catalog: Catalog = try! CatalogLoader.load(paths: TestPaths.shippedCatalog).withDemoSubjects(true).catalog
     static let store: SampleStore = try! DemoData(asOf: asOf).makeInMemoryStore()
 
     static func source(colorLevel: ColorLevel = .truecolor, glyphs: Glyphs = .unicode) -> RegistryScreenSource {

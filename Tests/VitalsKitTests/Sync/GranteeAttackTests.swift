@@ -169,7 +169,7 @@ import Testing
         #expect {
             try PostgresSession.open(url: server.url(database: database, user: coach), forWriting: true, environment: environment)
         } throws: { error in
-            guard case .olderSchema(_, _, ["v7-server-ids", "v8-log-batch"], true)? = error as? PostgresStoreError else { return false }
+            guard case .olderSchema(_, _, ["v7-server-ids", "v8-log-batch", "v9-logged-by"], true)? = error as? PostgresStoreError else { return false }
             return true
         }
 

@@ -1,13 +1,13 @@
 import XCTest
 @testable import VitalsKit
 
-/// The demo's pregnant subject: her weigh-ins match the subject the shipped catalog
-/// declares, stay plausible, and gain about what the IOM band asks for a normal BMI.
+/// The demo's pregnant subject: her weigh-ins match the subject the demo data declares
+/// (`DemoSubjects`), stay plausible, and gain about what the IOM band asks for a normal BMI.
 final class DemoPregnancyTests: XCTestCase {
     let asOf = LocalDate(year: 2026, month: 11, day: 24)
 
     func testTheShippedSubjectIsTheDemoOne() throws {
-        let catalog = try CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog
+        let catalog = try CatalogLoader.load(paths: TestPaths.shippedCatalog).withDemoSubjects(true).catalog
         let pregnancy = try XCTUnwrap(catalog.subject("sanne")?.pregnancy)
         XCTAssertEqual(pregnancy.lastPeriod, DemoData.sanneLastPeriod)
         XCTAssertEqual(pregnancy.prePregnancyWeightKg, DemoData.sannePrePregnancyKg)

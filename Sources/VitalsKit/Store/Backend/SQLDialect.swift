@@ -12,10 +12,16 @@ public struct SQLDialect: Sendable, Equatable {
     /// column is not valid JSON or has no such field.
     public var jsonTextField: @Sendable (_ column: String, _ key: String) -> String
 
-    public init(name: String, nullSafeEquals: String, jsonTextField: @escaping @Sendable (String, String) -> String) {
+    /// A condition on `sample` true for the rows this login wrote, where several logins write
+    /// one database (a server); nil where every row is the one user's (a file).
+    public var loggedByThisLogin: String?
+
+    public init(name: String, nullSafeEquals: String, jsonTextField: @escaping @Sendable (String, String) -> String,
+                loggedByThisLogin: String? = nil) {
         self.name = name
         self.nullSafeEquals = nullSafeEquals
         self.jsonTextField = jsonTextField
+        self.loggedByThisLogin = loggedByThisLogin
     }
 
     /// SQLite's.
