@@ -38,7 +38,7 @@ let package = Package(
         .executable(name: "vitals", targets: ["vitals"]),
     ],
     // What a user does not use must not cost them: the PostgreSQL backend needs SwiftNIO,
-    // swift-crypto and BoringSSL (about 8 minutes of CPU to build on two cores, 13 packages).
+    // swift-crypto and BoringSSL (13 more packages, most of the time of a build).
     // Without the trait those packages are neither resolved nor built, for this package and for
     // every package that depends on it; `swift build --traits PostgreSQL` (the README's Install
     // section) builds the `vitals` that ships every feature.
