@@ -14,34 +14,6 @@ let screenModules = [
     "PregnancyScreen",
 ]
 
-/// Linker flags for a statically linked Swift runtime and Foundation (Linux release builds).
-let staticSwiftLinking = ["-static-stdlib", "-Xlinker", "--start-group"]
-    + ["Foundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU",
-       "_FoundationCollections", "_FoundationCShims", "CoreFoundation", "swiftSynchronization",
-       "swift_RegexParser", "swift_StringProcessing", "swift_Concurrency", "swiftDispatch", "dispatch",
-       "BlocksRuntime", "stdc++"].map { "-l" + $0 }
-    + ["-Xlinker", "--end-group", "-l_FoundationICU", "-lCoreFoundation", "-l_FoundationICU"]
-    // lld packs the relative relocations of the position-independent executable (DT_RELR, glibc
-    // 2.36) and exports none of its own symbols: the dynamic loader walks a bitmap instead of
-    // 91,000 relocation records and has no 14,000 exported symbols to search (`vitals --help`
-    // 5.3 M -> 4.4 M instructions, bench/goals.sh help). A position-dependent `vitals`: see
-    // `positionDependent`.
-    + ["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-    // The C++ runtime linked statically (Linking/static-libstdc++/libstdc++.so is a linker script
-    // naming libstdc++.a): the loader no longer loads libstdc++.so and resolves its ~3,300 symbol
-    // relocations by name at every start (`vitals --help` 4.8 M -> see bench/README.md).
-    + ["-L\(Context.packageDirectory)/Linking/static-libstdc++"]
-
-/// `VITALS_NO_PIE=1 swift build -c release …` links `vitals` position-dependent (-no-pie): the
-/// loader then relocates nothing of its own, where the position-independent executable has the
-/// 95,000 relocated pointers of its Swift metadata, Foundation and libdispatch tables written into
-/// 290 private pages at every start (`vitals --help`: 520 -> 240 page faults, 2.5 M -> 1.7 M
-/// instructions, 1.8x -> 1.2x the CPU time of `sqlite3 --version`; bench/README.md, start-up).
-/// Not the default: the executable would load at a fixed address, its code a known map for
-/// anyone exploiting a bug in a library that reads files from outside (zlib, SQLite), which is
-/// not worth half a millisecond. `vitals-postgres` (the network client) is never linked so.
-let positionDependent = Context.environment["VITALS_NO_PIE"] == "1" ? ["-Xlinker", "-no-pie"] : []
-
 /// Dependencies taken only when the PostgreSQL trait is on.
 let withPostgreSQL: TargetDependencyCondition? = .when(traits: ["PostgreSQL"])
 func postgresProduct(_ name: String, _ package: String) -> Target.Dependency {
@@ -64,10 +36,9 @@ let package = Package(
         // The checks every store backend must pass, for a backend's own tests (XCTest).
         .library(name: "VitalsStoreConformance", targets: ["VitalsStoreConformance"]),
         .executable(name: "vitals", targets: ["vitals"]),
-        .executable(name: "vitals-postgres", targets: ["vitals-postgres"]),
     ],
     // What a user does not use must not cost them: the PostgreSQL backend needs SwiftNIO,
-    // swift-crypto and BoringSSL (about 8 minutes of CPU to build on two cores, 13 packages).
+    // swift-crypto and BoringSSL (13 more packages, most of the time of a build).
     // Without the trait those packages are neither resolved nor built, for this package and for
     // every package that depends on it; `swift build --traits PostgreSQL` (the README's Install
     // section) builds the `vitals` that ships every feature.
@@ -161,21 +132,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Release builds on Linux link the Swift runtime and Foundation statically: no shared
-        // libraries to load and relocate before `main` (`vitals --help` 42 M → 29 M
-        // instructions, bench/goals.sh). The swiftc driver's -static-stdlib does not list
-        // Foundation's own static libraries in an order the linker can resolve, hence the group.
-        .executableTarget(
-            name: "vitals", dependencies: ["VitalsCLI"],
-            linkerSettings: [.unsafeFlags(staticSwiftLinking + positionDependent, .when(platforms: [.linux], configuration: .release))]
-        ),
-        // Every command plus the PostgreSQL backend and its commands. With the trait, `vitals`
-        // hands those to this executable installed beside it (Sources/VitalsCLI/Companion), so that
-        // `vitals` itself starts without the PostgreSQL client (bench/README.md, start-up).
-        .executableTarget(
-            name: "vitals-postgres", dependencies: [postgresTarget("VitalsCLI"), postgresTarget("VitalsPostgresCLI")],
-            linkerSettings: [.unsafeFlags(staticSwiftLinking, .when(platforms: [.linux], configuration: .release))]
-        ),
+        // The command line; with the PostgreSQL trait it carries the PostgreSQL backend and its
+        // commands as well.
+        .executableTarget(name: "vitals", dependencies: ["VitalsCLI", postgresTarget("VitalsPostgresCLI")]),
         // The test suite's one golden-file check (`assertSnapshot`); used only by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

@@ -26,7 +26,6 @@ mkdir -p "$WORK"
 if [ -n "${VITALS_BIN:-}" ]; then VITALS=$VITALS_BIN; else
   echo "== building vitals (release)" >&2
   swift build -c release --traits PostgreSQL --product vitals >&2
-  swift build -c release --traits PostgreSQL --product vitals-postgres >&2   # beside vitals
   VITALS=$(swift build -c release --traits PostgreSQL --show-bin-path)/vitals
 fi
 PGBIN=${PG_BINDIR:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}

@@ -31,6 +31,11 @@ struct Vitals: ParsableCommand {
         ] + addedCommands
     ) }
 
+    /// The commands of the PostgreSQL backend (Sources/VitalsPostgresCLI), named here so that a
+    /// `vitals` built without the PostgreSQL trait says why it has none of them
+    /// (`OneBinaryCLITests` keeps the list equal to those commands in the build with the trait).
+    static let postgreSQLCommands = ["push", "pull", "grant", "revoke", "catalog"]
+
     /// Parses and runs a command, holding every command to one table of exit codes:
     /// ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage error,
     /// and what it prints about them is made safe (it echoes the argument values).
@@ -38,7 +43,7 @@ struct Vitals: ParsableCommand {
         if let refusal = ArgumentEncoding.refusal(ArgumentEncoding.processArguments) { StandardOutput.exit(reporting: refusal) }
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseDirectly(arguments) ?? parseAsRoot(arguments)
+            var command = try parseAsRoot(arguments)
             try command.run()
             // Anything that went through stdio rather than `say` must have arrived too.
             if let failure = StandardOutput.flushStdio() { StandardOutput.exit(reporting: StandardOutput.writeError(failure)) }
@@ -47,52 +52,56 @@ struct Vitals: ParsableCommand {
         }
     }
 
-    /// `vitals render protein …` parsed by the named command alone. Asked to parse from the
-    /// root, ArgumentParser builds the argument sets of every command in the tree by reflection
-    /// (a quarter of the instructions of `vitals render protein`, most of them the runtime's
-    /// protocol-conformance lookups); the command parses only its own. Everything that concerns
-    /// the tree goes the usual way and prints what it always did: help, the version, completion
-    /// scripts, a command with subcommands, an alias, and any argument the command refuses
-    /// (the message then names `vitals render` and suggests commands).
-    static func parseDirectly(_ arguments: [String]) -> ParsableCommand? {
-        guard let name = arguments.first,
-              let command = configuration.subcommands.first(where: { $0._commandName == name }),
-              command.configuration.subcommands.isEmpty else { return nil }
-        let rest = Array(arguments.dropFirst())
-        let asksTheTree = rest.contains { word in
-            ["-h", "--help", "help", "--version"].contains(word)
-                || word.hasPrefix("--generate-completion") || word.hasPrefix("--experimental")
-        }
-        if asksTheTree { return nil }
-        return try? command.parseAsRoot(rest)
+    /// The name a command is called by (every command of the tree sets `commandName`).
+    static func name(of command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? ""
     }
 
     /// The first word that is not an option and names no command where it stands (`cvs` in
-    /// `vitals import cvs`), with the names of the commands that could stand there.
-    private static func unknownCommandWord(in arguments: [String]) -> (word: String, names: [String])? {
+    /// `vitals import cvs`).
+    private static func unknownCommandWord(in arguments: [String]) -> UnknownCommand? {
         var subcommands = configuration.subcommands
+        var atRoot = true
         for word in arguments where !word.hasPrefix("-") {
             guard !subcommands.isEmpty else { return nil }
-            let names = subcommands.map { $0._commandName }
+            let names = subcommands.map(name(of:))
             guard let index = names.firstIndex(of: word) else {
-                return (word, subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName })
+                return UnknownCommand(word: word, names: subcommands.filter { $0.configuration.shouldDisplay }.map(name(of:)), atRoot: atRoot)
             }
             subcommands = subcommands[index].configuration.subcommands
+            atRoot = false
         }
         return nil
     }
 
     /// The mistyped command in a request for help (`--help`, `-h`, or `help` first), if any.
-    private static func unknownCommandWordAskedForHelp(in arguments: [String]) -> (word: String, names: [String])? {
+    private static func unknownCommandWordAskedForHelp(in arguments: [String]) -> UnknownCommand? {
         if arguments.first == "help" { return unknownCommandWord(in: Array(arguments.dropFirst())) }
         guard arguments.contains("--help") || arguments.contains("-h") else { return nil }
         return unknownCommandWord(in: arguments)
+    }
+
+    /// A word where a command should stand that names none, the commands that could stand
+    /// there, and whether it stands first (where the PostgreSQL commands would).
+    private struct UnknownCommand {
+        var word: String
+        var names: [String]
+        var atRoot: Bool
+    }
+
+    /// Exits with a message saying so when `unknown` is a PostgreSQL command in a `vitals` built
+    /// without the PostgreSQL trait (`vitals push`, `vitals push --help`).
+    private static func refuseWithoutPostgreSQL(_ unknown: UnknownCommand?) {
+        guard let unknown, unknown.atRoot, postgreSQLCommands.contains(unknown.word) else { return }
+        printError("vitals: error: \(unknown.word) is a PostgreSQL command: \(StoreLocationError.withoutPostgreSQL)")
+        Foundation.exit(UsageHint.usageExitCode)
     }
 
     private static func exit(with error: Error, arguments: [String]) -> Never {
         let code = exitCode(for: error)
         var message = fullMessage(for: error)
         if code == .success, let unknown = unknownCommandWordAskedForHelp(in: arguments) {
+            refuseWithoutPostgreSQL(unknown)
             // `vitals rendr --help`, `vitals help rendr`: ArgumentParser shows the parent's
             // help and exits 0, as if the mistyped command existed. A usage error instead.
             var lines = ["Error: unknown command '\(unknown.word)'"]
@@ -107,6 +116,7 @@ struct Vitals: ParsableCommand {
             }
             Foundation.exit(0)
         }
+        if code == .validationFailure { refuseWithoutPostgreSQL(unknownCommandWord(in: arguments)) }
         if code == .validationFailure, let unknown = unknownCommandWord(in: arguments),
            let hint = UsageHint.didYouMean(unknown.word, among: unknown.names) {
             message += "\n" + hint

@@ -26,35 +26,10 @@ public enum VitalsCLI {
     /// `chartKinds`, the SQLite store plus `storeBackends`, and the built-in commands plus
     /// `commands`. A module that claims a `screen_id` a built-in one serves stops the program
     /// with exit 2 before anything runs.
-    ///
-    /// With a `companion` installed beside the running executable, its commands and the store
-    /// locations of its schemes are handed over to it (`CompanionExecutable`); without one, they
-    /// are unknown commands and locations no backend serves, as in a build without them.
     public static func main(screens added: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
-                            storeBackends: [any StoreBackend.Type] = [], commands: [any ParsableCommand.Type] = [],
-                            companion: CompanionExecutable? = nil) {
+                            storeBackends: [any StoreBackend.Type] = [], commands: [any ParsableCommand.Type] = []) {
         StandardOutput.ignoreBrokenPipeSignal()
         Vitals.addedCommands = commands
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        // The top-level help and the version need no screens, kinds or ArgumentParser (and the
-        // version not even a look for the companion).
-        if QuickHelp.answer(arguments, addedCommands: {
-            commands.map { $0._commandName } + (companion?.installedPath() == nil ? [] : companion?.commands ?? [])
-        }) { exit(0) }
-        let companionPath = companion?.installedPath()
-        if let companion, let companionPath {
-            let environment = ProcessInfo.processInfo.environment
-            if companion.serves(arguments)
-                || companion.servesLocation(in: arguments, environment: environment,
-                                            configured: { try? RunSettings.file(environment: environment).entries[.db]?.value }) {
-                let report = ErrorReport(companion.handOff(to: companionPath, arguments: arguments))
-                for line in report?.lines ?? [] { printError(line) }
-                exit(report?.exitCode ?? ExitReason.cannotRun.exitCode)
-            }
-            CompanionStoreBackend.companion = companion
-            CompanionStoreBackend.path = companionPath
-            StoreBackends.register(CompanionStoreBackend.self)
-        }
         for backend in storeBackends { StoreBackends.register(backend) }
         let registry: ScreenRegistry
         do {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import VitalsCLI
 
 /// Writes the manual page `docs/vitals.1` (mdoc) from what `vitals --experimental-dump-help`
 /// prints: the command's texts, each subcommand with its arguments, the exit codes. The page
@@ -9,7 +10,7 @@ import Foundation
 /// so the page is the same from either build.
 enum ManualPage {
     /// Commands only a build with the PostgreSQL trait has.
-    static let traitCommands = ["push", "pull", "grant", "revoke", "catalog"]
+    static let traitCommands = Vitals.postgreSQLCommands
 
     static func render(dump: [String: Any]) -> String {
         var page = [".Dd November 26, 2026", ".Dt VITALS 1", ".Os", ".Sh NAME", ".Nm vitals"]

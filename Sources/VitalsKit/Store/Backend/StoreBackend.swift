@@ -111,6 +111,11 @@ public enum StoreLocationError: VitalsError, Equatable {
     /// `--catalog URL` names a database whose backend keeps no catalog.
     case noCatalog(location: String)
 
+    /// Why a `vitals` built without the PostgreSQL trait has no PostgreSQL backend or commands,
+    /// and how to build the one that has them.
+    public static let withoutPostgreSQL =
+        "this vitals was built without PostgreSQL; build it with `swift build -c release --traits PostgreSQL` (README, Install)"
+
     public var kind: VitalsErrorKind {
         switch self {
         case .noBackend, .noCatalog: return .cannotRun
@@ -129,7 +134,7 @@ public enum StoreLocationError: VitalsError, Equatable {
         switch self {
         case .noBackend(let scheme, let known):
             let hint = scheme.hasPrefix("postgres")
-                ? "this vitals has no PostgreSQL backend (build with `swift build -c release --traits PostgreSQL` and install vitals-postgres beside vitals, see the README's Install section)"
+                ? Self.withoutPostgreSQL
                 : known.isEmpty ? "this vitals reads SQLite files only" : "it knows " + known.map { $0 + "://" }.joined(separator: ", ")
             return "no store backend for \(scheme):// locations: \(hint)"
         case .pathsWithDatabaseCatalog:
