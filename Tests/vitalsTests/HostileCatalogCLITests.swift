@@ -126,6 +126,7 @@ final class HostileCatalogCLITests: XCTestCase {
             ["summary", "--week", "--as-of", day], ["summary", "--week", "--as-of", day, "--format", "markdown"],
             ["summary", "--week", "--as-of", day, "--format", "html"],
             ["new-screen", "Hostile \u{1B}]0;x\u{07} \u{202E}", "--pillar", "core_care"],
+            ["init", scratch.appendingPathComponent("init \u{1B}]0;x\u{07}\u{202E}").path],
         ]
         // Every command of the help is run at least once.
         let help = try VitalsProcess.run(["--help"], in: catalog).stdout
