@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import VitalsKit
 import XCTest
 
 /// `vitals report --redact --shift-dates` tried as an attacker would: subjects named with
@@ -28,6 +29,11 @@ final class ReportSharedCopyCLITests: XCTestCase {
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for file in try FileManager.default.contentsOfDirectory(atPath: source.path) where file.hasSuffix(".yaml") {
                 var text = try String(contentsOf: source.appendingPathComponent(file), encoding: .utf8)
+                // The demo's own subjects, declared in the catalog as a person would declare
+                // theirs (a declaration in the catalog wins over the demo's).
+                if file == "subjects.yaml" {
+                    text += DemoSubjects.file.text.components(separatedBy: "subjects:\n").dropFirst().joined()
+                }
                 for (old, new) in zip(["Me", "Ollie", "Sanne"], names) {
                     text = text.replacingOccurrences(of: "name: \(old)\n", with: "name: \(quoted(new))\n")
                     if old != "Me" { text = text.replacingOccurrences(of: old, with: new) }
