@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// Findings a CI can place: every path as the catalog's own files are named (relative to the
-/// working directory, the catalog root here) in text, GitHub and SARIF alike, language tables
-/// included; a duplicate id at each of its declarations, so the file a change adds is
+/// Findings a CI can place: every path relative to the catalog root (or, run from another
+/// directory, to the git work tree holding it) in text, JSON, GitHub and SARIF alike, language
+/// tables included; a duplicate id at each of its declarations, so the file a change adds is
 /// annotated whichever sorts first; a language table over the size limit refused unread.
 final class PlacedDiagnosticsCLITests: XCTestCase {
     private var project: URL!
@@ -82,5 +82,25 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stdout.contains("languages/nl.yaml"), run.stdout)
         XCTAssertTrue(run.stdout.contains("100.0 MB") && run.stdout.contains("limited to 4 MB"), run.stdout)
+    }
+
+    /// `--catalog /abs/project` from another directory (a CI step's): every format names the
+    /// files as a run in the root does, never by an absolute path or a `file://` URI.
+    func testEveryFormatNamesFilesRelativeToTheCatalogRootFromAnotherDirectory() throws {
+        try write("language: en\nchart.centre: centre\nchart.today: today\n", to: "languages/en.yaml")
+        try write("# Deutsch\nlanguage: de\nchart.today: heute\n", to: "languages/de.yaml")
+        try write("metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n", to: "metrics/added.yaml")
+        let elsewhere = project.deletingLastPathComponent().appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        for format in ["text", "json", "github", "sarif"] {
+            let inRoot = try validate(format)
+            let run = try VitalsProcess.run(["validate", "--catalog", project.path, "--format", format],
+                                            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path], in: elsewhere)
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(run.stdout, inRoot.stdout, "\(format): named as in the catalog root")
+            XCTAssertTrue(run.stdout.contains("languages/de.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
+            XCTAssertFalse(run.stdout.contains(project.path), "\(format), an absolute path: \(run.stdout)")
+            XCTAssertFalse(run.stdout.contains("file://"), run.stdout)
+        }
     }
 }

@@ -117,7 +117,7 @@ final class PortionsCLITests: XCTestCase {
         try assertRun(["log", "fats", "10", "g"], stderr: """
             vitals: error: Fats has no portion_grams to turn g into portions
               log portions: vitals log fats 1
-              or add portion_grams to the category fats in $TMP/metrics/portions.yaml
+              or add portion_grams to the category fats in metrics/portions.yaml
 
             """, exitCode: 1)
         try assertRun(["log", "food", "carrot", "2", "cm"], stderr: """

@@ -107,7 +107,7 @@ final class RenderCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         try assertCommand(["render", "x", "--catalog", root.path, "--as-of", "2026-06-15"], environment: noDatabase,
                           replacing: ["$TMP": root.path], stderr: """
-            $TMP/screens/x.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence at line 3, \
+            screens/x.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence at line 3, \
             column 11) [yaml-syntax]
             \("    ")
                 ^

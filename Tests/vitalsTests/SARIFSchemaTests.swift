@@ -47,15 +47,26 @@ final class SARIFSchemaTests: XCTestCase {
                                        "screens/plain.yaml", "screens/what%3F.yaml", "screens/with%20space.yaml"])
     }
 
+    /// A catalog file given by its absolute path, from another directory, is named relative to
+    /// its catalog root; only a file in no catalog keeps its absolute path, as a `file://` URI.
     func testAbsolutePathsBecomeFileURIs() throws {
         let root = try catalog()
-        let elsewhere = URL(fileURLWithPath: "/")   // the path is not under it, so it stays absolute
-        let run = try VitalsProcess.run(["validate", "--format", "sarif", root.appendingPathComponent("screens/with space.yaml").path],
-                                        in: elsewhere)
-        let uri = try XCTUnwrap(run.stdout.components(separatedBy: "\"uri\": \"").dropFirst().first?.components(separatedBy: "\"").first)
+        let elsewhere = URL(fileURLWithPath: "/")   // the paths are not under it
+        func firstURI(_ path: String) throws -> String {
+            let run = try VitalsProcess.run(["validate", "--format", "sarif", path], in: elsewhere)
+            return try XCTUnwrap(run.stdout.components(separatedBy: "\"uri\": \"").dropFirst().first?.components(separatedBy: "\"").first,
+                                 run.stdout + run.stderr)
+        }
+        XCTAssertEqual(try firstURI(root.appendingPathComponent("screens/with space.yaml").path), "screens/with%20space.yaml")
+        let loose = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sarif-loose-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: loose, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: loose) }
+        let file = loose.appendingPathComponent("with space.yaml")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("screens/with space.yaml"), to: file)
+        let uri = try firstURI(file.path)
         XCTAssertTrue(uri.hasPrefix("file:///"), uri)
-        XCTAssertTrue(uri.hasSuffix("/screens/with%20space.yaml"), uri)
-        XCTAssertEqual(URL(string: uri)?.path, root.appendingPathComponent("screens/with space.yaml").path)
+        XCTAssertTrue(uri.hasSuffix("/with%20space.yaml"), uri)
+        XCTAssertEqual(URL(string: uri)?.path, file.path)
     }
 
     func testOutputIsValidAgainstTheSARIF210Schema() throws {

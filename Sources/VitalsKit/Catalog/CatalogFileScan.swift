@@ -15,6 +15,8 @@ import Foundation
 /// two lists agree.
 struct CatalogFileScan {
     private var standardizedDirectories: [String: String] = [:]
+    /// What the files of each standardised directory are named relative to (`namingBase(above:)`).
+    private var namingBases: [String: String?] = [:]
     private let workingDirectory = FileManager.default.currentDirectoryPath
 
     /// The files `CatalogLoader.files(under:)` lists, in the same order.
@@ -94,7 +96,9 @@ struct CatalogFileScan {
             if written == previous { continue }
             previous = written
             guard let (directory, _) = split(path), standardizedDirectories[directory] == nil else { continue }
-            standardizedDirectories[directory] = (directory as NSString).standardizingPath
+            let standard = (directory as NSString).standardizingPath
+            standardizedDirectories[directory] = standard
+            if namingBases[standard] == nil { namingBases[standard] = Self.namingBase(above: standard) }
         }
     }
 
@@ -109,8 +113,46 @@ struct CatalogFileScan {
         let standard = standardDirectory + "/" + name
         var info = stat()
         guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return CatalogLoader.displayPath(path) }
+        let base = namingBases[standardDirectory] ?? Self.namingBase(above: standardDirectory)
+        return Self.name(standard: standard, base: base, given: path, workingDirectory: workingDirectory)
+    }
+
+    /// How a file whose standardised absolute path is `standard` is named: relative to the
+    /// working directory when inside it (a run in the catalog root names `metrics/steps.yaml`);
+    /// else relative to `base` (`namingBase(above:)`: its catalog root, or the top of the git
+    /// work tree holding it), so `vitals validate --catalog /abs/catalog` run from another
+    /// directory (a CI step's) names it `metrics/steps.yaml` too, never by an absolute path a
+    /// CI cannot place; else as `given`.
+    static func name(standard: String, base: String?, given: String, workingDirectory: String) -> String {
         if standard.hasPrefix(workingDirectory + "/") { return String(standard.dropFirst(workingDirectory.count + 1)) }
-        return path
+        if let base, standard.hasPrefix(base + "/") { return String(standard.dropFirst(base.count + 1)) }
+        return given
+    }
+
+    /// What the files in the standardised directory `directory` are named relative to: the
+    /// top of the git work tree (a directory holding `.git`) at or above their catalog root —
+    /// GitHub places annotations and code-scanning results by the path from there, and a
+    /// revision's files are named so (`GitRevisionCatalog`) — else the catalog root itself
+    /// (the nearest `CatalogLocation.isCatalogRoot` at or above, as `CatalogContainment` finds
+    /// a file's catalog); nil when the directory is in no catalog.
+    static func namingBase(above directory: String) -> String? {
+        guard let root = ancestors(of: directory).first(where: CatalogLocation.isCatalogRoot) else { return nil }
+        var info = stat()
+        return ancestors(of: root).first { lstat($0 + "/.git", &info) == 0 } ?? root
+    }
+
+    /// `directory` and each directory above it, `/` left out (a name relative to it would be
+    /// the absolute path).
+    private static func ancestors(of directory: String) -> [String] {
+        var result: [String] = []
+        var current = directory
+        while current != "/", !current.isEmpty {
+            result.append(current)
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { break }
+            current = parent
+        }
+        return result
     }
 
     /// The absolute directory of `path` and its name; nil where the shortcut does not apply.

@@ -166,13 +166,14 @@ public enum CatalogLoader {
         return merge.finish()
     }
 
-    /// A path as diagnostics show it: relative to the working directory when inside it.
+    /// A path as diagnostics show it: relative to the working directory when inside it, else to
+    /// its catalog root or the git work tree holding it (`CatalogFileScan.name`).
     static func displayPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
         let standard = (absolute as NSString).standardizingPath
-        if standard.hasPrefix(cwd + "/") { return String(standard.dropFirst(cwd.count + 1)) }
-        return path
+        let base = CatalogFileScan.namingBase(above: (standard as NSString).deletingLastPathComponent)
+        return CatalogFileScan.name(standard: standard, base: base, given: path, workingDirectory: cwd)
     }
 
     /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.

@@ -7,7 +7,7 @@ extension CatalogValidation {
     /// no table.
     ///
     /// A table is read as a catalog file is (`CatalogLoader.read`: at most 4 MB, UTF-8) and
-    /// named as one, relative to the working directory when inside it (`languages/nl.yaml`),
+    /// named as one, relative to the catalog root (`languages/nl.yaml`) wherever vitals runs,
     /// so a CI can place its findings.
     package mutating func checkLanguages(catalogRoot: String?) {
         var files: [SourceFile] = []

@@ -28,9 +28,13 @@ package struct CatalogValidation: Sendable {
             var diagnostics = validator.validate(loaded)
             var summary = ValidationSummary(loaded, diagnostics)
             if let reported = group.reported {
-                // Diagnostics name files by display path (relative to the working directory, or
-                // as found); the named files are compared by the file they are.
-                let isReported = { (file: String) in reported.contains(CatalogLocation.identity(of: file)) }
+                // Diagnostics name files by display name (relative to the catalog root, which
+                // need not be the working directory, or as found): compared with the named files'
+                // display names, and by the file they are.
+                let names = Set(group.named.map(CatalogLoader.displayPath))
+                let isReported = { (file: String) in
+                    names.contains(file) || reported.contains(CatalogLocation.identity(of: file))
+                }
                 diagnostics = diagnostics.filter { diagnostic in
                     isReported(diagnostic.location.file) || diagnostic.related.contains { isReported($0.file) }
                 }
@@ -62,6 +66,8 @@ package struct CatalogValidation: Sendable {
         var root: String?
         var load: [String]
         var reported: Set<String>?
+        /// The files named (as listed under the paths given).
+        var named: [String] = []
     }
 
     static func groups(paths: [String], catalogRoot: String?, workingDirectory: String) throws -> [Group] {
@@ -93,7 +99,7 @@ package struct CatalogValidation: Sendable {
             let load = unique(catalogFiles + files)
             let reported = Set(files.map(CatalogLocation.identity(of:)))
             let whole = Set(load.map(CatalogLocation.identity(of:))) == reported
-            return Group(root: root, load: load, reported: whole ? nil : reported)
+            return Group(root: root, load: load, reported: whole ? nil : reported, named: files)
         }
     }
 

@@ -180,12 +180,13 @@ final class CatalogDiscoveryTests: XCTestCase {
 
         let one = try validate([metrics])
         XCTAssertFalse(one.diagnostics.isEmpty)
-        XCTAssertTrue(one.diagnostics.allSatisfy { $0.location.file == metrics }, "\(one.diagnostics)")
+        // Named relative to the catalog root (the files are outside the working directory).
+        XCTAssertTrue(one.diagnostics.allSatisfy { $0.location.file == "metrics/steps.yaml" }, "\(one.diagnostics)")
         XCTAssertTrue(one.diagnostics.contains { $0.message.contains("stepz") })
         XCTAssertEqual(one.summary.errors, one.diagnostics.filter { $0.severity == .error }.count)
 
         let other = try validate([screens])
-        XCTAssertTrue(other.diagnostics.allSatisfy { $0.location.file == screens }, "\(other.diagnostics)")
+        XCTAssertTrue(other.diagnostics.allSatisfy { $0.location.file == "screens/core_care.yaml" }, "\(other.diagnostics)")
         XCTAssertTrue(other.diagnostics.contains { $0.message.contains("core_cair") })
 
         // Naming the catalog root (or both files) is the whole catalog.

@@ -70,11 +70,13 @@ import Testing
                 defer { try? FileManager.default.removeItem(at: root) }
                 let validator = Validator(screenModules: .genericOnly)
                 let whole = try CatalogValidation.run(paths: [], catalogRoot: nil, validator: validator, workingDirectory: root.path)
-                let subset = zip(Self.files, picked).filter(\.1).map { root.appendingPathComponent($0.0).path }
+                let names = zip(Self.files, picked).filter(\.1).map(\.0)
+                let subset = names.map { root.appendingPathComponent($0).path }
                 let scoped = try CatalogValidation.run(paths: subset, catalogRoot: nil, validator: validator,
                                                        workingDirectory: FileManager.default.temporaryDirectory.path)
+                // Files are named relative to their catalog root, however they were given.
                 let expected = whole.diagnostics.filter { diagnostic in
-                    subset.contains(diagnostic.location.file) || diagnostic.related.contains { subset.contains($0.file) }
+                    names.contains(diagnostic.location.file) || diagnostic.related.contains { names.contains($0.file) }
                 }
                 #expect(scoped.diagnostics == expected)
                 #expect(scoped.summary.errors == expected.filter { $0.severity == .error }.count)

@@ -35,8 +35,9 @@ enum SARIFReport {
             """
     }
 
-    /// A file path as an RFC 3986 URI reference: a relative path stays relative (resolved
-    /// against the directory validate ran in), an absolute one becomes a `file://` URI. Every
+    /// A file path as an RFC 3986 URI reference: a relative path stays relative (catalog files
+    /// are named relative to the catalog root, or the git work tree holding it: what code
+    /// scanning resolves against), an absolute one (a file in no catalog) becomes a `file://` URI. Every
     /// byte of the UTF-8 path outside the unreserved characters and `/` is percent-encoded, so
     /// a space, `#`, `%`, `?` or `ü` in a name gives a valid URI that decodes back to the name.
     static func uri(_ path: String) -> String {

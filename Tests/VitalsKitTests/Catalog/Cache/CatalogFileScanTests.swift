@@ -113,4 +113,28 @@ final class CatalogFileScanTests: XCTestCase {
             }
         }
     }
+
+    /// A catalog file is named relative to its catalog root, or to the top of the git work tree
+    /// holding that root (what GitHub places annotations by), whatever the working directory.
+    func testFilesAreNamedRelativeToTheCatalogRootOrTheWorkTree() throws {
+        let manager = FileManager.default
+        for path in ["plain/metrics/p.yaml", "repo/catalog/screens/r.yaml", "loose/l.yaml"] {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x: 1\n".utf8).write(to: url)
+        }
+        try manager.createDirectory(at: root.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
+        let base = root.path
+        let expected = [base + "/plain/metrics/p.yaml": "metrics/p.yaml",
+                        base + "/repo/catalog/screens/r.yaml": "catalog/screens/r.yaml",
+                        base + "/plain/metrics/../metrics/p.yaml": "metrics/p.yaml",
+                        // Outside `plain` and `repo`: in the fixture's own root (it has screens/).
+                        base + "/loose/l.yaml": "loose/l.yaml"]
+        for scan in [CatalogFileScan(), CatalogFileScan(directoriesOf: expected.keys.sorted())] {
+            for (path, name) in expected {
+                XCTAssertEqual(scan.displayPath(path), name, path)
+                XCTAssertEqual(CatalogLoader.displayPath(path), name, path)
+            }
+        }
+    }
 }
