@@ -37,8 +37,7 @@ package struct EntryReader {
                 continue
             }
             locations.addFirst(name, value.location)
-            let keyIndex = spec.keyIndexes[name]
-            guard let keyIndex else {
+            guard let keyIndex = spec.keyIndexes[name] else {
                 var message = "unknown key '\(Sanitize.inline(name))' in \(context)"
                 if let guess = Suggest.closest(to: name, in: spec.keyNames) {
                     message += "; did you mean '\(guess)'?"
@@ -48,15 +47,16 @@ package struct EntryReader {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.unknownKey, message, at: key.location))
                 continue
             }
+            let kind = spec.keys[keyIndex].kind
             if value.isNull {
-                if case .any = spec.keys[keyIndex].kind { continue }
+                if case .any = kind { continue }
                 // Null is not "unset": the JSON Schema refuses it too, so the key is left out instead.
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be \(spec.keys[keyIndex].kind.expectation), found null; leave the key out to leave it unset",
+                    "'\(name)' must be \(kind.expectation), found null; leave the key out to leave it unset",
                     at: value.location))
                 continue
             }
-            if let problem = EntryReader.check(value, kind: spec.keys[keyIndex].kind) {
+            if let problem = EntryReader.check(value, kind: kind) {
                 diagnostics.append(Diagnostic(.error, rule: problem.rule,
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
@@ -71,10 +71,9 @@ package struct EntryReader {
         self.values = values
         self.slots = slots
         keyLocations = locations
-        for index in spec.keys.indices where spec.keys[index].isRequired {
+        for (index, slot) in spec.requiredKeys where slots[slot] < 0 {
             let name = spec.keyNames[index]
-            guard self.node(name) == nil,
-                  !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, name) } ?? false }) else { continue }
+            guard !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, name) } ?? false }) else { continue }
             diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
                 "\(context) is missing required key '\(name)' (\(spec.keys[index].summary))", at: node.location))
         }

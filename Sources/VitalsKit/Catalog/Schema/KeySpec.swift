@@ -57,10 +57,16 @@ public enum IDPattern: String, Sendable {
     /// Whether `text` has this format. Every character a format accepts is ASCII, so the
     /// UTF-8 bytes are checked (no array of scalars made per id); any other byte refuses.
     public func matches(_ text: String) -> Bool {
+        // Over one buffer of the bytes rather than the `utf8` view, which works out where they
+        // are (inside a short string or in its storage) at every step.
+        var text = text
+        return text.withUTF8 { matches(bytes: $0) }
+    }
+
+    private func matches(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         @inline(__always) func lower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
         @inline(__always) func upper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
         @inline(__always) func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        let bytes = text.utf8
         switch self {
         case .snakeCase:
             guard let first = bytes.first, lower(first) else { return false }
@@ -112,7 +118,7 @@ public struct EntrySpec: Sendable {
 
     public var name: String
     public var keys: [KeySpec] {
-        didSet { keyNames = keys.map(\.name); keyIndexes = Self.indexes(of: keyNames) }
+        didSet { keyNames = keys.map(\.name); keyIndexes = Self.indexes(of: keyNames); requiredKeys = Self.required(keys, keyIndexes) }
     }
     public var requiredWhen: [Condition] = []
     /// The names of `keys`, in order.
@@ -120,17 +126,25 @@ public struct EntrySpec: Sendable {
     /// The index of each name in `keys` (the first, for a name given twice): a reader finds
     /// each key of an entry here, and each key its decoder asks for.
     private(set) var keyIndexes: [String: Int]
+    /// Each required key's index in `keys`, with the index its name has in `keyIndexes`
+    /// (where a reader records the key's value): what a reader checks was written.
+    private(set) var requiredKeys: [(index: Int, slot: Int)]
 
     public init(name: String, keys: [KeySpec], requiredWhen: [Condition] = []) {
         self.name = name
         self.keys = keys
         self.keyNames = keys.map(\.name)
         self.keyIndexes = Self.indexes(of: keyNames)
+        self.requiredKeys = Self.required(keys, keyIndexes)
         self.requiredWhen = requiredWhen
     }
 
     private static func indexes(of names: [String]) -> [String: Int] {
         Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func required(_ keys: [KeySpec], _ indexes: [String: Int]) -> [(index: Int, slot: Int)] {
+        keys.indices.filter { keys[$0].isRequired }.map { ($0, indexes[keys[$0].name] ?? $0) }
     }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
