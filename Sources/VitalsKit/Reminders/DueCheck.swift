@@ -93,7 +93,7 @@ package enum DueCheck {
             let unit = category.unit == .portion ? "portion" : category.unit.rawValue
             func amount(_ value: Double) -> String {
                 let text = numbers.format(value, maxFractionDigits: 2)
-                return "\(text) \(unit == "portion" && abs(value - 1) > 1e-9 ? "portions" : unit)"
+                return PortionNoun.amount(text, unit)
             }
             let need: String
             switch category.target {
