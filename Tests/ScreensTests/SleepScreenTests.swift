@@ -86,6 +86,22 @@ final class SleepScreenTests: XCTestCase {
         XCTAssertTrue(compact(bars.data).contains("\"date\":\"2026-06-15\",\"value\":8.83"), bars.data.text())
     }
 
+    /// A shared copy (`report --redact`) says how many sources were merged, never their names.
+    func testASharedCopyWithholdsTheNamesOfMergedSources() throws {
+        let store = try SampleStore.inMemory()
+        try store.insert([
+            sleep("23:00", "07:00", "core", "SleepTrack"),
+            sleep("22:30", "07:30", "asleep_unspecified", "apple-health:lark"),
+        ])
+        let text = try Disclosure.$current.withValue(Disclosure(withholdsPersonal: true)) {
+            let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
+            let night = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
+            return document.lines(of: night).joined(separator: "\n")
+        }
+        XCTAssertTrue(text.contains("Merged from 2 sources (sources withheld); overlaps counted once"), text)
+        XCTAssertFalse(text.contains("SleepTrack") || text.contains("lark"), text)
+    }
+
     func testAnInBedOnlyNightSaysItsTotalIsTimeInBed() throws {
         let store = try SampleStore.inMemory()
         try store.insert([sleep("22:15", "06:45", "in_bed", "Phone")])

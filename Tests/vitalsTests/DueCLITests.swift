@@ -175,7 +175,7 @@ final class DueCLITests: XCTestCase {
         try due("2026-02-20T20:00+01:00", stdout: "Me: Treats this week: spent for the period (through 2026-02-22)\n", exitCode: 1)
         // A new week (Monday) has its budget back; before 10:00 no weigh-in is due yet; the
         // puppy's vaccination comes within the 7 days milestones are announced.
-        try due("2026-02-23T09:00+01:00", stdout: "Pip: Vaccinatie (8 weken): due 2026-03-02 (in 7 days)\n", exitCode: 1)
+        try due("2026-02-23T09:00+01:00", stdout: "Pip: Vaccinatie (8 weken): op 2026-03-02 (over 7 dagen)\n", exitCode: 1)
         // The settings file turns reminders off and moves their hours.
         try assertCommand(["config", "set", "reminders", "weigh_in 09:00, targets off, milestones off"],
                           environment: environment, stdout: nil)
@@ -187,16 +187,16 @@ final class DueCLITests: XCTestCase {
         try assertCommand(["config", "set", "reminders", "weigh_in off, targets off, milestones 7d"],
                           environment: environment, stdout: nil)
         try due("2026-02-22T12:00+01:00", stdout: "", exitCode: 0)   // 8 days before
-        try due("2026-02-23T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): due 2026-03-02 (in 7 days)\n", exitCode: 1)
-        try due("2026-03-01T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): due 2026-03-02 (in 1 day)\n", exitCode: 1)
-        try due("2026-03-02T00:05+01:00", stdout: "Pip: Vaccinatie (8 weken): due today\n", exitCode: 1)
-        try due("2026-03-04T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): overdue since 2026-03-02 (2 days)\n", exitCode: 1)
+        try due("2026-02-23T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): op 2026-03-02 (over 7 dagen)\n", exitCode: 1)
+        try due("2026-03-01T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): op 2026-03-02 (over 1 dag)\n", exitCode: 1)
+        try due("2026-03-02T00:05+01:00", stdout: "Pip: Vaccinatie (8 weken): vandaag\n", exitCode: 1)
+        try due("2026-03-04T12:00+01:00", stdout: "Pip: Vaccinatie (8 weken): te laat sinds 2026-03-02 (2 dagen)\n", exitCode: 1)
         let json = try due("2026-03-04T12:00+01:00", ["--format", "json"], exitCode: 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(object["at"] as? String, "2026-03-04T12:00:00+01:00")
         let items = try XCTUnwrap(object["due"] as? [[String: String]])
         XCTAssertEqual(items, [["kind": "milestone", "state": "overdue", "subject": "Pip",
-                                "text": "Vaccinatie (8 weken): overdue since 2026-03-02 (2 days)"]])
+                                "text": "Vaccinatie (8 weken): te laat sinds 2026-03-02 (2 dagen)"]])
         try assertCommand(["milestone", "done", "vaccinatie_8", "--subject", "pup", "--on", "2026-03-03",
                            "--db", db, "--catalog", catalog], environment: environment, stdout: nil)
         try due("2026-03-04T12:00+01:00", stdout: "", exitCode: 0)

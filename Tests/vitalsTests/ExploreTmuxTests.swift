@@ -104,6 +104,10 @@ final class ExploreTmuxTests: XCTestCase {
     func testFilterDrillRangeResizeAndQuitRestoresTheTerminal() throws {
         try start("")
         XCTAssertEqual(try tmux(["display", "-p", "-t", "t", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines), "1")
+        // No database here: the explorer shows the embedded demo data and says so.
+        let first = try rows()
+        XCTAssertTrue(first[0].contains("demo data"), first.joined(separator: "\n"))
+        XCTAssertFalse(first.joined().contains("vitals render"), "no shell command in the pane:\n" + first.joined(separator: "\n"))
 
         try type("/prot")
         try waitFor("the filter") { $0.contains("/prot") && $0.contains("1 screen") }

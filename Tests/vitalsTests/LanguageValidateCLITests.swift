@@ -48,4 +48,46 @@ final class LanguageValidateCLITests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("core_care.yaml:8:"), run.stdout)
         XCTAssertTrue(run.stdout.contains("no language table 'xx'"), run.stdout)
     }
+
+    func render() throws -> VitalsProcess.Run {
+        try VitalsProcess.run(["render", "steps", "--catalog", project.path, "--as-of", "2026-06-15"],
+                              environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path,
+                                            "VITALS_NO_CACHE": "1"])
+    }
+
+    func setLanguage(_ code: String) throws {
+        let screens = project.appendingPathComponent("screens/core_care.yaml")
+        let text = try String(contentsOf: screens, encoding: .utf8)
+        try text.replacingOccurrences(of: "    is_active: true", with: "    language: \(code)\n    is_active: true")
+            .write(to: screens, atomically: true, encoding: .utf8)
+    }
+
+    /// What `validate` refuses, `render` refuses: a `language:` that names no table, at the
+    /// screen file's line, exit code 1, nothing drawn.
+    func testRenderRefusesAScreenInAnUnknownLanguage() throws {
+        XCTAssertEqual(try render().status, 0)
+        try setLanguage("xx")
+        let run = try render()
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("core_care.yaml:8:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("no language table 'xx'"), run.stderr)
+        XCTAssertEqual(run.stdout, "")
+    }
+
+    /// A catalog's own `languages/` table is the one its screens are drawn with, as `validate`
+    /// reads it: a language vitals does not ship, and the catalog's word for one key.
+    func testRenderDrawsWithTheCatalogsOwnTable() throws {
+        let english = try String(contentsOf: VitalsProcess.packageRoot.appendingPathComponent("languages/en.yaml"), encoding: .utf8)
+        XCTAssertTrue(english.contains("more.metrics_one: \"1 more metric\""))
+        try write(english, to: "languages/en.yaml")
+        try write(english.replacingOccurrences(of: "language: en", with: "language: xx")
+            .replacingOccurrences(of: "more.metrics_one: \"1 more metric\"", with: "more.metrics_one: \"one further gauge\""),
+                  to: "languages/xx.yaml")
+        try setLanguage("xx")
+        XCTAssertEqual(try validate().status, 0, "the catalog's own table is complete")
+        let run = try render()
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("one further gauge"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("1 more metric"), run.stdout)
+    }
 }

@@ -69,7 +69,7 @@ final class PortionsCLITests: XCTestCase {
 
         // Without --meal, the slot of the time of day.
         try assertRun(["log", "vegetables", "0.5", "--at", "2026-11-20T13:00"],
-                      stdout: "logged vegetables 0.5 portion for me at 2026-11-20T13:00:00+01:00 (Lunch)\n")
+                      stdout: "logged vegetables 0.5 portions for me at 2026-11-20T13:00:00+01:00 (Lunch)\n")
         // No slot for a series that is no category.
         try assertRun(["log", "body_mass", "80", "--at", "2026-11-20T13:00"], stdout: "logged body_mass 80 kg for me at 2026-11-20T13:00:00+01:00\n")
         // 'late night', 'Late-Night' and 'late_night' are one slot: the entries list one name for

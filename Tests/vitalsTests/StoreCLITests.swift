@@ -49,7 +49,7 @@ final class StoreCLITests: XCTestCase {
         XCTAssertEqual(log.status, 0, log.stderr)
         XCTAssertEqual(log.stdout, "logged body_mass 12.4 kg for ollie at 2026-11-20T09:00:00+01:00\n")
         let veg = try run(["log", "vegetables", "0.5", "--tag", "lunch", "--at", "2026-11-20T12:10", "--db", db])
-        XCTAssertEqual(veg.stdout, "logged vegetables 0.5 portion for me at 2026-11-20T12:10:00+01:00 (Lunch)\n", veg.stderr)
+        XCTAssertEqual(veg.stdout, "logged vegetables 0.5 portions for me at 2026-11-20T12:10:00+01:00 (Lunch)\n", veg.stderr)
 
         let export = try run(["export", "csv", "--series", "body_mass", "--subject", "ollie", "--from", "2026-11-20", "--db", db])
         XCTAssertEqual(export.status, 0, export.stderr)

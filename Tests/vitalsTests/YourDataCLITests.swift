@@ -65,7 +65,7 @@ final class YourDataCLITests: XCTestCase {
     func testTheDemoDataBringsItsOwnSubjects() throws {
         // No database: the embedded demo data, with Ollie's late milestones.
         let embedded = try vitals(["due", "--at", "2026-11-20T08:00+01:00"], exitCode: 1)
-        XCTAssertTrue(embedded.stdout.hasPrefix("Ollie: Vaccinatie (16 weken): overdue since 2026-04-11"), embedded.stdout)
+        XCTAssertTrue(embedded.stdout.hasPrefix("Ollie: Vaccinatie (16 weken): te laat sinds 2026-04-11"), embedded.stdout)
         // A database `vitals demo` wrote is the demo's too: its subjects log and sum up.
         let demo = directory.appendingPathComponent("demo.sqlite").path
         try vitals(["demo", "--db", demo, "--as-of", "2026-11-20"], stderr: nil)

@@ -95,8 +95,7 @@ struct SleepPage {
             rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) \(noun))", goalStyle(asleep)))
         }
         if night.sources.count > 1 {
-            let names = night.sources.map { $0.hasPrefix("apple-health:") ? String($0.dropFirst(13)) : $0 }
-            rows.append(("Merged from \(night.sources.count) sources (\(names.joined(separator: ", "))); "
+            rows.append(("Merged from \(night.sources.count) sources (\(SampleSourceWords.names(night.sources))); "
                          + "overlaps counted once", ScreenText.muted))
         }
         let pairs: [(String, JSONValue)] = [

@@ -129,8 +129,7 @@ public struct VegetablesNumbers: Sendable {
 
     /// "1 portion", "1,25 portions"; other units as they are.
     func amount(_ value: Double, _ context: ScreenContext) -> String {
-        let noun = unit == "portion" && abs(value - 1) > 1e-9 ? "portions" : unit
-        return "\(number(value, context)) \(noun)"
+        PortionNoun.amount(number(value, context), unit)
     }
 
     static func percent(_ met: Int, _ counted: Int) -> Int { TargetWords.percent(met, counted) }

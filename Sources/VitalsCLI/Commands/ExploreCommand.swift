@@ -58,6 +58,8 @@ struct ExploreCommand: ParsableCommand {
             let settings = try RunSettings.resolve()
             state.weighIn = settings.weighIn
             state.dayCutoffMinutes = settings.dayCutoffMinutes
+            // The default database missing: `openForReading` drew the embedded demo data.
+            state.showsDemoData = (try? store.location)?.exists == false
             if let start {
                 state.select(.screen(start.id))
                 state.open()

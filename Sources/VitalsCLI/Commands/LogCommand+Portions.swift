@@ -54,7 +54,7 @@ extension LogCommand {
         let inserted = try store.writing { try $0.insertLogged(samples) }
         let parts = amounts.map { amount -> String in
             let category = book.category(amount.categoryID)!
-            var text = "\(category.name.lowercased()) \(PortionLogging.plain(amount.value)) \(Self.unitWord(category.unit, amount.value))"
+            var text = "\(category.name.lowercased()) \(PortionNoun.amount(PortionLogging.plain(amount.value), category.unit.rawValue))"
             if let from = amount.roundedFrom { text += " (rounded from \(PortionLogging.plain(from, digits: 2)))" }
             return text
         }
@@ -79,12 +79,6 @@ extension LogCommand {
         return ((local % 86_400) + 86_400) % 86_400 / 60
     }
 
-    static func unitWord(_ unit: BaseUnit, _ value: Double) -> String {
-        switch unit {
-        case .portion: return value == 1 ? "portion" : "portions"
-        default: return unit.rawValue
-        }
-    }
 }
 
 extension PortionLogging {

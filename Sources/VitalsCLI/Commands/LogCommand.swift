@@ -99,7 +99,7 @@ struct LogCommand: ParsableCommand {
             let seriesUnit = loaded.catalog.series(sample.seriesID)?.unit.rawValue ?? ""
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }
-            line += " \(NumberStyle.standard.format(sample.value, maxFractionDigits: 3)) \(seriesUnit)"
+            line += " " + PortionNoun.amount(NumberStyle.standard.format(sample.value, maxFractionDigits: 3), seriesUnit)
             let typedUnit = try unit.flatMap(KnownUnit.named)
                 ?? loaded.catalog.series(sample.seriesID).map { try units.unitSystem().displayUnit(for: $0.unit) }
             if let typedUnit, typedUnit.symbol != seriesUnit {

@@ -75,21 +75,36 @@ package struct CatalogOptions: ParsableArguments {
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             let loaded = try load()
-            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded), tolerating: tolerated,
-                                         report: report)
+            let root: String? = if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false) { root } else { nil }
+            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded)
+                                            + Self.languages(root: root, of: loaded), tolerating: tolerated, report: report)
         }
         let source = try source(announce: false)
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
             screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
         let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry).validate(loaded) }
         let checked: CatalogCache.Checked
+        var root: String?
         switch source {
-        case .directory(let root): checked = try cache.load(paths: CatalogLocation.paths(root: root), check: check)
+        case .directory(let directory):
+            root = directory
+            checked = try cache.load(paths: CatalogLocation.paths(root: directory), check: check)
         case .builtIn(let searched):
             checked = cache.load(Self.builtInFiles(), check: check)
             if !quiet, checked.origin != .cached { printError(CatalogLocation.builtInNotice(searched: searched)) }
         }
-        return try Self.refuseErrors(in: checked.loaded, checked.findings, tolerating: tolerated, report: report)
+        return try Self.refuseErrors(in: checked.loaded, checked.findings + Self.languages(root: root, of: checked.loaded),
+                                     tolerating: tolerated, report: report)
+    }
+
+    /// The catalog's own language tables (its `languages/` directory), read as `validate`
+    /// reads them and drawn with from here on; what `validate` says about them and about a
+    /// screen's `language:` that names no table (read on every run: they are not part of the
+    /// compiled copy).
+    private static func languages(root: String?, of loaded: LoadedCatalog) -> [Diagnostic] {
+        let (tables, findings) = CatalogValidation.catalogLanguages(catalogRoot: root, catalog: loaded.catalog)
+        LanguageTables.useCatalogTables(tables)
+        return findings
     }
 
     /// The catalog, or (when a finding is an error) the errors printed and a refusal. Errors

@@ -52,23 +52,20 @@ struct ChartContext {
     func quantity(_ value: Double, unit: String? = nil) -> String {
         if unit == nil, let spoken = input.spokenUnit?.spokenText(value, numbers: profile.numbers) { return spoken }
         guard let symbol = unit ?? self.unit else { return number(value) }
-        return "\(number(value)) \(Self.unitWord(symbol, plural: abs(value - 1) > 1e-9))"
+        return PortionNoun.amount(number(value), symbol)
     }
 
-    /// Units that are words take a plural ("portions"); symbols do not ("g", "kg").
-    static func unitWord(_ unit: String, plural: Bool) -> String {
-        plural && unit == "portion" ? "portions" : unit
-    }
 
     /// "target ≥ 120 g", "target 2–3 portion", "target 3 ± 0.25".
     func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
         guard let target = target ?? input.target else { return nil }
-        let plural: Bool
+        // The unit follows the number next to it; a range's upper end is never "1" alone.
+        let nearest: String
         switch target {
-        case .atLeast(let v), .atMost(let v), .exact(let v, _): plural = abs(v - 1) > 1e-9
-        case .range: plural = true
+        case .atLeast(let v), .atMost(let v), .exact(let v, _): nearest = number(v)
+        case .range: nearest = ""
         }
-        let suffix = (unit ?? self.unit).map { " " + Self.unitWord($0, plural: plural) } ?? ""
+        let suffix = (unit ?? self.unit).map { " " + PortionNoun.unit($0, after: nearest) } ?? ""
         switch target {
         case .atLeast(let v): return "target \(glyphs.atLeast) \(number(v))\(suffix)"
         case .atMost(let v): return "target \(glyphs.atMost) \(number(v))\(suffix)"

@@ -1,5 +1,7 @@
 /// What the left pane lists when no screen is open: pillars and, under each expanded one,
-/// its active screens. A filter keeps the screens whose name, alias or id contains it (any
+/// its active screens — those of a subject the catalog declares, as `Catalog.activeScreensInOrder`
+/// lists them (render, report and tree refuse the others), and a pillar whose every screen is
+/// left out is left out too. A filter keeps the screens whose name, alias or id contains it (any
 /// case) and shows their pillars expanded.
 package struct ExplorerOutline: Sendable {
     /// A row the selection can rest on.
@@ -25,7 +27,9 @@ package struct ExplorerOutline: Sendable {
         let query = filter.lowercased()
         var rows: [Row] = []
         for pillar in catalog.orderedPillars {
-            let screens = catalog.screens(of: pillar.id).filter { Self.matches($0, query: query) }
+            let shown = Self.screens(of: pillar.id, in: catalog)
+            if shown.isEmpty && !catalog.screens(of: pillar.id).isEmpty { continue }
+            let screens = shown.filter { Self.matches($0, query: query) }
             if !query.isEmpty && screens.isEmpty { continue }
             let expanded = !query.isEmpty || !collapsed.contains(pillar.id)
             rows.append(Row(item: .pillar(pillar.id), label: pillar.name, color: pillar.color,
@@ -37,6 +41,11 @@ package struct ExplorerOutline: Sendable {
             }
         }
         self.rows = rows
+    }
+
+    /// The screens of a pillar the explorer lists: those of a declared subject.
+    package static func screens(of pillarID: String, in catalog: Catalog) -> [DisplayScreen] {
+        catalog.screens(of: pillarID).filter { catalog.subject($0.subjectID) != nil }
     }
 
     /// Whether `screen` matches a lowercased query (empty matches everything).

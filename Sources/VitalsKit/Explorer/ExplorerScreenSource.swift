@@ -10,13 +10,15 @@ package struct ExplorerPaneRequest: Sendable, Hashable {
     }
 }
 
-/// A drawn screen for the pane: its styled rows and the row each metric's block starts on.
+/// A drawn screen for the pane: its styled rows, the row each metric's block starts on, and
+/// how many more metrics the screen has than it shows (the key bar says how to open them).
 package struct ExplorerPaneContent: Sendable {
     package var rows: TextCanvas
     package var metricLines: [String: Int]
+    package var moreMetrics: Int
 
-    package init(rows: TextCanvas, metricLines: [String: Int] = [:]) {
-        self.rows = rows; self.metricLines = metricLines
+    package init(rows: TextCanvas, metricLines: [String: Int] = [:], moreMetrics: Int = 0) {
+        self.rows = rows; self.metricLines = metricLines; self.moreMetrics = moreMetrics
     }
 
     /// The number of rows.
@@ -73,10 +75,14 @@ package final class RegistryScreenSource: ExplorerScreenSource {
             return ExplorerPaneContent(rows: canvas)
         }
         do {
-            let document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
+            var document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
                                                              request: request.request, profile: profile))
+            // "▸ 3 more metrics — vitals render protein --children" is a shell command; here
+            // Enter opens them, and the key bar says so instead.
+            let more = document.blocks.filter { $0.kind == .more }.reduce(0) { $0 + Self.count(in: $1.data) }
+            document.blocks.removeAll { $0.kind == .more }
             let drawn = TerminalOutput(profile: document.profile).draw(document)
-            return ExplorerPaneContent(rows: drawn.canvas, metricLines: drawn.metricRows)
+            return ExplorerPaneContent(rows: drawn.canvas, metricLines: drawn.metricRows, moreMetrics: more)
         } catch {
             let message = (error as? any VitalsError)?.message ?? String(describing: error)
             let rows: [TextRow] = [.line("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
@@ -87,5 +93,11 @@ package final class RegistryScreenSource: ExplorerScreenSource {
                                           profile: profile)
             return ExplorerPaneContent(rows: TerminalOutput(profile: profile).draw(document).canvas)
         }
+    }
+
+    /// The `count` of a "more metrics" block's values.
+    private static func count(in data: JSONValue) -> Int {
+        guard case .object(let pairs) = data, case .number(let count)? = pairs.first(where: { $0.0 == "count" })?.1 else { return 0 }
+        return Int(count)
     }
 }

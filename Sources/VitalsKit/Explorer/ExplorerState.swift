@@ -43,6 +43,8 @@ package struct ExplorerState: Sendable {
     package var weighIn: WeighInPolicy?
     package var dayCutoffMinutes: Int?
     package var colorOn: Bool
+    /// Whether the data shown is the embedded demo data (no database yet): the title says so.
+    package var showsDemoData = false
     package var showsHelp = false
     /// The first line of the screen pane that is shown.
     package var scroll = 0

@@ -46,15 +46,19 @@ package struct ExplorerView {
             color = pillar.color
         }
         let range = state.range?.description ?? "default range"
-        let units = state.unitSystem.map { "\($0.title) units" } ?? "YAML units"
+        // No units chosen: each metric in the unit its catalog file gives it.
+        let units = state.unitSystem.map { "\($0.title) units" } ?? "catalog units"
         let separator = " \(glyphs.separator) "
         let arrow = glyphs.isUnicode ? " › " : " > "
         let columns = layout.size.columns
         // The settings shorten before the breadcrumb gets less than 24 columns.
         let wanted = min(24, DisplayWidth.of(crumbs.joined(separator: arrow)))
-        let choices = [[range, units, "as of \(state.asOf)"].joined(separator: separator),
-                       [range, units, state.asOf.description].joined(separator: separator),
-                       [range, units].joined(separator: separator)]
+        // "demo data" is the last thing to give way: nobody should take it for their own.
+        let demo = state.showsDemoData ? ["demo data"] : []
+        let choices = [(demo + [range, units, "as of \(state.asOf)"]).joined(separator: separator),
+                       (demo + [range, units, state.asOf.description]).joined(separator: separator),
+                       (demo + [range, units]).joined(separator: separator),
+                       (demo.isEmpty ? [range] : demo).joined(separator: separator)]
         let settings = choices.first { columns - 10 - DisplayWidth.of($0) >= wanted } ?? choices.last!
         var canvas = TextCanvas(width: columns, height: 1)
         let start = canvas.write("Vitals", row: 0, column: 1, style: Style(bold: true)) + 2
@@ -91,7 +95,9 @@ package struct ExplorerView {
             if state.focus == .screen {
                 parts += ["\(up)\(down) scroll", "PgUp/PgDn page", "Tab list"]
             } else {
-                parts += ["\(up)\(down) move", "\(enter) open", "\(left) back", "Tab screen"]
+                let more = content(state)?.moreMetrics ?? 0
+                let open = more > 0 ? "\(enter) open (\(more) more metric\(more == 1 ? "" : "s"))" : "\(enter) open"
+                parts += ["\(up)\(down) move", open, "\(left) back", "Tab screen"]
             }
             parts += ["/ filter", "r range", "u units", "c colour", "? keys", "q quit"]
             text = " " + parts.joined(separator: "  ")
@@ -174,7 +180,7 @@ package struct ExplorerView {
                 switch row.item {
                 case .pillar(let id):
                     let open = glyphs.isUnicode ? (row.isExpanded ? "▾" : "▸") : (row.isExpanded ? "-" : "+")
-                    let count = row.isExpanded ? "" : " (\(state.catalog.screens(of: id).count))"
+                    let count = row.isExpanded ? "" : " (\(ExplorerOutline.screens(of: id, in: state.catalog).count))"
                     rows.append(("\(mark)\(open) \(row.label)\(count)", Style(hex: row.color, bold: true), selected))
                 case .screen:
                     rows.append(("\(mark)   \(row.label)", Style(bold: selected), selected))
@@ -207,7 +213,7 @@ package struct ExplorerView {
             source = content.rows
             top = min(state.scroll, max(0, source.height - height))
         } else if case .pillar(let id) = state.selected, let pillar = state.catalog.pillar(id) {
-            source = ExplorerHelp.pillarCard(pillar, screens: state.catalog.screens(of: id), width: width,
+            source = ExplorerHelp.pillarCard(pillar, screens: ExplorerOutline.screens(of: id, in: state.catalog), width: width,
                                              glyphs: glyphs)
         } else {
             source = TextCanvas(width: width)

@@ -5,9 +5,8 @@ import Foundation
 package enum EntryListing {
     package static func line(_ entry: StoredEntry, catalog: Catalog) -> String {
         let sample = entry.sample
-        var unit = catalog.series(sample.seriesID)?.unit.rawValue ?? ""
-        if unit == BaseUnit.portion.rawValue, abs(sample.value - 1) > 1e-9 { unit += "s" }
-        var value = PortionLogging.plain(sample.value) + (unit.isEmpty ? "" : " " + unit)
+        let unit = catalog.series(sample.seriesID)?.unit.rawValue ?? ""
+        var value = PortionNoun.amount(PortionLogging.plain(sample.value), unit)
         if let category = sample.category { value = category + " " + value }
         let slot = sample.tag.map { slotName($0, in: catalog.portions) } ?? ""
         let time = TimeParser.format(sample.start, utcOffsetSeconds: sample.utcOffsetSeconds)

@@ -59,20 +59,24 @@ package struct ReminderSettings: Sendable, Hashable {
 }
 
 package enum DueCheck {
-    /// Milestones not done that are due within `days` (soon), today (due) or before (overdue).
+    /// Milestones not done that are due within `days` (soon), today (due) or before (overdue),
+    /// in the words of `Words.current` (the language of the screen they are on).
     package static func milestones(_ milestones: [Milestone], subject: String, today: LocalDate, days: Int) -> [DueItem] {
         milestones.compactMap { milestone in
             guard milestone.done == nil else { return nil }
             let until = today.days(to: milestone.due)
             let name = Sanitize.inline(milestone.name)
+            let date = milestone.due.description
+            func span(_ n: Int) -> String { Words.count(n, one: "count.day_one", other: "count.days") }
             if until < 0 {
                 return DueItem(kind: .milestone, state: .overdue, subject: subject,
-                               text: "\(name): overdue since \(milestone.due) (\(-until) day\(until == -1 ? "" : "s"))")
+                               text: "\(name): " + Words.text("due.overdue", ["date": date, "days": span(-until)]))
             }
-            if until == 0 { return DueItem(kind: .milestone, state: .due, subject: subject, text: "\(name): due today") }
+            if until == 0 { return DueItem(kind: .milestone, state: .due, subject: subject, text: "\(name): " + Words.text("due.today")) }
             guard until <= days else { return nil }
+            let within = Words.text("milestone.in", ["days": span(until)])
             return DueItem(kind: .milestone, state: .soon, subject: subject,
-                           text: "\(name): due \(milestone.due) (in \(until) day\(until == 1 ? "" : "s"))")
+                           text: "\(name): " + Words.text("due.soon", ["date": date, "in": within]))
         }
     }
 
@@ -93,7 +97,7 @@ package enum DueCheck {
             let unit = category.unit == .portion ? "portion" : category.unit.rawValue
             func amount(_ value: Double) -> String {
                 let text = numbers.format(value, maxFractionDigits: 2)
-                return "\(text) \(unit == "portion" && abs(value - 1) > 1e-9 ? "portions" : unit)"
+                return PortionNoun.amount(text, unit)
             }
             let need: String
             switch category.target {

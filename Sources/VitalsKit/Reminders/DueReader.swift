@@ -35,7 +35,10 @@ package struct DueReader: Sendable {
                 let name = catalog.subject(screen.subjectID)?.name ?? screen.subjectID
                 for block in document.blocks {
                     if let milestones = block.content.values?.milestones, !milestones.isEmpty {
-                        items += DueCheck.milestones(milestones, subject: name, today: calendarDay, days: days)
+                        // The screen's language: a Dutch screen's milestones are due in Dutch.
+                        items += Words.speaking(screen.language) {
+                            DueCheck.milestones(milestones, subject: name, today: calendarDay, days: days)
+                        }
                     }
                 }
             }

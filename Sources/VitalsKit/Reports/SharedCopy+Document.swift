@@ -3,7 +3,7 @@ import Foundation
 extension SharedCopy {
     /// Keys of the values behind a block that say where a value came from, or hold a note.
     static func isPersonalKey(_ key: String) -> Bool {
-        ["source", "source_text", "device", "note", "notes", "metadata"].contains(key) || key.hasSuffix("_source")
+        ["source", "sources", "source_text", "device", "note", "notes", "metadata"].contains(key) || key.hasSuffix("_source")
     }
 
     /// The composed document as the shared copy (run under `disclosure(dayOne:)`, as it was

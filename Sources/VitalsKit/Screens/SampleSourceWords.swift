@@ -23,6 +23,16 @@ public enum SampleSourceWords {
         }
     }
 
+    /// The names of several sources of one value, for a line such as "Merged from 2 sources
+    /// (Watch, iPhone)": the app or device behind an Apple Health source by its own name, each
+    /// sanitised; a shared copy withholds them all, as it withholds a single source.
+    public static func names(_ sources: [String]) -> String {
+        if Disclosure.current.withholdsPersonal { return "sources \(Disclosure.withheld)" }
+        let prefix = "apple-health:"
+        return sources.map { Sanitize.inline($0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0) }
+            .joined(separator: ", ")
+    }
+
     /// The words for a stored sample.
     public static func describe(_ sample: Sample) -> String {
         describe(source: sample.source, fromAppleHealth: sample.metadata != nil)

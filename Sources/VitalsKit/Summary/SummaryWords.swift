@@ -82,7 +82,7 @@ package struct SummaryWords: Sendable {
             : magnitude >= 10 ? numbers.format(value, fractionDigits: 1) : numbers.format(value, maxFractionDigits: 2)
         guard let symbol, !symbol.isEmpty else { return number }
         if symbol == "%" { return number + "%" }
-        return "\(number) \(symbol == "portion" && number != "1" ? "portions" : symbol)"
+        return PortionNoun.amount(number, symbol)
     }
 
     /// "+3,400", "−0.4 kg", "±0 kg" (a change too small to show at the precision of `scale`,
@@ -134,7 +134,7 @@ package struct SummaryWords: Sendable {
                                     let number = numbers.format(value, maxFractionDigits: 2)
                                     guard let unit, !unit.isEmpty else { return number }
                                     if unit == "%" { return number + "%" }
-                                    return "\(number) \(unit == "portion" && number != "1" ? "portions" : unit)"
+                                    return PortionNoun.amount(number, unit)
                                 })
         let record = target.record
         let rule = words.describe(target.target)

@@ -10,6 +10,17 @@ extension CatalogValidation {
     /// named as one, relative to the catalog root (`languages/nl.yaml`) wherever vitals runs,
     /// so a CI can place its findings.
     package mutating func checkLanguages(catalogRoot: String?) {
+        let (files, unread) = Self.languageFiles(catalogRoot: catalogRoot)
+        let found = unread + Self.languageFindings(tables: files.isEmpty && unread.isEmpty ? nil : files, catalogs: catalogs)
+        for file in files { sources[file.path] = file.text }
+        diagnostics += found.sorted { $0.location < $1.location }
+        summary.errors += found.filter { $0.severity == .error }.count
+        summary.warnings += found.filter { $0.severity == .warning }.count
+    }
+
+    /// The files of the catalog's `languages/` directory (none when it has none), and the
+    /// problems of those that cannot be read.
+    package static func languageFiles(catalogRoot: String?) -> (files: [SourceFile], problems: [Diagnostic]) {
         var files: [SourceFile] = []
         var found: [Diagnostic] = []
         let directory = catalogRoot.map { ($0 as NSString).appendingPathComponent("languages") }
@@ -26,11 +37,18 @@ extension CatalogValidation {
                 }
             }
         }
-        found += Self.languageFindings(tables: files.isEmpty && found.isEmpty ? nil : files, catalogs: catalogs)
-        for file in files { sources[file.path] = file.text }
-        diagnostics += found.sorted { $0.location < $1.location }
-        summary.errors += found.filter { $0.severity == .error }.count
-        summary.warnings += found.filter { $0.severity == .warning }.count
+        return (files, found)
+    }
+
+    /// What the drawing commands check and use of the catalog's languages (`render`,
+    /// `report`, `summary` …): the findings `validate` reports about them — a screen whose
+    /// `language:` names no table among them — and the tables that read, for
+    /// `LanguageTables.useCatalogTables`. Without a `languages/` directory: the shipped ones.
+    package static func catalogLanguages(catalogRoot: String?, catalog: Catalog) -> (tables: [LanguageTable], findings: [Diagnostic]) {
+        let (files, unread) = languageFiles(catalogRoot: catalogRoot)
+        guard !files.isEmpty || !unread.isEmpty else { return ([], languageFindings(tables: nil, catalogs: [catalog])) }
+        let tables = files.compactMap { LanguageTable.read($0.text, file: $0.path).table }
+        return (tables, unread + languageFindings(tables: files, catalogs: [catalog]))
     }
 
     /// The language findings for the tables `tables` (nil: the shipped ones) and the screens of

@@ -26,8 +26,30 @@ final class ExplorerViewTests: XCTestCase {
         XCTAssertTrue(frame.text[1].hasPrefix(" ▾ Healthful Nutrition"), text)
         XCTAssertTrue(frame.text[2].hasPrefix("›   Protein"), text)
         XCTAssertTrue(text.contains("Protein per day (g)"), "the screen pane draws the screen")
-        XCTAssertTrue(text.contains("▸ 3 more metrics"), text)
         XCTAssertTrue(frame.text.last!.contains("? keys"), text)
+    }
+
+    /// The pane is the screen, not a shell: `render`'s "▸ 3 more metrics — vitals render
+    /// protein --children" is left out, and the key bar says Enter opens them.
+    func testThePaneHoldsNoShellCommandAndTheKeyBarSaysHowToOpenMore() {
+        let frame = ExplorerFixtures.explorer().frame()
+        let pane = frame.text.dropFirst().dropLast().map { String($0.dropFirst(listWidth + 2)) }.joined(separator: "\n")
+        XCTAssertFalse(pane.contains("vitals render") || pane.contains("more metrics"), pane)
+        XCTAssertTrue(frame.text.last!.contains("⏎ open (3 more metrics)"), frame.screenText)
+    }
+
+    /// The title names the units as the catalog's when none are chosen, and says "demo data"
+    /// when the data is the embedded demo — at every width the layout takes.
+    func testTheTitleSaysCatalogUnitsAndDemoData() {
+        XCTAssertTrue(ExplorerFixtures.explorer().frame().text[0].contains("catalog units"))
+        XCTAssertFalse(ExplorerFixtures.explorer().frame().text[0].contains("demo data"))
+        for columns in [60, 80, 100, 200] {
+            var state = ExplorerFixtures.state(columns: columns, rows: 24)
+            state.showsDemoData = true
+            let title = Explorer(state: state, source: ExplorerFixtures.source()).frame().text[0]
+            XCTAssertTrue(title.contains("demo data"), "\(columns): \(title)")
+            XCTAssertFalse(title.contains("YAML"), title)
+        }
     }
 
     func testScreenPaneMatchesRenderAtThePaneWidth() throws {

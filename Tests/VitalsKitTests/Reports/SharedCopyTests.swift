@@ -86,6 +86,7 @@ import Testing
             ("date", .string("2026-08-03")), ("source", .string("Withings")), ("device_source", .string("Watch")),
             ("note", .string("at the vet")), ("subject", .string("ollie")), ("text", .string("weighed 2026-08-10, twice")),
             ("list", .array([.object([("source", .string("apple-health:Jo's iPhone"))])])), ("value", .number(2026)),
+            ("sources", .array([.string("SleepTrack"), .string("apple-health:lark")])),
         ])
         let points = [ChartPoint(label: "Aug", date: LocalDate(year: 2026, month: 8, day: 1), value: 1),
                       ChartPoint(label: "2026-08-05 only", date: nil, value: 2)]
@@ -103,6 +104,7 @@ import Testing
             ("date", .string("day 3")), ("source", .string("withheld")), ("device_source", .string("withheld")),
             ("note", .string("withheld")), ("subject", .string("subject_a")), ("text", .string("weighed day 10, twice")),
             ("list", .array([.object([("source", .string("withheld"))])])), ("value", .number(2026)),
+            ("sources", .array([.string("withheld"), .string("withheld")])),
         ]))
         guard case .text(let rows) = shared.blocks[0].content, case .chart(let figure) = shared.blocks[1].content else {
             Issue.record("blocks changed kind"); return
