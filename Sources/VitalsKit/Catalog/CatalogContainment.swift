@@ -28,29 +28,29 @@ struct CatalogContainment: Sendable {
             var info = stat()
             let isDirectory = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
             let start = isDirectory ? path : Self.directory(of: path)
-            let root = Self.catalogRoot(above: Self.lexicalAbsolute(start)) ?? Self.lexicalAbsolute(start)
-            boundaries.append((path, Self.realPath(root)))
+            let root = Self.catalogRoot(above: PathNames.lexicalAbsolute(start)) ?? PathNames.lexicalAbsolute(start)
+            boundaries.append((path, PathNames.realPath(root)))
         }
         for file in files {
             let directory = Self.directory(of: file)
             guard directories[directory] == nil else { continue }
             let given = boundaries.first { file == $0.given || file.hasPrefix($0.given.hasSuffix("/") ? $0.given : $0.given + "/") }
-            let boundary = given?.boundary ?? Self.realPath(directory)
-            directories[directory] = (Self.realPath(directory), boundary)
+            let boundary = given?.boundary ?? PathNames.realPath(directory)
+            directories[directory] = (PathNames.realPath(directory), boundary)
         }
     }
 
     /// Why `path` is not the catalog's, nil when it is. `info` is the path's `lstat`.
     func refusal(of path: String, info: stat) -> String? {
         let directory = Self.directory(of: path)
-        let known = directories[directory] ?? (Self.realPath(directory), Self.realPath(directory))
+        let known = directories[directory] ?? (PathNames.realPath(directory), PathNames.realPath(directory))
         guard let boundary = known.boundary, let real = known.real else { return "cannot read the file" }
         if !Self.isInside(real, boundary) {
             return "the file is reached through a link outside the catalog (\(Sanitize.inline(directory)) is \(Sanitize.inline(real))); it is not read"
         }
         guard info.st_mode & S_IFMT == S_IFLNK else { return nil }
         let target = Self.linkText(path)
-        guard let resolved = Self.realPath(path) else {
+        guard let resolved = PathNames.realPath(path) else {
             return "the file is a link to nothing (\(Sanitize.inline(target))); it is not read"
         }
         if !Self.isInside(resolved, boundary) {
@@ -62,7 +62,7 @@ struct CatalogContainment: Sendable {
     /// The path to open for `path` once `refusal` let it through: a link's real target (so the
     /// open need not follow links, `O_NOFOLLOW`), else the path itself.
     static func openable(_ path: String, info: stat) -> String {
-        info.st_mode & S_IFMT == S_IFLNK ? realPath(path) ?? path : path
+        info.st_mode & S_IFMT == S_IFLNK ? PathNames.realPath(path) ?? path : path
     }
 
     private static func isInside(_ path: String, _ boundary: String) -> Bool {
@@ -76,19 +76,6 @@ struct CatalogContainment: Sendable {
         return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// `path` made absolute against the working directory, `.` and `..` taken away by name (no
-    /// link followed: Foundation's `standardizingPath` would resolve them).
-    static func lexicalAbsolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
     /// The nearest catalog root at or above `directory`, by name.
     private static func catalogRoot(above directory: String) -> String? {
         var current = directory
@@ -98,12 +85,6 @@ struct CatalogContainment: Sendable {
             if parent == current || parent.isEmpty { return nil }
             current = parent
         }
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func linkText(_ path: String) -> String {

@@ -47,10 +47,10 @@ package enum PrivateFile {
             throw PrivateFileError(path: path, reason: "it is a symbolic link to nothing; nothing was written")
         }
         let kind = FileKind(mode: info.st_mode)
-        let special = CatalogContainment.lexicalAbsolute(path)
+        let special = PathNames.lexicalAbsolute(path)
         if kind == .regular, !special.hasPrefix("/dev/"), !special.hasPrefix("/proc/") {
             guard isLink else { return try replace(path, bytes, mode: info.st_mode & 0o7777) }
-            guard let target = CatalogContainment.realPath(path) else {
+            guard let target = PathNames.realPath(path) else {
                 throw PrivateFileError(path: path, reason: "cannot resolve the symbolic link; nothing was written")
             }
             return try replace(target, bytes, mode: info.st_mode & 0o7777, shown: path)
