@@ -33,16 +33,24 @@ enum SleepTestSupport {
         return store
     }
 
+    /// What a helper did not find; thrown rather than recorded with `XCTUnwrap`, since Swift
+    /// Testing tests call these too (an XCTest assertion there lands in whichever XCTest case
+    /// the process is running, not in the test).
+    struct Missing: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// A block's data as Foundation objects.
     static func object(_ block: ScreenBlock?) throws -> [String: Any] {
-        let block = try XCTUnwrap(block, "no such block")
+        guard let block else { throw Missing(description: "no such block") }
         let object = try JSONSerialization.jsonObject(with: Data(block.data.text().utf8))
-        return try XCTUnwrap(object as? [String: Any])
+        guard let fields = object as? [String: Any] else { throw Missing(description: "not an object: \(object)") }
+        return fields
     }
 
     /// The values of a chart block's points, by date.
     static func pointValues(_ block: ScreenBlock?) throws -> [String: Double] {
-        let points = try XCTUnwrap(try object(block)["points"] as? [[String: Any]], "no points")
+        guard let points = try object(block)["points"] as? [[String: Any]] else { throw Missing(description: "no points") }
         var values: [String: Double] = [:]
         for point in points {
             if let date = point["date"] as? String, let value = point["value"] as? Double { values[date] = value }
