@@ -68,15 +68,38 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // The SDK a plug-in links: the vocabulary, YAML, language tables, files, the catalog
+        // model and loader, the store seam and queries (with the SQLite backend), the chart kinds,
+        // the screen document, screen modules, output backends and the validation framework.
         .target(
             name: "VitalsKit",
             dependencies: [
                 "CLibYAML",
                 "ShippedLanguages",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The layers above the SDK, each a target of its own so the compiler keeps the order:
+        // a target uses only those listed before it (README's Layout is drawn from this list).
+        // CSV and Apple Health import, CSV and JSON export.
+        .target(
+            name: "VitalsImport",
+            dependencies: ["VitalsKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // The deterministic demo data set, its subjects and its cache.
+        .target(name: "VitalsDemo", dependencies: ["VitalsKit"]),
+        // `vitals due` and `vitals summary`: what is due at a moment, a period judged.
+        .target(name: "VitalsInsights", dependencies: ["VitalsKit"]),
+        // The settings file, which database a command uses, the compiled catalog cache.
+        .target(name: "VitalsSettings", dependencies: ["VitalsKit", "VitalsDemo", "VitalsInsights"]),
+        // `vitals report`: periods, shared copies, the adherence report, PDF printing.
+        .target(name: "VitalsReports", dependencies: ["VitalsKit"]),
+        // What `vitals new-screen` writes.
+        .target(name: "VitalsScaffold", dependencies: ["VitalsKit"]),
+        // `vitals explore`: the interactive terminal explorer.
+        .target(name: "VitalsExplorer", dependencies: ["VitalsKit"]),
+        // `vitals diff`: a catalog at a git revision against another, screens drawn on both sides.
+        .target(name: "VitalsCatalogDiff", dependencies: ["VitalsKit", "VitalsReports"]),
         // The PostgreSQL store backend: one more `StoreBackend` (Sources/VitalsKit/Store/Backend),
         // with sync, grants and the catalog tables. Its sources are compiled only with the trait.
         .target(
@@ -129,6 +152,7 @@ let package = Package(
                 "VitalsKit",
                 "VitalsScreens",
                 "ShippedCatalog",
+                "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,7 +163,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
+            dependencies: ["VitalsKit", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
@@ -147,14 +171,14 @@ let package = Package(
         // Every screen (generic and custom) rendered on fixed data, with goldens.
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["VitalsKit", "VitalsScreens", "TestSupport",
+            dependencies: ["VitalsKit", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
                            .product(name: "PropertyBased", package: "swift-property-based")]
                 + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsScreens", "TestSupport",
+            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
                            postgresTarget("VitalsPostgres"), postgresTarget("VitalsPostgresCLI"),
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Goldens"]

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import VitalsKit
 import VitalsScreens
+import VitalsSettings
 
 /// The `day_cutoff` setting (ScreenRequest.dayCutoffMinutes) on the DragonHealth day (Today,
 /// History, the adherence report) and on metrics whose day starts in the morning; sleep keeps

@@ -1,6 +1,7 @@
 import XCTest
 import VitalsKit
 import VitalsScreens
+import VitalsExplorer
 
 /// The explorer with the built-in screen modules: its screen pane is what `vitals render`
 /// draws at the pane's width, for every shipped screen and every drill-down.

@@ -3,6 +3,7 @@ import PregnancyScreen
 import VitalsKit
 import VitalsScreens
 import XCTest
+import VitalsDemo
 
 /// The Pregnancy screen: the gain against the IOM band on fixture numbers (worked out by
 /// hand in the comments), its config problems, and goldens of the shipped screen on the demo.

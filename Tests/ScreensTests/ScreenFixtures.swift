@@ -3,6 +3,7 @@ import XCTest
 import TestSupport
 import VitalsKit
 import VitalsScreens
+import VitalsDemo
 
 /// The shipped catalog, the demo data and an empty store at a fixed as-of date, and the
 /// golden-file check every screen test uses (TestSupport's `assertSnapshot`).

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 import VitalsKit
 import VitalsScreens
+import VitalsDemo
+import VitalsScaffold
 
 /// Every shipped screen renders, at every width and profile, on the demo data and on an
 /// empty database, with rows of exactly the width and valid JSON.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import VitalsKit
 import VitalsScreens
+import VitalsExplorer
 
 /// Issue #13's sleep defects, each from a few samples written as an export writes them, with
 /// the expected numbers worked out by hand.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import VitalsKit
 @testable import VitalsScreens
+@testable import VitalsInsights
 
 /// `vitals summary` and the screens say one number for one thing: the Protein summary judges
 /// by the screen's target (1.6 g/kg × the weigh-in, not the YAML's 110 g) with the screen's

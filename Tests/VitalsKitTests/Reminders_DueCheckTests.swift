@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsInsights
 
 /// `DueCheck` across a day (morning: nothing; evening: open targets; after a weigh-in: that
 /// reminder gone) and across a milestone's due date (soon → due → overdue → done).

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsDemo
 
 /// A small catalog for the watch and diff tests, written into a directory: one pillar, a Steps
 /// screen (a primary with a daily target, and a child) and a Weight screen, on the demo data's

@@ -3,6 +3,8 @@ import Foundation
 @testable import VitalsKit
 import XCTest
 @testable import VitalsCLI
+@testable import VitalsImport
+@testable import VitalsScaffold
 
 /// The one mapping from an error to what the CLI prints and its exit code (README, "Exit
 /// codes": 1 findings or a refused input; 2 usage error or could not run).

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import VitalsKit
 import XCTest
+import VitalsImport
 
 /// End-to-end tests of `vitals import apple-health`: the built binary, its output and exit codes.
 final class ImportAppleHealthCLITests: XCTestCase {

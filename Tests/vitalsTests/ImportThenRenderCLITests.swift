@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import VitalsImport
 
 /// A person's Apple Health export, imported, shows on the screens: body weight (in lb in the
 /// export), last night's sleep stages from two sources, protein per meal and steps.

@@ -2,6 +2,7 @@ import Foundation
 import VitalsKit
 import TestSupport
 import XCTest
+import VitalsReports
 
 /// The real headless Chromium given a page that tries to run script, show a local file in a
 /// frame and reach the network: the printed PDF holds none of it and nothing connects.

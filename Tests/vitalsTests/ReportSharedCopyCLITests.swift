@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import VitalsKit
 import XCTest
+import VitalsDemo
 
 /// `vitals report --redact --shift-dates` tried as an attacker would: subjects named with
 /// quotes, ampersands, markup, numbers, words found elsewhere in the report, put through every

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+import VitalsImport
 
 /// `vitals summary` end to end: an imported Apple Health export (weigh-ins in pounds, steps,
 /// protein by meal) summarised on a small catalog of its own (not the shipped one) in text,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsDemo
 
 /// `vitals bench-store` (hidden): builds and times the store benchmark for bench/store.sh.
 struct BenchStoreCommand: ParsableCommand {

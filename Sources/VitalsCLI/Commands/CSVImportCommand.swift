@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsImport
 
 /// `vitals import csv`: samples from a CSV file with a header row.
 struct CSVImportCommand: ParsableCommand {

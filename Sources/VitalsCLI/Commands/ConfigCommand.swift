@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsSettings
 
 /// `vitals config`: the settings file, and where each setting of a run comes from.
 struct ConfigCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsDemo
 
 /// `vitals demo`: writes the deterministic demo data set to a database file.
 struct DemoCommand: ParsableCommand {

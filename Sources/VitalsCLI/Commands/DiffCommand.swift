@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsCatalogDiff
+import VitalsDemo
+import VitalsSettings
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,7 +116,7 @@ struct DiffCommand: ParsableCommand {
 
     /// Prints a side's errors (as `validate` does, and as annotations for GitHub) and stops.
     private func refuseErrors(_ side: CatalogDiff.Side, registry: ScreenRegistry) throws {
-        let errors = Validator(screenModules: registry).validate(side.loaded).filter { $0.severity == .error }
+        let errors = Validator(screenModules: registry, dataSetSubjects: DemoSubjects.ids).validate(side.loaded).filter { $0.severity == .error }
         guard !errors.isEmpty else { return }
         let summary = ValidationSummary(side.loaded, errors)
         printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: side.loaded.sources))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsInsights
 
 /// `vitals due`: what needs doing now (or at `--at`), for a timer to turn into a notification.
 struct DueCommand: ParsableCommand {

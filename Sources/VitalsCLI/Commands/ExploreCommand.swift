@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsExplorer
 
 /// `vitals explore`: pillars, screens and child metrics in a full-screen terminal browser.
 struct ExploreCommand: ParsableCommand {

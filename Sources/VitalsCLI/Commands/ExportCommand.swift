@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsImport
 
 /// `vitals export`: samples as CSV or JSON on stdout (or into a file).
 struct ExportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsSettings
 
 /// `vitals goal`: a body-weight goal in the settings file, and the trend's way toward it.
 struct GoalCommand: ParsableCommand {

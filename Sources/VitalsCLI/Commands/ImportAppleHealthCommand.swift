@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsImport
 
 /// `vitals import apple-health`: a Health app export (zip, XML or folder) into the database.
 struct ImportAppleHealthCommand: ParsableCommand {

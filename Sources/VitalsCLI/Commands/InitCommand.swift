@@ -3,6 +3,7 @@ import Foundation
 import ShippedCatalog
 import ShippedLanguages
 import VitalsKit
+import VitalsScaffold
 
 /// `vitals init [DIR]`: the catalog built into vitals, written out to edit.
 struct InitCommand: ParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsScaffold
+import VitalsDemo
 
 /// `vitals new-screen`: scaffolds a screen in YAML, and with `--module` as a Swift module.
 struct NewScreenCommand: ParsableCommand {
@@ -50,7 +52,7 @@ struct NewScreenCommand: ParsableCommand {
                 SourceFile(path: String(path.dropFirst(root.count + 1)), text: try String(contentsOfFile: path, encoding: .utf8))
             }
             let current = CatalogLoader.load(existing)
-            let validator = Validator(screenModules: VitalsCLI.screens)
+            let validator = Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids)
             guard !validator.validate(current).contains(where: { $0.severity == .error }) else {
                 throw CommandError("the catalog in \(root) has errors already; fix them first (vitals validate)")
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsReports
 
 /// `vitals report`: screens over a period as one self-contained HTML page or a PDF.
 struct ReportCommand: ParsableCommand {

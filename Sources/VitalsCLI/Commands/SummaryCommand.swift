@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsInsights
 
 /// `vitals summary`: the week (or any period) against the one before, short enough for a mail.
 struct SummaryCommand: ParsableCommand {

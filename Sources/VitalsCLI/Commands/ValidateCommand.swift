@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsDemo
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,10 +31,10 @@ struct ValidateCommand: ParsableCommand {
                 // A catalog kept in a database (a server's catalog tables): findings name table and row.
                 guard paths.isEmpty else { throw StoreLocationError.pathsWithDatabaseCatalog }
                 validation = CatalogValidation.run(loaded: try StoreBackends.loadCatalog(from: url),
-                                                   validator: Validator(screenModules: VitalsCLI.screens))
+                                                   validator: Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids))
             } else {
                 validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
-                                                       validator: Validator(screenModules: VitalsCLI.screens))
+                                                       validator: Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids))
                 if paths.isEmpty, case .directory(let root)? = try? CatalogLocation.resolve(
                     root: catalog.catalogRoot, allowBuiltIn: false) {
                     validation.checkLanguages(catalogRoot: root)

@@ -3,6 +3,8 @@ import Foundation
 import ShippedCatalog
 import VitalsKit
 import VitalsScreens
+import VitalsSettings
+import VitalsDemo
 
 /// Where the YAML catalog is read from.
 package struct CatalogOptions: ParsableArguments {
@@ -76,13 +78,13 @@ package struct CatalogOptions: ParsableArguments {
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             let loaded = try load()
             let root: String? = if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false) { root } else { nil }
-            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry).validate(loaded)
+            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry, dataSetSubjects: DemoSubjects.ids).validate(loaded)
                                             + Self.languages(root: root, of: loaded), tolerating: tolerated, report: report)
         }
         let source = try source(announce: false)
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
             screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
-        let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry).validate(loaded) }
+        let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry, dataSetSubjects: DemoSubjects.ids).validate(loaded) }
         let checked: CatalogCache.Checked
         var root: String?
         switch source {

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsSettings
 
 /// This run's settings: flags, then the environment, the settings file, the locale and the
 /// defaults (`Settings.resolve`). The file is read once per run (its options, the units,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
+import VitalsSettings
 
 /// Where the database is (`--db`), shared by every command that reads or writes samples: a
 /// SQLite file, or a PostgreSQL database named by a `postgres://` URL.

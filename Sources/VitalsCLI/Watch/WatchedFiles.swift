@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsSettings
 
 /// The files `render --watch` and `explore` watch.
 enum WatchedFiles {

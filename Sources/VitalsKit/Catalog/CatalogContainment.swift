@@ -15,14 +15,17 @@ import Darwin
 /// catalog root (a directory of YAML files given alone) is its own boundary (a file given alone:
 /// its directory). Each directory's real path is found once (`realpath`) in the initialiser, so
 /// a file that is not a link costs the one `lstat` the reader makes anyway.
-struct CatalogContainment: Sendable {
+package struct CatalogContainment: Sendable {
+
+    package init() {
+    }
     /// The real path of each listed file's directory and of its boundary, by the directory as
     /// written in the listing.
     private var directories: [String: (real: String?, boundary: String?)] = [:]
 
     /// Containment for `files`, each listed under one of `paths` (as `CatalogLoader.files(under:)`
     /// lists them; a file under none of them is its own boundary's, its directory).
-    init(paths: [String], files: [String]) {
+    package init(paths: [String], files: [String]) {
         var boundaries: [(given: String, boundary: String?)] = []
         for path in paths {
             var info = stat()

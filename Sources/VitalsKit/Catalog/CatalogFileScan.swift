@@ -13,14 +13,14 @@ import Foundation
 /// `CatalogFileScanTests` compare both with the loader's on trees with links, hidden files and
 /// directories named like catalog files; `CatalogCache` also stores a catalog only when the
 /// two lists agree.
-struct CatalogFileScan {
+package struct CatalogFileScan {
     private var standardizedDirectories: [String: String] = [:]
     /// What the files of each standardised directory are named relative to (`namingBase(above:)`).
     private var namingBases: [String: String?] = [:]
     private let workingDirectory = FileManager.default.currentDirectoryPath
 
     /// The files `CatalogLoader.files(under:)` lists, in the same order.
-    static func files(under paths: [String]) throws -> [String] {
+    package static func files(under paths: [String]) throws -> [String] {
         var result: [String] = []
         for path in paths {
             var info = stat()
@@ -82,12 +82,12 @@ struct CatalogFileScan {
     }
 
     /// A scan that names files without standardising their directories.
-    init() {}
+    package init() {}
 
     /// A scan with the directory of each of `paths` standardised once, so that `displayPath`
     /// (which may then run on any thread: the loader names each file on the thread that reads
     /// it) only looks it up.
-    init(directoriesOf paths: [String]) {
+    package init(directoriesOf paths: [String]) {
         // A listing is sorted: the files of one directory come one after another, and only the
         // first of them is split here.
         var previous: Substring?
@@ -104,7 +104,7 @@ struct CatalogFileScan {
 
     /// `CatalogLoader.displayPath(path)`, the directory standardised once by the initialiser
     /// (else here, each time).
-    func displayPath(_ path: String) -> String {
+    package func displayPath(_ path: String) -> String {
         guard let (directory, name) = split(path) else { return CatalogLoader.displayPath(path) }
         let standardDirectory = standardizedDirectories[directory] ?? (directory as NSString).standardizingPath
         guard standardDirectory.hasPrefix("/"), standardDirectory != "/",

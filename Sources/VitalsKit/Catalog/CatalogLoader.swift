@@ -181,7 +181,7 @@ public enum CatalogLoader {
     /// A file that is not the catalog's (`CatalogContainment`: a link leaving the catalog, or a
     /// file reached through one) is refused unread, and so is anything but a regular file (a
     /// FIFO would block the read). Without `containment` the file's own is worked out.
-    static func read(_ path: String, shown: String? = nil, containment: CatalogContainment? = nil) -> Result<String, Diagnostic> {
+    package static func read(_ path: String, shown: String? = nil, containment: CatalogContainment? = nil) -> Result<String, Diagnostic> {
         let shown = shown ?? displayPath(path)
         func fail(_ message: String, line: Int = 1, column: Int = 1) -> Result<String, Diagnostic> {
             .failure(Diagnostic(.error, rule: RuleID.fileFormat, message,

@@ -72,7 +72,7 @@ public struct DisplayMetric: Sendable, Identifiable {
         _modify { makeUnique(); yield &storage.values.keyLocations }
     }
 
-    init(id: String, screenID: String, displayName: String, chartTypeID: String, isPrimary: Bool, isActive: Bool,
+    package init(id: String, screenID: String, displayName: String, chartTypeID: String, isPrimary: Bool, isActive: Bool,
          parentID: String?, order: Int, aboutWhat: String?, aboutWhy: String?, color: String?, role: MetricRole?,
          binding: MetricBinding, location: SourceLocation, keyLocations: KeyLocations = [:]) {
         var values = Values(id: id, screenID: screenID, displayName: displayName, chartTypeID: chartTypeID,

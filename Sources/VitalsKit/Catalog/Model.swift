@@ -10,6 +10,15 @@ public struct Pillar: Sendable, Identifiable {
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: KeyLocations = [:]
+
+    package init(id: String, name: String, color: String? = nil, order: Int, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.color = color
+        self.order = order
+        self.location = location
+        self.keyLocations = keyLocations
+    }
 }
 
 /// The kind of being a subject is; picks plausible ranges for body measures.
@@ -65,6 +74,23 @@ public struct Series: Sendable, Identifiable {
     /// nil: every sample adds up.
     public var overlappingSources: OverlapRule?
 
+    public init(id: String, kind: Kind, unit: BaseUnit, categories: [String] = [], min: Double? = nil, max: Double? = nil,
+                rangeByKind: [SubjectKind: ClosedRange<Double>] = [:], healthKit: [String] = [], description: String? = nil,
+                location: SourceLocation, keyLocations: KeyLocations = [:], overlappingSources: OverlapRule? = nil) {
+        self.id = id
+        self.kind = kind
+        self.unit = unit
+        self.categories = categories
+        self.min = min
+        self.max = max
+        self.rangeByKind = rangeByKind
+        self.healthKit = healthKit
+        self.description = description
+        self.location = location
+        self.keyLocations = keyLocations
+        self.overlappingSources = overlappingSources
+    }
+
     /// How samples of one series recorded by several sources (phone and watch) over the same
     /// time are counted by `sum`.
     public enum OverlapRule: String, Sendable, CaseIterable {
@@ -103,6 +129,23 @@ public struct DisplayScreen: Sendable, Identifiable {
     public var location: SourceLocation
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: KeyLocations = [:]
+
+    package init(id: String, name: String, pillarID: String, formerIDs: [String] = [], isActive: Bool, order: Int, subjectID: String, icon: String? = nil, description: String? = nil, emptyMessage: String? = nil, language: String? = nil, config: YAMLNode? = nil, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.pillarID = pillarID
+        self.formerIDs = formerIDs
+        self.isActive = isActive
+        self.order = order
+        self.subjectID = subjectID
+        self.icon = icon
+        self.description = description
+        self.emptyMessage = emptyMessage
+        self.language = language
+        self.config = config
+        self.location = location
+        self.keyLocations = keyLocations
+    }
 
     /// The short name people type: `SCREEN_MEAL_TIMING` → `meal_timing`.
     public var alias: String { Self.shortName(of: id) }

@@ -118,7 +118,7 @@ public enum ChartKindFactory {
 
     /// Kinds added by a package that builds its own `vitals` (see `VitalsCLI`), after the
     /// built-in ones, for the work done inside `withKinds(_:_:)`.
-    @TaskLocal static var added: [any ChartKind.Type] = []
+    @TaskLocal package static var added: [any ChartKind.Type] = []
 
     /// Runs `body` with `kinds` known besides the built-in ones (a kind whose id is already
     /// known is left out): their ids pass validation, appear in the JSON Schema and draw.

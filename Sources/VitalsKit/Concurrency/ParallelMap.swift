@@ -3,8 +3,8 @@ import Foundation
 
 /// Maps over an array on every core, keeping the input order in the result. The transform
 /// runs on other threads: task-local values of the caller are not set there.
-enum ParallelMap {
-    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+package enum ParallelMap {
+    package static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let results = ResultSlots<Output>(count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in

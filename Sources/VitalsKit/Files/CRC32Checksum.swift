@@ -4,9 +4,11 @@
 /// ZIPFoundation checks an entry's CRC itself, but on Linux, where it cannot import zlib, it
 /// does so one byte at a time in Swift: about 14 % of a zipped import's CPU. The importer asks it
 /// to skip the check and checks here instead, against the entry's stored checksum.
-struct CRC32Checksum {
+package struct CRC32Checksum {
     /// The checksum of the bytes so far.
-    private(set) var value: UInt32 = 0
+    package private(set) var value: UInt32 = 0
+
+    package init() {}
 
     /// Eight tables of 256 entries: table k gives the CRC of a byte followed by k zero bytes.
     private static let tables: [UInt32] = {
@@ -26,7 +28,7 @@ struct CRC32Checksum {
     }()
 
     /// Adds `bytes` to the checksum.
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         var crc = ~value

@@ -18,10 +18,10 @@ import Darwin
 ///
 /// What a trusted file holds is still decoded defensively (`CatalogCodec` refuses any bytes
 /// it did not write), since the same user's other programs or a full disk can damage it.
-enum CacheTrust {
+package enum CacheTrust {
     /// Runs `body` with a descriptor of `directory` when it is trusted (created 0700 first
     /// when `create` and missing); nil without running it otherwise.
-    static func withDirectory<T>(_ directory: String, create: Bool, _ body: (Int32) -> T?) -> T? {
+    package static func withDirectory<T>(_ directory: String, create: Bool, _ body: (Int32) -> T?) -> T? {
         if create, FileKind(atPath: directory) == .missing, (try? PrivateFile.createDirectory(directory)) == nil { return nil }
         guard let fd = openDirectory(directory) else { return nil }
         defer { close(fd) }
@@ -36,7 +36,7 @@ enum CacheTrust {
 
     /// The descriptor of `name` in the trusted directory `directoryFD`, opened for reading
     /// when it is a regular file this user owns and no one else can write, with its status.
-    static func openFile(_ name: String, in directoryFD: Int32) -> (fd: Int32, info: stat)? {
+    package static func openFile(_ name: String, in directoryFD: Int32) -> (fd: Int32, info: stat)? {
         let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
@@ -49,7 +49,7 @@ enum CacheTrust {
 
     /// The bytes of `name` in the trusted directory `directoryFD` when the file is trusted and
     /// at most `limit` bytes long.
-    static func read(_ name: String, in directoryFD: Int32, limit: Int) -> [UInt8]? {
+    package static func read(_ name: String, in directoryFD: Int32, limit: Int) -> [UInt8]? {
         guard let (fd, info) = openFile(name, in: directoryFD) else { return nil }
         defer { close(fd) }
         let size = Int(info.st_size)

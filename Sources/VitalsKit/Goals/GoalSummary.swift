@@ -19,7 +19,7 @@ package struct GoalSummary: Sendable {
         return GoalProgress(trend: latest, rate: trend.weeklyRate, goal: goal.kilograms, asOf: asOf)
     }
 
-    func weight(_ kilograms: Double) -> String {
+    package func weight(_ kilograms: Double) -> String {
         display.written(KnownUnit.kilogram.convert(kilograms, to: display.unit) ?? kilograms, numbers: numbers)
     }
 

@@ -170,7 +170,7 @@ public struct SampleValidator: Sendable {
 }
 
 /// `did you mean body_mass?` for a mistyped name, or nil.
-func didYouMean(_ name: String, among candidates: [String]) -> String? {
+package func didYouMean(_ name: String, among candidates: [String]) -> String? {
     let found = Suggest.ranked(name, in: candidates, limit: 3)
     return found.isEmpty ? nil : "did you mean " + found.joined(separator: " or ") + "?"
 }

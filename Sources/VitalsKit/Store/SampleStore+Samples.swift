@@ -17,7 +17,7 @@ extension SampleStore {
         try inTransaction { db in try SampleStore.insert(samples, through: try db.makeBulkInserter()) }
     }
 
-    static func insert(_ samples: [Sample], into db: StoreDatabase) throws -> Int {
+    package static func insert(_ samples: [Sample], into db: StoreDatabase) throws -> Int {
         try insert(samples, through: try db.makeInserter())
     }
 

@@ -4,8 +4,8 @@ import GRDB
 ///
 /// Never edit a shipped migration: add a new one. A database that has migrations this build
 /// does not know was written by a newer vitals and is refused (see `SampleStore.open`).
-enum Schema {
-    static var migrator: DatabaseMigrator {
+package enum Schema {
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-samples") { db in
             // Times are integer seconds since 1970 (UTC); value is in the series' base unit.

@@ -78,7 +78,7 @@ public struct StoreDatabase {
     package func makeBulkInserter() throws -> any SampleStaging { try statements.makeBulkInserter() }
 
     /// Runs `body`, a bulk load's inserts, with the backend's settings for one.
-    func bulkInserting<T>(_ body: () throws -> T) throws -> T { try statements.bulkInserting(body) }
+    package func bulkInserting<T>(_ body: () throws -> T) throws -> T { try statements.bulkInserting(body) }
 
     // MARK: Building
 

@@ -6,9 +6,11 @@ public struct Validator: Sendable {
         self.rules = rules
     }
 
-    /// The built-in rules plus the config checks of `screenModules`.
-    public init(screenModules: ScreenRegistry) {
-        rules = BuiltInRules.all + [ScreenConfigRule(registry: screenModules)]
+    /// The built-in rules plus the config checks of `screenModules`; a screen may be for one of
+    /// `dataSetSubjects`, subjects the program's data sets declare outside the catalog.
+    public init(screenModules: ScreenRegistry, dataSetSubjects: Set<String> = []) {
+        rules = BuiltInRules.all.map { $0 is UnknownReferenceRule ? UnknownReferenceRule(dataSetSubjects: dataSetSubjects) : $0 }
+            + [ScreenConfigRule(registry: screenModules)]
     }
 
     /// All diagnostics: the loader's, then every rule's, sorted by file, line and column.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsCatalogDiff
 
 /// The step summary's inline code cannot be ended early by backticks in a YAML value, so no
 /// raw HTML from the catalog reaches the Markdown; cells escape HTML and markup.

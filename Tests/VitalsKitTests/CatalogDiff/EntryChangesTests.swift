@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsCatalogDiff
 
 final class EntryChangesTests: XCTestCase {
     func testChangedKeysAddedAndRemovedEntriesWithTheirLines() {

@@ -1,6 +1,7 @@
 import TestSupport
 import XCTest
 @testable import VitalsKit
+@testable import VitalsCatalogDiff
 
 final class LineDiffTests: XCTestCase {
     /// The length of the longest common subsequence, by the plain recursion over prefixes.

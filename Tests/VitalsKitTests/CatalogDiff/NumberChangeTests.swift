@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsCatalogDiff
 
 final class NumberChangeTests: XCTestCase {
     private func document(_ target: Double, points: [(String, Double)], met: Bool) -> JSONValue {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsCatalogDiff
 
 /// A catalog change that moves no number and no character of the text (a pillar's colour:
 /// the text is compared without colour) still changes the screen's JSON: `vitals diff` names

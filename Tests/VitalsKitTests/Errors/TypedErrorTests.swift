@@ -2,6 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
+@testable import VitalsScaffold
 
 /// The library throws typed errors: a case that carries the values, the message made from
 /// them, and a kind (no exit codes: the CLI decides those).

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
+@testable import VitalsExplorer
 
 /// The shipped catalog, the demo data at a fixed day and explorers built on them, drawn by the
 /// generic screen module (this target does not link the custom modules).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 final class ExplorerKeyDecoderTests: XCTestCase {
     private func decode(_ bytes: [UInt8]) -> [ExplorerKey] {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 /// The outline lists what render, report and tree show: a screen whose subject no file
 /// declares is left out, and so is a pillar with nothing else — on a copy of the small fixture.

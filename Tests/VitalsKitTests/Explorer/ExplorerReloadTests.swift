@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 /// The explorer taking a catalog read again after a save (`Explorer.reload`).
 final class ExplorerReloadTests: XCTestCase {

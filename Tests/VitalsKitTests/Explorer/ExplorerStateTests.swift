@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 /// Navigation as pure state: keys in, state out.
 final class ExplorerStateTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 /// Frames drawn from key sequences, read as a person would read the terminal.
 final class ExplorerViewTests: XCTestCase {

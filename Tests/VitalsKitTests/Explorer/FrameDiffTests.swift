@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 final class ExplorerFrameDiffTests: XCTestCase {
     private let size = ExplorerSize(columns: 4, rows: 3)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsExplorer
 
 final class ExplorerStyledLineTests: XCTestCase {
     func testCanvasSliceKeepsWideCharactersWhole() {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 @Suite("Apple Health import into the store")
 struct AppleHealthImporterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #27 item 1: a food record inside a correlation and the top-level record it repeats
 /// are one reading, whichever of them carries the meal (the tag is part of the natural key).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 @Suite("Apple Health export errors")
 struct HealthExportErrorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Small hand-written exports showing each quirk real Apple Health exports have.
 enum HealthExportFixtures {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZIPFoundation
 @testable import VitalsKit
+@testable import VitalsImport
 
 @Suite("Apple Health export reader")
 struct HealthExportReaderTests {

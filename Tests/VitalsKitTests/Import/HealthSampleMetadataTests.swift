@@ -1,5 +1,6 @@
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 @Suite("The metadata JSON written per imported sample")
 struct HealthSampleMetadataTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #31 item 6: bombs. A record with 300,000 metadata entries made the import quadratic
 /// (minutes of CPU, 1.8 GB); a million nested elements likewise. Each limit of

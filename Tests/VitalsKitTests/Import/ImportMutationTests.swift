@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #13 item 9: odd text anywhere in an export never traps or hangs the scanner, the
 /// parser or the import, and nothing the store refuses reaches it (a mutated record is skipped

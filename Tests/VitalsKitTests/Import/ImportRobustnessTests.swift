@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #13 items 6–9: every reading kept exactly once, and a bad element skipped with a
 /// reason instead of aborting the import or reaching the store.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Apple Health's symptom types go into the series naming them, the symptom as the category
 /// (not the severity), and a "not present" sample is left out.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZIPFoundation
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #14: a damaged zip always ends with a message in words (never spins), an encrypted
 /// entry says so, and an export coming through a pipe is read once, zip or XML.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsReports
 
 /// The language tables: reading, the check against English (`vitals validate`), lookups with
 /// placeholders, and the shipped tables complete for every key the code looks up.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
 
 /// The demo data covers the shipped DragonHealth day: every enabled category, every meal slot,
 /// foods of the library, and the budgets' series (properties, not counts).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// A metric's `y:` series is decoded, kept through the compiled-catalog cache's codec, and
 /// checked at its own line: an unknown series, a unit of another dimension, a lag too long.

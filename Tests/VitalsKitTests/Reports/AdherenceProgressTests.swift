@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsReports
 
 /// The adherence report's as-of day while it is not over and not on target yet: in progress
 /// with its entries (not "no data"), and neither counted nor missed.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsReports
 
 /// The adherence report's body trends: every body metric the catalog binds for the subject
 /// (primary and children), each with its 7-day mean at both ends of the period — checked

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import VitalsKit
+@testable import VitalsReports
 
 /// The shared copy's parts: dates written where they are made, sources withheld where they
 /// are written, names replaced as words in the catalog's own text, and the values behind a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// The `goal` setting: normalized to kg, read back as a `WeightGoal`, and removed without
 /// touching the other keys and comments.

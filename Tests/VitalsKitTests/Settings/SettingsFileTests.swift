@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// The settings file: reading it (every problem with its line and column), resolving each
 /// setting by precedence, and editing it in place.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// A bounded mutation loop over the settings file: seeded edits of a valid file (bytes
 /// flipped, YAML punctuation inserted, lines cut, duplicated or swapped) are either read or

@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsImport
 
 final class CSVImportTests: StoreBackendTestCase {
     typealias F = StoreFixtures

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
 
 /// The demo data cached as a file: found again, rebuilt when stale, safe when several runs
 /// build it at once, and in memory when the directory cannot be written. Nothing is timed.

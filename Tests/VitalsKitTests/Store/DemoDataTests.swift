@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
 
 final class DemoDataTests: XCTestCase {
     typealias F = StoreFixtures

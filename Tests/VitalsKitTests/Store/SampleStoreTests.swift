@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import XCTest
 @testable import VitalsKit
+@testable import VitalsSettings
 
 final class SampleStoreTests: XCTestCase {
     typealias F = StoreFixtures

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
+@testable import VitalsSettings
 
 /// The database file under faults: what stands at its path is not a file, belongs to another
 /// program, was written by a newer vitals or is damaged. Each is refused with the reason,

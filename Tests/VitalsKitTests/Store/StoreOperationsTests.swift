@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsDemo
+@testable import VitalsImport
 
 /// What `log`, `entries`, `undo`, `milestone`, the exporters, the day ledger and the Apple
 /// Health import ask of the store, on each backend, with the same answers.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import VitalsKit
+@testable import VitalsInsights
 
 /// The pure parts of the summary: the period's value by each aggregate against a naive one,
 /// the periods and their boundaries, a target's record with a pending as-of period.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import VitalsKit
+@testable import VitalsInsights
 
 /// A small catalog for the summary's tests (not the shipped one): an Intake screen (protein a
 /// day from 04:00, at least 100 g, and a weekly child with its own target), a Weight screen

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import VitalsKit
+@testable import VitalsImport
+@testable import VitalsInsights
 
 /// The summary of what an Apple Health export brings, and of DragonHealth days.
 @Suite struct SummaryImportTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsInsights
 
 /// The summary's numbers against what a screen of the same metric shows, on a small fixture
 /// catalog: nothing after the as-of day counts in a week that runs past it, a sum gets its

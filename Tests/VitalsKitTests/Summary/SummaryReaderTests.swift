@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import VitalsKit
+@testable import VitalsInsights
 
 /// `SummaryReader` against a naive recomputation from the samples: random protein entries (a
 /// day from 04:00, some at 03:59 and 04:00 exactly) and weigh-ins over March and April 2026,

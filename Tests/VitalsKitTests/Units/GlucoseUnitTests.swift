@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VitalsKit
+@testable import VitalsImport
 
 /// Issue #27 item 17: blood glucose in mmol/L and mg/dL (and HealthKit's molar
 /// `mmol<180.1558800000541>/L`), converted by the molar mass of glucose, 180.156 g/mol:

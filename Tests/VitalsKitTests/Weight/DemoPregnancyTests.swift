@@ -1,5 +1,6 @@
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
 
 /// The demo's pregnant subject: her weigh-ins match the subject the demo data declares
 /// (`DemoSubjects`), stay plausible, and gain about what the IOM band asks for a normal BMI.

@@ -6,7 +6,7 @@ public struct ConfigProblems: Sendable {
     public static let ruleID = "screen-config"
 
     public let screen: DisplayScreen
-    public internal(set) var diagnostics: [Diagnostic] = []
+    public package(set) var diagnostics: [Diagnostic] = []
 
     public init(screen: DisplayScreen) { self.screen = screen }
 

@@ -21,6 +21,22 @@ public struct PortionCategory: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
+    package init(id: String, name: String, icon: String? = nil, color: String? = nil, unit: BaseUnit, seriesID: String, target: Target, isEnabled: Bool, order: Int, portionGrams: Double? = nil, portionMillilitres: Double? = nil, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.color = color
+        self.unit = unit
+        self.seriesID = seriesID
+        self.target = target
+        self.isEnabled = isEnabled
+        self.order = order
+        self.portionGrams = portionGrams
+        self.portionMillilitres = portionMillilitres
+        self.location = location
+        self.keyLocations = keyLocations
+    }
+
     /// Whether values are counted in portions (entered in steps of `PortionBook.portionStep`).
     public var countsPortions: Bool { unit == .portion }
 }
@@ -39,6 +55,17 @@ public struct MealSlot: Sendable, Identifiable, CatalogEntry {
     public var guidance: [(categoryID: String, amount: Double)]
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
+
+    package init(id: String, name: String, icon: String? = nil, fromMinutes: Int, aliases: [String], guidance: [(categoryID: String, amount: Double)], location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.fromMinutes = fromMinutes
+        self.aliases = aliases
+        self.guidance = guidance
+        self.location = location
+        self.keyLocations = keyLocations
+    }
 }
 
 /// A food in the library: what it counts toward and how much one portion weighs.
@@ -57,6 +84,18 @@ public struct Food: Sendable, Identifiable, CatalogEntry {
     public var isFavorite: Bool
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
+
+    package init(id: String, name: String, counts: [(categoryID: String, portions: Double)], grams: Double? = nil, millilitres: Double? = nil, notes: String? = nil, isFavorite: Bool, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.counts = counts
+        self.grams = grams
+        self.millilitres = millilitres
+        self.notes = notes
+        self.isFavorite = isFavorite
+        self.location = location
+        self.keyLocations = keyLocations
+    }
 
     /// Whether it counts toward more than one category (a dish split by hand).
     public var isMixed: Bool { counts.count > 1 || (counts.first.map { $0.portions != 1 } ?? false) }
@@ -85,6 +124,16 @@ public struct Budget: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
+    package init(id: String, name: String, seriesID: String, amount: Double, period: Period, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+        self.id = id
+        self.name = name
+        self.seriesID = seriesID
+        self.amount = amount
+        self.period = period
+        self.location = location
+        self.keyLocations = keyLocations
+    }
+
     public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 }
 
@@ -95,7 +144,7 @@ public struct PortionBook: Sendable {
     public private(set) var foods: [Food] = []
     public private(set) var budgets: [Budget] = []
     /// Every declaration in load order, duplicates included.
-    public internal(set) var declarations: [Declaration] = []
+    public package(set) var declarations: [Declaration] = []
 
     /// Portions are entered in steps of 1, 0.5 and 0.25.
     public static let portionStep = 0.25

@@ -11,7 +11,7 @@ package enum PrintPolicy {
 
     /// `html` with the policy in its head: as it is when it already holds it there, else with
     /// the `<meta>` put right after `<head>` (or the doctype, or at the start).
-    static func guarded(_ html: String) -> String {
+    package static func guarded(_ html: String) -> String {
         if let meta = html.range(of: meta), let headEnd = html.range(of: "</head>", options: .caseInsensitive),
            meta.upperBound <= headEnd.lowerBound,
            !html[..<meta.lowerBound].localizedCaseInsensitiveContains("<script") { return html }
@@ -24,5 +24,5 @@ package enum PrintPolicy {
     }
 
     /// The browser profile's preferences: JavaScript, pop-ups and plug-ins off.
-    static let preferences = Data(#"{"profile":{"default_content_setting_values":{"javascript":2,"popups":2,"plugins":2}}}"#.utf8)
+    package static let preferences = Data(#"{"profile":{"default_content_setting_values":{"javascript":2,"popups":2,"plugins":2}}}"#.utf8)
 }

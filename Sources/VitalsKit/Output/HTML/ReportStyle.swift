@@ -1,8 +1,8 @@
 /// The report's stylesheet: a readable page on screen; in print A4 or Letter (the printer's
 /// paper; `@page` margins fit both), no chart or table cut across pages, page numbers and
 /// the period in the footer (`ReportPage` adds the period). System fonts only.
-enum ReportStyle {
-    static let css = """
+package enum ReportStyle {
+    package static let css = """
     :root { color-scheme: light; }
     * { box-sizing: border-box; }
     body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif;

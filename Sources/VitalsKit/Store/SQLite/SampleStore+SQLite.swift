@@ -144,7 +144,7 @@ extension SampleStore {
 
     /// Refuses a directory, a FIFO (whose `open` would wait forever for a writer), a device or
     /// a socket where the database file should be.
-    static func refuseNonRegular(_ path: String) throws {
+    package static func refuseNonRegular(_ path: String) throws {
         switch FileKind(atPath: path) {
         case .missing, .regular: return
         case .directory: throw StoreError.isADirectory(path: path)
@@ -182,7 +182,7 @@ extension SampleStore {
 
     /// A store written by one plain connection without WAL (used to build byte-identical demo
     /// files); call `finish()` before using the file elsewhere.
-    static func openForBulkWrite(path: String) throws -> SampleStore {
+    package static func openForBulkWrite(path: String) throws -> SampleStore {
         try PrivateFile.createEmptyIfMissing(path)
         var config = configuration(traced: false)
         config.journalMode = .default
@@ -263,7 +263,7 @@ extension SampleStore {
         }
     }
 
-    static func describe(_ error: DatabaseError, path: String) -> StoreError {
+    package static func describe(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return .damaged(path: path)

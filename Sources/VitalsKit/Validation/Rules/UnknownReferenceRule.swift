@@ -1,6 +1,10 @@
 /// A reference to a pillar, subject, screen, series or parent metric that no file declares.
 package struct UnknownReferenceRule: ValidationRule {
-    package init() {}
+    /// Subjects a data set of the program declares outside the catalog (the demo data's): a
+    /// screen may be for one of them before any catalog file declares it.
+    package var dataSetSubjects: Set<String>
+
+    package init(dataSetSubjects: Set<String> = []) { self.dataSetSubjects = dataSetSubjects }
     package static let description = RuleDescription(
         id: "unknown-reference",
         summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by and y series and parent.",
@@ -26,9 +30,9 @@ package struct UnknownReferenceRule: ValidationRule {
             if catalog.pillar(screen.pillarID) == nil {
                 missing("pillar", screen.pillarID, screen, key: "pillar", among: pillarIDs)
             }
-            // A screen for one of the demo's subjects is shown with the demo data, and with
+            // A screen for a data set's subject (the demo's) is shown with that data, and with
             // yours once a file declares that subject (Catalog.activeScreensInOrder).
-            if catalog.subject(screen.subjectID) == nil, !DemoSubjects.ids.contains(screen.subjectID) {
+            if catalog.subject(screen.subjectID) == nil, !dataSetSubjects.contains(screen.subjectID) {
                 missing("subject", screen.subjectID, screen, key: "subject", among: subjectIDs)
             }
         }

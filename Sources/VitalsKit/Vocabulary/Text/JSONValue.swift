@@ -75,7 +75,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Integers without a fraction; others with up to 6 significant decimals, no exponent
     /// for everyday magnitudes.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }

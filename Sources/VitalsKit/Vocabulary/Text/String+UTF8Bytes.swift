@@ -6,7 +6,7 @@ extension String {
     /// that run per imported record, that copy is a retain and a release, and on strings shared
     /// between the reading and the writing thread those reference counts bounce between cores.
     @inline(__always)
-    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return try copy.withUTF8(body)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// The compiled catalog trusted for who owns and may write it and its directory (as ssh and
 /// git trust their files): a file another user owns or could have written is not read, and

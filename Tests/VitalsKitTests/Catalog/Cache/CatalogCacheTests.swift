@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// The compiled catalog cache on a fixture catalog in a temporary directory: found again,
 /// missed by any change to the files or the build, never storing a catalog with errors,

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 @testable import VitalsKit
+@testable import VitalsSettings
 
 /// The compiled catalog's bytes read back to the catalog written, field by field
 /// (`CanonicalDump`), over random catalogs made from fixture catalogs; mutated bytes are read
