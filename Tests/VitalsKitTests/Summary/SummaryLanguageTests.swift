@@ -93,6 +93,17 @@ import TestSupport
         #expect(html.contains("doel gehaald 0 van 6 dagen met gegevens"))
     }
 
+    /// A name from the catalog is put in as it is, never read for the table's placeholders.
+    @Test func aNameIsNeverReadForPlaceholders() {
+        let target = SummaryTarget(metricName: "{rule} {streak}", target: .atLeast(2), unit: "portion", noun: "week",
+                                   record: TargetRecord(met: 1, withData: 2, pending: false, currentStreak: 1, bestStreak: 3))
+        #expect(SummaryWords().speaking("nl") { $0.target(target) }
+                == "{rule} {streak}: doel gehaald 1 van 2 weken met gegevens (≥ 2 porties) · reeks 1 week, beste 3")
+        #expect(Words.text("summary.no_data", ["metric": "{metric}"]) == "{metric}: no data")
+        #expect(Words.text("summary.streak", ["periods": "{best}", "best": "2"]) == "streak {best}, best 2")
+        #expect(Words.text("summary.streak", ["best": "2"]) == "streak {periods}, best 2")
+    }
+
     /// English keeps the person's number style; a Dutch block writes Dutch numbers whatever it is.
     @Test func numbersFollowTheLanguage() {
         let words = SummaryWords(numbers: NumberStyle(decimalSeparator: ",", groupingSeparator: "."))
