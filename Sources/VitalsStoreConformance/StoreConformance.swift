@@ -258,7 +258,7 @@ extension StoreConformance {
         let store = try makeStore()
         defer { try? store.close() }
         let values: [StoreValue] = [.integer(Int64.max), .integer(Int64.min), .integer(9_007_199_254_740_993),
-                                    .real(0.1), .real(-1e300), .real(5e-324), .real(1.0 / 3),
+                                    .real(0.1), .real(-1e300), .real(.leastNonzeroMagnitude), .real(1.0 / 3),
                                     .text("it's a \"?\" -- not a comment"), .text(""), .text("ünï ☃"),
                                     .blob(Data([0, 1, 0xFF, 0x3F, 0x27])), .blob(Data())]
         let columns = values.indices.map { "? AS c\($0)" }.joined(separator: ", ")
