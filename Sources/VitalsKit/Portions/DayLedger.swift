@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One entry toward a category, as the day ledger reads it from the store.
 package struct LedgerEntry: Sendable, Hashable {
@@ -115,7 +114,7 @@ package struct DayLedger: Sendable {
         let low = Int64(first.dayNumber) * 86_400 + Int64(cutoffMinutes * 60)
         let high = Int64(last.dayNumber + 1) * 86_400 + Int64(cutoffMinutes * 60)
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
-        var arguments: StatementArguments = StatementArguments(series)
+        var arguments: StoreArguments = StoreArguments(series)
         arguments += [subject, low, high]
         if let loggedBy { arguments += [loggedBy] }
         return try store.inSnapshot { db in
@@ -142,7 +141,7 @@ package struct DayLedger: Sendable {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID) + extra)).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
-        var arguments = StatementArguments(series)
+        var arguments = StoreArguments(series)
         arguments += [subjectID]
         if let loggedBy { arguments += [loggedBy] }
         let first = try store.inSnapshot { db in
