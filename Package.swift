@@ -116,7 +116,7 @@ let package = Package(
         // What every store backend must do the same (SQLite's and PostgreSQL's suites run it).
         .target(
             name: "VitalsStoreConformance",
-            dependencies: ["VitalsKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["VitalsKit"]
         ),
         // `push`, `pull`, `grant`, `revoke` and `catalog push`, given to `VitalsCLI.main`.
         .target(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import VitalsKit
 import XCTest
 
@@ -38,6 +37,7 @@ public struct StoreConformance {
         ("dialect", { try $0.dialectPiecesMeanTheSame() }),
         ("entries", { try $0.entriesCanBeEditedAndDeleted() }),
         ("milestones", { try $0.milestonesRoundTrip() }),
+        ("statement values", { try $0.statementValuesRoundTrip() }),
     ] }
 
     /// Runs every check and reports each failure with XCTest.
@@ -149,7 +149,7 @@ public struct StoreConformance {
         let store = try makeStore()
         defer { try? store.close() }
         try store.insert(Self.distinct(randomSamples(200)))
-        let literal: SQL = "SELECT start, value, source, note FROM sample ORDER BY start, value, source, id"
+        let literal: SQLStatement = "SELECT start, value, source, note FROM sample ORDER BY start, value, source, id"
         try store.inSnapshot { db in
             let fetched = try db.fetchAll(literal)
             var streamed: [(Int64, Double, String, String?)] = []
@@ -246,6 +246,50 @@ public struct StoreConformance {
         try expect(try store.milestones(subject: "ollie"), [record], "read back")
         try expect(try store.unmarkMilestone(subject: "ollie", milestone: "vaccination_1"), true, "undo found it")
         try expect(try store.milestones(subject: "ollie"), [], "undone")
+    }
+}
+
+extension StoreConformance {
+    /// Every kind of `StoreValue` sent as an argument comes back as it went: NULL, the
+    /// extremes of a 64-bit integer, doubles that are not short decimals, text with quotes and
+    /// `?`, bytes with NUL and 0xFF; a `?` inside a string literal or a comment is text, not a
+    /// placeholder; an interpolated list is one argument per element.
+    func statementValuesRoundTrip() throws {
+        let store = try makeStore()
+        defer { try? store.close() }
+        let values: [StoreValue] = [.integer(Int64.max), .integer(Int64.min), .integer(9_007_199_254_740_993),
+                                    .real(0.1), .real(-1e300), .real(.leastNonzeroMagnitude), .real(1.0 / 3),
+                                    .text("it's a \"?\" -- not a comment"), .text(""), .text("ünï ☃"),
+                                    .blob(Data([0, 1, 0xFF, 0x3F, 0x27])), .blob(Data())]
+        let columns = values.indices.map { "? AS c\($0)" }.joined(separator: ", ")
+        try store.inSnapshot { db in
+            let row = try db.fetchOne(sql: "SELECT \(columns)", arguments: StoreArguments(values))
+            try expect(row?.values, values, "each value as it was sent")
+            // A NULL argument in a context that gives it a type (PostgreSQL infers an argument's
+            // type from where it stands), and a NULL column.
+            let nulls = try db.fetchOne(sql: "SELECT COALESCE(?, 'was null') AS a, NULL AS b", arguments: [StoreValue.null])
+            try expect(nulls?.values, [.text("was null"), .null], "NULL sent and read")
+            let quoted: SQLStatement = """
+                SELECT '?' AS mark, \(Int64(42)) AS n, 'it''s ?' AS t -- a ? here is text too
+                , \("x") AS x /* and ? here */
+                """
+            try expect(quoted.placeholderCount, 2, "placeholders outside literals and comments")
+            let back = try db.fetchOne(quoted)
+            try expect(back?.values, [.text("?"), .integer(42), .text("it's ?"), .text("x")], "literals with ? left alone")
+            let wanted = ["?", "b'", ""]
+            let listed: SQLStatement = "SELECT COUNT(*) FROM (SELECT \("b'") AS v UNION ALL SELECT 'zz') AS t WHERE v IN \(wanted)"
+            try expect(try db.fetchValue(Int.self, listed), 1, "an interpolated list")
+            let none: [String] = []
+            try expect(try db.fetchValue(Int.self, "SELECT COUNT(*) FROM sample WHERE series IN \(none)"), 0, "an empty list")
+        }
+        // Written and read back through a table: text with `?` and quotes as a note.
+        let note = "a ? and a '?' and \"?\""
+        try store.insert([Sample(seriesID: "values", start: Date(timeIntervalSince1970: 1_790_000_000), utcOffsetSeconds: 0,
+                                 value: 0.1, note: note)])
+        try store.inTransaction { db in
+            try expect(try db.execute("UPDATE sample SET value = \(Double(1) / 3) WHERE note = \(note)"), 1, "rows updated")
+        }
+        try expect(try store.samples(series: "values").map(\.value), [1.0 / 3], "a double written and read back")
     }
 }
 

@@ -103,4 +103,22 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
             XCTAssertFalse(run.stdout.contains("file://"), run.stdout)
         }
     }
+
+    /// Run from `screens/` of the catalog: a finding in `screens/` and one in `metrics/` are named
+    /// the one way, from the catalog root, in every format (not `broken.yaml` beside
+    /// `metrics/added.yaml`), exactly as a run in the root names them.
+    func testARunFromACatalogSubdirectoryNamesEveryFileFromTheRoot() throws {
+        try write("screens:\n  - display_screen_id: [\n", to: "screens/broken.yaml")
+        try write("metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n", to: "metrics/added.yaml")
+        for format in ["text", "json", "github", "sarif"] {
+            let inRoot = try validate(format)
+            let run = try VitalsProcess.run(["validate", "--format", format],
+                                            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
+                                            in: project.appendingPathComponent("screens"))
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertTrue(run.stdout.contains("screens/broken.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
+            XCTAssertEqual(run.stdout, inRoot.stdout, "\(format): named as in the catalog root")
+            XCTAssertFalse(run.stdout.contains(project.path), "\(format), an absolute path: \(run.stdout)")
+        }
+    }
 }

@@ -19,9 +19,9 @@ package struct DueReader: Sendable {
 
     /// Everything due at `localSeconds` (seconds since 1970 of the local wall clock) for `subject`
     /// (weigh-in, targets, budgets) and every declared subject with milestones. Only what was
-    /// logged by that moment counts; the weigh-in reminder starts with the subject's first
-    /// weigh-in, the targets and budgets with its first portion entry, so an empty database has
-    /// nothing due.
+    /// logged by that moment counts (a later entry of the same day is not there yet); the
+    /// weigh-in reminder starts with the subject's first weigh-in, the targets and budgets with
+    /// its first portion entry by that moment, so an empty database has nothing due.
     /// `utcOffsetSeconds` is the moment's offset from UTC.
     package func items(atLocalSeconds localSeconds: Int64, utcOffsetSeconds: Int = 0, subject: String) throws -> [DueItem] {
         let calendarDay = LocalDate(Date(timeIntervalSince1970: Double(localSeconds)), utcOffsetSeconds: 0)
@@ -62,14 +62,17 @@ package struct DueReader: Sendable {
         if !book.enabledCategories.isEmpty || !book.budgets.isEmpty {
             let ledger = DayLedger(book: book, subjectID: subject)
             let day = ledger.day(ofLocalStart: localSeconds)
-            guard let first = try ledger.firstDay(in: store), first <= day else { return items }
+            // The moment itself (UTC): entries count when made at or before it.
+            let moment = localSeconds - Int64(utcOffsetSeconds)
+            guard let first = try ledger.firstDay(in: store, loggedBy: moment), first <= day else { return items }
             if let from = settings.targetsFrom, let today = try ledger.read(from: store, first: day, through: day,
-                                                                             loggedBy: localSeconds).first {
+                                                                             loggedBy: moment).first {
                 let shifted = minutes - book.dayCutoffMinutes < 0 ? minutes + 1440 : minutes
                 items += DueCheck.targets(today, categories: book.enabledCategories, subject: person, minutes: shifted, from: from)
             }
             let statuses = try book.budgets.map { budget in
-                (name: budget.name, status: try BudgetLedger.status(of: budget, asOf: day, book: book, subjectID: subject, store: store))
+                (name: budget.name, status: try BudgetLedger.status(of: budget, asOf: day, book: book, subjectID: subject,
+                                                                 store: store, loggedBy: moment))
             }
             items += DueCheck.budgets(statuses, subject: person)
         }

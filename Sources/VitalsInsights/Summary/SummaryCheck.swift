@@ -126,6 +126,8 @@ package struct SummaryScreen: Sendable {
     package var icon: String?
     package var pillarName: String?
     package var color: String?
+    /// The screen's language (`language: nl`): its block is written in it; nil is English.
+    package var language: String? = nil
     /// Later screens whose primary metric reads the same data (Today and History read the
     /// vegetables Vegetables reads): named here instead of repeated.
     package var alsoOn: [String] = []

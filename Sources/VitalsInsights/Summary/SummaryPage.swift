@@ -13,13 +13,15 @@ package struct SummaryPage: Sendable {
         var documents = words.sections(summary).map { section in
             let header = ScreenHeader(icon: section.icon, name: section.title, context: section.context, description: nil,
                                       color: section.color)
-            return ScreenDocument(
+            var document = ScreenDocument(
                 screenID: section.id, name: section.title, pillarID: "", subjectID: "", module: "summary",
                 asOf: summary.window.last,
                 blocks: [ScreenBlock(kind: .header, content: .header(header), data: .object([("name", .string(section.title))])),
                          ScreenBlock(kind: .summary, rows: section.lines.map { TextRow.line($0) },
                                      data: .array(section.lines.map { .string($0) }))],
                 profile: profile)
+            document.language = section.language   // a Dutch screen's section is `lang="nl"`
+            return document
         }
         let closing = (documents.isEmpty ? ["No screen has data in this period."] : []) + [words.skippedLine(summary)].compactMap { $0 }
         if !closing.isEmpty {

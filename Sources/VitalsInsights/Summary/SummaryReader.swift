@@ -55,7 +55,7 @@ package struct SummaryReader: Sendable {
                 found.append(SummaryScreen(
                     screenID: screen.id, name: screen.name, icon: screen.icon,
                     pillarName: catalog.pillar(screen.pillarID)?.name, color: catalog.pillar(screen.pillarID)?.color,
-                    change: change, targets: targets,
+                    language: screen.language, change: change, targets: targets,
                     goal: try goal(metrics, context: context, window: window),
                     relations: try relations(metrics, context: context, window: window)))
             }

@@ -10,9 +10,15 @@ package struct SummarySection: Sendable, Hashable {
     package var context: String
     package var color: String?
     package var lines: [String]
+    /// The language the lines are in (`en`, `nl`).
+    package var language: String = "en"
 }
 
-/// A summary's numbers in words, in the person's units and number style.
+/// A summary's numbers in words, in the person's units and number style. A screen's block is
+/// in the screen's language (`language: nl`): its words come from that language's table by key
+/// (`summary.*`, the counted periods `count.*`, the portion noun) and, for a language other than
+/// English, its numbers are written that language's way, as `vitals render` draws the screen.
+/// The page around the blocks (title, period, whole days) belongs to no screen: English.
 package struct SummaryWords: Sendable {
     package var numbers: NumberStyle
     package var glyphs: Glyphs
@@ -36,14 +42,28 @@ package struct SummaryWords: Sendable {
         return "\(Self.plural(summary.skipped, "screen")) without data in this period \(summary.skipped == 1 ? "is" : "are") not shown."
     }
 
-    /// The blocks: one per screen with data, then the whole days.
+    /// `body` with the words of `language` (nil: English) and these words in its number style:
+    /// the locale's for English, the language's own for any other.
+    package func speaking<T>(_ language: String?, _ body: (SummaryWords) throws -> T) rethrows -> T {
+        try Words.speaking(language) {
+            var words = self
+            if !Words.isEnglish { words.numbers = Words.current.numbers }
+            return try body(words)
+        }
+    }
+
+    /// The blocks: one per screen with data (in the screen's language), then the whole days.
     package func sections(_ summary: Summary) -> [SummarySection] {
         var sections = summary.screens.map { screen in
-            SummarySection(id: screen.screenID,
-                           title: screen.name + (screen.alsoOn.isEmpty ? "" : " (also \(screen.alsoOn.joined(separator: ", ")))"),
-                           icon: screen.icon,
-                           context: [screen.pillarName, summary.subjectName].compactMap { $0 }.joined(separator: " \(glyphs.separator) "),
-                           color: screen.color, lines: lines(screen, window: summary.window))
+            speaking(screen.language) { words in
+                SummarySection(id: screen.screenID,
+                               title: screen.alsoOn.isEmpty ? screen.name
+                                   : Words.text("summary.also", ["name": screen.name, "screens": screen.alsoOn.joined(separator: ", ")]),
+                               icon: screen.icon,
+                               context: [screen.pillarName, summary.subjectName].compactMap { $0 }.joined(separator: " \(glyphs.separator) "),
+                               color: screen.color, lines: words.lines(screen, window: summary.window),
+                               language: Words.current.code)
+            }
         }
         if let portions = summary.portions {
             sections.append(SummarySection(id: "SUMMARY_WHOLE_DAYS", title: "Whole days", icon: nil, context: summary.subjectName,
@@ -52,7 +72,28 @@ package struct SummaryWords: Sendable {
         return sections
     }
 
-    /// A screen's lines: the change, the targets, the goal, the relations.
+    /// "7 days", "1 week", "3 nights" in the current language: `noun` is day, night, week or month.
+    static func counted(_ n: Int, _ noun: String) -> String {
+        switch noun {
+        case "night": return Words.count(n, one: "count.night_one", other: "count.nights")
+        case "week": return Words.count(n, one: "count.week_one", other: "count.weeks")
+        case "month": return Words.count(n, one: "count.month_one", other: "count.months")
+        default: return Words.count(n, one: "count.day_one", other: "count.days")
+        }
+    }
+
+    /// "the last 6 months" in the current language.
+    static func rangeWords(_ range: TimeRange) -> String {
+        switch range {
+        case .days(let n): return Words.count(n, one: "summary.last_day", other: "summary.last_days")
+        case .weeks(let n): return Words.count(n, one: "summary.last_week", other: "summary.last_weeks")
+        case .months(let n): return Words.count(n, one: "summary.last_month", other: "summary.last_months")
+        case .years(let n): return Words.count(n, one: "summary.last_year", other: "summary.last_years")
+        case .all: return Words.text("summary.all_time")
+        }
+    }
+
+    /// A screen's lines in the current language: the change, the targets, the goal, the relations.
     package func lines(_ screen: SummaryScreen, window: SummaryWindow) -> [String] {
         var lines = [change(screen.change, days: window.days)]
         lines += screen.targets.map(target)
@@ -99,7 +140,7 @@ package struct SummaryWords: Sendable {
 
     /// "Protein per day: 742 g in total (6 of 7 days); +38 g against the 7 days before (704 g)".
     package func change(_ change: PeriodChange, days: Int) -> String {
-        guard let current = change.current else { return "\(change.metricName): no data" }
+        guard let current = change.current else { return Words.text("summary.no_data", ["metric": change.metricName]) }
         let values = [current] + (change.previous.map { [$0] } ?? [])
         let whole = values.allSatisfy { abs($0 - $0.rounded()) < 1e-9 }
         let scale = values.map(abs).max() ?? current
@@ -107,23 +148,26 @@ package struct SummaryWords: Sendable {
         var value: String
         switch change.aggregate {
         case .sum, .count:
-            value = "\(written(current)) in total"
+            value = Words.text("summary.in_total", ["value": written(current)])
             if let perDay = change.perDay {
                 let mean = amount(perDay, change.unit, whole: abs(perDay - perDay.rounded()) < 1e-9)
-                value += change.perDayNoun == "day with data" ? ", \(mean) a day with data" : ", \(mean) a \(change.perDayNoun)"
+                let key = change.perDayNoun == "day with data" ? "summary.per_day_with_data"
+                    : change.perDayNoun == "night" ? "summary.per_night" : "summary.per_day"
+                value += ", " + Words.text(key, ["value": mean])
             }
-        case .mean, .first, .last: value = "\(written(current)) on average"
-        case .min: value = "lowest \(written(current))"
-        case .max: value = "highest \(written(current))"
+        case .mean, .first, .last: value = Words.text("summary.on_average", ["value": written(current)])
+        case .min: value = Words.text("summary.lowest", ["value": written(current)])
+        case .max: value = Words.text("summary.highest", ["value": written(current)])
         }
         let before: String
         if let previous = change.previous, let difference = change.difference {
-            before = "\(delta(difference, change.unit, scale: scale, whole: whole)) against the \(Self.plural(days, "day")) before "
-                + "(\(written(previous)))"
+            before = Words.text("summary.against", ["change": delta(difference, change.unit, scale: scale, whole: whole),
+                                                    "days": Self.counted(days, "day"), "value": written(previous)])
         } else {
-            before = "no data before"
+            before = Words.text("summary.no_data_before")
         }
-        return "\(change.metricName): \(value) (\(change.daysWithData) of \(Self.plural(days, "day"))); \(before)"
+        return Words.text("summary.change", ["metric": change.metricName, "value": value, "count": String(change.daysWithData),
+                                             "days": Self.counted(days, "day"), "before": before])
     }
 
     /// "Protein per day: on target 5 of 6 days with data (≥ 110 g) · streak 2 days, best 9".
@@ -139,14 +183,18 @@ package struct SummaryWords: Sendable {
                                 })
         let record = target.record
         let rule = words.describe(target.target)
-        let streak = "streak \(Self.plural(record.currentStreak, target.noun)), best \(record.bestStreak)"
-        let pending = target.noun == "day" ? "today" : target.noun == "night" ? "last night" : "this \(target.noun)"
+        let streak = Words.text("summary.streak", ["periods": Self.counted(record.currentStreak, target.noun),
+                                                   "best": String(record.bestStreak)])
+        let pending = Words.text(target.noun == "day" ? "summary.today" : target.noun == "night" ? "summary.last_night"
+                                 : target.noun == "week" ? "summary.this_week" : "summary.this_month")
         guard record.withData > 0 || !record.pending else {
-            return "\(target.metricName): \(pending) pending (\(rule)) \(glyphs.separator) \(streak)"
+            return Words.text("summary.pending", ["metric": target.metricName, "period": pending, "rule": rule,
+                                                  "sep": glyphs.separator, "streak": streak])
         }
-        var line = "\(target.metricName): on target \(record.met) of \(Self.plural(record.withData, target.noun)) with data "
-            + "(\(rule)) \(glyphs.separator) \(streak)"
-        if record.pending { line += " \(glyphs.separator) \(pending) pending" }
+        var line = Words.text("summary.on_target", ["metric": target.metricName, "met": String(record.met),
+                                                    "periods": Self.counted(record.withData, target.noun), "rule": rule,
+                                                    "sep": glyphs.separator, "streak": streak])
+        if record.pending { line += " \(glyphs.separator) " + Words.text("summary.still_pending", ["period": pending]) }
         return line
     }
 
@@ -156,7 +204,7 @@ package struct SummaryWords: Sendable {
         var summary = goal.summary
         summary.numbers = numbers
         guard let now = summary.trend.latest else { return [] }
-        var first = "Weight trend \(summary.weight(now))"
+        var first = Words.text("summary.trend", ["value": summary.weight(now)])
         if let start = goal.trendAtStart {
             let kilograms = now - start
             let display = summary.display
@@ -164,20 +212,23 @@ package struct SummaryWords: Sendable {
             var plain = display
             plain.spoken = .plain
             let scale = KnownUnit.kilogram.convert(now, to: display.unit) ?? now
-            first += ", \(delta(change, plain, scale: scale)) since \(window.first.adding(days: -1)) (\(summary.weight(start)))"
+            first += ", " + Words.text("summary.trend_since", ["change": delta(change, plain, scale: scale),
+                                                               "date": DateWords.iso(window.first.adding(days: -1)),
+                                                               "value": summary.weight(start)])
         } else {
-            first += " (the trend started in this period)"
+            first += " " + Words.text("summary.trend_started")
         }
         if let rate = summary.trend.weeklyRate {
             let perWeek = KnownUnit.kilogram.convert(rate, to: summary.display.unit) ?? rate
             var plain = summary.display
             plain.spoken = .plain
-            first += " \(glyphs.separator) \(delta(perWeek, plain)) a week"
+            first += " \(glyphs.separator) " + Words.text("summary.a_week", ["change": delta(perWeek, plain)])
         }
         var lines = [first]
         if let target = summary.goal, let progress = summary.progressLine {
-            lines.append("Goal \(summary.weight(target.kilograms))" + (target.by.map { " by \($0)" } ?? "")
-                         + " \(glyphs.separator) \(progress)")
+            let goal = target.by.map { Words.text("summary.goal_by", ["value": summary.weight(target.kilograms), "date": DateWords.iso($0)]) }
+                ?? Words.text("summary.goal", ["value": summary.weight(target.kilograms)])
+            lines.append(goal + " \(glyphs.separator) \(progress)")
         }
         return lines
     }
@@ -188,11 +239,11 @@ package struct SummaryWords: Sendable {
         let words = RelationWords(numbers: numbers, unicode: glyphs.isUnicode)
         let clear = relations.filter { $0.series.finding.isClear }
         guard !clear.isEmpty else {
-            return ["No relation above the noise (\(relations.map(\.metricName).joined(separator: ", ")))"]
+            return [Words.text("summary.no_relation", ["metrics": relations.map(\.metricName).joined(separator: ", ")])]
         }
         return clear.map { relation in
-            "\(relation.metricName), \(MetricChartBuilder.words(relation.range)): "
-                + words.sentence(relation.series.finding, relation.series)
+            Words.text("summary.relation", ["metric": relation.metricName, "range": Self.rangeWords(relation.range),
+                                            "sentence": words.sentence(relation.series.finding, relation.series)])
         }
     }
 

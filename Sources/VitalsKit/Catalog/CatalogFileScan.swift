@@ -18,6 +18,8 @@ package struct CatalogFileScan {
     /// What the files of each standardised directory are named relative to (`namingBase(above:)`).
     private var namingBases: [String: String?] = [:]
     private let workingDirectory = FileManager.default.currentDirectoryPath
+    /// The catalog root the working directory is below (`enclosingRoot(of:)`), looked up once.
+    private let enclosingRoot = CatalogFileScan.enclosingRoot(of: FileManager.default.currentDirectoryPath)
 
     /// The files `CatalogLoader.files(under:)` lists, in the same order.
     package static func files(under paths: [String]) throws -> [String] {
@@ -114,7 +116,8 @@ package struct CatalogFileScan {
         var info = stat()
         guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return CatalogLoader.displayPath(path) }
         let base = namingBases[standardDirectory] ?? Self.namingBase(above: standardDirectory)
-        return Self.name(standard: standard, base: base, given: path, workingDirectory: workingDirectory)
+        return Self.name(standard: standard, base: base, given: path, workingDirectory: workingDirectory,
+                         enclosingRoot: enclosingRoot)
     }
 
     /// How a file whose standardised absolute path is `standard` is named: relative to the
@@ -123,8 +126,16 @@ package struct CatalogFileScan {
     /// work tree holding it), so `vitals validate --catalog /abs/catalog` run from another
     /// directory (a CI step's) names it `metrics/steps.yaml` too, never by an absolute path a
     /// CI cannot place; else as `given`.
-    static func name(standard: String, base: String?, given: String, workingDirectory: String) -> String {
-        if standard.hasPrefix(workingDirectory + "/") { return String(standard.dropFirst(workingDirectory.count + 1)) }
+    ///
+    /// Run from a directory inside a catalog (`enclosingRoot`: `screens/`), the files of that
+    /// catalog are all named from `base`, those below the working directory too: otherwise
+    /// `screens/protein.yaml` would be `protein.yaml` beside `metrics/steps.yaml` in one run.
+    static func name(standard: String, base: String?, given: String, workingDirectory: String,
+                     enclosingRoot: String?) -> String {
+        let inEnclosingCatalog = enclosingRoot.map { standard.hasPrefix($0 + "/") } ?? false
+        if !inEnclosingCatalog, standard.hasPrefix(workingDirectory + "/") {
+            return String(standard.dropFirst(workingDirectory.count + 1))
+        }
         if let base, standard.hasPrefix(base + "/") { return String(standard.dropFirst(base.count + 1)) }
         return given
     }
@@ -139,6 +150,14 @@ package struct CatalogFileScan {
         guard let root = ancestors(of: directory).first(where: CatalogLocation.isCatalogRoot) else { return nil }
         var info = stat()
         return ancestors(of: root).first { lstat($0 + "/.git", &info) == 0 } ?? root
+    }
+
+    /// The catalog root strictly above `workingDirectory` when the working directory is inside a
+    /// catalog without being its root (`screens/` of one); nil otherwise.
+    static func enclosingRoot(of workingDirectory: String) -> String? {
+        guard let root = ancestors(of: workingDirectory).first(where: CatalogLocation.isCatalogRoot),
+              root != workingDirectory else { return nil }
+        return root
     }
 
     /// `directory` and each directory above it, `/` left out (a name relative to it would be

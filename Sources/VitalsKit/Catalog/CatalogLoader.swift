@@ -173,7 +173,8 @@ public enum CatalogLoader {
         let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
         let standard = (absolute as NSString).standardizingPath
         let base = CatalogFileScan.namingBase(above: (standard as NSString).deletingLastPathComponent)
-        return CatalogFileScan.name(standard: standard, base: base, given: path, workingDirectory: cwd)
+        return CatalogFileScan.name(standard: standard, base: base, given: path, workingDirectory: cwd,
+                                    enclosingRoot: CatalogFileScan.enclosingRoot(of: cwd))
     }
 
     /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.

@@ -67,31 +67,47 @@ package enum EntryDecoding {
     }
 
     package static func metric(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> DisplayMetric? {
-        guard let id = r.string("display_metric_id"), let screen = r.string("display_screen_id"),
-              let name = r.string("display_name"), let chart = r.string("chart_type_id") else { return nil }
+        typealias K = MetricKey
+        guard let id = r.string(K.id), let screen = r.string(K.screen),
+              let name = r.string(K.name), let chart = r.string(K.chart) else { return nil }
         var target: Target?
-        if let node = r.node("target") {
+        if let node = r.node(K.target) {
             target = self.target(node, diagnostics: &diagnostics)
         }
         var binding = MetricBinding(
-            seriesID: r.string("series"),
-            aggregate: r.string("aggregate").flatMap(Aggregate.init(rawValue:)),
-            bucket: r.string("bucket").flatMap(Bucket.init(rawValue:)),
-            range: r.string("range").flatMap(TimeRange.init),
-            rolling: r.int("rolling"), splitBy: r.string("split_by").flatMap(SplitKey.init(rawValue:)), unit: r.string("unit"),
-            target: target, dayCutoffMinutes: r.string("day_cutoff").flatMap(ClockTime.init)?.minutesAfterMidnight,
-            divideBy: r.string("divide_by"), categories: r.strings("categories"))
+            seriesID: r.string(K.series),
+            aggregate: r.string(K.aggregate).flatMap(Aggregate.init(rawValue:)),
+            bucket: r.string(K.bucket).flatMap(Bucket.init(rawValue:)),
+            range: r.string(K.range).flatMap(TimeRange.init),
+            rolling: r.int(K.rolling), splitBy: r.string(K.splitBy).flatMap(SplitKey.init(rawValue:)), unit: r.string(K.unit),
+            target: target, dayCutoffMinutes: r.string(K.dayCutoff).flatMap(ClockTime.init)?.minutesAfterMidnight,
+            divideBy: r.string(K.divideBy), categories: r.strings(K.categories))
         var keyLocations = r.keyLocations
-        if let node = r.node("y") {
+        if let node = r.node(K.y) {
             binding.versus = paired(node, keyLocations: &keyLocations, diagnostics: &diagnostics)
         }
         return DisplayMetric(id: id, screenID: screen, displayName: name, chartTypeID: chart,
-                             isPrimary: r.bool("is_primary") ?? false, isActive: r.bool("is_active") ?? true,
-                             parentID: r.string("parent_metric_id"), order: r.int("order") ?? 0,
-                             aboutWhat: r.string("about_what"), aboutWhy: r.string("about_why"),
-                             color: r.string("color"), role: r.string("role").map(MetricRole.init(rawValue:)),
+                             isPrimary: r.bool(K.isPrimary) ?? false, isActive: r.bool(K.isActive) ?? true,
+                             parentID: r.string(K.parent), order: r.int(K.order) ?? 0,
+                             aboutWhat: r.string(K.aboutWhat), aboutWhy: r.string(K.aboutWhy),
+                             color: r.string(K.color), role: r.string(K.role).map(MetricRole.init(rawValue:)),
                              binding: binding,
                              location: r.node.location, keyLocations: keyLocations)
+    }
+
+    /// The keys `metric(_:diagnostics:)` reads, each found in `CatalogSchema.metric` once (a
+    /// catalog has thousands of metrics; a name looked up for every read of every one was
+    /// much of decoding).
+    private enum MetricKey {
+        static let id = at("display_metric_id"), screen = at("display_screen_id"), name = at("display_name"),
+                   chart = at("chart_type_id"), isPrimary = at("is_primary"), isActive = at("is_active"),
+                   parent = at("parent_metric_id"), order = at("order"), aboutWhat = at("about_what"),
+                   aboutWhy = at("about_why"), color = at("color"), role = at("role"), series = at("series"),
+                   aggregate = at("aggregate"), bucket = at("bucket"), range = at("range"), rolling = at("rolling"),
+                   splitBy = at("split_by"), unit = at("unit"), target = at("target"), dayCutoff = at("day_cutoff"),
+                   categories = at("categories"), divideBy = at("divide_by"), y = at("y")
+
+        private static func at(_ name: String) -> EntrySpec.Position { CatalogSchema.metric.position(of: name) }
     }
 
     /// Reads a metric's `y:` mapping; its keys' locations join the metric's as `y.series` ….
@@ -107,31 +123,40 @@ package enum EntryDecoding {
 
     /// The keys each target rule needs (`CatalogSchema.target.requiredWhen`), by rule, looked
     /// up once instead of filtered for each of 20,000 targets.
-    private static let neededByTargetRule: [String: [String]] = Dictionary(
-        CatalogSchema.target.requiredWhen.filter { $0.key == "rule" }.map { ($0.value, $0.required) },
+    private static let neededByTargetRule: [String: [(name: String, key: EntrySpec.Position)]] = Dictionary(
+        CatalogSchema.target.requiredWhen.filter { $0.key == "rule" }
+            .map { ($0.value, $0.required.map { ($0, CatalogSchema.target.position(of: $0)) }) },
         uniquingKeysWith: { $0 + $1 })
+
+    /// The keys `target(_:diagnostics:)` reads, each found in `CatalogSchema.target` once.
+    private enum TargetKey {
+        static let rule = at("rule"), value = at("value"), tolerance = at("tolerance"), min = at("min"), max = at("max")
+
+        private static func at(_ name: String) -> EntrySpec.Position { CatalogSchema.target.position(of: name) }
+    }
 
     /// Reads a target mapping; a rule without the numbers it needs is reported and dropped.
     package static func target(_ node: YAMLNode, diagnostics: inout [Diagnostic]) -> Target? {
+        typealias K = TargetKey
         guard let r = EntryReader(node, spec: CatalogSchema.target, context: "target", diagnostics: &diagnostics),
-              let rule = r.string("rule") else { return nil }
+              let rule = r.string(K.rule) else { return nil }
         // The keys each rule needs, as the JSON Schema states them (CatalogSchema.target).
         let needed = neededByTargetRule[rule] ?? []
         let pairs = node.pairs ?? []
-        for key in needed where !pairs.contains(where: { $0.key.scalarText == key }) {
+        for (key, _) in needed where !pairs.contains(where: { $0.key.scalarText == key }) {
             diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
                 "target rule '\(rule)' needs '\(key)'", at: node.location))
         }
-        guard needed.allSatisfy({ r.double($0) != nil }) else { return nil }
+        guard needed.allSatisfy({ r.double($0.key) != nil }) else { return nil }
         switch rule {
         case "exact":
-            return .exact(value: r.double("value")!, tolerance: r.double("tolerance") ?? Target.defaultTolerance)
+            return .exact(value: r.double(K.value)!, tolerance: r.double(K.tolerance) ?? Target.defaultTolerance)
         case "at_least":
-            return .atLeast(r.double("value")!)
+            return .atLeast(r.double(K.value)!)
         case "at_most":
-            return .atMost(r.double("value")!)
+            return .atMost(r.double(K.value)!)
         default:
-            return .range(min: r.double("min")!, max: r.double("max")!)
+            return .range(min: r.double(K.min)!, max: r.double(K.max)!)
         }
     }
 }

@@ -6,11 +6,11 @@
 package struct EntryReader {
     package let spec: EntrySpec
     package let node: YAMLNode
-    /// The values of the keys that passed, in the order written.
-    private var values: [YAMLNode] = []
-    /// For each key of the spec (by index in `spec.keys`), the index of its value in `values`,
-    /// or -1 when it was not written or did not pass.
-    private var slots: [Int16] = []
+    /// The node's pairs, as written.
+    private var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+    /// For each key of the spec (by index in `spec.keys`), the index in `pairs` of the pair
+    /// that gives its value, or -1 when it was not written or did not pass.
+    private var slots: [Int32] = []
     /// Source locations of every key that was written (the first of a repeated one), for
     /// later rules; recorded as the keys are read, by the code the spec knows them under.
     package private(set) var keyLocations = KeyLocations()
@@ -26,11 +26,9 @@ package struct EntryReader {
             return nil
         }
         // Built in locals and stored at the end.
-        var values: [YAMLNode] = []
-        values.reserveCapacity(pairs.count)
-        var slots = [Int16](repeating: -1, count: spec.keys.count)
+        var slots = [Int32](repeating: -1, count: spec.keys.count)
         var locations = KeyLocations(minimumCapacity: pairs.count)
-        for (key, value) in pairs {
+        for (position, (key, value)) in pairs.enumerated() {
             guard let name = key.scalarText else {
                 diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
                     "keys must be plain strings, found \(key.kindDescription)", at: key.location))
@@ -61,14 +59,9 @@ package struct EntryReader {
                     "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
-            if slots[keyIndex] >= 0 {
-                values[Int(slots[keyIndex])] = value
-            } else {
-                slots[keyIndex] = Int16(values.count)
-                values.append(value)
-            }
+            slots[keyIndex] = Int32(position)
         }
-        self.values = values
+        self.pairs = pairs
         self.slots = slots
         keyLocations = locations
         for (index, slot) in spec.requiredKeys where slots[slot] < 0 {
@@ -189,8 +182,23 @@ package struct EntryReader {
     package func strings(_ key: String) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
     package func node(_ key: String) -> YAMLNode? {
         guard let index = spec.keyIndexes[key] else { return nil }
+        return node(at: index)
+    }
+
+    // The same by position in the spec (`EntrySpec.position(of:)`).
+    package func string(_ key: EntrySpec.Position) -> String? { node(key)?.scalarText }
+    package func bool(_ key: EntrySpec.Position) -> Bool? { node(key)?.scalarText.flatMap(YAMLScalar.bool) }
+    package func int(_ key: EntrySpec.Position) -> Int? { node(key)?.scalarText.flatMap(YAMLScalar.integer) }
+    package func double(_ key: EntrySpec.Position) -> Double? { node(key)?.scalarText.flatMap(YAMLScalar.double) }
+    package func strings(_ key: EntrySpec.Position) -> [String]? { node(key)?.items?.compactMap(\.scalarText) }
+    package func node(_ key: EntrySpec.Position) -> YAMLNode? {
+        assert(key.spec == spec.name, "a key of the \(key.spec) entry read from a \(spec.name) entry")
+        return node(at: key.index)
+    }
+
+    private func node(at index: Int) -> YAMLNode? {
         let slot = slots[index]
-        return slot < 0 ? nil : values[Int(slot)]
+        return slot < 0 ? nil : pairs[Int(slot)].value
     }
 }
 

@@ -7,11 +7,24 @@ public enum Words {
 
     /// The text of `key` in the current language, its `{name}` placeholders replaced by
     /// `values`; English when the language lacks it (`vitals validate` says so), the key
-    /// itself when English does too.
+    /// itself when English does too. One pass over the table's text: a value is never read for
+    /// placeholders again (a metric named "{rule}" stays that name).
     public static func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = current.text(key) ?? LanguageTables.english.text(key) ?? key
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        let text = current.text(key) ?? LanguageTables.english.text(key) ?? key
+        guard !values.isEmpty else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 
     /// The list of `key` in the current language (month and weekday names), else English's.

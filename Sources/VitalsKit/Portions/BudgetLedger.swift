@@ -71,16 +71,17 @@ package enum BudgetLedger {
                             trackedFrom: trackedFrom.flatMap { $0 <= asOf ? $0 : nil })
     }
 
-    /// Reads the budget's series per day (after the day cutoff) and returns its status on `asOf`.
+    /// Reads the budget's series per day (after the day cutoff) and returns its status on `asOf`;
+    /// with `loggedBy` (seconds since 1970 UTC), as it stood at that moment.
     package static func status(of budget: Budget, asOf: LocalDate, book: PortionBook, subjectID: String,
-                              store: SampleStore) throws -> BudgetStatus {
+                              store: SampleStore, loggedBy: Int64? = nil) throws -> BudgetStatus {
         let (first, _) = period(budget.period, holding: asOf)
         let ledger = DayLedger(book: book, subjectID: subjectID)
         let entries = try DayLedger.entries(series: [budget.seriesID], subject: subjectID, from: first, through: asOf,
-                                            cutoffMinutes: book.dayCutoffMinutes, in: store)
+                                            cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
         var byDay: [LocalDate: Double] = [:]
         for entry in entries { byDay[ledger.day(ofLocalStart: entry.localStart), default: 0] += entry.value }
-        let tracked = try ledger.firstDay(in: store, including: [budget.seriesID])
+        let tracked = try ledger.firstDay(in: store, including: [budget.seriesID], loggedBy: loggedBy)
         return status(of: budget, asOf: asOf, usedByDay: byDay, trackedFrom: tracked)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One entry toward a category, as the day ledger reads it from the store.
 package struct LedgerEntry: Sendable, Hashable {
@@ -96,31 +95,35 @@ package struct DayLedger: Sendable {
     }
 
     /// Reads the entries of every enabled category for days `first...last` from the store;
-    /// with `loggedBy` (wall-clock seconds), only those timed at or before it.
+    /// with `loggedBy` (a moment, seconds since 1970 UTC), only those timed at or before it.
     package func read(from store: SampleStore, first: LocalDate, through last: LocalDate,
                       loggedBy: Int64? = nil) throws -> [PortionDay] {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
-        var entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
-                                       cutoffMinutes: book.dayCutoffMinutes, in: store)
-        if let loggedBy { entries.removeAll { $0.localStart > loggedBy } }
+        let entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
+                                       cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
         return days(entries, from: first, through: last)
     }
 
-    /// Entries of `series` whose day (after the cutoff) lies in `first...last`.
+    /// Entries of `series` whose day (after the cutoff) lies in `first...last`; with `loggedBy`
+    /// (seconds since 1970 UTC), only those timed at or before that moment. The moment, not the
+    /// wall clock: an entry made before it under another UTC offset (the hour summer time ends
+    /// repeats) is still before it.
     static func entries(series: [String], subject: String, from first: LocalDate, through last: LocalDate,
-                        cutoffMinutes: Int, in store: SampleStore) throws -> [LedgerEntry] {
+                        cutoffMinutes: Int, loggedBy: Int64? = nil, in store: SampleStore) throws -> [LedgerEntry] {
         guard !series.isEmpty, first <= last else { return [] }
         let low = Int64(first.dayNumber) * 86_400 + Int64(cutoffMinutes * 60)
         let high = Int64(last.dayNumber + 1) * 86_400 + Int64(cutoffMinutes * 60)
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
-        var arguments: StatementArguments = StatementArguments(series)
+        var arguments: StoreArguments = StoreArguments(series)
         arguments += [subject, low, high]
+        if let loggedBy { arguments += [loggedBy] }
         return try store.inSnapshot { db in
             // The food named in a sample's metadata JSON, NULL when it is not valid JSON.
             let food = db.dialect.jsonTextField("metadata", "food")
             return try db.fetchAll(sql: """
                 SELECT series, value, tag, local_start, \(food) AS food
-                FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?
+                FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?\(
+                    loggedBy == nil ? "" : " AND start <= ?")
                 ORDER BY local_start, id
                 """, arguments: arguments).map { row in
                 let tag: String = row["tag"]
@@ -132,15 +135,18 @@ package struct DayLedger: Sendable {
     }
 
     /// The first day anything was logged toward an enabled category (or one of `extra`
-    /// series, a budget's), or nil.
-    package func firstDay(in store: SampleStore, including extra: [String] = []) throws -> LocalDate? {
+    /// series, a budget's), or nil; with `loggedBy` (seconds since 1970 UTC), of what was logged
+    /// by that moment.
+    package func firstDay(in store: SampleStore, including extra: [String] = [], loggedBy: Int64? = nil) throws -> LocalDate? {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID) + extra)).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
-        var arguments = StatementArguments(series)
+        var arguments = StoreArguments(series)
         arguments += [subjectID]
+        if let loggedBy { arguments += [loggedBy] }
         let first = try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?",
+            try db.fetchValue(Int64.self, sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?"
+                                  + (loggedBy == nil ? "" : " AND start <= ?"),
                                arguments: arguments)
         }
         return first.map { day(ofLocalStart: $0) }

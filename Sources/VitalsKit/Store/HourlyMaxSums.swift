@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Period sums of a series whose hours count once (`overlapping_sources: hourly_max`), added up
 /// from samples read in local time order: within each period and real (UTC) hour, each
@@ -98,7 +97,7 @@ extension MetricQuery {
         guard let first = periods.first, let last = periods.last else { return [] }
         var bounds = periods.map { Int64(localBound($0.start)) }
         bounds.append(Int64(localBound(last.end.adding(days: 1))))
-        let literal: SQL = """
+        let literal: SQLStatement = """
             SELECT local_start, start, source, value FROM sample
             WHERE \(sampleFilter()) AND local_start >= \(localBound(first.start)) AND local_start < \(bounds[bounds.count - 1])
             ORDER BY local_start

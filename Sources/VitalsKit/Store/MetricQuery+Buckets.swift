@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension MetricQuery {
     /// The metric's buckets over its range, oldest first, ending with the as-of bucket.
@@ -84,7 +83,7 @@ extension MetricQuery {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
         let aggregate = divisorPolicy(divisor).aggregate
         let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: aggregate)
-        let newestBefore: SQL = """
+        let newestBefore: SQLStatement = """
             SELECT local_start FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
             ORDER BY local_start DESC LIMIT 1
             """
@@ -109,7 +108,7 @@ extension MetricQuery {
     /// row and hands each to `body`: on SQLite straight from the C statement (`Row.fetchAll`
     /// copied every row and decoded each column by name, a tenth of `render protein`, whose
     /// all-time target summary reads a row per day).
-    static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQL, _ body: (Int, Double?) -> Void) throws {
+    static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQLStatement, _ body: (Int, Double?) -> Void) throws {
         var columns: (k: Int, v: Int)?
         try store.forEachRow(literal) { row in
             let (k, v): (Int, Int)
@@ -117,7 +116,7 @@ extension MetricQuery {
                 (k, v) = known
             } else {
                 guard let kColumn = row.columnNames.firstIndex(of: "k"), let vColumn = row.columnNames.firstIndex(of: "v") else {
-                    throw DatabaseError(message: "bucket statement without k and v columns")
+                    throw StoreError.failed(path: "the \(store.dialect.name) store", reason: "a bucket statement without k and v columns")
                 }
                 (k, v) = (kColumn, vColumn)
                 columns = (k, v)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension MetricQuery {
     /// The latest value on or before the as-of day and the one before it, in the display unit

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One raw sample as a chart point: its day, its time span and its value in the display unit.
 public struct MetricPoint: Sendable, Hashable {

@@ -1,8 +1,6 @@
 import Foundation
-import GRDB
-import GRDBSQLite
 
-/// The statements behind a metric's charts, composed as GRDB `SQL` literals: every value (series,
+/// The statements behind a metric's charts, composed as `SQLStatement`s: every value (series,
 /// subject, categories, tag spellings, bounds, counts) travels as a statement argument; only
 /// column names, table aliases and SQL functions from a fixed set are written into the text.
 ///
@@ -20,11 +18,11 @@ extension MetricQuery {
         case o
 
         /// `s.series` for `.s`, `series` for `.none`.
-        func column(_ name: String) -> SQL {
+        func column(_ name: String) -> SQLStatement {
             switch self {
-            case .none: return SQL(sql: name)
-            case .s: return SQL(sql: "s." + name)
-            case .o: return SQL(sql: "o." + name)
+            case .none: return SQLStatement(sql: name)
+            case .s: return SQLStatement(sql: "s." + name)
+            case .o: return SQLStatement(sql: "o." + name)
             }
         }
     }
@@ -38,8 +36,8 @@ extension MetricQuery {
     /// holding the as-of day runs past it, a divisor's latest weigh-in, the earliest day).
     /// `throughAsOf: false` reads past it, for the one question that must (the newest sample
     /// whatever the as-of day).
-    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQL {
-        var sql: SQL = "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
+    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQLStatement {
+        var sql: SQLStatement = "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
         if let categories, seriesID == nil {
             sql += " AND \(alias.column("category")) IN \(categories)"
         }
@@ -55,7 +53,7 @@ extension MetricQuery {
     /// `BucketCalendar.buckets` makes them (one period for `.none`); months step by their
     /// lengths in days, leap years included, in integer arithmetic (conditions turned into
     /// 0 or 1 by CASE, which SQLite and PostgreSQL both read).
-    func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket) -> SQL {
+    func bucketTable(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket) -> SQLStatement {
         let first = periods.first ?? (asOf, asOf)
         let (lo, hi, count) = (localBound(first.start), localBound(first.end.adding(days: 1)), periods.count)
         switch bucket {
@@ -80,7 +78,7 @@ extension MetricQuery {
 
     /// The SQL function of an aggregate that is one (`SUM`, `AVG`, `MIN`, `MAX`); nil for
     /// count, first and last, which each need their own query shape.
-    static func sqlFunction(_ aggregate: Aggregate) -> SQL? {
+    static func sqlFunction(_ aggregate: Aggregate) -> SQLStatement? {
         switch aggregate {
         case .sum: return "SUM"
         case .mean: return "AVG"
@@ -96,10 +94,10 @@ extension MetricQuery {
     /// periods' kind (see `bucketTable`). (A sum counting hours once is read by
     /// `hourlyMaxSums`; its SQL here gives the same numbers, for `inlineSQL`.)
     func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, seriesID: String? = nil,
-                   aggregate: Aggregate? = nil) -> SQL {
-        let scope: SQL = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
+                   aggregate: Aggregate? = nil) -> SQLStatement {
+        let scope: SQLStatement = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
         let aggregate = aggregate ?? self.aggregate
-        let inner: SQL
+        let inner: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
         case (.sum, _) where seriesID == nil && countsHoursOnce:
             inner = Self.hourlyMaxSum(scope)
@@ -114,12 +112,12 @@ extension MetricQuery {
 
     /// One value per period and per group, rows `(k, g, v)`, for splits: `group` is an
     /// expression over `sample AS s` (`s.category`, or the tag's meal slot).
-    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQL) -> SQL {
-        let join: SQL = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
+    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQLStatement) -> SQLStatement {
+        let join: SQLStatement = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
         if aggregate == .first || aggregate == .last {
             // Each group's first (last) sample by a window over its rows, in `SampleOrder`:
             // a form SQLite and PostgreSQL both read.
-            let order: SQL = aggregate == .first ? "at, v, en, ca, ta, so" : "at DESC, v DESC, en DESC, ca DESC, ta DESC, so DESC"
+            let order: SQLStatement = aggregate == .first ? "at, v, en, ca, ta, so" : "at DESC, v DESC, en DESC, ca DESC, ta DESC, so DESC"
             return """
                 \(bucketTable(periods, bucket)) SELECT k, g, v FROM (
                   SELECT k, g, v, ROW_NUMBER() OVER (PARTITION BY k, g ORDER BY \(order)) AS rn FROM (
@@ -128,7 +126,7 @@ extension MetricQuery {
                 WHERE rn = 1
                 """
         }
-        let columns: SQL
+        let columns: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
         case (_, let function?): columns = "\(function)(s.value) AS v"
         default: columns = "COUNT(*) AS v"
@@ -152,14 +150,6 @@ extension MetricQuery {
     /// (`sqlite3_expanded_sql`), for running in the `sqlite3` tool (benchmarks).
     public func inlineSQL() throws -> String {
         guard let periods = try readPeriods(in: nil) else { return "" }
-        let literal = bucketSQL(periods, bucket)
-        return try SampleStore.inMemory().read { db in
-            let (sql, arguments) = try literal.build(db)
-            let statement = try db.makeStatement(sql: sql)
-            try statement.setArguments(arguments)
-            guard let expanded = sqlite3_expanded_sql(statement.sqliteStatement) else { return sql + ";" }
-            defer { sqlite3_free(expanded) }
-            return String(cString: expanded) + ";"
-        }
+        return try SampleStore.expandedSQL(bucketSQL(periods, bucket))
     }
 }

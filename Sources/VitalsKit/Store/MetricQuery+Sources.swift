@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Several sources over the same time (a phone and a watch both counting steps).
 ///
@@ -17,11 +16,11 @@ extension MetricQuery {
 
     /// The SQL expression of the hour (since 1970) holding the seconds in `column`: given the
     /// `start` column, a sample's real (UTC) hour.
-    static func hourExpression(_ column: SQL) -> SQL { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
+    static func hourExpression(_ column: SQLStatement) -> SQLStatement { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
 
     /// The sum over `scope` (a `FROM sample WHERE …` clause), each hour counted from its
     /// largest source.
-    static func hourlyMaxSum(_ scope: SQL) -> SQL {
+    static func hourlyMaxSum(_ scope: SQLStatement) -> SQLStatement {
         """
         SELECT SUM(t) FROM (SELECT MAX(t) AS t FROM (SELECT \(hourExpression("start")) AS hr, source, \
         SUM(value) AS t \(scope) GROUP BY hr, source) AS per_source GROUP BY hr) AS per_hour
@@ -60,9 +59,9 @@ extension MetricQuery {
     /// source by name), so the points of a day add up to its sum. Empty otherwise. The outer
     /// `sample` table is `o`; the hour's samples are found through `local_start` (indexed)
     /// widened by the largest offset, then by `start`.
-    func countedSourceFilter() -> SQL {
+    func countedSourceFilter() -> SQLStatement {
         guard countsHoursOnce else { return "" }
-        let hourStart: SQL = "(o.start - (o.start % 3600 + 3600) % 3600)"
+        let hourStart: SQLStatement = "(o.start - (o.start % 3600 + 3600) % 3600)"
         return """
              AND o.source = (SELECT source FROM sample WHERE \(sampleFilter()) \
             AND local_start >= \(hourStart) - \(Self.widestOffset) AND local_start < \(hourStart) + \(3600 + Self.widestOffset) \

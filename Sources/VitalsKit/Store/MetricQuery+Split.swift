@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension MetricQuery {
     /// Meal slots in the order a day runs when the catalog declares none; other tags follow

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Turns a metric's binding (series, aggregate, bucket, range, rolling, unit, cutoff) plus a
 /// subject and an as-of date into SQL, and returns chart-ready buckets in the display unit.

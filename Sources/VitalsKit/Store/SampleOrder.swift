@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The one order of a series' samples within a day, wherever a day's first or last sample is
 /// taken or its samples are listed (a day's weigh-ins: the chart's point, "Latest", the list
@@ -11,10 +10,10 @@ import GRDB
 /// Texts compare as their bytes, as SQLite compares text and PostgreSQL its `COLLATE "C"` columns.
 enum SampleOrder {
     /// `ORDER BY` terms naming the columns of `alias` (ascending, or all descending).
-    static func sql(_ alias: MetricQuery.SampleAlias = .none, descending: Bool = false) -> SQL {
+    static func sql(_ alias: MetricQuery.SampleAlias = .none, descending: Bool = false) -> SQLStatement {
         let direction = descending ? " DESC" : ""
         return ["start", "value", "\"end\"", "category", "tag", "source"]
-            .map { alias.column($0) + SQL(sql: direction) }
+            .map { alias.column($0) + SQLStatement(sql: direction) }
             .joined(separator: ", ")
     }
 }

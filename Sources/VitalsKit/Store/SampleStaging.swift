@@ -1,5 +1,3 @@
-import GRDB
-
 /// What became of one staged sample.
 public enum SampleInsertOutcome: Sendable, Equatable {
     /// Stored now.
@@ -46,8 +44,4 @@ extension SampleStaging {
                   origin: origin, key: key)
         }
     }
-}
-
-extension SampleInserter: SampleStaging {
-    package var groupSize: Int { Self.groupSize }
 }

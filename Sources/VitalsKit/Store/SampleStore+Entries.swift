@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A stored sample with its row id, for listing and correcting entries.
 public struct StoredEntry: Sendable, Hashable {
@@ -19,7 +18,7 @@ extension SampleStore {
     public func entries(series: String? = nil, subject: String? = nil, localFrom: Int64? = nil,
                         localTo: Int64? = nil, limit: Int? = nil) throws -> [StoredEntry] {
         var conditions: [String] = []
-        var arguments: StatementArguments = []
+        var arguments: StoreArguments = []
         if let series { conditions.append("series = ?"); arguments += [series] }
         if let subject { conditions.append("subject = ?"); arguments += [subject] }
         if let localFrom { conditions.append("local_start >= ?"); arguments += [localFrom] }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension SampleStore {
     /// Inserts samples in one transaction, skipping any whose natural key is already stored.
@@ -45,7 +44,7 @@ extension SampleStore {
     public func samples(series: String? = nil, subject: String? = nil,
                         from: Date? = nil, to: Date? = nil, limit: Int? = nil) throws -> [Sample] {
         var conditions: [String] = []
-        var arguments: StatementArguments = []
+        var arguments: StoreArguments = []
         if let series { conditions.append("series = ?"); arguments += [series] }
         if let subject { conditions.append("subject = ?"); arguments += [subject] }
         // The same bounds on local_start, widened by the largest UTC offset, let the
@@ -109,7 +108,7 @@ extension SampleStore {
     public func count(series: String? = nil, subject: String? = nil) throws -> Int {
         try inSnapshot { db in
             var sql = "SELECT COUNT(*) FROM sample WHERE 1 = 1"
-            var arguments: StatementArguments = []
+            var arguments: StoreArguments = []
             if let series { sql += " AND series = ?"; arguments += [series] }
             if let subject { sql += " AND subject = ?"; arguments += [subject] }
             return try db.fetchValue(Int.self, sql: sql, arguments: arguments) ?? 0

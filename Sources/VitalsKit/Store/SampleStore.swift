@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The database of samples and milestones: a local SQLite file, an in-memory database, or a
 /// database of another `StoreBackend` (a PostgreSQL server, with the `PostgreSQL` trait).

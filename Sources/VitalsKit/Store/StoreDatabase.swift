@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 
 /// The statements of one read (a snapshot) or one write transaction, on whichever backend the
 /// store runs: what the store's readers and writers see instead of a GRDB `Database`.
 ///
-/// Statements are written as on SQLite, with `?` placeholders or as GRDB `SQL` literals (whose
-/// interpolations become arguments); the backend translates them. Where the SQL itself must
+/// Statements are `SQLStatement`s, written with `?` placeholders and arguments or as string
+/// literals whose interpolations become arguments; the backend binds them. Where the SQL itself must
 /// differ, callers take the piece from `dialect` (never the backend's name).
 public struct StoreDatabase {
     let statements: any StoreStatements
@@ -19,56 +18,51 @@ public struct StoreDatabase {
 
     // MARK: Reading
 
-    public func fetchAll(_ literal: SQL) throws -> [StoreRow] {
-        let (sql, arguments) = try build(literal)
-        return try fetchAll(sql: sql, arguments: arguments)
+    public func fetchAll(_ statement: SQLStatement) throws -> [StoreRow] {
+        try statements.fetchAll(statement)
     }
 
-    public func fetchAll(sql: String, arguments: StatementArguments = StatementArguments()) throws -> [StoreRow] {
-        try statements.fetchAll(sql: sql, arguments: arguments)
+    public func fetchAll(sql: String, arguments: StoreArguments = []) throws -> [StoreRow] {
+        try fetchAll(SQLStatement(sql: sql, arguments: arguments))
     }
 
-    public func fetchOne(_ literal: SQL) throws -> StoreRow? { try fetchAll(literal).first }
+    public func fetchOne(_ statement: SQLStatement) throws -> StoreRow? { try fetchAll(statement).first }
 
-    public func fetchOne(sql: String, arguments: StatementArguments = StatementArguments()) throws -> StoreRow? {
+    public func fetchOne(sql: String, arguments: StoreArguments = []) throws -> StoreRow? {
         try fetchAll(sql: sql, arguments: arguments).first
     }
 
     /// The first column of the first row (nil for no row or NULL).
-    public func fetchValue<T: DatabaseValueConvertible>(_ type: T.Type, _ literal: SQL) throws -> T? {
-        try fetchOne(literal).flatMap { $0[0] as T? }
+    public func fetchValue<T: StoreValueConvertible>(_ type: T.Type, _ statement: SQLStatement) throws -> T? {
+        try fetchOne(statement).flatMap { $0[0] as T? }
     }
 
-    public func fetchValue<T: DatabaseValueConvertible>(_ type: T.Type, sql: String,
-                                                        arguments: StatementArguments = StatementArguments()) throws -> T? {
-        try fetchOne(sql: sql, arguments: arguments).flatMap { $0[0] as T? }
+    public func fetchValue<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = []) throws -> T? {
+        try fetchValue(type, SQLStatement(sql: sql, arguments: arguments))
     }
 
     /// The first column of every row, NULLs left out.
-    public func fetchValues<T: DatabaseValueConvertible>(_ type: T.Type, sql: String,
-                                                         arguments: StatementArguments = StatementArguments()) throws -> [T] {
+    public func fetchValues<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = []) throws -> [T] {
         try fetchAll(sql: sql, arguments: arguments).compactMap { $0[0] as T? }
     }
 
-    /// Hands each row of `literal` to `body` as it is read, by column position (no row is
+    /// Hands each row of `statement` to `body` as it is read, by column position (no row is
     /// copied on SQLite: the hot scans of a render read this way).
-    public func forEachRow(_ literal: SQL, _ body: (any StoreRowCursor) throws -> Void) throws {
-        let (sql, arguments) = try build(literal)
-        try statements.forEachRow(sql: sql, arguments: arguments, body)
+    public func forEachRow(_ statement: SQLStatement, _ body: (any StoreRowCursor) throws -> Void) throws {
+        try statements.forEachRow(statement, body)
     }
 
     // MARK: Writing
 
     /// Runs one statement; returns how many rows it changed.
     @discardableResult
-    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws -> Int {
-        try statements.execute(sql: sql, arguments: arguments)
+    public func execute(_ statement: SQLStatement) throws -> Int {
+        try statements.execute(statement)
     }
 
     @discardableResult
-    public func execute(_ literal: SQL) throws -> Int {
-        let (sql, arguments) = try build(literal)
-        return try execute(sql: sql, arguments: arguments)
+    public func execute(sql: String, arguments: StoreArguments = []) throws -> Int {
+        try execute(SQLStatement(sql: sql, arguments: arguments))
     }
 
     /// The inserter of this backend, for this transaction.
@@ -79,9 +73,4 @@ public struct StoreDatabase {
 
     /// Runs `body`, a bulk load's inserts, with the backend's settings for one.
     package func bulkInserting<T>(_ body: () throws -> T) throws -> T { try statements.bulkInserting(body) }
-
-    // MARK: Building
-
-    /// The SQL text and arguments of a literal, as GRDB builds them for SQLite.
-    func build(_ literal: SQL) throws -> (String, StatementArguments) { try statements.build(literal) }
 }

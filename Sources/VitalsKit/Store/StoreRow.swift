@@ -1,75 +1,46 @@
 import Foundation
-import GRDB
 
-/// One result row from either backend, read by column name or position as GRDB rows are:
-/// `row["value"] as Double`, `row["note"] as String?`, `row[0] as Int64`.
-public struct StoreRow {
-    enum Storage {
-        case grdb(Row)
-        case values(names: [String], values: [DatabaseValue])
-    }
-
-    let storage: Storage
-
-    init(_ row: Row) { storage = .grdb(row) }
-
-    /// A row of a backend that returns names and values (not GRDB rows).
-    public init(names: [String], values: [DatabaseValue]) { storage = .values(names: names, values: values) }
-
+/// One result row from any backend: its columns' names and values, read by name or position
+/// as `row["value"] as Double`, `row["note"] as String?`, `row[0] as Int64`.
+public struct StoreRow: Sendable, Hashable {
     /// The columns' names, in order.
-    public var columnNames: [String] {
-        switch storage {
-        case .grdb(let row): return Array(row.columnNames)
-        case .values(let names, _): return names
-        }
+    public let columnNames: [String]
+    /// The columns' values, in order.
+    public let values: [StoreValue]
+
+    public init(names: [String], values: [StoreValue]) {
+        precondition(names.count == values.count, "a row needs one name per value")
+        columnNames = names
+        self.values = values
     }
 
-    /// The value of the column named `column` (the first of that name), NULL when absent.
-    public func databaseValue(_ column: String) -> DatabaseValue {
-        switch storage {
-        case .grdb(let row):
-            return row[column] as DatabaseValue? ?? .null
-        case .values(let names, let values):
-            guard let index = names.firstIndex(of: column) else { return .null }
-            return values[index]
-        }
+    /// The value of the column named `column` (the first of that name, else the first whose
+    /// name differs only in case, as SQLite matches names), NULL when there is none.
+    public func value(_ column: String) -> StoreValue {
+        if let index = columnNames.firstIndex(of: column) { return values[index] }
+        let lowered = column.lowercased()
+        guard let index = columnNames.firstIndex(where: { $0.lowercased() == lowered }) else { return .null }
+        return values[index]
     }
 
-    public func databaseValue(at index: Int) -> DatabaseValue {
-        switch storage {
-        case .grdb(let row): return row[index] as DatabaseValue
-        case .values(_, let values): return values[index]
-        }
+    /// The value of the column at `index`.
+    public func value(at index: Int) -> StoreValue { values[index] }
+
+    /// The column named `column` as `T`; an optional `T` reads NULL as nil.
+    public subscript<T: StoreValueConvertible>(_ column: String) -> T {
+        Self.convert(value(column), column)
     }
 
-    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T {
-        Self.convert(databaseValue(column), column)
+    public subscript<T: StoreValueConvertible>(_ index: Int) -> T {
+        Self.convert(value(at: index), "#\(index)")
     }
 
-    @_disfavoredOverload
-    public subscript<T: DatabaseValueConvertible>(_ column: String) -> T? {
-        Self.convertOptional(databaseValue(column), column)
-    }
-
-    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T {
-        Self.convert(databaseValue(at: index), "#\(index)")
-    }
-
-    @_disfavoredOverload
-    public subscript<T: DatabaseValueConvertible>(_ index: Int) -> T? {
-        Self.convertOptional(databaseValue(at: index), "#\(index)")
-    }
-
-    private static func convert<T: DatabaseValueConvertible>(_ value: DatabaseValue, _ column: String) -> T {
-        guard let converted = T.fromDatabaseValue(value) else {
-            // As GRDB does: a column that does not hold the type asked for is a programming error.
+    private static func convert<T: StoreValueConvertible>(_ value: StoreValue, _ column: String) -> T {
+        guard let converted = T(storeValue: value) else {
+            // A column that does not hold the type asked for is a programming error (the
+            // statement and its reader are written together), as it was with GRDB's rows.
             fatalError("column \(column): cannot read \(value) as \(T.self)")
         }
         return converted
-    }
-
-    private static func convertOptional<T: DatabaseValueConvertible>(_ value: DatabaseValue, _ column: String) -> T? {
-        if value.isNull { return nil }
-        return convert(value, column) as T
     }
 }

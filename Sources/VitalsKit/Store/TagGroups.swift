@@ -1,4 +1,3 @@
-import GRDB
 
 /// How stored tags group into meal slots when a metric is split by tag.
 ///
@@ -41,9 +40,9 @@ public struct TagGroups: Sendable, Equatable {
     /// The same mapping as an SQL expression over the tag `column` (the column itself without
     /// declared slots), the spellings and groups as statement arguments. SQLite's `lower` folds
     /// ASCII only, as slot ids and aliases are.
-    func sql(_ column: SQL) -> SQL {
+    func sql(_ column: SQLStatement) -> SQLStatement {
         guard !spellings.isEmpty else { return column }
-        let cases = spellings.sorted { $0.key < $1.key }.map { spelling, group -> SQL in "WHEN \(spelling) THEN \(group)" }
+        let cases = spellings.sorted { $0.key < $1.key }.map { spelling, group -> SQLStatement in "WHEN \(spelling) THEN \(group)" }
         return "(CASE lower(replace(replace(trim(\(column)), ' ', '_'), '-', '_')) \(cases.joined(separator: " ")) ELSE \(column) END)"
     }
 }

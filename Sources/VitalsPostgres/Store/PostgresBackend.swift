@@ -1,6 +1,5 @@
 #if PostgreSQL
 import Foundation
-import GRDB
 import VitalsKit
 
 /// The PostgreSQL store backend: `postgres://` and `postgresql://` locations, a database on a
@@ -51,25 +50,35 @@ final class PostgresStoreConnection: StoreConnection {
     func close() throws { session.close() }
 }
 
-/// The statements of one PostgreSQL snapshot or transaction: placeholders numbered `$1…$n`,
-/// arguments bound as bigint, double precision, text or bytea.
+/// The statements of one PostgreSQL snapshot or transaction: a `SQLStatement`'s placeholders
+/// numbered `$1…$n`, its arguments bound through `PostgresBindings` as bigint, double
+/// precision, text or bytea.
 struct PostgresStatements: StoreStatements {
     let session: PostgresSession
 
     var dialect: SQLDialect { .postgres }
 
-    func fetchAll(sql: String, arguments: StatementArguments) throws -> [StoreRow] {
-        let (names, rows) = try session.queryWithColumns(PostgresPlaceholders.number(sql), try Self.values(arguments))
-        return rows.map { StoreRow(names: names, values: $0.map(\.databaseValue)) }
+    func fetchAll(_ statement: SQLStatement) throws -> [StoreRow] {
+        let (sql, arguments) = try numbered(statement)
+        let (names, rows) = try session.queryWithColumns(sql, arguments)
+        return rows.map { StoreRow(names: names, values: $0.map(\.storeValue)) }
     }
 
-    func execute(sql: String, arguments: StatementArguments) throws -> Int {
-        try session.run(PostgresPlaceholders.number(sql), try Self.values(arguments))
+    func execute(_ statement: SQLStatement) throws -> Int {
+        let (sql, arguments) = try numbered(statement)
+        return try session.run(sql, arguments)
     }
 
-    /// As GRDB builds it for SQLite, on an empty in-memory connection.
-    func build(_ literal: SQL) throws -> (String, StatementArguments) {
-        try Self.builder.read { db in try literal.build(db) }
+    /// The text with `$n` placeholders and the arguments as PostgreSQL values; a statement
+    /// whose placeholders and arguments differ in number is refused before it is sent.
+    func numbered(_ statement: SQLStatement) throws -> (String, [PostgresValue]) {
+        let placeholders = statement.placeholderCount
+        guard placeholders == statement.arguments.count else {
+            throw PostgresStoreError.failed(database: session.target.display,
+                                            reason: "a statement with \(placeholders) placeholders was given "
+                                                + "\(statement.arguments.count) arguments")
+        }
+        return (statement.numberedText(), statement.arguments.map(PostgresValue.init(storeValue:)))
     }
 
     func makeInserter() throws -> any SampleStaging { try PostgresSampleInserter(session: session) }
@@ -79,19 +88,6 @@ struct PostgresStatements: StoreStatements {
     func makeBulkInserter() throws -> any SampleStaging {
         if ProcessInfo.processInfo.environment["VITALS_PG_BULK_INSERT"] == "insert" { return try makeInserter() }
         return try PostgresCopyInserter(session: session)
-    }
-
-    /// An empty in-memory SQLite connection that only builds literals.
-    private static let builder: DatabaseQueue = {
-        do { return try DatabaseQueue() } catch { fatalError("cannot open an in-memory SQLite database: \(error)") }
-    }()
-
-    /// GRDB's arguments as PostgreSQL values (positional arguments only).
-    static func values(_ arguments: StatementArguments) throws -> [PostgresValue] {
-        guard let values = Mirror(reflecting: arguments).descendant("values") as? [DatabaseValue] else {
-            preconditionFailure("GRDB's StatementArguments no longer keeps its values in `values`")
-        }
-        return values.map(PostgresValue.init(databaseValue:))
     }
 }
 
@@ -116,25 +112,25 @@ extension SampleStore {
 }
 
 extension PostgresValue {
-    init(databaseValue: DatabaseValue) {
-        switch databaseValue.storage {
+    init(storeValue: StoreValue) {
+        switch storeValue {
         case .null: self = .null
-        case .int64(let value): self = .integer(value)
-        case .double(let value): self = .double(value)
-        case .string(let value): self = .text(value)
+        case .integer(let value): self = .integer(value)
+        case .real(let value): self = .double(value)
+        case .text(let value): self = .text(value)
         case .blob(let data): self = .bytes(Array(data))
         }
     }
 
     /// As SQLite would hold it: booleans as 0 and 1.
-    var databaseValue: DatabaseValue {
+    var storeValue: StoreValue {
         switch self {
         case .null: return .null
-        case .integer(let value): return value.databaseValue
-        case .double(let value): return value.databaseValue
-        case .text(let value): return value.databaseValue
-        case .bool(let value): return (value ? 1 : 0 as Int64).databaseValue
-        case .bytes(let value): return Data(value).databaseValue
+        case .integer(let value): return .integer(value)
+        case .double(let value): return .real(value)
+        case .text(let value): return .text(value)
+        case .bool(let value): return .integer(value ? 1 : 0)
+        case .bytes(let value): return .blob(Data(value))
         }
     }
 }

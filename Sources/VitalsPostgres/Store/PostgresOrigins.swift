@@ -20,6 +20,31 @@ final class PostgresOrigins {
 
     init(session: PostgresSession) { self.session = session }
 
+    /// Migration v10: a sample's origin is a row of its own subject, kept by the schema.
+    ///
+    /// Since v7 each subject has its own origin rows and row-level security hides the others'
+    /// from a grantee, but `sample.origin` was a bare number: a grantee writing subject A could
+    /// name the id of subject B's device row (ids are sequential) in an insert or an update,
+    /// and B's device then stood as the origin of A's samples. The foreign key
+    /// `(origin, subject) -> sample_origin (id, for_subject)` refuses that for every writer; the
+    /// server checks it without row-level security, so the check sees B's rows, and its error
+    /// says only that A has no such row. A NULL origin (a typed-in entry) is not checked.
+    ///
+    /// A row written before that names another subject's origin row, or one that does not
+    /// exist, loses the reference (origin NULL; the sample itself stays): the one who wrote it
+    /// had no right to that row, and copying the device to the sample's subject, as v7 did for
+    /// rows shared before origins had subjects, would show B's device to A's grantees.
+    /// Refusing to migrate instead would let any grantee's row stop the owner's upgrade, and
+    /// with it every command on the database.
+    static let subjectMigration = PostgresSchema.Migration(identifier: "v10-origin-of-subject", sql: """
+        UPDATE sample s SET origin = NULL
+            WHERE s.origin IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM sample_origin o WHERE o.id = s.origin AND o.for_subject = s.subject);
+        ALTER TABLE sample_origin ADD CONSTRAINT sample_origin_id_subject UNIQUE (id, for_subject);
+        ALTER TABLE sample ADD CONSTRAINT sample_origin_of_subject
+            FOREIGN KEY (origin, subject) REFERENCES sample_origin (id, for_subject);
+        """)
+
     /// The placeholder of a source version and device (the same pair, the same number).
     func placeholder(sourceVersion: String?, device: String?) -> Int64 {
         let pair = SyncOriginKey(sourceVersion: sourceVersion, device: device)

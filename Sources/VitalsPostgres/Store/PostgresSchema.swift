@@ -116,18 +116,19 @@ enum PostgresSchema {
         Migration(identifier: "v9-logged-by", sql: """
             ALTER TABLE sample ADD COLUMN logged_by TEXT DEFAULT session_user;
             """),
+        PostgresOrigins.subjectMigration,
     ]
 
     /// Any number will do, the same in every vitals: the advisory lock that makes two processes
     /// migrating one database at once take turns.
     static let migrationLock: Int64 = 0x7669_7461_6c73 // "vitals"
 
-    /// The identifiers recorded in the database, or nil when it has no `vitals_migrations` table.
+    /// The identifiers recorded in the database in migration order (`MigrationOrder`: v10 after
+    /// v9), or nil when it has no `vitals_migrations` table.
     static func applied(_ session: PostgresSession) throws -> [String]? {
         let exists = try session.query("SELECT to_regclass('vitals_migrations') IS NOT NULL")
         guard exists.first?.first == .bool(true) else { return nil }
-        return try session.query("SELECT identifier FROM vitals_migrations ORDER BY identifier")
-            .compactMap { $0.first?.string }
+        return MigrationOrder.sorted(try session.query("SELECT identifier FROM vitals_migrations").compactMap { $0.first?.string })
     }
 
     /// Applies the missing migrations in one transaction (under the advisory lock), or refuses a
@@ -173,7 +174,7 @@ enum PostgresSchema {
     /// Throws `newerSchema` when `applied` holds an identifier this build does not know.
     static func refuseNewer(_ applied: Set<String>, session: PostgresSession) throws {
         let known = Set(migrations.map(\.identifier))
-        if let unknown = applied.subtracting(known).sorted().last {
+        if let unknown = MigrationOrder.latest(applied.subtracting(known)) {
             throw PostgresStoreError.newerSchema(database: session.target.display, schema: unknown)
         }
     }

@@ -169,7 +169,7 @@ public final class PostgresSession: @unchecked Sendable {
 
     /// Runs statements with no arguments, several separated by semicolons allowed.
     public func execute(_ sql: String) throws {
-        for statement in PostgresPlaceholders.statements(sql) { try run(statement, []) }
+        for statement in PostgresScript.statements(sql) { try run(statement, []) }
     }
 
     /// The transaction open on this connection, if any: what `transaction` and `snapshot` do

@@ -83,12 +83,13 @@ final class StoreFaultTests: XCTestCase {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-future')")
+            // Named by the latest by number: v100 (as text, v99 sorts last).
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-future'), ('v100-further')")
         }
         try queue.close()
         let before = try bytes(path)
         XCTAssertThrowsError(try SampleStore.open(path: path)) { error in
-            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, schema: "v99-future"))
+            XCTAssertEqual(error as? StoreError, .newerSchema(path: path, schema: "v100-further"))
         }
         XCTAssertEqual(try bytes(path), before, "the refused file was changed")
     }

@@ -36,7 +36,7 @@ import Testing
     static let insertSample = #"INSERT INTO sample (series, subject, start, "end", utc_offset, value)"#
 
     @Test func aGranteeTriesEachThingItMustNotDo() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let coach = try fixture.login("coach", subjects: ["ollie"])
@@ -93,7 +93,7 @@ import Testing
     /// The issue's scenario: a coach granted only `ollie` writes rows; the owner's log, import
     /// and push for `me` then store every sample, and push's mark is the file's last row.
     @Test func aGranteesRowsNeverMakeTheOwnersAlreadyThere() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let coach = try fixture.login("coach", subjects: ["ollie"])
@@ -135,7 +135,7 @@ import Testing
     /// upgrades it, the owner's inserts go in, the grantee loses the id and sequence privileges,
     /// and an origin shared by two subjects becomes one per subject.
     @Test func anOlderDatabaseIsUpgradedAndItsGranteesKeepOnlyTheirGrant() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let database = try server.createDatabase(prefix: "vitals_v6")
         let url = server.url(database: database)
         let old = try PostgresSession.open(url: url, forWriting: true, environment: environment, checkSchema: false)
@@ -169,7 +169,8 @@ import Testing
         #expect {
             try PostgresSession.open(url: server.url(database: database, user: coach), forWriting: true, environment: environment)
         } throws: { error in
-            guard case .olderSchema(_, _, ["v7-server-ids", "v8-log-batch", "v9-logged-by"], true)? = error as? PostgresStoreError else { return false }
+            guard case .olderSchema(_, "v6-json-field-strict", ["v7-server-ids", "v8-log-batch", "v9-logged-by", "v10-origin-of-subject"], true)?
+                    = error as? PostgresStoreError else { return false }
             return true
         }
 
@@ -192,6 +193,117 @@ import Testing
         #expect(throws: PostgresStoreError.self) { try asCoach.query("SELECT nextval('sample_id_seq')") }
         #expect(try asCoach.query("SELECT for_subject FROM sample_origin") == [[.text("ollie")]])
         #expect(try asCoach.run("\(Self.insertSample) VALUES ('body_mass', 'ollie', 9999, 9999, 0, 1)", []) == 1)
+    }
+
+    /// Whether `error` is the server refusing a sample whose origin is not its subject's (v10).
+    static func isForeignOrigin(_ error: any Error) -> Bool {
+        guard case .failed(_, let reason)? = error as? PostgresStoreError else { return false }
+        return reason.contains("sample_origin_of_subject")
+    }
+
+    /// A grantee of `ollie` names the id of the owner's device row (ids are sequential, so it
+    /// need not see the row to guess it) in an insert and in an update: both refused by the
+    /// schema, and nothing in the refusal names the device. Its own device rows it may name, and
+    /// the owner's own path (the inserter's per-subject origin rows) still stores every row.
+    @Test func aGranteeCannotPointItsSamplesAtAnotherSubjectsDevice() throws {
+        let server = try postgresServer()
+        let fixture = try SyncFixture(server: server)
+        defer { fixture.cleanUp() }
+        let coach = try fixture.login("coach", subjects: ["ollie"])
+        let owner = try SampleStore.openPostgres(url: fixture.url(), forWriting: true, environment: environment)
+        try Self.insert(owner, syncSamples(subject: "me", count: 4), device: "Jonathan's Apple Watch")
+        try Self.insert(owner, syncSamples(subject: "ollie", count: 3), device: "Ollie's collar")
+        try owner.close()
+        let mine = try fixture.serverCount("SELECT id FROM sample_origin WHERE for_subject = 'me'")
+        let ollies = try fixture.serverCount("SELECT id FROM sample_origin WHERE for_subject = 'ollie'")
+        #expect(mine > 0 && ollies > 0 && mine != ollies)
+
+        let asCoach = try PostgresSession.open(url: fixture.url(user: coach), forWriting: true, environment: environment)
+        defer { asCoach.close() }
+        #expect {
+            try asCoach.query("""
+                INSERT INTO sample (series, subject, start, "end", utc_offset, value, origin) VALUES ('body_mass', 'ollie', 7, 7, 0, 1, \(mine))
+                """)
+        } throws: { error in Self.isForeignOrigin(error) && !"\(error)".contains("Jonathan") }
+        #expect { try asCoach.query("UPDATE sample SET origin = \(mine) WHERE subject = 'ollie'") } throws: { Self.isForeignOrigin($0) }
+        // An id no row has is refused the same way.
+        #expect { try asCoach.query("UPDATE sample SET origin = \(mine + 1000) WHERE subject = 'ollie'") } throws: { Self.isForeignOrigin($0) }
+        // Its own subject's device rows, old and new, it may name.
+        #expect(try asCoach.run("""
+            INSERT INTO sample (series, subject, start, "end", utc_offset, value, origin) VALUES ('body_mass', 'ollie', 8, 8, 0, 1, \(ollies))
+            """, []) == 1)
+        let collar2 = try #require(try asCoach.query("""
+            INSERT INTO sample_origin (for_subject, device) VALUES ('ollie', 'collar 2') RETURNING id
+            """).first?.first?.int64)
+        #expect(try asCoach.run("UPDATE sample SET origin = \(collar2) WHERE subject = 'ollie' AND start = 8", []) == 1)
+
+        // The owner's own path: a third device of its own, for more samples.
+        let again = try SampleStore.openPostgres(url: fixture.url(), forWriting: true, environment: environment)
+        #expect(try Self.insert(again, syncSamples(subject: "me", count: 5, from: 4), device: "Jonathan's iPhone") == 5)
+        try again.close()
+        // The schema binds the owner too: its sample cannot name ollie's device.
+        let asOwner = try PostgresSession.open(url: fixture.url(), forWriting: true, environment: environment)
+        defer { asOwner.close() }
+        #expect { try asOwner.query("UPDATE sample SET origin = \(ollies) WHERE subject = 'me'") } throws: { Self.isForeignOrigin($0) }
+
+        #expect(try fixture.serverCount("SELECT count(*) FROM sample WHERE origin IS NOT NULL") == 4 + 3 + 1 + 5)
+        #expect(try fixture.serverCount("""
+            SELECT count(*) FROM sample s JOIN sample_origin o ON o.id = s.origin WHERE o.for_subject = s.subject
+            """) == 4 + 3 + 1 + 5)
+        #expect(try fixture.serverCount("SELECT count(*) FROM sample s JOIN sample_origin o ON o.id = s.origin WHERE o.device = 'Jonathan''s Apple Watch'") == 4)
+    }
+
+    /// A database of v1–v9 where rows name another subject's device row and a row that does not
+    /// exist (what a grantee could write before v10): the owner's upgrade drops those references
+    /// (origin NULL, the samples kept), keeps the rest, and leaves the origin rows as they were.
+    /// Before it, a grantee's writing command names the schema it found, the latest by number.
+    @Test func anUpgradeDropsOriginsNamingAnotherSubjectsDevice() throws {
+        let server = try postgresServer()
+        let database = try server.createDatabase(prefix: "vitals_v9")
+        let url = server.url(database: database)
+        let old = try PostgresSession.open(url: url, forWriting: true, environment: environment, checkSchema: false)
+        defer { old.close() }
+        try old.execute("CREATE TABLE vitals_migrations (identifier TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+        for migration in PostgresSchema.migrations.prefix(while: { $0.identifier != "v10-origin-of-subject" }) {
+            try old.execute(migration.sql)
+            try old.query("INSERT INTO vitals_migrations (identifier) VALUES ($1)", [.text(migration.identifier)])
+        }
+        let coach = "coach_\(database)"
+        try server.psql("CREATE ROLE \(coach) LOGIN")
+        try PostgresGrants(session: old).grant(subject: "ollie", to: coach)
+        let mine = try #require(try old.query("INSERT INTO sample_origin (for_subject, device) VALUES ('me', 'Watch') RETURNING id").first?.first?.int64)
+        let ollies = try #require(try old.query("INSERT INTO sample_origin (for_subject, device) VALUES ('ollie', 'Collar') RETURNING id").first?.first?.int64)
+        let asCoachBefore = try PostgresSession.open(url: server.url(database: database, user: coach), forWriting: false,
+                                                     environment: environment, checkSchema: false)
+        // v9 lets the coach name the owner's device row (start 1, 2) and one that does not exist (3).
+        #expect(try asCoachBefore.run("""
+            INSERT INTO sample (series, subject, start, "end", utc_offset, value, origin) VALUES
+                ('body_mass', 'ollie', 1, 1, 0, 1, \(mine)), ('body_mass', 'ollie', 2, 2, 0, 1, \(mine)),
+                ('body_mass', 'ollie', 3, 3, 0, 1, \(mine + ollies + 1000)), ('body_mass', 'ollie', 4, 4, 0, 1, \(ollies)),
+                ('body_mass', 'ollie', 5, 5, 0, 1, NULL)
+            """, []) == 5)
+        asCoachBefore.close()
+        try old.query(#"INSERT INTO sample (series, subject, start, "end", utc_offset, value, origin) VALUES ('body_mass', 'me', 6, 6, 0, 1, \#(mine))"#)
+        #expect {
+            try PostgresSession.open(url: server.url(database: database, user: coach), forWriting: true, environment: environment)
+        } throws: { error in
+            guard case .olderSchema(_, "v9-logged-by", ["v10-origin-of-subject"], true)? = error as? PostgresStoreError else { return false }
+            return true
+        }
+
+        try PostgresSession.open(url: url, forWriting: true, environment: environment).close()
+        #expect(try PostgresSchema.applied(old)?.last == "v10-origin-of-subject")
+        #expect(try server.psql("SELECT start || ':' || coalesce(origin::text, '-') FROM sample ORDER BY start", database: database)
+                == "1:-\n2:-\n3:-\n4:\(ollies)\n5:-\n6:\(mine)\n")
+        #expect(try server.psql("SELECT for_subject || '|' || device FROM sample_origin ORDER BY id", database: database)
+                == "me|Watch\nollie|Collar\n")
+        #expect(try server.psql("""
+            SELECT count(*) FROM pg_constraint WHERE conname IN ('sample_origin_id_subject', 'sample_origin_of_subject')
+            """, database: database) == "2\n")
+        let asCoach = try PostgresSession.open(url: server.url(database: database, user: coach), forWriting: true,
+                                               environment: environment)
+        defer { asCoach.close() }
+        #expect { try asCoach.query("UPDATE sample SET origin = \(mine) WHERE start = 4") } throws: { Self.isForeignOrigin($0) }
     }
 }
 #endif

@@ -11,7 +11,7 @@ import Testing
     let environment = SyncFixture.environment
 
     @Test func aLoginReadsAndWritesOnlyItsOwnSubjects() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let alice = try fixture.login("alice", subjects: ["alice"])
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func pushAndPullAsALoginMoveOnlyItsSubjects() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let alice = try fixture.login("alice", subjects: ["alice"])

@@ -16,7 +16,7 @@ import Testing
     static func start(_ index: Int) -> Int { 1_790_000_000 + index * 60 }
 
     @Test func lessStoredThanSentIsAnErrorAndTheMarkStays() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         try server.psql("""
@@ -57,7 +57,7 @@ import Testing
 
     /// Rows already there are counted as there only after the server is seen to hold them.
     @Test func alreadyThereIsCheckedNotAssumed() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let owner = try SampleStore.openPostgres(url: fixture.url(), forWriting: true, environment: environment)

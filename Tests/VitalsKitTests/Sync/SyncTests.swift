@@ -12,7 +12,7 @@ import Testing
     let environment = SyncFixture.environment
 
     @Test func twoPeoplePushingAtOnceAndPullingEachOtherEndWithTheUnion() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         // Two owners of one dog log from two laptops; 40 samples are in both files (the same
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aPushKilledBetweenTheServerCommitAndTheLocalMarkResumesWithoutDuplicates() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let file = try fixture.localFile("mine.sqlite", syncSamples(subject: "me", count: 1000))
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func anUndoneLastSampleWhoseIdIsUsedAgainIsStillPushed() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let file = try fixture.localFile("mine.sqlite", syncSamples(subject: "me", count: 10))
@@ -99,7 +99,7 @@ import Testing
     /// A transaction that took its id before another one but commits after it: the rows it
     /// wrote are pulled by the next pull, not skipped because a higher id was pulled already.
     @Test func aPullDoesNotSkipRowsCommittedLateByAnOlderTransaction() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let fixture = try SyncFixture(server: server)
         defer { fixture.cleanUp() }
         let slow = try PostgresSession.open(url: fixture.url(), forWriting: true, environment: environment)

@@ -34,4 +34,28 @@ final class EntrySpecKeyNamesTests: XCTestCase {
             XCTAssertEqual(section.entry.keyNames, section.entry.keys.map(\.name), section.key)
         }
     }
+
+    /// A value read by position (`EntrySpec.position(of:)`) is the one read by name, for every
+    /// key of an entry: written, left out, or written with a value that does not pass.
+    func testReadingByPositionReadsTheKeyOfThatName() throws {
+        let spec = CatalogSchema.metric
+        // Every other key written, most with a value of the wrong kind for them, and `order`
+        // (not among them) with a text where an integer belongs.
+        var lines = spec.keys.enumerated().filter { $0.offset % 2 == 0 }.map { "\($0.element.name): v\($0.offset)" }
+        XCTAssertFalse(lines.contains { $0.hasPrefix("order:") })
+        lines.append("order: many")
+        let root = try XCTUnwrap(YAMLComposer().compose(lines.joined(separator: "\n") + "\n", file: "t.yaml").root)
+        var diagnostics: [Diagnostic] = []
+        let reader = try XCTUnwrap(EntryReader(root, spec: spec, context: "this metric", diagnostics: &diagnostics))
+        XCTAssertFalse(diagnostics.isEmpty, "the fixture has values that do not pass")
+        var read = 0
+        for key in spec.keys {
+            let byName = reader.node(key.name), byPosition = reader.node(spec.position(of: key.name))
+            XCTAssertEqual(byName?.scalarText, byPosition?.scalarText, key.name)
+            XCTAssertEqual(byName?.location, byPosition?.location, key.name)
+            if byPosition != nil { read += 1 }
+        }
+        XCTAssertNil(reader.node(spec.position(of: "order")), "a value that did not pass is absent")
+        XCTAssertGreaterThan(read, 3)
+    }
 }

@@ -148,6 +148,21 @@ public struct EntrySpec: Sendable {
     }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
+
+    /// A key of this spec by its place in `keys`, found by name once (`position(of:)`): a
+    /// decoder that reads thousands of entries reads each value by it, no name looked up.
+    package struct Position: Sendable {
+        let index: Int
+        /// The name of the spec it belongs to, checked against a reader's in debug builds.
+        let spec: String
+    }
+
+    /// The position of the key `name`. A name the spec does not declare is a programming
+    /// error, found the first time the decoder asking for it runs.
+    package func position(of name: String) -> Position {
+        guard let index = keyIndexes[name] else { preconditionFailure("the \(self.name) entry declares no key '\(name)'") }
+        return Position(index: index, spec: self.name)
+    }
 }
 
 extension ValueKind {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One open store database: what a `StoreBackend` hands `SampleStore`. The store's readers and
 /// writers never see it; they run statements through `StoreDatabase` inside `snapshot` or
@@ -42,22 +41,20 @@ extension StoreConnection {
 
 /// The statements of one snapshot or transaction on one backend, behind `StoreDatabase`.
 ///
-/// Statements arrive as SQLite writes them, `?` placeholders and GRDB `SQL` literals; a backend
-/// translates what it must (numbered placeholders, value types).
+/// Statements arrive as `SQLStatement`s: SQL text with `?` placeholders and `StoreValue`
+/// arguments; a backend binds them as it must (numbered placeholders, its value types) and
+/// returns rows as `StoreRow`s.
 public protocol StoreStatements {
     var dialect: SQLDialect { get }
 
     /// Every row of a query.
-    func fetchAll(sql: String, arguments: StatementArguments) throws -> [StoreRow]
+    func fetchAll(_ statement: SQLStatement) throws -> [StoreRow]
 
     /// Runs one statement; returns how many rows it changed.
-    func execute(sql: String, arguments: StatementArguments) throws -> Int
-
-    /// The SQL text and arguments of a GRDB literal.
-    func build(_ literal: SQL) throws -> (String, StatementArguments)
+    func execute(_ statement: SQLStatement) throws -> Int
 
     /// Hands each row of a query to `body` as it is read (the default reads them all first).
-    func forEachRow(sql: String, arguments: StatementArguments, _ body: (any StoreRowCursor) throws -> Void) throws
+    func forEachRow(_ statement: SQLStatement, _ body: (any StoreRowCursor) throws -> Void) throws
 
     /// The sample inserter of this backend, for this transaction.
     func makeInserter() throws -> any SampleStaging
@@ -71,8 +68,8 @@ public protocol StoreStatements {
 }
 
 extension StoreStatements {
-    public func forEachRow(sql: String, arguments: StatementArguments, _ body: (any StoreRowCursor) throws -> Void) throws {
-        for row in try fetchAll(sql: sql, arguments: arguments) { try body(StoreRowValues(row: row)) }
+    public func forEachRow(_ statement: SQLStatement, _ body: (any StoreRowCursor) throws -> Void) throws {
+        for row in try fetchAll(statement) { try body(StoreRowValues(row: row)) }
     }
 
     public func bulkInserting<T>(_ body: () throws -> T) throws -> T { try body() }
@@ -96,11 +93,11 @@ struct StoreRowValues: StoreRowCursor {
     let row: StoreRow
 
     var columnNames: [String] { row.columnNames }
-    func isNull(_ column: Int) -> Bool { row.databaseValue(at: column).isNull }
-    func int64(_ column: Int) -> Int64 { Int64.fromDatabaseValue(row.databaseValue(at: column)) ?? 0 }
-    func double(_ column: Int) -> Double { Double.fromDatabaseValue(row.databaseValue(at: column)) ?? 0 }
+    func isNull(_ column: Int) -> Bool { row.value(at: column).isNull }
+    func int64(_ column: Int) -> Int64 { Int64(storeValue: row.value(at: column)) ?? 0 }
+    func double(_ column: Int) -> Double { Double(storeValue: row.value(at: column)) ?? 0 }
     func withUTF8<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        var text = String.fromDatabaseValue(row.databaseValue(at: column)) ?? ""
+        var text = String(storeValue: row.value(at: column)) ?? ""
         return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -49,41 +49,78 @@ final class SQLiteStoreConnection: StoreConnection {
     }
 }
 
-/// The statements of one SQLite snapshot or transaction: GRDB's `Database`.
+/// The statements of one SQLite snapshot or transaction: GRDB's `Database`, the `?` of a
+/// `SQLStatement` bound as they are.
 struct SQLiteStatements: StoreStatements {
     let db: Database
 
     var dialect: SQLDialect { .sqlite }
 
-    func fetchAll(sql: String, arguments: StatementArguments) throws -> [StoreRow] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map(StoreRow.init)
+    /// Steps the statement and reads each column where SQLite keeps it into a `StoreRow`.
+    func fetchAll(_ statement: SQLStatement) throws -> [StoreRow] {
+        let prepared = try prepare(statement)
+        let names = prepared.columnNames
+        var rows: [StoreRow] = []
+        try step(prepared) { handle in
+            rows.append(StoreRow(names: names, values: (0..<Int32(names.count)).map { Self.value(handle, $0) }))
+        }
+        return rows
     }
 
-    func execute(sql: String, arguments: StatementArguments) throws -> Int {
-        try db.execute(sql: sql, arguments: arguments)
+    func execute(_ statement: SQLStatement) throws -> Int {
+        try db.execute(sql: statement.text, arguments: statement.databaseArguments)
         return db.changesCount
     }
 
-    func build(_ literal: SQL) throws -> (String, StatementArguments) { try literal.build(db) }
-
     /// Steps the C statement and reads each column where SQLite keeps it: `Row.fetchAll` copied
     /// every row and decoded each column by name (a tenth of `render protein`).
-    func forEachRow(sql: String, arguments: StatementArguments, _ body: (any StoreRowCursor) throws -> Void) throws {
-        let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(arguments)
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        let cursor: any StoreRowCursor = SQLiteCursor(handle: handle, columnNames: statement.columnNames) // boxed once, not per row
-        while true {
-            switch sqlite3_step(handle) {
-            case SQLITE_ROW:
-                try body(cursor)
-            case SQLITE_DONE:
-                return
-            case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+    func forEachRow(_ statement: SQLStatement, _ body: (any StoreRowCursor) throws -> Void) throws {
+        let prepared = try prepare(statement)
+        // Boxed once, not per row.
+        let cursor: any StoreRowCursor = SQLiteCursor(handle: prepared.sqliteStatement, columnNames: prepared.columnNames)
+        try step(prepared) { _ in try body(cursor) }
+    }
+
+    /// `statement` compiled, its arguments bound through GRDB.
+    private func prepare(_ statement: SQLStatement) throws -> Statement {
+        let prepared = try db.makeStatement(sql: statement.text)
+        try prepared.setArguments(statement.databaseArguments)
+        return prepared
+    }
+
+    /// Steps `prepared` to its end, calling `row` at each row; reset afterwards.
+    private func step(_ prepared: Statement, _ row: (OpaquePointer) throws -> Void) throws {
+        try withExtendedLifetime(prepared) {
+            let handle = prepared.sqliteStatement
+            defer { sqlite3_reset(handle) }
+            while true {
+                switch sqlite3_step(handle) {
+                case SQLITE_ROW:
+                    try row(handle)
+                case SQLITE_DONE:
+                    return
+                case let code:
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
             }
+        }
+    }
+
+    /// Column `column` of the current row, in its storage class.
+    static func value(_ handle: OpaquePointer, _ column: Int32) -> StoreValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default:
+            guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         }
     }
 
@@ -112,5 +149,37 @@ private struct SQLiteCursor: StoreRowCursor {
     func withUTF8<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         try body(UnsafeRawBufferPointer(start: sqlite3_column_text(handle, Int32(column)),
                                         count: Int(sqlite3_column_bytes(handle, Int32(column)))))
+    }
+}
+
+extension StoreValue {
+    /// The value as GRDB binds it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: return .null
+        case .integer(let value): return value.databaseValue
+        case .real(let value): return value.databaseValue
+        case .text(let value): return value.databaseValue
+        case .blob(let value): return value.databaseValue
+        }
+    }
+}
+
+extension SQLStatement {
+    /// The arguments as GRDB binds them to the `?` of the text.
+    var databaseArguments: StatementArguments { StatementArguments(arguments.map(\.databaseValue)) }
+}
+
+extension SampleStore {
+    /// `statement` with its arguments written in as SQLite quotes them (`sqlite3_expanded_sql`),
+    /// for running in the `sqlite3` tool (benchmarks).
+    static func expandedSQL(_ statement: SQLStatement) throws -> String {
+        try inMemory().read { db in
+            let prepared = try db.makeStatement(sql: statement.text)
+            try prepared.setArguments(statement.databaseArguments)
+            guard let expanded = sqlite3_expanded_sql(prepared.sqliteStatement) else { return statement.text + ";" }
+            defer { sqlite3_free(expanded) }
+            return String(cString: expanded) + ";"
+        }
     }
 }

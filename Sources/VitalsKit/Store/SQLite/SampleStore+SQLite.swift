@@ -125,7 +125,7 @@ extension SampleStore {
                  try db.tableExists("sample"), try migrator.hasCompletedMigrations(db))
             }
             if superseded {
-                throw StoreError.newerSchema(path: path, schema: applied.sorted().last ?? "?")
+                throw StoreError.newerSchema(path: path, schema: MigrationOrder.latest(applied) ?? "?")
             }
             if applied.isEmpty, !hasSamples {
                 try queue.close()
@@ -133,7 +133,7 @@ extension SampleStore {
             }
             if !completed {
                 let missing = migrator.migrations.filter { !applied.contains($0) }
-                throw StoreError.olderSchema(path: path, schema: applied.sorted().last ?? "?",
+                throw StoreError.olderSchema(path: path, schema: MigrationOrder.latest(applied) ?? "?",
                                              readsSchema: migrator.migrations.last ?? "?", missingMigrations: missing)
             }
             return store
@@ -235,7 +235,7 @@ extension SampleStore {
         let superseded = try writer.read { db in try migrator.hasBeenSuperseded(db) }
         if superseded {
             let known = try writer.read { db in try migrator.appliedIdentifiers(db) }
-            throw StoreError.newerSchema(path: path, schema: known.sorted().last ?? "?")
+            throw StoreError.newerSchema(path: path, schema: MigrationOrder.latest(known) ?? "?")
         }
         // GRDB reads the applied migrations before running each one in its own transaction,
         // so two processes creating the same new file can both try one; the loser fails on

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Sleep metrics read merged nights (`SleepNight`), never a plain sum of samples: a night
 /// recorded by a watch and a sleep app counts once on every chart.

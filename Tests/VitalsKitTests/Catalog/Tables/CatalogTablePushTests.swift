@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func grantsAndViewsSurvivePushes() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (database, admin, first) = try pushedFixture(server)
         defer { admin.close() }
 
@@ -95,7 +95,7 @@ import Testing
 
     /// A table of the right name whose primary key or types differ is made anew too.
     @Test func aTableWithOtherTypesIsMadeAnew() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (_, admin, catalog) = try pushedFixture(server)
         defer { admin.close() }
         let screens = CatalogTable.all.first { $0.name == "display_screens" }!
@@ -118,7 +118,7 @@ import Testing
 
     /// A table that must be made anew while a view reads it: refused by name, nothing pushed.
     @Test func aViewOnATableToMakeAnewIsNamed() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (_, admin, first) = try pushedFixture(server)
         defer { admin.close() }
         try admin.execute("""

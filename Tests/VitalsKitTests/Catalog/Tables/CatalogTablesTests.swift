@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aPushedCatalogReadsBackEqual() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let session = try session(server)
         defer { session.close() }
         let yaml = CatalogLoader.load(CatalogTablesFixture().files)
@@ -53,7 +53,7 @@ import Testing
 
     /// A push that fails half-way leaves the previous catalog whole.
     @Test func aFailedPushLeavesThePreviousCatalog() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let session = try session(server)
         defer { session.close() }
         let yaml = CatalogLoader.load(CatalogTablesFixture().files)
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aDatabaseWithoutCatalogTablesIsRefused() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let session = try session(server)
         defer { session.close() }
         #expect(throws: CatalogTablesError.noCatalog(database: session.target.display)) {
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func aBrokenRowGivesTheFindingOfTheSameBreakInYAML() async throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let session = try session(server)
         defer { session.close() }
         let fixture = CatalogTablesFixture()

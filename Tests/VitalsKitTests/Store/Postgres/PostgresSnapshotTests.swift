@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aSnapshotDoesNotSeeWhatAnotherSessionCommits() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (reader, writer) = try twoSessions(server)
         defer { try? reader.close(); try? writer.close() }
         try writer.insert([steps(1, 100), steps(2, 200)])
@@ -49,7 +49,7 @@ import Testing
     /// A whole reading command (`readingAsOneSnapshot`, as render and report use it): its
     /// separate reads are one snapshot, so every screen block sees the same data.
     @Test func separateReadsOfOneCommandShareASnapshot() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (reader, writer) = try twoSessions(server)
         defer { try? reader.close(); try? writer.close() }
         try writer.insert([steps(1, 100)])
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func aWriteInASnapshotIsRefusedWithATypedError() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (store, other) = try twoSessions(server)
         defer { try? store.close(); try? other.close() }
         try store.insert([steps(1, 100)])
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func snapshotsAndTransactionsNestWithoutASecondBegin() throws {
-        guard let server = postgresServer() else { return }
+        let server = try postgresServer()
         let (store, other) = try twoSessions(server)
         defer { try? store.close(); try? other.close() }
         // A snapshot inside a write transaction reads the transaction's own rows, and the

@@ -186,21 +186,11 @@ import Testing
     }
 }
 
-/// SQLite's `?` placeholders numbered for PostgreSQL, quoted text left alone.
-@Suite struct PostgresPlaceholderTests {
-    @Test func numbersPlaceholdersOutsideQuotes() {
-        #expect(PostgresPlaceholders.number("SELECT ? + ?, '?', \"a?\" FROM t WHERE x = ? -- why?\n AND y = ?")
-                == "SELECT $1 + $2, '?', \"a?\" FROM t WHERE x = $3 -- why?\n AND y = $4")
-        #expect(PostgresPlaceholders.number("SELECT 'it''s ?', ? /* ? */") == "SELECT 'it''s ?', $1 /* ? */")
-        #expect(PostgresPlaceholders.number("SELECT $$ ? $$, ?") == "SELECT $$ ? $$, $1")
-    }
-}
-
 @Suite struct PostgresStatementSplitTests {
     @Test func cutsAtSemicolonsOutsideQuotesAndBodies() {
-        #expect(PostgresPlaceholders.statements("CREATE TABLE a (x TEXT DEFAULT ';'); -- a; comment\nSELECT 1;;\n")
+        #expect(PostgresScript.statements("CREATE TABLE a (x TEXT DEFAULT ';'); -- a; comment\nSELECT 1;;\n")
                 == ["CREATE TABLE a (x TEXT DEFAULT ';')", "-- a; comment\nSELECT 1"])
-        #expect(PostgresPlaceholders.statements("CREATE FUNCTION f() AS $$ BEGIN x; y; END; $$; SELECT 2")
+        #expect(PostgresScript.statements("CREATE FUNCTION f() AS $$ BEGIN x; y; END; $$; SELECT 2")
                 == ["CREATE FUNCTION f() AS $$ BEGIN x; y; END; $$", "SELECT 2"])
     }
 }

@@ -311,3 +311,7 @@ private struct TextBuffer {
 
     package func deallocate() { base.deallocate() }
 }
+
+extension SampleInserter: SampleStaging {
+    package var groupSize: Int { Self.groupSize }
+}

@@ -39,7 +39,7 @@ enum StoreInspection {
         guard let first = known.first, facts.migrations.contains(first) else {
             throw StoreError.foreignDatabase(path: path, tables: facts.tables)
         }
-        if let unknown = facts.migrations.filter({ !known.contains($0) }).sorted().last {
+        if let unknown = MigrationOrder.latest(facts.migrations.filter { !known.contains($0) }) {
             throw StoreError.newerSchema(path: path, schema: unknown)
         }
     }
