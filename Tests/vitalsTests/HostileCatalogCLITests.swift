@@ -105,7 +105,7 @@ final class HostileCatalogCLITests: XCTestCase {
         try "date,value,note\n2026-11-19,70,\"\u{1B}]0;x\u{07}hi\u{202E}\"\n".write(to: csv, atomically: true, encoding: .utf8)
 
         let day = Self.asOf
-        let runs: [[String]] = [
+        var runs: [[String]] = [
             ["demo", "--db", db],
             ["render", "--all", "--as-of", day, "--db", db], ["render", "--all", "--as-of", day, "--format", "json"],
             ["report", "--all", "--as-of", day],
@@ -128,6 +128,16 @@ final class HostileCatalogCLITests: XCTestCase {
             ["new-screen", "Hostile \u{1B}]0;x\u{07} \u{202E}", "--pillar", "core_care"],
             ["init", scratch.appendingPathComponent("init \u{1B}]0;x\u{07}\u{202E}").path],
         ]
+        #if PostgreSQL
+        // The PostgreSQL commands, against a server that is not there: what they print names the
+        // location, the subject and the role, all hostile here.
+        let server = "postgres://h\u{1B}]0;x\u{07}@127.0.0.1:1/db\u{202E}?connect_timeout=2"
+        runs += [
+            ["push", "--to", server, "--db", db], ["pull", "--from", server, "--db", db],
+            ["grant", "ollie\u{1B}[2J", "role\u{202E}", "--db", server], ["revoke", "ollie\u{1B}[2J", "role\u{202E}", "--db", server],
+            ["catalog", "push", "--to", server],
+        ]
+        #endif
         // Every command of the help is run at least once.
         let help = try VitalsProcess.run(["--help"], in: catalog).stdout
         let listed = help.components(separatedBy: "SUBCOMMANDS:").last?.split(separator: "\n")

@@ -152,12 +152,17 @@ package struct CatalogFileScan {
         return ancestors(of: root).first { lstat($0 + "/.git", &info) == 0 } ?? root
     }
 
-    /// The catalog root strictly above `workingDirectory` when the working directory is inside a
-    /// catalog without being its root (`screens/` of one); nil otherwise.
+    /// The catalog root above `workingDirectory` when the working directory is inside one of that
+    /// catalog's directories (`screens/` or `metrics/`, or a folder in them); nil otherwise (a
+    /// directory elsewhere below a catalog root, such as a test fixture's, is not in the catalog).
     static func enclosingRoot(of workingDirectory: String) -> String? {
         guard let root = ancestors(of: workingDirectory).first(where: CatalogLocation.isCatalogRoot),
               root != workingDirectory else { return nil }
-        return root
+        let inside = CatalogLocation.directoryNames.contains { name in
+            let directory = (root as NSString).appendingPathComponent(name)
+            return workingDirectory == directory || workingDirectory.hasPrefix(directory + "/")
+        }
+        return inside ? root : nil
     }
 
     /// `directory` and each directory above it, `/` left out (a name relative to it would be

@@ -1,18 +1,18 @@
 /// How one category did on one day.
-package struct CategoryResult: Sendable, Hashable {
-    package enum Verdict: String, Sendable { case met, under, over }
+public struct CategoryResult: Sendable, Hashable {
+    public enum Verdict: String, Sendable { case met, under, over }
 
-    package var categoryID: String
-    package var total: Double
-    package var verdict: Verdict
+    public var categoryID: String
+    public var total: Double
+    public var verdict: Verdict
     /// How far from the rule: positive when over its upper end, negative when under its lower
     /// end, 0 when met.
-    package var distance: Double
+    public var distance: Double
 
-    package var isMet: Bool { verdict == .met }
+    public var isMet: Bool { verdict == .met }
 
     /// Judges `total` against `target` (an exact rule allows its tolerance, ± 0.25 by default).
-    package init(categoryID: String, total: Double, target: Target) {
+    public init(categoryID: String, total: Double, target: Target) {
         self.categoryID = categoryID
         self.total = total
         let (low, high): (Double, Double) = {
@@ -34,15 +34,15 @@ package struct CategoryResult: Sendable, Hashable {
 }
 
 /// A whole DragonHealth day judged: on target only if every enabled category met its rule.
-package struct JudgedDay: Sendable, Hashable {
-    package var date: LocalDate
-    package var results: [CategoryResult]
-    package var hasEntries: Bool
+public struct JudgedDay: Sendable, Hashable {
+    public var date: LocalDate
+    public var results: [CategoryResult]
+    public var hasEntries: Bool
 
-    package var isOnTarget: Bool { results.allSatisfy(\.isMet) }
-    package var missed: [CategoryResult] { results.filter { !$0.isMet } }
+    public var isOnTarget: Bool { results.allSatisfy(\.isMet) }
+    public var missed: [CategoryResult] { results.filter { !$0.isMet } }
     /// Categories met on this day.
-    package var wins: [CategoryResult] { results.filter(\.isMet) }
+    public var wins: [CategoryResult] { results.filter(\.isMet) }
 }
 
 /// Whole-day adherence over consecutive days: the one place Today and History judge days.
@@ -51,10 +51,10 @@ package struct JudgedDay: Sendable, Hashable {
 /// consecutive, oldest first, the last one the as-of day; while the as-of day is not on target
 /// it is unfinished, neither counted nor breaking a streak. Days before the first entry are not
 /// judged (the caller starts there).
-package struct DayAdherence: Sendable, Hashable {
-    package var days: [JudgedDay]
+public struct DayAdherence: Sendable, Hashable {
+    public var days: [JudgedDay]
 
-    package init(days: [PortionDay], categories: [PortionCategory]) {
+    public init(days: [PortionDay], categories: [PortionCategory]) {
         self.days = days.map { day in
             JudgedDay(date: day.date,
                       results: categories.map { CategoryResult(categoryID: $0.id, total: day.total($0.id), target: $0.target) },
@@ -63,27 +63,27 @@ package struct DayAdherence: Sendable, Hashable {
     }
 
     /// The days as the store's target periods: value = categories met, met = whole day on target.
-    package var targetDays: [TargetDay] {
+    public var targetDays: [TargetDay] {
         days.map { TargetDay(date: $0.date, value: Double($0.wins.count), isMet: $0.isOnTarget) }
     }
 
     /// The days that count: all but an unfinished (not yet on target) as-of day.
-    package var counted: ArraySlice<JudgedDay> {
+    public var counted: ArraySlice<JudgedDay> {
         guard let last = days.last, !last.isOnTarget else { return days[...] }
         return days.dropLast()
     }
 
     /// Consecutive whole days on target ending with the last counted day.
-    package var currentStreak: Int { TargetTally(targetDays).currentStreak }
+    public var currentStreak: Int { TargetTally(targetDays).currentStreak }
 
     /// The longest run of whole days on target.
-    package var bestStreak: Int { TargetTally(targetDays).bestStreak }
+    public var bestStreak: Int { TargetTally(targetDays).bestStreak }
 
     /// Days on target and days counted among the last `window` days: the `window` days ending
     /// on the as-of day, today counted once on target (while it is not, the window holds
     /// `window − 1` counted days: "0/6" for 7 days), as Protein, Vegetables and every chart
     /// count them (`TargetSummary.daysOnTarget(last:)`).
-    package func onTarget(last window: Int) -> (met: Int, counted: Int) {
+    public func onTarget(last window: Int) -> (met: Int, counted: Int) {
         let judged = targetDays
         guard let newest = judged.last, window > 0 else { return (0, 0) }
         let tally = TargetTally(judged.filter { $0.date > newest.date.adding(days: -window) })
@@ -92,20 +92,20 @@ package struct DayAdherence: Sendable, Hashable {
 
     /// The counted days among the last `window` days ending on the as-of day (the days of
     /// `onTarget(last:)`).
-    package func countedDays(last window: Int) -> ArraySlice<JudgedDay> {
+    public func countedDays(last window: Int) -> ArraySlice<JudgedDay> {
         guard let newest = days.last, window > 0 else { return [] }
         let first = newest.date.adding(days: -(window - 1))
         return counted.drop { $0.date < first }
     }
 
     /// Percent (0–100) of the last `window` counted days on target; 0 when none counted.
-    package func percentOnTarget(last window: Int) -> Double {
+    public func percentOnTarget(last window: Int) -> Double {
         let (met, counted) = onTarget(last: window)
         return counted == 0 ? 0 : Double(met) * 100 / Double(counted)
     }
 
     /// On target and counted per period (week from Monday, month, year), oldest first.
-    package func summaries(by period: SummaryPeriod) -> [PeriodSummary] {
+    public func summaries(by period: SummaryPeriod) -> [PeriodSummary] {
         var out: [PeriodSummary] = []
         for day in counted {
             let start = period.start(of: day.date)
@@ -119,7 +119,7 @@ package struct DayAdherence: Sendable, Hashable {
     /// Per category over the counted days of the last `window` days (ending on the as-of day,
     /// today counted once on target): days met, under and over, and on days missed overall,
     /// how often the category was still met (its wins).
-    package func categoryDetail(last window: Int) -> [CategoryDetail] {
+    public func categoryDetail(last window: Int) -> [CategoryDetail] {
         let slice = countedDays(last: window)
         guard let first = days.first else { return [] }
         return first.results.indices.map { index in
@@ -144,10 +144,10 @@ package struct DayAdherence: Sendable, Hashable {
 }
 
 /// A week (from Monday), a month or a year.
-package enum SummaryPeriod: String, Sendable, CaseIterable {
+public enum SummaryPeriod: String, Sendable, CaseIterable {
     case week, month, year
 
-    package func start(of date: LocalDate) -> LocalDate {
+    public func start(of date: LocalDate) -> LocalDate {
         switch self {
         case .week: return date.startOfWeek
         case .month: return date.startOfMonth
@@ -157,25 +157,25 @@ package enum SummaryPeriod: String, Sendable, CaseIterable {
 }
 
 /// Whole days on target in one week, month or year.
-package struct PeriodSummary: Sendable, Hashable {
-    package var start: LocalDate
-    package var met: Int
-    package var counted: Int
+public struct PeriodSummary: Sendable, Hashable {
+    public var start: LocalDate
+    public var met: Int
+    public var counted: Int
 }
 
 /// One category's record over a window of days.
-package struct CategoryDetail: Sendable, Hashable {
-    package var categoryID: String
-    package var days = 0
-    package var met = 0
-    package var under = 0
-    package var over = 0
-    package var total = 0.0
+public struct CategoryDetail: Sendable, Hashable {
+    public var categoryID: String
+    public var days = 0
+    public var met = 0
+    public var under = 0
+    public var over = 0
+    public var total = 0.0
     /// Days in the window missed overall, and how many of them this category still met.
-    package var missedDays = 0
-    package var winsOnMissedDays = 0
+    public var missedDays = 0
+    public var winsOnMissedDays = 0
 
     /// The mean a day over the counted days; nil when none is counted yet (the first day,
     /// unfinished: not "0 a day" with portions logged).
-    package var average: Double? { days == 0 ? nil : total / Double(days) }
+    public var average: Double? { days == 0 ? nil : total / Double(days) }
 }

@@ -1,60 +1,60 @@
 import Foundation
 
 /// One entry toward a category, as the day ledger reads it from the store.
-package struct LedgerEntry: Sendable, Hashable {
-    package var seriesID: String
+public struct LedgerEntry: Sendable, Hashable {
+    public var seriesID: String
     /// In the series' base unit.
-    package var value: Double
+    public var value: Double
     /// The stored tag (a meal slot id, an alias such as `snack`, or nil).
-    package var tag: String?
+    public var tag: String?
     /// Wall-clock seconds since 1970 at the recorded offset (start + UTC offset).
-    package var localStart: Int64
+    public var localStart: Int64
     /// The food it was logged as (`vitals log food`), if any.
-    package var food: String?
+    public var food: String?
 
-    package init(seriesID: String, value: Double, tag: String? = nil, localStart: Int64, food: String? = nil) {
+    public init(seriesID: String, value: Double, tag: String? = nil, localStart: Int64, food: String? = nil) {
         self.seriesID = seriesID; self.value = value; self.tag = tag; self.localStart = localStart; self.food = food
     }
 }
 
 /// What was logged on one DragonHealth day: totals per category and per meal slot.
-package struct PortionDay: Sendable, Hashable {
-    package var date: LocalDate
+public struct PortionDay: Sendable, Hashable {
+    public var date: LocalDate
     /// Category id → the day's total in the category's unit.
-    package var totals: [String: Double] = [:]
+    public var totals: [String: Double] = [:]
     /// Meal slot id → category id → amount.
-    package var bySlot: [String: [String: Double]] = [:]
+    public var bySlot: [String: [String: Double]] = [:]
     /// Meal slot id → foods logged in it, in time order.
-    package var foodsBySlot: [String: [String]] = [:]
+    public var foodsBySlot: [String: [String]] = [:]
     /// Whether anything at all was logged toward a category.
-    package var hasEntries: Bool = false
+    public var hasEntries: Bool = false
 
-    package init(date: LocalDate) { self.date = date }
+    public init(date: LocalDate) { self.date = date }
 
-    package func total(_ categoryID: String) -> Double { totals[categoryID] ?? 0 }
+    public func total(_ categoryID: String) -> Double { totals[categoryID] ?? 0 }
 }
 
 /// Reads the DragonHealth days from the store: each entry of a category's series counts for the
 /// day it belongs to after the day cutoff (a 01:30 snack with a 04:00 cutoff is the evening
 /// before), in the meal slot it was tagged with (an alias such as `snack` counts for its slot),
 /// else in the slot its time of day falls in.
-package struct DayLedger: Sendable {
-    package var book: PortionBook
-    package var subjectID: String
+public struct DayLedger: Sendable {
+    public var book: PortionBook
+    public var subjectID: String
 
-    package init(book: PortionBook, subjectID: String = "me") {
+    public init(book: PortionBook, subjectID: String = "me") {
         self.book = book
         self.subjectID = subjectID
     }
 
     /// The day a wall-clock instant counts for.
-    package func day(ofLocalStart localStart: Int64) -> LocalDate {
+    public func day(ofLocalStart localStart: Int64) -> LocalDate {
         let shifted = Double(localStart - Int64(book.dayCutoffMinutes * 60))
         return LocalDate(dayNumber: Int((shifted / 86_400).rounded(.down)))
     }
 
     /// Groups entries into days `first...last` (every day present, empty ones too).
-    package func days(_ entries: [LedgerEntry], from first: LocalDate, through last: LocalDate) -> [PortionDay] {
+    public func days(_ entries: [LedgerEntry], from first: LocalDate, through last: LocalDate) -> [PortionDay] {
         guard first <= last else { return [] }
         var days = (first.dayNumber...last.dayNumber).map { PortionDay(date: LocalDate(dayNumber: $0)) }
         let categoryBySeries = Dictionary(book.categories.filter(\.isEnabled).map { ($0.seriesID, $0.id) },
@@ -87,7 +87,7 @@ package struct DayLedger: Sendable {
     }
 
     /// The slot an entry counts in: its tag's slot, else the slot of its time of day.
-    package func slotID(for entry: LedgerEntry) -> String {
+    public func slotID(for entry: LedgerEntry) -> String {
         if let tag = entry.tag, let slot = try? MealSlotNames.resolve(tag, in: book) { return slot.id }
         if let tag = entry.tag, !tag.isEmpty { return tag }
         let seconds = ((entry.localStart % 86_400) + 86_400) % 86_400
@@ -96,7 +96,7 @@ package struct DayLedger: Sendable {
 
     /// Reads the entries of every enabled category for days `first...last` from the store;
     /// with `loggedBy` (a moment, seconds since 1970 UTC), only those timed at or before it.
-    package func read(from store: SampleStore, first: LocalDate, through last: LocalDate,
+    public func read(from store: SampleStore, first: LocalDate, through last: LocalDate,
                       loggedBy: Int64? = nil) throws -> [PortionDay] {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
         let entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
@@ -137,7 +137,7 @@ package struct DayLedger: Sendable {
     /// The first day anything was logged toward an enabled category (or one of `extra`
     /// series, a budget's), or nil; with `loggedBy` (seconds since 1970 UTC), of what was logged
     /// by that moment.
-    package func firstDay(in store: SampleStore, including extra: [String] = [], loggedBy: Int64? = nil) throws -> LocalDate? {
+    public func firstDay(in store: SampleStore, including extra: [String] = [], loggedBy: Int64? = nil) throws -> LocalDate? {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID) + extra)).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")

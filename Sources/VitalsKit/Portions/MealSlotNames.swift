@@ -1,10 +1,10 @@
 /// Finds the declared meal slot a person meant: by id, name or alias, in any case, with spaces,
 /// hyphens and underscores alike (`Late Night`, `late-night` and `late_night` are one slot).
-package enum MealSlotNames {
+public enum MealSlotNames {
     /// How prose names a slot (or a tag value used as one): its declared name in lower case
     /// ("afternoon snack" for `afternoon_snack`, named "Afternoon Snack"), else the id with
     /// underscores and hyphens written as spaces.
-    package static func displayName(_ id: String, in book: PortionBook?) -> String {
+    public static func displayName(_ id: String, in book: PortionBook?) -> String {
         let key = normalized(id)
         if let slot = book?.mealSlots.first(where: { normalized($0.id) == key }) {
             return Sanitize.inline(slot.name).lowercased()
@@ -13,10 +13,10 @@ package enum MealSlotNames {
     }
 
     /// `Late Night` → `late_night`.
-    package static func normalized(_ text: String) -> String { MealSlotSpelling.normalized(text) }
+    public static func normalized(_ text: String) -> String { MealSlotSpelling.normalized(text) }
 
     /// The slot `text` names, or a `PortionError` listing the slots with a did-you-mean.
-    package static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {
+    public static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {
         let wanted = normalized(text)
         for slot in book.mealSlots where ([slot.id, slot.name] + slot.aliases).contains(where: { normalized($0) == wanted }) {
             return slot
@@ -31,14 +31,14 @@ package enum MealSlotNames {
     }
 
     /// The slot a time of day falls in (the last slot whose `from` has passed since the cutoff).
-    package static func slot(atMinutes minutes: Int, in book: PortionBook) -> MealSlot? {
+    public static func slot(atMinutes minutes: Int, in book: PortionBook) -> MealSlot? {
         let cutoff = book.dayCutoffMinutes
         let sinceCutoff = (minutes - cutoff + 1440) % 1440
         return book.mealSlots.last { ($0.fromMinutes - cutoff + 1440) % 1440 <= sinceCutoff } ?? book.mealSlots.first
     }
 
     /// `04:00`.
-    package static func clock(_ minutes: Int) -> String {
+    public static func clock(_ minutes: Int) -> String {
         let m = ((minutes % 1440) + 1440) % 1440
         let h = m / 60, r = m % 60
         return (h < 10 ? "0" : "") + "\(h):" + (r < 10 ? "0" : "") + "\(r)"
@@ -46,14 +46,14 @@ package enum MealSlotNames {
 }
 
 /// Finds foods by name, id or search text.
-package enum FoodLibrary {
+public enum FoodLibrary {
     /// `Brown rice` → `brown rice`; ids' underscores read as spaces.
-    package static func normalized(_ text: String) -> String {
+    public static func normalized(_ text: String) -> String {
         MealSlotNames.normalized(text).replacingOccurrences(of: "_", with: " ")
     }
 
     /// The food named `text` (its name or id, any case), or a `PortionError` with a did-you-mean.
-    package static func find(_ text: String, in book: PortionBook) throws -> Food {
+    public static func find(_ text: String, in book: PortionBook) throws -> Food {
         let wanted = normalized(text)
         if let food = book.foods.first(where: { normalized($0.name) == wanted || normalized($0.id) == wanted }) {
             return food
@@ -66,7 +66,7 @@ package enum FoodLibrary {
 
     /// Foods whose name, id, category or notes contain `search` (any case), favourites first
     /// when asked for only them, else in library order.
-    package static func search(_ search: String?, favoritesOnly: Bool, in book: PortionBook) -> [Food] {
+    public static func search(_ search: String?, favoritesOnly: Bool, in book: PortionBook) -> [Food] {
         let wanted = search.map(normalized) ?? ""
         return book.foods.filter { food in
             guard !favoritesOnly || food.isFavorite else { return false }

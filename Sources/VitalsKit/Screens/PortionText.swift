@@ -1,12 +1,12 @@
 /// How the DragonHealth screens write amounts, rules and budgets, in the profile's numbers
 /// and glyphs.
-package struct PortionText: Sendable {
-    package let profile: RenderProfile
+public struct PortionText: Sendable {
+    public let profile: RenderProfile
 
     /// The unit system drinks are shown in (`--units`); nil keeps litres.
-    package let unitSystem: UnitSystem?
+    public let unitSystem: UnitSystem?
 
-    package init(profile: RenderProfile, unitSystem: UnitSystem? = nil) {
+    public init(profile: RenderProfile, unitSystem: UnitSystem? = nil) {
         self.profile = profile; self.unitSystem = unitSystem
     }
 
@@ -28,7 +28,7 @@ package struct PortionText: Sendable {
     var glyphs: Glyphs { profile.glyphs }
 
     /// "2.25", "1.8 L", "45 min" (portions go without a unit: the column says it).
-    package func amount(_ value: Double, unit: BaseUnit) -> String {
+    public func amount(_ value: Double, unit: BaseUnit) -> String {
         guard unit != .portion else { return profile.numbers.compact(value) }
         let (converted, symbol) = shown(value, unit: unit)
         if unit == .L, let spoken = fluidDisplay?.spokenText(converted, numbers: profile.numbers) { return spoken }
@@ -36,7 +36,7 @@ package struct PortionText: Sendable {
     }
 
     /// "≥ 3", "= 3 ± 0.25", "2–3", "≤ 1", with the unit for litres and minutes.
-    package func rule(_ target: Target, unit: BaseUnit) -> String {
+    public func rule(_ target: Target, unit: BaseUnit) -> String {
         let suffix = unit == .portion ? "" : " \(shown(1, unit: unit).symbol)"
         let n = { (value: Double) in profile.numbers.compact(shown(value, unit: unit).value) }
         switch target {
@@ -48,7 +48,7 @@ package struct PortionText: Sendable {
     }
 
     /// "✓ met", "0.75 to go", "1 over", "0.5 left" (for a limit not yet reached).
-    package func status(_ result: CategoryResult, target: Target, unit: BaseUnit) -> String {
+    public func status(_ result: CategoryResult, target: Target, unit: BaseUnit) -> String {
         switch result.verdict {
         case .met:
             if case .atMost(let limit) = target, limit - result.total > 1e-9 {
@@ -61,11 +61,11 @@ package struct PortionText: Sendable {
     }
 
     /// "Mon 16 Nov" ("day N" in a shared copy whose dates are shifted).
-    package static func shortDay(_ date: LocalDate) -> String { DateWords.weekdayDayMonth(date) }
+    public static func shortDay(_ date: LocalDate) -> String { DateWords.weekdayDayMonth(date) }
 
     /// The parts of a budget's line: "Treats this week (Mon 16 Nov – Sun 22 Nov): 5 of 7 used",
     /// "2 left", "0.5 a day for the 4 days left", and what the days before banked.
-    package func budgetLine(_ status: BudgetStatus, name: String, unit: String) -> [String] {
+    public func budgetLine(_ status: BudgetStatus, name: String, unit: String) -> [String] {
         let n = profile.numbers.compact
         let u = unit == "portion" || unit == "count" ? "" : " \(unit)"
         let span = status.periodDays == 1 ? Self.shortDay(status.first)
@@ -90,7 +90,7 @@ package struct PortionText: Sendable {
 extension ScreenContext {
     /// The budget lines of `seriesIDs` (every budget when nil) for the as-of day, as one summary
     /// block; nil when there are none.
-    package func budgetBlock(series seriesIDs: [String]? = nil, metricID: String? = nil) throws -> ScreenBlock? {
+    public func budgetBlock(series seriesIDs: [String]? = nil, metricID: String? = nil) throws -> ScreenBlock? {
         let book = portions
         let budgets = book.budgets.filter { seriesIDs?.contains($0.seriesID) ?? true }
         guard !budgets.isEmpty else { return nil }
