@@ -3,7 +3,7 @@ import Foundation
 /// Where a budget stands on a day: the period holding it, what was used, and what is left of
 /// the period in all and per remaining day (banking: a day under its share leaves more for the
 /// days after it, a day over leaves less).
-package struct BudgetStatus: Sendable, Hashable {
+public struct BudgetStatus: Sendable, Hashable {
     package var budget: String
     package var first: LocalDate
     package var last: LocalDate
