@@ -2,15 +2,15 @@
 public struct Validator: Sendable {
     public var rules: [any ValidationRule]
 
-    public init(rules: [any ValidationRule] = BuiltInRules.all) {
-        self.rules = rules
+    /// `rules`; a screen may be for one of `dataSetSubjects`, subjects the program's data sets
+    /// declare outside the catalog (the demo data's).
+    public init(rules: [any ValidationRule] = BuiltInRules.all, dataSetSubjects: Set<String> = []) {
+        self.rules = rules.map { $0 is UnknownReferenceRule ? UnknownReferenceRule(dataSetSubjects: dataSetSubjects) : $0 }
     }
 
-    /// The built-in rules plus the config checks of `screenModules`; a screen may be for one of
-    /// `dataSetSubjects`, subjects the program's data sets declare outside the catalog.
+    /// The built-in rules plus the config checks of `screenModules`.
     public init(screenModules: ScreenRegistry, dataSetSubjects: Set<String> = []) {
-        rules = BuiltInRules.all.map { $0 is UnknownReferenceRule ? UnknownReferenceRule(dataSetSubjects: dataSetSubjects) : $0 }
-            + [ScreenConfigRule(registry: screenModules)]
+        self.init(rules: BuiltInRules.all + [ScreenConfigRule(registry: screenModules)], dataSetSubjects: dataSetSubjects)
     }
 
     /// All diagnostics: the loader's, then every rule's, sorted by file, line and column.

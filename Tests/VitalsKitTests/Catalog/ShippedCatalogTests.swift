@@ -1,13 +1,16 @@
 import ShippedCatalog
 import XCTest
 @testable import VitalsKit
+@testable import VitalsDemo
 
 /// The catalog in screens/ and metrics/ is real content: it must load clean and be complete.
 final class ShippedCatalogTests: XCTestCase {
     private static let loaded = try! CatalogLoader.load(paths: TestPaths.shippedCatalog)
 
+    /// Clean as `vitals` checks it: its Gezondheid and Pregnancy screens are for the demo data's
+    /// subjects, which a catalog file declares once the data is a person's own.
     func testShippedCatalogHasNoDiagnostics() {
-        let diagnostics = Validator().validate(Self.loaded)
+        let diagnostics = Validator(dataSetSubjects: DemoSubjects.ids).validate(Self.loaded)
         XCTAssertEqual(diagnostics, [], diagnostics.map { "\($0.location): \($0.message)" }.joined(separator: "\n"))
     }
 
