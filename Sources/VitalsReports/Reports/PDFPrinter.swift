@@ -106,16 +106,19 @@ package struct PDFPrinter: Sendable {
     /// checked). `hidingPrintDate`: the PDF's creation and modification dates are written as
     /// 1970-01-01 (for a report whose dates are shifted).
     package func print(html: String, to destination: URL, hidingPrintDate: Bool = false) throws {
-        // A private directory's failure is said as the report's.
-        func reported<T>(_ step: () throws -> T) throws -> T {
-            do { return try step() } catch let error as PrivateFileError { throw ReportFileError(error) }
+        // The scratch directory's failures are said as the report's.
+        do { try printing(html: html, to: destination, hidingPrintDate: hidingPrintDate) } catch let error as PrivateFileError {
+            throw ReportFileError(error)
         }
-        let scratch = try reported { try PrivateDirectory() }
+    }
+
+    private func printing(html: String, to destination: URL, hidingPrintDate: Bool) throws {
+        let scratch = try PrivateDirectory()
         defer { scratch.remove() }
-        let page = try reported { try scratch.write(Data(PrintPolicy.guarded(html).utf8), to: "report.html") }
-        let profile = try reported { try scratch.makeDirectory("profile") }
-        try PrivateDirectory.write(PrintPolicy.preferences, to: try reported { try scratch.makeDirectory("profile/Default") }.appendingPathComponent("Preferences"))
-        let home = try reported { try scratch.makeDirectory("home") }
+        let page = try scratch.write(Data(PrintPolicy.guarded(html).utf8), to: "report.html")
+        let profile = try scratch.makeDirectory("profile")
+        try PrivateDirectory.write(PrintPolicy.preferences, to: try scratch.makeDirectory("profile/Default").appendingPathComponent("Preferences"))
+        let home = try scratch.makeDirectory("home")
         let pdf = scratch.url.appendingPathComponent("report.pdf")
         let closed = ClosedPort()
         defer { closed.release() }
