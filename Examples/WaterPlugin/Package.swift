@@ -2,7 +2,8 @@
 import PackageDescription
 
 // A package outside Vitals that builds its own `vitals` with one more screen module (Water),
-// one more chart kind (`ring`) and one more store backend (`folder://`). It depends on Vitals by path here; another project would
+// two more chart kinds (`ring`, and `pressure_range` with a data shape of its own), one more
+// validation rule (`ring-needs-target`) and one more store backend (`folder://`). It depends on Vitals by path here; another project would
 // name the repository and a version instead.
 let package = Package(
     name: "WaterPlugin",
@@ -16,16 +17,24 @@ let package = Package(
             dependencies: [.product(name: "VitalsKit", package: "Vitals")]
         ),
         .target(
+            name: "PressureChart",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .target(
+            name: "WaterRules",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .target(
             name: "FolderStore",
             dependencies: [.product(name: "VitalsKit", package: "Vitals")]
         ),
         .executableTarget(
             name: "vitals-water",
-            dependencies: ["WaterScreen", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
+            dependencies: ["WaterScreen", "PressureChart", "WaterRules", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
         ),
         .testTarget(
             name: "WaterScreenTests",
-            dependencies: ["WaterScreen", .product(name: "VitalsKit", package: "Vitals")]
+            dependencies: ["WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals")]
         ),
         .testTarget(
             name: "FolderStoreTests",

@@ -2,12 +2,9 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 
-/// The `vitals` command: its subcommands, and one table of exit codes for all of them.
-struct Vitals: ParsableCommand {
-    /// The commands `VitalsCLI.main(commands:)` was given (the PostgreSQL ones in the `vitals`
-    /// built with the trait), listed after the built-in ones. Set before anything parses.
-    nonisolated(unsafe) static var addedCommands: [any ParsableCommand.Type] = []
-
+/// The `vitals` command: its subcommands (the built-in ones, then those of `Added`), and one
+/// table of exit codes for all of them.
+struct Vitals<Added: CommandSet>: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "vitals",
         abstract: "Health metric screens from YAML, in the terminal.",
@@ -21,30 +18,22 @@ struct Vitals: ParsableCommand {
         catalog with errors); 2 usage error or could not run (bad arguments, a missing file).
         """,
         version: VitalsKitVersion.string,
-        subcommands: [
-            // One line per subcommand; each lives in Commands/<Name>Command.swift.
-            RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
-            ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
-            ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
-            FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
-            ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self, InitCommand.self,
-        ] + addedCommands
+        subcommands: VitalsCommands.builtIn + Added.commands
     ) }
 
-    /// The commands of the PostgreSQL backend (Sources/VitalsPostgresCLI), named here so that a
-    /// `vitals` built without the PostgreSQL trait says why it has none of them
-    /// (`OneBinaryCLITests` keeps the list equal to those commands in the build with the trait).
-    static let postgreSQLCommands = ["push", "pull", "grant", "revoke", "catalog"]
-
-    /// Parses and runs a command, holding every command to one table of exit codes:
-    /// ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage error,
-    /// and what it prints about them is made safe (it echoes the argument values).
-    static func main() {
+    /// Parses and runs a command with `extensions`, holding every command to one table of exit
+    /// codes: ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage
+    /// error, and what it prints about them is made safe (it echoes the argument values).
+    static func main(with extensions: Extensions) {
         if let refusal = ArgumentEncoding.refusal(ArgumentEncoding.processArguments) { StandardOutput.exit(reporting: refusal) }
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var extended = command as? any VitalsCommand {
+                try extended.run(with: extensions)
+            } else {
+                try command.run()
+            }
             // Anything that went through stdio rather than `say` must have arrived too.
             if let failure = StandardOutput.flushStdio() { StandardOutput.exit(reporting: StandardOutput.writeError(failure)) }
         } catch {
@@ -52,10 +41,10 @@ struct Vitals: ParsableCommand {
         }
     }
 
-    /// The name a command is called by (every command of the tree sets `commandName`).
-    static func name(of command: any ParsableCommand.Type) -> String {
-        command.configuration.commandName ?? ""
-    }
+    static func name(of command: any ParsableCommand.Type) -> String { VitalsCommands.name(of: command) }
+
+    /// The PostgreSQL commands, for a `vitals` built without them.
+    static var postgreSQLCommands: [String] { VitalsCommands.postgreSQLCommands }
 
     /// The first word that is not an option and names no command where it stands (`cvs` in
     /// `vitals import cvs`).
@@ -123,5 +112,27 @@ struct Vitals: ParsableCommand {
         }
         if !message.isEmpty { printError(Sanitize.multiline(message)) }
         Foundation.exit(code == .validationFailure ? UsageHint.usageExitCode : code.rawValue)
+    }
+}
+
+/// The built-in commands, and the names of the PostgreSQL ones.
+enum VitalsCommands {
+    /// One line per subcommand; each lives in Commands/<Name>Command.swift.
+    static let builtIn: [any ParsableCommand.Type] = [
+        RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
+        ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
+        ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
+        FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
+        ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self, InitCommand.self,
+    ]
+
+    /// The commands of the PostgreSQL backend (Sources/VitalsPostgresCLI), named here so that a
+    /// `vitals` built without the PostgreSQL trait says why it has none of them
+    /// (`OneBinaryCLITests` keeps the list equal to those commands in the build with the trait).
+    static let postgreSQLCommands = ["push", "pull", "grant", "revoke", "catalog"]
+
+    /// The name a command is called by (every command of the tree sets `commandName`).
+    static func name(of command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? ""
     }
 }

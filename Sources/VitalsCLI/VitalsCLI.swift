@@ -3,45 +3,67 @@ import Foundation
 import VitalsKit
 import VitalsScreens
 
-/// `vitals` as a library: a package elsewhere depends on the `VitalsCLI` product, adds its own
-/// screen modules, chart kinds, store backends and commands, and builds its own `vitals` with
-/// them —
+/// `vitals` as a library: a package elsewhere depends on the `VitalsCLI` product and builds its
+/// own `vitals` with more screen modules, chart kinds, rules and store backends, handed over in
+/// one `Extensions` value —
 ///
 /// ```swift
 /// import VitalsCLI
-/// VitalsCLI.main(screens: [WaterScreen()], chartKinds: [RingChart.self])
+/// VitalsCLI.main(Extensions(screens: [WaterScreen()], chartKinds: [RingChart.self]))
 /// ```
 ///
-/// The added screens and kinds are known to every command: `validate` accepts their
-/// `chart_type_id`s and checks their configs, `schema` lists them, `render` and `explore` draw
-/// them, `tree` marks the screens as custom. An added store backend serves the locations of its
-/// URL schemes wherever a command takes `--db` or `--catalog`; added commands are listed after
-/// the built-in ones (the `vitals` executable built with the `PostgreSQL` trait adds `push`,
-/// `pull`, `grant`, `revoke` and `catalog` this way).
+/// They are added to the built-in ones (`Extensions.standard`) and passed to every command:
+/// `validate` accepts their `chart_type_id`s, runs their rules and checks their configs,
+/// `schema` lists them, `render` and `explore` draw them, `tree` marks the screens as custom,
+/// an added store backend serves the locations of its URL schemes wherever a command takes
+/// `--db` or `--catalog`. Commands come as a `CommandSet` type (ArgumentParser reads a command
+/// tree from types) and are listed after the built-in ones; the `vitals` executable built with
+/// the `PostgreSQL` trait adds `push`, `pull`, `grant`, `revoke` and `catalog` this way.
 public enum VitalsCLI {
-    /// The screen modules of this run: the built-in ones and those `main` was given.
-    @TaskLocal static var screens: ScreenRegistry = BuiltInScreenModules.registry
-
-    /// Runs the command line with the built-in screens and chart kinds plus `screens` and
-    /// `chartKinds`, the SQLite store plus `storeBackends`, and the built-in commands plus
-    /// `commands`. A module that claims a `screen_id` a built-in one serves stops the program
-    /// with exit 2 before anything runs.
-    public static func main(screens added: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
-                            storeBackends: [any StoreBackend.Type] = [], commands: [any ParsableCommand.Type] = []) {
+    /// Runs the command line with the built-in extensions plus `added`, and the built-in
+    /// commands plus `Commands`'. Extensions that claim one id (a `screen_id`, a
+    /// `chart_type_id`, a rule id, a URL scheme) stop the program with exit 2 before anything
+    /// runs.
+    public static func main<Commands: CommandSet>(_ added: Extensions = Extensions(), commands: Commands.Type) {
         StandardOutput.ignoreBrokenPipeSignal()
-        Vitals.addedCommands = commands
-        for backend in storeBackends { StoreBackends.register(backend) }
-        let registry: ScreenRegistry
-        do {
-            registry = try ScreenRegistry(BuiltInScreenModules.all + added)
-        } catch {
-            printError("vitals: error: \(error.description); each screen_id has at most one module")
+        let extensions = Extensions.standard + added
+        if !extensions.conflicts.isEmpty {
+            for conflict in extensions.conflicts { printError("vitals: error: \(conflict); each id has at most one extension") }
             exit(ExitReason.usage.exitCode)
         }
-        $screens.withValue(registry) {
-            ChartKindFactory.withKinds(chartKinds) {
-                Vitals.main()
-            }
-        }
+        Vitals<Commands>.main(with: extensions)
     }
+
+    /// `main` with the built-in commands only.
+    public static func main(_ added: Extensions = Extensions()) {
+        main(added, commands: NoCommands.self)
+    }
+}
+
+extension Extensions {
+    /// What the `vitals` of this package ships: the SDK's chart kinds and rules and the built-in
+    /// screen modules.
+    public static let standard = Extensions.sdk + .builtInScreens
+}
+
+/// A command that runs with the extensions of the program (`VitalsCLI.main`): every built-in
+/// command is one, and so may a plug-in's be.
+public protocol VitalsCommand: ParsableCommand {
+    mutating func run(with extensions: Extensions) throws
+}
+
+extension VitalsCommand {
+    /// Runs with the built-in extensions (`vitals` itself runs `run(with:)`).
+    public mutating func run() throws { try run(with: .standard) }
+}
+
+/// The commands a package adds to its `vitals`, after the built-in ones. A type rather than a
+/// value because ArgumentParser reads the command tree from types.
+public protocol CommandSet {
+    static var commands: [any ParsableCommand.Type] { get }
+}
+
+/// No commands beyond the built-in ones.
+public enum NoCommands: CommandSet {
+    public static var commands: [any ParsableCommand.Type] { [] }
 }

@@ -6,14 +6,14 @@ import VitalsKit
 import VitalsPostgres
 
 /// `vitals catalog push --to postgres://…`: the catalog as tables on a PostgreSQL server.
-struct CatalogCommand: ParsableCommand {
+struct CatalogCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "The catalog as PostgreSQL tables (display_screens, display_metrics, …).",
         discussion: "--catalog postgres://… on other commands reads the tables back.",
         subcommands: [Push.self])
 
-    struct Push: ParsableCommand {
+    struct Push: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "push",
             abstract: "Replace the catalog tables of a PostgreSQL database with this catalog, in one transaction.",
@@ -36,7 +36,7 @@ struct CatalogCommand: ParsableCommand {
             }
         }
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let loaded = try catalog.loadValidCatalog(withSources: true)
                 let started = Date()

@@ -6,7 +6,7 @@ import VitalsKit
 import VitalsPostgres
 
 /// `vitals grant SUBJECT ROLE --db postgres://…`: lets a server login read and write a subject.
-struct GrantCommand: ParsableCommand {
+struct GrantCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "grant",
         abstract: "Let a PostgreSQL role read and write one subject's samples and milestones (for the tables' owner).",
@@ -24,7 +24,7 @@ struct GrantCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let session = try GrantCommand.ownerSession(store)
             defer { session.close() }
@@ -36,7 +36,7 @@ struct GrantCommand: ParsableCommand {
 
     /// The server session of `--db`, which must be a PostgreSQL URL.
     static func ownerSession(_ store: StoreOptions) throws -> PostgresSession {
-        let location = try store.location
+        let location = try store.location(extensions.storeBackends)
         guard PostgresBackend.claims(location.path) else {
             throw CommandError("grant and revoke need a PostgreSQL database (--db postgres://…), not '\(Sanitize.inline(location.path))'",
                                .usage)
@@ -46,7 +46,7 @@ struct GrantCommand: ParsableCommand {
 }
 
 /// `vitals revoke SUBJECT ROLE --db postgres://…`: takes a subject away from a server login.
-struct RevokeCommand: ParsableCommand {
+struct RevokeCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
         abstract: "Take a subject away from a PostgreSQL role (for the tables' owner).")
@@ -59,7 +59,7 @@ struct RevokeCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let session = try GrantCommand.ownerSession(store)
             defer { session.close() }

@@ -6,7 +6,7 @@ import VitalsKit
 import VitalsPostgres
 
 /// `vitals pull --from postgres://…`: brings the server's samples and milestones the local file lacks.
-struct PullCommand: ParsableCommand {
+struct PullCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
         abstract: "Bring the samples and milestones a PostgreSQL server holds that the local database lacks.",
@@ -24,9 +24,9 @@ struct PullCommand: ParsableCommand {
 
     @Option(help: .hidden) var batchSize: Int = 5_000
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let location = try store.location
+            let location = try store.location(extensions.storeBackends)
             let summary = try SyncPuller(batchSize: batchSize)
                 .pull(from: from, into: location.path, createDirectory: location.origin == .xdg || location.origin == .home)
             try say(summary.line)

@@ -6,7 +6,7 @@ import VitalsKit
 import VitalsPostgres
 
 /// `vitals push --to postgres://…`: sends the local file's new samples and milestones to a server.
-struct PushCommand: ParsableCommand {
+struct PushCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
         abstract: "Send the local database's samples and milestones that a PostgreSQL server lacks.",
@@ -25,9 +25,9 @@ struct PushCommand: ParsableCommand {
 
     @Option(help: .hidden) var batchSize: Int = 5_000
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let file = try store.location.path
+            let file = try store.location(extensions.storeBackends).path
             let summary = try SyncPusher(batchSize: batchSize).push(file: file, to: to)
             if summary.restarted {
                 try say("the local file changed below the last push's mark (an undo); everything was offered again")

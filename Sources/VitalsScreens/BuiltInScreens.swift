@@ -20,12 +20,14 @@ public enum BuiltInScreenModules {
         PregnancyScreen(),
     ]
 
-    /// The registry of `all`; a duplicate `screen_id` stops the program here, and a test
-    /// checks the list so that never ships.
-    public static let registry: ScreenRegistry = {
-        do { return try ScreenRegistry(all) } catch { fatalError("\(error)") }
-    }()
+    /// The registry of `all` (a test checks that no two claim one `screen_id`).
+    public static var registry: ScreenRegistry { Extensions.builtInScreens.screens }
 
     /// Screen ids that have a custom module, in list order.
     public static var screenIDs: [String] { registry.customScreenIDs }
+}
+
+extension Extensions {
+    /// The built-in screen modules, given the way a plug-in gives its own.
+    public static let builtInScreens = Extensions(screens: BuiltInScreenModules.all)
 }

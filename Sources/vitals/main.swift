@@ -3,12 +3,12 @@ import VitalsCLI
 import VitalsPostgresCLI
 #endif
 
-// The `vitals` executable: the command line with the built-in screens and chart kinds, and,
-// built with the PostgreSQL trait (README, Install), the PostgreSQL store backend and its
-// commands. A package that adds its own screens calls `VitalsCLI.main(screens:…)` the same way
+// The `vitals` executable: the command line with the built-in extensions and, built with the
+// PostgreSQL trait (README, Install), the PostgreSQL store backend and its commands. A package
+// that adds its own screens calls `VitalsCLI.main(Extensions(screens: …))` the same way
 // (Examples/).
 #if PostgreSQL
-VitalsCLI.main(storeBackends: [PostgresCommands.backend], commands: PostgresCommands.all)
+VitalsCLI.main(PostgresCommands.extensions, commands: PostgresCommands.self)
 #else
 VitalsCLI.main()
 #endif

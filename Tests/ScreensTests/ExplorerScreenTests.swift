@@ -10,7 +10,7 @@ final class ExplorerScreenTests: XCTestCase {
 
     private func explorer() -> Explorer {
         let source = RegistryScreenSource(catalog: ScreenFixtures.catalog, store: ScreenFixtures.demoStore,
-                                          registry: BuiltInScreenModules.registry, colorLevel: .truecolor,
+                                          extensions: .sdk + .builtInScreens, colorLevel: .truecolor,
                                           glyphs: .unicode)
         return Explorer(state: ExplorerState(catalog: ScreenFixtures.catalog, asOf: ScreenFixtures.asOf, size: size),
                         source: source)

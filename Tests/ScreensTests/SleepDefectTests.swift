@@ -273,7 +273,7 @@ final class SleepDefectTests: XCTestCase {
 
     func testTheExplorersRangeKeyChangesTheNightsOfTheSleepScreen() throws {
         let size = ExplorerSize(columns: 120, rows: 60)
-        let source = RegistryScreenSource(catalog: F.catalog, store: F.demoStore, registry: BuiltInScreenModules.registry,
+        let source = RegistryScreenSource(catalog: F.catalog, store: F.demoStore, extensions: .sdk + .builtInScreens,
                                           colorLevel: .truecolor, glyphs: .unicode)
         var state = ExplorerState(catalog: F.catalog, asOf: F.asOf, size: size)
         state.select(.screen("SCREEN_SLEEP"))

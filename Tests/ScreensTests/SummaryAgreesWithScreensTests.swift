@@ -13,7 +13,7 @@ final class SummaryAgreesWithScreensTests: XCTestCase {
 
     func summary(_ catalog: Catalog, _ store: SampleStore, subject: String, asOf: LocalDate, days: Int) throws -> Summary {
         try SummaryReader(catalog: catalog, store: store, request: ScreenRequest(asOf: asOf), subjectID: subject,
-                          registry: BuiltInScreenModules.registry)
+                          extensions: .sdk + .builtInScreens)
             .read(window: SummaryWindow(last: asOf, days: days), title: "Summary")
     }
 

@@ -82,7 +82,7 @@ import TestSupport
                 return Sample(seriesID: entry.series, start: start, end: start, utcOffsetSeconds: Self.offset(entry.instant),
                               value: entry.value)
             })
-            let items = try DueReader(catalog: Self.catalog, store: store, registry: .genericOnly, settings: settings,
+            let items = try DueReader(catalog: Self.catalog, store: store, extensions: .sdk, settings: settings,
                                       dayCutoffMinutes: cutoff)
                 .items(atLocalSeconds: tLocal, utcOffsetSeconds: Self.offset(t), subject: "me")
 

@@ -10,7 +10,7 @@ import Foundation
 /// so the page is the same from either build.
 enum ManualPage {
     /// Commands only a build with the PostgreSQL trait has.
-    static let traitCommands = Vitals.postgreSQLCommands
+    static let traitCommands = VitalsCommands.postgreSQLCommands
 
     static func render(dump: [String: Any]) -> String {
         var page = [".Dd November 26, 2026", ".Dt VITALS 1", ".Os", ".Sh NAME", ".Nm vitals"]

@@ -33,7 +33,7 @@ final class OneBinaryCLITests: XCTestCase {
 
     #if PostgreSQL
     func testTheListForTheBuildWithoutTheTraitNamesThePostgreSQLCommands() {
-        XCTAssertEqual(PostgresCommands.all.map(Vitals.name(of:)), Vitals.postgreSQLCommands)
+        XCTAssertEqual(PostgresCommands.commands.map(VitalsCommands.name(of:)), VitalsCommands.postgreSQLCommands)
     }
 
     func testThePostgreSQLCommandsAndLocationsAreServedByTheBinaryAlone() throws {
@@ -44,7 +44,7 @@ final class OneBinaryCLITests: XCTestCase {
         XCTAssertEqual(help.stderr, "")
         let top = try runAlone(["--help"], environment: ["COLUMNS": "80"])
         XCTAssertEqual(top.status, 0)
-        for name in Vitals.postgreSQLCommands {
+        for name in VitalsCommands.postgreSQLCommands {
             XCTAssertTrue(top.stdout.contains("\n  \(name) "), "vitals --help lists \(name): \(top.stdout)")
         }
         // A postgres:// location reaches the PostgreSQL backend of this same binary, through

@@ -33,7 +33,7 @@ public struct GezondheidScreen: ScreenModule {
         var profile = context.profile
         profile.numbers = GezondheidWords.numbers
         let dutch = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
-                                  request: context.request, profile: profile)
+                                  request: context.request, profile: profile, chartKinds: context.chartKinds)
         let page = GezondheidPage(context: dutch, config: config ?? GezondheidConfig())
         return dutch.document(module: Self.screenID, blocks: try page.blocks())
     }
@@ -121,7 +121,7 @@ struct GezondheidPage {
             data = .object(pairs)
         }
         return ScreenBlock(kind: .chart, metricID: hero.id,
-                           content: .chart(ChartFigure(chartTypeID: StatChart.id, input: shownInput)), data: data)
+                           content: .chart(ChartFigure(StatChart.self, input: shownInput)), data: data)
     }
 
     // MARK: Growth

@@ -13,12 +13,12 @@ struct BenchStoreCommand: ParsableCommand {
 
     static let asOf = LocalDate(year: 2026, month: 11, day: 20)
 
-    struct Generate: ParsableCommand {
+    struct Generate: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "generate")
         @Option(help: "The database file to create (must not exist).") var db: String
         @Option(help: "Years of data ending 2026-11-20.") var years = 10
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 guard !FileManager.default.fileExists(atPath: db) else { throw CommandError("\(db) already exists") }
                 let store = try SampleStore.open(path: db)
@@ -30,14 +30,14 @@ struct BenchStoreCommand: ParsableCommand {
         }
     }
 
-    struct Query: ParsableCommand {
+    struct Query: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "query")
         @Option(help: "The database file.") var db: String
         @Option(help: "Timed runs per query.") var runs = 50
         @Option(name: .customLong("sql-dir"), help: "Write each query's SQL (arguments inlined) here as q1.sql, q2.sql …")
         var sqlDirectory: String?
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let store = try SampleStore.open(path: db)
                 try say("samples: \(try store.count())")
@@ -60,15 +60,15 @@ struct BenchStoreCommand: ParsableCommand {
 
     /// Writes the bucket SQL of every metric `vitals render SCREEN` draws (the primary) to
     /// DIR/<screen alias>.sql, for timing the same SQL in the sqlite3 tool.
-    struct ScreenSQL: ParsableCommand {
+    struct ScreenSQL: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "screen-sql")
         @Option(name: .customLong("sql-dir"), help: "Where to write <alias>.sql.") var sqlDirectory: String
         @Option(name: .customLong("as-of")) var asOf: String
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog()
+                let loaded = try catalog.loadValidCatalog(extensions)
                 let day = try parseDate(asOf, option: "--as-of") ?? BenchStoreCommand.asOf
                 for screen in loaded.catalog.activeScreensInOrder {
                     guard let primary = loaded.catalog.primary(of: screen.id), primary.binding.seriesID != nil else { continue }

@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsImport
 
 /// `vitals import csv`: samples from a CSV file with a header row.
-struct CSVImportCommand: ParsableCommand {
+struct CSVImportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
         abstract: "Import a CSV file with a header row: start (or date), value, and optionally unit, end, tag, category, note, subject, series.",
@@ -29,7 +29,7 @@ struct CSVImportCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let text: String
             if file == "-" {
@@ -40,14 +40,14 @@ struct CSVImportCommand: ParsableCommand {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
             let importer = CSVImporter(
                 validator: SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem()),
                 seriesID: series, subjectID: subject)
             _ = try importer.validator.subject(subject)
             // Checked before the database is opened: a refused file leaves it untouched.
             let rows = try importer.checkedRows(text, skipInvalid: skipInvalid)
-            let report = try store.writing { try importer.importRows(rows, into: $0) }
+            let report = try store.writing(extensions.storeBackends) { try importer.importRows(rows, into: $0) }
             for error in report.skipped { printError("vitals: skipped \(error)") }
             try say("imported \(Sanitize.inline(file)): \(report.summary)")
         }

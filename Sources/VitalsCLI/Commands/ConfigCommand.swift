@@ -15,7 +15,7 @@ struct ConfigCommand: ParsableCommand {
         """,
         subcommands: [List.self, Get.self, Set.self, Path.self])
 
-    struct List: ParsableCommand {
+    struct List: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Each setting and its value; with --origin, where the value came from.")
@@ -27,7 +27,7 @@ struct ConfigCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var style: StyleOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let settings = try RunSettings.resolve(units: units.units, db: store.db, color: style.colorFlag)
                 let keyWidth = SettingKey.names.map(\.count).max() ?? 0
@@ -48,7 +48,7 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    struct Get: ParsableCommand {
+    struct Get: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "get",
             abstract: "Print one setting's value as it applies (nothing for an unset one).")
@@ -56,7 +56,7 @@ struct ConfigCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("units, db, subject, day_cutoff, weigh_in or color.", valueName: "KEY"))
         var key: String
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let key = try ConfigCommand.key(self.key)
                 let setting = try RunSettings.resolve()[key]
@@ -69,7 +69,7 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set one setting in the settings file, e.g. `vitals config set units uk`.",
@@ -81,7 +81,7 @@ struct ConfigCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The value (units: metric, us or uk; weigh_in: first, last or mean; color: auto, always or never; day_cutoff: HH:MM).", valueName: "VALUE"))
         var value: String
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let key = try ConfigCommand.key(self.key)
                 var value: String
@@ -104,10 +104,10 @@ struct ConfigCommand: ParsableCommand {
         }
     }
 
-    struct Path: ParsableCommand {
+    struct Path: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the settings file's path (it may not exist yet).")
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors { try say(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment))) }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals correlate`: how two series go together day by day, at one lag or several.
-struct CorrelateCommand: ParsableCommand {
+struct CorrelateCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "correlate",
         abstract: "Relate two series day by day, e.g. `vitals correlate alcohol sleep_analysis --lag 1`.",
@@ -71,16 +71,16 @@ struct CorrelateCommand: ParsableCommand {
         return result
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let settings = try RunSettings.resolve()
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
-            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
             let request = RelationRequest(x: x, y: y, asOf: day, range: try parseRange(range) ?? .days(90),
                                           subjectID: subjectOption.flag == nil ? nil : subjectOption.id,
                                           unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
                                           dayCutoffMinutes: settings.dayCutoffMinutes)
-            let sampleStore = try store.openForReading(asOf: day)
+            let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
             let relations = try request.read(in: loaded.catalog, from: sampleStore, lags: try lagList())
             let profile = try RenderProfile.resolve(width: 80, color: .never, ascii: ascii)
             let unicode = profile.glyphs.isUnicode

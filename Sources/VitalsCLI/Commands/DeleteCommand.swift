@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals delete ID`: removes one entry.
-struct DeleteCommand: ParsableCommand {
+struct DeleteCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete one entry by its id (vitals entries shows ids).",
@@ -18,10 +18,10 @@ struct DeleteCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog()
-            try store.writing { database in
+            let loaded = try catalog.loadValidCatalog(extensions)
+            try store.writing(extensions.storeBackends) { database in
                 guard let entry = try database.entry(id: id) else {
                     throw CommandError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
                 }

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// `vitals diff`: what a catalog change does to the drawn screens, for review in CI.
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show how a catalog change changes the drawn screens, e.g. `vitals diff origin/main` in a pull request.",
@@ -61,7 +61,7 @@ struct DiffCommand: ParsableCommand {
         if summary != nil && format != .github { throw ValidationError("--summary goes with --format github") }
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
                 throw CommandError("vitals diff compares catalog files; --catalog must be a directory", .usage)
@@ -71,7 +71,7 @@ struct DiffCommand: ParsableCommand {
             guard case .directory(let root) = try CatalogLocation.resolve(root: catalog.catalogRoot, allowBuiltIn: false) else {
                 throw CommandError("no catalog directory", .cannotRun)
             }
-            let registry = VitalsCLI.screens
+            let registry = extensions.screens
             let current = try CatalogLoader.load(paths: CatalogLocation.paths(root: root))
             let old: CatalogDiff.Side
             let new: CatalogDiff.Side
@@ -98,8 +98,8 @@ struct DiffCommand: ParsableCommand {
             let request = ScreenRequest(asOf: asOf, range: range, unitSystem: try units.chosenUnitSystem(),
                                         showChildren: false, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
-            let (store, data) = try openStore(asOf: asOf)
-            let result = try CatalogDiff.compare(old: old, new: new, registry: registry, store: store, request: request)
+            let (store, data) = try openStore(asOf: asOf, backends: extensions.storeBackends)
+            let result = try CatalogDiff.compare(old: old, new: new, extensions: extensions, store: store, request: request)
             try write(result, data: data)
             switch failOnChange ? .changes : failOn {
             case .changes? where !result.screens.isEmpty:
@@ -127,11 +127,11 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// The store screens are drawn from, and how the output names it.
-    private func openStore(asOf: LocalDate) throws -> (SampleStore, String) {
+    private func openStore(asOf: LocalDate, backends: StoreBackends) throws -> (SampleStore, String) {
         guard let db else {
             return (try DemoCache().store(for: DemoData(asOf: asOf)).store, "the embedded demo data")
         }
-        let location = DatabaseLocation.resolve(option: db)
+        let location = DatabaseLocation.resolve(option: db, backends: backends)
         return (try location.openForReading(asOf: asOf).store, "the database \(location.display)")
     }
 

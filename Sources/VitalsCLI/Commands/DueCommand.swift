@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsInsights
 
 /// `vitals due`: what needs doing now (or at `--at`), for a timer to turn into a notification.
-struct DueCommand: ParsableCommand {
+struct DueCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "due",
         abstract: "What is due now: milestones, a weigh-in, open targets, spent budgets, e.g. `vitals due --at 20:00`.",
@@ -26,7 +26,7 @@ struct DueCommand: ParsableCommand {
 
     enum OutputFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         var items: [DueItem] = []
         try reportingErrors {
             let settings = try RunSettings.resolve()
@@ -38,10 +38,10 @@ struct DueCommand: ParsableCommand {
             }
             let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
             let day = LocalDate(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds)
-            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
             _ = try SampleValidator(catalog: loaded.catalog).subject(subjectOption.id)
-            let sampleStore = try store.openForReading(asOf: day)
-            items = try DueReader(catalog: loaded.catalog, store: sampleStore, registry: VitalsCLI.screens,
+            let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
+            items = try DueReader(catalog: loaded.catalog, store: sampleStore, extensions: extensions,
                                   settings: settings.reminders, dayCutoffMinutes: settings.dayCutoffMinutes)
                 .items(atLocalSeconds: localSeconds, utcOffsetSeconds: moment.utcOffsetSeconds, subject: subjectOption.id)
             switch format {

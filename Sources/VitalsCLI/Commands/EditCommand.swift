@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals edit ID VALUE [UNIT]`: corrects one entry in place.
-struct EditCommand: ParsableCommand {
+struct EditCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Correct one entry: `vitals edit 412 1.5`, `vitals edit 412 120 g --meal dinner --at 19:30`.",
@@ -31,10 +31,10 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let catalog = try self.catalog.loadValidCatalog().catalog
-            try store.writing { database in
+            let catalog = try self.catalog.loadValidCatalog(extensions).catalog
+            try store.writing(extensions.storeBackends) { database in
                 guard let entry = try database.entry(id: id) else {
                     throw CommandError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
                 }

@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals entries`: what was logged, with the ids `delete` and `edit` take.
-struct EntriesCommand: ParsableCommand {
+struct EntriesCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "entries",
         abstract: "List logged entries with their ids, e.g. `vitals entries --day 2026-11-20 --series vegetables`.",
@@ -21,9 +21,9 @@ struct EntriesCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
             let validator = SampleValidator(catalog: loaded.catalog)
             _ = try validator.subject(subject)
             if let series { _ = try validator.series(series) }
@@ -34,11 +34,11 @@ struct EntriesCommand: ParsableCommand {
                 ?? DayLedger(book: book).day(ofLocalStart: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let from = Int64(date.dayNumber) * 86_400 + Int64(cutoff * 60)
             // Entries are what was logged into a database: the embedded demo data has none.
-            guard try store.location.exists else {
-                printError("vitals: no entries: no database at \(Sanitize.inline(try store.location.path))")
+            guard try store.location(extensions.storeBackends).exists else {
+                printError("vitals: no entries: no database at \(Sanitize.inline(try store.location(extensions.storeBackends).path))")
                 return
             }
-            let found = try store.openForReading().entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
+            let found = try store.openForReading(extensions.storeBackends).entries(series: series, subject: subject, localFrom: from, localTo: from + 86_400)
             guard !found.isEmpty else {
                 printError("vitals: no entries for \(subject) on \(date)\(series.map { " in \($0)" } ?? "")")
                 return

@@ -5,7 +5,7 @@ import VitalsScreens
 import VitalsExplorer
 
 /// `vitals explore`: pillars, screens and child metrics in a full-screen terminal browser.
-struct ExploreCommand: ParsableCommand {
+struct ExploreCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
         abstract: "Browse pillars, screens and child metrics interactively (press ? for keys).",
@@ -31,7 +31,7 @@ struct ExploreCommand: ParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             // Option values first: a bad --range is a usage error wherever it is typed.
             let asOfDate = try view.asOfDate()
@@ -42,15 +42,15 @@ struct ExploreCommand: ParsableCommand {
                                    addingHints: ["vitals tree lists pillars, screens and metrics",
                                                  "vitals render SCREEN draws one screen (vitals render --all draws them all)"])
             }
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends))
             let start = try screen.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
-            let sampleStore = try store.openForReading(asOf: asOfDate)
+            let sampleStore = try store.openForReading(extensions.storeBackends, asOf: asOfDate)
             let environment = ProcessEnvironment.variables
             let initialLevel = ColorPolicy.level(mode: style.color, environment: environment, stdoutIsTerminal: true)
             let onLevel = initialLevel == .none
                 ? ColorPolicy.level(mode: .always, environment: environment, stdoutIsTerminal: true) : initialLevel
             let source = RegistryScreenSource(
-                catalog: loaded.catalog, store: sampleStore, registry: VitalsCLI.screens,
+                catalog: loaded.catalog, store: sampleStore, extensions: extensions,
                 colorLevel: onLevel, glyphs: Glyphs.detect(ascii: style.ascii, environment: environment),
                 numbers: NumberStyle.detect(environment: environment))
             var state = ExplorerState(catalog: loaded.catalog, asOf: asOfDate,
@@ -60,7 +60,7 @@ struct ExploreCommand: ParsableCommand {
             state.weighIn = settings.weighIn
             state.dayCutoffMinutes = settings.dayCutoffMinutes
             // The default database missing: `openForReading` drew the embedded demo data.
-            state.showsDemoData = (try? store.location)?.exists == false
+            state.showsDemoData = (try? store.location(extensions.storeBackends))?.exists == false
             if let start {
                 state.select(.screen(start.id))
                 state.open()
@@ -72,7 +72,7 @@ struct ExploreCommand: ParsableCommand {
                 keepsCatalog = true
             }
             let reloader = noWatch ? nil : try ExploreReloader(
-                targets: { WatchedFiles.targets(catalog: catalog, store: store) },
+                targets: { WatchedFiles.targets(catalog: catalog, store: store, backends: extensions.storeBackends) },
                 load: { reload(asOf: asOfDate, keeping: keepsCatalog ? loaded.catalog : nil, source: source) })
             let session = try TerminalSession()
             defer { session.restore() }
@@ -86,11 +86,12 @@ struct ExploreCommand: ParsableCommand {
     /// `kept`: the built-in catalog, which no save changes.
     private func reload(asOf: LocalDate, keeping kept: Catalog?, source previous: RegistryScreenSource) -> ExplorerReload {
         var diagnostics = ""
+        let extensions = previous.extensions
         do {
-            let catalog = try kept ?? self.catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData, report: { diagnostics += $0 }).catalog
+            let catalog = try kept ?? self.catalog.loadValidCatalog(extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends), report: { diagnostics += $0 }).catalog
             let settings = try RunSettings.resolve()
-            let sampleStore = try store.location.openForReading(asOf: asOf).store
-            let source = RegistryScreenSource(catalog: catalog, store: sampleStore, registry: VitalsCLI.screens,
+            let sampleStore = try store.location(extensions.storeBackends).openForReading(asOf: asOf).store
+            let source = RegistryScreenSource(catalog: catalog, store: sampleStore, extensions: extensions,
                                               colorLevel: previous.colorLevel, glyphs: previous.glyphs, numbers: previous.numbers)
             return ExplorerReload(catalog: catalog, source: source, weighIn: settings.weighIn,
                                   dayCutoffMinutes: settings.dayCutoffMinutes)

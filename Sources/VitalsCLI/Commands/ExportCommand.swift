@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsImport
 
 /// `vitals export`: samples as CSV or JSON on stdout (or into a file).
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write samples as CSV or JSON: your data, in the base unit of each series.",
@@ -31,17 +31,17 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             guard let format = SampleExporter.Format(rawValue: format.lowercased()) else {
                 throw CommandError("unknown export format '\(Sanitize.inline(self.format))': use csv or json", .usage)
             }
             let filter = SampleExporter.Filter(series: series, subject: subject,
                                                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
-            let loaded = try? catalog.load().withDemoSubjects(store.holdsDemoData)
+            let loaded = try? catalog.load(extensions: extensions).withDemoSubjects(store.holdsDemoData(extensions.storeBackends))
             if let subject, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).subject(subject) }
             if let series, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).series(series) }
-            let sampleStore = try store.openForReading()
+            let sampleStore = try store.openForReading(extensions.storeBackends)
             let samples = try SampleExporter.samples(in: sampleStore, filter: filter)
             // Milestones go with a JSON export of everything (no series filter).
             var milestones: [MilestoneRecord] = []

@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals foods`: the food library, searched.
-struct FoodsCommand: ParsableCommand {
+struct FoodsCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "foods",
         abstract: "List the food library (foods: in the catalog), e.g. `vitals foods rice` or `vitals foods --favorites`.",
@@ -20,9 +20,9 @@ struct FoodsCommand: ParsableCommand {
 
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let book = try catalog.loadValidCatalog().catalog.portions
+            let book = try catalog.loadValidCatalog(extensions).catalog.portions
             guard !book.foods.isEmpty else {
                 throw CommandError("the catalog has no foods", hints: ["add them under foods: in metrics/foods.yaml (see CONTRIBUTING.md)"])
             }

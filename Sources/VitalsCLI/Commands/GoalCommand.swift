@@ -35,7 +35,7 @@ struct GoalCommand: ParsableCommand {
         return path
     }
 
-    struct Show: ParsableCommand {
+    struct Show: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "The goal, the trend, its weekly rate and where it leads (the default).")
 
@@ -47,13 +47,13 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let settings = try RunSettings.resolve()
                 let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
-                let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
                 let subject = try GoalCommand.subject(subjectOption, in: loaded.catalog)
-                let sampleStore = try store.openForReading(asOf: day)
+                let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
                 let trend = try WeightTrend.read(from: sampleStore, catalog: loaded.catalog, subject: subject.id, asOf: day,
                                                  weighIn: settings.weighIn)
                 let system = try units.unitSystem()
@@ -65,7 +65,7 @@ struct GoalCommand: ParsableCommand {
         }
     }
 
-    struct Set: ParsableCommand {
+    struct Set: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set the goal: `vitals goal set 72kg`, `158.5lb`, `11st 4lb`, `--by 2027-03-01`.")
 
@@ -79,9 +79,9 @@ struct GoalCommand: ParsableCommand {
         @OptionGroup var units: UnitOptions
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(demoData: StoreOptions.holdsDemoData(db: nil))
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: StoreOptions.holdsDemoData(db: nil, backends: extensions.storeBackends))
                 let subject = try GoalCommand.subject(subjectOption, in: loaded.catalog)
                 let kilograms = try WeightGoal.parseWeight(weight.joined(separator: " "), system: try units.unitSystem(),
                                                            plausible: WeightGoal.plausible(for: subject.kind))
@@ -95,12 +95,12 @@ struct GoalCommand: ParsableCommand {
         }
     }
 
-    struct Clear: ParsableCommand {
+    struct Clear: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove the subject's goal from the settings file.")
 
         @OptionGroup var subjectOption: SubjectOption
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
                 let path = SettingsFile.path(environment: RunSettings.environment)
                 var goals = try RunSettings.resolve().goals

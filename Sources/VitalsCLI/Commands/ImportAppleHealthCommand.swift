@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsImport
 
 /// `vitals import apple-health`: a Health app export (zip, XML or folder) into the database.
-struct ImportAppleHealthCommand: ParsableCommand {
+struct ImportAppleHealthCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "apple-health",
         abstract: "Import an Apple Health export: export.zip, its export.xml, or the unzipped folder.",
@@ -28,15 +28,15 @@ struct ImportAppleHealthCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             do {
                 if scanOnly { return try scan() }
-                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData, quiet: quiet)
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends), quiet: quiet)
                 let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
                 let report: AppleHealthImportReport
                 do {
-                    report = try store.writing { database in
+                    report = try store.writing(extensions.storeBackends) { database in
                         try AppleHealthImporter(catalog: loaded.catalog).importExport(at: path, into: database) {
                             bar.update($0)
                         }

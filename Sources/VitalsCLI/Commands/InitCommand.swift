@@ -6,7 +6,7 @@ import VitalsKit
 import VitalsScaffold
 
 /// `vitals init [DIR]`: the catalog built into vitals, written out to edit.
-struct InitCommand: ParsableCommand {
+struct InitCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write the built-in catalog (screens/, metrics/, languages/) into DIR to edit, e.g. `vitals init ~/health`.",
@@ -21,10 +21,10 @@ struct InitCommand: ParsableCommand {
               completion: .directory)
     var directory: String = "."
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let files = (ShippedCatalog.files + ShippedLanguages.files).map { (path: $0.path, text: $0.text) }
-                + [(path: "schemas/vitals.schema.json", text: CatalogJSONSchema.render(modules: VitalsCLI.screens.declaredConfigs))]
+                + [(path: "schemas/vitals.schema.json", text: CatalogJSONSchema.render(for: extensions))]
             let written = try CatalogInit(files: files).write(under: directory)
             try say("wrote \(written.count) files under \(Sanitize.inline(directory)) (screens/, metrics/, languages/, schemas/)")
         }

@@ -20,7 +20,7 @@ extension LogCommand {
 
     /// Logs a food, or a category value given in g/ml or portions; false when `series` is
     /// neither (the ordinary path logs it).
-    func logPortions(_ catalog: Catalog) throws -> Bool {
+    func logPortions(_ catalog: Catalog, _ extensions: Extensions) throws -> Bool {
         let book = catalog.portions
         let amounts: [PortionAmount]
         var food: Food?
@@ -51,7 +51,7 @@ extension LogCommand {
             if let food { sample.metadata = "{\"food\":" + JSONString.quote(food.name) + "}" }
             samples.append(sample)
         }
-        let inserted = try store.writing { try $0.insertLogged(samples) }
+        let inserted = try store.writing(extensions.storeBackends) { try $0.insertLogged(samples) }
         let parts = amounts.map { amount -> String in
             let category = book.category(amount.categoryID)!
             var text = "\(category.name.lowercased()) \(PortionNoun.amount(PortionLogging.plain(amount.value), category.unit.rawValue))"

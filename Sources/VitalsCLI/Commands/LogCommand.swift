@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 
 /// `vitals log`: quick entry of one sample.
-struct LogCommand: ParsableCommand {
+struct LogCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Record one value, e.g. `vitals log body_mass 12.4 --subject ollie`, `vitals log vegetables 80 g --meal lunch` or `vitals log food apple`.",
@@ -80,22 +80,22 @@ struct LogCommand: ParsableCommand {
         return (String(stones * 14 + pounds), "lb")
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
             let puqe = try puqeScore()
             guard typedValue != nil || puqe != nil else {
                 throw CommandError("give the value to log: vitals log \(Sanitize.inline(series)) VALUE [UNIT]", .usage)
             }
             // Five words are stones and pounds (or refused), never a portion.
-            if puqe == nil, poundsUnit == nil, try logPortions(loaded.catalog) { return }
+            if puqe == nil, poundsUnit == nil, try logPortions(loaded.catalog, extensions) { return }
             let tag = try mealSlot(in: loaded.catalog)
             let validator = SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem())
             let (value, unit) = try puqe.map { ("\($0.score)", String?.none) } ?? stonesAndPounds()
             let sample = try validator.sample(from: SampleInput(
                 seriesID: series, subjectID: subject, value: value, unit: unit, time: at, endTime: until,
                 category: category, tag: tag, note: note))
-            let inserted = try store.writing { try $0.insertLogged([sample]) }
+            let inserted = try store.writing(extensions.storeBackends) { try $0.insertLogged([sample]) }
             let seriesUnit = loaded.catalog.series(sample.seriesID)?.unit.rawValue ?? ""
             var line = "\(inserted == 1 ? "logged" : "already logged") \(sample.seriesID)"
             if let category = sample.category { line += " \(category)" }

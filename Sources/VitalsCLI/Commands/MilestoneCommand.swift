@@ -9,7 +9,7 @@ struct MilestoneCommand: ParsableCommand {
         abstract: "Mark milestones done, undo them, or list them.",
         subcommands: [Done.self, Undo.self, List.self])
 
-    struct Done: ParsableCommand {
+    struct Done: VitalsCommand {
         static let configuration = CommandConfiguration(
             commandName: "done",
             abstract: "Mark a milestone done, e.g. `vitals milestone done vaccinatie_12 --subject ollie`.")
@@ -29,9 +29,9 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
                 let subject = try SampleValidator(catalog: loaded.catalog).subject(self.subject)
                 let id = id.trimmingCharacters(in: .whitespaces)
                 guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
@@ -42,7 +42,7 @@ struct MilestoneCommand: ParsableCommand {
                 guard day <= LocalDate.today().adding(days: 1) else {
                     throw CommandError("\(day) is in the future")
                 }
-                try store.writing { try $0.markMilestone(
+                try store.writing(extensions.storeBackends) { try $0.markMilestone(
                     MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
                                     note: note.map(Sanitize.inline))) }
                 try say("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
@@ -50,7 +50,7 @@ struct MilestoneCommand: ParsableCommand {
         }
     }
 
-    struct Undo: ParsableCommand {
+    struct Undo: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "undo", abstract: "Forget that a milestone was done.")
 
         @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
@@ -62,19 +62,19 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(demoData: store.writesDemoData)
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-                guard try store.location.exists else { throw CommandError("\(id) was not marked done for \(subject)") }
-                let removed = try store.writing { try $0.unmarkMilestone(subject: subject, milestone: id) }
+                guard try store.location(extensions.storeBackends).exists else { throw CommandError("\(id) was not marked done for \(subject)") }
+                let removed = try store.writing(extensions.storeBackends) { try $0.unmarkMilestone(subject: subject, milestone: id) }
                 guard removed else { throw CommandError("\(id) was not marked done for \(subject)") }
                 try say("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: VitalsCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the milestones marked done.")
 
         @OptionGroup var subjectOption: SubjectOption
@@ -83,11 +83,11 @@ struct MilestoneCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var catalog: CatalogOptions
 
-        func run() throws {
+        func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-                for record in try store.openForReading().milestones(subject: subject) {
+                for record in try store.openForReading(extensions.storeBackends).milestones(subject: subject) {
                     try say("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
                 }
             }

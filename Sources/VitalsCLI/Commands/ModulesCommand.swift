@@ -1,7 +1,7 @@
 import ArgumentParser
 import VitalsKit
 
-struct ModulesCommand: ParsableCommand {
+struct ModulesCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "modules",
         abstract: "List screen modules and the config keys each reads.",
@@ -12,9 +12,9 @@ struct ModulesCommand: ParsableCommand {
 
     enum ModulesFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let modules = VitalsCLI.screens.customModules
+            let modules = extensions.screens.customModules
             switch format {
             case .text:
                 for (index, module) in modules.enumerated() {

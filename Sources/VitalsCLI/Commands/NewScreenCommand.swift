@@ -6,7 +6,7 @@ import VitalsScaffold
 import VitalsDemo
 
 /// `vitals new-screen`: scaffolds a screen in YAML, and with `--module` as a Swift module.
-struct NewScreenCommand: ParsableCommand {
+struct NewScreenCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "new-screen",
         abstract: "Add a screen: `vitals new-screen \"Blood Glucose\" --pillar core_care [--chart line] [--module]`.",
@@ -24,7 +24,9 @@ struct NewScreenCommand: ParsableCommand {
     var pillar: String
 
     @Option(help: ArgumentHelp("The primary metric's chart type (default: bar_vertical).", valueName: "CHART"),
-            completion: .list(ChartKindFactory.ids))
+            // Completion scripts are written from the command tree's types, before any run has
+            // extensions: they offer the built-in kinds (the command accepts every kind).
+            completion: .list(ChartKindFactory.builtIn.ids))
     var chart = "bar_vertical"
 
     @Option(help: ArgumentHelp("An existing series for the primary metric (default: a new series named after the screen).", valueName: "SERIES"))
@@ -39,7 +41,7 @@ struct NewScreenCommand: ParsableCommand {
     @Option(name: .customLong("catalog"), help: ArgumentHelp("The directory holding screens/ and metrics/ (default: the current directory).", valueName: "DIR"), completion: .directory)
     var catalogRoot: String?
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let root = catalogRoot ?? FileManager.default.currentDirectoryPath
             guard CatalogLocation.hasCatalog(root) else {
@@ -52,7 +54,7 @@ struct NewScreenCommand: ParsableCommand {
                 SourceFile(path: String(path.dropFirst(root.count + 1)), text: try String(contentsOfFile: path, encoding: .utf8))
             }
             let current = CatalogLoader.load(existing)
-            let validator = Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids)
+            let validator = Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids)
             guard !validator.validate(current).contains(where: { $0.severity == .error }) else {
                 throw CommandError("the catalog in \(root) has errors already; fix them first (vitals validate)")
             }

@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsScreens
 
 /// `vitals render`: screens as text (or JSON) in the terminal.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw metric screens, e.g. `vitals render protein` or `vitals render --all`.",
@@ -45,9 +45,9 @@ struct RenderCommand: ParsableCommand {
         if !all && screens.isEmpty { throw ValidationError("name a screen (vitals render protein) or use --all; vitals tree lists them") }
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            guard watch else { return try StandardOutput.write(drawing(), as: format == .json ? .json : .text) }
+            guard watch else { return try StandardOutput.write(drawing(extensions), as: format == .json ? .json : .text) }
             // Option values first: a bad --range or --width is a usage error, not a frame.
             _ = try render.profile()
             _ = try view.timeRange()
@@ -56,13 +56,14 @@ struct RenderCommand: ParsableCommand {
             var announced = false
             try RenderWatch(draw: { report in
                 defer { announced = true }
-                return try drawing(report: report, announcingDemo: !announced)
-            }, targets: { WatchedFiles.targets(catalog: catalog, store: store) }).run()
+                return try drawing(extensions, report: report, announcingDemo: !announced)
+            }, targets: { WatchedFiles.targets(catalog: catalog, store: store, backends: extensions.storeBackends) }).run()
         }
     }
 
-    /// The screens asked for, drawn as text or JSON; catalog diagnostics go to `report`.
-    func drawing(report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true) throws -> String {
+    /// The screens asked for, drawn with `extensions` as text or JSON; catalog diagnostics go
+    /// to `report`.
+    func drawing(_ extensions: Extensions, report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true) throws -> String {
         let profile = try render.profile()
         let settings = try RunSettings.resolve()
         var request = ScreenRequest(asOf: try view.asOfDate(), range: try view.timeRange(),
@@ -70,17 +71,17 @@ struct RenderCommand: ParsableCommand {
                                     showChildren: children, weighIn: settings.weighIn,
                                     dayCutoffMinutes: settings.dayCutoffMinutes)
         request.goals = settings.goals
-        let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData, report: report)
+        let loaded = try catalog.loadValidCatalog(extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends), report: report)
         let chosen = try all ? loaded.catalog.activeScreensInOrder
             : screens.map { try ScreenLookup.screen(named: $0, in: loaded.catalog) }
-        let sampleStore = announcingDemo ? try store.openForReading(asOf: request.asOf)
-            : try store.location.openForReading(asOf: request.asOf).store
+        let sampleStore = announcingDemo ? try store.openForReading(extensions.storeBackends, asOf: request.asOf)
+            : try store.location(extensions.storeBackends).openForReading(asOf: request.asOf).store
         defer { if watch { try? sampleStore.close() } }
-        let registry = VitalsCLI.screens
+        let registry = extensions.screens
         let documents = try sampleStore.readingAsOneSnapshot {
             try chosen.map { screen in
                 try registry.render(ScreenContext(catalog: loaded.catalog, screen: screen, store: sampleStore,
-                                                  request: request, profile: profile))
+                                                  request: request, profile: profile, chartKinds: extensions.chartKinds))
             }
         }
         switch format {

@@ -5,7 +5,7 @@ import VitalsScreens
 import VitalsReports
 
 /// `vitals report`: screens over a period as one self-contained HTML page or a PDF.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Screens over a period as an HTML page or a PDF, e.g. `vitals report --all --range 12w -o report.pdf`.",
@@ -84,7 +84,7 @@ struct ReportCommand: ParsableCommand {
         return ReportPeriod(asOf: try view.asOfDate(), range: try view.timeRange())
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let format = try format()
             let period = try period()
@@ -95,8 +95,8 @@ struct ReportCommand: ParsableCommand {
                                         showChildren: children, weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
             request.goals = settings.goals
-            let loaded = try catalog.loadValidCatalog(drawingUnknownChartTypes: true, demoData: store.holdsDemoData)
-            let sampleStore = try store.openForReading(asOf: request.asOf)
+            let loaded = try catalog.loadValidCatalog(extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends))
+            let sampleStore = try store.openForReading(extensions.storeBackends, asOf: request.asOf)
             let profile = RenderProfile(width: 80)
             var wantsAdherence = false
             let chosen: [DisplayScreen] = try all ? loaded.catalog.activeScreensInOrder : screens.compactMap { name in
@@ -107,7 +107,7 @@ struct ReportCommand: ParsableCommand {
             // disclosure that withholds sources and shifts dates where they are written.
             let shared = SharedCopy(withholdsPersonal: redact, shiftsDates: shiftDates, period: period)
             let catalog = shared.catalog(loaded.catalog)
-            let registry = VitalsCLI.screens
+            let registry = extensions.screens
             // `--all` covers the screens with data in the period; the others are named once.
             var leftOut: [String] = []
             func compose() throws -> [ScreenDocument] {
@@ -121,7 +121,8 @@ struct ReportCommand: ParsableCommand {
                     documents += try chosen.compactMap { chosen in
                         let screen = catalog.screen(chosen.id) ?? chosen
                         let document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: sampleStore,
-                                                                         request: request, profile: profile))
+                                                                         request: request, profile: profile,
+                                                                         chartKinds: extensions.chartKinds))
                         if all, Self.showsNoData(document) {
                             leftOut.append(screen.name)
                             return nil

@@ -1,7 +1,7 @@
 import ArgumentParser
 import VitalsKit
 
-struct RulesCommand: ParsableCommand {
+struct RulesCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "List the validation rules with their summaries.")
@@ -9,12 +9,11 @@ struct RulesCommand: ParsableCommand {
     @Flag(help: "Also print each rule's YAML examples (must trigger / must not trigger).")
     var examples = false
 
-    func run() throws {
-        try reportingErrors(list)
+    func run(with extensions: Extensions) throws {
+        try reportingErrors { try list(extensions.ruleDescriptions) }
     }
 
-    private func list() throws {
-        let descriptions = BuiltInRules.descriptions
+    private func list(_ descriptions: [RuleDescription]) throws {
         let width = descriptions.map(\.id.count).max() ?? 0
         for rule in descriptions {
             let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsInsights
 
 /// `vitals summary`: the week (or any period) against the one before, short enough for a mail.
-struct SummaryCommand: ParsableCommand {
+struct SummaryCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "The week (or any period) against the one before, e.g. `vitals summary --week --format markdown`.",
@@ -71,21 +71,21 @@ struct SummaryCommand: ParsableCommand {
         return (SummaryWindow(last: day, days: 7), "Weekly summary")
     }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             let settings = try RunSettings.resolve()
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
             let (window, title) = try period(endingOn: day)
             let profile = try RenderProfile.resolve(width: 80, color: .never, ascii: ascii)
-            let loaded = try catalog.loadValidCatalog(demoData: store.holdsDemoData)
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
             let subject = subjectOption.id
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             var request = ScreenRequest(asOf: day, unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
                                         dayCutoffMinutes: settings.dayCutoffMinutes)
             request.goal = settings.goals[subject]
-            let sampleStore = try store.openForReading(asOf: day)
+            let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
             let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
-                                            registry: VitalsCLI.screens)
+                                            extensions: extensions)
                 .read(window: window, title: title)
             let words = SummaryWords(numbers: profile.numbers, glyphs: profile.glyphs)
             switch format {

@@ -3,7 +3,7 @@ import Foundation
 import VitalsKit
 import VitalsScreens
 
-struct TreeCommand: ParsableCommand {
+struct TreeCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree",
         abstract: "Print pillars → screens → primary metric → child metrics.")
@@ -21,11 +21,11 @@ struct TreeCommand: ParsableCommand {
 
     enum TreeFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog()
+            let loaded = try catalog.loadValidCatalog(extensions)
             let only = try screen.map { [try ScreenLookup.screen(named: $0, in: loaded.catalog)] }
-            let modules = Set(VitalsCLI.screens.customScreenIDs)
+            let modules = Set(extensions.screens.customScreenIDs)
             switch format {
             case .text:
                 let useASCII = ascii || !LocaleEnvironment.isUTF8(ProcessInfo.processInfo.environment)

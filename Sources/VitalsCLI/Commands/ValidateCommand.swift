@@ -4,7 +4,7 @@ import VitalsKit
 import VitalsScreens
 import VitalsDemo
 
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check the screen and metric YAML files, for CI.",
@@ -23,18 +23,18 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var catalog: CatalogOptions
 
-    func run() throws {
+    func run(with extensions: Extensions) throws {
         try reportingErrors {
             // Never the built-in catalog: a run in the wrong directory must not pass.
             var validation: CatalogValidation
             if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
                 // A catalog kept in a database (a server's catalog tables): findings name table and row.
                 guard paths.isEmpty else { throw StoreLocationError.pathsWithDatabaseCatalog }
-                validation = CatalogValidation.run(loaded: try StoreBackends.loadCatalog(from: url),
-                                                   validator: Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids))
+                validation = CatalogValidation.run(loaded: try extensions.storeBackends.loadCatalog(from: url),
+                                                   validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
             } else {
                 validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
-                                                       validator: Validator(screenModules: VitalsCLI.screens, dataSetSubjects: DemoSubjects.ids))
+                                                       validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
                 if paths.isEmpty, case .directory(let root)? = try? CatalogLocation.resolve(
                     root: catalog.catalogRoot, allowBuiltIn: false) {
                     validation.checkLanguages(catalogRoot: root)
@@ -43,12 +43,13 @@ struct ValidateCommand: ParsableCommand {
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             if chosen == .text {
-                let custom = VitalsCLI.screens.customScreenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
+                let custom = extensions.screens.customScreenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
                 if !custom.isEmpty {
                     try say("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
                 }
             }
-            try say(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources),
+            try say(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources,
+                                              rules: extensions.ruleDescriptions),
                   terminator: "", as: chosen == .json || chosen == .sarif ? .json : .text)
             Self.keepUntilExit(validation)
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }

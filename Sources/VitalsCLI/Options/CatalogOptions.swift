@@ -25,10 +25,11 @@ package struct CatalogOptions: ParsableArguments {
         return source
     }
 
-    /// Loads the catalog `source` finds (diagnostics kept, not checked).
-    package func load(allowBuiltIn: Bool = true) throws -> LoadedCatalog {
+    /// Loads the catalog `source` finds (diagnostics kept, not checked); a URL is read
+    /// through the store backend of `extensions` that serves it.
+    package func load(allowBuiltIn: Bool = true, extensions: Extensions) throws -> LoadedCatalog {
         if let url = catalogRoot, StoreBackends.isURL(url) {
-            return try StoreBackends.loadCatalog(from: url)
+            return try extensions.storeBackends.loadCatalog(from: url)
         }
         switch try source(allowBuiltIn: allowBuiltIn) {
         case .directory(let root): return try CatalogLoader.load(paths: CatalogLocation.paths(root: root))
@@ -63,28 +64,32 @@ package struct CatalogOptions: ParsableArguments {
     ///
     /// The built-in catalog is announced on stderr when it is checked and compiled, so once
     /// per compiled copy (every run when nothing is cached), and never when `quiet`.
-    package func loadValidCatalog(withSources: Bool = false, drawingUnknownChartTypes: Bool = false, demoData: Bool = false,
-                                  quiet: Bool = false, report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
-        var loaded = try loadValidCatalog(withSources: withSources, drawingUnknownChartTypes: drawingUnknownChartTypes,
+    ///
+    /// It is checked with the rules, chart kinds and screen modules of `extensions`.
+    package func loadValidCatalog(_ extensions: Extensions, withSources: Bool = false, drawingUnknownChartTypes: Bool = false,
+                                  demoData: Bool = false, quiet: Bool = false,
+                                  report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
+        var loaded = try loadValidCatalog(extensions, withSources: withSources, drawingUnknownChartTypes: drawingUnknownChartTypes,
                                           quiet: quiet, report: report)
         if demoData { loaded.catalog.addDemoSubjects() }
         return loaded
     }
 
-    private func loadValidCatalog(withSources: Bool, drawingUnknownChartTypes: Bool, quiet: Bool,
+    private func loadValidCatalog(_ extensions: Extensions, withSources: Bool, drawingUnknownChartTypes: Bool, quiet: Bool,
                                   report: (String) -> Void) throws -> LoadedCatalog {
-        let registry = VitalsCLI.screens
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
-            let loaded = try load()
+            let loaded = try load(extensions: extensions)
             let root: String? = if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false) { root } else { nil }
-            return try Self.refuseErrors(in: loaded, Validator(screenModules: registry, dataSetSubjects: DemoSubjects.ids).validate(loaded)
+            return try Self.refuseErrors(in: loaded, Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids).validate(loaded)
                                             + Self.languages(root: root, of: loaded), tolerating: tolerated, report: report)
         }
         let source = try source(announce: false)
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
-            screenModuleIDs: registry.customScreenIDs, chartKindIDs: ChartKindFactory.ids))
-        let check = { (loaded: LoadedCatalog) in Validator(screenModules: registry, dataSetSubjects: DemoSubjects.ids).validate(loaded) }
+            screenModuleIDs: extensions.screens.customScreenIDs, chartKindIDs: extensions.chartKinds.ids,
+            ruleIDs: extensions.rules.map(\.id)))
+        let validator = Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids)
+        let check = { (loaded: LoadedCatalog) in validator.validate(loaded) }
         let checked: CatalogCache.Checked
         var root: String?
         switch source {

@@ -13,13 +13,14 @@ package struct StoreOptions: ParsableArguments {
         valueName: "PATH"))
     package var db: String?
 
-    /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file.
-    package var location: DatabaseLocation {
-        get throws { try Self.location(db: db) }
+    /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file; a URL
+    /// is opened with the one of `backends` that serves it.
+    package func location(_ backends: StoreBackends) throws -> DatabaseLocation {
+        try Self.location(db: db, backends: backends)
     }
 
     /// Where `--db` (or, nil, the environment, the settings file, the default) says.
-    package static func location(db: String?) throws -> DatabaseLocation {
+    package static func location(db: String?, backends: StoreBackends) throws -> DatabaseLocation {
         let environment = RunSettings.environment
         let file = try RunSettings.file(environment: environment)
         // A relative `db` (written by hand, or by an older `config set`) is relative to the
@@ -27,25 +28,29 @@ package struct StoreOptions: ParsableArguments {
         let configured = file.entries[.db].map { entry in
             ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
         }
-        return DatabaseLocation.resolve(option: db, configured: configured, environment: environment)
+        return DatabaseLocation.resolve(option: db, configured: configured, environment: environment, backends: backends)
     }
 
     /// Whether the data this command reads is the demo's (its subjects then exist).
-    package var holdsDemoData: Bool { Self.holdsDemoData(db: db) }
+    package func holdsDemoData(_ backends: StoreBackends) -> Bool { Self.holdsDemoData(db: db, backends: backends) }
     /// Whether the data read from `--db` (nil: the settings' database) is the demo's.
-    package static func holdsDemoData(db: String?) -> Bool { (try? location(db: db).holdsDemoData(forWriting: false)) ?? false }
+    package static func holdsDemoData(db: String?, backends: StoreBackends) -> Bool {
+        (try? location(db: db, backends: backends).holdsDemoData(forWriting: false)) ?? false
+    }
     /// Whether the database this command writes holds the demo data (`vitals demo` wrote it).
-    package var writesDemoData: Bool { (try? location.holdsDemoData(forWriting: true)) ?? false }
+    package func writesDemoData(_ backends: StoreBackends) -> Bool {
+        (try? location(backends).holdsDemoData(forWriting: true)) ?? false
+    }
 
     /// Runs a writing command's `body` with the store (created and migrated when missing); a
     /// database this created is removed again when `body` fails.
-    package func writing<T>(_ body: (SampleStore) throws -> T) throws -> T {
-        try traced { try location.writing(body) }
+    package func writing<T>(_ backends: StoreBackends, _ body: (SampleStore) throws -> T) throws -> T {
+        try traced { try location(backends).writing(body) }
     }
 
     /// The store for a reading command: the file, or the embedded demo data (said on stderr).
-    package func openForReading(asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
-        let (store, notice) = try traced { try location.openForReading(asOf: asOf) }
+    package func openForReading(_ backends: StoreBackends, asOf: LocalDate = LocalDate.today()) throws -> SampleStore {
+        let (store, notice) = try traced { try location(backends).openForReading(asOf: asOf) }
         if let notice { printError(notice) }
         return store
     }

@@ -20,7 +20,7 @@ package enum CatalogDiff {
 
     /// Compares `old` and `new`. Screens are drawn on every core when the store is a SQLite
     /// file (a server's snapshot is one session, drawn in turn).
-    package static func compare(old: Side, new: Side, registry: ScreenRegistry, store: SampleStore,
+    package static func compare(old: Side, new: Side, extensions: Extensions, store: SampleStore,
                                 request: ScreenRequest, profile: RenderProfile = RenderProfile(width: 80)) throws -> CatalogDiffResult {
         let oldScreens = old.loaded.catalog.activeScreensInOrder, newScreens = new.loaded.catalog.activeScreensInOrder
         let newIDs = Set(newScreens.map(\.id))
@@ -33,8 +33,9 @@ package enum CatalogDiff {
         let catalogs = [old.loaded.catalog, new.loaded.catalog]
         let draw: @Sendable (Int, DisplayScreen) -> Drawn = { side, screen in
             do {
-                let document = try registry.render(ScreenContext(catalog: catalogs[side], screen: screen, store: store,
-                                                                 request: request, profile: profile))
+                let document = try extensions.screens.render(ScreenContext(catalog: catalogs[side], screen: screen, store: store,
+                                                                           request: request, profile: profile,
+                                                                           chartKinds: extensions.chartKinds))
                 return Drawn(lines: document.lines(width: profile.width), json: document.json, document: document)
             } catch {
                 let message = (error as? any VitalsError)?.message ?? String(describing: error)
@@ -43,14 +44,7 @@ package enum CatalogDiff {
         }
         let drawn: [Drawn] = try store.readingAsOneSnapshot {
             guard store.connection.readsInParallel else { return jobs.map { draw($0.side, $0.screen) } }
-            // Other threads see none of this task's task-local values: carry the chart kinds a
-            // plug-in added and what a shared copy may show.
-            let kinds = ChartKindFactory.added, disclosure = Disclosure.current
-            return ParallelMap.map(jobs) { job in
-                ChartKindFactory.$added.withValue(kinds) {
-                    Disclosure.$current.withValue(disclosure) { draw(job.side, job.screen) }
-                }
-            }
+            return ParallelMap.map(jobs) { job in draw(job.side, job.screen) }
         }
         var byScreen: [String: [Drawn?]] = [:]
         for (job, result) in zip(jobs, drawn) { byScreen[job.screen.id, default: [nil, nil]][job.side] = result }

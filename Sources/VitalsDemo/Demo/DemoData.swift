@@ -61,10 +61,11 @@ package struct DemoData: Sendable {
 
     /// Writes the data set to a new database file at `path` (built beside it, then moved in).
     ///
-    /// Refuses to replace an existing file unless `force`. Returns the number of samples.
+    /// Refuses to replace an existing file unless `force`. Returns the number of samples. A URL
+    /// is written through the one of `backends` that serves it.
     @discardableResult
-    package func write(to path: String, force: Bool) throws -> Int {
-        if let backend = try StoreBackends.backend(for: path) {
+    package func write(to path: String, force: Bool, backends: StoreBackends = .sqliteOnly) throws -> Int {
+        if let backend = try backends.backend(for: path) {
             return try write(to: backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment),
                              force: force)
         }

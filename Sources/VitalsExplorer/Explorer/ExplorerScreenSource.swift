@@ -46,16 +46,18 @@ package protocol ExplorerScreenSource: AnyObject {
 package final class RegistryScreenSource: ExplorerScreenSource {
     package let catalog: Catalog
     package let store: SampleStore
-    package let registry: ScreenRegistry
+    /// The screen modules and chart kinds of the run.
+    package let extensions: Extensions
+    package var registry: ScreenRegistry { extensions.screens }
     package let colorLevel: ColorLevel
     package let glyphs: Glyphs
     package let numbers: NumberStyle
     private var cache: [ExplorerPaneRequest: ExplorerPaneContent] = [:]
 
     /// - Parameter colorLevel: the level used while colour is on (`c` turns it off and on).
-    package init(catalog: Catalog, store: SampleStore, registry: ScreenRegistry,
+    package init(catalog: Catalog, store: SampleStore, extensions: Extensions,
                 colorLevel: ColorLevel, glyphs: Glyphs, numbers: NumberStyle = .point) {
-        self.catalog = catalog; self.store = store; self.registry = registry
+        self.catalog = catalog; self.store = store; self.extensions = extensions
         self.colorLevel = colorLevel; self.glyphs = glyphs; self.numbers = numbers
     }
 
@@ -77,7 +79,8 @@ package final class RegistryScreenSource: ExplorerScreenSource {
         }
         do {
             var document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
-                                                             request: request.request, profile: profile))
+                                                             request: request.request, profile: profile,
+                                                             chartKinds: extensions.chartKinds))
             // "▸ 3 more metrics — vitals render protein --children" is a shell command; here
             // Enter opens them, and the key bar says so instead.
             let more = document.blocks.filter { $0.kind == .more }.reduce(0) { $0 + Self.count(in: $1.data) }

@@ -6,14 +6,16 @@ import VitalsKit
 package struct DueReader: Sendable {
     package var catalog: Catalog
     package var store: SampleStore
-    package var registry: ScreenRegistry
+    /// The screen modules that place the milestones, and the chart kinds.
+    package var extensions: Extensions
+    package var registry: ScreenRegistry { extensions.screens }
     package var settings: ReminderSettings
     /// The `day_cutoff` setting (minutes), for the DragonHealth day.
     package var dayCutoffMinutes: Int?
 
-    package init(catalog: Catalog, store: SampleStore, registry: ScreenRegistry, settings: ReminderSettings,
+    package init(catalog: Catalog, store: SampleStore, extensions: Extensions, settings: ReminderSettings,
                  dayCutoffMinutes: Int? = nil) {
-        self.catalog = catalog; self.store = store; self.registry = registry; self.settings = settings
+        self.catalog = catalog; self.store = store; self.extensions = extensions; self.settings = settings
         self.dayCutoffMinutes = dayCutoffMinutes
     }
 
@@ -29,9 +31,10 @@ package struct DueReader: Sendable {
         var items: [DueItem] = []
         if let days = settings.milestoneDays {
             for screen in catalog.activeScreensInOrder
-            where catalog.subject(screen.subjectID) != nil && catalog.metrics(of: screen.id).contains(where: { ChartKindFactory.type(for: $0.chartTypeID)?.data == .milestones }) {
+            where catalog.subject(screen.subjectID) != nil && catalog.metrics(of: screen.id).contains(where: { extensions.chartKinds.type(for: $0.chartTypeID)?.data == .milestones }) {
                 let context = ScreenContext(catalog: catalog, screen: screen, store: store,
-                                            request: ScreenRequest(asOf: calendarDay), profile: RenderProfile(width: 80))
+                                            request: ScreenRequest(asOf: calendarDay), profile: RenderProfile(width: 80),
+                                            chartKinds: extensions.chartKinds)
                 let document = try registry.render(context)
                 let name = catalog.subject(screen.subjectID)?.name ?? screen.subjectID
                 for block in document.blocks {

@@ -11,13 +11,14 @@ package struct SummaryReader: Sendable {
     package var request: ScreenRequest
     package var subjectID: String
     /// The screen modules, whose targets (Protein's per-kg grams) the summary judges by, as
-    /// the screens do (`ScreenRegistry.target(for:in:)`).
-    package var registry: ScreenRegistry
+    /// the screens do (`ScreenRegistry.target(for:in:)`), and the chart kinds.
+    package var extensions: Extensions
+    package var registry: ScreenRegistry { extensions.screens }
 
     package init(catalog: Catalog, store: SampleStore, request: ScreenRequest, subjectID: String,
-                 registry: ScreenRegistry = .genericOnly) {
+                 extensions: Extensions = .sdk) {
         self.catalog = catalog; self.store = store; self.request = request; self.subjectID = subjectID
-        self.registry = registry
+        self.extensions = extensions
     }
 
     /// The summary of `window`, titled `title`.
@@ -32,7 +33,7 @@ package struct SummaryReader: Sendable {
         try store.readingAsOneSnapshot {
             for screen in screens {
                 let context = ScreenContext(catalog: catalog, screen: screen, store: store, request: request,
-                                            profile: RenderProfile(width: 80))
+                                            profile: RenderProfile(width: 80), chartKinds: extensions.chartKinds)
                 guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil else {
                     skipped += 1
                     continue

@@ -85,6 +85,7 @@ extension ChartInput {
             })))
         }
         if let relation { pairs.append(("relation", relation.json)) }
+        if let payload { pairs.append(("data", payload.json)) }
         return .object(pairs)
     }
 

@@ -43,6 +43,8 @@ public struct ChartInput: Sendable {
     public var calendar: [CalendarDay]
     /// Two series paired period by period (`scatter`).
     public var relation: RelationSeries?
+    /// The data of a kind's own shape (`ChartData.own`), as the kind read it.
+    public var payload: (any ChartPayload)?
     /// Whether the kind adds its own caption lines under the plot (`growth_curve`: the axis
     /// title, the latest value and the legend). A module that writes its own captions, e.g.
     /// in another language, sets this to false.
@@ -90,7 +92,7 @@ public struct ChartInput: Sendable {
         effectivePoints.contains { $0.value != nil } || !(growth?.measured.isEmpty ?? true)
             || !milestones.isEmpty || !sleep.isEmpty || stat?.value != nil
             || progress.contains { $0.value != nil } || calendar.contains { $0.state != .noData }
-            || !(relation?.pairs.isEmpty ?? true)
+            || !(relation?.pairs.isEmpty ?? true) || payload?.hasData == true
     }
 
     /// `points`, or the totals of `stacked` buckets when there are no points.

@@ -24,6 +24,10 @@ public enum ChartData: String, Sendable, CaseIterable {
     case calendar
     /// Two series paired period by period, y perhaps some days later (`relation`).
     case pairs
+    /// Data of the kind's own shape, which the kind reads itself (`ChartKind.readData`) into
+    /// `ChartInput.payload`: a kind from outside this package draws a shape none of the
+    /// others is, touching no file of Vitals.
+    case own
 
     /// Whether the data is read from a series' values: all shapes but milestones, which a
     /// timeline may take from elsewhere (a module's config).
@@ -36,7 +40,9 @@ public enum ChartData: String, Sendable, CaseIterable {
 /// A way of drawing a metric, chosen by the metric's `chart_type_id`.
 ///
 /// One kind per file under `Charts/Kinds/`, each with `static let id` and the `data` it
-/// draws, listed once in `ChartKindFactory.builtIn`. `draw` returns a canvas of styled cells
+/// draws, listed once in `ChartKindFactory.builtInKinds`; a plug-in's kinds are given to
+/// `Extensions(chartKinds:)`. A kind whose `data` is `.own` reads its data itself
+/// (`readData(for:query:in:)`). `draw` returns a canvas of styled cells
 /// exactly `profile.width` display columns wide — no escape codes: the output backend decides
 /// colour. It never fails: input it cannot draw gives an empty state.
 public protocol ChartKind: Sendable {
@@ -61,10 +67,27 @@ public protocol ChartKind: Sendable {
     /// What a page prints under the chart beside its numbers' summary (a night's time asleep
     /// and in bed), in the words of `Words.current`, or nil.
     func caption(_ input: ChartInput) -> String?
+    /// For a kind whose `data` is `.own`: the chart's data for `metric`, read from the
+    /// context's store with `query` (the metric's series, unit, range and bucket), which the
+    /// builder puts in `ChartInput.payload`. Kinds of the built-in shapes read nothing here.
+    static func readData(for metric: DisplayMetric, query: MetricQuery, in context: ScreenContext) throws -> (any ChartPayload)?
+}
+
+/// The data of a chart kind's own shape (`ChartData.own`), as its kind reads it: plain values,
+/// which the kind downcasts in `draw` (`input.payload as? MyPairs`).
+public protocol ChartPayload: Sendable {
+    /// Whether there is anything to draw (false: the chart shows its empty state).
+    var hasData: Bool { get }
+    /// The data as `vitals render --format json` writes it under `"data"`.
+    var json: JSONValue { get }
 }
 
 extension ChartKind {
     public static var drawsRollingMean: Bool { false }
+
+    /// Nothing of its own: the kind draws one of the built-in shapes.
+    public static func readData(for metric: DisplayMetric, query: MetricQuery,
+                                in context: ScreenContext) throws -> (any ChartPayload)? { nil }
 
     /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.
     public func svg(_ input: ChartInput, size: ChartSize) -> String? { nil }
@@ -94,11 +117,23 @@ public struct ResolvedChartKind: Sendable {
     public var note: String?
 }
 
-/// The one list of chart kinds, and the lookup by `chart_type_id`. The validator's chart ids,
-/// the JSON Schema's enum and `new-screen --chart` all come from `ids`.
-public enum ChartKindFactory {
-    /// Every built-in kind, exactly once.
-    public static let builtIn: [any ChartKind.Type] = [
+/// The chart kinds a run knows, and the lookup by `chart_type_id`: the built-in ones
+/// (`ChartKindFactory.builtIn`) and those a plug-in adds, all given the same way
+/// (`Extensions(chartKinds:)`). The validator's chart ids, the JSON Schema's enum and
+/// `new-screen --chart` all come from `ids`.
+public struct ChartKindFactory: Sendable {
+    /// Every kind, in list order (built-in first), each id once.
+    public let kinds: [any ChartKind.Type]
+
+    /// A factory of `kinds`; a kind whose id is already listed is left out (`Extensions`
+    /// reports it as a conflict).
+    public init(_ kinds: [any ChartKind.Type]) {
+        var seen = Set<String>()
+        self.kinds = kinds.filter { seen.insert($0.id).inserted }
+    }
+
+    /// The kinds this package ships, exactly once each.
+    public static let builtInKinds: [any ChartKind.Type] = [
         BarVerticalChart.self,
         BarHorizontalChart.self,
         BarStackedChart.self,
@@ -113,64 +148,56 @@ public enum ChartKindFactory {
         ScatterChart.self,
     ]
 
+    /// A factory of the built-in kinds only.
+    public static let builtIn = ChartKindFactory(builtInKinds)
+
     /// The kind drawn when a `chart_type_id` is unknown.
     public static let fallback: any ChartKind.Type = BarVerticalChart.self
 
-    /// Kinds added by a package that builds its own `vitals` (see `VitalsCLI`), after the
-    /// built-in ones, for the work done inside `withKinds(_:_:)`.
-    @TaskLocal package static var added: [any ChartKind.Type] = []
-
-    /// Runs `body` with `kinds` known besides the built-in ones (a kind whose id is already
-    /// known is left out): their ids pass validation, appear in the JSON Schema and draw.
-    public static func withKinds<R>(_ kinds: [any ChartKind.Type], _ body: () throws -> R) rethrows -> R {
-        var known = all
-        var extra: [any ChartKind.Type] = []
-        for kind in kinds where !known.contains(where: { $0.id == kind.id }) {
-            extra.append(kind)
-            known.append(kind)
-        }
-        return try $added.withValue(added + extra, operation: body)
-    }
-
-    /// The built-in kinds and the added ones, in that order.
-    public static var all: [any ChartKind.Type] {
-        let extra = added
-        return extra.isEmpty ? builtIn : builtIn + extra
-    }
-
     /// The ids of every kind, in list order.
-    public static var ids: [String] { all.map { $0.id } }
+    public var ids: [String] { kinds.map { $0.id } }
 
     /// The kind type for a known `chartTypeID`, nil for an unknown one.
-    public static func type(for chartTypeID: String) -> (any ChartKind.Type)? {
-        builtIn.first { $0.id == chartTypeID } ?? added.first { $0.id == chartTypeID }
+    public func type(for chartTypeID: String) -> (any ChartKind.Type)? {
+        kinds.first { $0.id == chartTypeID }
+    }
+
+    /// The kind type for `chartTypeID`, the fallback for an unknown one.
+    public func typeOrFallback(for chartTypeID: String) -> any ChartKind.Type {
+        type(for: chartTypeID) ?? Self.fallback
     }
 
     /// The kind for `chartTypeID`, or the `bar_vertical` fallback with a note.
-    public static func kind(for chartTypeID: String) -> ResolvedChartKind {
+    public func kind(for chartTypeID: String) -> ResolvedChartKind {
         if let type = type(for: chartTypeID) {
             return ResolvedChartKind(kind: type.init(), note: nil)
         }
         let shown = DisplayWidth.truncate(Sanitize.inline(chartTypeID), to: 40)
         return ResolvedChartKind(
-            kind: fallback.init(),
-            note: "chart type '\(shown)' is unknown; showing \(fallback.id)")
+            kind: Self.fallback.init(),
+            note: "chart type '\(shown)' is unknown; showing \(Self.fallback.id)")
     }
 
     /// Draws `input` with the kind for `chartTypeID`; the fallback's note comes first.
-    public static func draw(_ input: ChartInput, chartTypeID: String, profile: RenderProfile) -> TextCanvas {
-        let resolved = kind(for: chartTypeID)
-        var canvas = TextCanvas(width: profile.width)
-        if let note = resolved.note {
-            canvas.addLine("\(profile.glyphs.bullet) note: \(note)", style: Style(hex: "#C9A227"))
-        }
-        canvas.append(resolved.kind.draw(input, profile: profile))
-        return canvas
+    public func draw(_ input: ChartInput, chartTypeID: String, profile: RenderProfile) -> TextCanvas {
+        kind(for: chartTypeID).draw(input, profile: profile)
     }
 
     /// `draw` as lines with the profile's colour level.
-    public static func render(_ input: ChartInput, chartTypeID: String,
-                              profile: RenderProfile) -> [String] {
+    public func render(_ input: ChartInput, chartTypeID: String,
+                       profile: RenderProfile) -> [String] {
         draw(input, chartTypeID: chartTypeID, profile: profile).lines(colorLevel: profile.colorLevel)
+    }
+}
+
+extension ResolvedChartKind {
+    /// The chart drawn by this kind, the fallback's note first.
+    public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
+        var canvas = TextCanvas(width: profile.width)
+        if let note {
+            canvas.addLine("\(profile.glyphs.bullet) note: \(note)", style: Style(hex: "#C9A227"))
+        }
+        canvas.append(kind.draw(input, profile: profile))
+        return canvas
     }
 }

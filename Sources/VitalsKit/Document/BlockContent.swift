@@ -36,14 +36,22 @@ public struct ScreenHeader: Sendable, Hashable {
 /// drawn right under it (a caption, "2 nights only time in bed").
 public struct ChartFigure: Sendable {
     public var chartTypeID: String
+    /// The kind that draws the chart (the fallback, with its note, for an unknown id): found
+    /// once when the screen is composed, from the run's chart kinds, so no backend looks it up.
+    public var kind: ResolvedChartKind
     public var input: ChartInput
     public var notes: [TextRow]
     /// Rows only the terminal draws under the chart: its legend in text glyphs ("⣀⣀ gemeten
     /// ⠒⠂ referentie"). Other backends draw their own legend (SVG swatches) instead.
     public var terminalLegend: [TextRow] = []
 
-    public init(chartTypeID: String, input: ChartInput, notes: [TextRow] = []) {
-        self.chartTypeID = chartTypeID; self.input = input; self.notes = notes
+    public init(chartTypeID: String, kind: ResolvedChartKind, input: ChartInput, notes: [TextRow] = []) {
+        self.chartTypeID = chartTypeID; self.kind = kind; self.input = input; self.notes = notes
+    }
+
+    /// A chart drawn by `kind` (one a module knows it draws with, `StatChart.self`).
+    public init(_ kind: any ChartKind.Type, input: ChartInput, notes: [TextRow] = []) {
+        self.init(chartTypeID: kind.id, kind: ResolvedChartKind(kind: kind.init(), note: nil), input: input, notes: notes)
     }
 }
 

@@ -38,7 +38,7 @@ package struct TerminalOutput: Sendable {
         case .header(let header):
             return TerminalText(profile: profile).header(header)
         case .chart(let figure):
-            var canvas = ChartKindFactory.draw(figure.input, chartTypeID: figure.chartTypeID, profile: profile)
+            var canvas = figure.kind.draw(figure.input, profile: profile)
             canvas.append(TerminalText(profile: profile).rows(figure.terminalLegend + figure.notes))
             return canvas
         case .text(let rows):

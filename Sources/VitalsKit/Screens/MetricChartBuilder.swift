@@ -24,7 +24,7 @@ public struct MetricChartBuilder: Sendable {
             return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf,
                               emptyMessage: context.screen.emptyMessage)
         }
-        let kind = Self.kindType(metric.chartTypeID)
+        let kind = kindType(metric.chartTypeID)
         let query = try context.query(for: metric)
         let unit = kind.data == .milestones ? nil : Self.symbol(query.unitSymbol)
         var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
@@ -58,6 +58,8 @@ public struct MetricChartBuilder: Sendable {
         case .pairs:
             input.unit = nil
             input.relation = try relation(for: metric, x: query)
+        case .own:
+            input.payload = try kind.readData(for: metric, query: query, in: context)
         case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
             let zeroFrom = try query.unloggedAsZeroFrom(in: store)
@@ -80,8 +82,8 @@ public struct MetricChartBuilder: Sendable {
     }
 
     /// The kind drawing `chartTypeID`, the fallback for an unknown id.
-    static func kindType(_ chartTypeID: String) -> any ChartKind.Type {
-        ChartKindFactory.type(for: chartTypeID) ?? ChartKindFactory.fallback
+    func kindType(_ chartTypeID: String) -> any ChartKind.Type {
+        context.chartKinds.typeOrFallback(for: chartTypeID)
     }
 
     /// How many buckets (or rows) `kind` draws at the profile's width.
@@ -91,12 +93,12 @@ public struct MetricChartBuilder: Sendable {
 
     /// How many buckets the chart kind for `chartTypeID` draws at the profile's width; a
     /// range with more is regrouped into weeks, months, quarters or years.
-    public func capacity(_ chartTypeID: String) -> Int { capacity(Self.kindType(chartTypeID)) }
+    public func capacity(_ chartTypeID: String) -> Int { capacity(kindType(chartTypeID)) }
 
     /// Recounts the tally of a chart whose target a module changed (none for a calendar, whose
     /// tally is the metric's own target summary).
     public func retally(_ input: inout ChartInput, metric: DisplayMetric) throws {
-        let data = Self.kindType(metric.chartTypeID).data
+        let data = kindType(metric.chartTypeID).data
         guard metric.binding.seriesID != nil, data.isTallied,
               !(data == .bucketsOrSplitTotals && metric.binding.splitBy != nil) else { return }
         input.targetTally = nil

@@ -40,13 +40,15 @@ public struct ScreenContext: Sendable {
     public let store: SampleStore
     public let request: ScreenRequest
     public let profile: RenderProfile
+    /// The chart kinds of the run (`Extensions.chartKinds`): what draws each `chart_type_id`.
+    public let chartKinds: ChartKindFactory
     /// Store results read more than once in one rendering (see `targetSummary`).
     let memo: ScreenMemo
 
     public init(catalog: Catalog, screen: DisplayScreen, store: SampleStore,
-                request: ScreenRequest, profile: RenderProfile) {
+                request: ScreenRequest, profile: RenderProfile, chartKinds: ChartKindFactory = .builtIn) {
         self.catalog = catalog; self.screen = screen; self.store = store
-        self.request = request; self.profile = profile
+        self.request = request; self.profile = profile; self.chartKinds = chartKinds
         memo = ScreenMemo()
     }
 
@@ -104,7 +106,7 @@ public struct ScreenContext: Sendable {
     /// Draws `input` with the kind for `chartTypeID` into a chart block for `metric`.
     public func chartBlock(_ input: ChartInput, chartTypeID: String, metricID: String?) -> ScreenBlock {
         ScreenBlock(kind: .chart, metricID: metricID,
-                    content: .chart(ChartFigure(chartTypeID: chartTypeID, input: input)),
+                    content: .chart(ChartFigure(chartTypeID: chartTypeID, kind: chartKinds.kind(for: chartTypeID), input: input)),
                     data: input.json(chartTypeID: chartTypeID))
     }
 

@@ -73,7 +73,7 @@ public struct ScreenRegistry: Sendable {
             var profile = context.profile
             profile.numbers = table.numbers
             context = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
-                                    request: context.request, profile: profile)
+                                    request: context.request, profile: profile, chartKinds: context.chartKinds)
         }
         return try Words.$current.withValue(table) { try module(for: context.screen.id).renderScreen(context) }
     }

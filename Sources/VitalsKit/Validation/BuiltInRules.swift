@@ -10,11 +10,12 @@ public enum BuiltInRules {
         DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
         PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),
         UnknownChartTypeRule(), BindingMismatchRule(), PairedSeriesRule(), TargetSanityRule(), PortionDayRule(), AboutPeriodRule(),
+        // Against the screen modules of the run (`ValidationContext.screens`).
+        ScreenConfigRule(),
     ]
 
-    /// Descriptions of every rule, in list order, then the screen-config rule, which runs
-    /// with the screen modules of the program (`Validator(screenModules:)`).
+    /// Descriptions of every rule, in list order.
     public static var descriptions: [RuleDescription] {
-        all.map { type(of: $0).description } + [ScreenConfigRule.description]
+        all.map { type(of: $0).description }
     }
 }

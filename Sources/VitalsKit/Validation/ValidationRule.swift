@@ -23,14 +23,14 @@ public struct RuleDescription: Sendable {
 /// makes while reading (phases 1 and 2), whose `check` then finds nothing more.
 public protocol ValidationRule: Sendable {
     static var description: RuleDescription { get }
-    func check(_ loaded: LoadedCatalog) -> [Diagnostic]
+    func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic]
 }
 
 extension ValidationRule {
     public var id: String { Self.description.id }
 
     /// A diagnostic of this rule at its default severity.
-    func diagnostic(_ message: String, at location: SourceLocation, related: [SourceLocation] = []) -> Diagnostic {
+    public func diagnostic(_ message: String, at location: SourceLocation, related: [SourceLocation] = []) -> Diagnostic {
         Diagnostic(Self.description.severity, rule: Self.description.id, message, at: location, related: related)
     }
 }
@@ -39,5 +39,5 @@ extension ValidationRule {
 public protocol LoaderRule: ValidationRule {}
 
 extension LoaderRule {
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] { [] }
+    public func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] { [] }
 }

@@ -1,16 +1,31 @@
 /// Runs every rule over a loaded catalog and returns the sorted diagnostics.
 public struct Validator: Sendable {
     public var rules: [any ValidationRule]
+    /// What the rules know besides the catalog: the run's chart kinds and screen modules.
+    public var context: ValidationContext
 
-    /// `rules`; a screen may be for one of `dataSetSubjects`, subjects the program's data sets
-    /// declare outside the catalog (the demo data's).
-    public init(rules: [any ValidationRule] = BuiltInRules.all, dataSetSubjects: Set<String> = []) {
-        self.rules = rules.map { $0 is UnknownReferenceRule ? UnknownReferenceRule(dataSetSubjects: dataSetSubjects) : $0 }
+    public init(rules: [any ValidationRule] = BuiltInRules.all, context: ValidationContext = ValidationContext()) {
+        self.rules = rules
+        self.context = context
     }
 
-    /// The built-in rules plus the config checks of `screenModules`.
+    /// The rules and what they check against of a run with `extensions`; a screen may be for
+    /// one of `dataSetSubjects`, subjects the program's data sets declare outside the catalog
+    /// (the demo data's).
+    public init(extensions: Extensions, dataSetSubjects: Set<String> = []) {
+        self.init(rules: extensions.rules,
+                  context: ValidationContext(chartKinds: extensions.chartKinds, screens: extensions.screens,
+                                             dataSetSubjects: dataSetSubjects))
+    }
+
+    /// The built-in rules against the built-in chart kinds and `screenModules`.
     public init(screenModules: ScreenRegistry, dataSetSubjects: Set<String> = []) {
-        self.init(rules: BuiltInRules.all + [ScreenConfigRule(registry: screenModules)], dataSetSubjects: dataSetSubjects)
+        self.init(context: ValidationContext(screens: screenModules, dataSetSubjects: dataSetSubjects))
+    }
+
+    /// `rules` against the built-in chart kinds and no screen module.
+    public init(rules: [any ValidationRule] = BuiltInRules.all, dataSetSubjects: Set<String>) {
+        self.init(rules: rules, context: ValidationContext(dataSetSubjects: dataSetSubjects))
     }
 
     /// All diagnostics: the loader's, then every rule's, sorted by file, line and column.
@@ -21,37 +36,14 @@ public struct Validator: Sendable {
             ($0.location, $0.rule, $0.message) < ($1.location, $1.rule, $1.message)
         }
     }
-}
 
-extension Validator {
-    /// The built-in rule types (`BuiltInRules.all`): they read the catalog and no task-local
-    /// value but the three this package declares, so they may run on any thread.
-    private static let builtInTypes = Set(BuiltInRules.all.map { ObjectIdentifier(type(of: $0)) })
-
-    /// Each rule's diagnostics, in the order of `rules`.
-    ///
-    /// The built-in rules run on every core, each thread taking the next rule not yet taken
-    /// (a catalog of 20,000 metrics spent 11 % of `vitals validate` in them, on one thread
-    /// after loading; split in two fixed halves, one half took half again as long as the
-    /// other), with the chart kinds, words and disclosure of the caller set for each. Other
-    /// rules (a plug-in's, the screen modules' config checks, which may read task-local values
-    /// of their own) run on the calling thread. Put together in list order, the findings are
-    /// those of running every rule in turn on one thread.
+    /// Each rule's diagnostics, in the order of `rules`: the rules run on every core, each
+    /// thread taking the next rule not yet taken, and are given all they read (the catalog and
+    /// `context`), so put together in list order the findings are those of running every rule
+    /// in turn on one thread.
     func findings(_ loaded: LoadedCatalog) -> [[Diagnostic]] {
-        var results = [[Diagnostic]](repeating: [], count: rules.count)
-        let shared = rules.indices.filter { Self.builtInTypes.contains(ObjectIdentifier(type(of: rules[$0]))) }
-        let all = rules, kinds = ChartKindFactory.added, words = Words.current, disclosure = Disclosure.current
-        let found = ParallelMap.map(shared) { index in
-            ChartKindFactory.$added.withValue(kinds) {
-                Words.$current.withValue(words) {
-                    Disclosure.$current.withValue(disclosure) { all[index].check(loaded) }
-                }
-            }
-        }
-        for (index, diagnostics) in zip(shared, found) { results[index] = diagnostics }
-        let sharedSet = Set(shared)
-        for index in rules.indices where !sharedSet.contains(index) { results[index] = rules[index].check(loaded) }
-        return results
+        let context = context
+        return ParallelMap.map(rules) { rule in rule.check(loaded, in: context) }
     }
 }
 

@@ -58,7 +58,7 @@ struct AdherenceView {
         }
         var input = ChartInput(title: "Whole days on target", asOf: asOf, calendar: days)
         input.color = "#2E9E5B"
-        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(chartTypeID: CalendarHeatmapChart.id, input: input)),
+        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(CalendarHeatmapChart.self, input: input)),
                            data: .object([("days", .number(Double(days.count)))]))
     }
 
@@ -69,7 +69,7 @@ struct AdherenceView {
                        value: week.counted == 0 ? nil : Double(week.met) * 100 / Double(week.counted))
         }
         let input = ChartInput(title: "Whole days on target per week", unit: "%", color: "#2E9E5B", points: points)
-        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(chartTypeID: BarVerticalChart.id, input: input)),
+        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(BarVerticalChart.self, input: input)),
                            data: .array(weeks.map { .object([("start", .string($0.start.description)),
                                                             ("met", .number(Double($0.met))), ("days", .number(Double($0.counted)))]) }))
     }

@@ -40,14 +40,16 @@ package struct ScreenScaffold: Sendable {
     /// Plans the files for `request` against the loaded `catalog`; paths are relative to the
     /// directory holding `screens/` and `metrics/`, which for `module` must also be the Swift
     /// package checkout `packageRoot`.
-    package static func plan(_ request: Request, catalog: Catalog, packageRoot: String?) throws -> ScreenScaffold {
+    /// The chart type must be one of `chartKinds`.
+    package static func plan(_ request: Request, catalog: Catalog, chartKinds: ChartKindFactory = .builtIn,
+                             packageRoot: String?) throws -> ScreenScaffold {
         let names = try ScaffoldNames(request.name)
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)
             throw ScaffoldError.unknownPillar(request.pillarID, known: known)
         }
-        guard ChartKindFactory.ids.contains(request.chartTypeID) else {
-            throw ScaffoldError.unknownChartType(request.chartTypeID, known: ChartKindFactory.ids)
+        guard chartKinds.ids.contains(request.chartTypeID) else {
+            throw ScaffoldError.unknownChartType(request.chartTypeID, known: chartKinds.ids)
         }
         if let existing = catalog.screen(named: names.alias) {
             throw ScaffoldError.screenExists(id: existing.id, location: "\(existing.location)")

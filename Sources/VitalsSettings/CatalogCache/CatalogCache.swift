@@ -68,7 +68,7 @@ package struct CatalogCache: Sendable {
     /// This binary as a string that changes when it is rebuilt (its path, size, modification
     /// time and inode), plus the version and what it registered: the screen modules' ids and
     /// the chart kinds' ids. Nil when the executable cannot be found.
-    package static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String]) -> String? {
+    package static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String], ruleIDs: [String] = []) -> String? {
         guard let executable = executablePath() else { return nil }
         var info = stat()
         guard stat(executable, &info) == 0 else { return nil }
@@ -78,7 +78,8 @@ package struct CatalogCache: Sendable {
         let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
         #endif
         return ["vitals \(VitalsKitVersion.string)", executable, "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)",
-                screenModuleIDs.joined(separator: ","), chartKindIDs.joined(separator: ",")].joined(separator: "\n")
+                screenModuleIDs.joined(separator: ","), chartKindIDs.joined(separator: ","),
+                ruleIDs.joined(separator: ",")].joined(separator: "\n")
     }
 
     /// The running executable's path. On Linux the target of `/proc/self/exe` (read with

@@ -8,7 +8,7 @@ extension DatabaseLocation {
     /// `forWriting`: a writing command creates a database where none is, which is not the demo.
     package func holdsDemoData(forWriting: Bool) -> Bool {
         if isURL {
-            guard let backend = try? StoreBackends.backend(for: path),
+            guard let backend = try? backends.backend(for: path),
                   let store = try? backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment) else { return false }
             defer { try? store.close() }
             return (try? store.holdsDemoData()) ?? false

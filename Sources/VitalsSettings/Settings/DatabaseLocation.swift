@@ -10,33 +10,50 @@ public struct DatabaseLocation: Sendable, Hashable {
 
     public var path: String
     public var origin: Origin
+    /// The store backends a URL path is opened with (`Extensions.storeBackends`).
+    public var backends: StoreBackends
+
+    public init(path: String, origin: Origin, backends: StoreBackends = .sqliteOnly) {
+        self.path = path; self.origin = origin; self.backends = backends
+    }
+
+    public static func == (lhs: DatabaseLocation, rhs: DatabaseLocation) -> Bool {
+        lhs.path == rhs.path && lhs.origin == rhs.origin
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(origin)
+    }
 
     /// Resolves the path from an explicit option and the environment (injectable for tests).
     ///
     /// Order: `option`, `$VITALS_DB`, `configured` (the settings file's `db`), `$XDG_DATA_HOME/vitals/vitals.sqlite`,
     /// `$HOME/.local/share/vitals/vitals.sqlite`. Empty values count as unset; `~/` expands.
+    /// A URL is opened with `backends`.
     public static func resolve(option: String?, configured: String? = nil,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) -> DatabaseLocation {
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               backends: StoreBackends = .sqliteOnly) -> DatabaseLocation {
         func nonEmpty(_ value: String?) -> String? { (value?.isEmpty ?? true) ? nil : value }
         let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
         func expand(_ path: String) -> String {
             path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
         }
         // A URL is kept as written (`path` then holds it; `isURL` tells).
-        if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option) }
-        if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment) }
-        if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings) }
+        if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option, backends: backends) }
+        if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment, backends: backends) }
+        if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings, backends: backends) }
         if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
-            return DatabaseLocation(path: xdg + "/vitals/vitals.sqlite", origin: .xdg)
+            return DatabaseLocation(path: xdg + "/vitals/vitals.sqlite", origin: .xdg, backends: backends)
         }
-        return DatabaseLocation(path: home + "/.local/share/vitals/vitals.sqlite", origin: .home)
+        return DatabaseLocation(path: home + "/.local/share/vitals/vitals.sqlite", origin: .home, backends: backends)
     }
 
     /// Whether `path` is a URL (a database of another store backend, a server) rather than a file.
     public var isURL: Bool { StoreBackends.isURL(path) }
 
     /// `path` as messages may show it (a URL without its password).
-    public var display: String { StoreBackends.display(path) }
+    public var display: String { backends.display(path) }
 
     /// Whether a file exists at the path (a server database counts as existing).
     public var exists: Bool { isURL || FileManager.default.fileExists(atPath: path) }
@@ -44,7 +61,7 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// Opens the store for writing; the default (XDG/home) directory is created when missing.
     /// A server database is migrated.
     public func openForWriting() throws -> SampleStore {
-        if let backend = try StoreBackends.backend(for: path) {
+        if let backend = try backends.backend(for: path) {
             return try backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment)
         }
         return try SampleStore.open(path: path, createDirectory: origin == .xdg || origin == .home)
@@ -117,7 +134,7 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// missing throws `StoreError.missingDatabase` (an export or a backup script must never
     /// get invented data for a mistyped path).
     public func openForReading(asOf: LocalDate) throws -> (store: SampleStore, notice: String?) {
-        if let backend = try StoreBackends.backend(for: path) {
+        if let backend = try backends.backend(for: path) {
             return (try backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment), nil)
         }
         if exists { return (try SampleStore.openForReading(path: path), nil) }

@@ -29,7 +29,7 @@ final class WordChangeTests: XCTestCase {
         try store.insert([Sample(seriesID: "drinks", start: asOf.midnight(utcOffsetSeconds: 0).addingTimeInterval(43_200),
                                  utcOffsetSeconds: 0, value: 2)])
         let result = try CatalogDiff.compare(old: Self.side("old", color: "#2E9E5B"), new: Self.side("new", color: "#D64545"),
-                                             registry: .genericOnly, store: store, request: ScreenRequest(asOf: asOf))
+                                             extensions: .sdk, store: store, request: ScreenRequest(asOf: asOf))
         let screen = try XCTUnwrap(result.screens.first)
         XCTAssertEqual(screen.textDiff, "")
         XCTAssertEqual(screen.numbers, [])

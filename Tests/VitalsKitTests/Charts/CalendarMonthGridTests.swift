@@ -25,7 +25,7 @@ final class CalendarMonthGridTests: XCTestCase {
         try store.insert(samples)
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .all)
         let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
-        let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                             profile: RenderProfile(width: 80, glyphs: .unicode))
         let text = lines.joined(separator: "\n")
         XCTAssertTrue(lines[0].hasPrefix("Fruit calendar, monthly share of days on target"), text)
@@ -38,7 +38,7 @@ final class CalendarMonthGridTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("58/899 days on target (6 %) · streak 1 · best 41 ever") }, text)
         XCTAssertFalse(text.contains("not drawn"), text)
         // At 40 columns the months are initials, two columns each, and nothing is left out.
-        let narrow = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let narrow = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                              profile: RenderProfile(width: 40, glyphs: .ascii))
         // The title wraps (nothing cut): "Fruit calendar, monthly share of days on target (portion)".
         let months = try XCTUnwrap(narrow.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J F") })
@@ -58,7 +58,7 @@ final class CalendarMonthGridTests: XCTestCase {
         try store.insert([F.sample("fruit", asOf.adding(days: -364), 2)])
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .years(1))
         let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
-        let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                             profile: RenderProfile(width: 80, glyphs: .unicode))
         XCTAssertEqual(lines[0].hasPrefix("Fruit calendar "), true, lines[0])
         XCTAssertTrue(lines.contains { $0.hasPrefix("We ") })
@@ -82,7 +82,7 @@ final class CalendarMonthGridTests: XCTestCase {
                 days.append(CalendarDay(date: first.adding(days: offset), state: state))
             }
             let input = ChartInput(title: "Goal", target: .atLeast(1), asOf: last, calendar: days)
-            let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+            let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                                 profile: RenderProfile(width: width, glyphs: .unicode))
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
             #expect(!lines.contains { $0.contains("not drawn") || $0.contains("not shown") })

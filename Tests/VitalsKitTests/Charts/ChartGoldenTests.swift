@@ -7,7 +7,7 @@ import TestSupport
 /// `Goldens/charts/<kind>-<width>-<profile>.txt` (the kind id with hyphens).
 final class ChartGoldenTests: XCTestCase {
     func testEveryKindMatchesItsGoldens() throws {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for width in ChartFixtures.widths {
                 for (name, profile) in ChartFixtures.profiles(width: width) {
                     let lines = kind.init().render(ChartFixtures.input(for: kind.id), profile: profile)
@@ -22,7 +22,7 @@ final class ChartGoldenTests: XCTestCase {
     }
 
     func testEveryGoldenRowHasTheSameDisplayWidth() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for width in ChartFixtures.widths {
                 for (name, profile) in ChartFixtures.profiles(width: width) {
                     let lines = kind.init().render(ChartFixtures.input(for: kind.id), profile: profile)

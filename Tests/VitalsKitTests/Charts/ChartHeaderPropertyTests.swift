@@ -15,7 +15,7 @@ struct ChartHeaderPropertyTests {
                 .joined(separator: " ")
             let input = ChartInput(title: title, unit: "min", target: .atLeast(10),
                                    points: [ChartPoint(label: "a", value: 12), ChartPoint(label: "b", value: 8)])
-            let lines = ChartKindFactory.render(input, chartTypeID: BarVerticalChart.id,
+            let lines = ChartKindFactory.builtIn.render(input, chartTypeID: BarVerticalChart.id,
                                                 profile: RenderProfile(width: width, glyphs: .unicode))
             let first = lines.first ?? ""
             let right = "target ≥ 10 min"
@@ -34,7 +34,7 @@ struct ChartHeaderPropertyTests {
     func aTitleFillingTheRoomMovesItsUnitDown() {
         let input = ChartInput(title: "Mindful minutes per day", unit: "min", target: .atLeast(10),
                                points: [ChartPoint(label: "a", value: 12)])
-        let lines = ChartKindFactory.render(input, chartTypeID: BarVerticalChart.id,
+        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: BarVerticalChart.id,
                                             profile: RenderProfile(width: 40, glyphs: .unicode))
         #expect(Array(lines.prefix(2)) == ["Mindful minutes per day  target ≥ 10 min", "  (min)" + String(repeating: " ", count: 33)])
     }

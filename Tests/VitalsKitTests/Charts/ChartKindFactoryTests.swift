@@ -10,7 +10,7 @@ final class ChartKindFactoryTests: XCTestCase {
     ]
 
     func testNoIDIsListedTwice() {
-        let ids = ChartKindFactory.ids
+        let ids = ChartKindFactory.builtIn.ids
         let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys
         XCTAssert(repeated.isEmpty, "listed more than once: \(repeated.sorted())")
     }
@@ -29,30 +29,31 @@ final class ChartKindFactoryTests: XCTestCase {
             }
         }
         XCTAssertEqual(declared.count, files.count, "one kind per file")
-        XCTAssertEqual(Set(declared), Set(ChartKindFactory.ids), "a kind file is not in ChartKindFactory.builtIn")
-        XCTAssertEqual(Set(ChartKindFactory.ids), Self.designedIDs)
+        XCTAssertEqual(Set(declared), Set(ChartKindFactory.builtIn.ids), "a kind file is not in ChartKindFactory.builtInKinds")
+        XCTAssertEqual(Set(ChartKindFactory.builtIn.ids), Self.designedIDs)
         // One list: the validator's and the JSON Schema's ids are the factory's.
-        XCTAssertEqual(CatalogSchema.chartTypeIDs, ChartKindFactory.ids)
+        XCTAssertEqual(Extensions.sdk.chartKinds.ids, ChartKindFactory.builtIn.ids)
+        XCTAssertTrue(CatalogJSONSchema.render(for: .sdk).contains(ChartKindFactory.builtIn.ids.map { "\"\($0)\"" }.joined(separator: ", ")))
     }
 
     func testKnownIDsResolveWithoutNote() {
-        for id in ChartKindFactory.ids {
-            let resolved = ChartKindFactory.kind(for: id)
+        for id in ChartKindFactory.builtIn.ids {
+            let resolved = ChartKindFactory.builtIn.kind(for: id)
             XCTAssertEqual(type(of: resolved.kind).id, id)
             XCTAssertNil(resolved.note)
         }
     }
 
     func testUnknownIDFallsBackToBarVerticalWithAVisibleNote() {
-        let resolved = ChartKindFactory.kind(for: "pie")
+        let resolved = ChartKindFactory.builtIn.kind(for: "pie")
         XCTAssertEqual(type(of: resolved.kind).id, "bar_vertical")
         XCTAssertEqual(resolved.note, "chart type 'pie' is unknown; showing bar_vertical")
         let profile = RenderProfile(width: 60, glyphs: .unicode)
-        let lines = ChartKindFactory.render(ChartFixtures.input(for: "bar_vertical"), chartTypeID: "pie",
+        let lines = ChartKindFactory.builtIn.render(ChartFixtures.input(for: "bar_vertical"), chartTypeID: "pie",
                                             profile: profile)
         XCTAssert(lines[0].contains("chart type 'pie' is unknown; showing bar_vertical"))
         XCTAssert(lines.allSatisfy { DisplayWidth.of($0) == 60 })
-        let evil = ChartKindFactory.kind(for: "x\u{1B}]0;evil\u{07}")
+        let evil = ChartKindFactory.builtIn.kind(for: "x\u{1B}]0;evil\u{07}")
         XCTAssertFalse(evil.note!.contains("\u{1B}"))
     }
 }

@@ -22,7 +22,7 @@ final class ChartKindWordsTests: XCTestCase {
     }
 
     func testOtherKindsAddNoWords() {
-        for kind in ChartKindFactory.builtIn where kind.id != SleepStagesChart.id {
+        for kind in ChartKindFactory.builtInKinds where kind.id != SleepStagesChart.id {
             XCTAssertNil(kind.init().headline(night), kind.id)
             XCTAssertNil(kind.init().caption(night), kind.id)
         }

@@ -16,7 +16,7 @@ final class ChartRobustnessTests: XCTestCase {
     }
 
     func testAllWidthsFromTheMinimumUp() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for width in stride(from: 40, through: 200, by: 9) {
                 for (name, profile) in ChartFixtures.profiles(width: width) {
                     assertExactWidth(kind.init().render(ChartFixtures.input(for: kind.id), profile: profile),
@@ -27,7 +27,7 @@ final class ChartRobustnessTests: XCTestCase {
     }
 
     func testEmptyInputGivesAnEmptyState() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for (name, profile) in ChartFixtures.profiles(width: 40) {
                 var input = ChartInput(title: "Nothing", unit: "g", target: .atLeast(1),
                                        emptyMessage: "Nog geen gewichtsmetingen")
@@ -45,7 +45,7 @@ final class ChartRobustnessTests: XCTestCase {
             ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index),
                        value: index % 13 == 0 ? nil : Double((index * 37) % 101))
         }
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for points in [one, many] {
                 for width in [40, 97] {
                     for (name, profile) in ChartFixtures.profiles(width: width) {
@@ -85,7 +85,7 @@ final class ChartRobustnessTests: XCTestCase {
     }
 
     func testASCIIProfileDrawsOnlyASCII() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             var input = ChartFixtures.input(for: kind.id)
             input.title = "Plain"
             input.growth?.referenceLabel = "reference"
@@ -165,7 +165,7 @@ final class ChartExtremeValueTests: XCTestCase {
     }
 
     func testEveryKindRendersEveryExtremeValueAtExactWidth() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             for value in Self.extremes {
                 for input in Self.inputs(for: kind.id, [value]) + Self.inputs(for: kind.id, Self.extremes) {
                     for width in [40, 80] {

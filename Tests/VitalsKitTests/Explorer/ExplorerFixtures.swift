@@ -12,7 +12,7 @@ enum ExplorerFixtures {
     static let store: SampleStore = try! DemoData(asOf: asOf).makeInMemoryStore()
 
     static func source(colorLevel: ColorLevel = .truecolor, glyphs: Glyphs = .unicode) -> RegistryScreenSource {
-        RegistryScreenSource(catalog: catalog, store: store, registry: .genericOnly,
+        RegistryScreenSource(catalog: catalog, store: store, extensions: .sdk,
                              colorLevel: colorLevel, glyphs: glyphs)
     }
 

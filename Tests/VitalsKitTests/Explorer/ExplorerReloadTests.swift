@@ -17,7 +17,7 @@ final class ExplorerReloadTests: XCTestCase {
     }
 
     private func reload(_ explorer: inout Explorer, _ catalog: Catalog) {
-        let source = RegistryScreenSource(catalog: catalog, store: ExplorerFixtures.store, registry: .genericOnly,
+        let source = RegistryScreenSource(catalog: catalog, store: ExplorerFixtures.store, extensions: .sdk,
                                           colorLevel: .truecolor, glyphs: .unicode)
         explorer.reload(ExplorerReload(catalog: catalog, source: source))
     }

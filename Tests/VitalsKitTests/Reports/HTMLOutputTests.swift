@@ -40,7 +40,7 @@ import Testing
     @Test func textFromOutsideIsEscaped() {
         var input = Self.input([1, 2, 3])
         input.title = "<script>alert(1)</script> & \u{1B}[31mred"
-        let figure = ChartFigure(chartTypeID: "line", input: input, notes: [.line("a \"quoted\" <b>note</b>")])
+        let figure = ChartFigure(LineChart.self, input: input, notes: [.line("a \"quoted\" <b>note</b>")])
         let block = ScreenBlock(kind: .chart, content: .chart(figure), data: .null)
         let html = HTMLOutput().block(block)
         #expect(!html.contains("<script>") && !html.contains("<b>note"))
@@ -61,8 +61,8 @@ import Testing
 
     /// A kind from outside without SVG is shown as its terminal drawing, with its colours.
     @Test func aKindWithoutSVGIsItsTerminalDrawing() {
-        ChartKindFactory.withKinds([PlainKind.self]) {
-            let figure = ChartFigure(chartTypeID: "test_plain", input: Self.input([1, 2]))
+        do {
+            let figure = ChartFigure(PlainKind.self, input: Self.input([1, 2]))
             let html = HTMLOutput().block(ScreenBlock(kind: .chart, content: .chart(figure), data: .null))
             // Pure red (#FF0000, 4.0:1 on white) is darkened to read on paper (PaperColor).
             #expect(html.contains("<pre class=\"drawing\"><span style=\"color:#EB0000;font-weight:bold\">plain &lt;drawing&gt;</span></pre>"))
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func everyBuiltInKindDrawsSVGWithTextAndALabel() {
-        for kind in ChartKindFactory.builtIn {
+        for kind in ChartKindFactory.builtInKinds {
             var input = Self.input([5000, 9000, nil, 12000])
             input.stacked = StackedSeries(categories: ["a", "b"], buckets: [StackedBucket(label: "x", values: ["a": 1, "b": 2])])
             input.growth = GrowthSeries(measured: [GrowthPoint(week: 1, value: 2)],

@@ -94,7 +94,7 @@ import Testing
         let document = ScreenDocument(screenID: "S", name: "S", pillarID: "p", subjectID: "ollie", module: "generic",
                                       asOf: Self.period.asOf, blocks: [
                                         ScreenBlock(kind: .summary, rows: [.line("since 2026-08-31")], data: data),
-                                        ScreenBlock(kind: .chart, content: .chart(ChartFigure(chartTypeID: "bar_vertical",
+                                        ScreenBlock(kind: .chart, content: .chart(ChartFigure(BarVerticalChart.self,
                                                     input: ChartInput(title: "from 2026-08-02", points: points))), data: .null),
                                       ])
         let shared = Disclosure.$current.withValue(copy.disclosure(dayOne: nil)) {

@@ -28,7 +28,7 @@ final class RangeDefectTests: XCTestCase {
         // range 7d: 06-11 … 06-17, on target 11, 12, 14, 17; off 13, 15, 16 (nothing logged is 0).
         XCTAssertEqual(input.calendar.map(\.date), (0..<7).map { asOf.adding(days: $0 - 6) })
         XCTAssertEqual(input.calendar.filter { $0.state == .onTarget }.count, 4)
-        let text = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let text = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                            profile: RenderProfile(width: 80, glyphs: .unicode)).joined(separator: "\n")
         XCTAssertTrue(text.contains("4/7 days on target (57 %) · streak 1 · best 2 in the last 7 days"), text)
     }
@@ -127,7 +127,7 @@ final class RangeDefectTests: XCTestCase {
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .years(1))
         let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
         XCTAssertEqual(input.calendar.count, 365)
-        let lines = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                             profile: RenderProfile(width: 80, glyphs: .unicode))
         func cells(_ weekday: String) throws -> Int {
             let row = try XCTUnwrap(lines.first { $0.hasPrefix(weekday + " ") })
@@ -141,7 +141,7 @@ final class RangeDefectTests: XCTestCase {
             $0.hasPrefix("1/364 days on target (0 %) · today pending · streak 0 · best 1 in the last year")
         }, lines.joined(separator: "\n"))
         // At 60 columns the streaks go on a line of their own instead of being cut.
-        let narrow = ChartKindFactory.render(input, chartTypeID: CalendarHeatmapChart.id,
+        let narrow = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
                                              profile: RenderProfile(width: 60, glyphs: .unicode))
         XCTAssertTrue(narrow.contains { $0.hasPrefix("1/364 days on target (0 %) · today pending ") }, narrow.joined(separator: "\n"))
         XCTAssertTrue(narrow.contains { $0.hasPrefix("streak 0 · best 1 in the last year") }, narrow.joined(separator: "\n"))

@@ -211,7 +211,7 @@ import Testing
                         #expect(Self.close(point.value, mean), "\(id) \(point.date?.description ?? "") \(range) at \(width)")
                     }
                 }
-                let lines = ChartKindFactory.render(input, chartTypeID: metric.chartTypeID, profile: context.profile)
+                let lines = ChartKindFactory.builtIn.render(input, chartTypeID: metric.chartTypeID, profile: context.profile)
                 #expect(!lines.contains { $0.contains("not shown") || $0.contains("not drawn") },
                         "\(id) \(range) at \(width)\n\(lines.joined(separator: "\n"))")
                 #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })

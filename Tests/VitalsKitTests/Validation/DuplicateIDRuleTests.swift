@@ -30,7 +30,7 @@ final class DuplicateIDRuleTests: XCTestCase {
                         at: declarations[member].location, related: others))
                 }
             }
-            XCTAssertEqual(DuplicateIDRule().check(loaded), expected, "round \(round)")
+            XCTAssertEqual(DuplicateIDRule().check(loaded, in: ValidationContext()), expected, "round \(round)")
         }
     }
 }

@@ -1,18 +1,17 @@
 import XCTest
 @testable import VitalsKit
 
-/// `Validator` runs the built-in rules on two threads: the findings must be those of running
-/// every rule in turn on the calling thread, and a plug-in's rule must still see the task-local
-/// values its caller set.
+/// `Validator` runs every rule on every core: the findings must be those of running every rule
+/// in turn on the calling thread, and a plug-in's rule sees what it is given (the context) and
+/// the caller's words, on whichever thread it runs.
 final class ValidatorThreadsTests: XCTestCase {
-    @TaskLocal static var pluginSetting = "unset"
-
-    /// A plug-in's rule that reports the task-local value it sees.
+    /// A plug-in's rule that reports what it sees.
     struct SettingRule: ValidationRule {
         static let description = RuleDescription(id: "plugin-setting", summary: "Reports the setting it sees.",
                                                  severity: .warning, triggering: [], nonTriggering: [])
-        func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
-            [diagnostic("setting \(ValidatorThreadsTests.pluginSetting)", at: SourceLocation(file: "p.yaml", line: 1, column: 1))]
+        func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
+            [diagnostic("subjects \(context.dataSetSubjects.sorted()) words \(Words.current.code)",
+                        at: SourceLocation(file: "p.yaml", line: 1, column: 1))]
         }
     }
 
@@ -22,7 +21,7 @@ final class ValidatorThreadsTests: XCTestCase {
         for description in BuiltInRules.descriptions {
             for example in description.triggering + description.nonTriggering {
                 let loaded = CatalogLoader.load([SourceFile(path: "example.yaml", text: example)])
-                let inTurn = validator.rules.map { $0.check(loaded) }
+                let inTurn = validator.rules.map { $0.check(loaded, in: validator.context) }
                 let found = validator.findings(loaded)
                 XCTAssertEqual(found.count, inTurn.count)
                 for (index, (a, b)) in zip(found, inTurn).enumerated() {
@@ -34,12 +33,14 @@ final class ValidatorThreadsTests: XCTestCase {
         XCTAssertGreaterThan(checked, 20)
     }
 
-    func testAPluginRuleSeesItsTaskLocalValues() {
-        let validator = Validator(rules: BuiltInRules.all + [SettingRule()])
+    func testAPluginRuleSeesItsContextAndTheCallersWords() {
+        let validator = Validator(rules: BuiltInRules.all + [SettingRule()], dataSetSubjects: ["ollie"])
         let loaded = CatalogLoader.load([SourceFile(path: "a.yaml", text: "pillars: []\n")])
-        let messages = Self.$pluginSetting.withValue("set by the caller") {
+        let dutch = LanguageTables.table(for: "nl")
+        XCTAssertEqual(dutch.code, "nl")
+        let messages = Words.$current.withValue(dutch) {
             validator.validate(loaded).filter { $0.rule == "plugin-setting" }.map(\.message)
         }
-        XCTAssertEqual(messages, ["setting set by the caller"])
+        XCTAssertEqual(messages, ["subjects [\"ollie\"] words nl"])
     }
 }

@@ -1,7 +1,14 @@
 import FolderStore
+import PressureChart
 import VitalsCLI
+import VitalsKit
+import WaterRules
 import WaterScreen
 
-// `vitals` with everything it ships plus the Water screen, the ring chart kind and the
-// `folder://` store backend.
-VitalsCLI.main(screens: [WaterScreen()], chartKinds: [RingChart.self], storeBackends: [FolderStoreBackend.self])
+// `vitals` with everything it ships plus the Water screen, the ring and pressure-range chart
+// kinds, the ring-needs-target rule and the `folder://` store backend, in one value.
+VitalsCLI.main(Extensions(
+    screens: [WaterScreen()],
+    chartKinds: [RingChart.self, PressureRangeChart.self],
+    rules: [RingNeedsTargetRule()],
+    storeBackends: [FolderStoreBackend.self]))

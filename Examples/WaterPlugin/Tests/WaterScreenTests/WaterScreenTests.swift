@@ -1,5 +1,7 @@
 import Foundation
 import VitalsKit
+import PressureChart
+import WaterRules
 import WaterScreen
 import XCTest
 
@@ -11,7 +13,7 @@ final class WaterScreenTests: XCTestCase {
     static let day = LocalDate(year: 2026, month: 11, day: 20)
 
     func loaded() throws -> LoadedCatalog {
-        let files = ["screens/water.yaml", "metrics/water.yaml"].map { Self.catalogDirectory.appendingPathComponent($0).path }
+        let files = ["screens/water.yaml", "metrics/water.yaml", "metrics/pressure.yaml"].map { Self.catalogDirectory.appendingPathComponent($0).path }
         return try CatalogLoader.load(paths: files)
     }
 
@@ -20,25 +22,27 @@ final class WaterScreenTests: XCTestCase {
                utcOffsetSeconds: 3600, value: litres)
     }
 
-    func testTheCatalogIsValidOnlyWithTheRingKindAdded() throws {
-        let registry = try ScreenRegistry([WaterScreen()])
-        let without = Validator(screenModules: registry).validate(try loaded()).filter { $0.severity == .error }
-        XCTAssertEqual(without.map(\.rule), ["unknown-chart-type"])
-        try ChartKindFactory.withKinds([RingChart.self]) {
-            XCTAssertEqual(Validator(screenModules: registry).validate(try loaded()).filter { $0.severity == .error }, [])
-        }
+    /// What `vitals-water` runs with: the SDK's kinds and rules, and the example's.
+    static let extensions = Extensions.sdk + Extensions(screens: [WaterScreen()],
+                                                        chartKinds: [RingChart.self, PressureRangeChart.self],
+                                                        rules: [RingNeedsTargetRule()])
+
+    func testTheCatalogIsValidOnlyWithTheKindsAdded() throws {
+        let withoutKinds = Extensions.sdk + Extensions(screens: [WaterScreen()])
+        let without = Validator(extensions: withoutKinds).validate(try loaded()).filter { $0.severity == .error }
+        XCTAssertEqual(without.map(\.rule), ["unknown-chart-type", "unknown-chart-type"])
+        XCTAssertEqual(Validator(extensions: Self.extensions).validate(try loaded()).filter { $0.severity == .error }, [])
     }
 
     func testTheScreenDrawsTheRingAndTheVerdict() throws {
         let store = try SampleStore.inMemory()
         try store.insert([water(8, 0.5), water(12, 0.4), water(16, 0.6)])
-        try ChartKindFactory.withKinds([RingChart.self]) {
+        do {
             let catalog = try loaded().catalog
             let screen = try XCTUnwrap(catalog.screen("SCREEN_WATER_PLUGIN"))
-            let registry = try ScreenRegistry([WaterScreen()])
-            let document = try registry.render(ScreenContext(
+            let document = try Self.extensions.screens.render(ScreenContext(
                 catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: Self.day),
-                profile: RenderProfile(width: 60, glyphs: .unicode)))
+                profile: RenderProfile(width: 60, glyphs: .unicode), chartKinds: Self.extensions.chartKinds))
             XCTAssertEqual(document.module, "SCREEN_WATER_PLUGIN")
             let text = document.lines(width: 60).map { line in
                 var line = line
@@ -56,5 +60,44 @@ final class WaterScreenTests: XCTestCase {
                 "     ○ ● ●",
             ])
         }
+    }
+
+    func testTheRingRuleRunsBesideTheBuiltInOnesOnItsOwnExamples() throws {
+        let description = RingNeedsTargetRule.description
+        for (snippet, fires) in description.triggering.map({ ($0, true) }) + description.nonTriggering.map({ ($0, false) }) {
+            let loaded = CatalogLoader.load([SourceFile(path: "rule.yaml", text: snippet)])
+            let found = Validator(extensions: Self.extensions).validate(loaded).filter { $0.rule == description.id }
+            XCTAssertEqual(found.count, fires ? 1 : 0, snippet)
+        }
+        XCTAssertTrue(Self.extensions.ruleDescriptions.contains { $0.id == description.id })
+    }
+
+    func testThePressureRangeReadsItsOwnDays() throws {
+        let store = try SampleStore.inMemory()
+        func reading(_ day: Int, _ hour: Int, _ series: String, _ value: Double) -> Sample {
+            Sample(seriesID: series, start: LocalDate(year: 2026, month: 11, day: day).midnight(utcOffsetSeconds: 0)
+                .addingTimeInterval(TimeInterval(hour * 3600)), utcOffsetSeconds: 0, value: value)
+        }
+        // Two readings on the 18th (means 125/80), one on the 20th, a systolic alone on the 19th,
+        // and one on the 21st, after the as-of day.
+        try store.insert([reading(18, 8, "blood_pressure_systolic", 120), reading(18, 8, "blood_pressure_diastolic", 78),
+                          reading(18, 20, "blood_pressure_systolic", 130), reading(18, 20, "blood_pressure_diastolic", 82),
+                          reading(19, 8, "blood_pressure_systolic", 150),
+                          reading(20, 8, "blood_pressure_systolic", 118), reading(20, 8, "blood_pressure_diastolic", 76),
+                          reading(21, 8, "blood_pressure_systolic", 200), reading(21, 8, "blood_pressure_diastolic", 120)])
+        let catalog = try loaded().catalog
+        let screen = try XCTUnwrap(catalog.screen("SCREEN_PRESSURE_PLUGIN"))
+        let context = ScreenContext(catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: Self.day),
+                                    profile: RenderProfile(width: 60, glyphs: .unicode), chartKinds: Self.extensions.chartKinds)
+        let metric = try XCTUnwrap(catalog.primary(of: screen.id))
+        let input = try MetricChartBuilder(context: context).input(for: metric)
+        let days = try XCTUnwrap(input.payload as? PressureDays)
+        XCTAssertEqual(days.days, [PressureDay(date: LocalDate(year: 2026, month: 11, day: 18), low: 80, high: 125),
+                                   PressureDay(date: LocalDate(year: 2026, month: 11, day: 20), low: 76, high: 118)])
+        let text = try Self.extensions.screens.render(context).lines(width: 60).joined(separator: "\n")
+        XCTAssertTrue(text.contains("11-18"), text)
+        XCTAssertTrue(text.contains("125/80"), text)
+        XCTAssertTrue(text.contains("118/76"), text)
+        XCTAssertFalse(text.contains("11-21"), text)
     }
 }

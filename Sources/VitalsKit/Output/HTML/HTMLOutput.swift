@@ -66,7 +66,7 @@ package struct HTMLOutput: Sendable {
 
     /// The chart's SVG (or its terminal drawing), its title and the table of its numbers.
     func chart(_ figure: ChartFigure) -> String {
-        let resolved = ChartKindFactory.kind(for: figure.chartTypeID)
+        let resolved = figure.kind
         let context = ChartContext(figure.input, profile)
         var html = "<h3 class=\"chart-title\">" + HTMLText.escape(figure.input.title)
             + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "")

@@ -6,7 +6,7 @@ import Foundation
 /// folder knows which backend a store runs on.
 ///
 /// The PostgreSQL backend (`VitalsPostgres`, with the package's `PostgreSQL` trait) is one; a
-/// package of its own can add another and give it to `VitalsCLI.main(storeBackends:)`. The
+/// package of its own can add another and give it to ``Extensions(storeBackends:)`. The
 /// article "Write a store backend" walks through one.
 public protocol StoreBackend: Sendable {
     /// The backend's name in messages ("PostgreSQL").
@@ -37,26 +37,17 @@ extension StoreBackend {
     }
 }
 
-/// The store backends this program was built with, and the one place a location is matched to
-/// one. A location with no URL scheme is a SQLite file; one whose scheme no backend serves is
-/// refused (`StoreLocationError.noBackend`) instead of becoming a file of that name.
-public enum StoreBackends {
-    nonisolated(unsafe) private static var added: [any StoreBackend.Type] = []
-    private static let lock = NSLock()
+/// The store backends of a run (`Extensions.storeBackends`), and the one place a location is
+/// matched to one. A location with no URL scheme is a SQLite file; one whose scheme no backend
+/// serves is refused (`StoreLocationError.noBackend`) instead of becoming a file of that name.
+public struct StoreBackends: Sendable {
+    /// The backends, in order; each URL scheme is served by the first that lists it.
+    public let backends: [any StoreBackend.Type]
 
-    /// Adds `backend` (once; `VitalsCLI.main` does this with the backends it is given).
-    public static func register(_ backend: any StoreBackend.Type) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !added.contains(where: { $0 == backend }) { added.append(backend) }
-    }
+    public init(_ backends: [any StoreBackend.Type] = []) { self.backends = backends }
 
-    /// The backends registered so far, in order.
-    public static var registered: [any StoreBackend.Type] {
-        lock.lock()
-        defer { lock.unlock() }
-        return added
-    }
+    /// No backend but the SQLite file every vitals has.
+    public static let sqliteOnly = StoreBackends()
 
     /// The lowercased URL scheme of `location` (`postgres` in `postgres://…`), nil for a path.
     /// Only `scheme://` counts, so a file named `notes:1` stays a file.
@@ -72,10 +63,10 @@ public enum StoreBackends {
     public static func isURL(_ location: String) -> Bool { scheme(of: location) != nil }
 
     /// The backend serving `location`; nil for a file path. A URL no backend serves throws.
-    public static func backend(for location: String) throws -> (any StoreBackend.Type)? {
-        guard let scheme = scheme(of: location) else { return nil }
+    public func backend(for location: String) throws -> (any StoreBackend.Type)? {
+        guard let scheme = Self.scheme(of: location) else { return nil }
         var known: [String] = []
-        for backend in registered {
+        for backend in backends {
             let schemes = backend.schemes
             if schemes.contains(scheme) { return backend }
             known += schemes
@@ -84,8 +75,8 @@ public enum StoreBackends {
     }
 
     /// The catalog kept in the database at `location` (`--catalog URL`).
-    public static func loadCatalog(from location: String,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws -> LoadedCatalog {
+    public func loadCatalog(from location: String,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> LoadedCatalog {
         guard let backend = try backend(for: location),
               let loaded = try backend.loadCatalog(from: location, environment: environment) else {
             throw StoreLocationError.noCatalog(location: display(location))
@@ -95,9 +86,9 @@ public enum StoreBackends {
 
     /// `location` as messages may show it: a URL through its backend (secrets masked), a path
     /// as it is; a URL no backend serves shows only its scheme.
-    public static func display(_ location: String) -> String {
+    public func display(_ location: String) -> String {
         if let backend = try? backend(for: location) { return backend.display(location) }
-        if let scheme = scheme(of: location) { return scheme + "://…" }
+        if let scheme = Self.scheme(of: location) { return scheme + "://…" }
         return location
     }
 }

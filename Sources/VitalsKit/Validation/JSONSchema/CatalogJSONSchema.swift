@@ -8,16 +8,23 @@
 /// series, parents, duplicate ids, former ids that collide) and comparisons of values
 /// (min above max).
 package enum CatalogJSONSchema {
-    /// The schema; each of `modules` (a screen id and its module's declared config keys)
-    /// checks the `config:` of the screen with that id.
-    package static func render(modules: [(screenID: String, keys: [ConfigKeySpec])] = []) -> String {
+    /// The schema of a run with `extensions`: its chart kinds' ids and its screen modules'
+    /// config keys.
+    package static func render(for extensions: Extensions) -> String {
+        render(chartTypeIDs: extensions.chartKinds.ids, modules: extensions.screens.declaredConfigs)
+    }
+
+    /// The schema; `chart_type_id` is one of `chartTypeIDs`, and each of `modules` (a screen id
+    /// and its module's declared config keys) checks the `config:` of the screen with that id.
+    package static func render(chartTypeIDs: [String] = ChartKindFactory.builtIn.ids,
+                               modules: [(screenID: String, keys: [ConfigKeySpec])] = []) -> String {
         var sections: [String] = []
         for (key, entry) in CatalogSchema.sections {
             sections.append("    \(q(key)): {\"type\": \"array\", \"items\": {\"$ref\": \"#/$defs/\(entry.name)\"}}")
         }
         var defs: [String] = []
         for entry in CatalogSchema.sections.map(\.entry) + [CatalogSchema.target, CatalogSchema.plausibleRange, CatalogSchema.pregnancy, CatalogSchema.pairedSeries] where !defs.contains(where: { $0.hasPrefix("    \(q(entry.name)):") }) {
-            defs.append("    \(q(entry.name)): \(object(entry, indent: "    ", modules: modules.map(\.screenID)))")
+            defs.append("    \(q(entry.name)): \(object(entry, indent: "    ", chartTypeIDs: chartTypeIDs, modules: modules.map(\.screenID)))")
         }
         for module in modules {
             defs.append("    \(q(configDef(module.screenID))): "
@@ -46,10 +53,10 @@ package enum CatalogJSONSchema {
     /// The name of the definition of a module's config block.
     static func configDef(_ screenID: String) -> String { "config_" + screenID }
 
-    private static func object(_ entry: EntrySpec, indent: String, modules: [String] = []) -> String {
+    private static func object(_ entry: EntrySpec, indent: String, chartTypeIDs: [String], modules: [String] = []) -> String {
         let required = entry.keys.filter(\.isRequired).map { q($0.name) }.joined(separator: ", ")
         let properties = entry.keys.map { key in
-            "\(indent)    \(q(key.name)): \(property(key))"
+            "\(indent)    \(q(key.name)): \(property(key, chartTypeIDs: chartTypeIDs))"
         }.joined(separator: ",\n")
         var conditions = ""
         // A screen's config is checked by the schema of the module its screen_id names.
@@ -68,11 +75,11 @@ package enum CatalogJSONSchema {
             + "\(indent)  \"required\": [\(required)],\n\(indent)  \"properties\": {\n\(properties)\n\(indent)  }\(conditions)\n\(indent)}"
     }
 
-    private static func property(_ key: KeySpec) -> String {
+    private static func property(_ key: KeySpec, chartTypeIDs: [String]) -> String {
         let description = "\"description\": \(q(key.summary))"
         switch key.kind {
         case .chartType:
-            return "{\"enum\": [\(CatalogSchema.chartTypeIDs.map(q).joined(separator: ", "))], \(description)}"
+            return "{\"enum\": [\(chartTypeIDs.map(q).joined(separator: ", "))], \(description)}"
         case .string: return "{\"type\": \"string\", \"minLength\": 1, \(description)}"
         case .integer(let minimum):
             return "{\"type\": \"integer\"\(minimum.map { ", \"minimum\": \($0)" } ?? ""), \(description)}"

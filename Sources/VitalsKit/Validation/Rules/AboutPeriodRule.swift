@@ -19,7 +19,7 @@ package struct AboutPeriodRule: ValidationRule {
             RuleExamples.metrics(RuleExamples.primary + ", about_what: How last night went."),
         ])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             for (key, text) in [("about_what", metric.aboutWhat), ("about_why", metric.aboutWhy)] {

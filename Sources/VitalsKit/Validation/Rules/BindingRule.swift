@@ -13,13 +13,13 @@ package struct BindingMismatchRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", unit: lb, rolling: 7")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             let binding = metric.binding
             guard let seriesID = binding.seriesID else {
                 // A kind that draws a series' values needs one; an unknown kind is reported by its own rule.
-                if let kind = ChartKindFactory.type(for: metric.chartTypeID), kind.data.needsSeries {
+                if let kind = context.chartKinds.type(for: metric.chartTypeID), kind.data.needsSeries {
                     found.append(diagnostic("'\(metric.id)' draws a \(metric.chartTypeID) chart but binds no series; add `series:`",
                                             at: metric.location(of: "display_metric_id")))
                 }

@@ -8,8 +8,8 @@ package struct UnknownChartTypeRule: ValidationRule {
         triggering: [RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: bar_verticle"))],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
-        let ids = CatalogSchema.chartTypeIDs   // read once: the list is the factory's, with added kinds
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
+        let ids = context.chartKinds.ids
         let known = Set(ids)
         return loaded.catalog.metrics.compactMap { metric in
             guard !known.contains(metric.chartTypeID) else { return nil }

@@ -9,7 +9,7 @@ package struct DuplicateIDRule: ValidationRule {
 
     /// One finding at each declaration of a repeated id, naming the others: a CI annotates
     /// every file involved, so the one a change adds is marked whichever sorts first.
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         // The first declaration of each id, by kind, as its index in `declarations`: the ids
         // themselves as keys (no key string made per declaration) and room for all of them
         // from the start (a table grown by doubling held the old and the new table at once:

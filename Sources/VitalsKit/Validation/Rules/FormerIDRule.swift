@@ -20,7 +20,7 @@ package struct FormerIDCollisionRule: ValidationRule {
         "pillars: [{pillar_id: p, name: P}]\nscreens:\n" + entries.map { "  - \($0)\n" }.joined()
     }
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var claimed: [String: DisplayScreen] = [:]
         for screen in loaded.catalog.screens {

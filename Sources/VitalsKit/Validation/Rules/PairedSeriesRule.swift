@@ -17,10 +17,11 @@ public struct PairedSeriesRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: scatter")
                                              + ", y: {series: body_mass, unit: lb, lag_days: 1}")])
 
-    public func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    public func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
-            let relates = ChartKindFactory.type(for: metric.chartTypeID)?.data == .pairs
+            let data = context.chartKinds.type(for: metric.chartTypeID)?.data
+            let relates = data == .pairs
             guard let y = metric.binding.versus else {
                 if relates {
                     found.append(diagnostic("'\(metric.id)' draws a \(metric.chartTypeID) chart, which relates two series; add `y: {series: …}`",
@@ -28,8 +29,9 @@ public struct PairedSeriesRule: ValidationRule {
                 }
                 continue
             }
-            if !relates, ChartKindFactory.type(for: metric.chartTypeID) != nil {
-                found.append(diagnostic("only a relating chart (\(Self.relatingKinds)) reads y:; '\(metric.id)' draws \(metric.chartTypeID)",
+            // A kind of its own shape may read y: too (a range from two series).
+            if !relates, data != .own, data != nil {
+                found.append(diagnostic("only a relating chart (\(Self.relatingKinds(context.chartKinds))) reads y:; '\(metric.id)' draws \(metric.chartTypeID)",
                                         at: metric.location(of: "y")))
             }
             if y.lagDays > PairedBinding.maximumLag {
@@ -59,7 +61,7 @@ public struct PairedSeriesRule: ValidationRule {
         return found
     }
 
-    static var relatingKinds: String {
-        ChartKindFactory.all.filter { $0.data == .pairs }.map { $0.id }.joined(separator: ", ")
+    static func relatingKinds(_ chartKinds: ChartKindFactory) -> String {
+        chartKinds.kinds.filter { $0.data == .pairs }.map { $0.id }.joined(separator: ", ")
     }
 }

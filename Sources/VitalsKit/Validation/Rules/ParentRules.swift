@@ -10,7 +10,7 @@ package struct ParentOnOtherScreenRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_X, display_screen_id: SCREEN_BODY, display_name: X, chart_type_id: line, series: body_mass, parent_metric_id: BODY_WEIGHT")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard let parentID = metric.parentID, let parent = loaded.catalog.metric(parentID),
                   parent.screenID != metric.screenID else { return nil }
@@ -33,7 +33,7 @@ package struct ParentCycleRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line, parent_metric_id: BODY_WEIGHT")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         let catalog = loaded.catalog
         var reported: Set<String> = []
         var found: [Diagnostic] = []
@@ -76,7 +76,7 @@ package struct InactiveParentRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary,
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line, parent_metric_id: BODY_WEIGHT")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard metric.isActive, let parentID = metric.parentID,
                   let parent = loaded.catalog.metric(parentID), !parent.isActive else { return nil }

@@ -26,7 +26,7 @@ package struct PortionDayRule: ValidationRule {
                 + "budgets: [{budget_id: veg, name: Veg, series: vegetables, amount: 21, period: week}]\n",
         ])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         let catalog = loaded.catalog
         let book = catalog.portions
         var found: [Diagnostic] = []

@@ -10,7 +10,7 @@ package struct PrimaryCountRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         let catalog = loaded.catalog
         var found: [Diagnostic] = []
         for screen in catalog.screens where screen.isActive {
@@ -42,7 +42,7 @@ package struct PrimaryWithParentRule: ValidationRule {
             "display_metric_id: BODY_A, display_screen_id: SCREEN_BODY, display_name: A, chart_type_id: line")],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         loaded.catalog.metrics.compactMap { metric in
             guard metric.isPrimary, let parent = metric.parentID else { return nil }
             return diagnostic("primary metric '\(metric.id)' has a parent ('\(parent)'); a primary metric is the top of its screen",
@@ -61,7 +61,7 @@ package struct EmptyScreenRule: ValidationRule {
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary),
                         RuleExamples.context.replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, is_active: false}")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         loaded.catalog.screens.compactMap { screen in
             guard screen.isActive, !loaded.catalog.hasActiveMetric(on: screen.id) else { return nil }
             return diagnostic("active screen \(screen.id) has no active metrics; add one in metrics/ or set is_active: false",

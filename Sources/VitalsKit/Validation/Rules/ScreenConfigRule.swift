@@ -1,10 +1,6 @@
 /// A screen's `config` block is what its screen module expects (the module reports where).
 package struct ScreenConfigRule: ValidationRule {
-    package let registry: ScreenRegistry
-
-    /// The rule for `registry`'s modules (the built-in list in `vitals`; only the generic
-    /// module by default, which reads no config).
-    package init(registry: ScreenRegistry = .genericOnly) { self.registry = registry }
+    package init() {}
 
     package static let description = RuleDescription(
         id: ConfigProblems.ruleID,
@@ -16,7 +12,7 @@ package struct ScreenConfigRule: ValidationRule {
             """],
         nonTriggering: [RuleExamples.context])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
-        registry.configDiagnostics(loaded.catalog)
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
+        context.screens.configDiagnostics(loaded.catalog)
     }
 }

@@ -11,7 +11,7 @@ package struct TargetSanityRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", target: {rule: range, min: 70, max: 75}")])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for metric in loaded.catalog.metrics {
             guard let target = metric.binding.target else { continue }

@@ -1,10 +1,6 @@
 /// A reference to a pillar, subject, screen, series or parent metric that no file declares.
 package struct UnknownReferenceRule: ValidationRule {
-    /// Subjects a data set of the program declares outside the catalog (the demo data's): a
-    /// screen may be for one of them before any catalog file declares it.
-    package var dataSetSubjects: Set<String>
-
-    package init(dataSetSubjects: Set<String> = []) { self.dataSetSubjects = dataSetSubjects }
+    package init() {}
     package static let description = RuleDescription(
         id: "unknown-reference",
         summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by and y series and parent.",
@@ -15,7 +11,9 @@ package struct UnknownReferenceRule: ValidationRule {
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
-    package func check(_ loaded: LoadedCatalog) -> [Diagnostic] {
+    /// A screen may be for a subject of the program's data sets (`context.dataSetSubjects`,
+    /// the demo data's) before any catalog file declares it.
+    package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
         let catalog = loaded.catalog
         var found: [Diagnostic] = []
         func missing(_ what: String, _ id: String, _ entry: some CatalogEntry, key: String, among ids: [String]) {
@@ -32,7 +30,7 @@ package struct UnknownReferenceRule: ValidationRule {
             }
             // A screen for a data set's subject (the demo's) is shown with that data, and with
             // yours once a file declares that subject (Catalog.activeScreensInOrder).
-            if catalog.subject(screen.subjectID) == nil, !dataSetSubjects.contains(screen.subjectID) {
+            if catalog.subject(screen.subjectID) == nil, !context.dataSetSubjects.contains(screen.subjectID) {
                 missing("subject", screen.subjectID, screen, key: "subject", among: subjectIDs)
             }
         }
