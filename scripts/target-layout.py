@@ -44,6 +44,21 @@ def uses(target):
         inside.append(usage["plugin"][0] + " (build-tool plugin)")
     return inside, outside
 
+def is_screen_module(name):
+    return (targets[name].get("path") or "").startswith("Sources/Screens/")
+
+SCREEN_MODULES = "<Name>Screen"
+
+def shown(names):
+    """Names with the screen modules as one `<Name>Screen` (so adding one keeps the tables)."""
+    out = []
+    for name in names:
+        entry = SCREEN_MODULES if name_of(name) in targets and is_screen_module(name_of(name)) else name
+        entry = f"`{name_of(entry)}`" + entry[len(name_of(entry)):]
+        if entry not in out:
+            out.append(entry)
+    return out
+
 def name_of(entry):
     return entry.split(" (")[0]
 
@@ -61,10 +76,16 @@ def generated():
         kind = next(iter(product["type"]))
         lines.append(f"| `{product['name']}` | {kind} | " + ", ".join(f"`{t}`" for t in product["targets"]) + " |")
     lines += ["", "| layer | target | kind | uses | outside packages |", "|---|---|---|---|---|"]
+    rows = []
     for name in sorted(targets, key=lambda n: (layer(n), list(targets).index(n))):
         inside, outside = uses(targets[name])
-        lines.append(f"| {layer(name)} | `{name}` | {KINDS.get(targets[name]['type'], targets[name]['type'])} | "
-                     + ", ".join(inside) + " | " + ", ".join(outside) + " |")
+        label = f"`{SCREEN_MODULES}` (each custom screen's module: `screenModules` in Package.swift)" \
+            if is_screen_module(name) else f"`{name}`"
+        row = (f"| {layer(name)} | {label} | {KINDS.get(targets[name]['type'], targets[name]['type'])} | "
+               + ", ".join(shown(inside)) + " | " + ", ".join(outside) + " |")
+        if row not in rows:
+            rows.append(row)
+    lines += rows
     lines += ["", END]
     return "\n".join(lines)
 
