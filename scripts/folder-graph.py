@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Folder-level dependency graph of a Swift target; exits 1 when folders form a cycle.
 
-Usage: scripts/folder-graph.py [Sources/VitalsKit] [--edges] [--readme README.md]
+Usage: scripts/folder-graph.py [Sources/VitalsKit] [--edges] [--readme ARCHITECTURE.md]
 
-With --readme, the folders' order in the README's Layout block (`Sources/VitalsKit/<Folder>/`
+With --readme, the folders' order in the file's Layout block (`Sources/VitalsKit/<Folder>/`
 lines) is the layering: a folder that uses one listed after it is an error too.
 
 A folder depends on another when one of its files names a type declared in the other

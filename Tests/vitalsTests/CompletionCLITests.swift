@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// What the bash completion script (`vitals --generate-completion-script bash`, installed as
-/// the README's Install section shows) offers, run in a real bash the way bash runs it on Tab:
+/// docs/install.md shows) offers, run in a real bash the way bash runs it on Tab:
 /// COMP_WORDS/COMP_CWORD/COMP_LINE set, `_vitals` called, COMPREPLY read back.
 final class CompletionCLITests: XCTestCase {
     private var base: URL!

@@ -142,7 +142,7 @@ final class InstalledBinaryCLITests: XCTestCase {
         XCTAssertTrue(broken.stdout.contains("unknown series 'body_mas'"), broken.stdout)
     }
 
-    /// The completion scripts the README's Install section writes, and bash accepts its own.
+    /// The completion scripts docs/install.md writes, and bash accepts its own.
     func testCompletionScriptsForBashZshAndFish() throws {
         // The scripts are the argument parser's (1,500 lines); they are scanned, not written out.
         for (shell, marker) in [("bash", "complete -o filenames -F _vitals vitals"), ("zsh", "#compdef vitals"),

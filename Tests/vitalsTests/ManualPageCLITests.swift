@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The manual page (docs/vitals.1, README's Install section; `ManualPage` below) is written
+/// The manual page (docs/vitals.1, docs/install.md; `ManualPage` below) is written
 /// from the help texts as `--experimental-dump-help` gives them, each line of a text becoming a
 /// line of mdoc. An empty line there makes `man vitals` print "mdoc warning: Empty input line"
 /// on the reader's terminal, and a line starting with `.` or `'` would be read as a macro.

@@ -3,11 +3,11 @@ import Testing
 import PropertyBased
 @testable import VitalsKit
 
-/// The three unit systems: the one table (and README's copy of it), the locale default, and
+/// The three unit systems: the one table (and the guide's copy of it, docs/units-and-settings.md), the locale default, and
 /// the spoken forms (12 st 4 lb, 5 ft 10 in, 3.2 pt) checked against plain arithmetic.
 @Suite struct UnitSystemTests {
-    @Test func theReadmeTableIsTheCodeTable() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func theGuideTableIsTheCodeTable() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/units-and-settings.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- units-table -->\n"))
         let end = try #require(readme.range(of: "\n<!-- /units-table -->", range: start.upperBound..<readme.endIndex))
         func rows(_ text: Substring) -> [[String]] {
