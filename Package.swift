@@ -26,6 +26,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "VitalsKit", targets: ["VitalsKit"]),
+        // The SQLite store, for a plug-in's tests and tools (`SampleStore.inMemory()`).
+        .library(name: "VitalsSQLite", targets: ["VitalsSQLite"]),
         // The command line as a library, for packages that build their own `vitals` with more
         // screen modules and chart kinds (Examples/WaterPlugin).
         .library(name: "VitalsCLI", targets: ["VitalsCLI"]),
@@ -76,22 +78,27 @@ let package = Package(
             dependencies: [
                 "CLibYAML",
                 "ShippedLanguages",
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        // The SQLite store (GRDB): the file every vitals keeps its samples in, its schema and
+        // migrations. A plug-in's tests open an in-memory one with it.
+        .target(
+            name: "VitalsSQLite",
+            dependencies: ["VitalsKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The layers above the SDK, each a target of its own so the compiler keeps the order:
         // a target uses only those listed before it (README's Layout is drawn from this list).
         // CSV and Apple Health import, CSV and JSON export.
         .target(
             name: "VitalsImport",
-            dependencies: ["VitalsKit", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["VitalsKit", "VitalsSQLite", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The deterministic demo data set, its subjects and its cache.
-        .target(name: "VitalsDemo", dependencies: ["VitalsKit"]),
+        .target(name: "VitalsDemo", dependencies: ["VitalsKit", "VitalsSQLite"]),
         // `vitals due` and `vitals summary`: what is due at a moment, a period judged.
         .target(name: "VitalsInsights", dependencies: ["VitalsKit"]),
         // The settings file, which database a command uses, the compiled catalog cache.
-        .target(name: "VitalsSettings", dependencies: ["VitalsKit", "VitalsDemo", "VitalsInsights"]),
+        .target(name: "VitalsSettings", dependencies: ["VitalsKit", "VitalsSQLite", "VitalsDemo", "VitalsInsights"]),
         // `vitals report`: periods, shared copies, the adherence report, PDF printing.
         .target(name: "VitalsReports", dependencies: ["VitalsKit"]),
         // What `vitals new-screen` writes.
@@ -106,6 +113,7 @@ let package = Package(
             name: "VitalsPostgres",
             dependencies: [
                 "VitalsKit",
+                "VitalsSQLite",
                 postgresProduct("PostgresNIO", "postgres-nio"),
                 postgresProduct("NIOSSL", "swift-nio-ssl"),
                 postgresProduct("NIOCore", "swift-nio"),
@@ -150,6 +158,7 @@ let package = Package(
             name: "VitalsCLI",
             dependencies: [
                 "VitalsKit",
+                "VitalsSQLite",
                 "VitalsScreens",
                 "ShippedCatalog",
                 "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
@@ -163,7 +172,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
+            dependencies: ["VitalsKit", "VitalsSQLite", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
@@ -171,14 +180,14 @@ let package = Package(
         // Every screen (generic and custom) rendered on fixed data, with goldens.
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["VitalsKit", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
+            dependencies: ["VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
                            .product(name: "PropertyBased", package: "swift-property-based")]
                 + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
+            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
                            postgresTarget("VitalsPostgres"), postgresTarget("VitalsPostgresCLI"),
                            .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Goldens"]

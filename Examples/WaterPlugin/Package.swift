@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(
             name: "FolderStore",
-            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+            dependencies: [.product(name: "VitalsKit", package: "Vitals"), .product(name: "VitalsSQLite", package: "Vitals")]
         ),
         .executableTarget(
             name: "vitals-water",
@@ -34,7 +34,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WaterScreenTests",
-            dependencies: ["WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals")]
+            dependencies: ["WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals"),
+                           .product(name: "VitalsSQLite", package: "Vitals")]
         ),
         .testTarget(
             name: "FolderStoreTests",

@@ -62,7 +62,7 @@ final class DocumentationTests: XCTestCase {
             guard line.hasPrefix("  "), let name = line.dropFirst(2).split(separator: " ").first,
                   line.dropFirst(2).hasPrefix(name + "  "), name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
             return String(name)
-        }).union(Vitals.postgreSQLCommands)
+        }).union(VitalsCommands.postgreSQLCommands)
         XCTAssertTrue(commands.contains("render") && commands.contains("grant"), "\(commands)")
         let readme = try Self.read("README.md")
         let table = try XCTUnwrap(readme.components(separatedBy: "<!-- commands-table -->").dropFirst().first?

@@ -44,7 +44,7 @@ package enum CatalogDiff {
         }
         let drawn: [Drawn] = try store.readingAsOneSnapshot {
             guard store.connection.readsInParallel else { return jobs.map { draw($0.side, $0.screen) } }
-            return ParallelMap.map(jobs) { job in draw(job.side, job.screen) }
+            return ParallelMap.mapInCallersWords(jobs) { job in draw(job.side, job.screen) }
         }
         var byScreen: [String: [Drawn?]] = [:]
         for (job, result) in zip(jobs, drawn) { byScreen[job.screen.id, default: [nil, nil]][job.side] = result }

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsSQLite
 
 /// The embedded demo data as a database file built once and kept under
 /// `$XDG_CACHE_HOME/vitals/` (else `~/.cache/vitals/`), so that reading commands without a

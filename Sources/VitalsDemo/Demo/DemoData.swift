@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsKit
+import VitalsSQLite
 
 /// The deterministic demo data set: about 400 days for `me`, a puppy's first year for
 /// `ollie` and a pregnancy's weigh-ins for `sanne`, covering every series the shipped

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VitalsKit
+import VitalsSQLite
 
 /// Writes the importer's sample rows through the store's inserter (`SampleInserter` on SQLite,
 /// `PostgresSampleInserter` on PostgreSQL), inside the caller's transaction.

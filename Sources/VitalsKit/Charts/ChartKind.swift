@@ -24,7 +24,7 @@ public enum ChartData: String, Sendable, CaseIterable {
     case calendar
     /// Two series paired period by period, y perhaps some days later (`relation`).
     case pairs
-    /// Data of the kind's own shape, which the kind reads itself (`ChartKind.readData`) into
+    /// Data of the kind's own shape, which the kind reads itself (`OwnDataChartKind`) into
     /// `ChartInput.payload`: a kind from outside this package draws a shape none of the
     /// others is, touching no file of Vitals.
     case own
@@ -42,7 +42,7 @@ public enum ChartData: String, Sendable, CaseIterable {
 /// One kind per file under `Charts/Kinds/`, each with `static let id` and the `data` it
 /// draws, listed once in `ChartKindFactory.builtInKinds`; a plug-in's kinds are given to
 /// `Extensions(chartKinds:)`. A kind whose `data` is `.own` reads its data itself
-/// (`readData(for:query:in:)`). `draw` returns a canvas of styled cells
+/// (`OwnDataChartKind`). `draw` returns a canvas of styled cells
 /// exactly `profile.width` display columns wide — no escape codes: the output backend decides
 /// colour. It never fails: input it cannot draw gives an empty state.
 public protocol ChartKind: Sendable {
@@ -67,10 +67,6 @@ public protocol ChartKind: Sendable {
     /// What a page prints under the chart beside its numbers' summary (a night's time asleep
     /// and in bed), in the words of `Words.current`, or nil.
     func caption(_ input: ChartInput) -> String?
-    /// For a kind whose `data` is `.own`: the chart's data for `metric`, read from the
-    /// context's store with `query` (the metric's series, unit, range and bucket), which the
-    /// builder puts in `ChartInput.payload`. Kinds of the built-in shapes read nothing here.
-    static func readData(for metric: DisplayMetric, query: MetricQuery, in context: ScreenContext) throws -> (any ChartPayload)?
 }
 
 /// The data of a chart kind's own shape (`ChartData.own`), as its kind reads it: plain values,
@@ -85,9 +81,6 @@ public protocol ChartPayload: Sendable {
 extension ChartKind {
     public static var drawsRollingMean: Bool { false }
 
-    /// Nothing of its own: the kind draws one of the built-in shapes.
-    public static func readData(for metric: DisplayMetric, query: MetricQuery,
-                                in context: ScreenContext) throws -> (any ChartPayload)? { nil }
 
     /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.
     public func svg(_ input: ChartInput, size: ChartSize) -> String? { nil }

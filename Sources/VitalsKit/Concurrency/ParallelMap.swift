@@ -2,19 +2,14 @@ import Dispatch
 import Foundation
 
 /// Maps over an array on every core, keeping the input order in the result. The transform
-/// runs on other threads with the caller's words and disclosure (`Words.current`,
-/// `Disclosure.current`), the two values a composition reads from its task: everything else
-/// it needs, it is given.
+/// runs on other threads: task-local values of the caller are not set there
+/// (`mapInCallersWords` carries the two a composition reads).
 package enum ParallelMap {
     package static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let results = ResultSlots<Output>(count: inputs.count)
-        let words = Words.current, disclosure = Disclosure.current
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            let output = Words.$current.withValue(words) {
-                Disclosure.$current.withValue(disclosure) { transform(inputs[index]) }
-            }
-            results.set(index, output)
+            results.set(index, transform(inputs[index]))
         }
         return results.values()
     }

@@ -59,7 +59,7 @@ public struct MetricChartBuilder: Sendable {
             input.unit = nil
             input.relation = try relation(for: metric, x: query)
         case .own:
-            input.payload = try kind.readData(for: metric, query: query, in: context)
+            input.payload = try (kind as? any OwnDataChartKind.Type)?.readData(for: metric, query: query, in: context)
         case .buckets, .bucketsOrSplitTotals:
             let periods = try query.fetchBuckets(from: store)
             let zeroFrom = try query.unloggedAsZeroFrom(in: store)

@@ -146,10 +146,9 @@ extension MetricQuery {
         return "\(bucketTable(periods, bucket)) SELECT b.k AS k, \(group) AS g, \(columns) \(join) GROUP BY 1, 2"
     }
 
-    /// The SQL behind `fetchBuckets` with its arguments written in as SQLite quotes them
-    /// (`sqlite3_expanded_sql`), for running in the `sqlite3` tool (benchmarks).
-    public func inlineSQL() throws -> String {
-        guard let periods = try readPeriods(in: nil) else { return "" }
-        return try SampleStore.expandedSQL(bucketSQL(periods, bucket))
+    /// The statement behind `fetchBuckets`; nil when the query reads no periods.
+    package func bucketStatement() throws -> SQLStatement? {
+        guard let periods = try readPeriods(in: nil) else { return nil }
+        return try bucketSQL(periods, bucket)
     }
 }

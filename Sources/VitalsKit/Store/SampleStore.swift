@@ -26,7 +26,7 @@ public final class SampleStore: Sendable {
     }
 
     /// A store on `connection`, whose file is `path` (nil when it has none).
-    init(path: String?, connection: any StoreConnection) {
+    package init(path: String?, connection: any StoreConnection) {
         self.path = path
         self.connection = connection
     }

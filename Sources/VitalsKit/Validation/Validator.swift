@@ -9,15 +9,6 @@ public struct Validator: Sendable {
         self.context = context
     }
 
-    /// The rules and what they check against of a run with `extensions`; a screen may be for
-    /// one of `dataSetSubjects`, subjects the program's data sets declare outside the catalog
-    /// (the demo data's).
-    public init(extensions: Extensions, dataSetSubjects: Set<String> = []) {
-        self.init(rules: extensions.rules,
-                  context: ValidationContext(chartKinds: extensions.chartKinds, screens: extensions.screens,
-                                             dataSetSubjects: dataSetSubjects))
-    }
-
     /// The built-in rules against the built-in chart kinds and `screenModules`.
     public init(screenModules: ScreenRegistry, dataSetSubjects: Set<String> = []) {
         self.init(context: ValidationContext(screens: screenModules, dataSetSubjects: dataSetSubjects))
@@ -43,7 +34,7 @@ public struct Validator: Sendable {
     /// in turn on one thread.
     func findings(_ loaded: LoadedCatalog) -> [[Diagnostic]] {
         let context = context
-        return ParallelMap.map(rules) { rule in rule.check(loaded, in: context) }
+        return ParallelMap.mapInCallersWords(rules) { rule in rule.check(loaded, in: context) }
     }
 }
 

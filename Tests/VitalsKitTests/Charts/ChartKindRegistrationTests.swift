@@ -20,7 +20,7 @@ final class ChartKindRegistrationTests: XCTestCase {
 
     /// A fixture kind of its own shape: the number of samples of each day in the range, read
     /// by the kind itself, drawn as digits.
-    struct TallyChart: ChartKind {
+    struct TallyChart: OwnDataChartKind {
         static let id = "tally_fixture"
         static let data = ChartData.own
 

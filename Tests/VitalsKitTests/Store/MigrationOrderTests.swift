@@ -1,3 +1,4 @@
+import VitalsSQLite
 import Testing
 @testable import VitalsKit
 #if PostgreSQL

@@ -1,3 +1,4 @@
+import VitalsSQLite
 import Foundation
 import GRDB
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsSQLite
 
 // The store backend of the article "Write a store backend" (Sources/VitalsKit/VitalsKit.docc),
 // from outside Vitals: it sees only Vitals' public API, passes the conformance suite

@@ -14,7 +14,7 @@ import VitalsKit
 ///   series: blood_pressure_systolic
 ///   y: {series: blood_pressure_diastolic}
 /// ```
-public struct PressureRangeChart: ChartKind {
+public struct PressureRangeChart: OwnDataChartKind {
     public static let id = "pressure_range"
     public static let data = ChartData.own
 

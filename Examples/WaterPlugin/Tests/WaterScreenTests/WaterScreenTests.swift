@@ -1,5 +1,6 @@
 import Foundation
 import VitalsKit
+import VitalsSQLite
 import PressureChart
 import WaterRules
 import WaterScreen

@@ -8,12 +8,6 @@
 /// series, parents, duplicate ids, former ids that collide) and comparisons of values
 /// (min above max).
 package enum CatalogJSONSchema {
-    /// The schema of a run with `extensions`: its chart kinds' ids and its screen modules'
-    /// config keys.
-    package static func render(for extensions: Extensions) -> String {
-        render(chartTypeIDs: extensions.chartKinds.ids, modules: extensions.screens.declaredConfigs)
-    }
-
     /// The schema; `chart_type_id` is one of `chartTypeIDs`, and each of `modules` (a screen id
     /// and its module's declared config keys) checks the `config:` of the screen with that id.
     package static func render(chartTypeIDs: [String] = ChartKindFactory.builtIn.ids,

@@ -1,3 +1,4 @@
+import VitalsKit
 import GRDB
 
 /// The store's versioned schema, as GRDB migrations; each migration is applied once, in order.

@@ -1,3 +1,4 @@
+import VitalsKit
 import Foundation
 import GRDB
 import GRDBSQLite
