@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import VitalsKit
+import VitalsSQLite
 
 /// `vitals pull`: brings the server's samples (of the subjects the login may read: row-level
 /// security filters them) and milestones that the local file lacks.

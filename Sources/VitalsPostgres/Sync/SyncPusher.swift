@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import VitalsKit
+import VitalsSQLite
 
 /// `vitals push`: sends the local file's samples and milestones that the server lacks.
 ///

@@ -2,6 +2,7 @@
 import Foundation
 import GRDB
 import VitalsKit
+import VitalsSQLite
 
 /// How far `vitals push` and `vitals pull` got with one server, kept in the local SQLite file
 /// (`sync_state`, one row per remote and direction) and written in the same local transaction
