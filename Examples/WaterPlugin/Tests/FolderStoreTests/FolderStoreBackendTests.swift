@@ -17,15 +17,16 @@ final class FolderStoreBackendTests: XCTestCase {
         }.run()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/store1.sqlite"))
 
-        StoreBackends.register(FolderStoreBackend.self)
-        XCTAssertTrue(try StoreBackends.backend(for: "folder://household") == FolderStoreBackend.self)
-        XCTAssertNil(try StoreBackends.backend(for: folder + "/plain.sqlite"), "a path is a SQLite file")
+        let backends = StoreBackends([FolderStoreBackend.self])
+        XCTAssertTrue(try backends.backend(for: "folder://household") == FolderStoreBackend.self)
+        XCTAssertNil(try backends.backend(for: folder + "/plain.sqlite"), "a path is a SQLite file")
         XCTAssertThrowsError(try FolderStoreBackend.open("folder://../escape", forWriting: true, environment: ["VITALS_FOLDER": folder]))
     }
 
     func testAnUnknownSchemeIsRefusedByName() {
-        XCTAssertThrowsError(try StoreBackends.backend(for: "mysql://db/x")) { error in
-            XCTAssertEqual(error as? StoreLocationError, .noBackend(scheme: "mysql", known: StoreBackends.registered.flatMap { $0.schemes }))
+        let backends = StoreBackends([FolderStoreBackend.self])
+        XCTAssertThrowsError(try backends.backend(for: "mysql://db/x")) { error in
+            XCTAssertEqual(error as? StoreLocationError, .noBackend(scheme: "mysql", known: ["folder"]))
             XCTAssertTrue("\(error)".hasPrefix("no store backend for mysql:// locations"), "\(error)")
         }
         XCTAssertNil(StoreBackends.scheme(of: "notes:1.sqlite"), "only scheme:// is a URL")
