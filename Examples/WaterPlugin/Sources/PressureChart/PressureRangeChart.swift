@@ -28,6 +28,8 @@ public struct PressureRangeChart: OwnDataChartKind {
         guard let low = metric.binding.versus else { return PressureDays(days: []) }
         var lowMetric = metric
         lowMetric.binding = low.binding(sharing: metric.binding)
+        // Both ends of a reading combine alike: y without an aggregate of its own takes x's.
+        if low.aggregate == nil { lowMetric.binding.aggregate = metric.binding.aggregate }
         let highs = try query.fetchBuckets(from: context.store).buckets
         let lows = try context.query(for: lowMetric).fetchBuckets(from: context.store).buckets
         let lowByDay = Dictionary(lows.compactMap { bucket in bucket.value.map { (bucket.start, $0) } },
@@ -62,7 +64,7 @@ public struct PressureRangeChart: OwnDataChartKind {
             at = canvas.write(String(repeating: " ", count: from), row: row, column: at, style: .plain)
             at = canvas.write(end + String(repeating: bar, count: max(0, to - from - 1)) + (to > from ? end : ""),
                               row: row, column: at, style: color)
-            let numbers = profile.numbers.format(day.high, unit: "") + "/" + profile.numbers.format(day.low, unit: "")
+            let numbers = profile.numbers.format(day.high, maxFractionDigits: 0) + "/" + profile.numbers.format(day.low, maxFractionDigits: 0)
             canvas.write(numbers, row: row, column: labelWidth + barWidth + 3, style: .plain)
         }
         return canvas
