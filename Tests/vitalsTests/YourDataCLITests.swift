@@ -63,13 +63,23 @@ final class YourDataCLITests: XCTestCase {
     }
 
     func testTheDemoDataBringsItsOwnSubjects() throws {
-        // No database: the embedded demo data, with Ollie's late milestones.
-        let embedded = try vitals(["due", "--at", "2026-11-20T08:00+01:00"], exitCode: 1)
-        XCTAssertTrue(embedded.stdout.hasPrefix("Ollie: Vaccinatie (16 weken): te laat sinds 2026-04-11"), embedded.stdout)
+        // No database at all (a fresh install): `render` shows the embedded demo data, but the
+        // demo is never a reminder; nothing is printed, on either stream, and nothing is due.
+        let drawn = try vitals(["render", "gezondheid", "--as-of", "2026-11-20"], stderr: nil)
+        XCTAssertTrue(drawn.stdout.contains("Ollie"), drawn.stdout)
+        for at in ["2026-11-20T08:00+01:00", "2026-11-20T21:00+01:00"] {
+            try vitals(["due", "--at", at], stdout: "", stderr: "", exitCode: 0)
+        }
+        try vitals(["due", "--format", "json", "--at", "2026-11-20T21:00+01:00"],
+                   stdout: "{\n  \"at\": \"2026-11-20T21:00:00+01:00\",\n  \"due\": []\n}\n", stderr: "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/vitals/vitals.sqlite").path),
+                       "due wrote no database")
         // A database `vitals demo` wrote is the demo's too: its subjects log and sum up.
         let demo = directory.appendingPathComponent("demo.sqlite").path
         try vitals(["demo", "--db", demo, "--as-of", "2026-11-20"], stderr: nil)
         try vitals(["log", "body_mass", "24", "--subject", "ollie", "--db", demo, "--at", "2026-11-20T10:00+01:00"])
+        let late = try vitals(["due", "--db", demo, "--at", "2026-11-20T08:00+01:00"], exitCode: 1)
+        XCTAssertTrue(late.stdout.hasPrefix("Ollie: Vaccinatie (16 weken): te laat sinds 2026-04-11"), late.stdout)
         let summary = try vitals(["summary", "--subject", "ollie", "--db", demo, "--as-of", "2026-11-20"])
         XCTAssertTrue(summary.stdout.contains("Ollie · 2026-11-14 – 2026-11-20"), summary.stdout)
     }

@@ -10,8 +10,9 @@ struct DueCommand: VitalsCommand {
         abstract: "What is due now: milestones, a weigh-in, open targets, spent budgets, e.g. `vitals due --at 20:00`.",
         discussion: """
         Which reminders are on and from when is the settings file's `reminders` (default: \
-        weigh_in 10:00, targets 18:00, milestones 7d). Exit codes: 0 nothing due, 1 something \
-        due (or a refused input), 2 usage error or could not run.
+        weigh_in 10:00, targets 18:00, milestones 7d). With no database yet (a fresh install) \
+        nothing is due: the demo data is never a reminder. Exit codes: 0 nothing due, 1 \
+        something due (or a refused input), 2 usage error or could not run.
         """)
 
     @Option(help: ArgumentHelp("The moment: HH:MM, YYYY-MM-DDTHH:MM[±HH:MM], yesterday HH:MM (default: now).", valueName: "TIME"))
@@ -38,8 +39,21 @@ struct DueCommand: VitalsCommand {
             }
             let localSeconds = Int64(moment.date.timeIntervalSince1970.rounded(.down)) + Int64(moment.utcOffsetSeconds)
             let day = LocalDate(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds)
-            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
+            // Nothing is due for data nobody logged: with no database at the default path (a
+            // fresh install, the demo data only standing in for it) a timer hears nothing and
+            // exits 0, where `render` would show the demo.
+            let location = try store.location(extensions.storeBackends)
+            let standIn = !location.isURL && !location.exists && !location.isChosen
+            let loaded = try catalog.loadValidCatalog(extensions, demoData: !standIn && store.holdsDemoData(extensions.storeBackends),
+                                                      quiet: standIn)
             _ = try SampleValidator(catalog: loaded.catalog).subject(subjectOption.id)
+            if standIn {
+                if format == .json {
+                    try say(JSONValue.object([("at", .string(TimeParser.format(moment.date, utcOffsetSeconds: moment.utcOffsetSeconds))),
+                                              ("due", .array([]))]).text(), as: .json)
+                }
+                return
+            }
             let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
             items = try DueReader(catalog: loaded.catalog, store: sampleStore, extensions: extensions,
                                   settings: settings.reminders, dayCutoffMinutes: settings.dayCutoffMinutes)

@@ -32,24 +32,26 @@ package struct GoalSummary: Sendable {
     /// "−0.32 kg a week", "+0.7 lb a week".
     func rate(_ kilogramsPerWeek: Double) -> String {
         let value = KnownUnit.kilogram.convert(kilogramsPerWeek, to: display.unit) ?? kilogramsPerWeek
-        return numbers.formatDelta(value, unit: display.unit.symbol, fractionDigits: 2) + " a week"
+        return Words.text("goal.a_week", ["rate": numbers.formatDelta(value, unit: display.unit.symbol, fractionDigits: 2)])
     }
 
-    /// The lines `vitals goal` prints and the body screen shows.
+    /// The lines `vitals goal` prints and the body screen shows, in the current language
+    /// (`Words`: the `goal.*` keys).
     package var lines: [String] {
         var lines: [String] = []
         if let goal {
-            lines.append("Goal \(weight(goal.kilograms))" + (goal.by.map { " by \($0)" } ?? ""))
+            lines.append(goal.by.map { Words.text("goal.goal_by", ["weight": weight(goal.kilograms), "date": $0.description]) }
+                ?? Words.text("goal.goal", ["weight": weight(goal.kilograms)]))
         } else {
-            lines.append("No goal set (vitals goal set 72kg [--by YYYY-MM-DD])")
+            lines.append(Words.text("goal.none"))
         }
         guard let latest = trend.latest, let last = trend.days.last(where: { $0.weight != nil }), let weighed = last.weight else {
-            lines.append("No weigh-ins yet: the trend starts with the first")
+            lines.append(Words.text("goal.no_weigh_ins"))
             return lines
         }
-        lines.append("Trend \(weight(latest)) (last weigh-in \(weight(weighed)) on \(last.date))")
+        lines.append(Words.text("goal.trend", ["trend": weight(latest), "weight": weight(weighed), "date": last.date.description]))
         if let weekly = trend.weeklyRate {
-            lines.append("Rate \(rate(weekly)) over the last \(WeightTrend.rateWindow) days")
+            lines.append(Words.text("goal.rate", ["rate": rate(weekly), "days": String(WeightTrend.rateWindow)]))
         }
         if let line = progressLine { lines.append(line) }
         return lines
@@ -58,29 +60,31 @@ package struct GoalSummary: Sendable {
 
 extension GoalSummary {
     /// Where the rate leads: "At this rate: 72 kg around 2027-03-02 (in 14 weeks)", "Moving
-    /// away from it: …", "At your goal: …"; nil without a goal or a trend.
+    /// away from it: …", "At your goal: …" (in the current language); nil without a goal or a
+    /// trend.
     package var progressLine: String? {
         guard let goal, let progress, let latest = trend.latest else { return nil }
         switch progress {
         case .reached:
-            return "At your goal: the trend is within \(tolerance(GoalProgress.reachedWithin)) of it"
+            return Words.text("goal.reached", ["tolerance": tolerance(GoalProgress.reachedWithin)])
         case .noRate:
-            return "Too few weigh-ins in the last \(WeightTrend.rateWindow) days for a rate"
+            return Words.text("goal.no_rate", ["days": String(WeightTrend.rateWindow)])
         case .holdingSteady:
-            return "Holding steady: at this rate the goal is not reached"
+            return Words.text("goal.holding_steady")
         case .movingAway:
-            return "Moving away from it: the trend is going the other way"
+            return Words.text("goal.moving_away")
         case .onTrack(_, let days, let date):
-            let weeks = days >= 14 ? "in \(days / 7) weeks" : "in \(days) day\(days == 1 ? "" : "s")"
-            var line = "At this rate: \(weight(goal.kilograms)) around \(date) (\(weeks))"
+            let when = days >= 14 ? Words.text("goal.in_weeks", ["n": String(days / 7)])
+                : Words.count(days, one: "goal.in_day_one", other: "goal.in_days")
+            var line = Words.text("goal.on_track", ["weight": weight(goal.kilograms), "date": date.description, "when": when])
             if let by = goal.by {
                 if date <= by {
-                    line += ", before \(by)"
+                    line += Words.text("goal.before", ["date": by.description])
                 } else if by > asOf {
                     let needed = (goal.kilograms - latest) / Double(asOf.days(to: by)) * 7
-                    line += ", after \(by); \(rate(needed)) would make it"
+                    line += Words.text("goal.after", ["date": by.description, "rate": rate(needed)])
                 } else {
-                    line += "; \(by) has passed"
+                    line += Words.text("goal.passed", ["date": by.description])
                 }
             }
             return line

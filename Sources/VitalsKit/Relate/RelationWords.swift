@@ -17,48 +17,61 @@ package struct RelationWords: Sendable {
         self.numbers = numbers; self.unicode = unicode; self.noun = noun
     }
 
-    /// "23 days", "1 day".
-    package func count(_ n: Int) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    /// "23 days", "1 day" (in the current language).
+    package func count(_ n: Int) -> String {
+        noun == "week" ? Words.count(n, one: "count.week_one", other: "count.weeks")
+            : Words.count(n, one: "count.day_one", other: "count.days")
+    }
 
-    /// The finding as one sentence, starting with the number of pairs.
+    /// The pair's noun alone: "day" or "days", "week" or "weeks".
+    func nounWord(plural: Bool) -> String {
+        Words.text("relation.\(noun == "week" ? "week" : "day")\(plural ? "s" : "")")
+    }
+
+    /// The finding as one sentence, starting with the number of pairs, in the current language
+    /// (`Words`: the `relation.*` keys).
     package func sentence(_ finding: RelationFinding, _ series: RelationSeries) -> String {
         let n = count(finding.count)
         switch finding {
         case .tooFewPairs(_, let needed):
-            return "\(n) with both values: too few to say (a relation needs \(needed))"
+            return Words.text("relation.too_few_pairs", ["n": n, "needed": String(needed)])
         case .noVariation(_, let side):
-            return "\(n): \(Sanitize.inline(side)) is the same every \(noun); nothing to relate"
+            return Words.text("relation.no_variation", ["n": n, "side": Sanitize.inline(side), "noun": nounWord(plural: false)])
         case .correlation(_, let pearson, let spearman, _, _):
             let numbers = "r = \(coefficient(pearson.value)), \(interval(pearson.interval, coefficient)); "
                 + "\(unicode ? "ρ" : "rho") = \(coefficient(spearman.value)), \(interval(spearman.interval, coefficient))"
-            guard finding.isClear else { return "\(n): no clear relation (\(numbers))" }
+            guard finding.isClear else { return Words.text("relation.unclear", ["n": n, "numbers": numbers]) }
             let size = abs(pearson.value)
             let strength = size < 0.3 ? "weak" : size < 0.5 ? "moderate" : "strong"
             let direction = pearson.value > 0 ? "positive" : "negative"
-            return "\(n): \(strength) \(direction) relation (\(numbers))"
+            return Words.text("relation.clear", ["n": n, "strength": Words.text("relation.\(strength)"),
+                                                 "direction": Words.text("relation.\(direction)"), "numbers": numbers])
         case .groups(_, let comparison):
             var (event, other) = sides(series)
             // With a lag, the other side is read days after (or before) the event's day.
             if series.lagDays > 0 {
-                let days = "\(series.lagDays) \(noun)\(series.lagDays == 1 ? "" : "s")"
-                other.name += series.x.isEvent ? " \(days) later" : " \(days) before"
+                other.name = Words.text(series.x.isEvent ? "relation.later" : "relation.earlier",
+                                        ["name": other.name, "days": count(series.lagDays)])
             }
             let unit = other.unit
             let difference = comparison.difference
-            let withText = "with \(event.name) (\(comparison.daysWith))"
-            let withoutText = "without (\(comparison.daysWithout))"
+            let withText = Words.text("relation.with", ["event": event.name, "count": String(comparison.daysWith)])
+            let withoutText = Words.text("relation.without", ["count": String(comparison.daysWithout)])
             let range = interval(difference.interval) { quantity($0, unit: unit, signed: false) }
+            var values = ["n": n, "nouns": nounWord(plural: true), "with": withText, "without": withoutText, "other": other.name,
+                          "range": range]
             guard finding.isClear else {
-                return "\(n): no clear difference in \(other.name) between \(noun)s \(withText) and \(withoutText) "
-                    + "(\(quantity(difference.value, unit: unit, signed: true)), \(range))"
+                values["difference"] = quantity(difference.value, unit: unit, signed: true)
+                return Words.text("relation.no_clear_difference", values)
             }
-            let word = difference.value > 0 ? "higher" : "lower"
-            return "\(n): on \(noun)s \(withText), \(other.name) was \(quantity(abs(difference.value), unit: unit, signed: false)) "
-                + "\(word) than \(withoutText) (difference \(range))"
+            values["amount"] = quantity(abs(difference.value), unit: unit, signed: false)
+            values["word"] = Words.text(difference.value > 0 ? "relation.higher" : "relation.lower")
+            return Words.text("relation.difference", values)
         case .tooFewInGroup(_, let with, let without, let needed):
             let (event, _) = sides(series)
-            return "\(n): too few \(noun)s with and without \(event.name) to compare (\(with) with, \(without) without; "
-                + "each needs \(needed))"
+            return Words.text("relation.too_few_in_group", ["n": n, "nouns": nounWord(plural: true), "event": event.name,
+                                                            "with": String(with), "without": String(without),
+                                                            "needed": String(needed)])
         }
     }
 
@@ -82,7 +95,7 @@ package struct RelationWords: Sendable {
 
     /// "−0.30 to 0.50".
     func interval(_ interval: ConfidenceInterval, _ format: (Double) -> String) -> String {
-        "\(format(interval.low)) to \(format(interval.high))"
+        Words.text("relation.interval", ["low": format(interval.low), "high": format(interval.high)])
     }
 
     /// "0.4 kg", "+0.4 kg" (signed), "−120 kcal"; two significant decimals for small values.
