@@ -144,7 +144,7 @@ struct ReportCommand: VitalsCommand {
                 // alone), else English; each screen's section keeps its own.
                 let languages = Set(documents.map(\.language))
                 let language = languages.count == 1 ? languages.first ?? "en" : "en"
-                let html = Words.speaking(language) {
+                let html = Words.speaking(loaded.catalog.words(for: language)) {
                     let title = wantsAdherence && chosen.isEmpty ? Words.text("report.title_adherence")
                         : documents.count == 1 ? documents[0].name : Words.text("report.title")
                     let page = ReportPage(title: title, period: period.text, asOf: period.asOfText,

@@ -87,7 +87,7 @@ struct SummaryCommand: VitalsCommand {
             let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
                                             extensions: extensions)
                 .read(window: window, title: title)
-            let words = SummaryWords(numbers: profile.numbers, glyphs: profile.glyphs)
+            let words = SummaryWords(numbers: profile.numbers, glyphs: profile.glyphs, languages: loaded.catalog.languages)
             switch format {
             case .text: try StandardOutput.write(SummaryText(words: words).text(summary))
             case .markdown: try StandardOutput.write(SummaryText(words: words).markdown(summary))

@@ -79,10 +79,11 @@ package struct CatalogOptions: ParsableArguments {
                                   report: (String) -> Void) throws -> LoadedCatalog {
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
-            let loaded = try load(extensions: extensions)
+            var loaded = try load(extensions: extensions)
             let root: String? = if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false) { root } else { nil }
-            return try Self.refuseErrors(in: loaded, Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids).validate(loaded)
-                                            + Self.languages(root: root, of: loaded), tolerating: tolerated, report: report)
+            let findings = Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids).validate(loaded)
+                + Self.languages(root: root, of: &loaded)
+            return try Self.refuseErrors(in: loaded, findings, tolerating: tolerated, report: report)
         }
         let source = try source(announce: false)
         let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
@@ -100,17 +101,18 @@ package struct CatalogOptions: ParsableArguments {
             checked = cache.load(Self.builtInFiles(), check: check)
             if !quiet, checked.origin != .cached { printError(CatalogLocation.builtInNotice(searched: searched)) }
         }
-        return try Self.refuseErrors(in: checked.loaded, checked.findings + Self.languages(root: root, of: checked.loaded),
-                                     tolerating: tolerated, report: report)
+        var loaded = checked.loaded
+        let findings = checked.findings + Self.languages(root: root, of: &loaded)
+        return try Self.refuseErrors(in: loaded, findings, tolerating: tolerated, report: report)
     }
 
     /// The catalog's own language tables (its `languages/` directory), read as `validate`
-    /// reads them and drawn with from here on; what `validate` says about them and about a
-    /// screen's `language:` that names no table (read on every run: they are not part of the
-    /// compiled copy).
-    private static func languages(root: String?, of loaded: LoadedCatalog) -> [Diagnostic] {
+    /// reads them and given to the catalog to draw with (`Catalog.languages`); what `validate`
+    /// says about them and about a screen's `language:` that names no table (read on every
+    /// run: they are not part of the compiled copy).
+    private static func languages(root: String?, of loaded: inout LoadedCatalog) -> [Diagnostic] {
         let (tables, findings) = CatalogValidation.catalogLanguages(catalogRoot: root, catalog: loaded.catalog)
-        LanguageTables.useCatalogTables(tables)
+        loaded.catalog.useLanguages(tables)
         return findings
     }
 

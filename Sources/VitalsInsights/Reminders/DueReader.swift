@@ -40,7 +40,7 @@ package struct DueReader: Sendable {
                 for block in document.blocks {
                     if let milestones = block.content.values?.milestones, !milestones.isEmpty {
                         // The screen's language: a Dutch screen's milestones are due in Dutch.
-                        items += Words.speaking(screen.language) {
+                        items += Words.speaking(catalog.words(for: screen.language)) {
                             DueCheck.milestones(milestones, subject: name, today: calendarDay, days: days)
                         }
                     }

@@ -22,9 +22,11 @@ package struct SummarySection: Sendable, Hashable {
 package struct SummaryWords: Sendable {
     package var numbers: NumberStyle
     package var glyphs: Glyphs
+    /// The catalog's own language tables, before the shipped ones (`Catalog.languages`).
+    package var languages: [String: LanguageTable]
 
-    package init(numbers: NumberStyle = .standard, glyphs: Glyphs = .unicode) {
-        self.numbers = numbers; self.glyphs = glyphs
+    package init(numbers: NumberStyle = .standard, glyphs: Glyphs = .unicode, languages: [String: LanguageTable] = [:]) {
+        self.numbers = numbers; self.glyphs = glyphs; self.languages = languages
     }
 
     static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -45,7 +47,7 @@ package struct SummaryWords: Sendable {
     /// `body` with the words of `language` (nil: English) and these words in its number style:
     /// the locale's for English, the language's own for any other.
     package func speaking<T>(_ language: String?, _ body: (SummaryWords) throws -> T) rethrows -> T {
-        try Words.speaking(language) {
+        try Words.speaking(language.flatMap { languages[$0] } ?? LanguageTables.table(for: language)) {
             var words = self
             if !Words.isEnglish { words.numbers = Words.current.numbers }
             return try body(words)

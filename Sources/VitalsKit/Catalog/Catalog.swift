@@ -14,6 +14,10 @@ public struct Catalog: Sendable {
     public package(set) var portions = PortionBook()
     /// The files the catalog was read from, in load order.
     public var files: [String] = []
+    /// The catalog's own language tables (its `languages/` directory, as `validate` reads
+    /// them), by code: they come before the shipped ones (`words(for:)`). Read on every run,
+    /// not part of a compiled copy.
+    public var languages: [String: LanguageTable] = [:]
 
     private var pillarIndex: [String: Int] = [:]
     private var subjectIndex: [String: Int] = [:]
@@ -189,5 +193,18 @@ public struct Catalog: Sendable {
         }
         walk(metricID, 1)
         return result
+    }
+}
+
+extension Catalog {
+    /// The words of `code` for this catalog: its own table, else the shipped one (English for
+    /// nil or an unknown code).
+    public func words(for code: String?) -> LanguageTable {
+        code.flatMap { languages[$0] } ?? LanguageTables.table(for: code)
+    }
+
+    /// Uses `tables` (the catalog's own) before the shipped ones.
+    public mutating func useLanguages(_ tables: [LanguageTable]) {
+        languages = Dictionary(tables.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

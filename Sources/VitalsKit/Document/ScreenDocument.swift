@@ -67,6 +67,9 @@ public struct ScreenDocument: Sendable {
     public var profile: RenderProfile
     /// The language of its words (`en`, `nl`): every backend draws its chrome in it.
     public var language: String = "en"
+    /// The table of `language` when the catalog brings its own (`Catalog.words(for:)`); nil:
+    /// the shipped one.
+    public var words: LanguageTable? = nil
 
     public init(screenID: String, name: String, pillarID: String, subjectID: String,
                 module: String, asOf: LocalDate, blocks: [ScreenBlock],
@@ -78,7 +81,7 @@ public struct ScreenDocument: Sendable {
 
     /// `body` with the words of the document's language (`Words.current`).
     public func speaking<T>(_ body: () throws -> T) rethrows -> T {
-        try Words.speaking(language, body)
+        try Words.speaking(words ?? LanguageTables.table(for: language), body)
     }
 
     /// The screen as data: ids, the language when not English, the as-of date and every

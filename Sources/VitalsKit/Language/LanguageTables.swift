@@ -1,5 +1,4 @@
 import ShippedLanguages
-import Synchronization
 
 /// The language tables shipped in the binary (`languages/*.yaml`, embedded at build time).
 public enum LanguageTables {
@@ -24,24 +23,12 @@ public enum LanguageTables {
     /// The codes of the shipped languages, sorted.
     public static var codes: [String] { shipped.tables.keys.sorted() }
 
-    /// The tables of the catalog's own `languages/` directory, by code, once a command that
-    /// draws has loaded that catalog: they come before the shipped ones.
-    private static let catalogTables = Mutex<[String: LanguageTable]>([:])
-
-    /// Draws with `tables` (the catalog's own, as `validate` read them) before the shipped
-    /// ones, for the rest of the process.
-    public static func useCatalogTables(_ tables: [LanguageTable]) {
-        catalogTables.withLock { current in
-            current = Dictionary(tables.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        }
-    }
-
-    /// The table of `code`: the catalog's own, else the shipped one (English for nil or an
-    /// unknown code: `vitals validate` reports a screen declaring one, and drawing commands
-    /// refuse it).
+    /// The shipped table of `code` (English for nil or an unknown code: `vitals validate`
+    /// reports a screen declaring one, and drawing commands refuse it). A catalog's own
+    /// tables come first through `Catalog.words(for:)`.
     public static func table(for code: String?) -> LanguageTable {
         guard let code else { return english }
-        return catalogTables.withLock { $0[code] } ?? shipped.tables[code] ?? english
+        return shipped.tables[code] ?? english
     }
 
     /// Whether `code` names a shipped language.

@@ -37,9 +37,14 @@ public enum Words {
         n == 1 ? text(one, ["n": "1"]) : text(other, ["n": String(n)])
     }
 
-    /// `body` with the words of `language` (`nil`: English).
+    /// `body` with the words of the shipped `language` (`nil`: English).
     public static func speaking<T>(_ language: String?, _ body: () throws -> T) rethrows -> T {
         try $current.withValue(LanguageTables.table(for: language), operation: body)
+    }
+
+    /// `body` with the words of `table` (a catalog's own: `Catalog.words(for:)`).
+    public static func speaking<T>(_ table: LanguageTable, _ body: () throws -> T) rethrows -> T {
+        try $current.withValue(table, operation: body)
     }
 
     /// Whether the current language is English (the locale's number style is kept then).

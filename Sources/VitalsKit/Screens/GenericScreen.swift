@@ -67,7 +67,9 @@ extension ScreenContext {
         var document = ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
                                       subjectID: screen.subjectID, module: module, asOf: asOf, blocks: blocks,
                                       profile: profile)
-        document.language = LanguageTables.table(for: screen.language).code
+        let words = catalog.words(for: screen.language)
+        document.language = words.code
+        document.words = words
         return document
     }
 

@@ -67,7 +67,7 @@ public struct ScreenRegistry: Sendable {
     /// The screen composed in its language: its words (`Words.current`) and, for a language
     /// other than English, the language's number style (English keeps the locale's).
     public func render(_ context: ScreenContext) throws -> ScreenDocument {
-        let table = LanguageTables.table(for: context.screen.language)
+        let table = context.catalog.words(for: context.screen.language)
         var context = context
         if table.code != LanguageTables.english.code {
             var profile = context.profile

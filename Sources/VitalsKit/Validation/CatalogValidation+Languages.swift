@@ -43,7 +43,7 @@ extension CatalogValidation {
     /// What the drawing commands check and use of the catalog's languages (`render`,
     /// `report`, `summary` …): the findings `validate` reports about them — a screen whose
     /// `language:` names no table among them — and the tables that read, for
-    /// `LanguageTables.useCatalogTables`. Without a `languages/` directory: the shipped ones.
+    /// `Catalog.useLanguages`. Without a `languages/` directory: the shipped ones.
     package static func catalogLanguages(catalogRoot: String?, catalog: Catalog) -> (tables: [LanguageTable], findings: [Diagnostic]) {
         let (files, unread) = languageFiles(catalogRoot: catalogRoot)
         guard !files.isEmpty || !unread.isEmpty else { return ([], languageFindings(tables: nil, catalogs: [catalog])) }
