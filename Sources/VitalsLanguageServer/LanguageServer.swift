@@ -186,7 +186,7 @@ public final class LanguageServer {
         var now: Set<String> = []
         for path in analysis.diagnostics.keys.sorted() {
             let lines = TextLines(analysis.texts[path] ?? "")
-            let items = analysis.diagnostics[path]!.map { DiagnosticFeatures.lsp($0, lines: lines, uriOf: { self.uri(forDisplayName: $0, in: workspace) }) }
+            let items = analysis.diagnostics[path]!.map { DiagnosticFeatures.lsp($0, lines: lines, uriOf: { name in analysis.paths[name].map(self.uri(for:)) }) }
             send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri(for: path))), ("diagnostics", .array(items))]))
             now.insert(path)
         }
@@ -201,13 +201,9 @@ public final class LanguageServer {
 
     func uri(for path: String) -> String { openURIs[path] ?? FileURI.uri(path) }
 
-    /// The URI of a file a diagnostic names by its display name (relative to the working
-    /// directory or the catalog root).
+    /// The URI of a file a diagnostic names by its display name (as `validate` names it).
     func uri(forDisplayName name: String, in workspace: CatalogWorkspace) -> String? {
-        for candidate in [name, workspace.root + "/" + name] where FileManager.default.fileExists(atPath: candidate) {
-            return uri(for: CatalogLocation.identity(of: candidate))
-        }
-        return nil
+        workspace.analysis.paths[name].map(uri(for:))
     }
 }
 

@@ -62,7 +62,9 @@ public final class MessageReader {
         // Header lines up to the empty one.
         while true {
             guard let line = readLine(limit: limits.headerLine, begun: begun) else {
-                if ended && !begun { return .end }
+                if ended && !begun && available == 0 { return .end }
+                start = buffer.count
+                compact()
                 if ended { return .malformed("the input ended inside a message's header") }
                 return .malformed("the rest of a message's header did not come within \(Int(limits.stall)) s")
             }

@@ -26,6 +26,8 @@ final class CatalogWorkspace {
         var files: [String] = []
         /// The texts the findings were placed in (open buffers, or the files as read).
         var texts: [String: String] = [:]
+        /// The path of each file by the name diagnostics give it.
+        var paths: [String: String] = [:]
         /// Why the catalog could not be read at all, if so.
         var failure: String?
     }
@@ -65,6 +67,7 @@ final class CatalogWorkspace {
                 }
             }
             for path in result.diagnostics.keys { result.texts[path] = text(of: path) }
+            result.paths = byName
             result.catalog = validation.catalogs.first ?? Catalog()
             result.files = files.map(CatalogLocation.identity(of:))
         } catch {
