@@ -57,6 +57,8 @@ public enum OptionalTool {
                                            install: "pip install pytest-lsp")
         /// Neovim, whose built-in LSP client opens a catalog file (Tests/lsp/neovim_diagnostics.lua).
         public static let neovim = Tool(executable: "nvim", install: "apt-get install neovim")
+        /// The Swift compiler, for the tests that compile what `vitals export catalog --format swift` writes.
+        public static let swiftc = Tool(executable: "swiftc", install: "a Swift toolchain (swift.org/install)")
         /// The `uri` format check (check_json_schema.py --formats): either package.
         public static let uriFormat = Tool(executable: "python3", pythonModules: ["rfc3987|rfc3986_validator"],
                                            install: "apt-get install python3-rfc3987, or pip install rfc3986-validator")
