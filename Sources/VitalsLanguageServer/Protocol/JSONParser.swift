@@ -1,4 +1,6 @@
+#if canImport(VitalsKit)
 import VitalsKit
+#endif
 
 /// Reads JSON text (RFC 8259) into a `JSONValue`, bounded: nesting deeper than `maximumDepth`
 /// is refused rather than recursed into, and every malformed input is a `JSONParseError`
