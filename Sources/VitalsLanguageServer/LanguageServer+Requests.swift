@@ -103,6 +103,11 @@ extension LanguageServer {
     /// The notifications: documents opened, changed, saved and closed.
     func notify(_ method: String, _ params: JSONValue) {
         guard state == .running else { return }
+        if method == "workspace/didChangeWatchedFiles" {
+            // Files changed on disk (a checkout, another program): every catalog is read again.
+            dirty.formUnion(workspaces.keys)
+            return
+        }
         let document = params["textDocument"]
         guard let uri = document?["uri"]?.stringValue, let path = FileURI.path(uri).map(CatalogLocation.identity(of:)),
               let workspace = workspace(for: path) else { return }

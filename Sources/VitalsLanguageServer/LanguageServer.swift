@@ -129,18 +129,25 @@ public final class LanguageServer {
     // MARK: Sending
 
     func respond(id: JSONValue, result: JSONValue) {
-        writer.send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).compactText)
+        write(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     }
 
     func respond(id: JSONValue, error: Failure) {
-        writer.send(JSONValue.object([
+        write(JSONValue.object([
             ("jsonrpc", .string("2.0")), ("id", id),
             ("error", .object([("code", .number(Double(error.code.rawValue))), ("message", .string(error.message))])),
-        ]).compactText)
+        ]))
     }
 
     func send(notification method: String, _ params: JSONValue) {
-        writer.send(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).compactText)
+        write(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    /// One message out, through the filter everything vitals prints passes: a control,
+    /// bidirectional or invisible character from a catalog is written as its `\uXXXX` escape,
+    /// which a client reads back as the same string.
+    private func write(_ message: JSONValue) {
+        writer.send(TerminalSafeText.filter(message.compactText, as: .json))
     }
 
     // MARK: Workspaces
