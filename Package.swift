@@ -107,6 +107,8 @@ let package = Package(
         .target(name: "VitalsExplorer", dependencies: ["VitalsKit"]),
         // `vitals diff`: a catalog at a git revision against another, screens drawn on both sides.
         .target(name: "VitalsCatalogDiff", dependencies: ["VitalsKit", "VitalsReports"]),
+        // `vitals lsp`: the Language Server Protocol over stdio, on the loader and validator.
+        .target(name: "VitalsLanguageServer", dependencies: ["VitalsKit"]),
         // The PostgreSQL store backend: one more `StoreBackend` (Sources/VitalsKit/Store/Backend),
         // with sync, grants and the catalog tables. Its sources are compiled only with the trait.
         .target(
@@ -162,6 +164,7 @@ let package = Package(
                 "VitalsScreens",
                 "ShippedCatalog",
                 "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
+                "VitalsLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,6 +187,11 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]
                 + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
+        ),
+        // The language server's machinery on fixture catalogs, and its fuzz loop.
+        .testTarget(
+            name: "VitalsLanguageServerTests",
+            dependencies: ["VitalsLanguageServer", "VitalsKit", "VitalsScreens", "VitalsDemo", "VitalsSQLite"]
         ),
         .testTarget(
             name: "vitalsTests",

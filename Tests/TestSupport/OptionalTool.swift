@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A tool the README does not require (tmux, groff, Chromium, poppler, python3 and its
+/// A tool the README does not require (tmux, groff, Chromium, poppler, Neovim, python3 and its
 /// packages): a test that needs a missing one is skipped with a message naming what to
 /// install, and fails instead with `VITALS_REQUIRE_VALIDATORS=1` (set by .ci/run, which
 /// installs them all).
@@ -52,6 +52,13 @@ public enum OptionalTool {
         /// YAML for the JSON Schema checks of YAML files (check_json_schema.py --yaml).
         public static let pyyaml = Tool(executable: "python3", pythonModules: ["yaml"],
                                         install: "apt-get install python3-yaml, or pip install pyyaml")
+        /// The end-to-end language server tests' client (Tests/lsp, pytest-lsp and lsprotocol).
+        public static let pytestLSP = Tool(executable: "python3", pythonModules: ["pytest_lsp", "lsprotocol", "pytest"],
+                                           install: "pip install pytest-lsp")
+        /// Neovim, whose built-in LSP client opens a catalog file (Tests/lsp/neovim_diagnostics.lua).
+        public static let neovim = Tool(executable: "nvim", install: "apt-get install neovim")
+        /// The Swift compiler, for the tests that compile what `vitals export catalog --format swift` writes.
+        public static let swiftc = Tool(executable: "swiftc", install: "a Swift toolchain (swift.org/install)")
         /// The `uri` format check (check_json_schema.py --formats): either package.
         public static let uriFormat = Tool(executable: "python3", pythonModules: ["rfc3987|rfc3986_validator"],
                                            install: "apt-get install python3-rfc3987, or pip install rfc3986-validator")

@@ -133,7 +133,7 @@ final class CLITests: XCTestCase {
             Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'github' or 'sarif'.
             Help:  --format <format>  Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, \
             else text).
-            Usage: vitals validate [<PATH> ...] [--format <format>] [--strict] [--catalog <DIR>]
+            Usage: vitals validate [<PATH> ...] [--format <format>] [--strict] [--app-ids <FILE>] [--catalog <DIR>]
               See 'vitals validate --help' for more information.
 
             """, exitCode: 2)

@@ -127,6 +127,7 @@ final class HostileCatalogCLITests: XCTestCase {
             ["summary", "--week", "--as-of", day, "--format", "html"],
             ["new-screen", "Hostile \u{1B}]0;x\u{07} \u{202E}", "--pillar", "core_care"],
             ["init", scratch.appendingPathComponent("init \u{1B}]0;x\u{07}\u{202E}").path],
+            ["lsp", "--as-of", day],
         ]
         #if PostgreSQL
         // The PostgreSQL commands, against a server that is not there: what they print names the
@@ -152,12 +153,35 @@ final class HostileCatalogCLITests: XCTestCase {
 
         var printedBytes = 0
         for arguments in runs {
-            let run = try VitalsProcess.run(arguments, in: catalog)
+            let run = try VitalsProcess.run(arguments, in: catalog, input: arguments[0] == "lsp" ? Self.lspSession(catalog) : nil)
             printedBytes += run.stdout.utf8.count + run.stderr.utf8.count
             XCTAssertEqual(Self.unsafeCount(run.stdout), 0, "vitals \(arguments.joined(separator: " ")) stdout:\n\(run.stdout.debugDescription.prefix(3000))")
             XCTAssertEqual(Self.unsafeCount(run.stderr), 0, "vitals \(arguments.joined(separator: " ")) stderr:\n\(run.stderr.debugDescription.prefix(3000))")
         }
         // They printed something to count in (not all refusals).
         XCTAssertGreaterThan(printedBytes, 100_000)
+    }
+
+    /// A language server session on the catalog: its hover, completion and outline print the
+    /// hostile names (as JSON), then it shuts down.
+    static func lspSession(_ catalog: URL) throws -> String {
+        let uri = catalog.appendingPathComponent("metrics/protein.yaml").absoluteString
+        let text = try String(contentsOf: catalog.appendingPathComponent("metrics/protein.yaml"), encoding: .utf8)
+        let document = ["uri": uri]
+        let messages: [[String: Any]] = [
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["rootUri": catalog.absoluteString, "capabilities": [String: Any]()]],
+            ["jsonrpc": "2.0", "method": "initialized", "params": [String: Any]()],
+            ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]],
+            ["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": ["textDocument": document, "position": ["line": 2, "character": 25]]],
+            ["jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": ["textDocument": document, "position": ["line": 3, "character": 25]]],
+            ["jsonrpc": "2.0", "id": 4, "method": "textDocument/completion", "params": ["textDocument": document, "position": ["line": 3, "character": 23]]],
+            ["jsonrpc": "2.0", "id": 5, "method": "textDocument/documentSymbol", "params": ["textDocument": document]],
+            ["jsonrpc": "2.0", "id": 6, "method": "shutdown"],
+            ["jsonrpc": "2.0", "method": "exit"],
+        ]
+        return try messages.map { message in
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self)
+            return "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        }.joined()
     }
 }

@@ -154,7 +154,7 @@ final class PrintingSafetyCLITests: XCTestCase {
               See 'vitals --help' for more information.
 
             """, exitCode: 2))
-        runs.append(try assertCommand(["export", "\(override)xml"], stderr: "vitals: error: unknown export format 'xml': use csv or json\n", exitCode: 2))
+        runs.append(try assertCommand(["export", "\(override)xml"], stderr: "vitals: error: unknown export format 'xml': use csv, json or catalog\n", exitCode: 2))
         runs.append(try assertCommand(["import", "csv", "/no/such/\(titleSequence).csv"], stderr: "vitals: error: cannot read /no/such/.csv\n", exitCode: 2))
         for run in runs {
             assertSafe(run.stderr, "stderr: \(run.stderr)")

@@ -39,9 +39,10 @@ enum VitalsProcess {
         ["_US", "_GB", "-US", "-GB", "_LR", "_MM"].contains { locale.contains($0) }
     }
 
-    /// Runs `vitals arguments` in `directory` (default: the package root).
+    /// Runs `vitals arguments` in `directory` (default: the package root), with `input` on its
+    /// standard input when given.
     static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    executable: URL? = nil) throws -> Run {
+                    executable: URL? = nil, input: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -63,7 +64,15 @@ enum VitalsProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            // Written on a thread of its own: the process may answer before it has read it all.
+            let handle = stdin.fileHandleForWriting
+            let bytes = Data(input.utf8)
+            Thread { try? handle.write(contentsOf: bytes); try? handle.close() }.start()
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -3,6 +3,7 @@ import Foundation
 import VitalsKit
 import VitalsScreens
 import VitalsDemo
+import VitalsScaffold
 
 struct ValidateCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +21,11 @@ struct ValidateCommand: VitalsCommand {
 
     @Flag(help: "Treat warnings as errors for the exit code.")
     var strict = false
+
+    @Option(name: .customLong("app-ids"), help: ArgumentHelp(
+        "Fail when an id the app uses is gone: FILE is the catalog export the app was built against (vitals export catalog --format json) or a list of ids, one a line. A screen's former ids count as its own.",
+        valueName: "FILE"), completion: .file())
+    var appIDs: String?
 
     @OptionGroup var catalog: CatalogOptions
 
@@ -39,6 +45,18 @@ struct ValidateCommand: VitalsCommand {
                     root: catalog.catalogRoot, allowBuiltIn: false) {
                     validation.checkLanguages(catalogRoot: root)
                 }
+            }
+            if let appIDs {
+                let text: String
+                do { text = try String(contentsOfFile: appIDs, encoding: .utf8) } catch {
+                    throw CommandError("cannot read the --app-ids file \(Sanitize.inline(appIDs))", .cannotRun)
+                }
+                let ids: [(id: String, location: SourceLocation)]
+                do { ids = try AppIDCheck.ids(in: text, file: appIDs) } catch { throw CommandError("\(error)", .usage) }
+                let gone = AppIDCheck.findings(ids, catalogs: validation.catalogs, chartKinds: extensions.chartKinds)
+                validation.diagnostics += gone
+                validation.summary.errors += gone.count
+                validation.sources[appIDs] = text
             }
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)

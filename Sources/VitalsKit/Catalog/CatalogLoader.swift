@@ -117,7 +117,16 @@ public enum CatalogLoader {
     /// are named in `unkeptSources` for `LoadedCatalog.quotedSources(for:)` to read again if a
     /// later rule reports on them (`vitals validate`, which quotes only lines with findings).
     public static func load(paths: [String], keepingTexts: Bool = true) throws -> LoadedCatalog {
+        try load(paths: paths, keepingTexts: keepingTexts, overlay: [:])
+    }
+
+    /// `load(paths:keepingTexts:)` with the texts of `overlay` read instead of the files they
+    /// name, by the file each key is (`CatalogLocation.identity(of:)`): an editor's unsaved
+    /// buffers over the files on disk (`vitals lsp`). A file of the overlay is read, named and
+    /// checked as the one on disk would be.
+    package static func load(paths: [String], keepingTexts: Bool = true, overlay: [String: String]) throws -> LoadedCatalog {
         let files = try files(under: paths)
+        let overlay = Dictionary(overlay.map { (CatalogLocation.identity(of: $0.key), $0.value) }, uniquingKeysWith: { _, last in last })
         // Display names with each directory standardised once (`CatalogFileScan`: Foundation's
         // standardizingPath resolves every component with a readlink, tens of thousands of
         // instructions a path), each file named on the thread that reads it (named first, on
@@ -129,7 +138,8 @@ public enum CatalogLoader {
         var merge = CatalogMerge(files: files.count)
         ParallelMap.forEachInOrder(files, { file -> FileLoad in
             let name = scan.displayPath(file)
-            switch read(file, shown: name, containment: containment) {
+            let buffer = overlay.isEmpty ? nil : overlay[CatalogLocation.identity(of: file)]
+            switch buffer.map(Result.success) ?? read(file, shown: name, containment: containment) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
             case .success(let text):
                 let reading = FileReading.read(SourceFile(path: name, text: text))

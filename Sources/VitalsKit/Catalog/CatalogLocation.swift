@@ -75,7 +75,7 @@ public enum CatalogLocation {
     }
 
     /// `path` made absolute against the working directory, with `.`/`..` resolved.
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
@@ -83,7 +83,7 @@ public enum CatalogLocation {
 
     /// The file `path` names, as one string whatever way it was written: absolute, `.`/`..`
     /// resolved, symbolic links followed. Two paths to the same file give the same identity.
-    static func identity(of path: String) -> String {
+    package static func identity(of path: String) -> String {
         URL(fileURLWithPath: absolute(path)).resolvingSymlinksInPath().path
     }
 

@@ -33,6 +33,23 @@ public enum ChartData: String, Sendable, CaseIterable {
     /// timeline may take from elsewhere (a module's config).
     public var needsSeries: Bool { self != .milestones }
 
+    /// The shape in one line, for a kind that says nothing of itself (`ChartKind.summary`).
+    public var summary: String {
+        switch self {
+        case .buckets: return "One value per bucket over the range."
+        case .split: return "Buckets split by tag or category."
+        case .bucketsOrSplitTotals: return "One value per bucket, or one row per tag or category total."
+        case .growth: return "Measured values against a reference band by age."
+        case .milestones: return "Milestones with due and done dates."
+        case .sleepNight: return "The latest night's sleep stages."
+        case .latest: return "The latest value and its change."
+        case .progress: return "Today's value against the target."
+        case .calendar: return "Each day of the range judged against the target."
+        case .pairs: return "Two series paired period by period."
+        case .own: return "Data of the kind's own shape."
+        }
+    }
+
     /// Whether the data has buckets whose periods the store counts against the target.
     public var isTallied: Bool { self == .buckets || self == .split || self == .bucketsOrSplitTotals }
 }
@@ -52,6 +69,9 @@ public protocol ChartKind: Sendable {
     static var data: ChartData { get }
     /// Whether a `line`-like kind shows raw values with the rolling mean over them.
     static var drawsRollingMean: Bool { get }
+    /// What the kind draws, in one line (an editor's completion of `chart_type_id`, `vitals
+    /// lsp`); by default the data shape it reads.
+    static var summary: String { get }
     /// How many buckets (or rows) this kind draws at `width` columns with `glyphs`; a range
     /// with more is regrouped into weeks, months, quarters or years.
     static func capacity(width: Int, glyphs: Glyphs) -> Int
@@ -80,6 +100,9 @@ public protocol ChartPayload: Sendable {
 
 extension ChartKind {
     public static var drawsRollingMean: Bool { false }
+
+    /// The data shape it reads, in words.
+    public static var summary: String { data.summary }
 
 
     /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.

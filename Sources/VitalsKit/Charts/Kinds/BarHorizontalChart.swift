@@ -3,6 +3,7 @@
 /// A dashed vertical mark shows the target; rows without data say so instead of a bar.
 public struct BarHorizontalChart: ChartKind {
     public static let id = "bar_horizontal"
+    public static let summary = "One labelled row per bucket with a bar and its value; the target as a dashed mark."
     public static let data = ChartData.bucketsOrSplitTotals
     public static func capacity(width: Int, glyphs: Glyphs) -> Int { maximumRows }
     public init() {}

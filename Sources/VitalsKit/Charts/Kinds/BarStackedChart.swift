@@ -4,6 +4,7 @@
 /// is printed at the right; a dashed mark shows the target for the total.
 public struct BarStackedChart: ChartKind {
     public static let id = "bar_stacked"
+    public static let summary = "One row per bucket, its bar split into segments by tag or category, with a legend."
     public static let data = ChartData.split
     public static func capacity(width: Int, glyphs: Glyphs) -> Int { maximumRows }
     public init() {}

@@ -4,6 +4,7 @@
 /// columns, the newest are shown and the summary says how many were left out.
 public struct BarVerticalChart: ChartKind {
     public static let id = "bar_vertical"
+    public static let summary = "One column per bucket with y ticks and a dashed target line."
     public static let data = ChartData.buckets
     public init() {}
 

@@ -5,6 +5,7 @@
 /// (`MonthGrid`), and the title says so.
 public struct CalendarHeatmapChart: ChartKind {
     public static let id = "calendar_heatmap"
+    public static let summary = "Days on or off target in a grid of weeks, with streaks and the share of days on target."
     public static let data = ChartData.calendar
     public init() {}
 

@@ -4,6 +4,7 @@
 /// reference alone, followed by the empty message.
 public struct GrowthCurveChart: ChartKind {
     public static let id = "growth_curve"
+    public static let summary = "Measured values against a reference band by age, with a dashed centre line."
     public static let data = ChartData.growth
     public init() {}
 

@@ -4,6 +4,7 @@
 /// drawn dotted so it reads without colour; target bounds are dashed lines.
 public struct LineChart: ChartKind {
     public static let id = "line"
+    public static let summary = "A line over the buckets, an optional rolling mean and the target band."
     public static let data = ChartData.buckets
     public static let drawsRollingMean = true
     /// Two points per column with braille dots.

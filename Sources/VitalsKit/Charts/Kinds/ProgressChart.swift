@@ -4,6 +4,7 @@
 /// value passes an upper bound is drawn in the warning colour.
 public struct ProgressChart: ChartKind {
     public static let id = "progress"
+    public static let summary = "One bar per target: how far today's value is, and what remains or is over."
     public static let data = ChartData.progress
     public init() {}
 

@@ -6,6 +6,7 @@
 /// and the difference of the means is stated with Welch's interval.
 public struct ScatterChart: ChartKind {
     public static let id = "scatter"
+    public static let summary = "Two series against each other, one dot per day, with the fitted line and the correlation in words."
     public static let data = ChartData.pairs
     public init() {}
 

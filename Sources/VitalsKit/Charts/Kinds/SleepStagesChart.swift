@@ -9,6 +9,7 @@
 /// stay visible. Shares add up to 100 %; "in bed" counts every segment (`SleepSummary`).
 public struct SleepStagesChart: ChartKind {
     public static let id = "sleep_stages_horizontal"
+    public static let summary = "A hypnogram of the latest night: one lane per sleep stage, with minutes and share."
     public static let data = ChartData.sleepNight
     public init() {}
 

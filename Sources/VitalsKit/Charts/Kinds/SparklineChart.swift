@@ -4,6 +4,7 @@
 /// the missing mark; blocks that miss the target are greyed when colour is on.
 public struct SparklineChart: ChartKind {
     public static let id = "sparkline"
+    public static let summary = "One line: the title, a block per bucket and the latest value."
     public static let data = ChartData.buckets
     public static func capacity(width: Int, glyphs: Glyphs) -> Int {
         let width = max(width, RenderProfile.minimumWidth)

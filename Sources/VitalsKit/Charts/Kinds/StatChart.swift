@@ -5,6 +5,7 @@
 /// for the width is written plainly.
 public struct StatChart: ChartKind {
     public static let id = "stat"
+    public static let summary = "The latest value in large digits with its unit, date and change."
     public static let data = ChartData.latest
     public init() {}
 

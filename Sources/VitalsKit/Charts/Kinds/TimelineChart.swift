@@ -1,6 +1,7 @@
 /// Milestones top to bottom with done / next / future / overdue markers, due dates and status.
 public struct TimelineChart: ChartKind {
     public static let id = "timeline"
+    public static let summary = "Milestones top to bottom with done, next, future and overdue markers."
     public static let data = ChartData.milestones
     public init() {}
 
