@@ -120,7 +120,7 @@ enum VitalsCommands {
     /// One line per subcommand; each lives in Commands/<Name>Command.swift.
     static let builtIn: [any ParsableCommand.Type] = [
         RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
-        LspCommand.self, ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self,
+        LspCommand.self, ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self, SourcesCommand.self,
         ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
         FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
         ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self, InitCommand.self,

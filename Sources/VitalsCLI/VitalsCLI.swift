@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalsKit
 import VitalsScreens
+import VitalsImport
 
 /// `vitals` as a library: a package elsewhere depends on the `VitalsCLI` product and builds its
 /// own `vitals` with more screen modules, chart kinds, rules and store backends, handed over in
@@ -41,9 +42,9 @@ public enum VitalsCLI {
 }
 
 extension Extensions {
-    /// What the `vitals` of this package ships: the SDK's chart kinds and rules and the built-in
-    /// screen modules.
-    public static let standard = Extensions.sdk + .builtInScreens
+    /// What the `vitals` of this package ships: the SDK's chart kinds and rules, the built-in
+    /// screen modules and the built-in importers.
+    public static let standard = Extensions.sdk + .builtInScreens + .builtInImporters
 }
 
 /// A command that runs with the extensions of the program (`VitalsCLI.main`): every built-in

@@ -116,6 +116,7 @@ final class HostileCatalogCLITests: XCTestCase {
             ["rules"], ["modules"], ["modules", "--format", "json"], ["tree"], ["tree", "--format", "json"], ["schema"],
             ["explore"],
             ["log", "body_mass", "70", "--db", db], ["import", "csv", csv.path, "--series", "body_mass", "--db", db],
+            ["import", csv.path, "--series", "body_mass", "--db", db, "--dry-run"], ["sources", "--db", db],
             ["export", "csv", "--db", db], ["export", "json", "--db", db],
             ["milestone", "list", "--db", db, "--subject", "ollie"], ["foods"], ["foods", "apple"],
             ["entries", "--db", db, "--day", "2026-11-19"], ["edit", "1", "71", "--db", db], ["delete", "1", "--db", db],

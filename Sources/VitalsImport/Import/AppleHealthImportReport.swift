@@ -63,6 +63,13 @@ package struct AppleHealthImportReport: Sendable {
         for (reason, count) in skippedReasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("skipped \(count): \(reason)")
         }
+        return lines + noteLines()
+    }
+
+    /// What the export held besides its samples (correlations, quirks, unsupported elements,
+    /// the profile): the last lines of the summary, and the notes of a receipt.
+    package func noteLines() -> [String] {
+        var lines: [String] = []
         if statistics.correlationChildRecords > 0 {
             lines.append("\(statistics.correlations) correlations hold \(statistics.correlationChildRecords) records: "
                          + "each is kept once (a record that repeats a top-level one counts as repeated)")

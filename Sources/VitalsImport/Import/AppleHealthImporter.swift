@@ -50,7 +50,7 @@ package struct AppleHealthImporter: Sendable {
         var report = try store.withBulkLoadJournal { rollbackJournal in
             var written = try store.inTransaction { store -> AppleHealthImportReport in
                 try store.bulkInserting {
-                    try insertRows(from: reader, into: store, started: started, progress: progress)
+                    try insertRows(from: reader, into: store, started: started, progress: progress).report
                 }
             }
             written.rollbackJournal = rollbackJournal
@@ -61,10 +61,11 @@ package struct AppleHealthImporter: Sendable {
         return report
     }
 
-    /// Reads the export on a thread of its own and inserts its rows here, in `db`'s transaction.
-    private func insertRows(from reader: HealthExportReader, into db: StoreDatabase, started: Date,
-                            progress: (@Sendable (AppleHealthImportProgress) -> Void)?) throws
-        -> AppleHealthImportReport {
+    /// Reads the export on a thread of its own and inserts its rows here, in `db`'s transaction;
+    /// returns the report and the counts per series and source (for the seam's receipt).
+    func insertRows(from reader: HealthExportReader, into db: StoreDatabase, started: Date,
+                    progress: (@Sendable (AppleHealthImportProgress) -> Void)?) throws
+        -> (report: AppleHealthImportReport, lines: [ImportReceipt.Line: ImportReceipt.Counts]) {
         let mapping = self.mapping, subjectID = self.subjectID
         let writer = try SampleRowWriter(db: db, subjectID: subjectID)
         let channel = BoundedChannel<HealthRowBatch>()
@@ -94,17 +95,19 @@ package struct AppleHealthImporter: Sendable {
         }
         thread.start()
         var counts: [AppleHealthImportReport.Counts] = []
+        var lines = LineCounts()
         do {
             while true {
                 guard let batch = try channel.receive() else { break }
-                try writer.insert(batch) { type, outcome, change in
-                    let type = Int(type)
+                try writer.insert(batch) { row, outcome, change in
+                    let type = Int(row.pointee.type)
                     while counts.count <= type { counts.append(.init()) }
                     switch outcome {
                     case .new: counts[type].new += change
                     case .present: counts[type].present += change
                     case .repeated: counts[type].repeated += change
                     }
+                    lines.count(row, outcome, change)
                 }
                 channel.giveBack(consume batch)
             }
@@ -122,7 +125,36 @@ package struct AppleHealthImporter: Sendable {
             report.byType[type, default: .init()].repeated += written.repeated
         }
         report.statistics = outcome.statistics
-        return report
+        return (report, lines.byLine)
+    }
+}
+
+/// Counts per series and source, on the writer's thread: rows come grouped by type and source,
+/// and their strings are shared, so the last line is found again by a comparison of two strings
+/// of one storage each (no hashing per row).
+private struct LineCounts {
+    private var lines: [ImportReceipt.Line] = []
+    private var counts: [ImportReceipt.Counts] = []
+    private var index: [ImportReceipt.Line: Int] = [:]
+    private var last = -1
+
+    mutating func count(_ row: UnsafePointer<HealthSampleRow>, _ outcome: SampleInsertOutcome, _ change: Int) {
+        if last < 0 || lines[last].seriesID != row.pointee.seriesID || lines[last].source != row.pointee.source {
+            let line = ImportReceipt.Line(seriesID: row.pointee.seriesID, source: row.pointee.source)
+            if let known = index[line] {
+                last = known
+            } else {
+                last = lines.count
+                index[line] = last
+                lines.append(line)
+                counts.append(.init())
+            }
+        }
+        counts[last].count(outcome, change)
+    }
+
+    var byLine: [ImportReceipt.Line: ImportReceipt.Counts] {
+        Dictionary(uniqueKeysWithValues: zip(lines, counts))
     }
 }
 

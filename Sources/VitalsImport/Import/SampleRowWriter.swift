@@ -24,7 +24,7 @@ final class SampleRowWriter {
 
     /// How a row was counted: `change` is 1, or -1 when an earlier count is taken back (a
     /// stored twin replaced by one with a meal).
-    typealias Counted = (_ type: Int32, _ outcome: SampleInserter.Outcome, _ change: Int) -> Void
+    typealias Counted = (_ row: UnsafePointer<HealthSampleRow>, _ outcome: SampleInserter.Outcome, _ change: Int) -> Void
 
     /// `sample_origin` ids by the reading thread's origin index.
     private var origins: [Int64] = []
@@ -62,7 +62,7 @@ final class SampleRowWriter {
                 group.reserveCapacity(inserter.groupSize)
                 func flush() throws {
                     try inserter.flush { index, outcome in
-                        counted(rows[group[index]].type, outcome, 1)
+                        counted(rows.baseAddress! + group[index], outcome, 1)
                         if let key = groupTwinKeys[index], twins[key]?.outcome == nil { twins[key]?.outcome = outcome }
                     }
                     group.removeAll(keepingCapacity: true)
@@ -71,7 +71,7 @@ final class SampleRowWriter {
                 for index in rows.indices {
                     switch try stage(rows.baseAddress! + index, text, counted: counted, flushGroup: flush) {
                     case .staged: group.append(index)
-                    case .twin: counted(rows[index].type, .repeated, 1)
+                    case .twin: counted(rows.baseAddress! + index, .repeated, 1)
                     }
                     if inserter.isGroupFull { try flush() }
                 }
@@ -108,8 +108,8 @@ final class SampleRowWriter {
                 if twin.outcome == nil { try flushGroup() }
                 try deleteUntagged(series: series, start: start, end: end, value: value, category: category,
                                    source: source, key: untagged)
-                if let outcome = twins[untagged]?.outcome { counted(row.pointee.type, outcome, -1) }
-                counted(row.pointee.type, .repeated, 1)
+                if let outcome = twins[untagged]?.outcome { counted(row, outcome, -1) }
+                counted(row, .repeated, 1)
                 twins[untagged] = Twin(inner: inner, tag: tag, outcome: nil)
                 twinKey = untagged
             } else if twins[untagged] == nil {

@@ -1,5 +1,5 @@
 /// Everything a run of Vitals is extended with, in one value: screen modules, chart kinds,
-/// validation rules and store backends. The built-in ones come the same way as a plug-in's
+/// validation rules, store backends and importers. The built-in ones come the same way as a plug-in's
 /// (`Extensions.sdk` here, the screen modules' and importers' lists in their targets), and
 /// `VitalsCLI.main` is handed the sum, which it passes down to every command — no global,
 /// no task-local registry.
@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Two extensions that claim one id (a `screen_id`, a `chart_type_id`, a rule id, a URL
-/// scheme) are a conflict: the first keeps it, and `conflicts` says so (`vitals` refuses to
+/// scheme, an importer's id) are a conflict: the first keeps it, and `conflicts` says so (`vitals` refuses to
 /// start with any).
 public struct Extensions: Sendable {
     /// The screen modules, by `screen_id`.
@@ -20,22 +20,26 @@ public struct Extensions: Sendable {
     public private(set) var rules: [any ValidationRule]
     /// The store backends of URL locations (`postgres://…`); a path is a SQLite file.
     public private(set) var storeBackends: StoreBackends
+    /// The importers `vitals import` picks from, in order (`--format` names one by id).
+    public private(set) var importers: Importers
     /// What two extensions claim both ("two screen modules claim SCREEN_WATER").
     public private(set) var conflicts: [ExtensionConflict] = []
 
     private var screenModules: [any ScreenModule]
     private var chartKindTypes: [any ChartKind.Type]
 
-    /// `screens`, `chartKinds`, `rules` and `storeBackends`, and nothing else (add `sdk` and the
-    /// built-in lists for a whole `vitals`; `VitalsCLI.main` does).
+    /// `screens`, `chartKinds`, `rules`, `storeBackends` and `importers`, and nothing else (add
+    /// `sdk` and the built-in lists for a whole `vitals`; `VitalsCLI.main` does).
     public init(screens: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
-                rules: [any ValidationRule] = [], storeBackends: [any StoreBackend.Type] = []) {
+                rules: [any ValidationRule] = [], storeBackends: [any StoreBackend.Type] = [],
+                importers: [any Importer.Type] = []) {
         screenModules = screens
         chartKindTypes = chartKinds
         self.screens = .genericOnly
         self.chartKinds = ChartKindFactory([])
         self.rules = rules
         self.storeBackends = StoreBackends(storeBackends)
+        self.importers = Importers(importers)
         resolve()
     }
 
@@ -53,6 +57,7 @@ public struct Extensions: Sendable {
         sum.chartKindTypes += rhs.chartKindTypes
         sum.rules += rhs.rules
         sum.storeBackends = StoreBackends(lhs.storeBackends.backends + rhs.storeBackends.backends)
+        sum.importers = Importers(lhs.importers.all + rhs.importers.all)
         sum.conflicts = lhs.conflicts + rhs.conflicts
         sum.resolve()
         return sum
@@ -86,6 +91,12 @@ public struct Extensions: Sendable {
             if claimed.isEmpty { backends.append(backend) } else { found += claimed.map(ExtensionConflict.scheme) }
         }
         storeBackends = StoreBackends(backends)
+        var importerIDs = Set<String>()
+        var uniqueImporters: [any Importer.Type] = []
+        for importer in importers.all {
+            if importerIDs.insert(importer.id).inserted { uniqueImporters.append(importer) } else { found.append(.importer(importer.id)) }
+        }
+        importers = Importers(uniqueImporters)
         for conflict in found where !conflicts.contains(conflict) { conflicts.append(conflict) }
     }
 }
@@ -96,6 +107,7 @@ public enum ExtensionConflict: Sendable, Hashable, CustomStringConvertible {
     case chartKind(String)
     case rule(String)
     case scheme(String)
+    case importer(String)
 
     public var description: String {
         switch self {
@@ -103,6 +115,7 @@ public enum ExtensionConflict: Sendable, Hashable, CustomStringConvertible {
         case .chartKind(let id): return "two chart kinds claim chart_type_id \(id)"
         case .rule(let id): return "two validation rules claim the id \(id)"
         case .scheme(let scheme): return "two store backends claim \(scheme):// locations"
+        case .importer(let id): return "two importers claim the id \(id)"
         }
     }
 }
