@@ -3,7 +3,8 @@ import PackageDescription
 
 // A package outside Vitals that builds its own `vitals` with one more screen module (Water),
 // two more chart kinds (`ring`, and `pressure_range` with a data shape of its own), one more
-// validation rule (`ring-needs-target`) and one more store backend (`folder://`). It depends on Vitals by path here; another project would
+// validation rule (`ring-needs-target`), one more importer (`acme-scale`, a scale's CSV) and one more
+// store backend (`folder://`). It depends on Vitals by path here; another project would
 // name the repository and a version instead.
 let package = Package(
     name: "WaterPlugin",
@@ -25,17 +26,25 @@ let package = Package(
             dependencies: [.product(name: "VitalsKit", package: "Vitals")]
         ),
         .target(
+            name: "ScaleImporter",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .target(
             name: "FolderStore",
             dependencies: [.product(name: "VitalsKit", package: "Vitals"), .product(name: "VitalsSQLite", package: "Vitals")]
         ),
         .executableTarget(
             name: "vitals-water",
-            dependencies: ["WaterScreen", "PressureChart", "WaterRules", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
+            dependencies: ["WaterScreen", "PressureChart", "WaterRules", "ScaleImporter", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
         ),
         .testTarget(
             name: "WaterScreenTests",
             dependencies: ["WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals"),
                            .product(name: "VitalsSQLite", package: "Vitals")]
+        ),
+        .testTarget(
+            name: "ScaleImporterTests",
+            dependencies: ["ScaleImporter", .product(name: "VitalsKit", package: "Vitals")]
         ),
         .testTarget(
             name: "FolderStoreTests",
