@@ -156,7 +156,13 @@ final class HostileCatalogCLITests: XCTestCase {
         for arguments in runs {
             let run = try VitalsProcess.run(arguments, in: catalog, input: arguments[0] == "lsp" ? Self.lspSession(catalog) : nil)
             printedBytes += run.stdout.utf8.count + run.stderr.utf8.count
-            XCTAssertEqual(Self.unsafeCount(run.stdout), 0, "vitals \(arguments.joined(separator: " ")) stdout:\n\(run.stdout.debugDescription.prefix(3000))")
+            // The language server's frames end their header lines in CR LF, as the protocol has it.
+            let stdout = arguments[0] == "lsp" ? run.stdout.replacingOccurrences(of: "\r\n", with: "\n") : run.stdout
+            if arguments[0] == "lsp" {
+                XCTAssertEqual(run.status, 0, run.stderr)
+                XCTAssertTrue(stdout.lowercased().contains("\\u202e"), "the hover and outline carry the hostile names, escaped:\n\(stdout.prefix(3000))")
+            }
+            XCTAssertEqual(Self.unsafeCount(stdout), 0, "vitals \(arguments.joined(separator: " ")) stdout:\n\(run.stdout.debugDescription.prefix(3000))")
             XCTAssertEqual(Self.unsafeCount(run.stderr), 0, "vitals \(arguments.joined(separator: " ")) stderr:\n\(run.stderr.debugDescription.prefix(3000))")
         }
         // They printed something to count in (not all refusals).

@@ -31,6 +31,13 @@ struct LspCommand: VitalsCommand {
     }
 
     func run(with extensions: Extensions) throws {
+        try reportingErrors {
+            if let root = catalog.catalogRoot {
+                // Files are served, not a catalog kept in a database; a wrong directory is said now.
+                if StoreBackends.isURL(root) { throw CommandError("vitals lsp serves a catalog directory, not \(Sanitize.inline(root))", .usage) }
+                _ = try CatalogLocation.resolve(root: root, allowBuiltIn: false)
+            }
+        }
         let store = self.store
         let backends = extensions.storeBackends
         let demo = store.holdsDemoData(backends)
