@@ -124,7 +124,12 @@ public enum CatalogLoader {
     /// name, by the file each key is (`CatalogLocation.identity(of:)`): an editor's unsaved
     /// buffers over the files on disk (`vitals lsp`). A file of the overlay is read, named and
     /// checked as the one on disk would be.
-    package static func load(paths: [String], keepingTexts: Bool = true, overlay: [String: String]) throws -> LoadedCatalog {
+    ///
+    /// With `cache`, a file whose name and text are those of its last reading is not composed
+    /// and decoded again: its entries and findings are the ones kept (an editor's catalog after
+    /// a keystroke in one file).
+    package static func load(paths: [String], keepingTexts: Bool = true, overlay: [String: String],
+                             cache: FileReadingCache? = nil) throws -> LoadedCatalog {
         let files = try files(under: paths)
         let overlay = Dictionary(overlay.map { (CatalogLocation.identity(of: $0.key), $0.value) }, uniquingKeysWith: { _, last in last })
         // Display names with each directory standardised once (`CatalogFileScan`: Foundation's
@@ -142,7 +147,7 @@ public enum CatalogLoader {
             switch buffer.map(Result.success) ?? read(file, shown: name, containment: containment) {
             case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
             case .success(let text):
-                let reading = FileReading.read(SourceFile(path: name, text: text))
+                let reading = cache?.reading(SourceFile(path: name, text: text), at: file) ?? FileReading.read(SourceFile(path: name, text: text))
                 let keep = keepingTexts || !reading.diagnostics.isEmpty
                 return FileLoad(name: name, path: file, text: keep ? text : nil, reading: reading)
             }

@@ -21,13 +21,13 @@ package struct CatalogValidation: Sendable {
 
     /// Runs `validator` over what `paths` (or the discovered catalog) name.
     /// `overlay`: texts read instead of the files they name (an editor's unsaved buffers, by
-    /// path; `CatalogLoader.load(paths:keepingTexts:overlay:)`).
+    /// path; `CatalogLoader.load(paths:keepingTexts:overlay:)`); `cache`: the files' last readings.
     package static func run(paths: [String], catalogRoot: String?, validator: Validator,
                            workingDirectory: String = FileManager.default.currentDirectoryPath,
-                           overlay: [String: String] = [:]) throws -> CatalogValidation {
+                           overlay: [String: String] = [:], cache: FileReadingCache? = nil) throws -> CatalogValidation {
         var result = CatalogValidation(summary: ValidationSummary(LoadedCatalog(catalog: Catalog(), diagnostics: []), []))
         for group in try groups(paths: paths, catalogRoot: catalogRoot, workingDirectory: workingDirectory) {
-            let loaded = try CatalogLoader.load(paths: group.load, keepingTexts: false, overlay: overlay)
+            let loaded = try CatalogLoader.load(paths: group.load, keepingTexts: false, overlay: overlay, cache: cache)
             var diagnostics = validator.validate(loaded)
             var summary = ValidationSummary(loaded, diagnostics)
             if let reported = group.reported {

@@ -12,6 +12,8 @@ final class CatalogWorkspace {
     private(set) var buffers: [String: String] = [:]
     /// The last check of the whole catalog.
     private(set) var analysis = Analysis()
+    /// Each file's last reading by the loader: a keystroke decodes only the file it changed.
+    private let readings = FileReadingCache()
     /// Each file's ids, with the text they were read from.
     private var indexes: [String: (text: String, index: FileIndex)] = [:]
 
@@ -51,7 +53,7 @@ final class CatalogWorkspace {
     func analyse() -> Analysis {
         var result = Analysis()
         do {
-            var validation = try CatalogValidation.run(paths: [], catalogRoot: root, validator: validator, overlay: buffers)
+            var validation = try CatalogValidation.run(paths: [], catalogRoot: root, validator: validator, overlay: buffers, cache: readings)
             validation.checkLanguages(catalogRoot: root)
             let files = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
             let languages = (try? FileManager.default.contentsOfDirectory(atPath: root + "/languages"))?
@@ -70,6 +72,7 @@ final class CatalogWorkspace {
             result.paths = byName
             result.catalog = validation.catalogs.first ?? Catalog()
             result.files = files.map(CatalogLocation.identity(of:))
+            readings.prune(keeping: Set(files))
         } catch {
             result.failure = "\(error)"
         }
