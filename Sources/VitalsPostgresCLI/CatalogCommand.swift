@@ -6,7 +6,7 @@ import VitalsKit
 import VitalsPostgres
 
 /// `vitals catalog push --to postgres://…`: the catalog as tables on a PostgreSQL server.
-struct CatalogCommand: VitalsCommand {
+struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "The catalog as PostgreSQL tables (display_screens, display_metrics, …).",
@@ -38,7 +38,7 @@ struct CatalogCommand: VitalsCommand {
 
         func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(withSources: true)
+                let loaded = try catalog.loadValidCatalog(extensions, withSources: true)
                 let started = Date()
                 let session = try PostgresSession.open(url: to, forWriting: false,
                                                        environment: ProcessInfo.processInfo.environment, checkSchema: false)

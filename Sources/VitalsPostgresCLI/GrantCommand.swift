@@ -26,7 +26,7 @@ struct GrantCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let session = try GrantCommand.ownerSession(store)
+            let session = try GrantCommand.ownerSession(store, extensions.storeBackends)
             defer { session.close() }
             let added = try PostgresGrants(session: session).grant(subject: subject, to: role)
             try say(added ? "granted \(Sanitize.inline(subject)) to \(Sanitize.inline(role))"
@@ -35,8 +35,8 @@ struct GrantCommand: VitalsCommand {
     }
 
     /// The server session of `--db`, which must be a PostgreSQL URL.
-    static func ownerSession(_ store: StoreOptions) throws -> PostgresSession {
-        let location = try store.location(extensions.storeBackends)
+    static func ownerSession(_ store: StoreOptions, _ backends: StoreBackends) throws -> PostgresSession {
+        let location = try store.location(backends)
         guard PostgresBackend.claims(location.path) else {
             throw CommandError("grant and revoke need a PostgreSQL database (--db postgres://…), not '\(Sanitize.inline(location.path))'",
                                .usage)
@@ -61,7 +61,7 @@ struct RevokeCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let session = try GrantCommand.ownerSession(store)
+            let session = try GrantCommand.ownerSession(store, extensions.storeBackends)
             defer { session.close() }
             let removed = try PostgresGrants(session: session).revoke(subject: subject, from: role)
             guard removed else {
