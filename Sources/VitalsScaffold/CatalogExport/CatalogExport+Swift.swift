@@ -117,7 +117,15 @@ extension CatalogExport {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                // Controls, bidirectional controls and invisible format characters (as
+                // JSONString escapes them) as escapes: a catalog name cannot reorder the app's
+                // source as a reader sees it.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Sanitize.isBidiControl(scalar)
+                    || Sanitize.isInvisibleFormat(scalar) {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
