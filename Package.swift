@@ -45,8 +45,9 @@ let package = Package(
     // every package that depends on it; `swift build --traits PostgreSQL` (the README's Install
     // section) builds the `vitals` that ships every feature.
     traits: [
-        .trait(name: "PostgreSQL",
-               description: "The PostgreSQL store backend: --db postgres://…, push, pull, grant, revoke, catalog push."),
+        .trait(
+            name: "PostgreSQL",
+            description: "The PostgreSQL store backend: --db postgres://…, push, pull, grant, revoke, catalog push."),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -131,7 +132,9 @@ let package = Package(
         // `push`, `pull`, `grant`, `revoke` and `catalog push`, given to `VitalsCLI.main`.
         .target(
             name: "VitalsPostgresCLI",
-            dependencies: ["VitalsCLI", "VitalsPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "VitalsCLI", "VitalsPostgres", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The shipped screens/ and metrics/ YAML, embedded in the binary at build time.
         .target(
@@ -163,7 +166,8 @@ let package = Package(
                 "VitalsSQLite",
                 "VitalsScreens",
                 "ShippedCatalog",
-                "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
+                "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold",
+                "VitalsExplorer", "VitalsCatalogDiff",
                 "VitalsLanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -175,16 +179,24 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "VitalsKitTests",
-            dependencies: ["VitalsKit", "VitalsSQLite", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff", "ShippedCatalog", "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
-                           .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "VitalsKit", "VitalsSQLite", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings",
+                "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff", "ShippedCatalog",
+                "TestSupport", "VitalsStoreConformance", postgresTarget("VitalsPostgres"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Goldens"],
             resources: [.copy("Fixtures")]
         ),
         // Every screen (generic and custom) rendered on fixed data, with goldens.
         .testTarget(
             name: "ScreensTests",
-            dependencies: ["VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
-                           .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo",
+                "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer",
+                "VitalsCatalogDiff",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
                 + screenModules.map { .target(name: $0) },
             resources: [.copy("Goldens")]
         ),
@@ -195,13 +207,18 @@ let package = Package(
         ),
         .testTarget(
             name: "vitalsTests",
-            dependencies: ["vitals", "VitalsCLI", "VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport", "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer", "VitalsCatalogDiff",
-                           postgresTarget("VitalsPostgres"), postgresTarget("VitalsPostgresCLI"),
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "vitals", "VitalsCLI", "VitalsKit", "VitalsSQLite", "VitalsScreens", "TestSupport", "VitalsImport",
+                "VitalsDemo", "VitalsInsights", "VitalsSettings", "VitalsReports", "VitalsScaffold", "VitalsExplorer",
+                "VitalsCatalogDiff",
+                postgresTarget("VitalsPostgres"), postgresTarget("VitalsPostgresCLI"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Goldens"]
         ),
-    ] + screenModules.map { name in
-        .target(name: name, dependencies: ["VitalsKit"], path: "Sources/Screens/\(name)")
-    },
+    ]
+        + screenModules.map { name in
+            .target(name: name, dependencies: ["VitalsKit"], path: "Sources/Screens/\(name)")
+        },
     swiftLanguageModes: [.v6]
 )

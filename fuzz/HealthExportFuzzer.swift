@@ -14,13 +14,13 @@ public func healthExportFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         try parser.finish()
     } catch {}
     #if FUZZ_ZIP
-    let path = "/tmp/vitals-fuzz-\(getpid()).zip"
-    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    defer { unlink(path) }
-    if let reader = try? HealthExportReader.open(path) {
-        var sink = CountingHealthSink()
-        _ = try? reader.read(into: &sink, chunkSize: 4096)
-    }
+        let path = "/tmp/vitals-fuzz-\(getpid()).zip"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { unlink(path) }
+        if let reader = try? HealthExportReader.open(path) {
+            var sink = CountingHealthSink()
+            _ = try? reader.read(into: &sink, chunkSize: 4096)
+        }
     #endif
     return 0
 }

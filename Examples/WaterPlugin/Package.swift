@@ -10,7 +10,7 @@ let package = Package(
     name: "WaterPlugin",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Vitals", path: "../.."),
+        .package(name: "Vitals", path: "../..")
     ],
     targets: [
         .target(
@@ -31,16 +31,23 @@ let package = Package(
         ),
         .target(
             name: "FolderStore",
-            dependencies: [.product(name: "VitalsKit", package: "Vitals"), .product(name: "VitalsSQLite", package: "Vitals")]
+            dependencies: [
+                .product(name: "VitalsKit", package: "Vitals"), .product(name: "VitalsSQLite", package: "Vitals"),
+            ]
         ),
         .executableTarget(
             name: "vitals-water",
-            dependencies: ["WaterScreen", "PressureChart", "WaterRules", "ScaleImporter", "FolderStore", .product(name: "VitalsCLI", package: "Vitals")]
+            dependencies: [
+                "WaterScreen", "PressureChart", "WaterRules", "ScaleImporter", "FolderStore",
+                .product(name: "VitalsCLI", package: "Vitals"),
+            ]
         ),
         .testTarget(
             name: "WaterScreenTests",
-            dependencies: ["WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals"),
-                           .product(name: "VitalsSQLite", package: "Vitals")]
+            dependencies: [
+                "WaterScreen", "PressureChart", "WaterRules", .product(name: "VitalsKit", package: "Vitals"),
+                .product(name: "VitalsSQLite", package: "Vitals"),
+            ]
         ),
         .testTarget(
             name: "ScaleImporterTests",
@@ -48,8 +55,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FolderStoreTests",
-            dependencies: ["FolderStore", .product(name: "VitalsKit", package: "Vitals"),
-                           .product(name: "VitalsStoreConformance", package: "Vitals")]
+            dependencies: [
+                "FolderStore", .product(name: "VitalsKit", package: "Vitals"),
+                .product(name: "VitalsStoreConformance", package: "Vitals"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

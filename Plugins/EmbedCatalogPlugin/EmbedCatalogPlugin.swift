@@ -31,7 +31,7 @@ struct EmbedCatalogPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "embed-catalog").url,
                 arguments: ["--type", typeName, output.path, root.path] + relativePaths,
                 inputFiles: relativePaths.map { root.appendingPathComponent($0) },
-                outputFiles: [output]),
+                outputFiles: [output])
         ]
     }
 }

@@ -16,7 +16,8 @@ guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: embed-catalog [--type NAME] OUTPUT ROOT RELATIVE-PATH...\n".utf8))
     exit(2)
 }
-let output = arguments[1], root = arguments[2]
+let output = arguments[1]
+let root = arguments[2]
 
 /// `text` as a Swift string literal, escaping exactly what a literal cannot hold as is.
 func literal(_ text: String) -> String {
@@ -40,13 +41,13 @@ func literal(_ text: String) -> String {
 }
 
 var source = """
-// Generated at build time by embed-catalog (Plugins/EmbedCatalogPlugin) from the package's
-// YAML files. Do not edit; edit the YAML.
+    // Generated at build time by embed-catalog (Plugins/EmbedCatalogPlugin) from the package's
+    // YAML files. Do not edit; edit the YAML.
 
-extension \(typeName) {
-    static let generatedFiles: [File] = [
+    extension \(typeName) {
+        static let generatedFiles: [File] = [
 
-"""
+    """
 for relative in arguments.dropFirst(3) {
     let path = (root as NSString).appendingPathComponent(relative)
     guard let data = FileManager.default.contents(atPath: path) else {

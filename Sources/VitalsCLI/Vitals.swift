@@ -5,27 +5,31 @@ import VitalsKit
 /// The `vitals` command: its subcommands (the built-in ones, then those of `Added`), and one
 /// table of exit codes for all of them.
 struct Vitals<Added: CommandSet>: ParsableCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "vitals",
-        abstract: "Health metric screens from YAML, in the terminal.",
-        // No blank line in a discussion: the manual page (swift package plugin generate-manual)
-        // turns it into an empty mdoc line, and `man vitals` then warns on stderr.
-        discussion: """
-        Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a \
-        local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without \
-        one, reading commands use the embedded demo data set.
-        Exit codes: 0 ok; 1 findings or a refused input (an unknown id, an invalid value, a \
-        catalog with errors); 2 usage error or could not run (bad arguments, a missing file).
-        """,
-        version: VitalsKitVersion.string,
-        subcommands: VitalsCommands.builtIn + Added.commands
-    ) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "vitals",
+            abstract: "Health metric screens from YAML, in the terminal.",
+            // No blank line in a discussion: the manual page (swift package plugin generate-manual)
+            // turns it into an empty mdoc line, and `man vitals` then warns on stderr.
+            discussion: """
+                Screens and metrics are declared in YAML under screens/ and metrics/. Data lives in a \
+                local SQLite file (--db, $VITALS_DB, or ~/.local/share/vitals/vitals.sqlite); without \
+                one, reading commands use the embedded demo data set.
+                Exit codes: 0 ok; 1 findings or a refused input (an unknown id, an invalid value, a \
+                catalog with errors); 2 usage error or could not run (bad arguments, a missing file).
+                """,
+            version: VitalsKitVersion.string,
+            subcommands: VitalsCommands.builtIn + Added.commands
+        )
+    }
 
     /// Parses and runs a command with `extensions`, holding every command to one table of exit
     /// codes: ArgumentParser's usage errors (64, EX_USAGE) become 2 like every other usage
     /// error, and what it prints about them is made safe (it echoes the argument values).
     static func main(with extensions: Extensions) {
-        if let refusal = ArgumentEncoding.refusal(ArgumentEncoding.processArguments) { StandardOutput.exit(reporting: refusal) }
+        if let refusal = ArgumentEncoding.refusal(ArgumentEncoding.processArguments) {
+            StandardOutput.exit(reporting: refusal)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
@@ -35,7 +39,9 @@ struct Vitals<Added: CommandSet>: ParsableCommand {
                 try command.run()
             }
             // Anything that went through stdio rather than `say` must have arrived too.
-            if let failure = StandardOutput.flushStdio() { StandardOutput.exit(reporting: StandardOutput.writeError(failure)) }
+            if let failure = StandardOutput.flushStdio() {
+                StandardOutput.exit(reporting: StandardOutput.writeError(failure))
+            }
         } catch {
             exit(with: error, arguments: arguments)
         }
@@ -55,7 +61,9 @@ struct Vitals<Added: CommandSet>: ParsableCommand {
             guard !subcommands.isEmpty else { return nil }
             let names = subcommands.map(name(of:))
             guard let index = names.firstIndex(of: word) else {
-                return UnknownCommand(word: word, names: subcommands.filter { $0.configuration.shouldDisplay }.map(name(of:)), atRoot: atRoot)
+                return UnknownCommand(
+                    word: word, names: subcommands.filter { $0.configuration.shouldDisplay }.map(name(of:)),
+                    atRoot: atRoot)
             }
             subcommands = subcommands[index].configuration.subcommands
             atRoot = false
@@ -101,13 +109,15 @@ struct Vitals<Added: CommandSet>: ParsableCommand {
         if code == .success {
             // --help, --version, completion scripts: our own text, on stdout.
             if !message.isEmpty {
-                do { try say(message) } catch let error as CommandError { StandardOutput.exit(reporting: error) } catch {}
+                do { try say(message) } catch let error as CommandError { StandardOutput.exit(reporting: error) } catch
+                {}
             }
             Foundation.exit(0)
         }
         if code == .validationFailure { refuseWithoutPostgreSQL(unknownCommandWord(in: arguments)) }
         if code == .validationFailure, let unknown = unknownCommandWord(in: arguments),
-           let hint = UsageHint.didYouMean(unknown.word, among: unknown.names) {
+            let hint = UsageHint.didYouMean(unknown.word, among: unknown.names)
+        {
             message += "\n" + hint
         }
         if !message.isEmpty { printError(Sanitize.multiline(message)) }
@@ -119,11 +129,14 @@ struct Vitals<Added: CommandSet>: ParsableCommand {
 enum VitalsCommands {
     /// One line per subcommand; each lives in Commands/<Name>Command.swift.
     static let builtIn: [any ParsableCommand.Type] = [
-        RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self, ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
-        LspCommand.self, ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self, ImportCommand.self, SourcesCommand.self,
+        RenderCommand.self, ReportCommand.self, ValidateCommand.self, DiffCommand.self, RulesCommand.self,
+        ModulesCommand.self, TreeCommand.self, SchemaCommand.self,
+        LspCommand.self, ExploreCommand.self, NewScreenCommand.self, DemoCommand.self, LogCommand.self,
+        ImportCommand.self, SourcesCommand.self,
         ExportCommand.self, MilestoneCommand.self, BenchStoreCommand.self,
         FoodsCommand.self, EntriesCommand.self, UndoCommand.self, DeleteCommand.self, EditCommand.self,
-        ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self, InitCommand.self,
+        ConfigCommand.self, CorrelateCommand.self, GoalCommand.self, DueCommand.self, SummaryCommand.self,
+        InitCommand.self,
     ]
 
     /// The commands of the PostgreSQL backend (Sources/VitalsPostgresCLI), named here so that a

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import VitalsImport
 import VitalsKit
 import VitalsScreens
-import VitalsImport
 
 /// `vitals` as a library: a package elsewhere depends on the `VitalsCLI` product and builds its
 /// own `vitals` with more screen modules, chart kinds, rules and store backends, handed over in
@@ -29,7 +29,9 @@ public enum VitalsCLI {
         StandardOutput.ignoreBrokenPipeSignal()
         let extensions = Extensions.standard + added
         if !extensions.conflicts.isEmpty {
-            for conflict in extensions.conflicts { printError("vitals: error: \(conflict); each id has at most one extension") }
+            for conflict in extensions.conflicts {
+                printError("vitals: error: \(conflict); each id has at most one extension")
+            }
             exit(ExitReason.usage.exitCode)
         }
         Vitals<Commands>.main(with: extensions)

@@ -20,7 +20,9 @@ extension LanguageServer {
             return .null
         case "textDocument/completion":
             let (workspace, path, position) = try document(params)
-            guard let text = workspace.text(of: path), let context = CursorContext(lines: TextLines(text), position: position) else {
+            guard let text = workspace.text(of: path),
+                let context = CursorContext(lines: TextLines(text), position: position)
+            else {
                 return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
             }
             return Completion(extensions: configuration.extensions, catalog: workspace.analysis.catalog).json(context)
@@ -43,7 +45,9 @@ extension LanguageServer {
             return .object([("range", found.range.json), ("placeholder", .string(found.id))])
         case "textDocument/rename":
             let (workspace, path, position) = try document(params)
-            guard let newName = params["newName"]?.stringValue else { throw Failure(.invalidParams, "rename needs newName") }
+            guard let newName = params["newName"]?.stringValue else {
+                throw Failure(.invalidParams, "rename needs newName")
+            }
             let navigation = Navigation(workspace: workspace)
             guard let found = navigation.occurrence(at: position, in: path) else {
                 throw Failure(.requestFailed, Navigation.RenameError.notAnID.description)
@@ -55,10 +59,14 @@ extension LanguageServer {
             }
         case "textDocument/codeAction":
             let (workspace, path, _) = try document(params, needsPosition: false)
-            guard let range = TextRange(params["range"]) else { throw Failure(.invalidParams, "codeAction needs a range") }
+            guard let range = TextRange(params["range"]) else {
+                throw Failure(.invalidParams, "codeAction needs a range")
+            }
             let lines = TextLines(workspace.analysis.texts[path] ?? workspace.text(of: path) ?? "")
-            return .array(DiagnosticFeatures.codeActions(uri: uri(for: path), range: range,
-                                                         diagnostics: workspace.analysis.diagnostics[path] ?? [], lines: lines))
+            return .array(
+                DiagnosticFeatures.codeActions(
+                    uri: uri(for: path), range: range,
+                    diagnostics: workspace.analysis.diagnostics[path] ?? [], lines: lines))
         case "textDocument/documentSymbol":
             let (workspace, path, _) = try document(params, needsPosition: false)
             return Symbols.document(workspace.fileIndex(path), catalog: workspace.analysis.catalog)
@@ -66,9 +74,10 @@ extension LanguageServer {
             let query = params["query"]?.stringValue ?? ""
             if let root = configuration.catalogRoot, workspaces.isEmpty { _ = workspace(root: root) }
             checkChanged()
-            return .array(workspaces.keys.sorted().flatMap { root in
-                Symbols.workspace(workspaces[root]!.fileIndexes(), query: query).arrayValue ?? []
-            })
+            return .array(
+                workspaces.keys.sorted().flatMap { root in
+                    Symbols.workspace(workspaces[root]!.fileIndexes(), query: query).arrayValue ?? []
+                })
         default:
             throw Failure(.methodNotFound, "no method \(Sanitize.inline(method))")
         }
@@ -76,26 +85,33 @@ extension LanguageServer {
 
     func initialize(_ params: JSONValue) -> JSONValue {
         let folder = params["workspaceFolders"]?.arrayValue?.first?["uri"]?.stringValue
-        let root = configuration.catalogRoot
+        let root =
+            configuration.catalogRoot
             ?? (params["rootUri"]?.stringValue ?? folder).flatMap(FileURI.path)
             ?? params["rootPath"]?.stringValue
         if let root, CatalogLocation.isCatalogRoot(root) { _ = workspace(root: root) }
         return .object([
-            ("capabilities", .object([
-                ("positionEncoding", .string("utf-16")),
-                ("textDocumentSync", .object([
-                    ("openClose", .bool(true)), ("change", .number(1)),
-                    ("save", .object([("includeText", .bool(true))])),
-                ])),
-                ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
-                ("hoverProvider", .bool(true)),
-                ("definitionProvider", .bool(true)),
-                ("referencesProvider", .bool(true)),
-                ("renameProvider", .object([("prepareProvider", .bool(true))])),
-                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
-                ("documentSymbolProvider", .bool(true)),
-                ("workspaceSymbolProvider", .bool(true)),
-            ])),
+            (
+                "capabilities",
+                .object([
+                    ("positionEncoding", .string("utf-16")),
+                    (
+                        "textDocumentSync",
+                        .object([
+                            ("openClose", .bool(true)), ("change", .number(1)),
+                            ("save", .object([("includeText", .bool(true))])),
+                        ])
+                    ),
+                    ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
+                    ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)),
+                    ("referencesProvider", .bool(true)),
+                    ("renameProvider", .object([("prepareProvider", .bool(true))])),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                    ("documentSymbolProvider", .bool(true)),
+                    ("workspaceSymbolProvider", .bool(true)),
+                ])
+            ),
             ("serverInfo", .object([("name", .string("vitals")), ("version", .string(configuration.version))])),
         ])
     }
@@ -110,7 +126,8 @@ extension LanguageServer {
         }
         let document = params["textDocument"]
         guard let uri = document?["uri"]?.stringValue, let path = FileURI.path(uri).map(CatalogLocation.identity(of:)),
-              let workspace = workspace(for: path) else { return }
+            let workspace = workspace(for: path)
+        else { return }
         switch method {
         case "textDocument/didOpen":
             guard let text = document?["text"]?.stringValue else { return }
@@ -120,7 +137,11 @@ extension LanguageServer {
             guard var text = workspace.buffers[path], let changes = params["contentChanges"]?.arrayValue else { return }
             for change in changes {
                 guard let new = change["text"]?.stringValue else { continue }
-                if let range = TextRange(change["range"]) { text = Self.apply(new, at: range, to: text) } else { text = new }
+                if let range = TextRange(change["range"]) {
+                    text = Self.apply(new, at: range, to: text)
+                } else {
+                    text = new
+                }
             }
             workspace.setBuffer(text, for: path)
         case "textDocument/didSave":
@@ -148,28 +169,41 @@ extension LanguageServer {
             for _ in 0..<lines.scalarColumn(of: position) where at < scalars.endIndex { at = scalars.index(after: at) }
             return at
         }
-        let start = offset(range.start), end = max(start, offset(range.end))
+        let start = offset(range.start)
+        let end = max(start, offset(range.end))
         return String(text[..<start]) + new + String(text[end...])
     }
 
     /// The workspace, path and position a request's `textDocument` and `position` name.
     func document(_ params: JSONValue, needsPosition: Bool = true) throws -> (CatalogWorkspace, String, Position) {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue else { throw Failure(.invalidParams, "the request names no textDocument.uri") }
-        guard let path = FileURI.path(uri).map(CatalogLocation.identity(of:)) else { throw Failure(.invalidParams, "only file: URIs are served") }
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw Failure(.invalidParams, "the request names no textDocument.uri")
+        }
+        guard let path = FileURI.path(uri).map(CatalogLocation.identity(of:)) else {
+            throw Failure(.invalidParams, "only file: URIs are served")
+        }
         let position = Position(params["position"])
         if needsPosition, position == nil { throw Failure(.invalidParams, "the request gives no position") }
-        guard let workspace = current(path) else { throw Failure(.requestFailed, "the file belongs to no catalog (no screens/ or metrics/ above it)") }
+        guard let workspace = current(path) else {
+            throw Failure(.requestFailed, "the file belongs to no catalog (no screens/ or metrics/ above it)")
+        }
         return (workspace, path, position ?? Position(line: 0, character: 0))
     }
 
     func hover(_ params: JSONValue) throws -> JSONValue {
         let (workspace, path, position) = try document(params)
         let catalog = workspace.analysis.catalog
-        let hover = Hover(extensions: configuration.extensions, catalog: catalog) { [drawing] (metric: DisplayMetric) -> ChartPicture in
+        let hover = Hover(extensions: configuration.extensions, catalog: catalog) {
+            [drawing] (metric: DisplayMetric) -> ChartPicture in
             drawing?.draw(metric, in: catalog) ?? .drawn([])
         }
-        if let found = Navigation(workspace: workspace).occurrence(at: position, in: path), let text = hover.text(for: found) {
-            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])), ("range", found.range.json)])
+        if let found = Navigation(workspace: workspace).occurrence(at: position, in: path),
+            let text = hover.text(for: found)
+        {
+            return .object([
+                ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+                ("range", found.range.json),
+            ])
         }
         // A key: its description.
         guard let text = workspace.text(of: path) else { return .null }
@@ -177,10 +211,14 @@ extension LanguageServer {
         let line = Array(lines.line(position.line).unicodeScalars)
         let parts = CursorContext.read(line, partial: false)
         guard let key = parts.key, lines.scalarColumn(of: position) >= parts.column,
-              lines.scalarColumn(of: position) <= parts.column + key.unicodeScalars.count else { return .null }
-        let at = Position(line: position.line, character: lines.position(line: position.line + 1, column: parts.column + 1).character)
+            lines.scalarColumn(of: position) <= parts.column + key.unicodeScalars.count
+        else { return .null }
+        let at = Position(
+            line: position.line, character: lines.position(line: position.line + 1, column: parts.column + 1).character)
         guard let context = CursorContext(lines: lines, position: at),
-              let description = Hover.key(key, at: context, completion: Completion(extensions: configuration.extensions, catalog: catalog)) else { return .null }
+            let description = Hover.key(
+                key, at: context, completion: Completion(extensions: configuration.extensions, catalog: catalog))
+        else { return .null }
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(description))]))])
     }
 }

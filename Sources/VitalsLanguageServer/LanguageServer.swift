@@ -13,8 +13,10 @@ public struct LanguageServerConfiguration: Sendable {
     public var limits: FramingLimits
     public var version: String
 
-    public init(extensions: Extensions, validator: Validator, catalogRoot: String? = nil,
-                charts: ChartPreview? = nil, limits: FramingLimits = FramingLimits(), version: String = "") {
+    public init(
+        extensions: Extensions, validator: Validator, catalogRoot: String? = nil,
+        charts: ChartPreview? = nil, limits: FramingLimits = FramingLimits(), version: String = ""
+    ) {
         self.extensions = extensions
         self.validator = validator
         self.catalogRoot = catalogRoot
@@ -40,20 +42,30 @@ public final class LanguageServer {
     var dirty: Set<String> = []
     /// The files each workspace last published findings for, so that fixed ones are cleared.
     var published: [String: Set<String>] = [:]
-    lazy var drawing: ChartDrawing? = configuration.charts.map { ChartDrawing(preview: $0, extensions: configuration.extensions) }
+    lazy var drawing: ChartDrawing? = configuration.charts.map {
+        ChartDrawing(preview: $0, extensions: configuration.extensions)
+    }
 
     enum State { case starting, running, shutDown }
 
     /// The JSON-RPC and LSP error codes the server answers with.
     enum ErrorCode: Int {
-        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
-        case internalError = -32603, serverNotInitialized = -32002, requestFailed = -32803
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case internalError = -32603
+        case serverNotInitialized = -32002
+        case requestFailed = -32803
     }
 
     struct Failure: Error {
         var code: ErrorCode
         var message: String
-        init(_ code: ErrorCode, _ message: String) { self.code = code; self.message = message }
+        init(_ code: ErrorCode, _ message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     public init(configuration: LanguageServerConfiguration, writer: MessageWriter) {
@@ -133,10 +145,14 @@ public final class LanguageServer {
     }
 
     func respond(id: JSONValue, error: Failure) {
-        write(JSONValue.object([
-            ("jsonrpc", .string("2.0")), ("id", id),
-            ("error", .object([("code", .number(Double(error.code.rawValue))), ("message", .string(error.message))])),
-        ]))
+        write(
+            JSONValue.object([
+                ("jsonrpc", .string("2.0")), ("id", id),
+                (
+                    "error",
+                    .object([("code", .number(Double(error.code.rawValue))), ("message", .string(error.message))])
+                ),
+            ]))
     }
 
     func send(notification method: String, _ params: JSONValue) {
@@ -156,7 +172,9 @@ public final class LanguageServer {
     /// catalog found from the file's directory up. Nil for a file of no catalog.
     func workspace(for path: String) -> CatalogWorkspace? {
         if let owner = workspaces.values.first(where: { $0.owns(path) }) { return owner }
-        guard let root = CatalogLocation.discover(from: (path as NSString).deletingLastPathComponent) else { return nil }
+        guard let root = CatalogLocation.discover(from: (path as NSString).deletingLastPathComponent) else {
+            return nil
+        }
         return workspace(root: root)
     }
 
@@ -193,16 +211,24 @@ public final class LanguageServer {
         var now: Set<String> = []
         for path in analysis.diagnostics.keys.sorted() {
             let lines = TextLines(analysis.texts[path] ?? "")
-            let items = analysis.diagnostics[path]!.map { DiagnosticFeatures.lsp($0, lines: lines, uriOf: { name in analysis.paths[name].map(self.uri(for:)) }) }
-            send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri(for: path))), ("diagnostics", .array(items))]))
+            let items = analysis.diagnostics[path]!.map {
+                DiagnosticFeatures.lsp($0, lines: lines, uriOf: { name in analysis.paths[name].map(self.uri(for:)) })
+            }
+            send(
+                notification: "textDocument/publishDiagnostics",
+                .object([("uri", .string(uri(for: path))), ("diagnostics", .array(items))]))
             now.insert(path)
         }
         for path in before.subtracting(now).sorted() {
-            send(notification: "textDocument/publishDiagnostics", .object([("uri", .string(uri(for: path))), ("diagnostics", .array([]))]))
+            send(
+                notification: "textDocument/publishDiagnostics",
+                .object([("uri", .string(uri(for: path))), ("diagnostics", .array([]))]))
         }
         published[workspace.root] = now
         if let failure = analysis.failure {
-            send(notification: "window/logMessage", .object([("type", .number(1)), ("message", .string("vitals: \(failure)"))]))
+            send(
+                notification: "window/logMessage",
+                .object([("type", .number(1)), ("message", .string("vitals: \(failure)"))]))
         }
     }
 

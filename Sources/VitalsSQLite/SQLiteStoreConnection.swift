@@ -1,7 +1,7 @@
-import VitalsKit
 import Foundation
 import GRDB
 import GRDBSQLite
+import VitalsKit
 
 /// The SQLite backend's connection: a GRDB writer (a pool for a file, a queue in memory or for
 /// a bulk write). Opening, migrating and the error words are `SampleStore`'s SQLite extension.
@@ -78,7 +78,8 @@ struct SQLiteStatements: StoreStatements {
     func forEachRow(_ statement: SQLStatement, _ body: (any StoreRowCursor) throws -> Void) throws {
         let prepared = try prepare(statement)
         // Boxed once, not per row.
-        let cursor: any StoreRowCursor = SQLiteCursor(handle: prepared.sqliteStatement, columnNames: prepared.columnNames)
+        let cursor: any StoreRowCursor = SQLiteCursor(
+            handle: prepared.sqliteStatement, columnNames: prepared.columnNames)
         try step(prepared) { _ in try body(cursor) }
     }
 
@@ -101,8 +102,9 @@ struct SQLiteStatements: StoreStatements {
                 case SQLITE_DONE:
                     return
                 case let code:
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code),
+                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
             }
         }
@@ -148,8 +150,10 @@ private struct SQLiteCursor: StoreRowCursor {
     func int64(_ column: Int) -> Int64 { sqlite3_column_int64(handle, Int32(column)) }
     func double(_ column: Int) -> Double { sqlite3_column_double(handle, Int32(column)) }
     func withUTF8<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        try body(UnsafeRawBufferPointer(start: sqlite3_column_text(handle, Int32(column)),
-                                        count: Int(sqlite3_column_bytes(handle, Int32(column)))))
+        try body(
+            UnsafeRawBufferPointer(
+                start: sqlite3_column_text(handle, Int32(column)),
+                count: Int(sqlite3_column_bytes(handle, Int32(column)))))
     }
 }
 

@@ -1,7 +1,7 @@
-import VitalsKit
 import Foundation
 import GRDB
 import GRDBSQLite
+import VitalsKit
 
 /// Inserts samples inside the caller's write transaction, skipping any whose natural key is
 /// already stored; the one write path of `SampleStore.insert` and the importers.
@@ -53,17 +53,21 @@ package final class SampleInserter {
     package init(db: Database) throws {
         self.db = db
         // The natural key's eight columns first, in `bindKey`'s order, then the others.
-        let columns = #"series, subject, start, "end", value, category, tag, source, utc_offset, note, metadata, local_start, origin, key_hash"#
+        let columns =
+            #"series, subject, start, "end", value, category, tag, source, utc_offset, note, metadata, local_start, origin, key_hash"#
         let values = "(" + Array(repeating: "?", count: Int(Self.columnCount)).joined(separator: ", ") + ")"
         insertKeyed = try db.makeStatement(sql: "INSERT OR IGNORE INTO sample (\(columns)) VALUES \(values)")
-        insertGroup = try db.makeStatement(sql: """
-            INSERT OR IGNORE INTO sample (\(columns)) VALUES \(Array(repeating: values, count: Self.groupSize).joined(separator: ", "))
-            """)
+        insertGroup = try db.makeStatement(
+            sql: """
+                INSERT OR IGNORE INTO sample (\(columns)) VALUES \(Array(repeating: values, count: Self.groupSize).joined(separator: ", "))
+                """)
         insertUnkeyed = try db.makeStatement(sql: "INSERT INTO sample (\(columns)) VALUES \(values)")
-        let sameColumns = #"series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = ? AND source = ?"#
+        let sameColumns =
+            #"series = ? AND subject = ? AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = ? AND source = ?"#
         findKeyed = try db.makeStatement(sql: "SELECT id FROM sample WHERE key_hash = ? AND \(sameColumns)")
         findUnkeyed = try db.makeStatement(sql: "SELECT id FROM sample WHERE key_hash IS NULL AND \(sameColumns)")
-        hasUnkeyedRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE key_hash IS NULL)") ?? false
+        hasUnkeyedRows =
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE key_hash IS NULL)") ?? false
         highestRowID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM sample") ?? 0
         firstRowID = highestRowID
         staged.reserveCapacity(Self.groupSize)
@@ -77,35 +81,42 @@ package final class SampleInserter {
     /// Stages one sample for the next `flush`. `key` is `SampleKey.value` of the same fields
     /// (callers may compute it on another thread); `origin` is a `sample_origin` id (see
     /// `origin(sourceVersion:device:)`). The strings are copied: callers may reuse theirs.
-    package func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-               category: String, tag: String, source: String, note: String?, metadata: String?,
-               origin: Int64? = nil, key: Int64) {
+    package func stage(
+        series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+        category: String, tag: String, source: String, note: String?, metadata: String?,
+        origin: Int64? = nil, key: Int64
+    ) {
         guard let metadata else {
-            return stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                         category: category, tag: tag, source: source, note: note, metadataBytes: nil,
-                         origin: origin, key: key)
+            return stage(
+                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                category: category, tag: tag, source: source, note: note, metadataBytes: nil,
+                origin: origin, key: key)
         }
         metadata.withUTF8Bytes { bytes in
-            stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                  category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
-                  origin: origin, key: key)
+            stage(
+                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
+                origin: origin, key: key)
         }
     }
 
     /// `stage` with the metadata as UTF-8 bytes (copied too).
-    package func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-               category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
-               origin: Int64? = nil, key: Int64) {
+    package func stage(
+        series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+        category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
+        origin: Int64? = nil, key: Int64
+    ) {
         // A local copy of the buffer's pointer and size, written back at the end: each access
         // to a class's stored property pays a run-time exclusivity check, and this runs per row.
         var texts = self.texts
         defer { self.texts = texts }
         if staged.isEmpty { texts.reset() }
-        staged.append(Staged(
-            series: texts.append(series), subject: texts.append(subject), category: texts.append(category),
-            tag: texts.append(tag), source: texts.append(source), note: note.map { texts.append($0) },
-            metadata: metadataBytes.map { texts.append(bytes: $0) }, start: start, end: end, utcOffset: utcOffset,
-            value: value, origin: origin, key: key))
+        staged.append(
+            Staged(
+                series: texts.append(series), subject: texts.append(subject), category: texts.append(category),
+                tag: texts.append(tag), source: texts.append(source), note: note.map { texts.append($0) },
+                metadata: metadataBytes.map { texts.append(bytes: $0) }, start: start, end: end, utcOffset: utcOffset,
+                value: value, origin: origin, key: key))
     }
 
     /// Inserts the staged samples; `outcome(index, outcome)` is called for each, in staging order.
@@ -115,8 +126,10 @@ package final class SampleInserter {
         try staged.withUnsafeBufferPointer { rows in try flush(rows, texts, outcome) }
     }
 
-    private func flush(_ rows: UnsafeBufferPointer<Staged>, _ texts: TextBuffer,
-                       _ outcome: (Int, Outcome) throws -> Void) throws {
+    private func flush(
+        _ rows: UnsafeBufferPointer<Staged>, _ texts: TextBuffer,
+        _ outcome: (Int, Outcome) throws -> Void
+    ) throws {
         guard rows.count == Self.groupSize, !hasUnkeyedRows else {
             for index in rows.indices { try outcome(index, try insertOne(rows[index], texts)) }
             return
@@ -208,7 +221,11 @@ package final class SampleInserter {
         texts.bind(handle, first + 10, row.metadata)
         // Wall-clock start (schema v2), written here so the fill-in trigger never runs.
         sqlite3_bind_int64(handle, first + 11, row.start + row.utcOffset)
-        if let origin = row.origin { sqlite3_bind_int64(handle, first + 12, origin) } else { sqlite3_bind_null(handle, first + 12) }
+        if let origin = row.origin {
+            sqlite3_bind_int64(handle, first + 12, origin)
+        } else {
+            sqlite3_bind_null(handle, first + 12)
+        }
         sqlite3_bind_int64(handle, first + 13, row.key)
     }
 
@@ -219,9 +236,13 @@ package final class SampleInserter {
     /// no other connection ever sees it missing.
     package static func withoutFillTrigger<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         precondition(db.isInsideTransaction, "the trigger may only be left out inside a transaction")
-        guard let definition = try String.fetchOne(db, sql: """
-            SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
-            """) else { return try body() }
+        guard
+            let definition = try String.fetchOne(
+                db,
+                sql: """
+                    SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
+                    """)
+        else { return try body() }
         try db.execute(sql: "DROP TRIGGER sample_fill_local_start")
         let result = try body()
         try db.execute(sql: definition)
@@ -231,9 +252,12 @@ package final class SampleInserter {
     /// The `sample_origin` row for a source version and device, added when new.
     package func origin(sourceVersion: String?, device: String?) throws -> Int64 {
         let arguments: StatementArguments = [sourceVersion, device]
-        if let id = try Int64.fetchOne(db, sql: """
-            SELECT id FROM sample_origin WHERE source_version IS ? AND device IS ? ORDER BY id LIMIT 1
-            """, arguments: arguments) {
+        if let id = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM sample_origin WHERE source_version IS ? AND device IS ? ORDER BY id LIMIT 1
+                """, arguments: arguments)
+        {
             return id
         }
         try db.execute(sql: "INSERT INTO sample_origin (source_version, device) VALUES (?, ?)", arguments: arguments)
@@ -248,8 +272,9 @@ package final class SampleInserter {
         case SQLITE_ROW: return sqlite3_column_int64(handle, 0)
         case SQLITE_DONE: return nil
         case let code:
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 
@@ -271,7 +296,10 @@ package final class SampleInserter {
 /// The texts of one row, copied into one growing buffer and bound from there without another
 /// copy (SQLITE_STATIC: the buffer is not touched until the statement has run).
 private struct TextBuffer {
-    package struct Slice { var offset: Int; var count: Int }
+    package struct Slice {
+        var offset: Int
+        var count: Int
+    }
 
     private var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
     private var capacity = 4096

@@ -1,6 +1,6 @@
-import VitalsKit
 import Foundation
 import GRDB
+import VitalsKit
 
 /// The SQLite backend of `SampleStore`: files (WAL, busy timeout, the checks that refuse a
 /// file before anything writes to it), in-memory stores, and the escape hatches (`read`,
@@ -62,12 +62,14 @@ extension SampleStore {
         let deadline = Date().addingTimeInterval(busyTimeout)
         for attempt in 1... {
             do {
-                let store = SampleStore(path: path, writer: try openWriter(path: path, createdNow: createdNow),
-                                        createdNow: createdNow)
+                let store = SampleStore(
+                    path: path, writer: try openWriter(path: path, createdNow: createdNow),
+                    createdNow: createdNow)
                 try store.migrate()
                 return store
             } catch let error as DatabaseError
-                        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline {
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
                 Thread.sleep(forTimeInterval: 0.01 * Double(min(attempt, 20)))
             } catch let error as DatabaseError {
                 throw describe(error, path: path)
@@ -122,8 +124,10 @@ extension SampleStore {
             let store = SampleStore(path: path, writer: queue)
             let migrator = Schema.migrator
             let (applied, superseded, hasSamples, completed) = try store.read { db in
-                (try migrator.appliedIdentifiers(db), try migrator.hasBeenSuperseded(db),
-                 try db.tableExists("sample"), try migrator.hasCompletedMigrations(db))
+                (
+                    try migrator.appliedIdentifiers(db), try migrator.hasBeenSuperseded(db),
+                    try db.tableExists("sample"), try migrator.hasCompletedMigrations(db)
+                )
             }
             if superseded {
                 throw StoreError.newerSchema(path: path, schema: MigrationOrder.latest(applied) ?? "?")
@@ -134,8 +138,9 @@ extension SampleStore {
             }
             if !completed {
                 let missing = migrator.migrations.filter { !applied.contains($0) }
-                throw StoreError.olderSchema(path: path, schema: MigrationOrder.latest(applied) ?? "?",
-                                             readsSchema: migrator.migrations.last ?? "?", missingMigrations: missing)
+                throw StoreError.olderSchema(
+                    path: path, schema: MigrationOrder.latest(applied) ?? "?",
+                    readsSchema: migrator.migrations.last ?? "?", missingMigrations: missing)
             }
             return store
         } catch let error as DatabaseError {
@@ -314,10 +319,12 @@ extension SampleStore {
     /// The price is that other connections wait (busy timeout) instead of reading an older
     /// snapshot while the load runs, which is why only a load into an empty store is done this
     /// way: later imports, into a store people are looking at, stay in WAL mode.
-    static func withBulkLoadJournal<T>(_ writer: any DatabaseWriter, path: String, createdNow: Bool,
-                                       _ body: (_ rollbackJournal: Bool) throws -> T) throws -> T {
+    static func withBulkLoadJournal<T>(
+        _ writer: any DatabaseWriter, path: String, createdNow: Bool,
+        _ body: (_ rollbackJournal: Bool) throws -> T
+    ) throws -> T {
         guard createdNow, let pool = writer as? DatabasePool else { return try body(false) }
-        pool.releaseMemory() // closes this process's idle readers
+        pool.releaseMemory()  // closes this process's idle readers
         let previousSynchronous = try mapErrors(path: path) {
             try pool.writeWithoutTransaction { db -> Int? in
                 guard try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample)") == true else { return nil }

@@ -1,6 +1,6 @@
-import VitalsKit
 import Foundation
 import GRDB
+import VitalsKit
 
 /// Where the statements of the stores opened inside `tracingStatements` go (process-wide: a
 /// `@TaskLocal` pushed outside any task crashed the statically linked release binary).
@@ -27,7 +27,9 @@ extension SampleStore {
     /// what the command did (bench/render.sh; `VITALS_TRACE_SQL=FILE`). The trace stays with
     /// the connection after `body` returns. Of a pool, only the writer is traced: its readers
     /// run alongside it, and their lines interleaved would not replay.
-    public static func tracingStatements<T>(to line: @escaping @Sendable (String) -> Void, _ body: () throws -> T) rethrows -> T {
+    public static func tracingStatements<T>(to line: @escaping @Sendable (String) -> Void, _ body: () throws -> T)
+        rethrows -> T
+    {
         setTrace(line)
         defer { setTrace(nil) }
         return try body()
@@ -42,7 +44,7 @@ extension SampleStore {
         config.prepareDatabase { db in
             guard readOnly || !db.configuration.readonly else { return }
             db.trace(options: .statement) { event in
-                guard case let .statement(statement) = event else { return }
+                guard case .statement(let statement) = event else { return }
                 let sql = statement.expandedSQL
                 guard !sql.hasPrefix("--") else { return }  // a trigger's sub-statement
                 line(sql + ";")

@@ -1,6 +1,6 @@
-import VitalsKit
 import Foundation
 import GRDB
+import VitalsKit
 
 /// Looks at an existing database file without writing it: what a writing command must know
 /// before it opens the file for writing (GRDB's pool switches a file to WAL, a migration
@@ -12,7 +12,8 @@ enum StoreInspection {
     /// writer then says what is wrong).
     static func refuseBeforeWriting(_ path: String) throws {
         guard FileKind(atPath: path) == .regular,
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 else { return }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0
+        else { return }
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(SampleStore.busyTimeout)
@@ -22,10 +23,13 @@ enum StoreInspection {
             let queue = try DatabaseQueue(path: path, configuration: config)
             defer { try? queue.close() }
             facts = try queue.read { db in
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-                    """)
-                let migrations = tables.contains("grdb_migrations")
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                        """)
+                let migrations =
+                    tables.contains("grdb_migrations")
                     ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
                 return (tables, migrations)
             }

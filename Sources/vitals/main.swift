@@ -1,6 +1,7 @@
 import VitalsCLI
+
 #if PostgreSQL
-import VitalsPostgresCLI
+    import VitalsPostgresCLI
 #endif
 
 // The `vitals` executable: the command line with the built-in extensions and, built with the
@@ -8,7 +9,7 @@ import VitalsPostgresCLI
 // that adds its own screens calls `VitalsCLI.main(Extensions(screens: …))` the same way
 // (Examples/).
 #if PostgreSQL
-VitalsCLI.main(PostgresCommands.extensions, commands: PostgresCommands.self)
+    VitalsCLI.main(PostgresCommands.extensions, commands: PostgresCommands.self)
 #else
-VitalsCLI.main()
+    VitalsCLI.main()
 #endif

@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
 import VitalsKit
 import VitalsScreens
 import VitalsSettings
+import XCTest
 
 /// The `day_cutoff` setting (ScreenRequest.dayCutoffMinutes) on the DragonHealth day (Today,
 /// History, the adherence report) and on metrics whose day starts in the morning; sleep keeps
@@ -16,8 +16,10 @@ final class DayCutoffSettingTests: XCTestCase {
     static let store: SampleStore = {
         let store = try! SampleStore.inMemory()
         func at(_ day: LocalDate, _ minutes: Int, _ value: Double) -> Sample {
-            Sample(seriesID: "vegetables", start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(Double(minutes * 60)),
-                   utcOffsetSeconds: 3600, value: value, tag: "late_night")
+            Sample(
+                seriesID: "vegetables",
+                start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(Double(minutes * 60)),
+                utcOffsetSeconds: 3600, value: value, tag: "late_night")
         }
         try! store.insert([at(saturday.adding(days: -1), 20 * 60, 2), at(saturday, 3 * 60 + 30, 1)])
         return store
@@ -25,9 +27,11 @@ final class DayCutoffSettingTests: XCTestCase {
 
     func today(cutoff: Int?) throws -> [String: Any] {
         let screen = try XCTUnwrap(Self.catalog.screen("SCREEN_TODAY"))
-        let document = try BuiltInScreenModules.registry.render(ScreenContext(
-            catalog: Self.catalog, screen: screen, store: Self.store,
-            request: ScreenRequest(asOf: Self.saturday, dayCutoffMinutes: cutoff), profile: RenderProfile(width: 80)))
+        let document = try BuiltInScreenModules.registry.render(
+            ScreenContext(
+                catalog: Self.catalog, screen: screen, store: Self.store,
+                request: ScreenRequest(asOf: Self.saturday, dayCutoffMinutes: cutoff), profile: RenderProfile(width: 80)
+            ))
         var merged: [String: Any] = [:]
         for block in document.blocks {
             let object = try JSONSerialization.jsonObject(with: Data(block.data.text().utf8))
@@ -44,7 +48,8 @@ final class DayCutoffSettingTests: XCTestCase {
         let setting = try today(cutoff: 180)
         XCTAssertEqual(setting["day_cutoff"] as? String, "03:00")
         func vegetables(_ object: [String: Any]) -> Double? {
-            (object["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "vegetables" }?["total"] as? Double
+            (object["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "vegetables" }?["total"]
+                as? Double
         }
         XCTAssertEqual(vegetables(catalogDay), 0)
         XCTAssertEqual(vegetables(setting), 1)
@@ -54,9 +59,11 @@ final class DayCutoffSettingTests: XCTestCase {
     func testHistoryFollowsTheSetting() throws {
         let screen = try XCTUnwrap(Self.catalog.screen("SCREEN_HISTORY"))
         func days(_ cutoff: Int?) throws -> [String: [String]] {
-            let document = try BuiltInScreenModules.registry.render(ScreenContext(
-                catalog: Self.catalog, screen: screen, store: Self.store,
-                request: ScreenRequest(asOf: Self.saturday, dayCutoffMinutes: cutoff), profile: RenderProfile(width: 80)))
+            let document = try BuiltInScreenModules.registry.render(
+                ScreenContext(
+                    catalog: Self.catalog, screen: screen, store: Self.store,
+                    request: ScreenRequest(asOf: Self.saturday, dayCutoffMinutes: cutoff),
+                    profile: RenderProfile(width: 80)))
             let summary = try SleepTestSupport.object(document.blocks.first { $0.kind == .summary })
             let list = try XCTUnwrap(summary["days"] as? [[String: Any]])
             return Dictionary(uniqueKeysWithValues: list.map { ($0["date"] as! String, $0["missed"] as! [String]) })
@@ -69,13 +76,15 @@ final class DayCutoffSettingTests: XCTestCase {
     /// A metric's own morning cutoff gives way to the setting; an evening one (sleep) does not.
     func testMetricsFollowTheSettingInTheMorningOnly() throws {
         let series = try XCTUnwrap(Self.catalog.series("vegetables"))
-        var query = try MetricQuery(binding: MetricBinding(seriesID: "vegetables", dayCutoffMinutes: 240), series: series,
-                                    asOf: Self.saturday)
+        var query = try MetricQuery(
+            binding: MetricBinding(seriesID: "vegetables", dayCutoffMinutes: 240), series: series,
+            asOf: Self.saturday)
         XCTAssertEqual(query.dayCutoffMinutes, 240)
         query.defaultDayCutoffMinutes = 180
         XCTAssertEqual(query.dayCutoffMinutes, 180)
-        var evening = try MetricQuery(binding: MetricBinding(seriesID: "vegetables", dayCutoffMinutes: 18 * 60), series: series,
-                                      asOf: Self.saturday)
+        var evening = try MetricQuery(
+            binding: MetricBinding(seriesID: "vegetables", dayCutoffMinutes: 18 * 60), series: series,
+            asOf: Self.saturday)
         evening.defaultDayCutoffMinutes = 180
         XCTAssertEqual(evening.dayCutoffMinutes, 18 * 60)
     }

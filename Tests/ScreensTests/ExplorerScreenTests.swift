@@ -1,7 +1,7 @@
-import XCTest
+import VitalsExplorer
 import VitalsKit
 import VitalsScreens
-import VitalsExplorer
+import XCTest
 
 /// The explorer with the built-in screen modules: its screen pane is what `vitals render`
 /// draws at the pane's width, for every shipped screen and every drill-down.
@@ -9,11 +9,13 @@ final class ExplorerScreenTests: XCTestCase {
     private let size = ExplorerSize(columns: 100, rows: 30)
 
     private func explorer() -> Explorer {
-        let source = RegistryScreenSource(catalog: ScreenFixtures.catalog, store: ScreenFixtures.demoStore,
-                                          extensions: .sdk + .builtInScreens, colorLevel: .truecolor,
-                                          glyphs: .unicode)
-        return Explorer(state: ExplorerState(catalog: ScreenFixtures.catalog, asOf: ScreenFixtures.asOf, size: size),
-                        source: source)
+        let source = RegistryScreenSource(
+            catalog: ScreenFixtures.catalog, store: ScreenFixtures.demoStore,
+            extensions: .sdk + .builtInScreens, colorLevel: .truecolor,
+            glyphs: .unicode)
+        return Explorer(
+            state: ExplorerState(catalog: ScreenFixtures.catalog, asOf: ScreenFixtures.asOf, size: size),
+            source: source)
     }
 
     /// `render`'s lines without its "▸ N more metrics — vitals render … --children" (the pane
@@ -49,7 +51,8 @@ final class ExplorerScreenTests: XCTestCase {
         let profile = ScreenFixtures.profile("unicode", width: layout.screenWidth)
         for screen in ScreenFixtures.catalog.activeScreensInOrder {
             guard let primary = ScreenFixtures.catalog.primary(of: screen.id),
-                  !ScreenFixtures.catalog.children(of: primary.id).isEmpty else { continue }
+                !ScreenFixtures.catalog.children(of: primary.id).isEmpty
+            else { continue }
             var explorer = explorer()
             var state = explorer.state
             state.select(.screen(screen.id))
@@ -77,11 +80,13 @@ final class ExplorerScreenTests: XCTestCase {
         while explorer.state.range != .years(1) { explorer.press(.character("r")) }
         let layout = ExplorerLayout(size: size)
         let request = ScreenRequest(asOf: ScreenFixtures.asOf, range: .years(1))
-        let expected = try ScreenFixtures.lines("protein", profile: ScreenFixtures.profile("unicode", width: layout.screenWidth),
-                                                request: request)
+        let expected = try ScreenFixtures.lines(
+            "protein", profile: ScreenFixtures.profile("unicode", width: layout.screenWidth),
+            request: request)
         let pane = explorer.frame().text.dropFirst().prefix(min(layout.paneHeight, expected.count))
             .map { String($0.dropFirst(layout.listWidth + 2)) }
         XCTAssertEqual(pane, Array(expected.prefix(pane.count)))
-        XCTAssertTrue(pane.contains { $0.hasPrefix("Protein per day, weekly mean a day") }, pane.joined(separator: "\n"))
+        XCTAssertTrue(
+            pane.contains { $0.hasPrefix("Protein per day, weekly mean a day") }, pane.joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsScreens
 
@@ -14,14 +15,17 @@ final class FirstDayNumbersTests: XCTestCase {
 
     func firstDayStore() throws -> SampleStore {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("vegetables", Self.thursday, 9, 1.5), F.sample("vegetables", Self.thursday, 13, 2),
-                          F.sample("treats", Self.thursday, 15, 1)])
+        try store.insert([
+            F.sample("vegetables", Self.thursday, 9, 1.5), F.sample("vegetables", Self.thursday, 13, 2),
+            F.sample("treats", Self.thursday, 15, 1),
+        ])
         return store
     }
 
     func testTheFirstDayBanksNothing() throws {
-        let lines = try F.lines("today", store: try firstDayStore(), profile: F.profile("unicode"),
-                                request: ScreenRequest(asOf: Self.thursday))
+        let lines = try F.lines(
+            "today", store: try firstDayStore(), profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: Self.thursday))
         let text = lines.joined(separator: "\n")
         let budget = try XCTUnwrap(lines.first { $0.contains("Treats this week") }, text)
         XCTAssertTrue(budget.contains("1 of 7 used"), budget)
@@ -30,8 +34,9 @@ final class FirstDayNumbersTests: XCTestCase {
     }
 
     func testHistoryOnTheFirstDaySaysNothingIsCountedYet() throws {
-        let lines = try F.lines("history", store: try firstDayStore(), profile: F.profile("unicode"),
-                                request: ScreenRequest(asOf: Self.thursday))
+        let lines = try F.lines(
+            "history", store: try firstDayStore(), profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: Self.thursday))
         let text = lines.joined(separator: "\n")
         XCTAssertFalse(text.contains("(0/0)"), text)
         XCTAssertTrue(text.contains("no whole day counted yet (today pending)"), text)
@@ -45,8 +50,9 @@ final class FirstDayNumbersTests: XCTestCase {
     /// `--range 30d` on the Vegetables screen: the bars count the range's days, the goal
     /// calendar whole months, and its title says from which day.
     func testTheVegetablesCalendarSaysItsWholeMonths() throws {
-        let lines = try F.lines("vegetables", profile: F.profile("unicode", width: 120),
-                                request: ScreenRequest(asOf: F.asOf, range: .days(30)))
+        let lines = try F.lines(
+            "vegetables", profile: F.profile("unicode", width: 120),
+            request: ScreenRequest(asOf: F.asOf, range: .days(30)))
         let text = lines.joined(separator: "\n")
         XCTAssertTrue(text.contains("(whole months from 2026-05-01)"), text)
         // Without a range the calendar is the as-of month, and nothing is said.

@@ -46,12 +46,18 @@ final class GenericReferenceTests: XCTestCase {
         let store = try SampleStore.inMemory()
         let birth = LocalDate(year: 2026, month: 1, day: 5)
         // Week 20: 7.2 kg against a centre of 6.9 (band 6.21–7.59).
-        try store.insert([Sample(seriesID: "body_mass", subjectID: "mila", start: birth.adding(days: 140).midnight(utcOffsetSeconds: 0)
-                                    .addingTimeInterval(9 * 3600), utcOffsetSeconds: 0, value: 7.2)])
+        try store.insert([
+            Sample(
+                seriesID: "body_mass", subjectID: "mila",
+                start: birth.adding(days: 140).midnight(utcOffsetSeconds: 0)
+                    .addingTimeInterval(9 * 3600), utcOffsetSeconds: 0, value: 7.2)
+        ])
         let screen = try XCTUnwrap(loaded.catalog.screen("SCREEN_MILA"))
-        let document = try BuiltInScreenModules.registry.render(ScreenContext(
-            catalog: loaded.catalog, screen: screen, store: store, request: ScreenRequest(asOf: birth.adding(days: 150)),
-            profile: RenderProfile(width: 80)))
+        let document = try BuiltInScreenModules.registry.render(
+            ScreenContext(
+                catalog: loaded.catalog, screen: screen, store: store,
+                request: ScreenRequest(asOf: birth.adding(days: 150)),
+                profile: RenderProfile(width: 80)))
         XCTAssertEqual(document.module, "generic")
         let chart = try XCTUnwrap(document.blocks.first { $0.kind == .chart })
         guard case .chart(let figure) = chart.content, let growth = figure.input.growth else {
@@ -68,15 +74,20 @@ final class GenericReferenceTests: XCTestCase {
 
     func testARuleReferenceNeedsAModuleAndOtherKeysAreNamed() {
         let rule = """
-                rule: gestational_weight_gain
-                first_trimester: {until_week: 13, min_kg: 0.45, max_kg: 2.0}
-                term_week: 40
-                classes: [{name: normal, min_kg: 11.3, max_kg: 15.9}]
-        """
+                    rule: gestational_weight_gain
+                    first_trimester: {until_week: 13, min_kg: 0.45, max_kg: 2.0}
+                    term_week: 40
+                    classes: [{name: normal, min_kg: 11.3, max_kg: 15.9}]
+            """
         let found = diagnostics(load(Self.yaml(reference: rule)))
         XCTAssertEqual(found.map(\.severity), [.error], "\(found)")
         XCTAssertTrue(found.first?.message.contains("the generic screen draws a table reference") ?? false, "\(found)")
-        let extra = diagnostics(load(Self.yaml(reference: Self.table).replacingOccurrences(of: "    config:\n", with: "    config:\n      colour: red\n")))
-        XCTAssertEqual(extra.map(\.message), ["SCREEN_MILA config: 'colour' is not read by the generic screen (it reads reference)"])
+        let extra = diagnostics(
+            load(
+                Self.yaml(reference: Self.table).replacingOccurrences(
+                    of: "    config:\n", with: "    config:\n      colour: red\n")))
+        XCTAssertEqual(
+            extra.map(\.message),
+            ["SCREEN_MILA config: 'colour' is not read by the generic screen (it reads reference)"])
     }
 }

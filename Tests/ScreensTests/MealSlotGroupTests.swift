@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import VitalsKit
+import XCTest
 
 /// Protein and Vegetables group meals by the catalog's declared meal slots: an old entry tagged
 /// `snack` and a new one stored as `afternoon_snack` (what `vitals log --meal snack` stores) are
@@ -13,11 +13,13 @@ final class MealSlotGroupTests: XCTestCase {
     /// `late_night` 0.5 = 3.25 portions; by hand: afternoon_snack 1.5, late_night 0.75.
     func testVegetablesSlotsAreTheDeclaredSlotsAndAddUpToTheDay() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("vegetables", day, 8, 1, tag: "breakfast"),
-                          F.sample("vegetables", day, 15, 0.5, tag: "snack"),
-                          F.sample("vegetables", day, 16, 1, tag: "afternoon_snack"),
-                          F.sample("vegetables", day, 21, 0.25, tag: "Late Night"),
-                          F.sample("vegetables", day, 22, 0.5, tag: "late_night")])
+        try store.insert([
+            F.sample("vegetables", day, 8, 1, tag: "breakfast"),
+            F.sample("vegetables", day, 15, 0.5, tag: "snack"),
+            F.sample("vegetables", day, 16, 1, tag: "afternoon_snack"),
+            F.sample("vegetables", day, 21, 0.25, tag: "Late Night"),
+            F.sample("vegetables", day, 22, 0.5, tag: "late_night"),
+        ])
         let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(summary["today"] as? Double, 3.25)
         let slots = try XCTUnwrap(summary["by_slot"] as? [String: Any])
@@ -36,11 +38,13 @@ final class MealSlotGroupTests: XCTestCase {
     /// + `snack` 20. 7-day average (120 / 2 days) 60 g; afternoon snack (10 + 20 + 20) / 2 = 25 g.
     func testProteinPerMealSharesAreTheDeclaredSlotsAndAddUpToTheAverage() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("protein", day.adding(days: -1), 8, 30, tag: "breakfast"),
-                          F.sample("protein", day.adding(days: -1), 15, 10, tag: "snack"),
-                          F.sample("protein", day, 12, 40, tag: "lunch"),
-                          F.sample("protein", day, 15, 20, tag: "afternoon_snack"),
-                          F.sample("protein", day, 16, 20, tag: "snack")])
+        try store.insert([
+            F.sample("protein", day.adding(days: -1), 8, 30, tag: "breakfast"),
+            F.sample("protein", day.adding(days: -1), 15, 10, tag: "snack"),
+            F.sample("protein", day, 12, 40, tag: "lunch"),
+            F.sample("protein", day, 15, 20, tag: "afternoon_snack"),
+            F.sample("protein", day, 16, 20, tag: "snack"),
+        ])
         let (_, summary) = try F.summary("protein", store: store)
         let perMeal = try XCTUnwrap(summary["per_meal_7d"] as? [String: Any], "\(summary)")
         XCTAssertEqual(perMeal["afternoon_snack"] as? Double, 25)
@@ -51,8 +55,9 @@ final class MealSlotGroupTests: XCTestCase {
     /// The split itself, on a fixture catalog's slots: aliases, names and odd spellings group
     /// under the slot id; unknown tags stay as they are.
     func testTagGroupsFollowIdsNamesAndAliases() {
-        let groups = TagGroups(order: ["breakfast", "afternoon_snack"],
-                               spellings: ["breakfast": "breakfast", "afternoon_snack": "afternoon_snack", "snack": "afternoon_snack"])
+        let groups = TagGroups(
+            order: ["breakfast", "afternoon_snack"],
+            spellings: ["breakfast": "breakfast", "afternoon_snack": "afternoon_snack", "snack": "afternoon_snack"])
         XCTAssertEqual(groups.group(of: "Snack"), "afternoon_snack")
         XCTAssertEqual(groups.group(of: "afternoon-snack"), "afternoon_snack")
         XCTAssertEqual(groups.group(of: "Afternoon Snack"), "afternoon_snack")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsScreens
 
@@ -12,8 +13,9 @@ final class OneScreenOneCountTests: XCTestCase {
     /// The first capture of `pattern` in `text`.
     func capture(_ pattern: String, in text: String) throws -> String {
         let regex = try NSRegularExpression(pattern: pattern)
-        let match = try XCTUnwrap(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                                  "no \(pattern) in\n\(text)")
+        let match = try XCTUnwrap(
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            "no \(pattern) in\n\(text)")
         return String(text[Range(match.range(at: 1), in: text)!])
     }
 
@@ -23,8 +25,9 @@ final class OneScreenOneCountTests: XCTestCase {
         for (screen, chart) in [("protein", "Protein per day"), ("vegetables", "Vegetable portions per day")] {
             for day in 0..<6 {
                 let asOf = F.asOf.adding(days: -day)
-                let lines = try F.lines(screen, profile: F.profile("unicode", width: 120),
-                                        request: ScreenRequest(asOf: asOf, range: .days(30)))
+                let lines = try F.lines(
+                    screen, profile: F.profile("unicode", width: 120),
+                    request: ScreenRequest(asOf: asOf, range: .days(30)))
                 let text = lines.joined(separator: "\n")
                 let summary = try capture(#"30 days \d+ % \((\d+/\d+)\)"#, in: text)
                 let chartStart = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(chart) }, text)
@@ -32,8 +35,9 @@ final class OneScreenOneCountTests: XCTestCase {
                 let counted = try capture(#"(\d+/\d+) days on target"#, in: chartLine)
                 XCTAssertEqual(summary, counted, "\(screen) as of \(asOf)\n\(text)")
                 // Pending today is said on both, or on neither.
-                XCTAssertEqual(lines.first { $0.hasPrefix("On target:") }?.contains("today pending") ?? false,
-                               chartLine.contains("today pending"), text)
+                XCTAssertEqual(
+                    lines.first { $0.hasPrefix("On target:") }?.contains("today pending") ?? false,
+                    chartLine.contains("today pending"), text)
             }
         }
     }
@@ -41,17 +45,18 @@ final class OneScreenOneCountTests: XCTestCase {
     /// Ten nights, the last one short (6 h 30: over, so it counts), one night missing: the
     /// bars, the consistency line and the consistency chart say 8 of 10 nights.
     func testTheSleepScreenCountsNightsOnce() throws {
-        let S = SleepTestSupport.self
+        let sleep = SleepTestSupport.self
         var samples: [Sample] = []
         for back in 0..<10 where back != 4 {
             let night = F.asOf.adding(days: -back)
             let start = back == 0 ? "\(night) 00:00 +0200" : "\(night.adding(days: -1)) 23:00 +0200"
-            samples.append(S.sample(start, "\(night) 06:30 +0200", "core", "apple-health:Watch"))
+            samples.append(sleep.sample(start, "\(night) 06:30 +0200", "core", "apple-health:Watch"))
         }
         // By hand: eight nights of 7 h 30 (met), last night 6 h 30 (not met, but over, so
         // counted) and a missing night (counted, not met): 8 of 10.
-        let document = try F.document("sleep", store: try S.store(samples), profile: F.profile("unicode"),
-                                      request: ScreenRequest(asOf: F.asOf, range: .days(10), showChildren: true))
+        let document = try F.document(
+            "sleep", store: try sleep.store(samples), profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, range: .days(10), showChildren: true))
         let text = document.lines(width: 80).joined(separator: "\n")
         // The nightly bars and the consistency chart.
         XCTAssertEqual(text.components(separatedBy: "8/10 nights on target").count - 1, 2, text)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import VitalsKit
 import VitalsScreens
+import XCTest
 
 /// Today and History on a fixture catalog (four categories, four slots, a weekly treat budget)
 /// and hand-worked days in a fixture store; goldens at 80 columns in three profiles.
@@ -49,7 +49,8 @@ final class PortionScreensTests: XCTestCase {
             day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60))
         }
         func add(_ series: String, _ day: LocalDate, _ hour: Int, _ value: Double, _ tag: String, minute: Int = 0) {
-            samples.append(Sample(seriesID: series, start: at(day, hour, minute), utcOffsetSeconds: 3600, value: value, tag: tag))
+            samples.append(
+                Sample(seriesID: series, start: at(day, hour, minute), utcOffsetSeconds: 3600, value: value, tag: tag))
         }
         for offset in -11...0 {
             let day = asOf.adding(days: offset)
@@ -57,8 +58,11 @@ final class PortionScreensTests: XCTestCase {
             add("dairy", day, 12, 1, "lunch")
             add("vegetables", day, 12, 1, "lunch", minute: 30)
             add("vegetables", day, 18, 1.5, "dinner")
-            if offset == 0 { add("vegetables", day.adding(days: 1), 1, 0.5, "late_night", minute: 30) }
-            else { add("vegetables", day, 21, 0.5, "late_night") }
+            if offset == 0 {
+                add("vegetables", day.adding(days: 1), 1, 0.5, "late_night", minute: 30)
+            } else {
+                add("vegetables", day, 21, 0.5, "late_night")
+            }
             add("fats", day, 18, 2, "dinner")
             add("treats", day, 20, offset == -3 ? 3 : offset == 0 ? 0 : 0.5, "late_night")
         }
@@ -66,22 +70,31 @@ final class PortionScreensTests: XCTestCase {
         return store
     }()
 
-    func document(_ id: String, profile: RenderProfile, store: SampleStore = PortionScreensTests.store) throws -> ScreenDocument {
+    func document(_ id: String, profile: RenderProfile, store: SampleStore = PortionScreensTests.store) throws
+        -> ScreenDocument
+    {
         let catalog = Self.loaded.catalog
         let screen = try XCTUnwrap(catalog.screen(named: id))
-        return try BuiltInScreenModules.registry.render(ScreenContext(
-            catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: Self.asOf), profile: profile))
+        return try BuiltInScreenModules.registry.render(
+            ScreenContext(
+                catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: Self.asOf),
+                profile: profile))
     }
 
     func testFixtureCatalogIsValid() {
-        let found = Validator(screenModules: BuiltInScreenModules.registry).validate(Self.loaded).filter { $0.severity == .error }
+        let found = Validator(screenModules: BuiltInScreenModules.registry).validate(Self.loaded).filter {
+            $0.severity == .error
+        }
         XCTAssertEqual(found, [])
     }
 
     func testTodayShowsEveryCategoryTheMealsAndTheBudget() throws {
-        let text = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
+        let text = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(
+            separator: "\n")
         XCTAssertTrue(text.contains("Fri 20 Nov 2026 · 4 of 4 categories met · ✓ whole day on target"), text)
-        XCTAssertTrue(text.contains("🥦 Vegetables                  3        ≥ 3"), "the 01:30 portion counts for the 20th:\n\(text)")
+        XCTAssertTrue(
+            text.contains("🥦 Vegetables                  3        ≥ 3"),
+            "the 01:30 portion counts for the 20th:\n\(text)")
         XCTAssertTrue(text.contains("Late Night 21:00: vegetables 0.5"), text)
         XCTAssertTrue(text.contains("Lunch 12:00: vegetables 1, dairy 1"), text)
         XCTAssertTrue(text.contains("  suggested: vegetables 1, dairy 1 (2 of 2 reached)"), text)
@@ -137,34 +150,44 @@ final class PortionScreensTests: XCTestCase {
                 XCTAssertEqual(composedAt80.lines(width: width), composedThere, "\(name) at \(width)")
             }
         }
-        let at60 = try document("history", profile: ScreenFixtures.profile("unicode")).lines(width: 60).joined(separator: "\n")
+        let at60 = try document("history", profile: ScreenFixtures.profile("unicode")).lines(width: 60).joined(
+            separator: "\n")
         XCTAssertTrue(at60.contains("Vegetables   12     -      -     3        2/2"), at60)
         XCTAssertTrue(at60.contains("16 Nov    ■ □ ■ ■ ■ · ·   4/5"), at60)
     }
 
     func testABudgetShowsOnTheScreenOfItsMetric() throws {
-        let text = try document("treats", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
+        let text = try document("treats", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(
+            separator: "\n")
         XCTAssertTrue(text.contains("Treats this week (Mon 16 Nov – Sun 22 Nov): 4.5 of 7 used · 2.5 left"), text)
-        let today = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(separator: "\n")
+        let today = try document("today", profile: ScreenFixtures.profile("unicode")).lines(width: 80).joined(
+            separator: "\n")
         XCTAssertTrue(today.contains("Budgets"), today)
     }
 
     func testEmptyStoreShowsTheEmptyStates() throws {
         let empty = try SampleStore.inMemory()
         let history = try document("history", profile: ScreenFixtures.profile("unicode"), store: empty).lines(width: 80)
-        XCTAssertTrue(history.joined(separator: "\n").contains("Nothing logged for History yet"), history.joined(separator: "\n"))
+        XCTAssertTrue(
+            history.joined(separator: "\n").contains("Nothing logged for History yet"), history.joined(separator: "\n"))
         XCTAssertFalse(history.joined(separator: "\n").contains("streak"))
-        let today = try document("today", profile: ScreenFixtures.profile("unicode"), store: empty).lines(width: 80).joined(separator: "\n")
-        XCTAssertTrue(today.contains("1 of 4 categories met · not on target yet"), "only treats ≤ 1 is met by nothing:\n\(today)")
+        let today = try document("today", profile: ScreenFixtures.profile("unicode"), store: empty).lines(width: 80)
+            .joined(separator: "\n")
+        XCTAssertTrue(
+            today.contains("1 of 4 categories met · not on target yet"), "only treats ≤ 1 is met by nothing:\n\(today)")
     }
 
     func testGoldens() throws {
         for id in ["today", "history"] {
             for (name, profile) in ScreenFixtures.profiles(width: 80) {
                 let lines = try document(id, profile: profile).lines(width: 80)
-                for line in lines { XCTAssertEqual(DisplayWidth.of(ScreenFixtures.stripANSI(line)), 80, "\(id) \(name): \(line)") }
-                ScreenFixtures.assertGolden("portions/\(id)-80-\(name)", header: "\(id) on the fixture days, as of \(Self.asOf), 80 columns, \(name)",
-                                                lines: lines)
+                for line in lines {
+                    XCTAssertEqual(DisplayWidth.of(ScreenFixtures.stripANSI(line)), 80, "\(id) \(name): \(line)")
+                }
+                ScreenFixtures.assertGolden(
+                    "portions/\(id)-80-\(name)",
+                    header: "\(id) on the fixture days, as of \(Self.asOf), 80 columns, \(name)",
+                    lines: lines)
             }
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import ProteinScreen
 import VitalsKit
 import VitalsScreens
-import ProteinScreen
+import XCTest
 
 /// The Protein screen: goldens on the demo data and an empty store, numbers checked against
 /// hand-computed values on small stores, and config diagnostics at their lines.
@@ -51,13 +51,13 @@ final class ProteinScreenTests: XCTestCase {
         try store.insert([
             F.sample("body_mass", day.adding(days: -10), 7, 70.0),
             F.sample("body_mass", day.adding(days: -3), 7, 75.0),
-            F.sample("body_mass", day.adding(days: 1), 7, 90.0), // after the as-of day: ignored
+            F.sample("body_mass", day.adding(days: 1), 7, 90.0),  // after the as-of day: ignored
             F.sample("protein", day, 8, 30, tag: "breakfast"),
         ])
         let (document, summary) = try F.summary("protein", store: store)
         let target = try XCTUnwrap(summary["target"] as? [String: Any])
         XCTAssertEqual(target["source"] as? String, "per_kg")
-        XCTAssertEqual(target["grams"] as? Double, 120) // 1.6 × 75.0
+        XCTAssertEqual(target["grams"] as? Double, 120)  // 1.6 × 75.0
         XCTAssertEqual(target["weight_kg"] as? Double, 75)
         XCTAssertEqual(target["weight_date"] as? String, day.adding(days: -3).description)
         XCTAssertEqual(summary["today"] as? Double, 30)
@@ -66,8 +66,8 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertTrue(text.contains("Today 30 g of 120 g · 90 g to go"), text)
         XCTAssertTrue(text.contains("Target ≥ 120 g = 1.6 g/kg × 75.0 kg (weighed \(day.adding(days: -3)))"), text)
         XCTAssertTrue(text.contains("Protein per day (g)") && text.contains("target ≥ 120 g"), text)
-        XCTAssertEqual(ProteinTarget.grams(perKg: 1.6, weightKg: 73.4), 117) // 117.44 to the gram
-        XCTAssertEqual(ProteinTarget.grams(perKg: 1.2, weightKg: 80.4), 96) // 96.48
+        XCTAssertEqual(ProteinTarget.grams(perKg: 1.6, weightKg: 73.4), 117)  // 117.44 to the gram
+        XCTAssertEqual(ProteinTarget.grams(perKg: 1.2, weightKg: 80.4), 96)  // 96.48
     }
 
     func testWithoutABodyWeightTheMetricTargetAppliesAndTheScreenSaysSo() throws {
@@ -125,8 +125,10 @@ final class ProteinScreenTests: XCTestCase {
 
     func testSamplesBeforeFourInTheMorningCountForThePreviousDay() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("protein", day, 1, 40, minute: 30, tag: "snack"),
-                          F.sample("protein", day, 12, 25, tag: "lunch")])
+        try store.insert([
+            F.sample("protein", day, 1, 40, minute: 30, tag: "snack"),
+            F.sample("protein", day, 12, 25, tag: "lunch"),
+        ])
         let (_, summary) = try F.summary("protein", store: store)
         XCTAssertEqual(summary["today"] as? Double, 25)
         XCTAssertEqual(summary["days_logged_7d"] as? Double, 2)
@@ -135,14 +137,15 @@ final class ProteinScreenTests: XCTestCase {
     func testTheChildrenGetTheTargetThatApplies() throws {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("body_mass", day, 7, 80), F.sample("protein", day, 12, 100, tag: "lunch")])
-        let document = try F.document("protein", store: store, profile: F.profile("unicode"),
-                                      request: ScreenRequest(asOf: day, showChildren: true))
+        let document = try F.document(
+            "protein", store: store, profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: day, showChildren: true))
         let charts = document.blocks.filter { $0.kind == .chart }.map { document.lines(of: $0).first ?? "" }
         XCTAssertEqual(charts.count, 4)
-        XCTAssertTrue(charts[0].hasSuffix("target ≥ 128 g"), charts[0]) // 1.6 × 80
-        XCTAssertTrue(charts[1].hasSuffix("target ≥ 128 g"), charts[1]) // per meal
+        XCTAssertTrue(charts[0].hasSuffix("target ≥ 128 g"), charts[0])  // 1.6 × 80
+        XCTAssertTrue(charts[1].hasSuffix("target ≥ 128 g"), charts[1])  // per meal
         XCTAssertTrue(charts[2].hasSuffix("target ≥ 1.6 g/kg"), charts[2])
-        XCTAssertTrue(charts[3].hasSuffix("target ≥ 128 g"), charts[3]) // 7-day average
+        XCTAssertTrue(charts[3].hasSuffix("target ≥ 128 g"), charts[3])  // 7-day average
     }
 
     /// Two weigh-ins on the as-of day (80 kg at 07:00, 100 kg at 21:00): the per-kg target and
@@ -150,18 +153,22 @@ final class ProteinScreenTests: XCTestCase {
     /// weight when it is not set), not the day's last.
     func testGramsPerKgDivideByTheWeighInTheSettingPicks() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("body_mass", day, 7, 80), F.sample("body_mass", day, 21, 100),
-                          F.sample("protein", day, 12, 160, tag: "lunch")])
+        try store.insert([
+            F.sample("body_mass", day, 7, 80), F.sample("body_mass", day, 21, 100),
+            F.sample("protein", day, 12, 160, tag: "lunch"),
+        ])
         let screen = try XCTUnwrap(F.catalog.screen(named: "protein"))
         let perKg = try XCTUnwrap(F.catalog.metrics(of: screen.id).first { $0.binding.divideBy == "body_mass" })
         let cases: [(WeighInPolicy?, Double)] = [(nil, 80), (.first, 80), (.last, 100), (.mean, 90)]
         for (policy, weight) in cases {
-            let context = ScreenContext(catalog: F.catalog, screen: screen, store: store,
-                                        request: ScreenRequest(asOf: day, showChildren: true, weighIn: policy),
-                                        profile: F.profile("unicode"))
+            let context = ScreenContext(
+                catalog: F.catalog, screen: screen, store: store,
+                request: ScreenRequest(asOf: day, showChildren: true, weighIn: policy),
+                profile: F.profile("unicode"))
             let document = try BuiltInScreenModules.registry.render(context)
             let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary })
-            let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(block.data.text().utf8)) as? [String: Any])
+            let summary = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(block.data.text().utf8)) as? [String: Any])
             let target = try XCTUnwrap(summary["target"] as? [String: Any])
             XCTAssertEqual(target["weight_kg"] as? Double, weight, "\(String(describing: policy))")
             let perDay = try XCTUnwrap(try context.query(for: perKg).fetchBuckets(from: store).buckets.last?.value)
@@ -182,17 +189,23 @@ final class ProteinScreenTests: XCTestCase {
     func testConfigProblemsAreReportedAtTheirLineAndColumn() {
         // The config block's first line is line 11 of the file.
         assertProblem("      per_kg: 0\n", line: 11, column: 15, contains: "per_kg must be more than 0 g/kg, got 0")
-        assertProblem("      per_kg: -1.6\n", line: 11, column: 15, contains: "per_kg must be more than 0 g/kg, got -1.6")
-        assertProblem("      per_kg: 5\n", line: 11, column: 15, contains: "per_kg 5 g/kg is implausible: use 0.5…3.5 g/kg")
+        assertProblem(
+            "      per_kg: -1.6\n", line: 11, column: 15, contains: "per_kg must be more than 0 g/kg, got -1.6")
+        assertProblem(
+            "      per_kg: 5\n", line: 11, column: 15, contains: "per_kg 5 g/kg is implausible: use 0.5…3.5 g/kg")
         assertProblem("      per_kg: lots\n", line: 11, column: 15, contains: "per_kg must be a number")
-        assertProblem("      target_grams: 2000\n", line: 11, column: 21, contains: "target_grams 2000 g is implausible")
-        assertProblem("      per_kg: 1.6\n      target_grams: 120\n", line: 12, column: 21,
-                      contains: "use either per_kg or target_grams, not both")
-        assertProblem("      target_gram: 120\n", line: 11, column: 7,
-                      contains: "unknown key 'target_gram' in config; did you mean 'target_grams'?")
+        assertProblem(
+            "      target_grams: 2000\n", line: 11, column: 21, contains: "target_grams 2000 g is implausible")
+        assertProblem(
+            "      per_kg: 1.6\n      target_grams: 120\n", line: 12, column: 21,
+            contains: "use either per_kg or target_grams, not both")
+        assertProblem(
+            "      target_gram: 120\n", line: 11, column: 7,
+            contains: "unknown key 'target_gram' in config; did you mean 'target_grams'?")
         assertProblem("      - 1.6\n", line: 11, column: 7, contains: "config must be a mapping")
-        assertProblem("      per_kg: 1.6\n", line: 11, column: 15, contains: "needs the body_mass series",
-                      withWeightSeries: false)
+        assertProblem(
+            "      per_kg: 1.6\n", line: 11, column: 15, contains: "needs the body_mass series",
+            withWeightSeries: false)
     }
 
     func testAFixedTargetDecodesAndARenderWithABadConfigIsRefused() throws {
@@ -200,13 +213,15 @@ final class ProteinScreenTests: XCTestCase {
         XCTAssertEqual(F.configDiagnostics(good), [])
         let screen = try XCTUnwrap(good.catalog.screen("SCREEN_PROTEIN"))
         var problems = ConfigProblems(screen: screen)
-        XCTAssertEqual(ProteinScreen().decodeConfig(screen.config, of: screen, in: good.catalog, problems: &problems),
-                       ProteinConfig(targetRule: .fixed(grams: 120)))
+        XCTAssertEqual(
+            ProteinScreen().decodeConfig(screen.config, of: screen, in: good.catalog, problems: &problems),
+            ProteinConfig(targetRule: .fixed(grams: 120)))
 
         let bad = catalog(config: "      per_kg: 9\n")
         let badScreen = try XCTUnwrap(bad.catalog.screen("SCREEN_PROTEIN"))
-        let context = ScreenContext(catalog: bad.catalog, screen: badScreen, store: F.emptyStore,
-                                    request: ScreenRequest(asOf: day), profile: F.profile("unicode"))
+        let context = ScreenContext(
+            catalog: bad.catalog, screen: badScreen, store: F.emptyStore,
+            request: ScreenRequest(asOf: day), profile: F.profile("unicode"))
         XCTAssertThrowsError(try BuiltInScreenModules.registry.render(context)) { error in
             XCTAssertTrue("\(error)".contains("protein.yaml:11:15"), "\(error)")
         }
@@ -228,18 +243,21 @@ final class ProteinScreenTests: XCTestCase {
                 config:
 
             """ + config + """
-            metrics:
-              - {display_metric_id: PROTEIN_DAILY, display_screen_id: SCREEN_PROTEIN, display_name: Protein per day,
-                 chart_type_id: bar_vertical, is_primary: true, series: protein, aggregate: sum, unit: g,
-                 target: {rule: at_least, value: 110}}
+                metrics:
+                  - {display_metric_id: PROTEIN_DAILY, display_screen_id: SCREEN_PROTEIN, display_name: Protein per day,
+                     chart_type_id: bar_vertical, is_primary: true, series: protein, aggregate: sum, unit: g,
+                     target: {rule: at_least, value: 110}}
 
-            """
+                """
         return CatalogLoader.load([SourceFile(path: "protein.yaml", text: text)])
     }
 
-    private func assertProblem(_ config: String, line: Int, column: Int, contains text: String,
-                               withWeightSeries: Bool = true, file: StaticString = #filePath, at: UInt = #line) {
-        F.assertOneConfigError(F.configDiagnostics(catalog(config: config, withWeightSeries: withWeightSeries)),
-                               line: line, column: column, contains: text, file: file, at: at)
+    private func assertProblem(
+        _ config: String, line: Int, column: Int, contains text: String,
+        withWeightSeries: Bool = true, file: StaticString = #filePath, at: UInt = #line
+    ) {
+        F.assertOneConfigError(
+            F.configDiagnostics(catalog(config: config, withWeightSeries: withWeightSeries)),
+            line: line, column: column, contains: text, file: file, at: at)
     }
 }

@@ -1,6 +1,6 @@
-import XCTest
 import VitalsKit
 import VitalsScreens
+import XCTest
 
 /// The list of screen modules: no screen claimed twice, every claimed screen shipped, and
 /// every shipped config valid for its module.
@@ -34,7 +34,8 @@ final class RegistryTests: XCTestCase {
         for id in ids {
             XCTAssertNotNil(F.catalog.screen(id), "module for \(id), which the shipped catalog does not declare")
         }
-        XCTAssertTrue(Set(ids).isSuperset(of: ["SCREEN_PROTEIN", "SCREEN_VEGETABLES", "SCREEN_GEZONDHEID", "SCREEN_SLEEP"]))
+        XCTAssertTrue(
+            Set(ids).isSuperset(of: ["SCREEN_PROTEIN", "SCREEN_VEGETABLES", "SCREEN_GEZONDHEID", "SCREEN_SLEEP"]))
     }
 
     func testTheShippedCatalogIsCleanWithTheBuiltInModules() {

@@ -62,8 +62,9 @@ struct ScreenWidthPropertyTests {
             for screen in F.catalog.activeScreensInOrder {
                 let document: ScreenDocument
                 do {
-                    document = try F.document(screen.id, profile: profile,
-                                              request: ScreenRequest(asOf: F.asOf, showChildren: true))
+                    document = try F.document(
+                        screen.id, profile: profile,
+                        request: ScreenRequest(asOf: F.asOf, showChildren: true))
                 } catch {
                     Issue.record("\(screen.id) at \(width): \(error)")
                     continue
@@ -76,8 +77,10 @@ struct ScreenWidthPropertyTests {
                     guard !expected.isEmpty else { continue }
                     let drawn = document.lines(of: block)
                     let shown = drawn.flatMap { Self.words($0) }
-                    #expect(Self.isSubsequence(expected, of: shown),
-                            "\(screen.id) \(profileName) at \(width), a \(block.kind.rawValue) block lost words:\n\(drawn.joined(separator: "\n"))")
+                    #expect(
+                        Self.isSubsequence(expected, of: shown),
+                        "\(screen.id) \(profileName) at \(width), a \(block.kind.rawValue) block lost words:\n\(drawn.joined(separator: "\n"))"
+                    )
                 }
             }
         }

@@ -1,9 +1,9 @@
 import Foundation
-import XCTest
-import VitalsKit
-import VitalsScreens
 import VitalsDemo
+import VitalsKit
 import VitalsScaffold
+import VitalsScreens
+import XCTest
 
 /// Every shipped screen renders, at every width and profile, on the demo data and on an
 /// empty database, with rows of exactly the width and valid JSON.
@@ -19,15 +19,17 @@ final class ShippedScreensTests: XCTestCase {
                         let lines = try F.lines(screen.id, store: store, profile: profile, request: request)
                         XCTAssertGreaterThan(lines.count, 3, "\(screen.id) \(name) \(width) \(storeName)")
                         for line in lines {
-                            XCTAssertEqual(DisplayWidth.of(F.stripANSI(line)), width,
-                                           "\(screen.id) \(name) \(width) \(storeName): \(line)")
+                            XCTAssertEqual(
+                                DisplayWidth.of(F.stripANSI(line)), width,
+                                "\(screen.id) \(name) \(width) \(storeName): \(line)")
                         }
                         if !profile.usesColor {
                             XCTAssertFalse(lines.joined().contains("\u{1B}"), "\(screen.id) \(name) has escapes")
                         }
                         if profile.glyphs.isUnicode == false {
-                            XCTAssertTrue(lines.joined().unicodeScalars.allSatisfy(\.isASCII),
-                                          "\(screen.id) \(width) \(storeName) is not ASCII: \(lines.joined(separator: "\n"))")
+                            XCTAssertTrue(
+                                lines.joined().unicodeScalars.allSatisfy(\.isASCII),
+                                "\(screen.id) \(width) \(storeName) is not ASCII: \(lines.joined(separator: "\n"))")
                         }
                     }
                 }
@@ -52,8 +54,9 @@ final class ShippedScreensTests: XCTestCase {
         let screen = try XCTUnwrap(F.catalog.screen(named: "steps"))
         XCTAssertTrue(text.contains(try XCTUnwrap(screen.emptyMessage)), text)
         XCTAssertTrue(text.contains("Log one:  vitals log steps VALUE"), text)
-        XCTAssertEqual(text.components(separatedBy: try XCTUnwrap(screen.emptyMessage)).count, 2,
-                       "the empty message is shown once")
+        XCTAssertEqual(
+            text.components(separatedBy: try XCTUnwrap(screen.emptyMessage)).count, 2,
+            "the empty message is shown once")
     }
 
     /// A screen whose primary metric has no demo data — one added with `vitals new-screen`, say —
@@ -63,22 +66,28 @@ final class ShippedScreensTests: XCTestCase {
         let demoSeries = Set(DemoData(asOf: F.asOf).samples().map(\.seriesID))
         // CONTRIBUTING's example, or (when that screen has since been added) the next free name.
         let names = ["Blood Glucose"] + (2...9).map { "Blood Glucose \($0)" }
-        let scaffold = try XCTUnwrap(names.lazy.compactMap {
-            try? ScreenScaffold.plan(ScreenScaffold.Request(name: $0, pillarID: "core_care", chartTypeID: "line"),
-                                     catalog: F.catalog, packageRoot: nil)
-        }.first)
+        let scaffold = try XCTUnwrap(
+            names.lazy.compactMap {
+                try? ScreenScaffold.plan(
+                    ScreenScaffold.Request(name: $0, pillarID: "core_care", chartTypeID: "line"),
+                    catalog: F.catalog, packageRoot: nil)
+            }.first)
         let existing = F.loaded.sources.map { SourceFile(path: $0.key, text: $0.value) }.sorted { $0.path < $1.path }
         let grown = scaffold.catalogAfter(existing: existing).catalog
         var checked = 0
         for catalog in [F.catalog, grown] {
             for screen in catalog.activeScreensInOrder {
                 guard let primary = catalog.primary(of: screen.id), let series = primary.binding.seriesID,
-                      !demoSeries.contains(series) else { continue }
+                    !demoSeries.contains(series)
+                else { continue }
                 let message = try XCTUnwrap(screen.emptyMessage, "\(screen.id) has no demo data and no empty_message")
-                let context = ScreenContext(catalog: catalog, screen: screen, store: F.demoStore,
-                                            request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode"))
+                let context = ScreenContext(
+                    catalog: catalog, screen: screen, store: F.demoStore,
+                    request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode"))
                 let lines = try BuiltInScreenModules.registry.render(context).lines(width: 80)
-                XCTAssertTrue(Self.words(lines).contains(Self.words([message])), "\(screen.id):\n\(lines.joined(separator: "\n"))")
+                XCTAssertTrue(
+                    Self.words(lines).contains(Self.words([message])), "\(screen.id):\n\(lines.joined(separator: "\n"))"
+                )
                 checked += 1
             }
         }
@@ -94,11 +103,14 @@ final class ShippedScreensTests: XCTestCase {
         let profile = F.profile("unicode")
         let children = F.catalog.descendants(of: try XCTUnwrap(F.catalog.primary(of: "SCREEN_BODY")).id)
         let plain = try F.document("body", profile: profile)
-        XCTAssertTrue(plain.lines(width: 80).joined().contains("▸ \(children.count) more metrics — vitals render body --children"))
+        XCTAssertTrue(
+            plain.lines(width: 80).joined().contains("▸ \(children.count) more metrics — vitals render body --children")
+        )
         XCTAssertEqual(plain.blocks.filter { $0.kind == .chart }.count, 1)
         let full = try F.document("body", profile: profile, request: ScreenRequest(asOf: F.asOf, showChildren: true))
-        XCTAssertEqual(full.blocks.filter { $0.kind == .chart }.map(\.metricID),
-                       [F.catalog.primary(of: "SCREEN_BODY")?.id] + children.map(\.metric.id))
+        XCTAssertEqual(
+            full.blocks.filter { $0.kind == .chart }.map(\.metricID),
+            [F.catalog.primary(of: "SCREEN_BODY")?.id] + children.map(\.metric.id))
         XCTAssertFalse(full.blocks.contains { $0.kind == .more })
     }
 
@@ -108,8 +120,9 @@ final class ShippedScreensTests: XCTestCase {
         screen.name = "Steps\u{1B}]0;pwned\u{07}"
         screen.id = "SCREEN_EVIL"
         _ = catalog.add(screen)
-        let context = ScreenContext(catalog: catalog, screen: screen, store: F.demoStore,
-                                    request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode-colour"))
+        let context = ScreenContext(
+            catalog: catalog, screen: screen, store: F.demoStore,
+            request: ScreenRequest(asOf: F.asOf), profile: F.profile("unicode-colour"))
         let text = try BuiltInScreenModules.registry.render(context).lines(width: 80).joined()
         XCTAssertFalse(text.contains("\u{1B}]"), "an OSC sequence reached the output")
         XCTAssertFalse(text.contains("\u{07}"))

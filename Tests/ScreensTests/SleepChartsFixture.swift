@@ -103,7 +103,8 @@ enum SleepChartsFixture {
         let root = ScreenFixtures.repositoryRoot
         var files: [SourceFile] = []
         for folder in ["screens", "metrics"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             for name in names.sorted() where name.hasSuffix(".yaml") {
                 let path = "\(folder)/\(name)"
                 var text = shippedFile(path)

@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import VitalsExplorer
 import VitalsKit
 import VitalsScreens
-import VitalsExplorer
+import XCTest
 
 /// Issue #13's sleep defects, each from a few samples written as an export writes them, with
 /// the expected numbers worked out by hand.
@@ -24,8 +24,9 @@ final class SleepDefectTests: XCTestCase {
 
     func testEveryChartOfTheSleepScreenCountsAWatchAndASleepAppOnce() throws {
         let store = try S.store(Self.watchAndApp)
-        let document = try F.document("sleep", store: store, profile: F.profile("unicode"),
-                                      request: ScreenRequest(asOf: F.asOf, showChildren: true))
+        let document = try F.document(
+            "sleep", store: store, profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, showChildren: true))
         func block(_ id: String) -> ScreenBlock? { document.blocks.first { $0.metricID == id } }
         // The watch's stages win everywhere the app also recorded: core 120 + 240 = 360,
         // deep 60, REM 60; asleep 480 min = 8 h. A plain sum gave 16 h (480 + 480 min).
@@ -52,10 +53,12 @@ final class SleepDefectTests: XCTestCase {
     }
 
     func testCustomSleepChartsOfEveryKindCountEachMinuteOnce() throws {
-        let store = try S.store(Self.watchAndApp + [
-            // The night before: only the app, 6 h 30 of plain asleep (23:30–06:00).
-            S.sample("2026-06-13 23:30 +0200", "2026-06-14 06:00 +0200", "asleep_unspecified", "apple-health:SleepApp"),
-        ])
+        let store = try S.store(
+            Self.watchAndApp + [
+                // The night before: only the app, 6 h 30 of plain asleep (23:30–06:00).
+                S.sample(
+                    "2026-06-13 23:30 +0200", "2026-06-14 06:00 +0200", "asleep_unspecified", "apple-health:SleepApp")
+            ])
         let document = try Self.render(SleepChartsFixture.loaded, screen: "SCREEN_NIGHTS", store: store)
         func block(_ id: String) -> ScreenBlock? { document.blocks.first { $0.metricID == id } }
         // Stacked minutes per stage: 15 June core 360 + deep 60 + REM 60 = 480 (not 960);
@@ -95,7 +98,8 @@ final class SleepDefectTests: XCTestCase {
             S.sample("2025-10-26 02:30 +0100", "2025-10-26 07:00 +0100", "core", "apple-health:Watch"),
         ])
         let asOf = LocalDate(year: 2025, month: 10, day: 26)
-        let document = try F.document("sleep", store: store, profile: F.profile("unicode"), request: ScreenRequest(asOf: asOf))
+        let document = try F.document(
+            "sleep", store: store, profile: F.profile("unicode"), request: ScreenRequest(asOf: asOf))
         let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
         let segments = try XCTUnwrap(try S.object(block)["segments"] as? [[String: Any]])
         // Elapsed minutes from midnight CEST: no two segments share a minute and the night
@@ -126,7 +130,8 @@ final class SleepDefectTests: XCTestCase {
             S.sample("2026-03-29 03:30 +0200", "2026-03-29 07:00 +0200", "core", "apple-health:Watch"),
         ])
         let asOf = LocalDate(year: 2026, month: 3, day: 29)
-        let document = try F.document("sleep", store: store, profile: F.profile("unicode"), request: ScreenRequest(asOf: asOf))
+        let document = try F.document(
+            "sleep", store: store, profile: F.profile("unicode"), request: ScreenRequest(asOf: asOf))
         let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
         let segments = try XCTUnwrap(try S.object(block)["segments"] as? [[String: Any]])
         // Each segment starts where the one before ended: 1380 → 1530 → 1590 → 1800 elapsed
@@ -158,8 +163,10 @@ final class SleepDefectTests: XCTestCase {
         XCTAssertEqual(SleepStage.lanes.map(summary.percent), [0, 13, 75, 12, 0])
         // 31 + 95 + 239 + 90 of 455 (the chart fixture): 6.8, 20.9, 52.5, 19.8 → 7 + 21 + 52 + 20.
         let fixture = SleepSummary([
-            SleepSegment(stage: .awake, startMinute: 0, endMinute: 31), SleepSegment(stage: .rem, startMinute: 31, endMinute: 126),
-            SleepSegment(stage: .core, startMinute: 126, endMinute: 365), SleepSegment(stage: .deep, startMinute: 365, endMinute: 455),
+            SleepSegment(stage: .awake, startMinute: 0, endMinute: 31),
+            SleepSegment(stage: .rem, startMinute: 31, endMinute: 126),
+            SleepSegment(stage: .core, startMinute: 126, endMinute: 365),
+            SleepSegment(stage: .deep, startMinute: 365, endMinute: 455),
         ])
         XCTAssertEqual(SleepStage.lanes.map(fixture.percent), [7, 21, 52, 20, 0])
     }
@@ -181,15 +188,19 @@ final class SleepDefectTests: XCTestCase {
         let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
         let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
         let data = try S.object(block)
-        XCTAssertEqual(data["minutes_by_stage"] as? [String: Double],
-                       ["awake": 10, "rem": 0, "core": 360, "deep": 0, "asleep_unspecified": 60, "in_bed": 15])
-        XCTAssertEqual(data["percent_by_stage"] as? [String: Double],
-                       ["awake": 2, "rem": 0, "core": 84, "deep": 0, "asleep_unspecified": 14])
+        XCTAssertEqual(
+            data["minutes_by_stage"] as? [String: Double],
+            ["awake": 10, "rem": 0, "core": 360, "deep": 0, "asleep_unspecified": 60, "in_bed": 15])
+        XCTAssertEqual(
+            data["percent_by_stage"] as? [String: Double],
+            ["awake": 2, "rem": 0, "core": 84, "deep": 0, "asleep_unspecified": 14])
         XCTAssertEqual(data["asleep_minutes"] as? Double, 420)
         XCTAssertEqual(data["in_bed_minutes"] as? Double, 445)
         let lines = document.lines(of: block).map(F.stripANSI)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Core") && $0.hasSuffix("360 min  84 %") }, lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Asleep") && $0.hasSuffix(" 60 min  14 %") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("Core") && $0.hasSuffix("360 min  84 %") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("Asleep") && $0.hasSuffix(" 60 min  14 %") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.contains("asleep 7 h 00 · in bed 7 h 25") }, lines.joined(separator: "\n"))
         // The JSON object has each key once.
         XCTAssertEqual(block.data.text().components(separatedBy: "\"asleep_minutes\"").count, 2)
@@ -199,8 +210,9 @@ final class SleepDefectTests: XCTestCase {
 
     func testTheSleepScreenShowsTheNightsOfTheRequestedRange() throws {
         func nights(_ range: TimeRange?, width: Int = 80) throws -> (ScreenBlock, [String]) {
-            let document = try F.document("sleep", profile: F.profile("unicode", width: width),
-                                          request: ScreenRequest(asOf: F.asOf, range: range))
+            let document = try F.document(
+                "sleep", profile: F.profile("unicode", width: width),
+                request: ScreenRequest(asOf: F.asOf, range: range))
             let bars = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_DURATION" })
             let lines = document.lines(width: width).map {
                 F.stripANSI($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression)
@@ -232,9 +244,11 @@ final class SleepDefectTests: XCTestCase {
         let asOf = LocalDate(year: 2026, month: 6, day: 14)
         func render(_ range: TimeRange) throws -> ScreenDocument {
             let screen = try XCTUnwrap(SleepChartsFixture.loaded.catalog.screen("SCREEN_NIGHTS"))
-            return try BuiltInScreenModules.registry.render(ScreenContext(
-                catalog: SleepChartsFixture.loaded.catalog, screen: screen, store: F.demoStore,
-                request: ScreenRequest(asOf: asOf, range: range, showChildren: true), profile: F.profile("unicode")))
+            return try BuiltInScreenModules.registry.render(
+                ScreenContext(
+                    catalog: SleepChartsFixture.loaded.catalog, screen: screen, store: F.demoStore,
+                    request: ScreenRequest(asOf: asOf, range: range, showChildren: true), profile: F.profile("unicode"))
+            )
         }
         func stacked(_ document: ScreenDocument) throws -> (title: String?, totals: [String: Double]) {
             let object = try S.object(document.blocks.first { $0.metricID == "NIGHTS_STACKED" })
@@ -273,8 +287,9 @@ final class SleepDefectTests: XCTestCase {
 
     func testTheExplorersRangeKeyChangesTheNightsOfTheSleepScreen() throws {
         let size = ExplorerSize(columns: 120, rows: 60)
-        let source = RegistryScreenSource(catalog: F.catalog, store: F.demoStore, extensions: .sdk + .builtInScreens,
-                                          colorLevel: .truecolor, glyphs: .unicode)
+        let source = RegistryScreenSource(
+            catalog: F.catalog, store: F.demoStore, extensions: .sdk + .builtInScreens,
+            colorLevel: .truecolor, glyphs: .unicode)
         var state = ExplorerState(catalog: F.catalog, asOf: F.asOf, size: size)
         state.select(.screen("SCREEN_SLEEP"))
         var explorer = Explorer(state: state, source: source)
@@ -296,17 +311,22 @@ final class SleepDefectTests: XCTestCase {
         let bars = document.blocks.first { $0.metricID == "SLEEP_DURATION" }
         XCTAssertEqual(try S.pointValues(bars).count, 10)
         // And --range still wins over it.
-        let ranged = try Self.render(loaded, screen: "SCREEN_SLEEP", store: F.demoStore, showChildren: false, range: .days(21))
+        let ranged = try Self.render(
+            loaded, screen: "SCREEN_SLEEP", store: F.demoStore, showChildren: false, range: .days(21))
         XCTAssertEqual(try S.pointValues(ranged.blocks.first { $0.metricID == "SLEEP_DURATION" }).count, 21)
     }
 
     // MARK: Helpers
 
-    static func render(_ loaded: LoadedCatalog, screen id: String, store: SampleStore, showChildren: Bool = true,
-                       range: TimeRange? = nil) throws -> ScreenDocument {
+    static func render(
+        _ loaded: LoadedCatalog, screen id: String, store: SampleStore, showChildren: Bool = true,
+        range: TimeRange? = nil
+    ) throws -> ScreenDocument {
         let screen = try XCTUnwrap(loaded.catalog.screen(id))
-        return try BuiltInScreenModules.registry.render(ScreenContext(
-            catalog: loaded.catalog, screen: screen, store: store,
-            request: ScreenRequest(asOf: F.asOf, range: range, showChildren: showChildren), profile: F.profile("unicode")))
+        return try BuiltInScreenModules.registry.render(
+            ScreenContext(
+                catalog: loaded.catalog, screen: screen, store: store,
+                request: ScreenRequest(asOf: F.asOf, range: range, showChildren: showChildren),
+                profile: F.profile("unicode")))
     }
 }

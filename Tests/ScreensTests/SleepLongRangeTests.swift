@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsScreens
 
@@ -24,8 +25,9 @@ final class SleepLongRangeTests: XCTestCase {
             samples.append(S.sample(from, "\(night) 06:00 +0200", "core", "apple-health:Watch"))
         }
         let store = try S.store(samples)
-        let document = try F.document("sleep", store: store, profile: F.profile("unicode"),
-                                      request: ScreenRequest(asOf: F.asOf, range: .all, showChildren: true))
+        let document = try F.document(
+            "sleep", store: store, profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, range: .all, showChildren: true))
         let text = document.lines(width: 80).map(F.stripANSI).joined(separator: "\n")
         XCTAssertFalse(text.contains("not shown"), text)
         XCTAssertFalse(text.contains("not drawn"), text)
@@ -44,7 +46,8 @@ final class SleepLongRangeTests: XCTestCase {
         for block in document.blocks where block.metricID != nil {
             let object = try S.object(block)
             guard let points = object["points"] as? [[String: Any]], points.count > 1,
-                  points.allSatisfy({ $0["date"] != nil }), let title = object["title"] as? String else { continue }
+                points.allSatisfy({ $0["date"] != nil }), let title = object["title"] as? String
+            else { continue }
             XCTAssertTrue(title.hasSuffix(" means"), "\(block.metricID!): \(title)")
         }
     }

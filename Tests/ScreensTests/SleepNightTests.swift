@@ -1,6 +1,6 @@
-import XCTest
-import VitalsKit
 import SleepScreen
+import VitalsKit
+import XCTest
 
 /// Merging one night's overlapping recordings, by hand-computed minutes.
 final class SleepNightTests: XCTestCase {
@@ -44,8 +44,9 @@ final class SleepNightTests: XCTestCase {
         XCTAssertLessThan(night.asleepMinutes, 480 + 540)
         XCTAssertEqual(night.bedtimeMinute, 22 * 60 + 30)
         XCTAssertEqual(night.wakeMinute, 1440 + 7 * 60 + 30)
-        XCTAssertEqual(night.pieces.map(\.category),
-                       ["asleep_unspecified", "awake", "core", "deep", "rem", "core", "asleep_unspecified"])
+        XCTAssertEqual(
+            night.pieces.map(\.category),
+            ["asleep_unspecified", "awake", "core", "deep", "rem", "core", "asleep_unspecified"])
     }
 
     func testInBedUnderAStagedNightOnlyAddsTheEdges() {
@@ -75,11 +76,13 @@ final class SleepNightTests: XCTestCase {
     }
 
     func testAnOldExportWithPlainAsleepGivesATotalAndItsOwnLane() {
-        let night = SleepNight(date: Self.date, intervals: [
-            Self.interval("23:10", "03:00", "asleep_unspecified", "Export"),
-            Self.interval("03:00", "03:20", "awake", "Export"),
-            Self.interval("03:20", "06:50", "asleep_unspecified", "Export"),
-        ])
+        let night = SleepNight(
+            date: Self.date,
+            intervals: [
+                Self.interval("23:10", "03:00", "asleep_unspecified", "Export"),
+                Self.interval("03:00", "03:20", "awake", "Export"),
+                Self.interval("03:20", "06:50", "asleep_unspecified", "Export"),
+            ])
         XCTAssertFalse(night.hasStages)
         XCTAssertEqual(night.asleepMinutes, 230 + 210)
         // Plain asleep keeps its own lane: it is not core sleep.
@@ -99,10 +102,12 @@ final class SleepNightTests: XCTestCase {
     }
 
     func testEmptyAndUnknownIntervalsAreLeftOut() {
-        let night = SleepNight(date: Self.date, intervals: [
-            Self.interval("23:00", "23:00", "core", "Watch"),
-            Self.interval("23:00", "01:00", "napping", "Watch"),
-        ])
+        let night = SleepNight(
+            date: Self.date,
+            intervals: [
+                Self.interval("23:00", "23:00", "core", "Watch"),
+                Self.interval("23:00", "01:00", "napping", "Watch"),
+            ])
         XCTAssertEqual(night.pieces, [])
         XCTAssertNil(night.bedtimeMinute)
         XCTAssertEqual(night.totalMinutes, 0)

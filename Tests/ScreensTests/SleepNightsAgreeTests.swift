@@ -1,7 +1,7 @@
 import Foundation
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 import VitalsKit
 import VitalsScreens
 
@@ -58,30 +58,40 @@ import VitalsScreens
     static func nights(seed: Int) -> (nights: [Night], samples: [Sample]) {
         var random = SplitMix(seed: UInt64(truncatingIfNeeded: seed))
         func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
-        var nights: [Night] = [], samples: [Sample] = []
+        var nights: [Night] = []
+        var samples: [Sample] = []
         // Up to 30 nights before the as-of one, so the first night ever may be inside the 14.
         let count = 1 + next(30)
         for back in stride(from: count - 1, through: 0, by: -1) {
             let date = asOf.adding(days: -back)
             let kind = Night.Kind.allCases[next(4)]
-            guard kind != .none else { nights.append(Night(date: date, kind: .none, minutes: 0)); continue }
+            guard kind != .none else {
+                nights.append(Night(date: date, kind: .none, minutes: 0))
+                continue
+            }
             // Summer time from 29 March; a phone may still write the old offset that night.
-            let offset = date > LocalDate(year: 2026, month: 3, day: 29) || (date.day == 29 && next(2) == 0) ? 7200 : 3600
+            let offset =
+                date > LocalDate(year: 2026, month: 3, day: 29) || (date.day == 29 && next(2) == 0) ? 7200 : 3600
             let bedtime = date.adding(days: -1).midnight(utcOffsetSeconds: offset)
                 .addingTimeInterval(Double((21 * 60 + next(180)) * 60))
             let minutes = 240 + next(361)
             func add(_ from: Int, _ to: Int, _ category: String, _ source: String) {
-                samples.append(Sample(seriesID: "sleep_analysis", start: bedtime.addingTimeInterval(Double(from * 60)),
-                                      end: bedtime.addingTimeInterval(Double(to * 60)), utcOffsetSeconds: offset,
-                                      value: Double(to - from), category: category, source: source))
+                samples.append(
+                    Sample(
+                        seriesID: "sleep_analysis", start: bedtime.addingTimeInterval(Double(from * 60)),
+                        end: bedtime.addingTimeInterval(Double(to * 60)), utcOffsetSeconds: offset,
+                        value: Double(to - from), category: category, source: source))
             }
             switch kind {
             case .none: break
             case .inBedOnly: add(0, minutes, "in_bed", "phone")
-            case .asleep: add(0, minutes + 40, "in_bed", "phone"); add(20, 20 + minutes, "asleep_unspecified", "phone")
+            case .asleep:
+                add(0, minutes + 40, "in_bed", "phone")
+                add(20, 20 + minutes, "asleep_unspecified", "phone")
             case .staged:
                 let core = minutes / 2 + next(minutes / 3)
-                add(0, core, "core", "watch"); add(core, minutes, "deep", "watch")
+                add(0, core, "core", "watch")
+                add(core, minutes, "deep", "watch")
                 if next(2) == 0 { add(0, minutes + 30, "in_bed", "phone") }
             }
             nights.append(Night(date: date, kind: kind, minutes: minutes))
@@ -112,9 +122,10 @@ import VitalsScreens
             let (nights, samples) = Self.nights(seed: seed)
             let store = try SleepTestSupport.store(samples)
             let screen = try #require(Self.catalog.screen("SCREEN_SLEEP"))
-            let context = ScreenContext(catalog: Self.catalog, screen: screen, store: store,
-                                        request: ScreenRequest(asOf: Self.asOf, showChildren: true),
-                                        profile: RenderProfile(width: 120, glyphs: .unicode))
+            let context = ScreenContext(
+                catalog: Self.catalog, screen: screen, store: store,
+                request: ScreenRequest(asOf: Self.asOf, showChildren: true),
+                profile: RenderProfile(width: 120, glyphs: .unicode))
             let document = try BuiltInScreenModules.registry.render(context)
             // The naive nights of the 14 shown: date → minutes, recorded ones only.
             let shown = nights.filter { $0.date > Self.asOf.adding(days: -Self.shown) && $0.kind != .none }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PropertyBased
+import Testing
 import VitalsKit
 import VitalsScreens
 
@@ -40,9 +40,10 @@ import VitalsScreens
         return recordings.map { recording in
             let start = noon + Int64(recording.startMinute) * 60
             let offset = Self.offset(zones[recording.source], at: start)
-            return SleepNight.Interval(start: start, end: start + Int64(recording.minutes) * 60, utcOffsetSeconds: offset,
-                                       category: SleepNight.categories[recording.category],
-                                       source: ["Watch", "Ring", "Phone"][recording.source])
+            return SleepNight.Interval(
+                start: start, end: start + Int64(recording.minutes) * 60, utcOffsetSeconds: offset,
+                category: SleepNight.categories[recording.category],
+                source: ["Watch", "Ring", "Phone"][recording.source])
         }
     }
 
@@ -54,8 +55,14 @@ import VitalsScreens
         func sunday(_ month: Int, _ nth: Int) -> Int64 {
             let first = LocalDate(year: year, month: month, day: 1)
             let firstSunday = first.adding(days: (7 - first.isoWeekday) % 7)
-            let day = nth > 0 ? firstSunday.adding(days: 7 * (nth - 1))
-                : { var last = firstSunday; while last.adding(days: 7).month == month { last = last.adding(days: 7) }; return last }()
+            let day =
+                nth > 0
+                ? firstSunday.adding(days: 7 * (nth - 1))
+                : {
+                    var last = firstSunday
+                    while last.adding(days: 7).month == month { last = last.adding(days: 7) }
+                    return last
+                }()
             return Int64(day.dayNumber) * 86_400
         }
         switch zone {
@@ -77,7 +84,8 @@ import VitalsScreens
                 let noon = Int64(LocalDate(iso: anchor.noon)!.dayNumber) * 86_400 + 12 * 3600
                 for minute in stride(from: 0, through: 3 * 1440, by: 15) {
                     let instant = noon + Int64(minute) * 60
-                    #expect(Self.offset(zone, at: instant)
+                    #expect(
+                        Self.offset(zone, at: instant)
                             == database.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
                 }
             }
@@ -101,7 +109,9 @@ import VitalsScreens
             floorDiv(minute * 60 + Int64(interval.utcOffsetSeconds + shift), 86_400)
         }
         let staged: Set = ["awake", "core", "deep", "rem"]
-        func rank(_ category: String) -> Int { staged.contains(category) ? 2 : category == "asleep_unspecified" ? 1 : 0 }
+        func rank(_ category: String) -> Int {
+            staged.contains(category) ? 2 : category == "asleep_unspecified" ? 1 : 0
+        }
         var stagedMinutes: [Int64: [String: Int]] = [:]
         for interval in intervals where staged.contains(interval.category) {
             for minute in (interval.start / 60)..<(interval.end / 60) {
@@ -143,7 +153,9 @@ import VitalsScreens
     // MARK: Properties of merged nights
 
     @Test func mergedNightsEqualTheMinuteByMinuteRecomputation() async {
-        await propertyCheck(count: 250, input: Self.recordings, Gen.int(in: 0...4), Gen.int(in: 0...4), Gen.int(in: 0...2)) {
+        await propertyCheck(
+            count: 250, input: Self.recordings, Gen.int(in: 0...4), Gen.int(in: 0...4), Gen.int(in: 0...2)
+        ) {
             recordings, anchor, cutoff, thirdZone in
             let intervals = Self.intervals(recordings, anchor: anchor, thirdZone: thirdZone)
             let shift = Self.shift(cutoff: Self.cutoffs[cutoff])
@@ -171,7 +183,9 @@ import VitalsScreens
                 // Laid out by elapsed time: no two segments share a minute, even across a
                 // clock change.
                 let sorted = segments.sorted { $0.startMinute < $1.startMinute }
-                for (before, after) in zip(sorted, sorted.dropFirst()) { #expect(before.endMinute <= after.startMinute) }
+                for (before, after) in zip(sorted, sorted.dropFirst()) {
+                    #expect(before.endMinute <= after.startMinute)
+                }
                 // Shares add up to exactly 100 and each is within a point of the exact share.
                 if summary.laneMinutes > 0 {
                     #expect(SleepStage.lanes.map(summary.percent).reduce(0, +) == 100)
@@ -192,20 +206,25 @@ import VitalsScreens
             let intervals = Self.intervals(recordings, anchor: anchor, thirdZone: thirdZone)
             let naive = Self.naive(intervals, shift: Self.shift(cutoff: 18 * 60))
             let store = try SampleStore.inMemory()
-            _ = try store.insert(intervals.map { interval in
-                Sample(seriesID: "sleep_analysis", start: Date(timeIntervalSince1970: TimeInterval(interval.start)),
-                       end: Date(timeIntervalSince1970: TimeInterval(interval.end)), utcOffsetSeconds: interval.utcOffsetSeconds,
-                       value: Double(interval.end - interval.start) / 60, category: interval.category, source: interval.source)
-            })
+            _ = try store.insert(
+                intervals.map { interval in
+                    Sample(
+                        seriesID: "sleep_analysis", start: Date(timeIntervalSince1970: TimeInterval(interval.start)),
+                        end: Date(timeIntervalSince1970: TimeInterval(interval.end)),
+                        utcOffsetSeconds: interval.utcOffsetSeconds,
+                        value: Double(interval.end - interval.start) / 60, category: interval.category,
+                        source: interval.source)
+                })
             let asOf = LocalDate(iso: Self.anchors[anchor].noon)!.adding(days: 3)
             let asleep = { (day: Int) -> Int in
                 let minutes = naive[day] ?? [:]
                 return ["asleep_unspecified", "core", "deep", "rem"].reduce(0) { $0 + (minutes[$1] ?? 0) }
             }
             let screen = ScreenFixtures.catalog.screen("SCREEN_SLEEP")!
-            let document = try BuiltInScreenModules.registry.render(ScreenContext(
-                catalog: ScreenFixtures.catalog, screen: screen, store: store,
-                request: ScreenRequest(asOf: asOf, showChildren: true), profile: ScreenFixtures.profile("unicode")))
+            let document = try BuiltInScreenModules.registry.render(
+                ScreenContext(
+                    catalog: ScreenFixtures.catalog, screen: screen, store: store,
+                    request: ScreenRequest(asOf: asOf, showChildren: true), profile: ScreenFixtures.profile("unicode")))
             func block(_ id: String) -> ScreenBlock? { document.blocks.first { $0.metricID == id } }
             func object(_ id: String) throws -> [String: Any] {
                 try JSONSerialization.jsonObject(with: Data(try #require(block(id)).data.text().utf8)) as! [String: Any]
@@ -217,7 +236,9 @@ import VitalsScreens
                 let day = LocalDate(iso: point["date"] as! String)!.dayNumber
                 let minutes = naive[day] ?? [:]
                 let total = minutes.keys.allSatisfy { $0 == "in_bed" } ? (minutes["in_bed"] ?? 0) : asleep(day)
-                #expect(SleepTestSupport.minutes(point["value"] as? Double) == (naive[day] == nil ? nil : total), "\(point)")
+                #expect(
+                    SleepTestSupport.minutes(point["value"] as? Double) == (naive[day] == nil ? nil : total), "\(point)"
+                )
             }
             // The hypnogram: the latest night with anything recorded.
             let nights = naive.keys.filter { $0 <= asOf.dayNumber && $0 > asOf.dayNumber - 14 }

@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import SleepScreen
 import VitalsKit
 import VitalsScreens
-import SleepScreen
+import XCTest
 
 /// The Sleep screen: goldens, merged sources in the rendered screen, bedtime spread over
 /// nights from a store, and config diagnostics at their lines.
@@ -28,32 +28,43 @@ final class SleepScreenTests: XCTestCase {
     func testLastNightGoldensOnDaylightSavingAndMergedNights() throws {
         typealias S = SleepTestSupport
         let nights: [(name: String, asOf: LocalDate, samples: [Sample])] = [
-            ("fall-back", LocalDate(year: 2025, month: 10, day: 26), [
-                S.sample("2025-10-25 23:00 +0200", "2025-10-26 01:30 +0200", "core", "Watch"),
-                S.sample("2025-10-26 01:30 +0200", "2025-10-26 02:30 +0200", "deep", "Watch"),
-                S.sample("2025-10-26 02:30 +0200", "2025-10-26 02:30 +0100", "rem", "Watch"),
-                S.sample("2025-10-26 02:30 +0100", "2025-10-26 07:00 +0100", "core", "Watch"),
-            ]),
-            ("spring-forward", LocalDate(year: 2026, month: 3, day: 29), [
-                S.sample("2026-03-28 23:00 +0100", "2026-03-29 01:30 +0100", "core", "Watch"),
-                S.sample("2026-03-29 01:30 +0100", "2026-03-29 03:30 +0200", "deep", "Watch"),
-                S.sample("2026-03-29 03:30 +0200", "2026-03-29 07:00 +0200", "core", "Watch"),
-            ]),
-            ("merged", F.asOf, [
-                S.sample("2026-06-14 22:45 +0200", "2026-06-15 06:10 +0200", "in_bed", "Phone"),
-                S.sample("2026-06-14 22:55 +0200", "2026-06-14 23:00 +0200", "awake", "Watch"),
-                S.sample("2026-06-14 23:00 +0200", "2026-06-15 05:00 +0200", "core", "Watch"),
-                S.sample("2026-06-15 05:00 +0200", "2026-06-15 06:00 +0200", "asleep_unspecified", "Watch"),
-                S.sample("2026-06-15 06:00 +0200", "2026-06-15 06:05 +0200", "awake", "Watch"),
-            ]),
+            (
+                "fall-back", LocalDate(year: 2025, month: 10, day: 26),
+                [
+                    S.sample("2025-10-25 23:00 +0200", "2025-10-26 01:30 +0200", "core", "Watch"),
+                    S.sample("2025-10-26 01:30 +0200", "2025-10-26 02:30 +0200", "deep", "Watch"),
+                    S.sample("2025-10-26 02:30 +0200", "2025-10-26 02:30 +0100", "rem", "Watch"),
+                    S.sample("2025-10-26 02:30 +0100", "2025-10-26 07:00 +0100", "core", "Watch"),
+                ]
+            ),
+            (
+                "spring-forward", LocalDate(year: 2026, month: 3, day: 29),
+                [
+                    S.sample("2026-03-28 23:00 +0100", "2026-03-29 01:30 +0100", "core", "Watch"),
+                    S.sample("2026-03-29 01:30 +0100", "2026-03-29 03:30 +0200", "deep", "Watch"),
+                    S.sample("2026-03-29 03:30 +0200", "2026-03-29 07:00 +0200", "core", "Watch"),
+                ]
+            ),
+            (
+                "merged", F.asOf,
+                [
+                    S.sample("2026-06-14 22:45 +0200", "2026-06-15 06:10 +0200", "in_bed", "Phone"),
+                    S.sample("2026-06-14 22:55 +0200", "2026-06-14 23:00 +0200", "awake", "Watch"),
+                    S.sample("2026-06-14 23:00 +0200", "2026-06-15 05:00 +0200", "core", "Watch"),
+                    S.sample("2026-06-15 05:00 +0200", "2026-06-15 06:00 +0200", "asleep_unspecified", "Watch"),
+                    S.sample("2026-06-15 06:00 +0200", "2026-06-15 06:05 +0200", "awake", "Watch"),
+                ]
+            ),
         ]
         for night in nights {
-            let document = try F.document("sleep", store: try S.store(night.samples), profile: F.profile("unicode"),
-                                          request: ScreenRequest(asOf: night.asOf))
+            let document = try F.document(
+                "sleep", store: try S.store(night.samples), profile: F.profile("unicode"),
+                request: ScreenRequest(asOf: night.asOf))
             let block = try XCTUnwrap(document.blocks.first { $0.metricID == "SLEEP_LAST_NIGHT" })
-            F.assertGolden("sleep/night-\(night.name)-80-unicode",
-                               header: "SLEEP_LAST_NIGHT as of \(night.asOf) at 80 columns, unicode (\(night.name) night)",
-                               lines: document.lines(of: block))
+            F.assertGolden(
+                "sleep/night-\(night.name)-80-unicode",
+                header: "SLEEP_LAST_NIGHT as of \(night.asOf) at 80 columns, unicode (\(night.name) night)",
+                lines: document.lines(of: block))
         }
     }
 
@@ -62,7 +73,8 @@ final class SleepScreenTests: XCTestCase {
             let metric = try XCTUnwrap(F.catalog.metric(id))
             XCTAssertEqual(Set(metric.binding.categories ?? []), ["asleep_unspecified", "core", "deep", "rem"], id)
         }
-        XCTAssertFalse(try XCTUnwrap(F.catalog.metric("SLEEP_STAGE_SPLIT")).binding.categories?.contains("in_bed") ?? true)
+        XCTAssertFalse(
+            try XCTUnwrap(F.catalog.metric("SLEEP_STAGE_SPLIT")).binding.categories?.contains("in_bed") ?? true)
     }
 
     // MARK: Merged sources
@@ -122,12 +134,14 @@ final class SleepScreenTests: XCTestCase {
         let document = try F.document("sleep", store: store, profile: F.profile("unicode"))
         let block = try XCTUnwrap(document.blocks.first { $0.kind == .summary && $0.metricID == nil })
         // Bedtimes 1320, 1380, 1440 minutes: mean 23:00, deviation √((60² + 0 + 60²) / 3) ≈ 49.
-        XCTAssertEqual(document.lines(of: block).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }, [
-            "Consistency over 3 of the last 14 nights",
-            "  Bedtime    23:00 on average, spread ±49 min (22:00–00:00)",
-            "  Wake time  07:00 on average, spread ±0 min (07:00–07:00)",
-            "  Asleep     8 h 00 on average, spread ±49 min; 3 of 3 nights within 7–9 h",
-        ])
+        XCTAssertEqual(
+            document.lines(of: block).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) },
+            [
+                "Consistency over 3 of the last 14 nights",
+                "  Bedtime    23:00 on average, spread ±49 min (22:00–00:00)",
+                "  Wake time  07:00 on average, spread ±0 min (07:00–07:00)",
+                "  Asleep     8 h 00 on average, spread ±49 min; 3 of 3 nights within 7–9 h",
+            ])
     }
 
     // MARK: Config
@@ -141,30 +155,37 @@ final class SleepScreenTests: XCTestCase {
     }
 
     func testEachBadConfigIsReportedAtItsLine() throws {
-        let original = try String(contentsOf: F.repositoryRoot.appendingPathComponent("screens/restorative_sleep.yaml"),
-                                  encoding: .utf8)
+        let original = try String(
+            contentsOf: F.repositoryRoot.appendingPathComponent("screens/restorative_sleep.yaml"),
+            encoding: .utf8)
         let cases: [(replace: String, with: String, marker: String, message: String)] = [
             ("nights: 14", "nights: 0", "0\n", "nights 0 is outside 1…90"),
             ("nights: 14", "nights: 2.5", "2.5", "nights must be a whole number, not 2.5"),
             ("nights: 14", "night: 14", "night", "unknown key 'night' in config; did you mean 'nights'?"),
             ("max: 9", "max: 6", "6\n", "goal_hours max 6 must be more than min 7"),
             ("min: 7", "min: 25", "25", "min 25 is outside 0…24"),
-            ("goal_hours:\n        min: 7\n        max: 9", "goal_hours: 8", "8\n", "goal_hours must be a mapping, not an integer"),
+            (
+                "goal_hours:\n        min: 7\n        max: 9", "goal_hours: 8", "8\n",
+                "goal_hours must be a mapping, not an integer"
+            ),
         ]
         for (index, bad) in cases.enumerated() {
             XCTAssertTrue(original.contains(bad.replace), "case \(index)")
             let text = original.replacingOccurrences(of: bad.replace, with: bad.with)
             let expected = try XCTUnwrap(TextLocation.find(bad.marker, in: text, after: "config:"), "case \(index)")
             let loaded = CatalogLoader.load([
-                SourceFile(path: "screens/pillars.yaml", text: try String(
-                    contentsOf: F.repositoryRoot.appendingPathComponent("screens/pillars.yaml"), encoding: .utf8)),
+                SourceFile(
+                    path: "screens/pillars.yaml",
+                    text: try String(
+                        contentsOf: F.repositoryRoot.appendingPathComponent("screens/pillars.yaml"), encoding: .utf8)),
                 SourceFile(path: "screens/restorative_sleep.yaml", text: text),
             ])
             // Only the screen file is loaded, so the rule that wants metrics on a screen fires too.
             let errors = Validator(screenModules: BuiltInScreenModules.registry).validate(loaded)
                 .filter { $0.severity == .error && $0.rule != "empty-screen" }
-            F.assertOneConfigError(errors, line: expected.line, column: expected.column, contains: bad.message,
-                                   context: "case \(index):")
+            F.assertOneConfigError(
+                errors, line: expected.line, column: expected.column, contains: bad.message,
+                context: "case \(index):")
             XCTAssertEqual(errors.first?.location.file, "screens/restorative_sleep.yaml")
         }
     }
@@ -173,16 +194,20 @@ final class SleepScreenTests: XCTestCase {
 
     /// A sleep sample of the night ending on `night` (default the as-of day) between two
     /// clock times in Amsterdam summer time; times before noon are that morning.
-    func sleep(_ from: String, _ to: String, _ category: String, _ source: String,
-               night: LocalDate = ScreenFixtures.asOf) -> Sample {
+    func sleep(
+        _ from: String, _ to: String, _ category: String, _ source: String,
+        night: LocalDate = ScreenFixtures.asOf
+    ) -> Sample {
         func instant(_ clock: String) -> Date {
             let parts = clock.split(separator: ":").map { Int($0)! }
             let day = parts[0] < 12 ? night : night.adding(days: -1)
-            return day.midnight(utcOffsetSeconds: Self.offset).addingTimeInterval(TimeInterval(parts[0] * 3600 + parts[1] * 60))
+            return day.midnight(utcOffsetSeconds: Self.offset).addingTimeInterval(
+                TimeInterval(parts[0] * 3600 + parts[1] * 60))
         }
         let (start, end) = (instant(from), instant(to))
-        return Sample(seriesID: "sleep_analysis", start: start, end: end, utcOffsetSeconds: Self.offset,
-                      value: end.timeIntervalSince(start) / 60, category: category, source: source)
+        return Sample(
+            seriesID: "sleep_analysis", start: start, end: end, utcOffsetSeconds: Self.offset,
+            value: end.timeIntervalSince(start) / 60, category: category, source: source)
     }
 
     func compact(_ value: JSONValue) -> String {

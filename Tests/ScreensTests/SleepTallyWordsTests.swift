@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import VitalsKit
 import VitalsScreens
+import XCTest
 
 /// The Sleep screen's counts of nights agree, and its consistency lines say which nights the
 /// goal count judges that the spread does not use.
@@ -15,9 +15,11 @@ final class SleepTallyWordsTests: XCTestCase {
             S.sample("2026-05-31 23:00 +0200", "2026-06-01 07:00 +0200", "core", "apple-health:Watch"),
             S.sample("2026-06-12 23:30 +0200", "2026-06-13 05:30 +0200", "core", "apple-health:Watch"),
         ])
-        let text = try F.lines("sleep", store: store, profile: F.profile("unicode"),
-                               request: ScreenRequest(asOf: F.asOf, range: .days(7)))
-            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        let text = try F.lines(
+            "sleep", store: store, profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, range: .days(7))
+        )
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
         // The 7 nights are 9–15 June; 15 June has no record yet (pending), so 6 are judged:
         // 9–14 June, of which only 13 June is recorded, 6 h < 7 h: 0 of 6 within 7–9 h.
         XCTAssertTrue(text.contains("0/6 nights on target (last night pending)"), text)
@@ -33,8 +35,10 @@ final class SleepTallyWordsTests: XCTestCase {
             S.sample("2026-06-13 23:00 +0200", "2026-06-14 07:00 +0200", "core", "apple-health:Watch"),
             S.sample("2026-06-14 23:00 +0200", "2026-06-15 07:00 +0200", "core", "apple-health:Watch"),
         ])
-        let text = try F.lines("sleep", store: store, profile: F.profile("unicode"),
-                               request: ScreenRequest(asOf: F.asOf, range: .days(7))).joined(separator: "\n")
+        let text = try F.lines(
+            "sleep", store: store, profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, range: .days(7))
+        ).joined(separator: "\n")
         // Both nights 8 h, the first one 14 June: 2 judged, 2 within, none unrecorded.
         XCTAssertTrue(text.contains("2 of 2 nights within 7–9 h"), text)
         XCTAssertFalse(text.contains("no record;"), text)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import VitalsKit
+import XCTest
 
 /// Sleep samples written as an export writes them, and the JSON of rendered blocks.
 enum SleepTestSupport {
@@ -9,8 +9,9 @@ enum SleepTestSupport {
     static func sample(_ from: String, _ to: String, _ category: String, _ source: String) -> Sample {
         let (start, offset) = instant(from)
         let (end, _) = instant(to)
-        return Sample(seriesID: "sleep_analysis", start: start, end: end, utcOffsetSeconds: offset,
-                      value: end.timeIntervalSince(start) / 60, category: category, source: source)
+        return Sample(
+            seriesID: "sleep_analysis", start: start, end: end, utcOffsetSeconds: offset,
+            value: end.timeIntervalSince(start) / 60, category: category, source: source)
     }
 
     /// The instant and UTC offset of `"YYYY-MM-DD HH:MM ±HHMM"`.
@@ -22,7 +23,8 @@ enum SleepTestSupport {
         let sign = zone.hasPrefix("-") ? -1 : 1
         let digits = Int(zone.dropFirst())!
         let offset = sign * ((digits / 100) * 3600 + (digits % 100) * 60)
-        let date = day.midnight(utcOffsetSeconds: offset).addingTimeInterval(TimeInterval(clock[0] * 3600 + clock[1] * 60))
+        let date = day.midnight(utcOffsetSeconds: offset).addingTimeInterval(
+            TimeInterval(clock[0] * 3600 + clock[1] * 60))
         return (date, offset)
     }
 
@@ -50,7 +52,9 @@ enum SleepTestSupport {
 
     /// The values of a chart block's points, by date.
     static func pointValues(_ block: ScreenBlock?) throws -> [String: Double] {
-        guard let points = try object(block)["points"] as? [[String: Any]] else { throw Missing(description: "no points") }
+        guard let points = try object(block)["points"] as? [[String: Any]] else {
+            throw Missing(description: "no points")
+        }
         var values: [String: Double] = [:]
         for point in points {
             if let date = point["date"] as? String, let value = point["value"] as? Double { values[date] = value }

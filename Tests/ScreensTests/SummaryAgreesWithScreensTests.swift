@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
+
+@testable import VitalsInsights
 @testable import VitalsKit
 @testable import VitalsScreens
-@testable import VitalsInsights
 
 /// `vitals summary` and the screens say one number for one thing: the Protein summary judges
 /// by the screen's target (1.6 g/kg × the weigh-in, not the YAML's 110 g) with the screen's
@@ -11,10 +12,14 @@ import XCTest
 final class SummaryAgreesWithScreensTests: XCTestCase {
     typealias F = ScreenFixtures
 
-    func summary(_ catalog: Catalog, _ store: SampleStore, subject: String, asOf: LocalDate, days: Int) throws -> Summary {
-        try SummaryReader(catalog: catalog, store: store, request: ScreenRequest(asOf: asOf), subjectID: subject,
-                          extensions: .sdk + .builtInScreens)
-            .read(window: SummaryWindow(last: asOf, days: days), title: "Summary")
+    func summary(_ catalog: Catalog, _ store: SampleStore, subject: String, asOf: LocalDate, days: Int) throws
+        -> Summary
+    {
+        try SummaryReader(
+            catalog: catalog, store: store, request: ScreenRequest(asOf: asOf), subjectID: subject,
+            extensions: .sdk + .builtInScreens
+        )
+        .read(window: SummaryWindow(last: asOf, days: days), title: "Summary")
     }
 
     /// The summary block's data of a screen's document.
@@ -40,8 +45,10 @@ final class SummaryAgreesWithScreensTests: XCTestCase {
             let daily = try XCTUnwrap(protein.targets.first { $0.metricName == "Protein per day" })
             XCTAssertEqual(daily.target, .atLeast(grams), "as of \(asOf)")
             // The demo logs protein every day: the days with data are the days counted.
-            XCTAssertEqual([Double(daily.record.met), Double(daily.record.withData)], F.window(data, 7), "as of \(asOf)")
-            XCTAssertEqual([Double(daily.record.currentStreak), Double(daily.record.bestStreak)], F.streak(data), "as of \(asOf)")
+            XCTAssertEqual(
+                [Double(daily.record.met), Double(daily.record.withData)], F.window(data, 7), "as of \(asOf)")
+            XCTAssertEqual(
+                [Double(daily.record.currentStreak), Double(daily.record.bestStreak)], F.streak(data), "as of \(asOf)")
         }
     }
 
@@ -50,14 +57,17 @@ final class SummaryAgreesWithScreensTests: XCTestCase {
     /// (the morning weigh-in less 64 kg), and on a one-day period the screen's latest gain.
     func testThePregnancySummaryGivesTheGain() throws {
         let root = F.repositoryRoot.path
-        let subjects = SourceFile(path: "subjects.yaml", text: """
-            subjects:
-              - {subject_id: sanne, name: Sanne, kind: human, sex: female, birth_date: "1994-03-14",
-                 pregnancy: {pre_pregnancy_weight_kg: 64, height_cm: 168, last_period: "2026-01-05"}}
+        let subjects = SourceFile(
+            path: "subjects.yaml",
+            text: """
+                subjects:
+                  - {subject_id: sanne, name: Sanne, kind: human, sex: female, birth_date: "1994-03-14",
+                     pregnancy: {pre_pregnancy_weight_kg: 64, height_cm: 168, last_period: "2026-01-05"}}
 
-            """)
+                """)
         var files = [subjects]
-        for path in ["screens/pillars.yaml", "screens/pregnancy.yaml", "metrics/pregnancy.yaml", "metrics/series.yaml"] {
+        for path in ["screens/pillars.yaml", "screens/pregnancy.yaml", "metrics/pregnancy.yaml", "metrics/series.yaml"]
+        {
             files.append(SourceFile(path: path, text: try String(contentsOfFile: root + "/" + path, encoding: .utf8)))
         }
         let loaded = CatalogLoader.load(files)
@@ -70,13 +80,17 @@ final class SummaryAgreesWithScreensTests: XCTestCase {
             let day = F.asOf.adding(days: -back)
             let weight = 73 - Double(back) * 0.2
             morning[day] = weight
-            samples.append(Sample(seriesID: "body_mass", subjectID: "sanne",
-                                  start: day.midnight(utcOffsetSeconds: F.summerOffset).addingTimeInterval(7 * 3600),
-                                  utcOffsetSeconds: F.summerOffset, value: weight))
+            samples.append(
+                Sample(
+                    seriesID: "body_mass", subjectID: "sanne",
+                    start: day.midnight(utcOffsetSeconds: F.summerOffset).addingTimeInterval(7 * 3600),
+                    utcOffsetSeconds: F.summerOffset, value: weight))
             // An evening weigh-in, heavier: the morning one is the day's (the weigh-in policy).
-            samples.append(Sample(seriesID: "body_mass", subjectID: "sanne",
-                                  start: day.midnight(utcOffsetSeconds: F.summerOffset).addingTimeInterval(21 * 3600),
-                                  utcOffsetSeconds: F.summerOffset, value: weight + 1.5))
+            samples.append(
+                Sample(
+                    seriesID: "body_mass", subjectID: "sanne",
+                    start: day.midnight(utcOffsetSeconds: F.summerOffset).addingTimeInterval(21 * 3600),
+                    utcOffsetSeconds: F.summerOffset, value: weight + 1.5))
         }
         try store.insert(samples)
 
@@ -89,8 +103,9 @@ final class SummaryAgreesWithScreensTests: XCTestCase {
 
         let screen = try XCTUnwrap(catalog.screen("SCREEN_PREGNANCY"))
         let document = try BuiltInScreenModules.registry.render(
-            ScreenContext(catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: F.asOf),
-                          profile: F.profile("unicode")))
+            ScreenContext(
+                catalog: catalog, screen: screen, store: store, request: ScreenRequest(asOf: F.asOf),
+                profile: F.profile("unicode")))
         let latestGain = try XCTUnwrap(try summaryData(document)["gain"] as? Double)
         let day = try summary(catalog, store, subject: "sanne", asOf: F.asOf, days: 1)
         let today = try XCTUnwrap(day.screens.first { $0.screenID == "SCREEN_PREGNANCY" })

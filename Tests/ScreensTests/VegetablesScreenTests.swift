@@ -1,8 +1,8 @@
 import Foundation
-import XCTest
+import VegetablesScreen
 import VitalsKit
 import VitalsScreens
-import VegetablesScreen
+import XCTest
 
 /// The Vegetables screen: goldens on the demo data and an empty store, DragonHealth's portion
 /// model checked against hand-computed values on small stores, and config diagnostics.
@@ -32,12 +32,14 @@ final class VegetablesScreenTests: XCTestCase {
 
     func testAOneThirtySnackCountsForThePreviousDay() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("vegetables", day.adding(days: -1), 19, 2, tag: "dinner"),
-                          F.sample("vegetables", day, 1, 1, minute: 30, tag: "snack")])
+        try store.insert([
+            F.sample("vegetables", day.adding(days: -1), 19, 2, tag: "dinner"),
+            F.sample("vegetables", day, 1, 1, minute: 30, tag: "snack"),
+        ])
         let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(summary["today"] as? Double, 0)
         XCTAssertEqual(summary["remaining"] as? Double, 3)
-        XCTAssertEqual(F.streak(summary), [1, 1]) // yesterday: 2 + the 01:30 snack = 3
+        XCTAssertEqual(F.streak(summary), [1, 1])  // yesterday: 2 + the 01:30 snack = 3
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 0 of 3 portions · 3 portions to go"), text)
         XCTAssertTrue(text.contains("Days start at 04:00: entries before then count for the day before"), text)
@@ -52,8 +54,10 @@ final class VegetablesScreenTests: XCTestCase {
 
     func testPortionsAreBankedAcrossSlotsSoOnlyTheDailyTotalCounts() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("vegetables", day, 8, 1, tag: "breakfast"), F.sample("vegetables", day, 12, 0.5, tag: "lunch"),
-                          F.sample("vegetables", day, 19, 1.5, tag: "dinner")])
+        try store.insert([
+            F.sample("vegetables", day, 8, 1, tag: "breakfast"), F.sample("vegetables", day, 12, 0.5, tag: "lunch"),
+            F.sample("vegetables", day, 19, 1.5, tag: "dinner"),
+        ])
         let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(summary["today"] as? Double, 3)
         XCTAssertEqual(summary["done"] as? Bool, true)
@@ -64,7 +68,8 @@ final class VegetablesScreenTests: XCTestCase {
         XCTAssertTrue(slots["afternoon_snack"] is NSNull)
         let text = document.lines(width: 80).joined(separator: "\n")
         XCTAssertTrue(text.contains("Today 3 of 3 portions · ✓ done"), text)
-        XCTAssertTrue(text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + afternoon snack 0 = 3 portions"), text)
+        XCTAssertTrue(
+            text.contains("Banked: breakfast 1 + lunch 0.5 + dinner 1.5 + afternoon snack 0 = 3 portions"), text)
     }
 
     /// Days −7…−1: 3, 3, 2, 3.5, nothing, 3, 3; today 1.75 so far.
@@ -79,7 +84,7 @@ final class VegetablesScreenTests: XCTestCase {
         // The last 7 days are −6…0 (as a 7-day chart shows them); today is not met yet, so
         // not counted: −6…−1 are 3, 2, 3.5, nothing, 3, 3, 4 of 6.
         XCTAssertEqual(F.window(summary, 7), [4, 6])
-        XCTAssertEqual(F.window(summary, 30), [5, 7]) // no history before −7
+        XCTAssertEqual(F.window(summary, 30), [5, 7])  // no history before −7
         XCTAssertEqual(F.streak(summary), [2, 2])
         XCTAssertEqual(summary["remaining"] as? Double, 1.25)
         let text = document.lines(width: 80).joined(separator: "\n")
@@ -98,41 +103,54 @@ final class VegetablesScreenTests: XCTestCase {
     func testTheGoalCalendarFollowsTheRange() throws {
         let request = ScreenRequest(asOf: F.asOf, range: .months(2))
         let document = try F.document("vegetables", profile: F.profile("unicode"), request: request)
-        let calendar = try XCTUnwrap(document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
-        XCTAssertTrue(document.lines(of: calendar)[0].hasPrefix("Goal calendar, April – June 2026"), document.lines(of: calendar)[0])
+        let calendar = try XCTUnwrap(
+            document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
+        XCTAssertTrue(
+            document.lines(of: calendar)[0].hasPrefix("Goal calendar, April – June 2026"),
+            document.lines(of: calendar)[0])
         let data = try JSONSerialization.jsonObject(with: Data(calendar.data.text().utf8)) as? [String: Any]
         let days = try XCTUnwrap(data?["days"] as? [[String: Any]])
         XCTAssertEqual(days.first?["date"] as? String, "2026-04-01")
         XCTAssertEqual(days.last?["date"] as? String, "2026-06-15")
         XCTAssertEqual((data?["on_target"] as? [String: Any])?["best_streak_window"] as? String, "in April – June 2026")
-        let year = try F.document("vegetables", profile: F.profile("unicode"), request: ScreenRequest(asOf: F.asOf, range: .years(1)))
-        let yearCalendar = try XCTUnwrap(year.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
-        XCTAssertTrue(year.lines(of: yearCalendar)[0].hasPrefix("Goal calendar, June 2025 – June 2026"),
-                      year.lines(of: yearCalendar)[0])
+        let year = try F.document(
+            "vegetables", profile: F.profile("unicode"), request: ScreenRequest(asOf: F.asOf, range: .years(1)))
+        let yearCalendar = try XCTUnwrap(
+            year.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
+        XCTAssertTrue(
+            year.lines(of: yearCalendar)[0].hasPrefix("Goal calendar, June 2025 – June 2026"),
+            year.lines(of: yearCalendar)[0])
     }
 
     func testTheMonthCalendarRunsFromTheFirstToTheAsOfDay() throws {
         let document = try F.document("vegetables", profile: F.profile("unicode"))
-        let calendar = try XCTUnwrap(document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
-        XCTAssertTrue(document.lines(of: calendar)[0].hasPrefix("Goal calendar, June 2026"), document.lines(of: calendar)[0])
+        let calendar = try XCTUnwrap(
+            document.blocks.first { $0.kind == .chart && $0.metricID == "VEGETABLES_CALENDAR" })
+        XCTAssertTrue(
+            document.lines(of: calendar)[0].hasPrefix("Goal calendar, June 2026"), document.lines(of: calendar)[0])
         let data = try JSONSerialization.jsonObject(with: Data(calendar.data.text().utf8)) as? [String: Any]
         let days = try XCTUnwrap(data?["days"] as? [[String: Any]])
         XCTAssertEqual(days.first?["date"] as? String, "2026-06-01")
         XCTAssertEqual(days.last?["date"] as? String, "2026-06-15")
         XCTAssertEqual(days.count, 15)
         // With --children the calendar metric is drawn over its own 12 weeks instead.
-        let full = try F.document("vegetables", profile: F.profile("unicode"),
-                                  request: ScreenRequest(asOf: F.asOf, showChildren: true))
+        let full = try F.document(
+            "vegetables", profile: F.profile("unicode"),
+            request: ScreenRequest(asOf: F.asOf, showChildren: true))
         let calendars = full.blocks.filter { $0.metricID == "VEGETABLES_CALENDAR" }
         XCTAssertEqual(calendars.count, 1)
-        XCTAssertTrue(full.lines(of: calendars[0]).last?.hasPrefix("39/84 days on target") ?? false, "\(full.lines(of: calendars[0]))")
+        XCTAssertTrue(
+            full.lines(of: calendars[0]).last?.hasPrefix("39/84 days on target") ?? false,
+            "\(full.lines(of: calendars[0]))")
     }
 
     /// Off-step entries are judged as logged (2.9 misses 3) and named in a warning.
     func testEntriesOffThePortionStepAreCountedAsLoggedAndWarnedAbout() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("vegetables", day, 8, 0.3, tag: "breakfast"), F.sample("vegetables", day, 12, 1, tag: "lunch"),
-                          F.sample("vegetables", day, 19, 1.6, tag: "dinner")])
+        try store.insert([
+            F.sample("vegetables", day, 8, 0.3, tag: "breakfast"), F.sample("vegetables", day, 12, 1, tag: "lunch"),
+            F.sample("vegetables", day, 19, 1.6, tag: "dinner"),
+        ])
         let (document, summary) = try F.summary("vegetables", store: store)
         XCTAssertEqual(try XCTUnwrap(summary["today"] as? Double), 2.9, accuracy: 1e-9)
         XCTAssertEqual(summary["done"] as? Bool, false)
@@ -151,46 +169,65 @@ final class VegetablesScreenTests: XCTestCase {
         let config = VegetablesScreen().decodeConfig(screen.config, of: screen, in: F.catalog, problems: &problems)
         XCTAssertEqual(problems.diagnostics, [])
         // `snack` in the screen's list is the declared afternoon_snack slot's alias.
-        XCTAssertEqual(config, VegetablesConfig(mealSlots: ["breakfast", "lunch", "dinner", "afternoon_snack"],
-                                                dayCutoffMinutes: 240, portionStep: 0.25))
+        XCTAssertEqual(
+            config,
+            VegetablesConfig(
+                mealSlots: ["breakfast", "lunch", "dinner", "afternoon_snack"],
+                dayCutoffMinutes: 240, portionStep: 0.25))
     }
 
     func testConfigProblemsAreReportedAtTheirLineAndColumn() {
         // The config block's first line is line 10 of the file.
-        assertProblem("      meal_slots: []\n", line: 10, column: 19, contains: "meal_slots needs at least one meal slot")
+        assertProblem(
+            "      meal_slots: []\n", line: 10, column: 19, contains: "meal_slots needs at least one meal slot")
         assertProblem("      meal_slots: lunch\n", line: 10, column: 19, contains: "meal_slots must be a list")
-        assertProblem("      meal_slots:\n        - lunch\n        - dinner\n        - lunch\n", line: 13, column: 11,
-                      contains: "meal slot 'lunch' is listed twice (first on line 11)")
-        assertProblem("      meal_slots: [lunch, {a: 1}]\n", line: 10, column: 27, contains: "a meal slot must be text, not a mapping")
-        assertProblem("      day_cutoff: \"25:00\"\n", line: 10, column: 19,
-                      contains: "day_cutoff must be a time as HH:MM (\"04:00\"), got '25:00'")
-        assertProblem("      day_cutoff: \"13:00\"\n", line: 10, column: 19, contains: "must be before 12:00",
-                      metricCutoff: "13:00")
-        assertProblem("      portion_step: 0.3\n", line: 10, column: 21, contains: "portion_step 0.3 must divide 1 portion")
-        assertProblem("      portion_step: 0\n", line: 10, column: 21, contains: "portion_step must be more than 0 portions, got 0")
-        assertProblem("      portion_size: 0.25\n", line: 10, column: 7,
-                      contains: "unknown key 'portion_size' in config; did you mean 'portion_step'?")
+        assertProblem(
+            "      meal_slots:\n        - lunch\n        - dinner\n        - lunch\n", line: 13, column: 11,
+            contains: "meal slot 'lunch' is listed twice (first on line 11)")
+        assertProblem(
+            "      meal_slots: [lunch, {a: 1}]\n", line: 10, column: 27,
+            contains: "a meal slot must be text, not a mapping")
+        assertProblem(
+            "      day_cutoff: \"25:00\"\n", line: 10, column: 19,
+            contains: "day_cutoff must be a time as HH:MM (\"04:00\"), got '25:00'")
+        assertProblem(
+            "      day_cutoff: \"13:00\"\n", line: 10, column: 19, contains: "must be before 12:00",
+            metricCutoff: "13:00")
+        assertProblem(
+            "      portion_step: 0.3\n", line: 10, column: 21, contains: "portion_step 0.3 must divide 1 portion")
+        assertProblem(
+            "      portion_step: 0\n", line: 10, column: 21,
+            contains: "portion_step must be more than 0 portions, got 0")
+        assertProblem(
+            "      portion_size: 0.25\n", line: 10, column: 7,
+            contains: "unknown key 'portion_size' in config; did you mean 'portion_step'?")
     }
 
     func testADayCutoffThatDisagreesWithAMetricIsAConfigError() {
         let mismatch = F.configDiagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: "03:00"))
         XCTAssertEqual(mismatch.count, 1, "\(mismatch)")
         XCTAssertEqual(mismatch.first.map { [$0.location.line, $0.location.column] }, [10, 19])
-        XCTAssertTrue(mismatch.first?.message.contains(
-            "day_cutoff 04:00 disagrees with metric VEG_TODAY, which has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
+        XCTAssertTrue(
+            mismatch.first?.message.contains(
+                "day_cutoff 04:00 disagrees with metric VEG_TODAY, which has day_cutoff 03:00 (vegetables.yaml:16:")
+                ?? false,
             mismatch.first?.message ?? "")
 
         let missing = F.configDiagnostics(catalog(config: "      day_cutoff: \"04:00\"\n", metricCutoff: nil))
         XCTAssertEqual(missing.count, 1, "\(missing)")
-        XCTAssertTrue(missing.first?.message.contains("VEG_TODAY, which has no day_cutoff, so its days start at 00:00")
-                      ?? false, missing.first?.message ?? "")
+        XCTAssertTrue(
+            missing.first?.message.contains("VEG_TODAY, which has no day_cutoff, so its days start at 00:00")
+                ?? false, missing.first?.message ?? "")
 
         let both = F.configDiagnostics(catalog(config: "      day_cutoff: \"05:00\"\n", metricCutoff: "03:00"))
         XCTAssertEqual(both.count, 1, "\(both)")
-        XCTAssertTrue(both.first?.message.contains("day_cutoff 05:00 disagrees with 2 metrics: VEG_DAILY has day_cutoff 04:00 (vegetables.yaml:14:")
-                      ?? false, both.first?.message ?? "")
-        XCTAssertTrue(both.first?.message.contains(", VEG_TODAY has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
-                      both.first?.message ?? "")
+        XCTAssertTrue(
+            both.first?.message.contains(
+                "day_cutoff 05:00 disagrees with 2 metrics: VEG_DAILY has day_cutoff 04:00 (vegetables.yaml:14:")
+                ?? false, both.first?.message ?? "")
+        XCTAssertTrue(
+            both.first?.message.contains(", VEG_TODAY has day_cutoff 03:00 (vegetables.yaml:16:") ?? false,
+            both.first?.message ?? "")
 
         XCTAssertEqual(F.configDiagnostics(catalog(config: "      day_cutoff: \"4:00\"\n", metricCutoff: "04:00")), [])
         XCTAssertEqual(F.configDiagnostics(catalog(config: "      portion_step: 0.5\n", metricCutoff: "03:00")), [])
@@ -214,20 +251,23 @@ final class VegetablesScreenTests: XCTestCase {
                 config:
 
             """ + config + """
-            metrics:
-              - {display_metric_id: VEG_DAILY, display_screen_id: SCREEN_VEGETABLES, display_name: Portions,
-                 chart_type_id: bar_vertical, is_primary: true, series: vegetables, aggregate: sum,
-                 target: {rule: at_least, value: 3}, day_cutoff: "04:00"}
-              - {display_metric_id: VEG_TODAY, display_screen_id: SCREEN_VEGETABLES, display_name: Today,
-                 chart_type_id: progress, parent_metric_id: VEG_DAILY, series: vegetables\(cutoff)}
+                metrics:
+                  - {display_metric_id: VEG_DAILY, display_screen_id: SCREEN_VEGETABLES, display_name: Portions,
+                     chart_type_id: bar_vertical, is_primary: true, series: vegetables, aggregate: sum,
+                     target: {rule: at_least, value: 3}, day_cutoff: "04:00"}
+                  - {display_metric_id: VEG_TODAY, display_screen_id: SCREEN_VEGETABLES, display_name: Today,
+                     chart_type_id: progress, parent_metric_id: VEG_DAILY, series: vegetables\(cutoff)}
 
-            """
+                """
         return CatalogLoader.load([SourceFile(path: "vegetables.yaml", text: text)])
     }
 
-    private func assertProblem(_ config: String, line: Int, column: Int, contains text: String,
-                               metricCutoff: String = "04:00", file: StaticString = #filePath, at: UInt = #line) {
-        F.assertOneConfigError(F.configDiagnostics(catalog(config: config, metricCutoff: metricCutoff)),
-                               line: line, column: column, contains: text, file: file, at: at)
+    private func assertProblem(
+        _ config: String, line: Int, column: Int, contains text: String,
+        metricCutoff: String = "04:00", file: StaticString = #filePath, at: UInt = #line
+    ) {
+        F.assertOneConfigError(
+            F.configDiagnostics(catalog(config: config, metricCutoff: metricCutoff)),
+            line: line, column: column, contains: text, file: file, at: at)
     }
 }

@@ -41,27 +41,33 @@ public enum OptionalTool {
         public static let groff = Tool(executable: "groff", install: "apt-get install groff-base")
         public static let python3 = Tool(executable: "python3", install: "apt-get install python3")
         /// The report checks' HTML parser (Tests/Support/report_check.py html, tables, tree).
-        public static let html5lib = Tool(executable: "python3", pythonModules: ["html5lib"],
-                                          install: "apt-get install python3-html5lib, or pip install html5lib")
+        public static let html5lib = Tool(
+            executable: "python3", pythonModules: ["html5lib"],
+            install: "apt-get install python3-html5lib, or pip install html5lib")
         /// The report checks' image comparison (report_check.py compare).
-        public static let pillow = Tool(executable: "python3", pythonModules: ["PIL.Image"],
-                                        install: "apt-get install python3-pil, or pip install pillow")
+        public static let pillow = Tool(
+            executable: "python3", pythonModules: ["PIL.Image"],
+            install: "apt-get install python3-pil, or pip install pillow")
         /// A JSON Schema validator (Tests/Support/check_json_schema.py).
-        public static let jsonschema = Tool(executable: "python3", pythonModules: ["jsonschema"],
-                                            install: "apt-get install python3-jsonschema, or pip install jsonschema")
+        public static let jsonschema = Tool(
+            executable: "python3", pythonModules: ["jsonschema"],
+            install: "apt-get install python3-jsonschema, or pip install jsonschema")
         /// YAML for the JSON Schema checks of YAML files (check_json_schema.py --yaml).
-        public static let pyyaml = Tool(executable: "python3", pythonModules: ["yaml"],
-                                        install: "apt-get install python3-yaml, or pip install pyyaml")
+        public static let pyyaml = Tool(
+            executable: "python3", pythonModules: ["yaml"],
+            install: "apt-get install python3-yaml, or pip install pyyaml")
         /// The end-to-end language server tests' client (Tests/lsp, pytest-lsp and lsprotocol).
-        public static let pytestLSP = Tool(executable: "python3", pythonModules: ["pytest_lsp", "lsprotocol", "pytest"],
-                                           install: "pip install pytest-lsp")
+        public static let pytestLSP = Tool(
+            executable: "python3", pythonModules: ["pytest_lsp", "lsprotocol", "pytest"],
+            install: "pip install pytest-lsp")
         /// Neovim, whose built-in LSP client opens a catalog file (Tests/lsp/neovim_diagnostics.lua).
         public static let neovim = Tool(executable: "nvim", install: "apt-get install neovim")
         /// The Swift compiler, for the tests that compile what `vitals export catalog --format swift` writes.
         public static let swiftc = Tool(executable: "swiftc", install: "a Swift toolchain (swift.org/install)")
         /// The `uri` format check (check_json_schema.py --formats): either package.
-        public static let uriFormat = Tool(executable: "python3", pythonModules: ["rfc3987|rfc3986_validator"],
-                                           install: "apt-get install python3-rfc3987, or pip install rfc3986-validator")
+        public static let uriFormat = Tool(
+            executable: "python3", pythonModules: ["rfc3987|rfc3986_validator"],
+            install: "apt-get install python3-rfc3987, or pip install rfc3986-validator")
     }
 
     /// The path of `tool` when it is here (its program on PATH, its Python packages
@@ -82,7 +88,8 @@ public enum OptionalTool {
     public static func require(_ tool: Tool, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         if let path = path(tool) { return path }
         if required {
-            XCTFail("\(tool) is missing (\(tool.install)); VITALS_REQUIRE_VALIDATORS=1 requires it", file: file, line: line)
+            XCTFail(
+                "\(tool) is missing (\(tool.install)); VITALS_REQUIRE_VALIDATORS=1 requires it", file: file, line: line)
         }
         throw XCTSkip("\(tool) is missing: \(tool.install)")
     }
@@ -96,7 +103,8 @@ public enum OptionalTool {
     /// missing, since the test should have called `require` first.
     public static func assumed(_ tool: Tool, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         if let path = path(tool) { return path }
-        let message = "\(tool) is missing and the test did not call `try OptionalTool.require(.\(tool.executable))` first"
+        let message =
+            "\(tool) is missing and the test did not call `try OptionalTool.require(.\(tool.executable))` first"
         XCTFail(message, file: file, line: line)
         throw NotRequired(description: message)
     }
@@ -104,7 +112,9 @@ public enum OptionalTool {
     /// The path of the executable `name` on PATH, if any.
     public static func onPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     private static let lock = NSLock()
@@ -127,7 +137,11 @@ public enum OptionalTool {
         guard (try? process.run()) != nil else { return false }
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning { process.terminate(); process.waitUntilExit(); return false }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return false
+        }
         return process.terminationStatus == 0
     }
 }

@@ -70,7 +70,9 @@ public final class PostgresTestServer: @unchecked Sendable {
     private let dataDirectory: String
     private let startOptions: String
 
-    private init(port: Int, directory: String, binDirectory: String, runAs: String?, dataDirectory: String, startOptions: String) {
+    private init(
+        port: Int, directory: String, binDirectory: String, runAs: String?, dataDirectory: String, startOptions: String
+    ) {
         self.port = port
         self.directory = directory
         self.binDirectory = binDirectory
@@ -93,8 +95,12 @@ public final class PostgresTestServer: @unchecked Sendable {
 
     /// Starts the stopped server again on the same port (it recovers from its WAL).
     public func restart() throws {
-        try Self.run(binDirectory + "/pg_ctl", ["-D", dataDirectory, "-o", startOptions, "-l", directory + "/server.log",
-                                                "-w", "-t", "60", "start"], as: runAs)
+        try Self.run(
+            binDirectory + "/pg_ctl",
+            [
+                "-D", dataDirectory, "-o", startOptions, "-l", directory + "/server.log",
+                "-w", "-t", "60", "start",
+            ], as: runAs)
     }
 
     /// A URL for `database` as `user` (trusted unless the user must give a password).
@@ -115,17 +121,22 @@ public final class PostgresTestServer: @unchecked Sendable {
     /// Runs `sql` through `psql` as the superuser; returns its unaligned output.
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
-        try Self.run(binDirectory + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
-                                              "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
-                                              "-d", database, "-c", sql], as: nil)
+        try Self.run(
+            binDirectory + "/psql",
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
+                "-d", database, "-c", sql,
+            ], as: nil)
     }
 
     // MARK: Starting and stopping
 
     private static func start(durableCommits: Bool = false) throws -> PostgresTestServer {
         guard let bin = findBinDirectory() else {
-            throw Unavailable(description: "no PostgreSQL server programs (initdb) under /usr/lib/postgresql/*/bin "
-                              + "or PG_BINDIR; install Debian's postgresql package")
+            throw Unavailable(
+                description: "no PostgreSQL server programs (initdb) under /usr/lib/postgresql/*/bin "
+                    + "or PG_BINDIR; install Debian's postgresql package")
         }
         let runAs: String? = getuid() == 0 ? "postgres" : nil
         // The postgres user must reach the directory: under /tmp then, whatever TMPDIR says
@@ -136,14 +147,19 @@ public final class PostgresTestServer: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         if let runAs {
             guard let entry = getpwnam(runAs) else {
-                throw Unavailable(description: "running as root, and there is no '\(runAs)' system user to run initdb as")
+                throw Unavailable(
+                    description: "running as root, and there is no '\(runAs)' system user to run initdb as")
             }
             guard chown(base, entry.pointee.pw_uid, entry.pointee.pw_gid) == 0 else {
                 throw Unavailable(description: "cannot give \(base) to the \(runAs) user")
             }
         }
-        try run(bin + "/initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
-                                  "--locale=C", "--no-instructions"], as: runAs)
+        try run(
+            bin + "/initdb",
+            [
+                "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
+                "--locale=C", "--no-instructions",
+            ], as: runAs)
         // Password logins for the group's members, trust for everyone else; loopback only.
         let hba = """
             local all all trust
@@ -153,8 +169,9 @@ public final class PostgresTestServer: @unchecked Sendable {
             """
         try hba.write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
         let tls = makeCertificates(in: base, data: data, runAs: runAs)
-        let server = try startOnFreePort(bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil,
-                                         durableCommits: durableCommits)
+        let server = try startOnFreePort(
+            bin: bin, base: base, data: data, runAs: runAs, tls: tls != nil,
+            durableCommits: durableCommits)
         server.certificateAuthority = tls
         server.installCleanup(data: data)
         try server.psql("CREATE ROLE vitals_password_login NOLOGIN")
@@ -162,25 +179,34 @@ public final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Picks a free port and starts the server there, under a lock shared by test processes.
-    private static func startOnFreePort(bin: String, base: String, data: String, runAs: String?,
-                                        tls: Bool, durableCommits: Bool) throws -> PostgresTestServer {
+    private static func startOnFreePort(
+        bin: String, base: String, data: String, runAs: String?,
+        tls: Bool, durableCommits: Bool
+    ) throws -> PostgresTestServer {
         let lockPath = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-test.lock").path
         let lockFile = open(lockPath, O_CREAT | O_RDWR, 0o666)
         if lockFile >= 0 { flock(lockFile, LOCK_EX) }
         defer {
-            if lockFile >= 0 { flock(lockFile, LOCK_UN); close(lockFile) }
+            if lockFile >= 0 {
+                flock(lockFile, LOCK_UN)
+                close(lockFile)
+            }
         }
         var lastError: Error?
         for _ in 0..<5 {
             let port = freePort()
-            let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(base) -c fsync=off "
+            let options =
+                "-c listen_addresses=127.0.0.1 -p \(port) -k \(base) -c fsync=off "
                 + "-c full_page_writes=off -c synchronous_commit=\(durableCommits ? "on" : "off") -c timezone=UTC -c max_connections=200"
                 + (tls ? " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key" : "")
             do {
-                try run(bin + "/pg_ctl", ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],
-                        as: runAs)
-                return PostgresTestServer(port: port, directory: base, binDirectory: bin, runAs: runAs,
-                                          dataDirectory: data, startOptions: options)
+                try run(
+                    bin + "/pg_ctl",
+                    ["-D", data, "-o", options, "-l", base + "/server.log", "-w", "-t", "60", "start"],
+                    as: runAs)
+                return PostgresTestServer(
+                    port: port, directory: base, binDirectory: bin, runAs: runAs,
+                    dataDirectory: data, startOptions: options)
             } catch {
                 lastError = error
             }
@@ -195,16 +221,31 @@ public final class PostgresTestServer: @unchecked Sendable {
     private static func makeCertificates(in base: String, data: String, runAs: String?) -> String? {
         let openssl = ["/usr/bin/openssl", "/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let openssl else { return nil }
-        let ca = base + "/ca.crt", caKey = base + "/ca.key", request = base + "/server.csr"
+        let ca = base + "/ca.crt"
+        let caKey = base + "/ca.key"
+        let request = base + "/server.csr"
         let extensions = base + "/server.ext"
         do {
-            try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: extensions, atomically: true, encoding: .utf8)
-            try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=vitals test CA",
-                              "-keyout", caKey, "-out", ca], as: nil)
-            try run(openssl, ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
-                              "-keyout", data + "/server.key", "-out", request], as: runAs)
-            try run(openssl, ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
-                              "-days", "2", "-extfile", extensions, "-out", base + "/server.crt"], as: nil)
+            try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(
+                toFile: extensions, atomically: true, encoding: .utf8)
+            try run(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=vitals test CA",
+                    "-keyout", caKey, "-out", ca,
+                ], as: nil)
+            try run(
+                openssl,
+                [
+                    "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                    "-keyout", data + "/server.key", "-out", request,
+                ], as: runAs)
+            try run(
+                openssl,
+                [
+                    "x509", "-req", "-in", request, "-CA", ca, "-CAkey", caKey, "-CAcreateserial",
+                    "-days", "2", "-extfile", extensions, "-out", base + "/server.crt",
+                ], as: nil)
             try FileManager.default.copyItem(atPath: base + "/server.crt", toPath: data + "/server.crt")
             if let runAs, let entry = getpwnam(runAs) {
                 chown(data + "/server.crt", entry.pointee.pw_uid, entry.pointee.pw_gid)
@@ -277,7 +318,9 @@ public final class PostgresTestServer: @unchecked Sendable {
     static func run(_ program: String, _ arguments: [String], as user: String?) throws -> String {
         let argv = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
         let all = argv + arguments
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-pg-run-\(UUID().uuidString)").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-pg-run-\(UUID().uuidString)"
+        ).path
         defer {
             unlink(scratch + ".out")
             unlink(scratch + ".err")
@@ -289,7 +332,7 @@ public final class PostgresTestServer: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let cStrings = all.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
+        defer { for pointer in cStrings { free(pointer) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = cStrings + [nil]
         var pid = pid_t()
         let spawned = posix_spawn(&pid, all[0], &actions, nil, &pointers, environ)
@@ -299,11 +342,14 @@ public final class PostgresTestServer: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let out = String(decoding: FileManager.default.contents(atPath: scratch + ".out") ?? Data(), as: UTF8.self)
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
         guard exited && code == 0 else {
-            let errors = String(decoding: FileManager.default.contents(atPath: scratch + ".err") ?? Data(), as: UTF8.self)
-            throw Unavailable(description: "\(program) \(arguments.prefix(3).joined(separator: " ")) … "
-                              + (exited ? "exited \(code)" : "was killed") + ": \(errors)")
+            let errors = String(
+                decoding: FileManager.default.contents(atPath: scratch + ".err") ?? Data(), as: UTF8.self)
+            throw Unavailable(
+                description: "\(program) \(arguments.prefix(3).joined(separator: " ")) … "
+                    + (exited ? "exited \(code)" : "was killed") + ": \(errors)")
         }
         return out
     }

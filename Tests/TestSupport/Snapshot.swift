@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 
 /// The one golden-file check of the test suite.
@@ -58,25 +59,29 @@ public enum Snapshot {
     /// Compares `text` with the file at `golden`, or records it there when `recording`.
     public static func check(_ text: String, golden: URL, recording: Bool) throws -> Outcome {
         if recording {
-            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: golden.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try text.write(to: golden, atomically: true, encoding: .utf8)
             return .failed("recorded \(golden.path); re-run without \(recordVariable) to check it")
         }
         guard let data = FileManager.default.contents(atPath: golden.path) else {
-            return .failed("no golden at \(golden.path); record it with "
-                           + "\(recordVariable)=1 swift test --filter <this test>, read it, then re-run without")
+            return .failed(
+                "no golden at \(golden.path); record it with "
+                    + "\(recordVariable)=1 swift test --filter <this test>, read it, then re-run without")
         }
         let expected = String(decoding: data, as: UTF8.self)
         if expected == text { return .matched }
-        return .failed("\(golden.path) differs (if the change is right, re-record with \(recordVariable)=1)\n"
-                       + difference(expected: expected, actual: text))
+        return .failed(
+            "\(golden.path) differs (if the change is right, re-record with \(recordVariable)=1)\n"
+                + difference(expected: expected, actual: text))
     }
 
     /// The first line where `actual` departs from `expected`, both versions shown, with escape
     /// characters made visible.
     public static func difference(expected: String, actual: String) -> String {
-        let old = expected.components(separatedBy: "\n"), new = actual.components(separatedBy: "\n")
+        let old = expected.components(separatedBy: "\n")
+        let new = actual.components(separatedBy: "\n")
         let differing = (0..<max(old.count, new.count)).filter { index in
             (index < old.count ? old[index] : nil) != (index < new.count ? new[index] : nil)
         }
@@ -106,12 +111,14 @@ public enum Snapshot {
     /// Records a failure in whichever framework runs the current test.
     public static func fail(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
         #if canImport(Testing)
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)",
-                                                        line: Int(line), column: Int(column)))
-            return
-        }
+            if Test.current != nil {
+                Issue.record(
+                    Comment(rawValue: message),
+                    sourceLocation: SourceLocation(
+                        fileID: fileID, filePath: "\(filePath)",
+                        line: Int(line), column: Int(column)))
+                return
+            }
         #endif
         XCTFail(message, file: filePath, line: line)
     }

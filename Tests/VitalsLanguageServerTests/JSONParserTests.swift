@@ -1,17 +1,22 @@
-import XCTest
-@testable import VitalsLanguageServer
 import VitalsKit
+import XCTest
+
+@testable import VitalsLanguageServer
 
 final class JSONParserTests: XCTestCase {
     func testValuesReadAsWritten() throws {
-        XCTAssertEqual(try JSONParser.parse(#" {"a": [1, -2.5e3, true, null, "x\"\u00e9\ud83d\ude00\n"]} "#),
-                       .object([("a", .array([.number(1), .number(-2500), .bool(true), .null, .string("x\"é😀\n")]))]))
+        XCTAssertEqual(
+            try JSONParser.parse(#" {"a": [1, -2.5e3, true, null, "x\"\u00e9\ud83d\ude00\n"]} "#),
+            .object([("a", .array([.number(1), .number(-2500), .bool(true), .null, .string("x\"é😀\n")]))]))
     }
 
     func testMalformedTextIsAnErrorSayingWhere() {
-        for (text, message) in [("{", "expected a key in quotes"), ("[1,]", "unexpected character"), ("01", "text after the JSON value"),
-                                ("\"\u{1}\"", "a control character inside a string"), ("[1 2]", "expected ',' or ']' in an array"),
-                                ("1.", "a number without digits after '.'"), ("tru", "expected true"), ("", "unexpected end of the JSON text")] {
+        for (text, message) in [
+            ("{", "expected a key in quotes"), ("[1,]", "unexpected character"), ("01", "text after the JSON value"),
+            ("\"\u{1}\"", "a control character inside a string"), ("[1 2]", "expected ',' or ']' in an array"),
+            ("1.", "a number without digits after '.'"), ("tru", "expected true"),
+            ("", "unexpected end of the JSON text"),
+        ] {
             XCTAssertThrowsError(try JSONParser.parse(text), text) { error in
                 XCTAssertEqual((error as? JSONParseError)?.message, message, text)
             }
@@ -41,12 +46,18 @@ final class JSONParserTests: XCTestCase {
         switch random.next() % (depth > 3 ? 4 : 6) {
         case 0: return .null
         case 1: return .bool(random.next() % 2 == 0)
-        case 2: return .number(Double(Int64(bitPattern: random.next()) % 1_000_000) / [1, 10, 1000][Int(random.next() % 3)])
+        case 2:
+            return .number(
+                Double(Int64(bitPattern: random.next()) % 1_000_000) / [1, 10, 1000][Int(random.next() % 3)])
         case 3:
-            let scalars = (0..<Int(random.next() % 8)).map { _ in ["a", "\"", "\\", "\n", "é", "😀", "\u{1}", " "][Int(random.next() % 8)] }
+            let scalars = (0..<Int(random.next() % 8)).map { _ in
+                ["a", "\"", "\\", "\n", "é", "😀", "\u{1}", " "][Int(random.next() % 8)]
+            }
             return .string(scalars.joined())
         case 4: return .array((0..<Int(random.next() % 4)).map { _ in value(depth: depth + 1, &random) })
-        default: return .object((0..<Int(random.next() % 4)).map { index in ("k\(index)", value(depth: depth + 1, &random)) })
+        default:
+            return .object(
+                (0..<Int(random.next() % 4)).map { index in ("k\(index)", value(depth: depth + 1, &random)) })
         }
     }
 
@@ -60,7 +71,8 @@ final class JSONParserTests: XCTestCase {
             case .number(let number): return "\(number)"
             case .string(let text): return "s:" + text
             case .array(let items): return "[" + items.map(normal).joined(separator: ",") + "]"
-            case .object(let pairs): return "{" + pairs.map { "\($0.0)=" + normal($0.1) }.sorted().joined(separator: ",") + "}"
+            case .object(let pairs):
+                return "{" + pairs.map { "\($0.0)=" + normal($0.1) }.sorted().joined(separator: ",") + "}"
             }
         case is NSNull: return "null"
         // Foundation reads true and false as the numbers 1 and 0 on Linux: compared as those.
@@ -70,7 +82,8 @@ final class JSONParserTests: XCTestCase {
         case let number as NSNumber: return "\(number.doubleValue)"
         case let text as String: return "s:" + text
         case let items as [Any]: return "[" + items.map(normal).joined(separator: ",") + "]"
-        case let object as [String: Any]: return "{" + object.map { "\($0.key)=" + normal($0.value) }.sorted().joined(separator: ",") + "}"
+        case let object as [String: Any]:
+            return "{" + object.map { "\($0.key)=" + normal($0.value) }.sorted().joined(separator: ",") + "}"
         default: return "?"
         }
     }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import VitalsLanguageServer
 import VitalsKit
+import XCTest
+
+@testable import VitalsLanguageServer
 
 /// JSON-RPC errors for what is not a good request, and a mutation loop over real messages:
 /// the server answers or ignores every one, never crashes, and writes only JSON.
@@ -13,31 +14,41 @@ final class ProtocolTests: XCTestCase {
 
     func testBadRequestsAreAnsweredWithTheirErrorCodes() throws {
         let fresh = try ServerHarness(initialize: false)
-        XCTAssertEqual(send(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#, to: fresh).first?["error"]?["code"]?.intValue, -32002)
+        XCTAssertEqual(
+            send(#"{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}"#, to: fresh).first?["error"]?[
+                "code"]?.intValue, -32002)
         let harness = try ServerHarness()
-        for (text, code) in [("{nope", -32700), ("[1]", -32600), (#"{"jsonrpc":"2.0","id":{"a":1},"method":"x"}"#, -32600),
-                             (#"{"jsonrpc":"2.0","id":7,"method":"no/such"}"#, -32601),
-                             (#"{"jsonrpc":"2.0","id":8,"method":"textDocument/hover","params":{"textDocument":{}}}"#, -32602),
-                             (#"{"jsonrpc":"2.0","id":9,"method":"initialize","params":{}}"#, -32600)] {
+        for (text, code) in [
+            ("{nope", -32700), ("[1]", -32600), (#"{"jsonrpc":"2.0","id":{"a":1},"method":"x"}"#, -32600),
+            (#"{"jsonrpc":"2.0","id":7,"method":"no/such"}"#, -32601),
+            (#"{"jsonrpc":"2.0","id":8,"method":"textDocument/hover","params":{"textDocument":{}}}"#, -32602),
+            (#"{"jsonrpc":"2.0","id":9,"method":"initialize","params":{}}"#, -32600),
+        ] {
             let answers = send(text, to: harness)
             XCTAssertEqual(answers.count, 1, text)
             XCTAssertEqual(answers.first?["error"]?["code"]?.intValue, code, text)
         }
         XCTAssertTrue(send(#"{"jsonrpc":"2.0","method":"no/such/notification"}"#, to: harness).isEmpty)
         XCTAssertEqual(send(#"{"jsonrpc":"2.0","id":"s","method":"shutdown"}"#, to: harness).first?["result"], .null)
-        XCTAssertEqual(send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#, to: harness).first?["error"]?["code"]?.intValue, -32600)
+        XCTAssertEqual(
+            send(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#, to: harness).first?["error"]?[
+                "code"]?.intValue, -32600)
     }
 
     func testTheServerEndsWithExitAndSaysWhetherItWasShutDown() throws {
         func run(_ messages: [String]) -> Int32 {
             let bytes = messages.flatMap { Array("Content-Length: \($0.utf8.count)\r\n\r\n\($0)".utf8) }
-            let server = LanguageServer(configuration: LanguageServerConfiguration(extensions: ServerHarness.extensions,
-                                                                                  validator: Validator(extensions: ServerHarness.extensions)),
-                                        writer: MessageWriter { _ in })
+            let server = LanguageServer(
+                configuration: LanguageServerConfiguration(
+                    extensions: ServerHarness.extensions,
+                    validator: Validator(extensions: ServerHarness.extensions)),
+                writer: MessageWriter { _ in })
             return server.run(MessageReader(source: MemorySource(bytes)))
         }
         let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#
-        XCTAssertEqual(run([initialize, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#]), 0)
+        XCTAssertEqual(
+            run([initialize, #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#]),
+            0)
         XCTAssertEqual(run([initialize, #"{"jsonrpc":"2.0","method":"exit"}"#]), 1)
         XCTAssertEqual(run([initialize]), 1)
     }
@@ -50,17 +61,63 @@ final class ProtocolTests: XCTestCase {
         let uri = harness.uri("metrics/fiber.yaml")
         let text = try harness.text("metrics/fiber.yaml")
         let document = JSONValue.object([("uri", .string(uri))])
-        let seeds: [JSONValue] = [
-            .object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([("textDocument", .object([
-                ("uri", .string(uri)), ("languageId", .string("yaml")), ("version", .number(1)), ("text", .string(text))]))]))]),
-            .object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didChange")), ("params", .object([("textDocument", document),
-                ("contentChanges", .array([.object([("range", TextRange(start: Position(line: 3, character: 4), end: Position(line: 3, character: 9)).json),
-                                                    ("text", .string("x:\n  - ["))])]))]))]),
-        ] + ["completion", "hover", "definition", "references", "rename", "prepareRename", "documentSymbol"].enumerated().map { index, method in
-            .object([("jsonrpc", .string("2.0")), ("id", .number(Double(index + 10))), ("method", .string("textDocument/" + method)),
-                     ("params", .object([("textDocument", document), ("position", Position(line: 3 + index, character: 8).json),
-                                         ("newName", .string("SCREEN_X")), ("context", .object([("includeDeclaration", .bool(true))]))]))])
-        }
+        let seeds: [JSONValue] =
+            [
+                .object([
+                    ("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")),
+                    (
+                        "params",
+                        .object([
+                            (
+                                "textDocument",
+                                .object([
+                                    ("uri", .string(uri)), ("languageId", .string("yaml")), ("version", .number(1)),
+                                    ("text", .string(text)),
+                                ])
+                            )
+                        ])
+                    ),
+                ]),
+                .object([
+                    ("jsonrpc", .string("2.0")), ("method", .string("textDocument/didChange")),
+                    (
+                        "params",
+                        .object([
+                            ("textDocument", document),
+                            (
+                                "contentChanges",
+                                .array([
+                                    .object([
+                                        (
+                                            "range",
+                                            TextRange(
+                                                start: Position(line: 3, character: 4),
+                                                end: Position(line: 3, character: 9)
+                                            ).json
+                                        ),
+                                        ("text", .string("x:\n  - [")),
+                                    ])
+                                ])
+                            ),
+                        ])
+                    ),
+                ]),
+            ]
+            + ["completion", "hover", "definition", "references", "rename", "prepareRename", "documentSymbol"]
+            .enumerated().map { index, method in
+                .object([
+                    ("jsonrpc", .string("2.0")), ("id", .number(Double(index + 10))),
+                    ("method", .string("textDocument/" + method)),
+                    (
+                        "params",
+                        .object([
+                            ("textDocument", document), ("position", Position(line: 3 + index, character: 8).json),
+                            ("newName", .string("SCREEN_X")),
+                            ("context", .object([("includeDeclaration", .bool(true))])),
+                        ])
+                    ),
+                ])
+            }
         var random = SystemRandomNumberGeneratorSeeded(seed: 7)
         let bodies = seeds.map { Array($0.compactText.utf8) }
         for round in 0..<300 {
@@ -92,7 +149,8 @@ final class ProtocolTests: XCTestCase {
             harness.server.checkChanged()
             for message in harness.messages[before...] {
                 XCTAssertEqual(message["jsonrpc"]?.stringValue, "2.0", "round \(round)")
-                XCTAssertTrue(message["method"] != nil || message["result"] != nil || message["error"] != nil, "round \(round)")
+                XCTAssertTrue(
+                    message["method"] != nil || message["result"] != nil || message["error"] != nil, "round \(round)")
             }
             let answered = harness.messages[before...].compactMap { $0["id"]?.intValue }
             XCTAssertEqual(answered.count, Set(answered).count, "round \(round): a request answered twice")
@@ -100,7 +158,10 @@ final class ProtocolTests: XCTestCase {
     }
 
     static func mutate(_ bytes: inout [UInt8], _ random: inout SystemRandomNumberGeneratorSeeded, others: [[UInt8]]) {
-        guard !bytes.isEmpty else { bytes = [UInt8(random.next() % 256)]; return }
+        guard !bytes.isEmpty else {
+            bytes = [UInt8(random.next() % 256)]
+            return
+        }
         let at = Int(random.next() % UInt64(bytes.count))
         switch random.next() % 7 {
         case 0: bytes[at] ^= UInt8(1 << (random.next() % 8))

@@ -15,21 +15,25 @@ final class ArgumentEncodingCLITests: XCTestCase {
         environment["XDG_CONFIG_HOME"] = VitalsProcess.isolatedConfigHome
         environment["XDG_CACHE_HOME"] = VitalsProcess.isolatedCacheHome
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return VitalsProcess.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                 stderr: String(decoding: stderr, as: UTF8.self))
+        return VitalsProcess.Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     func testANonUTF8PathIsRefusedWithItsBytes() throws {
         let scratch = FaultProcess.scratch(self, "argument-bytes")
         try CatalogFixture.write(to: scratch)
         // A file whose name is U+FFFD: what the repaired argument would have named.
-        try "pillars: []\n".write(to: scratch.appendingPathComponent("metrics/caf\u{FFFD}.yaml"), atomically: true, encoding: .utf8)
+        try "pillars: []\n".write(
+            to: scratch.appendingPathComponent("metrics/caf\u{FFFD}.yaml"), atomically: true, encoding: .utf8)
         let refused = try run(printf: ["validate", "metrics/caf\\351.yaml"], in: scratch)
         XCTAssertEqual(refused.status, 2, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("argument 2 is not UTF-8 text: metrics/caf\\xE9.yaml"), refused.stderr)

@@ -21,10 +21,11 @@ func assertCommand(
     stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "", exitCode: Int32 = 0,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line
 ) throws -> VitalsProcess.Run {
-    try assertOutput(of: VitalsProcess.run(arguments, environment: environment, in: directory),
-                     command: "vitals " + arguments.joined(separator: " "), replacing: variables, patterns: patterns,
-                     stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr, exitCode: exitCode,
-                     fileID: fileID, file: file, line: line)
+    try assertOutput(
+        of: VitalsProcess.run(arguments, environment: environment, in: directory),
+        command: "vitals " + arguments.joined(separator: " "), replacing: variables, patterns: patterns,
+        stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr, exitCode: exitCode,
+        fileID: fileID, file: file, line: line)
 }
 
 /// `assertCommand` on a run made another way (the installed binary's, in a namespace).
@@ -41,11 +42,13 @@ func assertOutput(
     if let stdoutGolden {
         assertSnapshot(out, named: stdoutGolden, fileID: fileID, filePath: file, line: line)
     } else if let stdout, out != stdout {
-        XCTFail("\(command): stdout differs\n" + CommandOutput.difference(expected: stdout, actual: out)
+        XCTFail(
+            "\(command): stdout differs\n" + CommandOutput.difference(expected: stdout, actual: out)
                 + CommandOutput.keep(out, "\(file)", line, "stdout"), file: file, line: line)
     }
     if let stderr, err != stderr {
-        XCTFail("\(command): stderr differs\n" + CommandOutput.difference(expected: stderr, actual: err)
+        XCTFail(
+            "\(command): stderr differs\n" + CommandOutput.difference(expected: stderr, actual: err)
                 + CommandOutput.keep(err, "\(file)", line, "stderr"), file: file, line: line)
     }
     return run
@@ -59,7 +62,8 @@ enum CommandOutput {
     /// `text` with each value of `variables` (and the same path with symbolic links resolved,
     /// as in macOS's /var → /private/var) replaced by its name, longest value first.
     /// Then each of `patterns` (a regular expression) replaced by its value.
-    static func normalised(_ text: String, _ variables: [String: String], _ patterns: [String: String] = [:]) -> String {
+    static func normalised(_ text: String, _ variables: [String: String], _ patterns: [String: String] = [:]) -> String
+    {
         let pairs = variables.flatMap { name, value in
             [(name, value), (name, URL(fileURLWithPath: value).resolvingSymlinksInPath().path)]
         }
@@ -67,8 +71,9 @@ enum CommandOutput {
             pair.1.isEmpty ? text : text.replacingOccurrences(of: pair.1, with: pair.0)
         }
         return patterns.sorted { $0.key < $1.key }.reduce(named) { text, pattern in
-            text.replacingOccurrences(of: pattern.key, with: NSRegularExpression.escapedTemplate(for: pattern.value),
-                                      options: .regularExpression)
+            text.replacingOccurrences(
+                of: pattern.key, with: NSRegularExpression.escapedTemplate(for: pattern.value),
+                options: .regularExpression)
         }
     }
 
@@ -85,7 +90,8 @@ enum CommandOutput {
         let url = directory.appendingPathComponent(
             "\(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)-\(line).\(stream)")
         guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil,
-              (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil else { return "" }
+            (try? text.write(to: url, atomically: true, encoding: .utf8)) != nil
+        else { return "" }
         return "\n(actual \(stream) written to \(url.path))"
     }
 }

@@ -17,17 +17,22 @@ final class CatalogCacheCLITests: XCTestCase {
     }
 
     private func compiledCatalogs(_ cache: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/vitals")) ?? []).filter { $0.hasPrefix("catalog-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/vitals")) ?? []).filter {
+            $0.hasPrefix("catalog-")
+        }
     }
 
     /// Runs each command cold (fresh cache), warm, and with the cache off; all three agree.
-    private func assertSameOutputs(_ commands: [[String]], in directory: URL? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertSameOutputs(
+        _ commands: [[String]], in directory: URL? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let cache = root.appendingPathComponent("cache-\(UUID().uuidString)").path
         for arguments in commands {
             try? FileManager.default.removeItem(atPath: cache + "/vitals")
             let cold = try VitalsProcess.run(arguments, environment: ["XDG_CACHE_HOME": cache], in: directory)
             let warm = try VitalsProcess.run(arguments, environment: ["XDG_CACHE_HOME": cache], in: directory)
-            let off = try VitalsProcess.run(arguments, environment: ["XDG_CACHE_HOME": cache, "VITALS_NO_CACHE": "1"], in: directory)
+            let off = try VitalsProcess.run(
+                arguments, environment: ["XDG_CACHE_HOME": cache, "VITALS_NO_CACHE": "1"], in: directory)
             let shown = "vitals " + arguments.joined(separator: " ")
             XCTAssertEqual(cold.status, 0, "\(shown): \(cold.stderr)", file: file, line: line)
             XCTAssertFalse(cold.stdout.isEmpty, shown, file: file, line: line)
@@ -41,7 +46,8 @@ final class CatalogCacheCLITests: XCTestCase {
                 XCTAssertEqual(run.stderr, stderr, "\(shown) (\(name)): stderr differs", file: file, line: line)
             }
         }
-        XCTAssertEqual(compiledCatalogs(cache).count, 1, "the warm runs did not find the compiled catalog", file: file, line: line)
+        XCTAssertEqual(
+            compiledCatalogs(cache).count, 1, "the warm runs did not find the compiled catalog", file: file, line: line)
     }
 
     func testTheCheckoutsCatalogRendersTheSameFromItsCompiledCopy() throws {
@@ -62,20 +68,24 @@ final class CatalogCacheCLITests: XCTestCase {
         let db = root.appendingPathComponent("demo.sqlite").path
         _ = try VitalsProcess.run(["demo", "--db", db, "--as-of", "2026-11-20"])
         // No screens/ or metrics/ from here up: the catalog built into the binary (a notice on stderr).
-        try assertSameOutputs([
-            ["render", "--all", "--db", db, "--as-of", "2026-11-20", "--width", "100", "--color", "never"],
-            ["tree"],
-        ], in: root)
+        try assertSameOutputs(
+            [
+                ["render", "--all", "--db", db, "--as-of", "2026-11-20", "--width", "100", "--color", "never"],
+                ["tree"],
+            ], in: root)
     }
 
     func testACatalogWithErrorsIsReportedTheSameEveryTime() throws {
         let catalog = root.appendingPathComponent("catalog")
-        try FileManager.default.createDirectory(at: catalog.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: catalog.appendingPathComponent("screens"), withIntermediateDirectories: true)
         try "screens:\n  - {screen_id: SCREEN_X, name: X, pillar: nowhere}\n"
             .write(to: catalog.appendingPathComponent("screens/x.yaml"), atomically: true, encoding: .utf8)
         let cache = root.appendingPathComponent("cache").path
         var runs: [VitalsProcess.Run] = []
-        for environment in [["XDG_CACHE_HOME": cache], ["XDG_CACHE_HOME": cache], ["XDG_CACHE_HOME": cache, "VITALS_NO_CACHE": "1"]] {
+        for environment in [
+            ["XDG_CACHE_HOME": cache], ["XDG_CACHE_HOME": cache], ["XDG_CACHE_HOME": cache, "VITALS_NO_CACHE": "1"],
+        ] {
             runs.append(try VitalsProcess.run(["tree", "--catalog", catalog.path], environment: environment))
         }
         XCTAssertEqual(runs[0].status, 1, runs[0].stderr)

@@ -1,6 +1,6 @@
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 
 /// A small catalog for the watch and diff tests, written into a directory: one pillar, a Steps
 /// screen (a primary with a daily target, and a child) and a Weight screen, on the demo data's
@@ -8,77 +8,77 @@ import VitalsDemo
 enum CatalogFixture {
     static let files: [String: String] = [
         "screens/pillars.yaml": """
-            pillars:
-              - pillar_id: core_care
-                name: Core Care
-                color: "#2F6FD6"
-                order: 1
-            """,
+        pillars:
+          - pillar_id: core_care
+            name: Core Care
+            color: "#2F6FD6"
+            order: 1
+        """,
         "screens/core_care.yaml": """
-            screens:
-              - screen_id: SCREEN_STEPS
-                name: Steps
-                pillar: core_care
-                order: 1
-                description: Steps per day.
-              - screen_id: SCREEN_WEIGHT
-                name: Weight
-                pillar: core_care
-                order: 2
-                description: Body weight.
-            """,
+        screens:
+          - screen_id: SCREEN_STEPS
+            name: Steps
+            pillar: core_care
+            order: 1
+            description: Steps per day.
+          - screen_id: SCREEN_WEIGHT
+            name: Weight
+            pillar: core_care
+            order: 2
+            description: Body weight.
+        """,
         "metrics/series.yaml": """
-            series:
-              - series_id: steps
-                kind: quantity
-                unit: count
-                min: 0
-                max: 100000
-                description: Steps counted by a phone or watch.
-              - series_id: body_mass
-                kind: quantity
-                unit: kg
-                min: 1
-                max: 400
-            """,
+        series:
+          - series_id: steps
+            kind: quantity
+            unit: count
+            min: 0
+            max: 100000
+            description: Steps counted by a phone or watch.
+          - series_id: body_mass
+            kind: quantity
+            unit: kg
+            min: 1
+            max: 400
+        """,
         "metrics/steps.yaml": """
-            metrics:
-              - display_metric_id: STEPS_DAILY
-                display_screen_id: SCREEN_STEPS
-                display_name: Steps per day
-                chart_type_id: bar_vertical
-                is_primary: true
-                series: steps
-                aggregate: sum
-                bucket: day
-                range: 14d
-                target:
-                  rule: at_least
-                  value: 8000
-              - display_metric_id: STEPS_TREND
-                display_screen_id: SCREEN_STEPS
-                display_name: 7-day average
-                chart_type_id: line
-                parent_metric_id: STEPS_DAILY
-                series: steps
-                aggregate: sum
-                bucket: day
-                range: 30d
-                rolling: 7
-            """,
+        metrics:
+          - display_metric_id: STEPS_DAILY
+            display_screen_id: SCREEN_STEPS
+            display_name: Steps per day
+            chart_type_id: bar_vertical
+            is_primary: true
+            series: steps
+            aggregate: sum
+            bucket: day
+            range: 14d
+            target:
+              rule: at_least
+              value: 8000
+          - display_metric_id: STEPS_TREND
+            display_screen_id: SCREEN_STEPS
+            display_name: 7-day average
+            chart_type_id: line
+            parent_metric_id: STEPS_DAILY
+            series: steps
+            aggregate: sum
+            bucket: day
+            range: 30d
+            rolling: 7
+        """,
         "metrics/weight.yaml": """
-            metrics:
-              - display_metric_id: WEIGHT_DAILY
-                display_screen_id: SCREEN_WEIGHT
-                display_name: Weight
-                chart_type_id: line
-                is_primary: true
-                series: body_mass
-                aggregate: first
-                bucket: day
-                range: 30d
-                unit: kg
-            """,
+        metrics:
+          - display_metric_id: WEIGHT_DAILY
+            display_screen_id: SCREEN_WEIGHT
+            display_name: Weight
+            chart_type_id: line
+            is_primary: true
+            series: body_mass
+            aggregate: first
+            bucket: day
+            range: 30d
+            unit: kg
+        """,
     ]
 
     /// Writes the catalog into `directory` (made when missing), with `changes` instead of
@@ -88,7 +88,8 @@ enum CatalogFixture {
         for (name, text) in changes { all[name] = text }
         for (name, text) in all {
             let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try (text + "\n").write(to: url, atomically: false, encoding: .utf8)
         }
     }
@@ -114,10 +115,12 @@ enum DemoSubjectsCatalog {
     static func write(in directory: URL) throws -> String {
         let root = directory.appendingPathComponent("catalog-with-ollie")
         for folder in ["screens", "metrics"] {
-            try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(folder),
-                                             to: root.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: VitalsProcess.packageRoot.appendingPathComponent(folder),
+                to: root.appendingPathComponent(folder))
         }
-        try DemoSubjects.file.text.write(to: root.appendingPathComponent("screens/demo_subjects.yaml"), atomically: true, encoding: .utf8)
+        try DemoSubjects.file.text.write(
+            to: root.appendingPathComponent("screens/demo_subjects.yaml"), atomically: true, encoding: .utf8)
         return root.path
     }
 }

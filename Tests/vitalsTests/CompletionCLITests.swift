@@ -12,8 +12,9 @@ final class CompletionCLITests: XCTestCase {
         let fm = FileManager.default
         base = fm.temporaryDirectory.appendingPathComponent("vitals-completion-\(UUID().uuidString)")
         try fm.createDirectory(at: base, withIntermediateDirectories: true)
-        try fm.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
-                        to: base.appendingPathComponent("catalog"))
+        try fm.copyItem(
+            at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
+            to: base.appendingPathComponent("catalog"))
         try "not yaml".write(to: base.appendingPathComponent("catalog/notes.txt"), atomically: true, encoding: .utf8)
         let generated = try VitalsProcess.run(["--generate-completion-script", "bash"])
         XCTAssertEqual(generated.status, 0, generated.stderr)
@@ -43,7 +44,8 @@ final class CompletionCLITests: XCTestCase {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "bash could not complete '\(line)'")
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            .sorted()
     }
 
     func testFixedValuesAreOffered() throws {

@@ -9,13 +9,16 @@ final class DiffCLITests: XCTestCase {
 
     private func directories(new changes: [String: String?]) throws -> (root: URL, old: URL, new: URL) {
         let root = FaultProcess.scratch(self, "diff")
-        let old = root.appendingPathComponent("old"), new = root.appendingPathComponent("new")
+        let old = root.appendingPathComponent("old")
+        let new = root.appendingPathComponent("new")
         try CatalogFixture.write(to: old)
         try CatalogFixture.write(to: new, replacing: changes)
         return (root, old, new)
     }
 
-    private func diff(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> VitalsProcess.Run {
+    private func diff(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws
+        -> VitalsProcess.Run
+    {
         try VitalsProcess.run(["diff"] + arguments + ["--as-of", Self.asOf], environment: environment, in: directory)
     }
 
@@ -27,17 +30,22 @@ final class DiffCLITests: XCTestCase {
     /// Every number of a `vitals render --format json` document, found by walking it here (not
     /// by vitals' own paths), as `(structural path, value)`.
     private func renderedNumbers(catalog: URL, screen: String, in directory: URL) throws -> [String: Double] {
-        let run = try VitalsProcess.run(["render", screen, "--catalog", catalog.path, "--format", "json", "--width", "80",
-                                         "--as-of", Self.asOf], in: directory)
+        let run = try VitalsProcess.run(
+            [
+                "render", screen, "--catalog", catalog.path, "--format", "json", "--width", "80",
+                "--as-of", Self.asOf,
+            ], in: directory)
         XCTAssertEqual(run.status, 0, run.stderr)
         var found: [String: Double] = [:]
         func walk(_ value: Any, _ path: String) {
             if let number = value as? NSNumber {
                 // true and false are numbers to JSONSerialization ("c", a C char); vitals' JSON has them as booleans.
                 if String(cString: number.objCType) != "c" { found[path] = number.doubleValue }
+            } else if let object = value as? [String: Any] {
+                for (key, child) in object { walk(child, path + "/" + key) }
+            } else if let array = value as? [Any] {
+                for (index, child) in array.enumerated() { walk(child, path + "/\(index)") }
             }
-            else if let object = value as? [String: Any] { for (key, child) in object { walk(child, path + "/" + key) } }
-            else if let array = value as? [Any] { for (index, child) in array.enumerated() { walk(child, path + "/\(index)") } }
         }
         walk(try json(run.stdout), "")
         return found
@@ -62,11 +70,15 @@ final class DiffCLITests: XCTestCase {
         XCTAssertEqual(reported, expected)
         XCTAssertFalse(expected.isEmpty)
         for number in numbers {
-            let old = try XCTUnwrap(number["old"] as? Double), new = try XCTUnwrap(number["new"] as? Double)
+            let old = try XCTUnwrap(number["old"] as? Double)
+            let new = try XCTUnwrap(number["new"] as? Double)
             XCTAssertEqual(try XCTUnwrap(number["delta"] as? Double), new - old, accuracy: 1e-6, "\(number)")
         }
-        XCTAssertTrue(numbers.contains { $0["path"] as? String == "chart STEPS_DAILY › target.value" && $0["delta"] as? Double == 2000 },
-                      "\(numbers)")
+        XCTAssertTrue(
+            numbers.contains {
+                $0["path"] as? String == "chart STEPS_DAILY › target.value" && $0["delta"] as? Double == 2000
+            },
+            "\(numbers)")
         // The YAML change behind it, at its line in the new catalog.
         let causes = try XCTUnwrap(screens[0]["causes"] as? [[String: Any]])
         XCTAssertEqual(causes.count, 1)
@@ -96,20 +108,24 @@ final class DiffCLITests: XCTestCase {
         let run = try diff(["--against", old.path, "--catalog", new.path, "--format", "json"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
         let listed = try XCTUnwrap(try json(run.stdout)["screens"] as? [[String: Any]])
-        XCTAssertEqual(listed.map { "\($0["screen_id"]!) \($0["status"]!)" }, ["SCREEN_BODY_WEIGHT added", "SCREEN_WEIGHT removed"])
+        XCTAssertEqual(
+            listed.map { "\($0["screen_id"]!) \($0["status"]!)" },
+            ["SCREEN_BODY_WEIGHT added", "SCREEN_WEIGHT removed"])
         let summary = try XCTUnwrap(try json(run.stdout)["summary"] as? [String: Any])
         XCTAssertEqual(summary["unchanged"] as? Double, 1)
     }
 
     func testAChangeThatDrawsNothingDifferentReportsNothing() throws {
         // A series' description and a child's About text the primary's screen does not show.
-        let series = CatalogFixture.edited("metrics/series.yaml", "Steps counted by a phone or watch.", "Steps, as counted.")
+        let series = CatalogFixture.edited(
+            "metrics/series.yaml", "Steps counted by a phone or watch.", "Steps, as counted.")
         let (root, old, new) = try directories(new: ["metrics/series.yaml": series])
         let run = try diff(["--against", old.path, "--catalog", new.path, "--fail-on-change"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("no screen is drawn differently (2 alike)"), run.stdout)
         XCTAssertFalse(run.stdout.contains("SCREEN_"), run.stdout)
-        let json = try json(try diff(["--against", old.path, "--catalog", new.path, "--format", "json"], in: root).stdout)
+        let json = try json(
+            try diff(["--against", old.path, "--catalog", new.path, "--format", "json"], in: root).stdout)
         XCTAssertEqual((json["screens"] as? [Any])?.count, 0)
         XCTAssertEqual((json["entry_changes"] as? [Any])?.count, 1, "the change itself is still listed")
     }
@@ -124,12 +140,15 @@ final class DiffCLITests: XCTestCase {
         // A text-only change (a title) fails --fail-on changes but not --fail-on numbers.
         let title = CatalogFixture.edited("metrics/weight.yaml", "display_name: Weight", "display_name: Body weight")
         let (root2, old2, new2) = try directories(new: ["metrics/weight.yaml": title])
-        XCTAssertEqual(try diff(["--against", old2.path, "--catalog", new2.path, "--fail-on", "numbers"], in: root2).status, 0)
-        XCTAssertEqual(try diff(["--against", old2.path, "--catalog", new2.path, "--fail-on", "changes"], in: root2).status, 1)
+        XCTAssertEqual(
+            try diff(["--against", old2.path, "--catalog", new2.path, "--fail-on", "numbers"], in: root2).status, 0)
+        XCTAssertEqual(
+            try diff(["--against", old2.path, "--catalog", new2.path, "--fail-on", "changes"], in: root2).status, 1)
     }
 
     func testBrokenYAMLOnEitherSideExitsTwoNamingFileAndLine() throws {
-        let broken = CatalogFixture.edited("metrics/steps.yaml", "chart_type_id: bar_vertical", "chart_type_id: [bar_vertical")
+        let broken = CatalogFixture.edited(
+            "metrics/steps.yaml", "chart_type_id: bar_vertical", "chart_type_id: [bar_vertical")
         let (root, old, new) = try directories(new: ["metrics/steps.yaml": broken])
         let run = try diff(["--against", old.path, "--catalog", new.path], in: root)
         XCTAssertEqual(run.status, 2)
@@ -148,7 +167,9 @@ final class DiffCLITests: XCTestCase {
     private func git(_ arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"]
+            + arguments
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -166,14 +187,18 @@ final class DiffCLITests: XCTestCase {
         try git(["add", "-A"], in: root)
         try git(["commit", "-q", "-m", "fixture"], in: root)
         try CatalogFixture.write(to: catalog, replacing: changes)
-        for (name, text) in changes where text == nil { try FileManager.default.removeItem(at: catalog.appendingPathComponent(name)) }
+        for (name, text) in changes where text == nil {
+            try FileManager.default.removeItem(at: catalog.appendingPathComponent(name))
+        }
         try git(["add", "-A"], in: root)
         try git(["commit", "-q", "-m", "change"], in: root)
         return (root, catalog)
     }
 
     func testGitRevisionWithGitHubAnnotationsOnTheChangedLines() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { throw XCTSkip("git is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else {
+            throw XCTSkip("git is not installed")
+        }
         let (root, catalog) = try repository(["metrics/steps.yaml": Self.raisedTarget])
         let summary = root.appendingPathComponent("summary.md")
         let run = try diff(["HEAD~1", "--format", "github", "--summary", summary.path], in: catalog)
@@ -182,7 +207,8 @@ final class DiffCLITests: XCTestCase {
         let annotations = run.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
         XCTAssertEqual(annotations.count, 1, run.stdout)
         guard annotations.count == 1 else { return }
-        XCTAssertTrue(annotations[0].hasPrefix("::warning file=metrics/steps.yaml,line=\(line),title=vitals diff::"), run.stdout)
+        XCTAssertTrue(
+            annotations[0].hasPrefix("::warning file=metrics/steps.yaml,line=\(line),title=vitals diff::"), run.stdout)
         XCTAssertTrue(annotations[0].contains("STEPS_DAILY target.value 8000 → 10000"), run.stdout)
         let markdown = try String(contentsOf: summary, encoding: .utf8)
         XCTAssertTrue(markdown.hasPrefix("## vitals diff: `HEAD~1` → `working tree`"), markdown)
@@ -192,7 +218,8 @@ final class DiffCLITests: XCTestCase {
         // $GITHUB_STEP_SUMMARY is appended to, as GitHub's other steps do.
         let stepSummary = root.appendingPathComponent("step-summary.md")
         try "earlier step\n".write(to: stepSummary, atomically: false, encoding: .utf8)
-        let appended = try diff(["HEAD~1", "--format", "github"], in: catalog, environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
+        let appended = try diff(
+            ["HEAD~1", "--format", "github"], in: catalog, environment: ["GITHUB_STEP_SUMMARY": stepSummary.path])
         XCTAssertEqual(appended.status, 0, appended.stderr)
         let both = try String(contentsOf: stepSummary, encoding: .utf8)
         XCTAssertTrue(both.hasPrefix("earlier step\n## vitals diff:"), both)
@@ -200,17 +227,21 @@ final class DiffCLITests: XCTestCase {
     }
 
     func testGitRevisionErrorsExitTwo() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { throw XCTSkip("git is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else {
+            throw XCTSkip("git is not installed")
+        }
         let broken = CatalogFixture.edited("metrics/weight.yaml", "aggregate: first", "aggregate: [first")
         let (root, catalog) = try repository(["metrics/weight.yaml": broken])
         // HEAD~1 is fine but the working tree (HEAD) is broken; and a revision that is broken.
         let fixed = try diff(["HEAD~1"], in: catalog)
         XCTAssertEqual(fixed.status, 2)
         let line = CatalogFixture.line(of: "aggregate: [first", in: broken)
-        XCTAssertTrue(fixed.stderr.contains("\nmetrics/weight.yaml:") || fixed.stderr.hasPrefix("metrics/weight.yaml:"), fixed.stderr)
+        XCTAssertTrue(
+            fixed.stderr.contains("\nmetrics/weight.yaml:") || fixed.stderr.hasPrefix("metrics/weight.yaml:"),
+            fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("flow sequence at line \(line),"), fixed.stderr)
         XCTAssertTrue(fixed.stderr.contains("the catalog working tree has 2 errors"), fixed.stderr)
-        try CatalogFixture.write(to: catalog)   // the working tree repaired; HEAD still broken
+        try CatalogFixture.write(to: catalog)  // the working tree repaired; HEAD still broken
         let oldBroken = try diff(["HEAD"], in: catalog)
         XCTAssertEqual(oldBroken.status, 2)
         XCTAssertTrue(oldBroken.stderr.contains("HEAD:catalog/metrics/weight.yaml:"), oldBroken.stderr)
@@ -229,7 +260,8 @@ final class DiffCLITests: XCTestCase {
 
         let outside = FaultProcess.scratch(self, "diff-no-git")
         try CatalogFixture.write(to: outside)
-        let notGit = try diff(["HEAD"], in: outside, environment: ["GIT_CEILING_DIRECTORIES": outside.deletingLastPathComponent().path])
+        let notGit = try diff(
+            ["HEAD"], in: outside, environment: ["GIT_CEILING_DIRECTORIES": outside.deletingLastPathComponent().path])
         XCTAssertEqual(notGit.status, 2)
         XCTAssertTrue(notGit.stderr.contains("is not in a git repository"), notGit.stderr)
     }

@@ -8,7 +8,8 @@ final class DiffSignalCLITests: XCTestCase {
     private func git(_ arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
-        process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["-c", "user.name=Test", "-c", "user.email=test@example.org", "-c", "commit.gpgsign=false"] + arguments
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -29,14 +30,17 @@ final class DiffSignalCLITests: XCTestCase {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.compactMap { pid -> String? in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty,
-                  let pidNumber = pid_t(pid), !ended(pidNumber) else { return nil }
+                let pidNumber = pid_t(pid), !ended(pidNumber)
+            else { return nil }
             let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
             return line.contains(text) ? "\(pid): \(line)" : nil
         }
     }
 
     func testSIGTERMDuringGitArchiveStopsGitAndTarAndLeavesNothing() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { throw XCTSkip("git is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else {
+            throw XCTSkip("git is not installed")
+        }
         let root = FaultProcess.scratch(self, "diff-signal")
         let catalog = root.appendingPathComponent("catalog")
         try git(["init", "-q"], in: root)
@@ -44,15 +48,18 @@ final class DiffSignalCLITests: XCTestCase {
         try git(["add", "-A"], in: root)
         try git(["commit", "-q", "-m", "fixture"], in: root)
 
-        let bin = root.appendingPathComponent("bin"), tmp = root.appendingPathComponent("tmp")
+        let bin = root.appendingPathComponent("bin")
+        let tmp = root.appendingPathComponent("tmp")
         let pidFile = root.appendingPathComponent("archive.pid").path
-        for directory in [bin, tmp] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        for directory in [bin, tmp] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
         try """
-            #!/bin/sh
-            if [ "$3" = "archive" ]; then echo $$ > '\(pidFile)'; exec sleep 60; fi
-            exec /usr/bin/git "$@"
+        #!/bin/sh
+        if [ "$3" = "archive" ]; then echo $$ > '\(pidFile)'; exec sleep 60; fi
+        exec /usr/bin/git "$@"
 
-            """.write(to: bin.appendingPathComponent("git"), atomically: true, encoding: .utf8)
+        """.write(to: bin.appendingPathComponent("git"), atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(bin.appendingPathComponent("git").path, 0o755), 0)
 
         let process = Process()
@@ -73,8 +80,10 @@ final class DiffSignalCLITests: XCTestCase {
 
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: pidFile), process.isRunning, Date() < deadline { usleep(20_000) }
-        let archive = try XCTUnwrap(pid_t((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)),
-                                    "git archive never started")
+        let archive = try XCTUnwrap(
+            pid_t(
+                (try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)),
+            "git archive never started")
         let made = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("vitals-diff-") }
         XCTAssertEqual(made.count, 1, "the revision's directory: \(made)")
         XCTAssertFalse(processes(naming: tmp.path).isEmpty, "tar extracting into the directory")

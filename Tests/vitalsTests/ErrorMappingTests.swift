@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-@testable import VitalsKit
 import XCTest
+
 @testable import VitalsCLI
 @testable import VitalsImport
+@testable import VitalsKit
 @testable import VitalsScaffold
 
 /// The one mapping from an error to what the CLI prints and its exit code (README, "Exit
@@ -26,35 +27,50 @@ final class ErrorMappingTests: XCTestCase {
 
     func testALibraryErrorIsPrintedWithItsHintsAndExitsWithItsKindsCode() {
         let unknown = ErrorReport(CatalogLookupError.unknownScreen("protien", suggestions: ["SCREEN_PROTEIN"]))
-        XCTAssertEqual(unknown, ErrorReport(message: "unknown screen 'protien'",
-                                            hints: ["did you mean: SCREEN_PROTEIN?", "vitals tree lists every screen"],
-                                            reason: .refused))
-        XCTAssertEqual(unknown?.lines, ["vitals: error: unknown screen 'protien'",
-                                        "  did you mean: SCREEN_PROTEIN?", "  vitals tree lists every screen"])
+        XCTAssertEqual(
+            unknown,
+            ErrorReport(
+                message: "unknown screen 'protien'",
+                hints: ["did you mean: SCREEN_PROTEIN?", "vitals tree lists every screen"],
+                reason: .refused))
+        XCTAssertEqual(
+            unknown?.lines,
+            [
+                "vitals: error: unknown screen 'protien'",
+                "  did you mean: SCREEN_PROTEIN?", "  vitals tree lists every screen",
+            ])
         XCTAssertEqual(unknown?.exitCode, 1)
 
         XCTAssertEqual(ErrorReport(StoreError.lockedByImport(path: "/tmp/v.sqlite"))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(StoreError.notSQLite(path: "/tmp/v.txt"))?.exitCode, 1)
-        XCTAssertEqual(ErrorReport(CatalogLocationError.noSuchPath("x.yaml"))?.lines,
-                       ["vitals: error: no such file or directory: x.yaml"])
+        XCTAssertEqual(
+            ErrorReport(CatalogLocationError.noSuchPath("x.yaml"))?.lines,
+            ["vitals: error: no such file or directory: x.yaml"])
         XCTAssertEqual(ErrorReport(CatalogLocationError.noSuchPath("x.yaml"))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(ScaffoldError.unusableName("9"))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(WidthTooSmallError(width: 10, source: "--width"))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(WidthTooSmallError(width: 30, source: "the terminal"))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(HealthExportError.notFound(path: "export.zip"))?.exitCode, 2)
-        XCTAssertEqual(ErrorReport(HealthExportError.notHealthExport(root: "html", at: XMLPosition(line: 1, byteOffset: 0)))?.exitCode, 1)
+        XCTAssertEqual(
+            ErrorReport(HealthExportError.notHealthExport(root: "html", at: XMLPosition(line: 1, byteOffset: 0)))?
+                .exitCode, 1)
     }
 
     func testTheCLIsOwnErrorsCarryTheirRow() {
-        XCTAssertEqual(ErrorReport(CommandError("no entry 7", hints: ["vitals entries --day DATE lists entries with their ids"])),
-                       ErrorReport(message: "no entry 7", hints: ["vitals entries --day DATE lists entries with their ids"],
-                                   reason: .refused))
+        XCTAssertEqual(
+            ErrorReport(CommandError("no entry 7", hints: ["vitals entries --day DATE lists entries with their ids"])),
+            ErrorReport(
+                message: "no entry 7", hints: ["vitals entries --day DATE lists entries with their ids"],
+                reason: .refused))
         XCTAssertEqual(ErrorReport(CommandError("--range expects …", .usage))?.exitCode, 2)
         XCTAssertEqual(ErrorReport(CommandError("cannot read x.csv", .cannotRun))?.exitCode, 2)
         // A library error with what the command adds: its own kind, the command's hints last.
-        let added = CommandError(HealthExportError.unreadable(path: "e.zip", reason: "denied"),
-                                 addingHints: ["the database was not changed"])
-        XCTAssertEqual(ErrorReport(added)?.lines, ["vitals: error: e.zip: cannot be read: denied", "  the database was not changed"])
+        let added = CommandError(
+            HealthExportError.unreadable(path: "e.zip", reason: "denied"),
+            addingHints: ["the database was not changed"])
+        XCTAssertEqual(
+            ErrorReport(added)?.lines,
+            ["vitals: error: e.zip: cannot be read: denied", "  the database was not changed"])
         XCTAssertEqual(ErrorReport(added)?.exitCode, 2)
     }
 

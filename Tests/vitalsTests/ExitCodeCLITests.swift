@@ -22,9 +22,12 @@ final class ExitCodeCLITests: XCTestCase {
 
     /// Runs `vitals arguments` (no database unless `--db` names one), checks its exit code and
     /// adds command, exit code and stderr (the scratch directory written `$TMP`) to the transcript.
-    private func expect(_ status: Int32, _ arguments: [String],
-                        file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try VitalsProcess.run(arguments, environment: ["XDG_DATA_HOME": scratch.appendingPathComponent("no-data").path])
+    private func expect(
+        _ status: Int32, _ arguments: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let run = try VitalsProcess.run(
+            arguments, environment: ["XDG_DATA_HOME": scratch.appendingPathComponent("no-data").path])
         let command = "vitals " + arguments.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
         // The shipped catalog's list of series is not written out (adding a series keeps this green).
         let stderr = CommandOutput.normalised(run.stderr, ["$TMP": scratch.path], CommandOutput.shippedSeries)
@@ -32,7 +35,8 @@ final class ExitCodeCLITests: XCTestCase {
         if status == 2 {
             XCTAssertFalse(run.stderr.isEmpty, "a usage error says what is wrong", file: file, line: line)
         }
-        transcript += "$ \(CommandOutput.normalised(command, ["$TMP": scratch.path]))\nexit \(run.status)\n"
+        transcript +=
+            "$ \(CommandOutput.normalised(command, ["$TMP": scratch.path]))\nexit \(run.status)\n"
             + (stderr.isEmpty ? "" : stderr + (stderr.hasSuffix("\n") ? "" : "\n")) + "\n"
     }
 
@@ -88,7 +92,7 @@ final class ExitCodeCLITests: XCTestCase {
     func testCouldNotRunExitsTwo() throws {
         try expect(2, ["validate", "/no/such/catalog"])
         try expect(2, ["import", "csv", "/no/such.csv", "--db", db])
-        try expect(2, ["explore"])   // stdin is not a terminal here
+        try expect(2, ["explore"])  // stdin is not a terminal here
         try expect(2, ["new-screen", "Blood Glucose", "--pillar", "core_care", "--catalog", scratch.path])
         assertTranscript("could-not-run")
     }
@@ -99,8 +103,10 @@ final class ExitCodeCLITests: XCTestCase {
         try expect(1, ["log", "no_such_series", "5", "--db", db])
         let broken = scratch.appendingPathComponent("screens")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("metrics"), withIntermediateDirectories: true)
-        try "pillars: [{pillar_id: p, name: P, color: greem}]\n".write(to: broken.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: scratch.appendingPathComponent("metrics"), withIntermediateDirectories: true)
+        try "pillars: [{pillar_id: p, name: P, color: greem}]\n".write(
+            to: broken.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
         try expect(1, ["validate", "--catalog", scratch.path])
         try expect(1, ["tree", "--catalog", scratch.path])
         assertTranscript("refused-input")

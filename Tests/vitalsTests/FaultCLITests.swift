@@ -30,8 +30,9 @@ final class FaultCLITests: XCTestCase {
             let command = "vitals " + arguments.joined(separator: " ")
             XCTAssertEqual(run.status, 2, "\(command): \(run.stderr)")
             XCTAssertEqual(run.reason, .exit, command)
-            XCTAssertTrue(run.stderr.contains("vitals: error: cannot write to standard output: No space left on device"),
-                          "\(command): \(run.stderr)")
+            XCTAssertTrue(
+                run.stderr.contains("vitals: error: cannot write to standard output: No space left on device"),
+                "\(command): \(run.stderr)")
             XCTAssertFalse(run.stderr.contains("Fatal error"), command)
         }
     }
@@ -57,8 +58,10 @@ final class FaultCLITests: XCTestCase {
               only without --db, $VITALS_DB and a settings db do reading commands show the embedded demo data
 
             """
-        for arguments in [["export", "csv"], ["export", "json"], ["render", "protein", "--as-of", "2026-06-15"],
-                          ["report", "protein", "--as-of", "2026-06-15"], ["milestone", "list"]] {
+        for arguments in [
+            ["export", "csv"], ["export", "json"], ["render", "protein", "--as-of", "2026-06-15"],
+            ["report", "protein", "--as-of", "2026-06-15"], ["milestone", "list"],
+        ] {
             let run = try FaultProcess.run(arguments + ["--db", missing])
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
             XCTAssertEqual(run.stdout, "", "\(arguments) wrote data for a database that does not exist")
@@ -68,18 +71,24 @@ final class FaultCLITests: XCTestCase {
         let environment = try FaultProcess.run(["export", "csv"], environment: ["VITALS_DB": missing])
         XCTAssertEqual(environment.status, 2)
         XCTAssertEqual(environment.stdout, "")
-        XCTAssertTrue(environment.stderr.hasPrefix("vitals: error: no database at \(missing) (named by $VITALS_DB)\n"), environment.stderr)
+        XCTAssertTrue(
+            environment.stderr.hasPrefix("vitals: error: no database at \(missing) (named by $VITALS_DB)\n"),
+            environment.stderr)
         // Named in the settings file.
         let config = root.appendingPathComponent("config")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("vitals"), withIntermediateDirectories: true)
-        try "db: \(missing)\n".write(to: config.appendingPathComponent("vitals/config.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("vitals"), withIntermediateDirectories: true)
+        try "db: \(missing)\n".write(
+            to: config.appendingPathComponent("vitals/config.yaml"), atomically: true, encoding: .utf8)
         let settings = try FaultProcess.run(["export", "csv"], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertEqual(settings.status, 2)
         XCTAssertEqual(settings.stdout, "")
-        XCTAssertTrue(settings.stderr.hasPrefix("vitals: error: no database at \(missing) (named by the settings file's db)\n"),
-                      settings.stderr)
+        XCTAssertTrue(
+            settings.stderr.hasPrefix("vitals: error: no database at \(missing) (named by the settings file's db)\n"),
+            settings.stderr)
         // Nothing named: the demo data, said on stderr.
-        let demo = try FaultProcess.run(["export", "csv", "--series", "waist"], environment: ["XDG_DATA_HOME": root.path])
+        let demo = try FaultProcess.run(
+            ["export", "csv", "--series", "waist"], environment: ["XDG_DATA_HOME": root.path])
         XCTAssertEqual(demo.status, 0, demo.stderr)
         XCTAssertTrue(demo.stdout.contains("waist,me,"))
     }
@@ -88,33 +97,42 @@ final class FaultCLITests: XCTestCase {
     func testAFIFOWhereAFileShouldBeHangsNothing() throws {
         let fifo = root.appendingPathComponent("pipe.sqlite").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        for arguments in [["render", "protein", "--db", fifo], ["export", "csv", "--db", fifo], ["log", "body_mass", "80", "--db", fifo],
-                          ["entries", "--db", fifo], ["undo", "--db", fifo]] {
+        for arguments in [
+            ["render", "protein", "--db", fifo], ["export", "csv", "--db", fifo],
+            ["log", "body_mass", "80", "--db", fifo],
+            ["entries", "--db", fifo], ["undo", "--db", fifo],
+        ] {
             let run = try FaultProcess.run(arguments, timeout: 20)
             XCTAssertFalse(run.timedOut, "\(arguments) hung on a FIFO")
             XCTAssertNotEqual(run.status, 0, "\(arguments)")
-            XCTAssertTrue(run.stderr.contains("\(fifo) is a FIFO (named pipe), not a database file"), "\(arguments): \(run.stderr)")
+            XCTAssertTrue(
+                run.stderr.contains("\(fifo) is a FIFO (named pipe), not a database file"),
+                "\(arguments): \(run.stderr)")
         }
         // The cached demo file.
         let cache = root.appendingPathComponent("cache")
-        let first = try FaultProcess.run(["render", "protein", "--as-of", "2026-06-15"],
-                                         environment: ["XDG_DATA_HOME": root.path, "XDG_CACHE_HOME": cache.path])
+        let first = try FaultProcess.run(
+            ["render", "protein", "--as-of", "2026-06-15"],
+            environment: ["XDG_DATA_HOME": root.path, "XDG_CACHE_HOME": cache.path])
         XCTAssertEqual(first.status, 0, first.stderr)
-        let demoFile = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: cache.path + "/vitals")
-            .first { $0.hasPrefix("demo-") })
+        let demoFile = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: cache.path + "/vitals")
+                .first { $0.hasPrefix("demo-") })
         let path = cache.path + "/vitals/" + demoFile
         try FileManager.default.removeItem(atPath: path)
         XCTAssertEqual(mkfifo(path, 0o600), 0)
-        let run = try FaultProcess.run(["render", "protein", "--as-of", "2026-06-15"],
-                                       environment: ["XDG_DATA_HOME": root.path, "XDG_CACHE_HOME": cache.path], timeout: 20)
+        let run = try FaultProcess.run(
+            ["render", "protein", "--as-of", "2026-06-15"],
+            environment: ["XDG_DATA_HOME": root.path, "XDG_CACHE_HOME": cache.path], timeout: 20)
         XCTAssertFalse(run.timedOut, "render hung on a FIFO as the demo file")
         XCTAssertTrue(run.stderr.contains("\(path) is a FIFO (named pipe), not a database file"), run.stderr)
         // The settings file.
         let config = root.appendingPathComponent("fifo-config/vitals")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         XCTAssertEqual(mkfifo(config.path + "/config.yaml", 0o600), 0)
-        let list = try FaultProcess.run(["config", "list"], environment: ["XDG_CONFIG_HOME": config.deletingLastPathComponent().path],
-                                        timeout: 20)
+        let list = try FaultProcess.run(
+            ["config", "list"], environment: ["XDG_CONFIG_HOME": config.deletingLastPathComponent().path],
+            timeout: 20)
         XCTAssertFalse(list.timedOut, "config list hung on a FIFO")
         XCTAssertTrue(list.stderr.contains("config.yaml is a FIFO (named pipe), not a settings file"), list.stderr)
     }
@@ -122,8 +140,10 @@ final class FaultCLITests: XCTestCase {
     /// Many `config set`s of different keys at once: every one lands (a lock around the read,
     /// edit and rename), and nothing temporary is left.
     func testConcurrentConfigSetsLoseNoUpdate() throws {
-        let values = [("units", "uk"), ("subject", "ollie"), ("day_cutoff", "04:00"), ("weigh_in", "mean"),
-                      ("color", "never"), ("db", "/tmp/elsewhere.sqlite")]
+        let values = [
+            ("units", "uk"), ("subject", "ollie"), ("day_cutoff", "04:00"), ("weigh_in", "mean"),
+            ("color", "never"), ("db", "/tmp/elsewhere.sqlite"),
+        ]
         for round in 0..<8 {
             let config = root.appendingPathComponent("round\(round)")
             let processes = try values.map { key, value -> Process in
@@ -142,10 +162,13 @@ final class FaultCLITests: XCTestCase {
             }
             let text = try String(contentsOfFile: config.path + "/vitals/config.yaml", encoding: .utf8)
             for (key, value) in values {
-                XCTAssertTrue(text.contains("\(key): \(value == "04:00" ? "\"04:00\"" : value)") || text.contains("\(key): \(value)"),
-                              "round \(round): \(key) lost:\n\(text)")
+                XCTAssertTrue(
+                    text.contains("\(key): \(value == "04:00" ? "\"04:00\"" : value)")
+                        || text.contains("\(key): \(value)"),
+                    "round \(round): \(key) lost:\n\(text)")
             }
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.path + "/vitals"), ["config.yaml"])
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: config.path + "/vitals"), ["config.yaml"])
             XCTAssertEqual(FaultProcess.mode(config.path + "/vitals/config.yaml"), 0o600)
             XCTAssertEqual(FaultProcess.mode(config.path + "/vitals"), 0o700)
         }
@@ -155,12 +178,17 @@ final class FaultCLITests: XCTestCase {
         let config = root.appendingPathComponent("config")
         let work = root.appendingPathComponent("work")
         let other = root.appendingPathComponent("other")
-        for directory in [work, other] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        let set = try FaultProcess.run(["config", "set", "db", "data/mine.sqlite"], environment: ["XDG_CONFIG_HOME": config.path], in: work)
+        for directory in [work, other] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let set = try FaultProcess.run(
+            ["config", "set", "db", "data/mine.sqlite"], environment: ["XDG_CONFIG_HOME": config.path], in: work)
         XCTAssertEqual(set.status, 0, set.stderr)
         let absolute = work.appendingPathComponent("data/mine.sqlite").path
-        XCTAssertEqual(try String(contentsOfFile: config.path + "/vitals/config.yaml", encoding: .utf8), "db: \(absolute)\n")
-        let get = try FaultProcess.run(["config", "get", "db"], environment: ["XDG_CONFIG_HOME": config.path], in: other)
+        XCTAssertEqual(
+            try String(contentsOfFile: config.path + "/vitals/config.yaml", encoding: .utf8), "db: \(absolute)\n")
+        let get = try FaultProcess.run(
+            ["config", "get", "db"], environment: ["XDG_CONFIG_HOME": config.path], in: other)
         XCTAssertEqual(get.stdout, absolute + "\n")
     }
 
@@ -180,15 +208,18 @@ final class FaultCLITests: XCTestCase {
         XCTAssertEqual(chmod(export, 0o640), 0)
         XCTAssertEqual(try FaultProcess.run(["export", "csv", "-o", export], environment: environment).status, 0)
         XCTAssertEqual(FaultProcess.mode(export), 0o640, "export -o changed the existing file's mode")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".") }, [],
-                       "export -o left a temporary file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".") }, [],
+            "export -o left a temporary file")
         // The demo cache and the compiled catalog.
-        let demo = try FaultProcess.run(["render", "protein", "--as-of", "2026-06-15"],
-                                        environment: ["XDG_DATA_HOME": root.appendingPathComponent("none").path, "XDG_CACHE_HOME": cache.path])
+        let demo = try FaultProcess.run(
+            ["render", "protein", "--as-of", "2026-06-15"],
+            environment: ["XDG_DATA_HOME": root.appendingPathComponent("none").path, "XDG_CACHE_HOME": cache.path])
         XCTAssertEqual(demo.status, 0, demo.stderr)
         XCTAssertEqual(FaultProcess.mode(cache.path + "/vitals"), 0o700)
         let cached = try FileManager.default.contentsOfDirectory(atPath: cache.path + "/vitals")
-        XCTAssertTrue(cached.contains { $0.hasPrefix("demo-") } && cached.contains { $0.hasPrefix("catalog-") }, "\(cached)")
+        XCTAssertTrue(
+            cached.contains { $0.hasPrefix("demo-") } && cached.contains { $0.hasPrefix("catalog-") }, "\(cached)")
         for name in cached { XCTAssertEqual(FaultProcess.mode(cache.path + "/vitals/" + name), 0o600, name) }
     }
 
@@ -203,9 +234,11 @@ final class FaultCLITests: XCTestCase {
         let undo = try FaultProcess.run(["undo", "--db", db])
         XCTAssertEqual(undo.status, 1, undo.stderr)
         XCTAssertTrue(undo.stderr.contains("nothing to undo"), undo.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "undo with nothing to undo changed the file")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: db)), before, "undo with nothing to undo changed the file")
         let bad = root.appendingPathComponent("bad.csv")
-        try "date,value,unit\n2026-06-01,81.2,kg\n2026-06-02,lots,kg\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "date,value,unit\n2026-06-01,81.2,kg\n2026-06-02,lots,kg\n".write(
+            to: bad, atomically: true, encoding: .utf8)
         let failed = try FaultProcess.run(["import", "csv", bad.path, "--series", "body_mass", "--db", db])
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before, "a failed import changed the file")
@@ -218,14 +251,17 @@ final class FaultCLITests: XCTestCase {
         XCTAssertEqual(log.status, 1)
         XCTAssertTrue(log.stderr.contains("is an SQLite database of another program (tables: moz_places)"), log.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: foreign)), foreignBefore)
-        XCTAssertEqual(try sqlite(foreign, "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table';"), "moz_places")
+        XCTAssertEqual(
+            try sqlite(foreign, "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table';"), "moz_places")
 
         _ = try sqlite(db, "INSERT INTO grdb_migrations VALUES ('v99-future');")
         let newer = try Data(contentsOf: URL(fileURLWithPath: db))
         let refused = try FaultProcess.run(["log", "body_mass", "80", "--db", db])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("was written by a newer version of vitals (schema v99-future)"), refused.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), newer, "a database refused as newer was modified")
+        XCTAssertTrue(
+            refused.stderr.contains("was written by a newer version of vitals (schema v99-future)"), refused.stderr)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: db)), newer, "a database refused as newer was modified")
     }
 
     /// A damaged store says so and points to a backup.

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Faults that need something of the machine: another user (a directory it cannot write), a
 /// tiny file system (full), signals while a zip is spooled from a pipe.
@@ -12,13 +12,15 @@ final class FaultEnvironmentCLITests: XCTestCase {
     /// the directory (so cannot create the -shm file): the commit is read, or the command is
     /// refused with the reason; never the older data as if it were current.
     func testACommitInTheWALIsReadOrRefusedByAUserWhoCannotWriteTheDirectory() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil else {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), getpwnam("nobody") != nil
+        else {
             throw XCTSkip("needs root, setpriv and a nobody user to run vitals as another user")
         }
         let directory = root.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = directory.appendingPathComponent("v.sqlite").path
-        XCTAssertEqual(try FaultProcess.run(["log", "body_mass", "70", "--at", "2026-06-01T08:00", "--db", db]).status, 0)
+        XCTAssertEqual(
+            try FaultProcess.run(["log", "body_mass", "70", "--at", "2026-06-01T08:00", "--db", db]).status, 0)
         // A writer that commits and dies before any checkpoint: the commit stays in the -wal.
         let python = """
             import sqlite3, os
@@ -37,13 +39,17 @@ final class FaultEnvironmentCLITests: XCTestCase {
         let binary = VitalsProcess.binary.path
         for withSharedMemory in [true, false] {
             if !withSharedMemory { try? FileManager.default.removeItem(atPath: db + "-shm") }
-            let run = try FaultProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups", binary,
-                                            "export", "csv", "--series", "body_mass", "--db", db],
-                                           environment: ["XDG_CACHE_HOME": "/nonexistent", "HOME": "/nonexistent"],
-                                           executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+            let run = try FaultProcess.run(
+                [
+                    "--reuid=65534", "--regid=65534", "--clear-groups", binary,
+                    "export", "csv", "--series", "body_mass", "--db", db,
+                ],
+                environment: ["XDG_CACHE_HOME": "/nonexistent", "HOME": "/nonexistent"],
+                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
             let label = withSharedMemory ? "with the -shm file" : "without the -shm file"
             if run.status == 0 {
-                XCTAssertTrue(run.stdout.contains("99.5"), "\(label): the commit in the -wal was dropped:\n\(run.stdout)")
+                XCTAssertTrue(
+                    run.stdout.contains("99.5"), "\(label): the commit in the -wal was dropped:\n\(run.stdout)")
             } else {
                 XCTAssertEqual(run.status, 2, "\(label): \(run.stderr)")
                 XCTAssertTrue(run.stderr.contains("its latest changes are in \(db)-wal"), "\(label): \(run.stderr)")
@@ -60,7 +66,9 @@ final class FaultEnvironmentCLITests: XCTestCase {
             let input = Pipe()
             let process = Process()
             process.executableURL = VitalsProcess.binary
-            process.arguments = ["import", "apple-health", "/dev/stdin", "--db", root.appendingPathComponent("v\(signal).sqlite").path]
+            process.arguments = [
+                "import", "apple-health", "/dev/stdin", "--db", root.appendingPathComponent("v\(signal).sqlite").path,
+            ]
             process.environment = FaultProcess.environment(["TMPDIR": tmp.path])
             process.standardInput = input
             process.standardOutput = FileHandle.nullDevice
@@ -71,7 +79,9 @@ final class FaultEnvironmentCLITests: XCTestCase {
             let deadline = Date().addingTimeInterval(20)
             var spooled: [String] = []
             while spooled.isEmpty, Date() < deadline {
-                spooled = ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).filter { $0.hasPrefix("vitals-import-") }
+                spooled = ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).filter {
+                    $0.hasPrefix("vitals-import-")
+                }
                 Thread.sleep(forTimeInterval: 0.02)
             }
             XCTAssertEqual(spooled.count, 1, "no spooled zip appeared in \(tmp.path)")
@@ -79,7 +89,8 @@ final class FaultEnvironmentCLITests: XCTestCase {
             process.waitUntilExit()
             try? input.fileHandleForWriting.close()
             XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [], "signal \(signal): left in $TMPDIR")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: tmp.path), [], "signal \(signal): left in $TMPDIR")
         }
     }
 
@@ -97,7 +108,9 @@ final class FaultEnvironmentCLITests: XCTestCase {
         let db = mountPoint.appendingPathComponent("v.sqlite").path
         XCTAssertEqual(try FaultProcess.run(["log", "body_mass", "70", "--db", db]).status, 0)
         let config = mountPoint.appendingPathComponent("config")
-        XCTAssertEqual(try FaultProcess.run(["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path]).status, 0)
+        XCTAssertEqual(
+            try FaultProcess.run(["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path])
+                .status, 0)
         let settingsBefore = try Data(contentsOf: config.appendingPathComponent("vitals/config.yaml"))
         let filler = mountPoint.appendingPathComponent("filler").path
         _ = FileManager.default.createFile(atPath: filler, contents: nil)
@@ -118,7 +131,8 @@ final class FaultEnvironmentCLITests: XCTestCase {
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: fresh), "a failed first import left \(fresh)")
         // config set on a full disk.
-        let set = try FaultProcess.run(["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
+        let set = try FaultProcess.run(
+            ["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertEqual(set.status, 2, set.stderr)
         // A first log on the full disk: no database left, not even a half-created one.
         let log = try FaultProcess.run(["log", "body_mass", "70", "--db", fresh])
@@ -129,7 +143,8 @@ final class FaultEnvironmentCLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: config.path + "/vitals"), ["config.yaml"])
         // (A reader leaves the -wal, empty, and the -shm it shares, as SQLite's readers do.)
         let left = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).sorted()
-        XCTAssertEqual(left.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }, ["config", "filler", "v.sqlite"])
+        XCTAssertEqual(
+            left.filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") }, ["config", "filler", "v.sqlite"])
         XCTAssertEqual((try? FileManager.default.attributesOfItem(atPath: db + "-wal"))?[.size] as? Int ?? 0, 0)
     }
 

@@ -13,7 +13,9 @@ final class FaultInjectionCLITests: XCTestCase {
     private var root: URL!
     override func setUp() { root = FaultProcess.scratch(self, "fault-loop") }
 
-    private enum Fault: CaseIterable { case importLimited, firstImportLimited, importKilled, logKilled, configLimited, configKilled }
+    private enum Fault: CaseIterable {
+        case importLimited, firstImportLimited, importKilled, logKilled, configLimited, configKilled
+    }
 
     private struct Figures { var runs = 0, faults = 0, lost = 0 }
 
@@ -33,7 +35,8 @@ final class FaultInjectionCLITests: XCTestCase {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let db = directory.appendingPathComponent("v.sqlite").path
             if fault != .firstImportLimited && fault != .configLimited && fault != .configKilled {
-                XCTAssertEqual(try FaultProcess.run(["log", "body_mass", "70", "--at", "2019-06-01T08:00", "--db", db]).status, 0)
+                XCTAssertEqual(
+                    try FaultProcess.run(["log", "body_mass", "70", "--at", "2019-06-01T08:00", "--db", db]).status, 0)
             }
             let before = fault == .firstImportLimited ? 0 : try count(db)
             let importArguments = ["import", "csv", csv.path, "--series", "body_mass", "--db", db]
@@ -43,25 +46,43 @@ final class FaultInjectionCLITests: XCTestCase {
                 let run = try limited(blocks, importArguments)
                 if run.status != 0 { figures.faults += 1 }
                 if fault == .firstImportLimited, run.status != 0 {
-                    XCTAssertFalse(FileManager.default.fileExists(atPath: db) && (size(db) ?? 0) == 0,
-                                   "run \(run): a failed first import left a 0-byte database")
+                    XCTAssertFalse(
+                        FileManager.default.fileExists(atPath: db) && (size(db) ?? 0) == 0,
+                        "run \(run): a failed first import left a 0-byte database")
                 }
             case .importKilled:
-                if try killed(after: Double.random(in: 0.05...1.5, using: &rng), importArguments) { figures.faults += 1 }
+                if try killed(after: Double.random(in: 0.05...1.5, using: &rng), importArguments) {
+                    figures.faults += 1
+                }
             case .logKilled:
-                if try killed(after: Double.random(in: 0.01...0.4, using: &rng),
-                              ["log", "body_mass", "71", "--at", "2019-06-02T08:00", "--db", db]) { figures.faults += 1 }
+                if try killed(
+                    after: Double.random(in: 0.01...0.4, using: &rng),
+                    ["log", "body_mass", "71", "--at", "2019-06-02T08:00", "--db", db])
+                {
+                    figures.faults += 1
+                }
             case .configLimited:
                 let config = directory.appendingPathComponent("config")
-                XCTAssertEqual(try FaultProcess.run(["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path]).status, 0)
-                let run = try limited(0, ["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
+                XCTAssertEqual(
+                    try FaultProcess.run(
+                        ["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path]
+                    ).status, 0)
+                let run = try limited(
+                    0, ["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
                 if run.status != 0 { figures.faults += 1 }
                 try checkSettings(config, expecting: ["units: uk"], run: run.stderr)
             case .configKilled:
                 let config = directory.appendingPathComponent("config")
-                XCTAssertEqual(try FaultProcess.run(["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path]).status, 0)
-                if try killed(after: Double.random(in: 0.005...0.15, using: &rng), ["config", "set", "subject", "ollie"],
-                              environment: ["XDG_CONFIG_HOME": config.path]) { figures.faults += 1 }
+                XCTAssertEqual(
+                    try FaultProcess.run(
+                        ["config", "set", "units", "uk"], environment: ["XDG_CONFIG_HOME": config.path]
+                    ).status, 0)
+                if try killed(
+                    after: Double.random(in: 0.005...0.15, using: &rng), ["config", "set", "subject", "ollie"],
+                    environment: ["XDG_CONFIG_HOME": config.path])
+                {
+                    figures.faults += 1
+                }
                 try checkSettings(config, expecting: ["units: uk"], run: "")
             }
             figures.runs += 1
@@ -72,10 +93,12 @@ final class FaultInjectionCLITests: XCTestCase {
                 let after = try count(db)
                 let whole: Set<Int> = fault == .logKilled ? [before, before + 1] : [before, before + rows]
                 if !whole.contains(after) { figures.lost += 1 }
-                XCTAssertTrue(whole.contains(after), "run \(run) (\(fault)): \(after) rows, expected one of \(whole.sorted())")
+                XCTAssertTrue(
+                    whole.contains(after), "run \(run) (\(fault)): \(after) rows, expected one of \(whole.sorted())")
             }
             // A rerun completes and holds everything once.
-            let again = fault == .logKilled
+            let again =
+                fault == .logKilled
                 ? try FaultProcess.run(["log", "body_mass", "71", "--at", "2019-06-02T08:00", "--db", db])
                 : try FaultProcess.run(importArguments)
             XCTAssertEqual(again.status, 0, "run \(run) (\(fault)): the rerun failed: \(again.stderr)")
@@ -84,7 +107,8 @@ final class FaultInjectionCLITests: XCTestCase {
             let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "v.sqlite" }
             XCTAssertEqual(left, [], "run \(run) (\(fault)): left behind")
         }
-        print("fault injection: \(figures.runs) runs, \(figures.faults) faults injected, \(figures.lost) runs lost data")
+        print(
+            "fault injection: \(figures.runs) runs, \(figures.faults) faults injected, \(figures.lost) runs lost data")
         XCTAssertEqual(figures.lost, 0)
         XCTAssertEqual(figures.runs, runs)
         XCTAssertGreaterThan(figures.faults, runs / 3, "too few faults landed to mean anything")
@@ -101,14 +125,21 @@ final class FaultInjectionCLITests: XCTestCase {
 
     /// Runs vitals with files limited to `blocks` 512-byte blocks; SIGXFSZ ignored, so a write
     /// past the limit fails with EFBIG as on a full disk.
-    private func limited(_ blocks: Int, _ arguments: [String], environment: [String: String] = [:]) throws -> FaultProcess.Run {
-        let quoted = ([VitalsProcess.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return try FaultProcess.run(["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \(quoted.joined(separator: " "))"],
-                                    environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+    private func limited(_ blocks: Int, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> FaultProcess.Run
+    {
+        let quoted = ([VitalsProcess.binary.path] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return try FaultProcess.run(
+            ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \(quoted.joined(separator: " "))"],
+            environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
     }
 
     /// Starts vitals and kills it with SIGKILL after `seconds`; true when it was still running.
-    private func killed(after seconds: Double, _ arguments: [String], environment: [String: String] = [:]) throws -> Bool {
+    private func killed(after seconds: Double, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Bool
+    {
         let process = Process()
         process.executableURL = VitalsProcess.binary
         process.arguments = arguments
@@ -130,14 +161,19 @@ final class FaultInjectionCLITests: XCTestCase {
         let text = try String(contentsOfFile: directory + "/config.yaml", encoding: .utf8)
         for line in lines { XCTAssertTrue(text.contains(line), "\(line) lost: \(text) \(stderr)") }
         // A rerun completes and leaves the file alone in its directory.
-        XCTAssertEqual(try FaultProcess.run(["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path]).status, 0)
+        XCTAssertEqual(
+            try FaultProcess.run(["config", "set", "subject", "ollie"], environment: ["XDG_CONFIG_HOME": config.path])
+                .status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["config.yaml"])
-        XCTAssertTrue(try String(contentsOfFile: directory + "/config.yaml", encoding: .utf8).contains("subject: ollie"))
+        XCTAssertTrue(
+            try String(contentsOfFile: directory + "/config.yaml", encoding: .utf8).contains("subject: ollie"))
     }
 
     private func count(_ db: String) throws -> Int { Int(try sqlite(db, "SELECT COUNT(*) FROM sample;")) ?? -1 }
 
-    private func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
+    private func size(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
 
     private func sqlite(_ path: String, _ sql: String) throws -> String {
         let process = Process()

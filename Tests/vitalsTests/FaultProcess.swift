@@ -37,15 +37,18 @@ enum FaultProcess {
     }
 
     /// Runs `executable` (default: the built `vitals`) with `arguments`.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], stdout output: Output = .pipe,
-                    stdin: FileHandle? = nil, in directory: URL? = nil, executable: URL? = nil,
-                    timeout: TimeInterval = 60) throws -> Run {
+    static func run(
+        _ arguments: [String], environment extra: [String: String] = [:], stdout output: Output = .pipe,
+        stdin: FileHandle? = nil, in directory: URL? = nil, executable: URL? = nil,
+        timeout: TimeInterval = 60
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable ?? VitalsProcess.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? VitalsProcess.packageRoot
         process.environment = environment(extra)
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         switch output {
         case .pipe: process.standardOutput = out
         case .file(let path): process.standardOutput = FileHandle(forWritingAtPath: path)
@@ -58,14 +61,21 @@ enum FaultProcess {
         try process.run()
         if case .closedPipe = output { try? out.fileHandleForWriting.close() }
         let deadline = Date().addingTimeInterval(timeout)
-        nonisolated(unsafe) var stdoutData = Data(), stderrData = Data()
+        nonisolated(unsafe) var stdoutData = Data()
+        nonisolated(unsafe) var stderrData = Data()
         let group = DispatchGroup()
         if case .pipe = output {
             group.enter()
-            DispatchQueue.global().async { stdoutData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+            DispatchQueue.global().async {
+                stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
         }
         group.enter()
-        DispatchQueue.global().async { stderrData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            stderrData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         var timedOut = false
         while process.isRunning {
             if Date() > deadline {
@@ -77,8 +87,9 @@ enum FaultProcess {
         }
         process.waitUntilExit()
         _ = group.wait(timeout: .now() + 10)
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                   stderr: String(decoding: stderrData, as: UTF8.self), timedOut: timedOut, reason: process.terminationReason)
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self), timedOut: timedOut, reason: process.terminationReason)
     }
 
     /// A fresh directory for one test, removed afterwards.

@@ -54,8 +54,9 @@ struct GuideExample {
             guard line.hasPrefix("<!-- example:"), line.hasSuffix("-->") else { continue }
             let name = line.dropFirst("<!-- example:".count).dropLast(3).trimmingCharacters(in: .whitespaces)
             guard let setting = Setting(rawValue: name) else {
-                throw Failure("\(file):\(index + 1): unknown example setting '\(name)'; use one of "
-                              + Setting.allCases.map(\.rawValue).joined(separator: ", "))
+                throw Failure(
+                    "\(file):\(index + 1): unknown example setting '\(name)'; use one of "
+                        + Setting.allCases.map(\.rawValue).joined(separator: ", "))
             }
             guard index + 1 < lines.count, lines[index + 1].hasPrefix("```") else {
                 throw Failure("\(file):\(index + 1): an example marker must stand right above a ``` block")
@@ -65,7 +66,10 @@ struct GuideExample {
             while at < lines.count, !lines[at].hasPrefix("```") {
                 let text = lines[at]
                 if text.hasPrefix("$ ") {
-                    steps.append(Step(line: at + 1, words: try words(String(text.dropFirst(2)), file: file, line: at + 1), expected: []))
+                    steps.append(
+                        Step(
+                            line: at + 1, words: try words(String(text.dropFirst(2)), file: file, line: at + 1),
+                            expected: []))
                 } else if steps.isEmpty {
                     throw Failure("\(file):\(at + 1): an example block starts with a `$ ` command")
                 } else {
@@ -95,15 +99,21 @@ struct GuideExample {
             }
             switch character {
             case " ", "\t":
-                if inWord { words.append(word); word = ""; inWord = false }
+                if inWord {
+                    words.append(word)
+                    word = ""
+                    inWord = false
+                }
             case "'", "\"":
-                quote = character; inWord = true
+                quote = character
+                inWord = true
             case "#" where !inWord:
                 return words
             case "$", "|", ">", "<", ";", "&", "`", "\\":
                 throw Failure("\(file):\(line): an example command uses '\(character)', which this test does not run")
             default:
-                word.append(character); inWord = true
+                word.append(character)
+                inWord = true
             }
         }
         guard quote == nil else { throw Failure("\(file):\(line): an unclosed quote") }
@@ -136,7 +146,9 @@ struct GuideExample {
 
     /// Text as lines, each without trailing blanks, without the blank lines at the end.
     static func lines(_ text: String) -> [String] {
-        var lines = text.components(separatedBy: "\n").map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        var lines = text.components(separatedBy: "\n").map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }

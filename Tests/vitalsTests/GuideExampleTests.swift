@@ -8,8 +8,11 @@ import XCTest
 final class GuideExampleTests: XCTestCase {
     /// The documentation files, relative to the package root.
     static var files: [String] {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: VitalsProcess.packageRoot.appendingPathComponent("docs").path)) ?? []
-        return ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: VitalsProcess.packageRoot.appendingPathComponent("docs").path)) ?? []
+        return ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md"]
+            + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
     static func examples() throws -> [GuideExample] {
@@ -35,8 +38,10 @@ final class GuideExampleTests: XCTestCase {
     /// The examples the README used to hold by a test of their own are still marked.
     func testTheDueAndSummaryExamplesAreAmongThem() throws {
         let commands = try Self.examples().flatMap(\.steps).map { $0.words.joined(separator: " ") }
-        for command in ["vitals due --at 2026-11-20T21:00", "vitals summary --as-of 2026-11-20 --subject ollie --format markdown",
-                        "vitals goal --as-of 2026-11-20"] {
+        for command in [
+            "vitals due --at 2026-11-20T21:00", "vitals summary --as-of 2026-11-20 --subject ollie --format markdown",
+            "vitals goal --as-of 2026-11-20",
+        ] {
             XCTAssertTrue(commands.contains(command), "no marked example runs `\(command)`")
         }
     }
@@ -48,7 +53,8 @@ final class GuideExampleTests: XCTestCase {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let environment = [
             "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path, "TZ": "Europe/Amsterdam", "LANG": "C.UTF-8",
+            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path, "TZ": "Europe/Amsterdam",
+            "LANG": "C.UTF-8",
             "COLUMNS": "", "TERM": "xterm-256color",
         ]
         var directory = home
@@ -57,16 +63,19 @@ final class GuideExampleTests: XCTestCase {
             break
         case .demoDatabase:
             let data = home.appendingPathComponent(".local/share/vitals")
-            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let db = data.appendingPathComponent("vitals.sqlite").path
-            let demo = try VitalsProcess.run(["demo", "--db", db, "--as-of", "2026-11-20"], environment: environment, in: home)
+            let demo = try VitalsProcess.run(
+                ["demo", "--db", db, "--as-of", "2026-11-20"], environment: environment, in: home)
             XCTAssertEqual(demo.status, 0, "\(example.file):\(example.line): vitals demo: \(demo.stderr)")
         case .catalog:
             directory = home.appendingPathComponent("catalog")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for folder in ["screens", "metrics", "languages", "schemas"] {
-                try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(folder),
-                                                 to: directory.appendingPathComponent(folder))
+                try FileManager.default.copyItem(
+                    at: VitalsProcess.packageRoot.appendingPathComponent(folder),
+                    to: directory.appendingPathComponent(folder))
             }
         case .checkout:
             directory = VitalsProcess.packageRoot
@@ -88,7 +97,8 @@ final class GuideExampleTests: XCTestCase {
             let printed = GuideExample.lines(CommandOutput.normalised(run.stdout, ["/home/me": home.path])) + stderr
             let expected = GuideExample.lines(step.expected.joined(separator: "\n"))
             if !GuideExample.matches(expected, printed) {
-                XCTFail("\(shown) prints otherwise than the guide shows; it prints:\n" + printed.joined(separator: "\n"))
+                XCTFail(
+                    "\(shown) prints otherwise than the guide shows; it prints:\n" + printed.joined(separator: "\n"))
             }
         }
     }
@@ -100,7 +110,8 @@ final class GuideExampleTests: XCTestCase {
         let script = words.count == 4 ? words[2] : ""
         let number = Int(script.prefix(while: \.isNumber))
         let parts = script.drop(while: \.isNumber).components(separatedBy: "/")
-        guard words.count == 4, words[1] == "-i", parts.count == 4, parts[0] == "s", parts[3].isEmpty, !parts[1].isEmpty else {
+        guard words.count == 4, words[1] == "-i", parts.count == 4, parts[0] == "s", parts[3].isEmpty, !parts[1].isEmpty
+        else {
             return XCTFail("\(shown): only `sed -i '[N]s/OLD/NEW/' FILE` is run by the test")
         }
         let (old, new) = (parts[1], parts[2])
@@ -148,15 +159,20 @@ final class GuideExampleParsingTests: XCTestCase {
             """
         let examples = try GuideExample.examples(in: text, file: "t.md")
         XCTAssertEqual(examples.count, 1)
-        XCTAssertEqual(examples.first?.steps.map(\.words), [["vitals", "log", "food", "brown rice", "180", "g"], ["vitals", "undo"]])
+        XCTAssertEqual(
+            examples.first?.steps.map(\.words),
+            [["vitals", "log", "food", "brown rice", "180", "g"], ["vitals", "undo"]])
         XCTAssertEqual(examples.first?.steps.map(\.expected), [["logged"], []])
         XCTAssertEqual(examples.first?.steps.first?.line, 4)
     }
 
     func testAMarkerOrCommandTheTestCannotRunIsRefused() {
-        XCTAssertThrowsError(try GuideExample.examples(in: "<!-- example: nowhere -->\n```\n$ vitals\n```", file: "t.md"))
+        XCTAssertThrowsError(
+            try GuideExample.examples(in: "<!-- example: nowhere -->\n```\n$ vitals\n```", file: "t.md"))
         XCTAssertThrowsError(try GuideExample.examples(in: "<!-- example: demo -->\n```\noutput\n```", file: "t.md"))
-        XCTAssertThrowsError(try GuideExample.examples(in: "<!-- example: demo -->\n```\n$ vitals x > y\n```", file: "t.md"))
-        XCTAssertThrowsError(try GuideExample.examples(in: "<!-- example: demo -->\n```\n$ vitals 'x\n```", file: "t.md"))
+        XCTAssertThrowsError(
+            try GuideExample.examples(in: "<!-- example: demo -->\n```\n$ vitals x > y\n```", file: "t.md"))
+        XCTAssertThrowsError(
+            try GuideExample.examples(in: "<!-- example: demo -->\n```\n$ vitals 'x\n```", file: "t.md"))
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
+import VitalsImport
 import VitalsKit
 import XCTest
-import VitalsImport
 
 /// End-to-end tests of `vitals import apple-health`: the built binary, its output and exit codes.
 final class ImportAppleHealthCLITests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-import-cli-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-import-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -23,19 +24,19 @@ final class ImportAppleHealthCLITests: XCTestCase {
     private static let timing = [#"in [0-9.]+ s \([0-9.]+ /s\)"#: "in $SECONDS s ($RATE /s)"]
 
     private static let export = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE HealthData [
-    <!ATTLIST ExportDate
-      value CDATA #REQUIRED
-    ]>
-    <HealthData locale="nl_NL">
-     <Me HKCharacteristicTypeIdentifierDateOfBirth="1990-05-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexMale"/>
-     <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Weegschaal\u{0B}" unit="kg" startDate="2024-03-30 08:00:00 +0100" endDate="2024-03-30 08:00:00 +0100" value="80.5"/>
-     <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Weegschaal\u{0B}" unit="kg" startDate="2024-03-31 08:00:00 +0200" endDate="2024-03-31 08:00:00 +0200" value="80.1"/>
-     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2024-03-31 00:10:00 +0100" endDate="2024-03-31 01:00:00 +0100" value="HKCategoryValueSleepAnalysisAsleepDeep"/>
-    </HealthData>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ATTLIST ExportDate
+          value CDATA #REQUIRED
+        ]>
+        <HealthData locale="nl_NL">
+         <Me HKCharacteristicTypeIdentifierDateOfBirth="1990-05-01" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexMale"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Weegschaal\u{0B}" unit="kg" startDate="2024-03-30 08:00:00 +0100" endDate="2024-03-30 08:00:00 +0100" value="80.5"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Weegschaal\u{0B}" unit="kg" startDate="2024-03-31 08:00:00 +0200" endDate="2024-03-31 08:00:00 +0200" value="80.1"/>
+         <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2024-03-31 00:10:00 +0100" endDate="2024-03-31 01:00:00 +0100" value="HKCategoryValueSleepAnalysisAsleepDeep"/>
+        </HealthData>
 
-    """
+        """
 
     func testImportTwiceThenTruncated() throws {
         let path = directory.appendingPathComponent("export.xml")
@@ -44,37 +45,43 @@ final class ImportAppleHealthCLITests: XCTestCase {
 
         // No progress bar when stderr is not a terminal; the source name's control character
         // is kept in the store and hidden on output.
-        try assertCommand(["import", "apple-health", path.path, "--db", db], replacing: ["$TMP": directory.path],
-                          patterns: Self.timing, stdout: """
-            imported $TMP/export.xml
-            type                                               new    present  skipped  series
-            HKQuantityTypeIdentifierBodyMass                     2          0        0  body_mass
-            HKCategoryTypeIdentifierSleepAnalysis                1          0        0  sleep_analysis
-            HKCharacteristicTypeIdentifierBiologicalSex          1          0        0  HKCharacteristicTypeIdentifierBiologicalSex
-            HKCharacteristicTypeIdentifierDateOfBirth            1          0        0  HKCharacteristicTypeIdentifierDateOfBirth
-            5 new, 0 already present, 0 skipped; 5 samples in $SECONDS s ($RATE /s)
-            1 distinct values hold control characters (kept; hidden on display)
-            Me: born 1990-05-01, male
+        try assertCommand(
+            ["import", "apple-health", path.path, "--db", db], replacing: ["$TMP": directory.path],
+            patterns: Self.timing,
+            stdout: """
+                imported $TMP/export.xml
+                type                                               new    present  skipped  series
+                HKQuantityTypeIdentifierBodyMass                     2          0        0  body_mass
+                HKCategoryTypeIdentifierSleepAnalysis                1          0        0  sleep_analysis
+                HKCharacteristicTypeIdentifierBiologicalSex          1          0        0  HKCharacteristicTypeIdentifierBiologicalSex
+                HKCharacteristicTypeIdentifierDateOfBirth            1          0        0  HKCharacteristicTypeIdentifierDateOfBirth
+                5 new, 0 already present, 0 skipped; 5 samples in $SECONDS s ($RATE /s)
+                1 distinct values hold control characters (kept; hidden on display)
+                Me: born 1990-05-01, male
 
-            """)
+                """)
 
         try assertCommand(["import", "apple-health", path.path, "--db", db, "--quiet"])
 
         let cut = directory.appendingPathComponent("cut.xml")
         try String(Self.export.dropLast(40)).write(to: cut, atomically: true, encoding: .utf8)
-        try assertCommand(["import", "apple-health", cut.path, "--db", db], stderr: """
-            vitals: error: the export is truncated at line 10, byte offset 613: the file ends inside the start tag \
-            that begins here
-              the database was not changed
+        try assertCommand(
+            ["import", "apple-health", cut.path, "--db", db],
+            stderr: """
+                vitals: error: the export is truncated at line 10, byte offset 613: the file ends inside the start tag \
+                that begins here
+                  the database was not changed
 
-            """, exitCode: 1)
+                """, exitCode: 1)
 
-        try assertCommand(["import", "apple-health", directory.appendingPathComponent("nope.zip").path, "--db", db],
-                          replacing: ["$TMP": directory.path], stderr: """
-            vitals: error: $TMP/nope.zip: no such file or directory
-              the database was not changed
+        try assertCommand(
+            ["import", "apple-health", directory.appendingPathComponent("nope.zip").path, "--db", db],
+            replacing: ["$TMP": directory.path],
+            stderr: """
+                vitals: error: $TMP/nope.zip: no such file or directory
+                  the database was not changed
 
-            """, exitCode: 2)
+                """, exitCode: 2)
     }
 
     /// Issue #31 item 6: a record with 300,000 metadata entries (16 MB of XML) is refused at once,
@@ -82,19 +89,22 @@ final class ImportAppleHealthCLITests: XCTestCase {
     func testAMetadataBombIsRefusedAtOnceNamingTheRecord() throws {
         let path = directory.appendingPathComponent("bomb.xml")
         let entry = #"  <MetadataEntry key="HKMetadataKeyBomb" value="v"/>"# + "\n"
-        let bomb = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        let bomb =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
             + #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Bomb" unit="count" value="1" "#
             + #"startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000">"# + "\n"
             + String(repeating: entry, count: 300_000) + " </Record>\n</HealthData>\n"
         try bomb.write(to: path, atomically: true, encoding: .utf8)
         let db = directory.appendingPathComponent("v.sqlite").path
         let started = Date()
-        try assertCommand(["import", "apple-health", path.path, "--db", db], stderr: """
-            vitals: error: refused at line 1004, byte offset 53235: the <Record> at line 3 has more than 1000 \
-            MetadataEntry elements; no Apple Health export comes near this (the file is damaged or made to exhaust memory)
-              the database was not changed
+        try assertCommand(
+            ["import", "apple-health", path.path, "--db", db],
+            stderr: """
+                vitals: error: refused at line 1004, byte offset 53235: the <Record> at line 3 has more than 1000 \
+                MetadataEntry elements; no Apple Health export comes near this (the file is damaged or made to exhaust memory)
+                  the database was not changed
 
-            """, exitCode: 1)
+                """, exitCode: 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
 
@@ -111,12 +121,12 @@ final class ImportAppleHealthCLITests: XCTestCase {
         for index in 0..<count {
             let date = format.string(from: start.addingTimeInterval(Double(index) * 60)) + " +0000"
             text += """
-             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" sourceVersion="17.1" unit="count" \
-            creationDate="\(date)" startDate="\(date)" endDate="\(date)" value="\(index % 97 + 1)">
-              <MetadataEntry key="HKMetadataKeySyncIdentifier" value="\(UUID().uuidString)"/>
-             </Record>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" sourceVersion="17.1" unit="count" \
+                creationDate="\(date)" startDate="\(date)" endDate="\(date)" value="\(index % 97 + 1)">
+                  <MetadataEntry key="HKMetadataKeySyncIdentifier" value="\(UUID().uuidString)"/>
+                 </Record>
 
-            """
+                """
         }
         text += "</HealthData>\n"
         try text.write(to: path, atomically: true, encoding: .utf8)
@@ -125,12 +135,16 @@ final class ImportAppleHealthCLITests: XCTestCase {
 
     /// Starts `vitals import apple-health export --db db --quiet`, waits until `started(db)`
     /// says the import is writing, then sends `signal` and waits for the process to end.
-    private func interruptImport(_ export: URL, db: String, signal: Int32,
-                                 started: (String) -> Bool) throws -> Bool {
+    private func interruptImport(
+        _ export: URL, db: String, signal: Int32,
+        started: (String) -> Bool
+    ) throws -> Bool {
         let process = Process()
         process.executableURL = VitalsProcess.binary
         process.arguments = ["import", "apple-health", export.path, "--db", db, "--quiet"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": VitalsProcess.isolatedCacheHome]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_CACHE_HOME": VitalsProcess.isolatedCacheHome
+        ]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -178,14 +192,16 @@ final class ImportAppleHealthCLITests: XCTestCase {
             }
             XCTAssertTrue(stopped, "the import ended before it could be interrupted (signal \(signal))")
             XCTAssertEqual(try count(db), before, "signal \(signal), populated \(populated)")
-            try assertCommand(["import", "apple-health", big.path, "--db", db], replacing: ["$TMP": directory.path],
-                              patterns: Self.timing, stdout: """
-                imported $TMP/big.xml
-                type                                     new    present  skipped  series
-                HKQuantityTypeIdentifierStepCount      40000          0        0  steps
-                40000 new, 0 already present, 0 skipped; 40000 samples in $SECONDS s ($RATE /s)
+            try assertCommand(
+                ["import", "apple-health", big.path, "--db", db], replacing: ["$TMP": directory.path],
+                patterns: Self.timing,
+                stdout: """
+                    imported $TMP/big.xml
+                    type                                     new    present  skipped  series
+                    HKQuantityTypeIdentifierStepCount      40000          0        0  steps
+                    40000 new, 0 already present, 0 skipped; 40000 samples in $SECONDS s ($RATE /s)
 
-                """)
+                    """)
             XCTAssertEqual(try count(db), before + 40_000)
         }
     }

@@ -9,7 +9,8 @@ final class ImportFileCLITests: XCTestCase {
     private var scratch: URL!
 
     override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-importfile-\(UUID().uuidString)")
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-importfile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 
@@ -22,8 +23,10 @@ final class ImportFileCLITests: XCTestCase {
         let zip = scratch.appendingPathComponent("hc export.zip").path
         let generator = Process()
         generator.executableURL = URL(fileURLWithPath: python)
-        generator.arguments = [VitalsProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Generators/health_connect_export.py").path,
-                               "--days", "3", "--out", zip]
+        generator.arguments = [
+            VitalsProcess.packageRoot.appendingPathComponent("Tests/Fixtures/Generators/health_connect_export.py").path,
+            "--days", "3", "--out", zip,
+        ]
         try generator.run()
         generator.waitUntilExit()
         XCTAssertEqual(generator.terminationStatus, 0)
@@ -42,7 +45,8 @@ final class ImportFileCLITests: XCTestCase {
 
         let again = try VitalsProcess.run(["import", "--format", "health-connect", zip, "--db", db])
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains("nothing new: all \(wouldStore ?? "?") samples were stored before"), again.stdout)
+        XCTAssertTrue(
+            again.stdout.contains("nothing new: all \(wouldStore ?? "?") samples were stored before"), again.stdout)
 
         let sources = try VitalsProcess.run(["sources", "--db", db])
         XCTAssertEqual(sources.status, 0, sources.stderr)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import VitalsImport
+import XCTest
 
 /// A person's Apple Health export, imported, shows on the screens: body weight (in lb in the
 /// export), last night's sleep stages from two sources, protein per meal and steps.
@@ -9,7 +9,8 @@ final class ImportThenRenderCLITests: XCTestCase {
     private var db: String { directory.appendingPathComponent("health.sqlite").path }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-import-render-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-import-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var records = ""
         // Weigh-ins on three mornings, in pounds.
@@ -48,7 +49,8 @@ final class ImportThenRenderCLITests: XCTestCase {
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-06-14 09:00:00 +0200" endDate="2026-06-14 10:00:00 +0200" value="4321"/>
 
             """
-        let me = #" <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-03-14" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>"#
+        let me =
+            #" <Me HKCharacteristicTypeIdentifierDateOfBirth="1985-03-14" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>"#
         let imported = try VitalsProcess.importExport(me + "\n" + records, in: directory, db: db)
         XCTAssertEqual(imported.status, 0, imported.stderr)
     }
@@ -58,8 +60,9 @@ final class ImportThenRenderCLITests: XCTestCase {
     /// `screen` drawn from the imported database (nothing on stderr: not the demo data) is the
     /// golden `Goldens/import-then-render/<screen>-80.txt`.
     private func assertRender(_ screen: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        try assertCommand(["render", screen, "--db", db, "--as-of", "2026-06-14", "--width", "80"],
-                          stdoutGolden: "import-then-render/\(screen)-80", file: file, line: line)
+        try assertCommand(
+            ["render", screen, "--db", db, "--as-of", "2026-06-14", "--width", "80"],
+            stdoutGolden: "import-then-render/\(screen)-80", file: file, line: line)
     }
 
     func testBodyShowsTheLatestWeightInKilograms() throws {

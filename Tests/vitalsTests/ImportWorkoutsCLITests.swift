@@ -18,8 +18,8 @@ final class ImportWorkoutsCLITests: XCTestCase {
         var day: Date
         var hour: Int
         var spanMinutes: Int
-        var duration: String?   // `duration="…" durationUnit="…"`, nil: none
-        var minutes: Double     // what the screen should count
+        var duration: String?  // `duration="…" durationUnit="…"`, nil: none
+        var minutes: Double  // what the screen should count
         var series: String?
     }
 
@@ -39,31 +39,42 @@ final class ImportWorkoutsCLITests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-workouts-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-workouts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let asOf = Self.calendar.date(from: DateComponents(year: 2026, month: 6, day: 14))!
         var sessions: [Session] = []
         for daysBack in stride(from: 0, to: 140, by: 1) {
             let day = Self.calendar.date(byAdding: .day, value: -daysBack, to: asOf)!
-            let weekday = Self.calendar.component(.weekday, from: day)   // 1 Sunday … 7 Saturday
+            let weekday = Self.calendar.component(.weekday, from: day)  // 1 Sunday … 7 Saturday
             let minutes = 20 + daysBack % 17
             switch weekday {
-            case 2, 5:   // run: paused 4 minutes, so its duration is shorter than its span
-                sessions.append(Session(activity: "Running", day: day, hour: 7, spanMinutes: minutes + 4,
-                                        duration: #"duration="\#(minutes)" durationUnit="min""#,
-                                        minutes: Double(minutes), series: "cardio"))
-            case 3:      // strength, its duration in hours
-                sessions.append(Session(activity: "TraditionalStrengthTraining", day: day, hour: 18, spanMinutes: 45,
-                                        duration: #"duration="0.75" durationUnit="hr""#, minutes: 45, series: "strength"))
-            case 6:      // intervals without a duration: the span counts
-                sessions.append(Session(activity: "HighIntensityIntervalTraining", day: day, hour: 12,
-                                        spanMinutes: minutes, duration: nil, minutes: Double(minutes), series: "hiit"))
-            case 7:      // golf: kept, counted by no screen
-                sessions.append(Session(activity: "Golf", day: day, hour: 9, spanMinutes: 240, duration: nil,
-                                        minutes: 240, series: nil))
+            case 2, 5:  // run: paused 4 minutes, so its duration is shorter than its span
+                sessions.append(
+                    Session(
+                        activity: "Running", day: day, hour: 7, spanMinutes: minutes + 4,
+                        duration: #"duration="\#(minutes)" durationUnit="min""#,
+                        minutes: Double(minutes), series: "cardio"))
+            case 3:  // strength, its duration in hours
+                sessions.append(
+                    Session(
+                        activity: "TraditionalStrengthTraining", day: day, hour: 18, spanMinutes: 45,
+                        duration: #"duration="0.75" durationUnit="hr""#, minutes: 45, series: "strength"))
+            case 6:  // intervals without a duration: the span counts
+                sessions.append(
+                    Session(
+                        activity: "HighIntensityIntervalTraining", day: day, hour: 12,
+                        spanMinutes: minutes, duration: nil, minutes: Double(minutes), series: "hiit"))
+            case 7:  // golf: kept, counted by no screen
+                sessions.append(
+                    Session(
+                        activity: "Golf", day: day, hour: 9, spanMinutes: 240, duration: nil,
+                        minutes: 240, series: nil))
             case 1:
-                sessions.append(Session(activity: "Yoga", day: day, hour: 8, spanMinutes: 30,
-                                        duration: #"duration="30" durationUnit="min""#, minutes: 30, series: "mobility"))
+                sessions.append(
+                    Session(
+                        activity: "Yoga", day: day, hour: 8, spanMinutes: 30,
+                        duration: #"duration="30" durationUnit="min""#, minutes: 30, series: "mobility"))
             default: break
             }
         }
@@ -72,7 +83,8 @@ final class ImportWorkoutsCLITests: XCTestCase {
             let start = Self.calendar.date(byAdding: .hour, value: session.hour, to: session.day)!
             let end = start.addingTimeInterval(Double(session.spanMinutes) * 60)
             let format = "yyyy-MM-dd HH:mm:ss Z"
-            body += #" <Workout workoutActivityType="HKWorkoutActivityType\#(session.activity)" \#(session.duration ?? "") "#
+            body +=
+                #" <Workout workoutActivityType="HKWorkoutActivityType\#(session.activity)" \#(session.duration ?? "") "#
                 + #"totalEnergyBurned="250" totalEnergyBurnedUnit="kcal" sourceName="Watch" "#
                 + #"startDate="\#(Self.text(start, format))" endDate="\#(Self.text(end, format))"/>"# + "\n"
             guard let series = session.series else { continue }
@@ -103,7 +115,9 @@ final class ImportWorkoutsCLITests: XCTestCase {
         return weeks
     }
 
-    private func assertWeeks(_ screen: String, series: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertWeeks(_ screen: String, series: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let shown = try weeklyMinutes(screen)
         let naive = expected[series, default: [:]].filter { shown.keys.contains($0.key) }
         XCTAssertEqual(naive.count, 12, "every shown week has sessions", file: file, line: line)
@@ -123,8 +137,10 @@ final class ImportWorkoutsCLITests: XCTestCase {
     }
 
     func testTheImportSummaryNamesEachActivityAndItsSeries() throws {
-        let again = try VitalsProcess.run(["import", "apple-health", directory.appendingPathComponent("export.xml").path,
-                                           "--db", db])
+        let again = try VitalsProcess.run([
+            "import", "apple-health", directory.appendingPathComponent("export.xml").path,
+            "--db", db,
+        ])
         XCTAssertEqual(again.status, 0, again.stderr)
         let lines = again.stdout.split(separator: "\n").map(String.init)
         func row(_ type: String) -> [String]? {

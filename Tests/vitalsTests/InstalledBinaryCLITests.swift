@@ -29,18 +29,20 @@ final class InstalledBinaryCLITests: XCTestCase {
     /// tmpfs over the package root hides its Package.swift.
     private static let canHideCheckout: Bool = {
         #if os(Linux)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        probe.arguments = ["-rm", "sh", "-c", "mount -t tmpfs tmpfs \"$1\" && [ ! -e \"$1/Package.swift\" ]",
-                           "sh", VitalsProcess.packageRoot.path]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            probe.arguments = [
+                "-rm", "sh", "-c", "mount -t tmpfs tmpfs \"$1\" && [ ! -e \"$1/Package.swift\" ]",
+                "sh", VitalsProcess.packageRoot.path,
+            ]
+            probe.standardOutput = FileHandle.nullDevice
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return false }
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0
         #else
-        return false
+            return false
         #endif
     }()
 
@@ -50,20 +52,26 @@ final class InstalledBinaryCLITests: XCTestCase {
         let process = Process()
         if Self.canHideCheckout {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-            process.arguments = ["-rm", "sh", "-c",
-                                 "mount -t tmpfs tmpfs \"$1\" && [ ! -e \"$1/Package.swift\" ] || exit 97; shift; exec \"$@\"",
-                                 "sh", VitalsProcess.packageRoot.path, binary.path] + arguments
+            process.arguments =
+                [
+                    "-rm", "sh", "-c",
+                    "mount -t tmpfs tmpfs \"$1\" && [ ! -e \"$1/Package.swift\" ] || exit 97; shift; exec \"$@\"",
+                    "sh", VitalsProcess.packageRoot.path, binary.path,
+                ] + arguments
         } else {
             process.executableURL = binary
             process.arguments = arguments
         }
         process.currentDirectoryURL = workingDirectory
         var environment = ProcessInfo.processInfo.environment
-        for key in ["GITHUB_ACTIONS", "VITALS_DB", "XDG_DATA_HOME", "XDG_CACHE_HOME", "VITALS_UNITS"] { environment[key] = nil }
+        for key in ["GITHUB_ACTIONS", "VITALS_DB", "XDG_DATA_HOME", "XDG_CACHE_HOME", "VITALS_UNITS"] {
+            environment[key] = nil
+        }
         environment["HOME"] = base.appendingPathComponent("home").path
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -71,18 +79,22 @@ final class InstalledBinaryCLITests: XCTestCase {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertNotEqual(process.terminationStatus, 97, "the checkout could not be hidden")
-        return VitalsProcess.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                 stderr: String(decoding: stderr, as: UTF8.self))
+        return VitalsProcess.Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// `run(arguments)` with its exit code and whole output asserted (the temporary directory
     /// written `$TMP`).
     @discardableResult
-    private func assertRun(_ arguments: [String], stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "",
-                           exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
-        assertOutput(of: try run(arguments), command: "vitals " + arguments.joined(separator: " "),
-                     replacing: ["$TMP": base.path], stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr,
-                     exitCode: exitCode, file: file, line: line)
+    private func assertRun(
+        _ arguments: [String], stdout: String? = "", stdoutGolden: String? = nil, stderr: String? = "",
+        exitCode: Int32 = 0, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> VitalsProcess.Run {
+        assertOutput(
+            of: try run(arguments), command: "vitals " + arguments.joined(separator: " "),
+            replacing: ["$TMP": base.path], stdout: stdout, stdoutGolden: stdoutGolden, stderr: stderr,
+            exitCode: exitCode, file: file, line: line)
     }
 
     private let builtInNotice = """
@@ -92,12 +104,14 @@ final class InstalledBinaryCLITests: XCTestCase {
         """
 
     func testRenderAndTreeUseTheBuiltInCatalogAndSaySo() throws {
-        try assertRun(["render", "protein", "--as-of", "2026-11-20", "--width", "80"],
-                      stdoutGolden: "installed-binary/protein-demo-80", stderr: builtInNotice + """
-            vitals: no database at $TMP/home/.local/share/vitals/vitals.sqlite; showing the embedded demo data \
-            (vitals demo --db $TMP/home/.local/share/vitals/vitals.sqlite writes it)
+        try assertRun(
+            ["render", "protein", "--as-of", "2026-11-20", "--width", "80"],
+            stdoutGolden: "installed-binary/protein-demo-80",
+            stderr: builtInNotice + """
+                vitals: no database at $TMP/home/.local/share/vitals/vitals.sqlite; showing the embedded demo data \
+                (vitals demo --db $TMP/home/.local/share/vitals/vitals.sqlite writes it)
 
-            """)
+                """)
 
         let all = try run(["render", "--all", "--as-of", "2026-11-20", "--width", "60"])
         XCTAssertEqual(all.status, 0, all.stderr)
@@ -110,33 +124,39 @@ final class InstalledBinaryCLITests: XCTestCase {
     }
 
     func testValidateNeverFallsBackToTheBuiltInCatalog() throws {
-        try assertRun(["validate"], stderr: """
-            vitals: error: no catalog found: no screens/ or metrics/ directory in $TMP/somewhere/else or any directory above it
-              run it in the directory that holds screens/ and metrics/ (or below it)
-              or pass --catalog DIR, or name the files to check
+        try assertRun(
+            ["validate"],
+            stderr: """
+                vitals: error: no catalog found: no screens/ or metrics/ directory in $TMP/somewhere/else or any directory above it
+                  run it in the directory that holds screens/ and metrics/ (or below it)
+                  or pass --catalog DIR, or name the files to check
 
-            """, exitCode: 2)
+                """, exitCode: 2)
     }
 
     func testValidateWithCatalogChecksThatCatalog() throws {
         let catalog = base.appendingPathComponent("catalog")
         for directory in ["screens", "metrics"] {
-            try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent(directory),
-                                             to: catalog.appendingPathComponent(directory))
+            try FileManager.default.copyItem(
+                at: VitalsProcess.packageRoot.appendingPathComponent(directory),
+                to: catalog.appendingPathComponent(directory))
         }
         let shipped = try CatalogLoader.load(paths: CatalogLocation.paths(root: catalog.path))
         let modules = BuiltInScreenModules.screenIDs.filter { shipped.catalog.screen($0) != nil }
-        try assertRun(["validate", "--catalog", catalog.path], stdout: """
-            custom screen modules: \(modules.joined(separator: ", ")); every other screen uses the generic layout
-            \(shipped.catalog.files.count) files, \(shipped.catalog.screens.count) screens, \
-            \(shipped.catalog.metrics.count) metrics: 0 errors, 0 warnings
+        try assertRun(
+            ["validate", "--catalog", catalog.path],
+            stdout: """
+                custom screen modules: \(modules.joined(separator: ", ")); every other screen uses the generic layout
+                \(shipped.catalog.files.count) files, \(shipped.catalog.screens.count) screens, \
+                \(shipped.catalog.metrics.count) metrics: 0 errors, 0 warnings
 
-            """)
+                """)
 
         // It is that catalog that is read: break it and validate says so.
         let body = catalog.appendingPathComponent("metrics/body.yaml")
         let text = try String(contentsOf: body, encoding: .utf8)
-        try text.replacingOccurrences(of: "series: body_mass", with: "series: body_mas").write(to: body, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "series: body_mass", with: "series: body_mas").write(
+            to: body, atomically: true, encoding: .utf8)
         // The report quotes the shipped body.yaml, which is not written out here.
         let broken = try assertRun(["validate", "--catalog", catalog.path], stdout: nil, exitCode: 1)
         XCTAssertTrue(broken.stdout.contains("unknown series 'body_mas'"), broken.stdout)
@@ -145,8 +165,10 @@ final class InstalledBinaryCLITests: XCTestCase {
     /// The completion scripts docs/install.md writes, and bash accepts its own.
     func testCompletionScriptsForBashZshAndFish() throws {
         // The scripts are the argument parser's (1,500 lines); they are scanned, not written out.
-        for (shell, marker) in [("bash", "complete -o filenames -F _vitals vitals"), ("zsh", "#compdef vitals"),
-                                ("fish", "complete -c 'vitals'")] {
+        for (shell, marker) in [
+            ("bash", "complete -o filenames -F _vitals vitals"), ("zsh", "#compdef vitals"),
+            ("fish", "complete -c 'vitals'"),
+        ] {
             let result = try assertRun(["--generate-completion-script", shell], stdout: nil)
             XCTAssertTrue(result.stdout.contains(marker), "\(shell): \(result.stdout.prefix(300))")
             for command in ["render", "validate", "new-screen"] {

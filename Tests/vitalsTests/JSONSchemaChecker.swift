@@ -9,7 +9,9 @@ import XCTest
 /// installs them: see .ci/run); `check` itself never skips.
 enum JSONSchemaChecker {
     /// Skips the test unless python3 has the validator and what `yaml` and `formats` need.
-    static func requireValidator(yaml: Bool = false, formats: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func requireValidator(
+        yaml: Bool = false, formats: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         try OptionalTool.require(.jsonschema, file: file, line: line)
         if yaml { try OptionalTool.require(.pyyaml, file: file, line: line) }
         if formats { try OptionalTool.require(.uriFormat, file: file, line: line) }
@@ -23,15 +25,18 @@ enum JSONSchemaChecker {
     static let script = VitalsProcess.packageRoot.appendingPathComponent("Tests/Support/check_json_schema.py")
 
     /// The verdict per file path, as given.
-    static func check(schema: URL, files: [URL], yaml: Bool = false, formats: Bool = false) throws -> [String: Verdict] {
+    static func check(schema: URL, files: [URL], yaml: Bool = false, formats: Bool = false) throws -> [String: Verdict]
+    {
         _ = try OptionalTool.assumed(.jsonschema)
         if yaml { _ = try OptionalTool.assumed(.pyyaml) }
         if formats { _ = try OptionalTool.assumed(.uriFormat) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, schema.path] + (yaml ? ["--yaml"] : []) + (formats ? ["--formats"] : [])
+        process.arguments =
+            ["python3", script.path, schema.path] + (yaml ? ["--yaml"] : []) + (formats ? ["--formats"] : [])
             + files.map(\.path)
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

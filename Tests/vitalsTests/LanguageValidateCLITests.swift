@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import VitalsKit
+import XCTest
 
 /// `vitals validate` checks a catalog's language tables against English and every screen's
 /// `language:`: each missing key named at the table's file and line, exit code 1.
@@ -8,17 +8,20 @@ final class LanguageValidateCLITests: XCTestCase {
     private var project: URL!
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-language-cli-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-language-cli-\(UUID().uuidString)")
         project = base.appendingPathComponent("project")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
-                                         to: project)
+        try FileManager.default.copyItem(
+            at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
+            to: project)
         addTeardownBlock { try? FileManager.default.removeItem(at: base) }
     }
 
     func validate() throws -> VitalsProcess.Run {
-        try VitalsProcess.run(["validate", "--catalog", project.path],
-                              environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path])
+        try VitalsProcess.run(
+            ["validate", "--catalog", project.path],
+            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path])
     }
 
     func write(_ text: String, to path: String) throws {
@@ -50,9 +53,12 @@ final class LanguageValidateCLITests: XCTestCase {
     }
 
     func render() throws -> VitalsProcess.Run {
-        try VitalsProcess.run(["render", "steps", "--catalog", project.path, "--as-of", "2026-06-15"],
-                              environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path,
-                                            "VITALS_NO_CACHE": "1"])
+        try VitalsProcess.run(
+            ["render", "steps", "--catalog", project.path, "--as-of", "2026-06-15"],
+            environment: [
+                "XDG_DATA_HOME": project.appendingPathComponent("no-data").path,
+                "VITALS_NO_CACHE": "1",
+            ])
     }
 
     func setLanguage(_ code: String) throws {
@@ -77,12 +83,15 @@ final class LanguageValidateCLITests: XCTestCase {
     /// A catalog's own `languages/` table is the one its screens are drawn with, as `validate`
     /// reads it: a language vitals does not ship, and the catalog's word for one key.
     func testRenderDrawsWithTheCatalogsOwnTable() throws {
-        let english = try String(contentsOf: VitalsProcess.packageRoot.appendingPathComponent("languages/en.yaml"), encoding: .utf8)
+        let english = try String(
+            contentsOf: VitalsProcess.packageRoot.appendingPathComponent("languages/en.yaml"), encoding: .utf8)
         XCTAssertTrue(english.contains("more.metrics_one: \"1 more metric\""))
         try write(english, to: "languages/en.yaml")
-        try write(english.replacingOccurrences(of: "language: en", with: "language: xx")
-            .replacingOccurrences(of: "more.metrics_one: \"1 more metric\"", with: "more.metrics_one: \"one further gauge\""),
-                  to: "languages/xx.yaml")
+        try write(
+            english.replacingOccurrences(of: "language: en", with: "language: xx")
+                .replacingOccurrences(
+                    of: "more.metrics_one: \"1 more metric\"", with: "more.metrics_one: \"one further gauge\""),
+            to: "languages/xx.yaml")
         try setLanguage("xx")
         XCTAssertEqual(try validate().status, 0, "the catalog's own table is complete")
         let run = try render()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VitalsCLI
 
 /// Writes the manual page `docs/vitals.1` (mdoc) from what `vitals --experimental-dump-help`
@@ -18,19 +19,25 @@ enum ManualPage {
         page += [".Sh SYNOPSIS", ".Nm", ".Ar subcommand", ".Op Ar arguments", ".Nm", ".Fl -help", ".Sh DESCRIPTION"]
         page += paragraphs(dump["discussion"] as? String)
         let subcommands = (dump["subcommands"] as? [[String: Any]] ?? []).filter { command in
-            (command["shouldDisplay"] as? Bool ?? true) && !traitCommands.contains(command["commandName"] as? String ?? "")
+            (command["shouldDisplay"] as? Bool ?? true)
+                && !traitCommands.contains(command["commandName"] as? String ?? "")
         }
         page += [".Sh COMMANDS", ".Bl -tag -width 6n"]
         for command in subcommands { page += self.command(command, path: []) }
         page.append(".El")
-        page += [".Pp", "Built with the PostgreSQL trait, vitals also has the commands "
-                 + traitCommands.map { "\\fB\($0)\\fR" }.joined(separator: ", ")
-                 + "; each explains itself with \\fB--help\\fR."]
-        page += [".Sh EXIT STATUS", ".Bl -tag -width 4n",
-                 ".It 0", "ok.",
-                 ".It 1", "findings or a refused input: an unknown id, an invalid value, a catalog with errors.",
-                 ".It 2", "usage error or could not run: bad arguments, a missing file.",
-                 ".El", ".Sh SEE ALSO", "The README of the Vitals repository, and", ".Nm", "COMMAND", ".Fl -help ."]
+        page += [
+            ".Pp",
+            "Built with the PostgreSQL trait, vitals also has the commands "
+                + traitCommands.map { "\\fB\($0)\\fR" }.joined(separator: ", ")
+                + "; each explains itself with \\fB--help\\fR.",
+        ]
+        page += [
+            ".Sh EXIT STATUS", ".Bl -tag -width 4n",
+            ".It 0", "ok.",
+            ".It 1", "findings or a refused input: an unknown id, an invalid value, a catalog with errors.",
+            ".It 2", "usage error or could not run: bad arguments, a missing file.",
+            ".El", ".Sh SEE ALSO", "The README of the Vitals repository, and", ".Nm", "COMMAND", ".Fl -help .",
+        ]
         return page.joined(separator: "\n") + "\n"
     }
 
@@ -39,14 +46,18 @@ enum ManualPage {
         let name = path + [command["commandName"] as? String ?? "?"]
         var lines = [".It Cm " + name.joined(separator: " ")]
         lines += paragraphs(command["abstract"] as? String)
-        if let discussion = command["discussion"] as? String, !discussion.isEmpty { lines += [".Pp"] + paragraphs(discussion) }
+        if let discussion = command["discussion"] as? String, !discussion.isEmpty {
+            lines += [".Pp"] + paragraphs(discussion)
+        }
         let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
         if !arguments.isEmpty {
             lines += [".Bl -tag -width 6n"]
             for argument in arguments { lines += self.argument(argument) }
             lines.append(".El")
         }
-        let subcommands = (command["subcommands"] as? [[String: Any]] ?? []).filter { $0["shouldDisplay"] as? Bool ?? true }
+        let subcommands = (command["subcommands"] as? [[String: Any]] ?? []).filter {
+            $0["shouldDisplay"] as? Bool ?? true
+        }
         if !subcommands.isEmpty {
             lines += [".Bl -tag -width 6n"]
             for sub in subcommands { lines += self.command(sub, path: name) }

@@ -38,10 +38,12 @@ final class ManualPageCLITests: XCTestCase {
         XCTAssertGreaterThan(all.count, 20, "the dump has the commands' texts")
         for item in all {
             let lines = item.text.split(separator: "\n", omittingEmptySubsequences: false)
-            XCTAssertFalse(lines.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty } && lines.count > 1,
-                           "\(item.command): an empty line in \(item.text.debugDescription)")
-            XCTAssertFalse(lines.contains { $0.hasPrefix(".") || $0.hasPrefix("'") },
-                           "\(item.command): a line mdoc reads as a macro in \(item.text.debugDescription)")
+            XCTAssertFalse(
+                lines.contains { $0.trimmingCharacters(in: .whitespaces).isEmpty } && lines.count > 1,
+                "\(item.command): an empty line in \(item.text.debugDescription)")
+            XCTAssertFalse(
+                lines.contains { $0.hasPrefix(".") || $0.hasPrefix("'") },
+                "\(item.command): a line mdoc reads as a macro in \(item.text.debugDescription)")
         }
         // The exit-code table is in the page (the root's discussion).
         let discussion = try XCTUnwrap(root["discussion"] as? String)
@@ -60,7 +62,8 @@ final class ManualPageCLITests: XCTestCase {
             try page.write(to: file, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertEqual(committed, page, "docs/vitals.1 is stale: VITALS_RECORD_GOLDENS=1 swift test --filter ManualPageCLITests")
+        XCTAssertEqual(
+            committed, page, "docs/vitals.1 is stale: VITALS_RECORD_GOLDENS=1 swift test --filter ManualPageCLITests")
         for command in ["render", "validate", "modules", "report", "log"] {
             XCTAssertTrue(committed.contains(".It Cm \(command)\n"), "no \(command) in the page")
         }

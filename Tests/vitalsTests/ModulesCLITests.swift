@@ -10,7 +10,9 @@ final class ModulesCLITests: XCTestCase {
     func testTextListsEveryModuleAndItsKeys() throws {
         let run = try VitalsProcess.run(["modules"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        for id in BuiltInScreenModules.screenIDs { XCTAssertTrue(run.stdout.contains(id), "\(id) missing:\n\(run.stdout)") }
+        for id in BuiltInScreenModules.screenIDs {
+            XCTAssertTrue(run.stdout.contains(id), "\(id) missing:\n\(run.stdout)")
+        }
         XCTAssertTrue(run.stdout.contains("  per_kg: number (g/kg), 0.5…3.5 and > 0; optional\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("  nights: integer, 1…90; default 14\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("SCREEN_TODAY: no config keys"), run.stdout)
@@ -22,7 +24,8 @@ final class ModulesCLITests: XCTestCase {
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let modules = try XCTUnwrap(root["modules"] as? [[String: Any]])
         XCTAssertEqual(modules.compactMap { $0["screen_id"] as? String }, BuiltInScreenModules.screenIDs)
-        let sleep = try XCTUnwrap(modules.first { $0["screen_id"] as? String == "SCREEN_SLEEP" }?["config"] as? [[String: Any]])
+        let sleep = try XCTUnwrap(
+            modules.first { $0["screen_id"] as? String == "SCREEN_SLEEP" }?["config"] as? [[String: Any]])
         let nights = try XCTUnwrap(sleep.first { $0["name"] as? String == "nights" })
         XCTAssertEqual(nights["type"] as? String, "integer")
         XCTAssertEqual(nights["minimum"] as? Int, 1)
@@ -39,14 +42,16 @@ final class ModulesCLITests: XCTestCase {
     /// (checked by Python jsonschema) accepts exactly those the declared bounds allow, and
     /// `vitals validate` accepts the same ones (goal_hours min below max being validate's own).
     func testTheSchemaChecksEachScreensConfigAsItsModuleDeclares() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-module-schema-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-module-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var random = SplitMix(seed: 0xC0F1_6501)
         var cases: [(file: URL, expected: Bool)] = []
         for index in 0..<60 {
             let nights = Int.random(in: -2...95, using: &random)
-            let low = Double(Int.random(in: -2...26, using: &random)), high = low + Double(Int.random(in: 1...4, using: &random))
+            let low = Double(Int.random(in: -2...26, using: &random))
+            let high = low + Double(Int.random(in: 1...4, using: &random))
             let perKg = Double(Int.random(in: -5...40, using: &random)) / 10
             let key = Int.random(in: 0..<10, using: &random) == 0 ? "per_kilo" : "per_kg"
             let text = """
@@ -65,7 +70,8 @@ final class ModulesCLITests: XCTestCase {
                 """
             let file = directory.appendingPathComponent("case\(index).yaml")
             try text.write(to: file, atomically: true, encoding: .utf8)
-            let naive = (1...90).contains(nights) && low >= 0 && high <= 24
+            let naive =
+                (1...90).contains(nights) && low >= 0 && high <= 24
                 && key == "per_kg" && perKg > 0 && perKg >= 0.5 && perKg <= 3.5
             cases.append((file, naive))
         }
@@ -75,13 +81,20 @@ final class ModulesCLITests: XCTestCase {
         let verdicts = try JSONSchemaChecker.check(schema: schema, files: cases.map(\.file), yaml: true)
         for (file, expected) in cases {
             let verdict = try XCTUnwrap(verdicts[file.path], file.lastPathComponent)
-            XCTAssertEqual(verdict.valid, expected, "\(file.lastPathComponent): \(verdict.reason)\n\((try? String(contentsOf: file, encoding: .utf8)) ?? "")")
+            XCTAssertEqual(
+                verdict.valid, expected,
+                "\(file.lastPathComponent): \(verdict.reason)\n\((try? String(contentsOf: file, encoding: .utf8)) ?? "")"
+            )
         }
         // validate on the same configs (in a catalog with the pillar and metrics they need):
         // config errors exactly where the schema found a mistake.
         for (file, expected) in cases.prefix(20) {
-            let loaded = CatalogLoader.load([SourceFile(path: "screens/x.yaml", text: try String(contentsOf: file, encoding: .utf8))])
-            let errors = BuiltInScreenModules.registry.configDiagnostics(loaded.catalog).filter { $0.severity == .error }
+            let loaded = CatalogLoader.load([
+                SourceFile(path: "screens/x.yaml", text: try String(contentsOf: file, encoding: .utf8))
+            ])
+            let errors = BuiltInScreenModules.registry.configDiagnostics(loaded.catalog).filter {
+                $0.severity == .error
+            }
             XCTAssertEqual(errors.isEmpty, expected, "\(file.lastPathComponent): \(errors.map(\.message))")
         }
     }

@@ -28,7 +28,9 @@ final class OutputPathCLITests: XCTestCase {
 
         let report = try VitalsProcess.run(["report", "protein", "--as-of", "2026-11-20", "-o", "-"], in: scratch)
         XCTAssertEqual(report.status, 0, report.stderr)
-        XCTAssertTrue(report.stdout.hasPrefix("<!DOCTYPE html>") || report.stdout.hasPrefix("<!doctype html>"), String(report.stdout.prefix(200)))
+        XCTAssertTrue(
+            report.stdout.hasPrefix("<!DOCTYPE html>") || report.stdout.hasPrefix("<!doctype html>"),
+            String(report.stdout.prefix(200)))
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("-").path))
     }
 
@@ -55,18 +57,25 @@ final class OutputPathCLITests: XCTestCase {
 
     func testDiffSummaryToDevNullAndToAFIFOSomeoneReads() throws {
         let scratch = FaultProcess.scratch(self, "output-summary")
-        let old = scratch.appendingPathComponent("old"), new = scratch.appendingPathComponent("new")
+        let old = scratch.appendingPathComponent("old")
+        let new = scratch.appendingPathComponent("new")
         try CatalogFixture.write(to: old)
         try CatalogFixture.write(to: new, replacing: ["metrics/steps.yaml": DiffCLITests.raisedTarget])
         let null = try XCTUnwrap(identity("/dev/null"))
-        let toNull = try VitalsProcess.run(["diff", "--against", old.path, "--format", "github", "--summary", "/dev/null",
-                                            "--as-of", DiffCLITests.asOf], in: new)
+        let toNull = try VitalsProcess.run(
+            [
+                "diff", "--against", old.path, "--format", "github", "--summary", "/dev/null",
+                "--as-of", DiffCLITests.asOf,
+            ], in: new)
         XCTAssertEqual(toNull.status, 0, toNull.stderr)
         XCTAssertEqual(identity("/dev/null"), null)
         XCTAssertFalse(toNull.stdout.contains("## vitals diff"), "the summary went to /dev/null, not stdout")
 
-        let toStdout = try VitalsProcess.run(["diff", "--against", old.path, "--format", "github", "--summary", "-",
-                                              "--as-of", DiffCLITests.asOf], in: new)
+        let toStdout = try VitalsProcess.run(
+            [
+                "diff", "--against", old.path, "--format", "github", "--summary", "-",
+                "--as-of", DiffCLITests.asOf,
+            ], in: new)
         XCTAssertEqual(toStdout.status, 0, toStdout.stderr)
         XCTAssertTrue(toStdout.stdout.contains("## vitals diff"), toStdout.stdout)
 
@@ -78,8 +87,11 @@ final class OutputPathCLITests: XCTestCase {
         XCTAssertGreaterThanOrEqual(reader, 0)
         defer { close(reader) }
         // The pipe holds 64 KiB; the fixture's summary is smaller.
-        let toFIFO = try VitalsProcess.run(["diff", "--against", old.path, "--format", "github", "--summary", fifo,
-                                            "--as-of", DiffCLITests.asOf], in: new)
+        let toFIFO = try VitalsProcess.run(
+            [
+                "diff", "--against", old.path, "--format", "github", "--summary", fifo,
+                "--as-of", DiffCLITests.asOf,
+            ], in: new)
         XCTAssertEqual(toFIFO.status, 0, toFIFO.stderr)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = read(reader, &buffer, buffer.count)

@@ -16,8 +16,11 @@ final class OverlappingSourcesCLITests: XCTestCase {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sources-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var records = ""
-        for (source, hour, steps) in [("iPhone", 8, 1000), ("iPhone", 9, 1000), ("Watch", 8, 900), ("Watch", 9, 900), ("Watch", 11, 500)] {
-            let start = String(format: "%02d", hour), end = String(format: "%02d", hour + 1)
+        for (source, hour, steps) in [
+            ("iPhone", 8, 1000), ("iPhone", 9, 1000), ("Watch", 8, 900), ("Watch", 9, 900), ("Watch", 11, 500),
+        ] {
+            let start = String(format: "%02d", hour)
+            let end = String(format: "%02d", hour + 1)
             records += """
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="\(source)" unit="count" startDate="2026-06-14 \(start):00:00 +0200" endDate="2026-06-14 \(end):00:00 +0200" value="\(steps)"/>
 
@@ -31,13 +34,16 @@ final class OverlappingSourcesCLITests: XCTestCase {
 
     /// The steps chart's daily points over the last week, by date.
     private func dailySteps() throws -> [String: Double] {
-        let run = try VitalsProcess.run(["render", "steps", "--db", db, "--as-of", "2026-06-14", "--range", "7d",
-                                         "--format", "json"])
+        let run = try VitalsProcess.run([
+            "render", "steps", "--db", db, "--as-of", "2026-06-14", "--range", "7d",
+            "--format", "json",
+        ])
         XCTAssertEqual(run.status, 0, run.stderr)
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let screen = try XCTUnwrap((root["screens"] as? [[String: Any]])?.first)
         let blocks = try XCTUnwrap(screen["blocks"] as? [[String: Any]])
-        let chart = try XCTUnwrap(blocks.first { $0["kind"] as? String == "chart" }?["data"] as? [String: Any], run.stdout)
+        let chart = try XCTUnwrap(
+            blocks.first { $0["kind"] as? String == "chart" }?["data"] as? [String: Any], run.stdout)
         let points = try XCTUnwrap(chart["points"] as? [[String: Any]], run.stdout)
         var result: [String: Double] = [:]
         for point in points {

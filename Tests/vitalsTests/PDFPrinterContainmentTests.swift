@@ -1,8 +1,8 @@
 import Foundation
-import VitalsKit
 import TestSupport
-import XCTest
+import VitalsKit
 import VitalsReports
+import XCTest
 
 /// The real headless Chromium given a page that tries to run script, show a local file in a
 /// frame and reach the network: the printed PDF holds none of it and nothing connects.
@@ -18,11 +18,13 @@ final class PDFPrinterContainmentTests: XCTestCase {
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let ok = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+            let ok =
+                fd >= 0
+                && withUnsafeMutablePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+                    }
                 }
-            }
             guard ok else { throw XCTSkip("no loopback listener") }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             self.fd = fd
@@ -53,16 +55,16 @@ final class PDFPrinterContainmentTests: XCTestCase {
         let url = "http://127.0.0.1:\(listener.port)"
         // Markup a report could never contain (its text is escaped); the printer must hold even so.
         let html = """
-        <!DOCTYPE html><html><head><meta charset="utf-8"><title>attack</title>
-        <link rel="stylesheet" href="\(url)/style.css"></head><body>
-        <p>PLAIN-TEXT-PRINTED</p>
-        <script>document.write('SCRIPT-RAN-' + 'YES'); fetch('\(url)/fetch');</script>
-        <iframe src="\(secret.absoluteString)" width="600" height="100"></iframe>
-        <object data="\(secret.absoluteString)"></object>
-        <img src="\(url)/image.png" alt="">
-        <div style="background: url('\(url)/background.png')">x</div>
-        </body></html>
-        """
+            <!DOCTYPE html><html><head><meta charset="utf-8"><title>attack</title>
+            <link rel="stylesheet" href="\(url)/style.css"></head><body>
+            <p>PLAIN-TEXT-PRINTED</p>
+            <script>document.write('SCRIPT-RAN-' + 'YES'); fetch('\(url)/fetch');</script>
+            <iframe src="\(secret.absoluteString)" width="600" height="100"></iframe>
+            <object data="\(secret.absoluteString)"></object>
+            <img src="\(url)/image.png" alt="">
+            <div style="background: url('\(url)/background.png')">x</div>
+            </body></html>
+            """
         let pdf = scratch.appendingPathComponent("attack.pdf")
         try PDFPrinter(executable: chromium, timeout: 60).print(html: html, to: pdf)
         let text = try ReportTools.run(["pdftotext", pdf.path, "-"]).stdout

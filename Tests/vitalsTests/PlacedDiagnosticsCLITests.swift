@@ -12,14 +12,17 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-placed-\(UUID().uuidString)")
         project = base.appendingPathComponent("project")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
-                                         to: project)
+        try FileManager.default.copyItem(
+            at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
+            to: project)
         addTeardownBlock { try? FileManager.default.removeItem(at: base) }
     }
 
     private func validate(_ format: String) throws -> VitalsProcess.Run {
-        try VitalsProcess.run(["validate", "--format", format], environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
-                              in: project)
+        try VitalsProcess.run(
+            ["validate", "--format", format],
+            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
+            in: project)
     }
 
     private func write(_ text: String, to path: String) throws {
@@ -49,7 +52,8 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
     /// A new file declaring an id the untouched one has, sorting before it: both are annotated,
     /// each naming the other.
     func testADuplicateIDIsAnnotatedAtEachDeclaration() throws {
-        try write("""
+        try write(
+            """
             metrics:
               - display_metric_id: STEPS_DAILY
                 display_screen_id: SCREEN_STEPS
@@ -64,16 +68,25 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         let duplicates = run.stdout.split(separator: "\n").filter { $0.contains("duplicate metric id 'STEPS_DAILY'") }
         XCTAssertEqual(duplicates.count, 2, run.stdout)
-        XCTAssertTrue(duplicates.contains { $0.hasPrefix("::error file=metrics/added.yaml,line=2") && $0.contains("declared again at metrics/steps.yaml:2") },
-                      run.stdout)
-        XCTAssertTrue(duplicates.contains { $0.hasPrefix("::error file=metrics/steps.yaml,line=2") && $0.contains("first declared at metrics/added.yaml:2") },
-                      run.stdout)
+        XCTAssertTrue(
+            duplicates.contains {
+                $0.hasPrefix("::error file=metrics/added.yaml,line=2")
+                    && $0.contains("declared again at metrics/steps.yaml:2")
+            },
+            run.stdout)
+        XCTAssertTrue(
+            duplicates.contains {
+                $0.hasPrefix("::error file=metrics/steps.yaml,line=2")
+                    && $0.contains("first declared at metrics/added.yaml:2")
+            },
+            run.stdout)
     }
 
     /// A table over 4 MB (100 MB, sparse) is refused by its size, quickly, never parsed.
     func testAHundredMegabyteLanguageTableIsRefusedUnread() throws {
         let path = project.appendingPathComponent("languages/nl.yaml").path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("language: nl\nname: \"".utf8)))
         XCTAssertEqual(truncate(path, 100 << 20), 0)
         let started = Date()
@@ -89,16 +102,20 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
     func testEveryFormatNamesFilesRelativeToTheCatalogRootFromAnotherDirectory() throws {
         try write("language: en\nchart.centre: centre\nchart.today: today\n", to: "languages/en.yaml")
         try write("# Deutsch\nlanguage: de\nchart.today: heute\n", to: "languages/de.yaml")
-        try write("metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n", to: "metrics/added.yaml")
+        try write(
+            "metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n",
+            to: "metrics/added.yaml")
         let elsewhere = project.deletingLastPathComponent().appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         for format in ["text", "json", "github", "sarif"] {
             let inRoot = try validate(format)
-            let run = try VitalsProcess.run(["validate", "--catalog", project.path, "--format", format],
-                                            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path], in: elsewhere)
+            let run = try VitalsProcess.run(
+                ["validate", "--catalog", project.path, "--format", format],
+                environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path], in: elsewhere)
             XCTAssertEqual(run.status, 1, run.stderr)
             XCTAssertEqual(run.stdout, inRoot.stdout, "\(format): named as in the catalog root")
-            XCTAssertTrue(run.stdout.contains("languages/de.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
+            XCTAssertTrue(
+                run.stdout.contains("languages/de.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
             XCTAssertFalse(run.stdout.contains(project.path), "\(format), an absolute path: \(run.stdout)")
             XCTAssertFalse(run.stdout.contains("file://"), run.stdout)
         }
@@ -109,14 +126,18 @@ final class PlacedDiagnosticsCLITests: XCTestCase {
     /// `metrics/added.yaml`), exactly as a run in the root names them.
     func testARunFromACatalogSubdirectoryNamesEveryFileFromTheRoot() throws {
         try write("screens:\n  - display_screen_id: [\n", to: "screens/broken.yaml")
-        try write("metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n", to: "metrics/added.yaml")
+        try write(
+            "metrics:\n  - display_metric_id: STEPS_DAILY\n    display_screen_id: SCREEN_STEPS\n",
+            to: "metrics/added.yaml")
         for format in ["text", "json", "github", "sarif"] {
             let inRoot = try validate(format)
-            let run = try VitalsProcess.run(["validate", "--format", format],
-                                            environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
-                                            in: project.appendingPathComponent("screens"))
+            let run = try VitalsProcess.run(
+                ["validate", "--format", format],
+                environment: ["XDG_DATA_HOME": project.appendingPathComponent("no-data").path],
+                in: project.appendingPathComponent("screens"))
             XCTAssertEqual(run.status, 1, run.stderr)
-            XCTAssertTrue(run.stdout.contains("screens/broken.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
+            XCTAssertTrue(
+                run.stdout.contains("screens/broken.yaml") && run.stdout.contains("metrics/added.yaml"), run.stdout)
             XCTAssertEqual(run.stdout, inRoot.stdout, "\(format): named as in the catalog root")
             XCTAssertFalse(run.stdout.contains(project.path), "\(format), an absolute path: \(run.stdout)")
         }

@@ -23,12 +23,16 @@ final class PuppyWeightCLITests: XCTestCase {
     }
 
     func testAWeightOutsideTheDogRangeIsRefusedAndNothingIsWritten() throws {
-        try assertCommand(["log", "body_mass", "400", "--subject", "ollie", "--db", db, "--catalog", catalog], environment: ["TZ": "Europe/Amsterdam"],
-                          stderr: "vitals: error: 400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg\n",
-                          exitCode: 1)
+        try assertCommand(
+            ["log", "body_mass", "400", "--subject", "ollie", "--db", db, "--catalog", catalog],
+            environment: ["TZ": "Europe/Amsterdam"],
+            stderr: "vitals: error: 400 kg is outside the plausible range for body_mass of a dog: 0.1–100 kg\n",
+            exitCode: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: db))
         // In grams it is a newborn puppy's weight, and accepted.
-        let grams = try run(["log", "body_mass", "400", "g", "--subject", "ollie", "--at", "2026-01-03T10:00", "--db", db])
+        let grams = try run([
+            "log", "body_mass", "400", "g", "--subject", "ollie", "--at", "2026-01-03T10:00", "--db", db,
+        ])
         XCTAssertEqual(grams.status, 0, grams.stderr)
     }
 
@@ -37,11 +41,14 @@ final class PuppyWeightCLITests: XCTestCase {
             let log = try run(["log", "body_mass", kg, "--subject", "ollie", "--at", at, "--db", db])
             XCTAssertEqual(log.status, 0, log.stderr)
         }
-        let done = try run(["milestone", "done", "vaccinatie_16", "--subject", "ollie", "--on", "2026-04-12", "--db", db])
+        let done = try run([
+            "milestone", "done", "vaccinatie_16", "--subject", "ollie", "--on", "2026-04-12", "--db", db,
+        ])
         XCTAssertEqual(done.status, 0, done.stderr)
         // "gewogen op za 13 jun 2026 · +0,3 kg sinds vorige meting (6 jun)", "Met 25 weken weegt
         // Ollie 16,4 kg: binnen de marge", "1/8 gedaan", "gedaan op 12 apr".
-        try assertCommand(["render", "gezondheid", "--as-of", "2026-06-15", "--width", "80", "--db", db, "--catalog", catalog],
-                          environment: ["TZ": "Europe/Amsterdam"], stdoutGolden: "puppy-weight/gezondheid-80")
+        try assertCommand(
+            ["render", "gezondheid", "--as-of", "2026-06-15", "--width", "80", "--db", db, "--catalog", catalog],
+            environment: ["TZ": "Europe/Amsterdam"], stdoutGolden: "puppy-weight/gezondheid-80")
     }
 }

@@ -6,15 +6,20 @@ import XCTest
 /// the way a reader's shell would on a fresh machine: no database, no catalog in reach but the
 /// checkout's, output to a pipe (so no colour and 80 columns).
 final class ReadmeQuickStartTests: XCTestCase {
-    private struct QuickStart { var arguments: [String]; var output: String }
+    private struct QuickStart {
+        var arguments: [String]
+        var output: String
+    }
 
     private func quickStart() throws -> QuickStart {
-        let readme = try String(contentsOf: VitalsProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.components(separatedBy: "\n## Quick start\n").dropFirst().first)
+        let readme = try String(
+            contentsOf: VitalsProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section =
+            try XCTUnwrap(readme.components(separatedBy: "\n## Quick start\n").dropFirst().first)
             .components(separatedBy: "\n## ").first ?? ""
         let blocks = section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         XCTAssertEqual(blocks.count, 2, "the quick start has a command block and an output block")
-        let commands = try XCTUnwrap(blocks.first).split(separator: "\n").dropFirst()   // "sh"
+        let commands = try XCTUnwrap(blocks.first).split(separator: "\n").dropFirst()  // "sh"
             .map { $0.components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(commands.count, 2, "two commands: the main job and the tests")
         XCTAssertEqual(commands.last, "swift test")
@@ -29,18 +34,24 @@ final class ReadmeQuickStartTests: XCTestCase {
         XCTAssertTrue(quickStart.arguments.contains("--as-of"), "the output is only reproducible on a fixed day")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try VitalsProcess.run(quickStart.arguments, environment: [
-            "HOME": home.path, "XDG_DATA_HOME": "", "COLUMNS": "", "NO_COLOR": "", "TERM": "xterm-256color",
-        ])
+        let run = try VitalsProcess.run(
+            quickStart.arguments,
+            environment: [
+                "HOME": home.path, "XDG_DATA_HOME": "", "COLUMNS": "", "NO_COLOR": "", "TERM": "xterm-256color",
+            ])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(CommandOutput.normalised(run.stderr, ["$HOME": home.path]), """
+        XCTAssertEqual(
+            CommandOutput.normalised(run.stderr, ["$HOME": home.path]),
+            """
             vitals: no database at $HOME/.local/share/vitals/vitals.sqlite; showing the embedded demo data \
             (vitals demo --db $HOME/.local/share/vitals/vitals.sqlite writes it)
 
             """)
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
-        XCTAssertEqual(printed, quickStart.output,
-                       "README's quick-start output differs from what `vitals \(quickStart.arguments.joined(separator: " "))` prints")
+        XCTAssertEqual(
+            printed, quickStart.output,
+            "README's quick-start output differs from what `vitals \(quickStart.arguments.joined(separator: " "))` prints"
+        )
     }
 }

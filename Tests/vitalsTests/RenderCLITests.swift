@@ -6,30 +6,39 @@ import XCTest
 final class RenderCLITests: XCTestCase {
     /// No database: the default file in a data directory that does not exist (a database
     /// named with --db or $VITALS_DB that is missing is an error, not the demo data).
-    private let noDatabase = ["XDG_DATA_HOME": FileManager.default.temporaryDirectory
-        .appendingPathComponent("vitals-render-none-\(UUID().uuidString)").path]
+    private let noDatabase = [
+        "XDG_DATA_HOME": FileManager.default.temporaryDirectory
+            .appendingPathComponent("vitals-render-none-\(UUID().uuidString)").path
+    ]
 
     private func render(_ arguments: [String], environment: [String: String] = [:]) throws -> VitalsProcess.Run {
-        try VitalsProcess.run(["render"] + arguments + ["--as-of", "2026-06-15"],
-                              environment: noDatabase.merging(environment) { $1 })
+        try VitalsProcess.run(
+            ["render"] + arguments + ["--as-of", "2026-06-15"],
+            environment: noDatabase.merging(environment) { $1 })
     }
 
     /// `vitals render arguments --as-of 2026-06-15` without a database, its output exact
     /// (the database path written `$DB`).
     @discardableResult
-    private func assertRender(_ arguments: [String], environment: [String: String] = [:], stdout: String? = "", stdoutGolden: String? = nil,
-                              stderr: String? = "", exitCode: Int32 = 0,
-                              file: StaticString = #filePath, line: UInt = #line) throws -> VitalsProcess.Run {
-        try assertCommand(["render"] + arguments + ["--as-of", "2026-06-15"],
-                          environment: noDatabase.merging(environment) { $1 },
-                          replacing: ["$DB": noDatabase["XDG_DATA_HOME"]! + "/vitals/vitals.sqlite"], stdout: stdout, stdoutGolden: stdoutGolden,
-                          stderr: stderr, exitCode: exitCode, file: file, line: line)
+    private func assertRender(
+        _ arguments: [String], environment: [String: String] = [:], stdout: String? = "", stdoutGolden: String? = nil,
+        stderr: String? = "", exitCode: Int32 = 0,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> VitalsProcess.Run {
+        try assertCommand(
+            ["render"] + arguments + ["--as-of", "2026-06-15"],
+            environment: noDatabase.merging(environment) { $1 },
+            replacing: ["$DB": noDatabase["XDG_DATA_HOME"]! + "/vitals/vitals.sqlite"], stdout: stdout,
+            stdoutGolden: stdoutGolden,
+            stderr: stderr, exitCode: exitCode, file: file, line: line)
     }
 
-    private let demoNotice = "vitals: no database at $DB; showing the embedded demo data (vitals demo --db $DB writes it)\n"
+    private let demoNotice =
+        "vitals: no database at $DB; showing the embedded demo data (vitals demo --db $DB writes it)\n"
 
     func testProteinOnTheDemoDataWithTheNoticeOnStderr() throws {
-        let run = try assertRender(["protein", "--width", "80"], stdoutGolden: "render/protein-demo-80", stderr: demoNotice)
+        let run = try assertRender(
+            ["protein", "--width", "80"], stdoutGolden: "render/protein-demo-80", stderr: demoNotice)
         XCTAssertFalse(run.stdout.contains("\u{1B}["), "NO_COLOR output has escapes")
         for line in run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
             XCTAssertLessThanOrEqual(line.count, 80, String(line))
@@ -44,20 +53,24 @@ final class RenderCLITests: XCTestCase {
     }
 
     func testAnUnknownScreenSuggestsTheClosestIds() throws {
-        try assertRender(["protien"], stderr: """
-            vitals: error: unknown screen 'protien'
-              did you mean: SCREEN_PROTEIN?
-              vitals tree lists every screen
+        try assertRender(
+            ["protien"],
+            stderr: """
+                vitals: error: unknown screen 'protien'
+                  did you mean: SCREEN_PROTEIN?
+                  vitals tree lists every screen
 
-            """, exitCode: 1)
+                """, exitCode: 1)
     }
 
     func testANarrowWidthIsAUsageErrorWithAClearMessage() throws {
-        try assertRender(["protein", "--width", "30"], stderr: """
-            vitals: error: a width of 30 columns (from --width) is too narrow; charts need at least 40 columns \
-            (use --width 40 or more)
+        try assertRender(
+            ["protein", "--width", "30"],
+            stderr: """
+                vitals: error: a width of 30 columns (from --width) is too narrow; charts need at least 40 columns \
+                (use --width 40 or more)
 
-            """, exitCode: 2)
+                """, exitCode: 2)
     }
 
     func testJSONCarriesTheSameContentAsData() throws {
@@ -88,34 +101,40 @@ final class RenderCLITests: XCTestCase {
         XCTAssertEqual(((rendered["screens"] as? [[String: Any]]) ?? []).compactMap { $0["screen_id"] as? String }, ids)
         let text = try render(["--all", "--width", "100"])
         XCTAssertEqual(text.status, 0, text.stderr)
-        try assertRender(["steps", "--width", "80", "--color", "always"], environment: ["TERM": "xterm", "COLORTERM": ""],
-                         stdoutGolden: "render/steps-demo-80-colour",
-                         stderr: demoNotice)
+        try assertRender(
+            ["steps", "--width", "80", "--color", "always"], environment: ["TERM": "xterm", "COLORTERM": ""],
+            stdoutGolden: "render/steps-demo-80-colour",
+            stderr: demoNotice)
     }
 
     func testImperialUnitsConvertValuesAndTargets() throws {
-        try assertRender(["body", "--units", "imperial", "--format", "json"],
-                         stdoutGolden: "render/body-demo-imperial-json", stderr: demoNotice)
+        try assertRender(
+            ["body", "--units", "imperial", "--format", "json"],
+            stdoutGolden: "render/body-demo-imperial-json", stderr: demoNotice)
     }
 
     func testABrokenCatalogPrintsItsDiagnosticsAndExits1() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-broken-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("metrics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("metrics"), withIntermediateDirectories: true)
         try "screens:\n  - screen_id: SCREEN_X\n    name: [oops\n".write(
             to: root.appendingPathComponent("screens/x.yaml"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: root) }
-        try assertCommand(["render", "x", "--catalog", root.path, "--as-of", "2026-06-15"], environment: noDatabase,
-                          replacing: ["$TMP": root.path], stderr: """
-            screens/x.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence at line 3, \
-            column 11) [yaml-syntax]
-            \("    ")
-                ^
-            1 file, 0 screens, 0 metrics: 1 error, 0 warnings
+        try assertCommand(
+            ["render", "x", "--catalog", root.path, "--as-of", "2026-06-15"], environment: noDatabase,
+            replacing: ["$TMP": root.path],
+            stderr: """
+                screens/x.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence at line 3, \
+                column 11) [yaml-syntax]
+                \("    ")
+                    ^
+                1 file, 0 screens, 0 metrics: 1 error, 0 warnings
 
-            vitals: error: the catalog has errors; fix them (vitals validate shows them all)
+                vitals: error: the catalog has errors; fix them (vitals validate shows them all)
 
-            """, exitCode: 1)
+                """, exitCode: 1)
     }
 
     func testBadOptionValuesAreUsageErrors() throws {
@@ -125,18 +144,24 @@ final class RenderCLITests: XCTestCase {
               See 'vitals render --help' for more information.
 
             """
-        try assertRender(["protein", "--range", "fortnight"], stderr: """
-            vitals: error: --range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got 'fortnight'
+        try assertRender(
+            ["protein", "--range", "fortnight"],
+            stderr: """
+                vitals: error: --range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got 'fortnight'
 
-            """, exitCode: 2)
-        try assertRender(["protein", "--color", "sometimes"], stderr: """
-            Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
-            Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).
+                """, exitCode: 2)
+        try assertRender(
+            ["protein", "--color", "sometimes"],
+            stderr: """
+                Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
+                Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).
 
-            """ + usage, exitCode: 2)
-        try assertCommand(["render"], environment: noDatabase, stderr: """
-            Error: name a screen (vitals render protein) or use --all; vitals tree lists them
+                """ + usage, exitCode: 2)
+        try assertCommand(
+            ["render"], environment: noDatabase,
+            stderr: """
+                Error: name a screen (vitals render protein) or use --all; vitals tree lists them
 
-            """ + usage, exitCode: 2)
+                """ + usage, exitCode: 2)
     }
 }

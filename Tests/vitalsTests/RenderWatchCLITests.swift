@@ -17,7 +17,8 @@ final class RenderWatchCLITests: XCTestCase {
             process.arguments = arguments
             process.currentDirectoryURL = directory
             process.environment = FaultProcess.environment(environment)
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             out.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -49,9 +50,11 @@ final class RenderWatchCLITests: XCTestCase {
 
         /// Waits (at most `seconds`) for a frame after the first `after` frames that satisfies `test`.
         @discardableResult
-        func frame(after count: Int, within seconds: TimeInterval = 20, _ what: String,
-                   file: StaticString = #filePath, line: UInt = #line,
-                   where test: (String) -> Bool) -> (reason: String, text: String)? {
+        func frame(
+            after count: Int, within seconds: TimeInterval = 20, _ what: String,
+            file: StaticString = #filePath, line: UInt = #line,
+            where test: (String) -> Bool
+        ) -> (reason: String, text: String)? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 // A frame is whole once the next one started or nothing came for a moment.
@@ -59,8 +62,9 @@ final class RenderWatchCLITests: XCTestCase {
                 if let found = all.dropFirst(count).first(where: { test($0.text) }) { return found }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            XCTFail("\(what): no such frame within \(seconds) s; frames: \(frames.map(\.reason)); last:\n\(frames.last?.text ?? "")\nstderr:\n\(stderr)",
-                    file: file, line: line)
+            XCTFail(
+                "\(what): no such frame within \(seconds) s; frames: \(frames.map(\.reason)); last:\n\(frames.last?.text ?? "")\nstderr:\n\(stderr)",
+                file: file, line: line)
             return nil
         }
 
@@ -102,13 +106,16 @@ final class RenderWatchCLITests: XCTestCase {
         XCTAssertTrue(good?.reason.contains("changed: metrics/steps.yaml") == true, good?.reason ?? "")
 
         // A save with an error, through a rename: the diagnostics where the screen was.
-        let broken = CatalogFixture.edited("metrics/steps.yaml", "chart_type_id: bar_vertical", "chart_type_id: [bar_vertical")
+        let broken = CatalogFixture.edited(
+            "metrics/steps.yaml", "chart_type_id: bar_vertical", "chart_type_id: [bar_vertical")
         let count = watch.frames.count
         try renameSave(broken + "\n", to: steps)
         let errors = watch.frame(after: count, "the diagnostics") { $0.contains(": error: ") }
         XCTAssertTrue(errors?.text.contains("metrics/steps.yaml:") == true, errors?.text ?? "")
-        XCTAssertTrue(errors?.text.contains("flow sequence at line \(CatalogFixture.line(of: "[bar_vertical", in: broken))") == true,
-                      errors?.text ?? "")
+        XCTAssertTrue(
+            errors?.text.contains("flow sequence at line \(CatalogFixture.line(of: "[bar_vertical", in: broken))")
+                == true,
+            errors?.text ?? "")
         XCTAssertFalse(errors?.text.contains("Steps per day") == true, "no screen while the catalog has errors")
         XCTAssertTrue(watch.process.isRunning, "an error never ends the watch")
 
@@ -124,18 +131,20 @@ final class RenderWatchCLITests: XCTestCase {
         XCTAssertEqual(watch.frames.count, settled, "\(watch.frames.map(\.reason))")
 
         XCTAssertEqual(watch.stop(with: SIGTERM), 0, "SIGTERM ends the watch cleanly")
-        XCTAssertEqual(watch.stderr.components(separatedBy: "showing the embedded demo data").count, 2,
-                       "the demo data's notice once, not at every frame:\n\(watch.stderr)")
+        XCTAssertEqual(
+            watch.stderr.components(separatedBy: "showing the embedded demo data").count, 2,
+            "the demo data's notice once, not at every frame:\n\(watch.stderr)")
     }
 
     func testTheDatabaseAndTheSettingsFileAreWatchedAndCtrlCEndsIt() throws {
         let root = FaultProcess.scratch(self, "watch-db")
         try CatalogFixture.write(to: root)
-        let db = "data.sqlite"   // relative: watched in the directory it is in
+        let db = "data.sqlite"  // relative: watched in the directory it is in
         let config = root.appendingPathComponent("config")
         XCTAssertEqual(try VitalsProcess.run(["demo", "--db", db, "--as-of", "2026-11-20"], in: root).status, 0)
-        let watch = try Watch(["render", "weight", "--watch", "--as-of", "2026-11-20", "--width", "80", "--db", db],
-                              in: root, environment: ["XDG_CONFIG_HOME": config.path])
+        let watch = try Watch(
+            ["render", "weight", "--watch", "--as-of", "2026-11-20", "--width", "80", "--db", db],
+            in: root, environment: ["XDG_CONFIG_HOME": config.path])
         watch.frame(after: 0, "the first frame") { $0.contains("Weight") && $0.contains("kg") }
 
         // A weigh-in logged by another vitals: the database (its -wal) changed.
@@ -150,8 +159,10 @@ final class RenderWatchCLITests: XCTestCase {
         // The settings file created (its directory did not exist): the units change.
         XCTAssertEqual(watch.frames.count, quiet, "\(watch.frames.map(\.reason))")
         let settings = watch.frames.count
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("vitals"), withIntermediateDirectories: true)
-        try "units: us\n".write(to: config.appendingPathComponent("vitals/config.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("vitals"), withIntermediateDirectories: true)
+        try "units: us\n".write(
+            to: config.appendingPathComponent("vitals/config.yaml"), atomically: true, encoding: .utf8)
         watch.frame(after: settings, "pounds") { $0.contains("Weight (lb)") && $0.contains("330.7 lb  typed in") }
 
         XCTAssertEqual(watch.stop(with: SIGINT), 0, "Ctrl-C ends the watch cleanly")

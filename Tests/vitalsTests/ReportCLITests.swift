@@ -9,9 +9,12 @@ final class ReportCLITests: XCTestCase {
     let demo = ["XDG_DATA_HOME": "/nonexistent-vitals-report-test"]
     let period = ["--as-of", "2026-10-31", "--range", "12w"]
 
-    func report(_ arguments: [String], to name: String, environment: [String: String] = [:]) throws -> (VitalsProcess.Run, URL) {
+    func report(_ arguments: [String], to name: String, environment: [String: String] = [:]) throws -> (
+        VitalsProcess.Run, URL
+    ) {
         let file = try ReportTools.scratch(self).appendingPathComponent(name)
-        let run = try VitalsProcess.run(["report"] + arguments + ["-o", file.path], environment: demo.merging(environment) { $1 })
+        let run = try VitalsProcess.run(
+            ["report"] + arguments + ["-o", file.path], environment: demo.merging(environment) { $1 })
         return (run, file)
     }
 
@@ -20,14 +23,19 @@ final class ReportCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let html = try String(contentsOf: file, encoding: .utf8)
         XCTAssertFalse(html.contains("http:") || html.contains("https:"), "no reference outside the page")
-        XCTAssertFalse(html.contains("<link") || html.contains("<script") || html.contains("src="), "nothing loaded from elsewhere")
+        XCTAssertFalse(
+            html.contains("<link") || html.contains("<script") || html.contains("src="), "nothing loaded from elsewhere"
+        )
         XCTAssertTrue(html.contains("@page") && html.contains("counter(page)") && html.contains("break-inside: avoid"))
         try OptionalTool.require(.html5lib)
         let check = try ReportTools.check(["html", file.path])
         XCTAssertEqual(check.status, 0, "html5lib parse errors:\n\(check.stdout)")
         // Every chart of the shipped catalog's kinds is drawn as SVG, none as a terminal fallback.
         XCTAssertGreaterThan(html.components(separatedBy: "<svg").count - 1, 10)
-        XCTAssertFalse(html.contains("<figure class=\"block chart\" data-kind=\"bar_vertical\"><h3 class=\"chart-title\">Protein per day, weekly means <span class=\"unit\">(g)</span></h3><pre"))
+        XCTAssertFalse(
+            html.contains(
+                "<figure class=\"block chart\" data-kind=\"bar_vertical\"><h3 class=\"chart-title\">Protein per day, weekly means <span class=\"unit\">(g)</span></h3><pre"
+            ))
     }
 
     /// Each chart's table of numbers holds the same values as the chart blocks of
@@ -36,7 +44,8 @@ final class ReportCLITests: XCTestCase {
         let screens = ["protein", "vegetables", "body", "steps", "sleep"]
         let (run, file) = try report(screens + period, to: "numbers.html")
         XCTAssertEqual(run.status, 0, run.stderr)
-        let rendered = try VitalsProcess.run(["render"] + screens + period + ["--width", "80", "--format", "json"], environment: demo)
+        let rendered = try VitalsProcess.run(
+            ["render"] + screens + period + ["--width", "80", "--format", "json"], environment: demo)
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any])
         try OptionalTool.require(.html5lib)
@@ -47,14 +56,16 @@ final class ReportCLITests: XCTestCase {
         for screen in json["screens"] as? [[String: Any]] ?? [] {
             for block in screen["blocks"] as? [[String: Any]] ?? [] where block["kind"] as? String == "chart" {
                 guard let data = block["data"] as? [String: Any], let title = data["title"] as? String,
-                      let points = data["points"] as? [[String: Any]] else { continue }
+                    let points = data["points"] as? [[String: Any]]
+                else { continue }
                 let table = try XCTUnwrap(tables.first { $0["caption"] as? String == title }, "a table for \(title)")
                 let rows = table["rows"] as? [[String]] ?? []
                 XCTAssertEqual(rows.count, points.count, title)
                 for (row, point) in zip(rows, points) {
                     XCTAssertEqual(row[0], (point["date"] as? String) ?? (point["label"] as? String), title)
                     guard let value = point["value"] as? Double else {
-                        XCTAssertEqual(row[1], "–", "\(title) \(row[0]) has no value"); continue
+                        XCTAssertEqual(row[1], "–", "\(title) \(row[0]) has no value")
+                        continue
                     }
                     let shown = try XCTUnwrap(Self.number(row[1]), "\(title) \(row[0]): '\(row[1])'")
                     XCTAssertLessThanOrEqual(abs(shown.value - value), shown.halfStep + 1e-9, "\(title) \(row[0])")
@@ -69,7 +80,10 @@ final class ReportCLITests: XCTestCase {
     static func number(_ text: String) -> (value: Double, halfStep: Double)? {
         var digits = text.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "\u{2009}", with: "")
         var scale = 1.0
-        if digits.hasSuffix("k") { scale = 1000; digits.removeLast() }
+        if digits.hasSuffix("k") {
+            scale = 1000
+            digits.removeLast()
+        }
         guard let value = Double(digits) else { return nil }
         let decimals = digits.split(separator: ".").dropFirst().first?.count ?? 0
         return (value * scale, 0.5 * pow(10, -Double(decimals)) * scale)
@@ -83,7 +97,8 @@ final class ReportCLITests: XCTestCase {
         let text = try ReportTools.run(["pdftotext", "-layout", file.path, "-"])
         XCTAssertEqual(text.status, 0)
         let squeezed = Self.squeeze(text.stdout)
-        let rendered = try VitalsProcess.run(["render", "protein", "sleep", "--width", "80"] + period, environment: demo)
+        let rendered = try VitalsProcess.run(
+            ["render", "protein", "sleep", "--width", "80"] + period, environment: demo)
         // Every summary line of the text screens (those with a digit, not a chart's drawing) is in the PDF.
         let lines = rendered.stdout.split(separator: "\n").map { Self.squeeze(String($0)) }.filter { line in
             line.contains(where: \.isNumber) && !line.contains("│") && !line.contains("┤") && !line.contains("█")
@@ -108,7 +123,8 @@ final class ReportCLITests: XCTestCase {
     }
 
     func testAMissingChromiumIsNamedWithItsPackageAndWritesNothing() throws {
-        let (run, file) = try report(["protein"] + period, to: "report.pdf", environment: ["VITALS_CHROMIUM": "/nonexistent/chromium"])
+        let (run, file) = try report(
+            ["protein"] + period, to: "report.pdf", environment: ["VITALS_CHROMIUM": "/nonexistent/chromium"])
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("apt-get install chromium"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
@@ -122,16 +138,21 @@ final class ReportCLITests: XCTestCase {
     }
 
     func testRedactedReportHasNoNamesSourcesOrDates() throws {
-        let plain = try VitalsProcess.run(["render", "gezondheid", "pregnancy", "--width", "100"] + period, environment: demo)
-        XCTAssertTrue(plain.stdout.contains("Ollie") && plain.stdout.contains("Withings"), "the screens name them unredacted")
-        let (run, file) = try report(["gezondheid", "pregnancy", "--redact", "--shift-dates"] + period, to: "shared.html")
+        let plain = try VitalsProcess.run(
+            ["render", "gezondheid", "pregnancy", "--width", "100"] + period, environment: demo)
+        XCTAssertTrue(
+            plain.stdout.contains("Ollie") && plain.stdout.contains("Withings"), "the screens name them unredacted")
+        let (run, file) = try report(
+            ["gezondheid", "pregnancy", "--redact", "--shift-dates"] + period, to: "shared.html")
         XCTAssertEqual(run.status, 0, run.stderr)
         let html = try String(contentsOf: file, encoding: .utf8)
         for word in ["Ollie", "Sanne", "Withings", "imported from", "typed in"] {
             XCTAssertFalse(html.contains(word), "\(word) is removed")
         }
         let isoDate = try NSRegularExpression(pattern: "20[0-9]{2}-[0-9]{2}-[0-9]{2}")
-        let found = isoDate.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { (html as NSString).substring(with: $0.range) }
+        let found = isoDate.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
+            (html as NSString).substring(with: $0.range)
+        }
         XCTAssertEqual(found, [], "no date left")
         XCTAssertTrue(html.contains("day 1"), "dates counted from day 1")
     }
@@ -151,16 +172,20 @@ final class ReportCLITests: XCTestCase {
         try OptionalTool.require(.html5lib)
         let tablesRun = try ReportTools.check(["tables", file.path])
         let tables = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(tablesRun.stdout.utf8)) as? [[String: Any]])
-        let calendar = try XCTUnwrap(tables.first { $0["caption"] as? String == "Whole days on target" }?["rows"] as? [[String]])
+        let calendar = try XCTUnwrap(
+            tables.first { $0["caption"] as? String == "Whole days on target" }?["rows"] as? [[String]])
         XCTAssertEqual(calendar.filter { $0[1] == "on target" }.count, met)
         // Counted: every judged day but one in progress (the as-of day, not on target yet).
         XCTAssertEqual(calendar.filter { $0[1] != "no data" && $0[1] != "pending" }.count, counted)
-        let categories = try XCTUnwrap(tables.first { $0["caption"] as? String == "Categories" }?["rows"] as? [[String]])
+        let categories = try XCTUnwrap(
+            tables.first { $0["caption"] as? String == "Categories" }?["rows"] as? [[String]])
         XCTAssertFalse(categories.isEmpty)
         for row in categories {
             let parts = row[2].split(separator: "/").compactMap { Int($0) }
             XCTAssertEqual(parts.count, 2)
-            XCTAssertEqual(parts[0] + (Int(row[4]) ?? -1) + (Int(row[5]) ?? -1), parts[1], "\(row[0]): on target + under + over = days")
+            XCTAssertEqual(
+                parts[0] + (Int(row[4]) ?? -1) + (Int(row[5]) ?? -1), parts[1],
+                "\(row[0]): on target + under + over = days")
             XCTAssertEqual(parts[1], counted)
         }
         XCTAssertTrue(html.contains("Weight"), "body-metric trends follow")

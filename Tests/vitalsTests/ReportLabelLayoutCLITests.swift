@@ -11,16 +11,18 @@ final class ReportLabelLayoutCLITests: XCTestCase {
     func overlaps(_ arguments: [String], name: String) throws -> [String] {
         let run = try VitalsProcess.run(["report"] + arguments, environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)
-        let boxes = try ReportTools.layout(html: run.stdout, width: 720, selectors: ["svg text"],
-                                           in: try ReportTools.scratch(self), name: name)
+        let boxes = try ReportTools.layout(
+            html: run.stdout, width: 720, selectors: ["svg text"],
+            in: try ReportTools.scratch(self), name: name)
         XCTAssertGreaterThan(boxes.count, 20, "the labels are laid out")
         var found: [String] = []
         let byChart = Dictionary(grouping: boxes.filter { $0.group >= 0 && $0.width > 0 }, by: \.group)
         for (_, labels) in byChart {
             for (index, label) in labels.enumerated() {
                 // A pixel of anti-aliasing is not an overlap.
-                let shrunk = ReportTools.Box(selector: label.selector, text: label.text, group: label.group, x: label.x + 1,
-                                             y: label.y + 1, width: label.width - 2, height: label.height - 2)
+                let shrunk = ReportTools.Box(
+                    selector: label.selector, text: label.text, group: label.group, x: label.x + 1,
+                    y: label.y + 1, width: label.width - 2, height: label.height - 2)
                 for other in labels[(index + 1)...] where shrunk.intersects(other) {
                     found.append("'\(label.text)' overlaps '\(other.text)'")
                 }

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
-import XCTest
 import VitalsKit
+import XCTest
 
 /// A Dutch screen (Gezondheid, `language: nl`) in every backend holds no English word of the
 /// chrome — none of the English table's words that Dutch does not share — and no braille or
@@ -21,7 +21,9 @@ final class ReportLanguageCLITests: XCTestCase {
         var all: Set<String> = []
         for (key, entry) in table.entries where !LanguageTable.identityKeys.contains(key) {
             switch entry.value {
-            case .text(let text): all.formUnion(words(text.replacingOccurrences(of: #"\{[a-z_]+\}"#, with: " ", options: .regularExpression)))
+            case .text(let text):
+                all.formUnion(
+                    words(text.replacingOccurrences(of: #"\{[a-z_]+\}"#, with: " ", options: .regularExpression)))
             case .list(let items): for item in items { all.formUnion(words(item)) }
             }
         }
@@ -32,9 +34,11 @@ final class ReportLanguageCLITests: XCTestCase {
     /// the data brings — the pillar "Core Care", the breed in the reference's label, and the
     /// Dutch prose of the screen's metrics (their names and About texts: "laat snel zien of").
     func englishWords() throws -> Set<String> {
-        let english = Self.words(of: LanguageTables.english), dutch = Self.words(of: LanguageTables.table(for: "nl"))
+        let english = Self.words(of: LanguageTables.english)
+        let dutch = Self.words(of: LanguageTables.table(for: "nl"))
         var dataNames = Self.words("Core Care Golden Retriever vitals")
-        let metrics = try String(contentsOf: VitalsProcess.packageRoot.appendingPathComponent("metrics/gezondheid.yaml"), encoding: .utf8)
+        let metrics = try String(
+            contentsOf: VitalsProcess.packageRoot.appendingPathComponent("metrics/gezondheid.yaml"), encoding: .utf8)
         let prose = ["display_name", "about_what", "about_why"]
         for line in metrics.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
@@ -49,7 +53,9 @@ final class ReportLanguageCLITests: XCTestCase {
     }
 
     func assertDutch(_ text: String, _ backend: String, file: StaticString = #filePath, line: UInt = #line) {
-        guard let english = try? englishWords() else { return XCTFail("metrics/gezondheid.yaml is readable", file: file, line: line) }
+        guard let english = try? englishWords() else {
+            return XCTFail("metrics/gezondheid.yaml is readable", file: file, line: line)
+        }
         XCTAssertGreaterThan(english.count, 40, "the list of English words is built", file: file, line: line)
         let found = Self.words(text).intersection(english)
         XCTAssertEqual(found.sorted(), [], "English words on the Dutch screen (\(backend))", file: file, line: line)
@@ -65,7 +71,9 @@ final class ReportLanguageCLITests: XCTestCase {
         XCTAssertEqual(text.status, 0)
         XCTAssertTrue(text.stdout.contains("leeftijd in weken") && text.stdout.contains("Pagina 1 van"), text.stdout)
         assertDutch(text.stdout, "PDF")
-        let braille = text.stdout.unicodeScalars.filter { (0x2800...0x28FF).contains($0.value) || (0x2580...0x259F).contains($0.value) }
+        let braille = text.stdout.unicodeScalars.filter {
+            (0x2800...0x28FF).contains($0.value) || (0x2580...0x259F).contains($0.value)
+        }
         XCTAssertEqual(String(String.UnicodeScalarView(braille)), "", "no terminal glyph on paper")
         XCTAssertTrue(text.stdout.contains("24,3"), "a decimal comma")
     }
@@ -79,11 +87,14 @@ final class ReportLanguageCLITests: XCTestCase {
         // The CSS holds English property names; the page's text and attribute values are checked.
         let body = try XCTUnwrap(html.range(of: "<body>")).upperBound
         var text = String(html[body...])
-        text = text.replacingOccurrences(of: #"<[a-zA-Z/][^>]*?(aria-label="([^"]*)")?[^>]*>"#, with: " $2 ", options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #"<[a-zA-Z/][^>]*?(aria-label="([^"]*)")?[^>]*>"#, with: " $2 ", options: .regularExpression)
         assertDutch(text, "HTML")
         // Every weighing's tooltip: "week 8 (14 feb 2026): 4,5 kg", its day the birth (Ollie,
         // 2025-12-20) plus its weeks.
-        let tooltip = try NSRegularExpression(pattern: #"<title>week ([0-9]+(?:,[0-9]+)?) \(([0-9]+) ([a-z]+) ([0-9]{4})\): [0-9]+(?:,[0-9])? kg</title>"#)
+        let tooltip = try NSRegularExpression(
+            pattern: #"<title>week ([0-9]+(?:,[0-9]+)?) \(([0-9]+) ([a-z]+) ([0-9]{4})\): [0-9]+(?:,[0-9])? kg</title>"#
+        )
         let matches = tooltip.matches(in: html, range: NSRange(html.startIndex..., in: html))
         XCTAssertGreaterThan(matches.count, 5, "growth tooltips with a Dutch date and a decimal comma")
         let months = try XCTUnwrap(LanguageTables.table(for: "nl").list("date.months"))
@@ -121,8 +132,9 @@ final class GenericDutchScreenCLITests: XCTestCase {
     func testAGenericScreenSpeaksTheLanguageItDeclares() throws {
         let base = try ReportTools.scratch(self)
         let catalog = base.appendingPathComponent("catalog")
-        try FileManager.default.copyItem(at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
-                                         to: catalog)
+        try FileManager.default.copyItem(
+            at: VitalsProcess.packageRoot.appendingPathComponent("Tests/VitalsKitTests/Fixtures/MiniCatalog"),
+            to: catalog)
         let screens = catalog.appendingPathComponent("screens/core_care.yaml")
         let yaml = try String(contentsOf: screens, encoding: .utf8)
         try yaml.replacingOccurrences(of: "    is_active: true", with: "    language: nl\n    is_active: true")
@@ -148,10 +160,13 @@ final class GenericDutchScreenCLITests: XCTestCase {
             fixture.formUnion(ReportLanguageCLITests.words(text))
         }
         let chrome = english.subtracting(fixture)
-        XCTAssertTrue(chrome.isSuperset(of: ["latest", "mean", "about", "what", "why"]), "the check can see them: \(chrome.sorted())")
+        XCTAssertTrue(
+            chrome.isSuperset(of: ["latest", "mean", "about", "what", "why"]),
+            "the check can see them: \(chrome.sorted())")
         XCTAssertEqual(ReportLanguageCLITests.words(terminal.stdout).intersection(chrome).sorted(), [], "terminal")
         let body = try XCTUnwrap(report.stdout.range(of: "<body>")).upperBound
-        let text = String(report.stdout[body...]).replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        let text = String(report.stdout[body...]).replacingOccurrences(
+            of: "<[^>]*>", with: " ", options: .regularExpression)
         XCTAssertEqual(ReportLanguageCLITests.words(text).intersection(chrome).sorted(), [], "HTML")
     }
 }

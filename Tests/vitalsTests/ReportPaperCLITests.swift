@@ -24,14 +24,17 @@ final class ReportPaperCLITests: XCTestCase {
         let sections = page.components(separatedBy: "<section class=\"screen\"").count - 1
         // The demo's 29 screens, but for the one without data in these 12 weeks, named once.
         XCTAssertEqual(sections, 28)
-        XCTAssertTrue(run.stderr.contains("vitals: left out 1 screen without data in the period: Screenings\n"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("vitals: left out 1 screen without data in the period: Screenings\n"), run.stderr)
         let cover = try XCTUnwrap(page.range(of: "<nav class=\"contents\">"))
         let contents = String(page[cover.lowerBound...].prefix { _ in true }).components(separatedBy: "</nav>")[0]
         XCTAssertEqual(contents.components(separatedBy: "<li>").count - 1, sections, "every screen on the cover")
         XCTAssertTrue(contents.contains("(28 screens)"))
         XCTAssertTrue(page.contains("last 12 weeks (2026-09-02 – 2026-11-24)"), "the period on the cover")
         XCTAssertFalse(page.contains("break-before: page"), "no screen forced onto a new page")
-        XCTAssertEqual(page.components(separatedBy: "<div class=\"screen-lead\">").count - 1, sections, "a header never ends a page")
+        XCTAssertEqual(
+            page.components(separatedBy: "<div class=\"screen-lead\">").count - 1, sections,
+            "a header never ends a page")
         XCTAssertFalse(page.contains("vitals render"), "no command on paper")
     }
 
@@ -41,11 +44,14 @@ final class ReportPaperCLITests: XCTestCase {
         let page = try html(["--all"] + period)
         XCTAssertTrue(page.contains(".block { margin: 0 0 14px; break-inside: avoid;"))
         try OptionalTool.require(.chromium)
-        let boxes = try ReportTools.layout(html: page.replacingOccurrences(of: "@media print", with: "@media all"),
-                                           width: Int(Self.pageWidth), selectors: [".block", "figure.chart", ".screen-lead"],
-                                           in: try ReportTools.scratch(self), name: "paper")
+        let boxes = try ReportTools.layout(
+            html: page.replacingOccurrences(of: "@media print", with: "@media all"),
+            width: Int(Self.pageWidth), selectors: [".block", "figure.chart", ".screen-lead"],
+            in: try ReportTools.scratch(self), name: "paper")
         XCTAssertGreaterThan(boxes.count, 60)
-        for box in boxes { XCTAssertLessThan(box.height, Self.pageHeight, "\(box.selector) '\(box.text)' is taller than a page") }
+        for box in boxes {
+            XCTAssertLessThan(box.height, Self.pageHeight, "\(box.selector) '\(box.text)' is taller than a page")
+        }
     }
 
     func testTheTwelveWeekReportOfEveryScreenTakesFewerPages() throws {
@@ -66,8 +72,9 @@ final class ReportPaperCLITests: XCTestCase {
         XCTAssertTrue(without.contains("3 more metrics, not in this report"))
         let with = try html(["protein", "--children"] + period)
         XCTAssertFalse(with.contains("more metrics, not in this report"))
-        XCTAssertGreaterThan(with.components(separatedBy: "<figure class=\"block chart\"").count,
-                             without.components(separatedBy: "<figure class=\"block chart\"").count + 2, "three more charts")
+        XCTAssertGreaterThan(
+            with.components(separatedBy: "<figure class=\"block chart\"").count,
+            without.components(separatedBy: "<figure class=\"block chart\"").count + 2, "three more charts")
     }
 
     /// Every text colour a report writes (`color:#RRGGBB` in a style, `fill` of SVG text is
@@ -84,8 +91,9 @@ final class ReportPaperCLITests: XCTestCase {
         let pattern = try NSRegularExpression(pattern: #"[^-]color:(#[0-9A-Fa-f]{6})"#)
         for arguments in [["--all"] + period, ["adherence"] + period] {
             let page = try html(arguments)
-            let colours = Set(pattern.matches(in: page, range: NSRange(page.startIndex..., in: page))
-                .map { (page as NSString).substring(with: $0.range(at: 1)) })
+            let colours = Set(
+                pattern.matches(in: page, range: NSRange(page.startIndex..., in: page))
+                    .map { (page as NSString).substring(with: $0.range(at: 1)) })
             XCTAssertGreaterThan(colours.count, 8)
             for colour in colours { XCTAssertGreaterThanOrEqual(contrast(colour), 4.5, "\(colour) in \(arguments[0])") }
         }

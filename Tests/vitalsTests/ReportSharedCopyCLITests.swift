@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
+import VitalsDemo
 import VitalsKit
 import XCTest
-import VitalsDemo
 
 /// `vitals report --redact --shift-dates` tried as an attacker would: subjects named with
 /// quotes, ampersands, markup, numbers, words found elsewhere in the report, put through every
@@ -13,8 +13,10 @@ final class ReportSharedCopyCLITests: XCTestCase {
     let demo = ["XDG_DATA_HOME": "/nonexistent-vitals-report-test"]
     let period = ["--as-of", "2026-10-31", "--range", "12w"]
 
-    static let hostile = ["aria-label=\"", "D'Arcy", "Bo & Max", "<svg onload=alert(1)>", "onload=", "80", "Health",
-                          "svg", "Eva", "O'Brien", "</title><script>alert(2)</script>", "Me", "day"]
+    static let hostile = [
+        "aria-label=\"", "D'Arcy", "Bo & Max", "<svg onload=alert(1)>", "onload=", "80", "Health",
+        "svg", "Eva", "O'Brien", "</title><script>alert(2)</script>", "Me", "day",
+    ]
     static let harmless = ["Pat", "Kim", "Lou"]
 
     /// The shipped catalog's YAML with Me's, Ollie's and Sanne's names replaced by `names`
@@ -45,10 +47,15 @@ final class ReportSharedCopyCLITests: XCTestCase {
         return root
     }
 
-    func sharedReport(_ names: [String], screens: [String] = ["--all"], name: String = "shared.html") throws -> (String, URL) {
+    func sharedReport(_ names: [String], screens: [String] = ["--all"], name: String = "shared.html") throws -> (
+        String, URL
+    ) {
         let file = try ReportTools.scratch(self).appendingPathComponent(name)
-        let run = try VitalsProcess.run(["report"] + screens + period + ["--redact", "--shift-dates", "--catalog", try catalog(names).path,
-                                         "-o", file.path], environment: demo)
+        let run = try VitalsProcess.run(
+            ["report"] + screens + period + [
+                "--redact", "--shift-dates", "--catalog", try catalog(names).path,
+                "-o", file.path,
+            ], environment: demo)
         XCTAssertEqual(run.status, 0, "\(names): \(run.stderr)")
         return (try String(contentsOf: file, encoding: .utf8), file)
     }
@@ -70,14 +77,17 @@ final class ReportSharedCopyCLITests: XCTestCase {
             "(?<![0-9])20[0-9]{2}-[0-9]{2}-[0-9]{2}", "(?<![0-9A-Za-z#,.])(1994|202[4-8])(?![0-9A-Za-z])",
             "\\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\\b",
             "\\b(January|February|March|April|June|July|August|September|October|November|December)\\b",
-            "\\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (day|[0-9])", "[0-9] (jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec)\\b",
+            "\\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (day|[0-9])",
+            "[0-9] (jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec)\\b",
             "\\b(ma|di|wo|do|vr|za|zo) (day|[0-9])",
         ]
         var found: [String] = []
         for pattern in patterns {
             let regex = try! NSRegularExpression(pattern: pattern)
             for match in regex.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
-                let range = NSRange(location: max(0, match.range.location - 30), length: min(match.range.length + 60, (html as NSString).length - max(0, match.range.location - 30)))
+                let range = NSRange(
+                    location: max(0, match.range.location - 30),
+                    length: min(match.range.length + 60, (html as NSString).length - max(0, match.range.location - 30)))
                 found.append((html as NSString).substring(with: range))
             }
         }
@@ -92,18 +102,28 @@ final class ReportSharedCopyCLITests: XCTestCase {
         XCTAssertEqual(baselineTree.status, 0, baselineTree.stderr)
         // The issue's cases together, then random draws of three names from the hostile list.
         var random = SplitMix(seed: 26)
-        var samples = [["aria-label=\"", "D'Arcy", "<svg onload=alert(1)>"], ["Health", "80", "Bo & Max"], ["Eva", "svg", "onload="]]
-        for _ in 0..<2 { samples.append((0..<3).map { _ in Self.hostile[Int(random.next() % UInt64(Self.hostile.count))] }) }
+        var samples = [
+            ["aria-label=\"", "D'Arcy", "<svg onload=alert(1)>"], ["Health", "80", "Bo & Max"],
+            ["Eva", "svg", "onload="],
+        ]
+        for _ in 0..<2 {
+            samples.append((0..<3).map { _ in Self.hostile[Int(random.next() % UInt64(Self.hostile.count))] })
+        }
         for (index, names) in samples.enumerated() {
             let (html, file) = try sharedReport(names, name: "hostile-\(index).html")
             for name in names where name != "Me" {
                 for form in Self.forms(name) {
-                    XCTAssertLessThanOrEqual(Self.count(form, in: html), Self.count(form, in: baseline),
-                                             "'\(form)' (\(names)) is in the shared copy more often than with harmless names")
+                    XCTAssertLessThanOrEqual(
+                        Self.count(form, in: html), Self.count(form, in: baseline),
+                        "'\(form)' (\(names)) is in the shared copy more often than with harmless names")
                 }
             }
-            let occursElsewhere = names.contains { name in Self.forms(name).contains { Self.count($0, in: baseline) > 0 } }
-            if !occursElsewhere { XCTAssertEqual(html, baseline, "\(names): the shared copy is the same as with harmless names") }
+            let occursElsewhere = names.contains { name in
+                Self.forms(name).contains { Self.count($0, in: baseline) > 0 }
+            }
+            if !occursElsewhere {
+                XCTAssertEqual(html, baseline, "\(names): the shared copy is the same as with harmless names")
+            }
             let tree = try ReportTools.check(["tree", file.path])
             XCTAssertEqual(tree.stdout, baselineTree.stdout, "\(names): the same element tree as with harmless names")
             let parse = try ReportTools.check(["html", file.path])
@@ -116,8 +136,11 @@ final class ReportSharedCopyCLITests: XCTestCase {
     func testADayAfterTheAsOfDayCountsForward() throws {
         let file = try ReportTools.scratch(self).appendingPathComponent("today.html")
         // Wednesday 2026-11-18 is day 84 of the 12 weeks; that week's Sunday is day 88.
-        let run = try VitalsProcess.run(["report", "today", "history", "vegetables", "--as-of", "2026-11-18", "--range", "12w",
-                                         "--shift-dates", "-o", file.path], environment: demo)
+        let run = try VitalsProcess.run(
+            [
+                "report", "today", "history", "vegetables", "--as-of", "2026-11-18", "--range", "12w",
+                "--shift-dates", "-o", file.path,
+            ], environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)
         let html = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(html.contains("day 88"), "the week's Sunday")
@@ -133,8 +156,11 @@ final class ReportSharedCopyCLITests: XCTestCase {
         try OptionalTool.require(.pdftotext)
         let names = ["D'Arcy", "Bo & Max", "Quintessa"]
         let file = try ReportTools.scratch(self).appendingPathComponent("shared.pdf")
-        let run = try VitalsProcess.run(["report", "gezondheid", "pregnancy", "body"] + period + ["--redact", "--shift-dates",
-                                         "--catalog", try catalog(names).path, "-o", file.path], environment: demo)
+        let run = try VitalsProcess.run(
+            ["report", "gezondheid", "pregnancy", "body"] + period + [
+                "--redact", "--shift-dates",
+                "--catalog", try catalog(names).path, "-o", file.path,
+            ], environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)
         let text = try ReportTools.run(["pdftotext", file.path, "-"]).stdout
         let info = try ReportTools.run(["pdfinfo", file.path]).stdout

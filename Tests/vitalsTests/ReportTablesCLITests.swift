@@ -23,15 +23,20 @@ final class ReportTablesCLITests: XCTestCase {
 
     func testHistoryAndTodayPrintAsTablesThatAgreeWithTheirData() throws {
         let file = try ReportTools.scratch(self).appendingPathComponent("tables.html")
-        let run = try VitalsProcess.run(["report", "history", "today"] + options + ["-o", file.path], environment: demo)
+        let run = try VitalsProcess.run(
+            ["report", "history", "today"] + options + ["-o", file.path], environment: demo)
         XCTAssertEqual(run.status, 0, run.stderr)
         let html = try String(contentsOf: file, encoding: .utf8)
         XCTAssertFalse(html.contains("<pre"), "no block is a text dump")
-        for glyph in ["■", "□", "◌", "⣀", "▸", "█"] { XCTAssertFalse(html.contains(glyph), "no terminal glyph \(glyph)") }
-        let rendered = try VitalsProcess.run(["render", "history", "today", "--format", "json"] + options, environment: demo)
+        for glyph in ["■", "□", "◌", "⣀", "▸", "█"] {
+            XCTAssertFalse(html.contains(glyph), "no terminal glyph \(glyph)")
+        }
+        let rendered = try VitalsProcess.run(
+            ["render", "history", "today", "--format", "json"] + options, environment: demo)
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rendered.stdout.utf8)) as? [String: Any])
-        let history = try blocks(json, screen: "SCREEN_HISTORY"), today = try blocks(json, screen: "SCREEN_TODAY")
+        let history = try blocks(json, screen: "SCREEN_HISTORY")
+        let today = try blocks(json, screen: "SCREEN_TODAY")
 
         try OptionalTool.require(.html5lib)
         let tablesRun = try ReportTools.check(["tables", file.path])
@@ -65,7 +70,8 @@ final class ReportTablesCLITests: XCTestCase {
         XCTAssertEqual(periods.rows.map { $0[0] }, ["Weekly (week of)", "Monthly", "Yearly"])
 
         // Today: a row per category, a row per meal slot, slots by their names (no raw ids).
-        let todayCategories = try XCTUnwrap(tables.first { ($0["head"] as? [String]) == ["Category", "today", "rule", "status"] })
+        let todayCategories = try XCTUnwrap(
+            tables.first { ($0["head"] as? [String]) == ["Category", "today", "rule", "status"] })
         let judged = try XCTUnwrap(try data(today, key: "categories")["categories"] as? [[String: Any]])
         XCTAssertEqual((todayCategories["rows"] as? [[String]])?.count, judged.count)
         let meals = try table("Meals")

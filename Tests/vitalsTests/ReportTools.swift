@@ -9,14 +9,19 @@ enum ReportTools {
 
     static let checkScript = VitalsProcess.packageRoot.appendingPathComponent("Tests/Support/report_check.py")
 
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     /// Runs `arguments` through /usr/bin/env.
     static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -24,8 +29,9 @@ enum ReportTools {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// Chromium's path; the test must have called `try OptionalTool.require(.chromium)`.
@@ -48,7 +54,8 @@ enum ReportTools {
 
     /// A fresh directory removed when `testCase` ends.
     static func scratch(_ testCase: XCTestCase) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-report-test-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-report-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
@@ -60,10 +67,12 @@ enum ReportTools {
         let page = directory.appendingPathComponent("\(name).html")
         let png = directory.appendingPathComponent("\(name).png")
         try html.write(to: page, atomically: true, encoding: .utf8)
-        let output = try run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                              "--force-device-scale-factor=1", "--font-render-hinting=none", "--no-first-run",
-                              "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
-                              "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString])
+        let output = try run([
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--force-device-scale-factor=1", "--font-render-hinting=none", "--no-first-run",
+            "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
+            "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString,
+        ])
         guard FileManager.default.fileExists(atPath: png.path) else {
             XCTFail("chromium wrote no screenshot (exit \(output.status)): \(output.stderr.suffix(400))")
             throw NoResult(description: "no screenshot")
@@ -113,16 +122,20 @@ extension ReportTools {
             });
             </script>
             """
-        var text = html.replacingOccurrences(of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "",
-                                             options: .regularExpression)
+        var text = html.replacingOccurrences(
+            of: #"<meta http-equiv="Content-Security-Policy"[^>]*>"#, with: "",
+            options: .regularExpression)
         text = text.replacingOccurrences(of: "</body>", with: script + "</body>")
         try text.write(to: page, atomically: true, encoding: .utf8)
-        let output = try run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                              "--force-device-scale-factor=1", "--no-first-run", "--virtual-time-budget=10000",
-                              "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
-                              "--window-size=\(width),1200", "--dump-dom", page.absoluteString])
+        let output = try run([
+            chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            "--force-device-scale-factor=1", "--no-first-run", "--virtual-time-budget=10000",
+            "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
+            "--window-size=\(width),1200", "--dump-dom", page.absoluteString,
+        ])
         guard let start = output.stdout.range(of: "<pre id=\"vitals-layout\">"),
-              let end = output.stdout.range(of: "</pre>", range: start.upperBound..<output.stdout.endIndex) else {
+            let end = output.stdout.range(of: "</pre>", range: start.upperBound..<output.stdout.endIndex)
+        else {
             XCTFail("chromium wrote no layout (exit \(output.status)): \(output.stderr.suffix(400))")
             throw NoResult(description: "no layout")
         }

@@ -9,8 +9,10 @@ final class SARIFSchemaTests: XCTestCase {
 
     private func catalog() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sarif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("metrics"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("metrics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         for (index, name) in names.enumerated() {
             // Each file has one error: an unknown key.
@@ -43,22 +45,30 @@ final class SARIFSchemaTests: XCTestCase {
         }
         let decoded = Set(uris.compactMap { $0.removingPercentEncoding })
         XCTAssertEqual(decoded, Set(names.map { "screens/\($0)" }))
-        XCTAssertEqual(uris.sorted(), ["screens/100%25.yaml", "screens/gr%C3%BC%C3%9Fe.yaml", "screens/hash%231.yaml",
-                                       "screens/plain.yaml", "screens/what%3F.yaml", "screens/with%20space.yaml"])
+        XCTAssertEqual(
+            uris.sorted(),
+            [
+                "screens/100%25.yaml", "screens/gr%C3%BC%C3%9Fe.yaml", "screens/hash%231.yaml",
+                "screens/plain.yaml", "screens/what%3F.yaml", "screens/with%20space.yaml",
+            ])
     }
 
     /// A catalog file given by its absolute path, from another directory, is named relative to
     /// its catalog root; only a file in no catalog keeps its absolute path, as a `file://` URI.
     func testAbsolutePathsBecomeFileURIs() throws {
         let root = try catalog()
-        let elsewhere = URL(fileURLWithPath: "/")   // the paths are not under it
+        let elsewhere = URL(fileURLWithPath: "/")  // the paths are not under it
         func firstURI(_ path: String) throws -> String {
             let run = try VitalsProcess.run(["validate", "--format", "sarif", path], in: elsewhere)
-            return try XCTUnwrap(run.stdout.components(separatedBy: "\"uri\": \"").dropFirst().first?.components(separatedBy: "\"").first,
-                                 run.stdout + run.stderr)
+            return try XCTUnwrap(
+                run.stdout.components(separatedBy: "\"uri\": \"").dropFirst().first?.components(separatedBy: "\"")
+                    .first,
+                run.stdout + run.stderr)
         }
-        XCTAssertEqual(try firstURI(root.appendingPathComponent("screens/with space.yaml").path), "screens/with%20space.yaml")
-        let loose = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-sarif-loose-\(UUID().uuidString)")
+        XCTAssertEqual(
+            try firstURI(root.appendingPathComponent("screens/with space.yaml").path), "screens/with%20space.yaml")
+        let loose = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-sarif-loose-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: loose, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: loose) }
         let file = loose.appendingPathComponent("with space.yaml")

@@ -21,24 +21,29 @@ final class SchemaAgreementTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-agree-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for folder in ["screens", "metrics"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         try FileManager.default.copyItem(at: file, to: root.appendingPathComponent("screens/\(file.lastPathComponent)"))
         let run = try VitalsProcess.run(["validate", "--catalog", root.path, "--format", "json"], in: root)
         XCTAssertTrue([0, 1].contains(run.status), "\(file.lastPathComponent): validate could not run: \(run.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-        let messages = (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? ""): \($0["message"] ?? "")" }
+        let messages = (json?["diagnostics"] as? [[String: Any]] ?? []).map {
+            "\($0["rule"] ?? ""): \($0["message"] ?? "")"
+        }
         return (run.status == 0, messages)
     }
 
     func testSchemaAndValidateAgreeFileByFile() throws {
-        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-schema-\(UUID().uuidString).json")
+        let schema = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-schema-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: schema) }
         let printed = try VitalsProcess.run(["schema"])
         XCTAssertEqual(printed.status, 0)
         try printed.stdout.write(to: schema, atomically: true, encoding: .utf8)
 
-        let good = try files("good"), bad = try files("bad")
+        let good = try files("good")
+        let bad = try files("bad")
         XCTAssertGreaterThanOrEqual(good.count, 10)
         XCTAssertGreaterThanOrEqual(bad.count, 25)
         try JSONSchemaChecker.requireValidator(yaml: true)
@@ -48,9 +53,11 @@ final class SchemaAgreementTests: XCTestCase {
                 let name = "\(expectedValid ? "good" : "bad")/\(file.lastPathComponent)"
                 let schemaVerdict = try XCTUnwrap(verdicts[file.path], "no verdict for \(name)")
                 let validated = try validate(file)
-                XCTAssertEqual(schemaVerdict.valid, expectedValid, "\(name): the JSON Schema says \(schemaVerdict.reason)")
-                XCTAssertEqual(validated.passed, expectedValid,
-                               "\(name): vitals validate says \(validated.messages.joined(separator: "; "))")
+                XCTAssertEqual(
+                    schemaVerdict.valid, expectedValid, "\(name): the JSON Schema says \(schemaVerdict.reason)")
+                XCTAssertEqual(
+                    validated.passed, expectedValid,
+                    "\(name): vitals validate says \(validated.messages.joined(separator: "; "))")
                 XCTAssertEqual(schemaVerdict.valid, validated.passed, "\(name): schema and validate disagree")
             }
         }
@@ -61,14 +68,19 @@ final class SchemaAgreementTests: XCTestCase {
         let root = VitalsProcess.packageRoot
         var files: [URL] = []
         for folder in ["screens", "metrics"] {
-            files += try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "yaml" }
+            files += try FileManager.default.contentsOfDirectory(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil
+            )
+            .filter { $0.pathExtension == "yaml" }
         }
         XCTAssertFalse(files.isEmpty)
         try JSONSchemaChecker.requireValidator(yaml: true)
-        let verdicts = try JSONSchemaChecker.check(schema: root.appendingPathComponent("schemas/vitals.schema.json"), files: files, yaml: true)
+        let verdicts = try JSONSchemaChecker.check(
+            schema: root.appendingPathComponent("schemas/vitals.schema.json"), files: files, yaml: true)
         for file in files {
-            XCTAssertEqual(verdicts[file.path]?.valid, true, "\(file.lastPathComponent): \(verdicts[file.path]?.reason ?? "no verdict")")
+            XCTAssertEqual(
+                verdicts[file.path]?.valid, true,
+                "\(file.lastPathComponent): \(verdicts[file.path]?.reason ?? "no verdict")")
         }
     }
 }

@@ -21,7 +21,9 @@ final class TraceSQLCLITests: XCTestCase {
         return try queue.read { db in
             let schema = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
             var lines = schema.map { "\($0)" }
-            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+            for table in try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            {
                 lines += try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map { "\(table): \($0)" }.sorted()
             }
             return lines
@@ -37,14 +39,23 @@ final class TraceSQLCLITests: XCTestCase {
 
     private func assertBalanced(_ trace: String, file: StaticString = #filePath, line: UInt = #line) {
         let statements = trace.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-        XCTAssertFalse(statements.first?.hasPrefix("COMMIT") ?? true, "the trace starts with \(statements.first ?? "nothing")", file: file, line: line)
+        XCTAssertFalse(
+            statements.first?.hasPrefix("COMMIT") ?? true, "the trace starts with \(statements.first ?? "nothing")",
+            file: file, line: line)
         // Transaction statements only (a trigger's body also has a line `BEGIN`, and `END;`).
-        func matches(_ statement: String, _ pattern: String) -> Bool { statement.range(of: pattern, options: .regularExpression) != nil }
+        func matches(_ statement: String, _ pattern: String) -> Bool {
+            statement.range(of: pattern, options: .regularExpression) != nil
+        }
         var open = 0
         for statement in statements {
-            if matches(statement, #"^(BEGIN( (DEFERRED|IMMEDIATE|EXCLUSIVE))?( TRANSACTION)?|SAVEPOINT \S+);$"#) { open += 1 }
-            if matches(statement, #"^(COMMIT( TRANSACTION)?|ROLLBACK( TRANSACTION)?|RELEASE( SAVEPOINT)? \S+);$"#) { open -= 1 }
-            XCTAssertGreaterThanOrEqual(open, 0, "a transaction closed that the trace never opened", file: file, line: line)
+            if matches(statement, #"^(BEGIN( (DEFERRED|IMMEDIATE|EXCLUSIVE))?( TRANSACTION)?|SAVEPOINT \S+);$"#) {
+                open += 1
+            }
+            if matches(statement, #"^(COMMIT( TRANSACTION)?|ROLLBACK( TRANSACTION)?|RELEASE( SAVEPOINT)? \S+);$"#) {
+                open -= 1
+            }
+            XCTAssertGreaterThanOrEqual(
+                open, 0, "a transaction closed that the trace never opened", file: file, line: line)
         }
         XCTAssertEqual(open, 0, "a transaction left open", file: file, line: line)
     }
@@ -56,8 +67,9 @@ final class TraceSQLCLITests: XCTestCase {
         let copy = directory.appendingPathComponent("copy.sqlite").path
         try FileManager.default.copyItem(atPath: db, toPath: copy)
         let trace = directory.appendingPathComponent("read.sql").path
-        let render = try VitalsProcess.run(["render", "protein", "--as-of", "2026-11-20", "--db", db],
-                                           environment: ["VITALS_TRACE_SQL": trace])
+        let render = try VitalsProcess.run(
+            ["render", "protein", "--as-of", "2026-11-20", "--db", db],
+            environment: ["VITALS_TRACE_SQL": trace])
         XCTAssertEqual(render.status, 0, render.stderr)
         let text = try String(contentsOfFile: trace, encoding: .utf8)
         // The open's own check of the file is there, before the first transaction of the render.
@@ -71,8 +83,9 @@ final class TraceSQLCLITests: XCTestCase {
     func testAWritingCommandsTraceReplayedOnAnEmptyFileMakesTheSameDatabase() throws {
         let db = directory.appendingPathComponent("new.sqlite").path
         let trace = directory.appendingPathComponent("write.sql").path
-        let log = try VitalsProcess.run(["log", "protein", "20", "g", "--at", "2026-11-20T08:00", "--db", db],
-                                        environment: ["VITALS_TRACE_SQL": trace])
+        let log = try VitalsProcess.run(
+            ["log", "protein", "20", "g", "--at", "2026-11-20T08:00", "--db", db],
+            environment: ["VITALS_TRACE_SQL": trace])
         XCTAssertEqual(log.status, 0, log.stderr)
         let text = try String(contentsOfFile: trace, encoding: .utf8)
         XCTAssertTrue(text.contains("CREATE TABLE"), "the migration that made the file is traced")

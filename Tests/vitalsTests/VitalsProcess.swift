@@ -6,7 +6,11 @@ import TestSupport
 /// The environment is the test's own without `GITHUB_ACTIONS` and `VITALS_DB`, with `NO_COLOR=1`;
 /// `environment` adds to or overrides that.
 enum VitalsProcess {
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -16,9 +20,9 @@ enum VitalsProcess {
 
     static var binary: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("vitals")
-        }
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("vitals")
+            }
         #endif
         return Bundle.main.bundleURL.appendingPathComponent("vitals")
     }
@@ -41,8 +45,10 @@ enum VitalsProcess {
 
     /// Runs `vitals arguments` in `directory` (default: the package root), with `input` on its
     /// standard input when given.
-    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-                    executable: URL? = nil, input: String? = nil) throws -> Run {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        executable: URL? = nil, input: String? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -61,7 +67,8 @@ enum VitalsProcess {
         for name in ["LC_ALL", "LANG"] where env[name].map(Self.choosesUnits) == true { env[name] = "C.UTF-8" }
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let stdin = input.map { _ in Pipe() }
@@ -71,13 +78,17 @@ enum VitalsProcess {
             // Written on a thread of its own: the process may answer before it has read it all.
             let handle = stdin.fileHandleForWriting
             let bytes = Data(input.utf8)
-            Thread { try? handle.write(contentsOf: bytes); try? handle.close() }.start()
+            Thread {
+                try? handle.write(contentsOf: bytes)
+                try? handle.close()
+            }.start()
         }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

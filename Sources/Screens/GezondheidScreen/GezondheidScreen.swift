@@ -18,13 +18,18 @@ public struct GezondheidScreen: ScreenModule {
 
     public init() {}
 
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> GezondheidConfig? {
+    public func decodeConfig(
+        _ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) -> GezondheidConfig? {
         let config = GezondheidConfig.decode(node, of: screen, in: catalog, problems: &problems)
         // A subject no file declares (the demo's, without the demo data) leaves the screen out.
-        if let node, let subject = catalog.subject(screen.subjectID), subject.birthDate.flatMap({ LocalDate(iso: $0) }) == nil {
-            problems.warning("subject \(screen.subjectID) has no birth_date, so weeks since birth and milestone "
-                             + "due dates cannot be worked out", at: node)
+        if let node, let subject = catalog.subject(screen.subjectID),
+            subject.birthDate.flatMap({ LocalDate(iso: $0) }) == nil
+        {
+            problems.warning(
+                "subject \(screen.subjectID) has no birth_date, so weeks since birth and milestone "
+                    + "due dates cannot be worked out", at: node)
         }
         return config
     }
@@ -32,8 +37,9 @@ public struct GezondheidScreen: ScreenModule {
     public func render(_ context: ScreenContext, config: GezondheidConfig?) throws -> ScreenDocument {
         var profile = context.profile
         profile.numbers = GezondheidWords.numbers
-        let dutch = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
-                                  request: context.request, profile: profile, chartKinds: context.chartKinds)
+        let dutch = ScreenContext(
+            catalog: context.catalog, screen: context.screen, store: context.store,
+            request: context.request, profile: profile, chartKinds: context.chartKinds)
         let page = GezondheidPage(context: dutch, config: config ?? GezondheidConfig())
         return dutch.document(module: Self.screenID, blocks: try page.blocks())
     }
@@ -80,7 +86,8 @@ struct GezondheidPage {
         if let metric = milestoneMetric, shownIDs.contains(metric.id), let block = try milestoneBlock(metric) {
             blocks.append(block)
         }
-        let abouts = context.request.showChildren || context.request.focusMetricID != nil ? shown : shown.prefix(1).map { $0 }
+        let abouts =
+            context.request.showChildren || context.request.focusMetricID != nil ? shown : shown.prefix(1).map { $0 }
         blocks += abouts.compactMap { aboutBlock(for: $0) }
         return blocks
     }
@@ -94,20 +101,28 @@ struct GezondheidPage {
         guard hero.binding.seriesID != nil else { return nil }
         let query = try context.query(for: hero)
         guard let latest = try query.fetchLatest(from: context.store) else { return nil }
-        let delta = latest.delta.map { delta -> String in
-            let since = latest.previousDate.map { " (\(GezondheidWords.shortDate($0)))" } ?? ""
-            return Words.text("weight.since_previous", ["change": GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)]) + since
-        } ?? Words.text("weight.first")
-        var input = ChartInput(title: hero.displayName, unit: query.unitSymbol, color: hero.color,
-                               asOf: context.asOf, emptyMessage: context.screen.emptyMessage)
-        let separator = context.profile.glyphs.separator
-        var shown = "\(Words.text("weight.weighed_on", ["date": GezondheidWords.dayAndDate(latest.date)])) \(separator) \(delta)"
-        if context.profile.width < 64 {
-            let change = latest.delta.map { delta in
-                let change = GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)
-                return latest.previousDate.map { Words.text("weight.since_date", ["change": change, "date": GezondheidWords.shortDate($0)]) }
-                    ?? change
+        let delta =
+            latest.delta.map { delta -> String in
+                let since = latest.previousDate.map { " (\(GezondheidWords.shortDate($0)))" } ?? ""
+                return Words.text(
+                    "weight.since_previous", ["change": GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)])
+                    + since
             } ?? Words.text("weight.first")
+        var input = ChartInput(
+            title: hero.displayName, unit: query.unitSymbol, color: hero.color,
+            asOf: context.asOf, emptyMessage: context.screen.emptyMessage)
+        let separator = context.profile.glyphs.separator
+        var shown =
+            "\(Words.text("weight.weighed_on", ["date": GezondheidWords.dayAndDate(latest.date)])) \(separator) \(delta)"
+        if context.profile.width < 64 {
+            let change =
+                latest.delta.map { delta in
+                    let change = GezondheidWords.numbers.formatDelta(delta, unit: latest.unit)
+                    return latest.previousDate.map {
+                        Words.text("weight.since_date", ["change": change, "date": GezondheidWords.shortDate($0)])
+                    }
+                        ?? change
+                } ?? Words.text("weight.first")
             shown = "\(GezondheidWords.shortDate(latest.date)) \(separator) \(change)"
         }
         input.stat = StatValue(value: latest.value, date: nil, deltaText: shown)
@@ -115,13 +130,16 @@ struct GezondheidPage {
         input.stat = StatValue(value: latest.value, date: latest.date, deltaText: delta)
         var data = input.json(chartTypeID: StatChart.id)
         if case .object(var pairs) = data {
-            pairs += [("previous_value", .number(latest.previous)),
-                      ("previous_date", .string(latest.previousDate?.description)),
-                      ("change", .number(latest.delta))]
+            pairs += [
+                ("previous_value", .number(latest.previous)),
+                ("previous_date", .string(latest.previousDate?.description)),
+                ("change", .number(latest.delta)),
+            ]
             data = .object(pairs)
         }
-        return ScreenBlock(kind: .chart, metricID: hero.id,
-                           content: .chart(ChartFigure(StatChart.self, input: shownInput)), data: data)
+        return ScreenBlock(
+            kind: .chart, metricID: hero.id,
+            content: .chart(ChartFigure(StatChart.self, input: shownInput)), data: data)
     }
 
     // MARK: Growth
@@ -188,24 +206,39 @@ struct GezondheidPage {
         let glyphs = context.profile.glyphs
         let weeks = Int(latest.week.rounded(.down))
         let value = GezondheidWords.number(latest.value) + " " + unit
-        let opening = birth == nil ? Words.text("growth.latest", ["value": value])
-            : Words.text("growth.at_weeks", ["weeks": GezondheidWords.weeks(weeks), "name": context.subject.name, "value": value])
+        let opening =
+            birth == nil
+            ? Words.text("growth.latest", ["value": value])
+            : Words.text(
+                "growth.at_weeks",
+                ["weeks": GezondheidWords.weeks(weeks), "name": context.subject.name, "value": value])
         var sentence = opening + "."
         var style = Style.plain
-        var pairs: [(String, JSONValue)] = [("week", .number(latest.week)), ("value", .number(latest.value)),
-                                            ("unit", .string(unit))]
+        var pairs: [(String, JSONValue)] = [
+            ("week", .number(latest.week)), ("value", .number(latest.value)),
+            ("unit", .string(unit)),
+        ]
         if let reference, let verdict = reference.verdict(kg: latest.value, atWeek: latest.week) {
-            let band = GezondheidWords.number(verdict.lower) + glyphs.rangeDash + GezondheidWords.number(verdict.upper) + " " + unit
+            let band =
+                GezondheidWords.number(verdict.lower) + glyphs.rangeDash + GezondheidWords.number(verdict.upper) + " "
+                + unit
             let centre = GezondheidWords.number(verdict.centre) + " " + unit
-            sentence = Words.text("growth.verdict", ["opening": opening, "position": verdict.positionWords, "band": band,
-                                                     "comparison": verdict.comparisonWords, "centre": centre])
+            sentence = Words.text(
+                "growth.verdict",
+                [
+                    "opening": opening, "position": verdict.positionWords, "band": band,
+                    "comparison": verdict.comparisonWords, "centre": centre,
+                ])
             style = verdict.position == .within ? Style(hex: "#2E9E5B") : Style(hex: "#D64545")
-            pairs += [("position", .string(verdict.position.rawValue)),
-                      ("percent_from_centre", .number(verdict.percentFromCentre)),
-                      ("lower", .number(verdict.lower)), ("centre", .number(verdict.centre)),
-                      ("upper", .number(verdict.upper))]
+            pairs += [
+                ("position", .string(verdict.position.rawValue)),
+                ("percent_from_centre", .number(verdict.percentFromCentre)),
+                ("lower", .number(verdict.lower)), ("centre", .number(verdict.centre)),
+                ("upper", .number(verdict.upper)),
+            ]
         } else if let last = reference?.points.last, latest.week > last.week {
-            sentence = Words.text("growth.beyond", ["opening": opening, "weeks": GezondheidWords.weeks(Int(last.week))])
+            sentence = Words.text(
+                "growth.beyond", ["opening": opening, "weeks": GezondheidWords.weeks(Int(last.week))])
         }
         pairs.append(("text", .string(sentence)))
         let rows = ScreenText.wrap(sentence, width: context.profile.width).map { ($0, style) }
@@ -218,11 +251,16 @@ struct GezondheidPage {
         let series = hero?.binding.seriesID ?? "body_mass"
         let subject = context.screen.subjectID == "me" ? "" : " --subject \(context.screen.subjectID)"
         let command = "vitals log \(series) 4.5 kg\(subject)"
-        let rows: [(text: String, style: Style)] = [("\(context.profile.glyphs.missing) \(message)", .plain),
-                                                    ("  \(Words.text("weight.add"))  \(command)", ScreenText.muted)]
-        return ScreenBlock(kind: .empty, metricID: hero?.id, rows: text.rows(rows),
-                           data: .object([("message", .string(message)),
-                                          ("commands", .array([.string(command)]))]))
+        let rows: [(text: String, style: Style)] = [
+            ("\(context.profile.glyphs.missing) \(message)", .plain),
+            ("  \(Words.text("weight.add"))  \(command)", ScreenText.muted),
+        ]
+        return ScreenBlock(
+            kind: .empty, metricID: hero?.id, rows: text.rows(rows),
+            data: .object([
+                ("message", .string(message)),
+                ("commands", .array([.string(command)])),
+            ]))
     }
 
     // MARK: Milestones
@@ -231,22 +269,27 @@ struct GezondheidPage {
     func milestoneBlock(_ metric: DisplayMetric) throws -> ScreenBlock? {
         guard !config.milestones.isEmpty else { return nil }
         guard let birth else {
-            let line = "\(context.profile.glyphs.missing) " + Words.text("milestone.no_birth", ["name": context.subject.name])
-            return ScreenBlock(kind: .summary, metricID: metric.id,
-                               rows: text.rows([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
-                               data: .object([("message", .string(line))]))
+            let line =
+                "\(context.profile.glyphs.missing) " + Words.text("milestone.no_birth", ["name": context.subject.name])
+            return ScreenBlock(
+                kind: .summary, metricID: metric.id,
+                rows: text.rows([(metric.displayName, Style(bold: true)), (line, ScreenText.muted)]),
+                data: .object([("message", .string(line))]))
         }
         var done: [String: LocalDate] = [:]
         for record in try context.store.milestones(subject: context.screen.subjectID) {
             done[record.milestoneID] = record.doneOn
         }
         let states = MilestoneState.schedule(config.milestones, birth: birth, done: done, asOf: context.asOf)
-        let timeline = MilestoneDrawing(title: metric.displayName, states: states, asOf: context.asOf,
-                                        color: metric.color ?? context.pillarColor)
-        let input = ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf,
-                               milestones: states.map(\.milestone))
-        return ScreenBlock(kind: .chart, metricID: metric.id, content: .drawing(timeline),
-                           data: input.json(chartTypeID: TimelineChart.id))
+        let timeline = MilestoneDrawing(
+            title: metric.displayName, states: states, asOf: context.asOf,
+            color: metric.color ?? context.pillarColor)
+        let input = ChartInput(
+            title: metric.displayName, color: metric.color, asOf: context.asOf,
+            milestones: states.map(\.milestone))
+        return ScreenBlock(
+            kind: .chart, metricID: metric.id, content: .drawing(timeline),
+            data: input.json(chartTypeID: TimelineChart.id))
     }
 }
 

@@ -27,7 +27,9 @@ enum GezondheidWords {
 
     /// "1 dag", "5 dagen"; "5 d" when `short`.
     static func days(_ count: Int, short: Bool = false) -> String {
-        short ? Words.text("count.days_short", ["n": String(count)]) : Words.count(count, one: "count.day_one", other: "count.days")
+        short
+            ? Words.text("count.days_short", ["n": String(count)])
+            : Words.count(count, one: "count.day_one", other: "count.days")
     }
 
     /// "1 week", "25 weken".

@@ -24,8 +24,9 @@ extension ReferenceTable {
         guard let band = band(atWeek: week), band.centre > 0 else { return nil }
         let percent = (kg / band.centre - 1) * 100
         let position: GrowthVerdict.Position = kg < band.lower ? .under : kg > band.upper ? .above : .within
-        return GrowthVerdict(position: position, percentFromCentre: percent, centre: band.centre,
-                             lower: band.lower, upper: band.upper)
+        return GrowthVerdict(
+            position: position, percentFromCentre: percent, centre: band.centre,
+            lower: band.lower, upper: band.upper)
     }
 }
 
@@ -51,6 +52,7 @@ public struct GrowthVerdict: Sendable, Hashable {
     public var comparisonWords: String {
         let rounded = (abs(percentFromCentre) * 10).rounded() / 10
         if rounded == 0 { return Words.text("growth.exactly") }
-        return Words.text(percentFromCentre < 0 ? "growth.lighter" : "growth.heavier", ["percent": GezondheidWords.number(rounded)])
+        return Words.text(
+            percentFromCentre < 0 ? "growth.lighter" : "growth.heavier", ["percent": GezondheidWords.number(rounded)])
     }
 }

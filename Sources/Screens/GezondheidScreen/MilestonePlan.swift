@@ -18,7 +18,10 @@ public struct MilestonePlan: Sendable, Hashable {
     public var done: LocalDate?
 
     public init(id: String, name: String, due: Due, done: LocalDate? = nil) {
-        self.id = id; self.name = name; self.due = due; self.done = done
+        self.id = id
+        self.name = name
+        self.due = due
+        self.done = done
     }
 
     /// The due date for a subject born on `birth`: `due_week × 7` days, half days rounded up
@@ -42,8 +45,10 @@ public struct MilestoneState: Sendable, Hashable {
     /// The milestones in due-date order (ties keep the config's order) with their status on
     /// `asOf`: done when done on or before `asOf`; overdue when due before `asOf` and not
     /// done; the first other one is next, the rest future.
-    public static func schedule(_ plans: [MilestonePlan], birth: LocalDate, done records: [String: LocalDate],
-                                asOf: LocalDate) -> [MilestoneState] {
+    public static func schedule(
+        _ plans: [MilestonePlan], birth: LocalDate, done records: [String: LocalDate],
+        asOf: LocalDate
+    ) -> [MilestoneState] {
         let ordered = plans.enumerated().sorted { a, b in
             let (dueA, dueB) = (a.element.dueDate(birth: birth), b.element.dueDate(birth: birth))
             return dueA != dueB ? dueA < dueB : a.offset < b.offset
@@ -82,10 +87,15 @@ public struct MilestoneState: Sendable, Hashable {
             return Words.text("milestone.done_on", ["date": GezondheidWords.shortDate(doneOn)])
         case .overdue: return Words.text("milestone.late", ["days": GezondheidWords.days(-days, short: short)])
         case .next:
-            let when = days == 0 ? Words.text("chart.today") : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
+            let when =
+                days == 0
+                ? Words.text("chart.today")
+                : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
             return short ? when : "\(Words.text("milestone.next")) \(separator) \(when)"
         case .future:
-            return days == 0 ? Words.text("chart.today") : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
+            return days == 0
+                ? Words.text("chart.today")
+                : Words.text("milestone.in", ["days": GezondheidWords.days(days, short: short)])
         }
     }
 

@@ -28,9 +28,11 @@ struct MilestoneTimeline {
         let done = states.filter { $0.status == .done }.count
         let header = canvas.addRow()
         let right = Words.text("milestone.count_done", ["done": String(done), "total": String(states.count)])
-        canvas.write(DisplayWidth.truncate(Sanitize.inline(title), to: width - DisplayWidth.of(right) - 2,
-                                           ellipsis: glyphs.ellipsis),
-                     row: header, column: 0, style: Style(bold: true))
+        canvas.write(
+            DisplayWidth.truncate(
+                Sanitize.inline(title), to: width - DisplayWidth.of(right) - 2,
+                ellipsis: glyphs.ellipsis),
+            row: header, column: 0, style: Style(bold: true))
         canvas.writeRightAligned(right, row: header, end: width, style: Self.muted)
         let short = width < 64
         let dates = states.map { short ? GezondheidWords.shortDate($0.dueDate) : GezondheidWords.date($0.dueDate) }
@@ -45,29 +47,35 @@ struct MilestoneTimeline {
             let row = canvas.addRow()
             let (marker, style) = mark(state.status)
             canvas.write(marker, row: row, column: 1, style: Style(foreground: style.foreground, bold: true))
-            canvas.write(DisplayWidth.pad(dates[index], to: dateWidth, alignment: .right), row: row, column: 3,
-                         style: Self.muted)
+            canvas.write(
+                DisplayWidth.pad(dates[index], to: dateWidth, alignment: .right), row: row, column: 3,
+                style: Self.muted)
             let nameColumn = 3 + dateWidth + 2
             let nameRoom = width - nameColumn - statusWidth - 1
             // A name wider than its column wraps onto the rows below (the line between
             // milestones runs on beside it).
             let nameStyle = state.status == .future ? Self.muted : .plain
-            for (part, line) in nameLines(Sanitize.inline(state.plan.name), first: nameRoom, rest: width - nameColumn).enumerated() {
+            for (part, line) in nameLines(Sanitize.inline(state.plan.name), first: nameRoom, rest: width - nameColumn)
+                .enumerated()
+            {
                 let lineRow = part == 0 ? row : canvas.addRow()
                 if part > 0, connected, index < states.count - 1 {
                     canvas.write(glyphs.milestoneLine, row: lineRow, column: 1, style: Self.muted)
                 }
                 canvas.write(line, row: lineRow, column: nameColumn, style: nameStyle)
             }
-            canvas.writeRightAligned(DisplayWidth.truncate(statuses[index], to: statusWidth, ellipsis: glyphs.ellipsis),
-                                     row: row, end: width, style: style)
+            canvas.writeRightAligned(
+                DisplayWidth.truncate(statuses[index], to: statusWidth, ellipsis: glyphs.ellipsis),
+                row: row, end: width, style: style)
         }
         let legend = [MilestoneStatus.done, .next, .future, .overdue].map { status in
             "\(mark(status).0) \(MilestoneState.statusName(status))"
         }
-        canvas.addLine(DisplayWidth.truncate(legend.joined(separator: short ? " " : "  "), to: width,
-                                             ellipsis: glyphs.ellipsis),
-                       style: Self.muted)
+        canvas.addLine(
+            DisplayWidth.truncate(
+                legend.joined(separator: short ? " " : "  "), to: width,
+                ellipsis: glyphs.ellipsis),
+            style: Self.muted)
         return canvas
     }
 
@@ -119,10 +127,16 @@ extension MilestoneDrawing {
     func html(size: ChartSize) -> String? {
         let input = ChartInput(title: title, color: color, asOf: asOf)
         let done = states.filter { $0.status == .done }.count
-        let svg = TimelineSVG(input: input, size: size, milestones: states.map {
-            TimelineSVG.Mark(name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
-        }).svg()
+        let svg = TimelineSVG(
+            input: input, size: size,
+            milestones: states.map {
+                TimelineSVG.Mark(
+                    name: $0.milestone.name, due: $0.milestone.due, done: $0.milestone.done, status: $0.status)
+            }
+        ).svg()
         let count = Words.text("milestone.count_done", ["done": String(done), "total": String(states.count)])
-        return "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(HTMLText.escape(count))</span></h3>" + svg
+        return
+            "<h3 class=\"chart-title\">\(HTMLText.escape(title)) <span class=\"target\">\(HTMLText.escape(count))</span></h3>"
+            + svg
     }
 }

@@ -31,8 +31,9 @@ struct HistoryCalendar: BlockDrawing {
         canvas.write("week of   M T W T F S S", row: head, column: 0, style: ScreenText.muted)
         for week in weeks {
             let row = canvas.addRow()
-            canvas.write(DateWords.dayMonth(week.monday), row: row, column: 0,
-                         style: ScreenText.muted)
+            canvas.write(
+                DateWords.dayMonth(week.monday), row: row, column: 0,
+                style: ScreenText.muted)
             for (offset, mark) in week.marks.enumerated() {
                 let (glyph, style): (String, Style)
                 switch mark {
@@ -48,7 +49,9 @@ struct HistoryCalendar: BlockDrawing {
             }
         }
         // The legend's entries, broken between entries when they do not fit one line.
-        let entries = ["\(onGlyph) on target", "\(offGlyph) missed", "\(openGlyph) today, not yet", "\(noneGlyph) nothing judged"]
+        let entries = [
+            "\(onGlyph) on target", "\(offGlyph) missed", "\(openGlyph) today, not yet", "\(noneGlyph) nothing judged",
+        ]
         var line = ""
         for entry in entries {
             let joined = line.isEmpty ? entry : line + "  " + entry
@@ -66,22 +69,28 @@ struct HistoryCalendar: BlockDrawing {
     /// The weeks as a table for a report: the week's Monday, a coloured square per day (named
     /// by its state), the week's whole days; the legend as squares. The terminal draws `draw`.
     func table() -> TableBlock {
-        let words: [Mark: String] = [.onTarget: Words.text("chart.on_target"), .missed: Words.text("chart.missed"),
-                                     .unfinished: Words.text("history.today_not_yet"), .notJudged: Words.text("history.not_judged")]
-        let colors: [Mark: String] = [.onTarget: Self.green, .missed: Self.red, .unfinished: "#6B6B6B", .notJudged: "#E6E6E6"]
+        let words: [Mark: String] = [
+            .onTarget: Words.text("chart.on_target"), .missed: Words.text("chart.missed"),
+            .unfinished: Words.text("history.today_not_yet"), .notJudged: Words.text("history.not_judged"),
+        ]
+        let colors: [Mark: String] = [
+            .onTarget: Self.green, .missed: Self.red, .unfinished: "#6B6B6B", .notJudged: "#E6E6E6",
+        ]
         let rows = weeks.map { week -> [TableBlock.Cell] in
             [TableBlock.Cell(DateWords.dayMonth(week.monday))]
                 + week.marks.enumerated().map { offset, mark in
-                    TableBlock.Cell("\(DateWords.weekdayDayMonth(week.monday.adding(days: offset))): \(words[mark] ?? "")",
-                                    swatch: colors[mark], hollow: mark == .unfinished)
+                    TableBlock.Cell(
+                        "\(DateWords.weekdayDayMonth(week.monday.adding(days: offset))): \(words[mark] ?? "")",
+                        swatch: colors[mark], hollow: mark == .unfinished)
                 }
                 + [TableBlock.Cell(week.met.map { "\($0)/\(week.counted)" } ?? "")]
         }
         let legend = [Mark.onTarget, .missed, .unfinished, .notJudged].map {
             TableBlock.Swatch(name: words[$0] ?? "", color: colors[$0] ?? "#999999", hollow: $0 == .unfinished)
         }
-        return TableBlock(caption: Words.text("history.calendar"),
-                          columns: [Words.text("history.week_of")] + DateWords.weekdays + [Words.text("history.days")],
-                          rows: rows, legend: legend, terminalDrawing: self)
+        return TableBlock(
+            caption: Words.text("history.calendar"),
+            columns: [Words.text("history.week_of")] + DateWords.weekdays + [Words.text("history.days")],
+            rows: rows, legend: legend, terminalDrawing: self)
     }
 }

@@ -18,15 +18,19 @@ public struct HistoryScreen: ScreenModule {
         let book = context.portions
         let ledger = DayLedger(book: book, subjectID: context.screen.subjectID)
         guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: context.store),
-              firstEntry <= context.asOf else {
+            firstEntry <= context.asOf
+        else {
             let primary = context.catalog.primary(of: context.screen.id)
-            return context.document(module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: primary)])
+            return context.document(
+                module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: primary)])
         }
         let first = max(firstEntry, context.asOf.adding(days: -(Self.maximumDays - 1)))
         let days = try ledger.read(from: context.store, first: first, through: context.asOf)
         let adherence = DayAdherence(days: days, categories: book.enabledCategories)
         let view = HistoryView(context: context, book: book, adherence: adherence)
-        var blocks = [context.headerBlock(), view.summaryBlock(), view.calendarBlock(), view.categoryBlock(), view.periodBlock()]
+        var blocks = [
+            context.headerBlock(), view.summaryBlock(), view.calendarBlock(), view.categoryBlock(), view.periodBlock(),
+        ]
         if let primary = context.catalog.primary(of: context.screen.id), let about = context.aboutBlock(for: primary) {
             blocks.append(about)
         }

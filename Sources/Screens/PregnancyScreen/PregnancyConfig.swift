@@ -16,8 +16,10 @@ import VitalsKit
 public struct PregnancyConfig: DeclaredConfig, Hashable {
     /// The keys of the block, declared once.
     public struct Keys: ConfigDeclaration {
-        public var reference = ReferenceBand.configKey(doc: "The recommended-gain rule (rule: gestational_weight_gain) the band is drawn from.")
-            .required()
+        public var reference = ReferenceBand.configKey(
+            doc: "The recommended-gain rule (rule: gestational_weight_gain) the band is drawn from."
+        )
+        .required()
         public init() {}
     }
 
@@ -26,15 +28,19 @@ public struct PregnancyConfig: DeclaredConfig, Hashable {
     public var axisTitle: String
 
     public init(rule: GestationalGainRule, axisTitle: String = "weeks of pregnancy") {
-        self.rule = rule; self.axisTitle = axisTitle
+        self.rule = rule
+        self.axisTitle = axisTitle
     }
 
     /// The rule of the reference; a table is refused (this screen draws a rule).
-    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
-                 problems: inout ConfigProblems) {
+    public init?(
+        _ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) {
         guard let rule = values.reference.gestationalGain else {
-            problems.error("the Pregnancy screen draws a rule (rule: gestational_weight_gain), not a table of points",
-                           at: values.node(\.reference))
+            problems.error(
+                "the Pregnancy screen draws a rule (rule: gestational_weight_gain), not a table of points",
+                at: values.node(\.reference))
             return nil
         }
         self.init(rule: rule, axisTitle: values.reference.axisTitle ?? "weeks of pregnancy")

@@ -12,7 +12,10 @@ public struct PregnancyVerdict: Sendable, Hashable {
     public var lower: Double, upper: Double
 
     public init(week: Double, gain: Double, lower: Double, upper: Double) {
-        self.week = week; self.gain = gain; self.lower = lower; self.upper = upper
+        self.week = week
+        self.gain = gain
+        self.lower = lower
+        self.upper = upper
     }
 
     /// Judged at the precision the sentence shows (0.1), so "+7.1 kg" is never "above" a

@@ -16,13 +16,15 @@ public struct ProteinConfig: DeclaredConfig, Hashable {
     public struct Keys: ConfigDeclaration {
         /// Grams per kg worth taking seriously: 0.8 is the basic adult need, 1.6 suits people
         /// who train, and intakes far above 3 g/kg are not advised anywhere.
-        public var perKg = ConfigKey.number("per_kg", unit: "g/kg", in: 0.5...3.5, above: 0, plausible: true,
-                                            hint: "0.8 is the basic adult need, 1.6 suits strength training",
-                                            doc: "Daily target per kg of the latest body weight (body_mass).")
+        public var perKg = ConfigKey.number(
+            "per_kg", unit: "g/kg", in: 0.5...3.5, above: 0, plausible: true,
+            hint: "0.8 is the basic adult need, 1.6 suits strength training",
+            doc: "Daily target per kg of the latest body weight (body_mass).")
         /// A fixed daily target in grams that is not a typo.
-        public var targetGrams = ConfigKey.number("target_grams", unit: "g", in: 10...400, above: 0, plausible: true,
-                                                  hint: "a daily target in grams",
-                                                  doc: "A fixed daily target; without either key the metric's own target applies.")
+        public var targetGrams = ConfigKey.number(
+            "target_grams", unit: "g", in: 10...400, above: 0, plausible: true,
+            hint: "a daily target in grams",
+            doc: "A fixed daily target; without either key the metric's own target applies.")
         public init() {}
 
         public static func check(_ values: ConfigValues<Keys>, problems: inout ConfigProblems) {
@@ -50,19 +52,24 @@ public struct ProteinConfig: DeclaredConfig, Hashable {
     public static let weightSeriesID = "body_mass"
 
     /// The rule the keys name, after checking the catalog has what it needs.
-    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
-                 problems: inout ConfigProblems) {
+    public init?(
+        _ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) {
         let before = problems.errorCount
         if values.has(\.perKg), catalog.series(Self.weightSeriesID) == nil {
-            problems.error("per_kg needs the \(Self.weightSeriesID) series for the body weight, and the catalog declares none",
-                           at: values.node(\.perKg))
+            problems.error(
+                "per_kg needs the \(Self.weightSeriesID) series for the body weight, and the catalog declares none",
+                at: values.node(\.perKg))
         }
         if values.has(\.perKg) || values.has(\.targetGrams),
-           let primary = catalog.primary(of: screen.id),
-           let series = primary.binding.seriesID.flatMap(catalog.series),
-           series.unit.dimension != BaseUnit.g.dimension {
-            problems.error("per_kg and target_grams set a target in grams, but \(primary.id) shows \(series.id) in \(series.unit.rawValue)",
-                           at: values.node(\.perKg) ?? values.node(\.targetGrams))
+            let primary = catalog.primary(of: screen.id),
+            let series = primary.binding.seriesID.flatMap(catalog.series),
+            series.unit.dimension != BaseUnit.g.dimension
+        {
+            problems.error(
+                "per_kg and target_grams set a target in grams, but \(primary.id) shows \(series.id) in \(series.unit.rawValue)",
+                at: values.node(\.perKg) ?? values.node(\.targetGrams))
         }
         guard problems.errorCount == before else { return nil }
         if let perKg = values.perKg {

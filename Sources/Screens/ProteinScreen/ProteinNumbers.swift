@@ -80,10 +80,13 @@ public struct ProteinNumbers: Sendable {
             // The windows end today, as a chart of those days does; today counts once met.
             let pending = summary.tally().pendingWords("day").map { [$0] } ?? []
             rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst() + pending))
-            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
+            rows.append(
+                SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"])
+            )
         }
-        return ScreenBlock(kind: .summary, metricID: metricID,
-                           rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
+        return ScreenBlock(
+            kind: .summary, metricID: metricID,
+            rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
     }
 
     /// Where the target comes from: "Target ≥ 120 g = 1.6 g/kg × 75.0 kg (weighed 2026-06-14)".
@@ -97,14 +100,17 @@ public struct ProteinNumbers: Sendable {
         case .fixed:
             return [head + " (target_grams in the screen config)"]
         case .perKilogram(let perKg, let weight, let day):
-            let product = "\(numbers.format(perKg, maxFractionDigits: 2)) g/kg \(context.profile.glyphs.isUnicode ? "×" : "x") "
+            let product =
+                "\(numbers.format(perKg, maxFractionDigits: 2)) g/kg \(context.profile.glyphs.isUnicode ? "×" : "x") "
                 + numbers.format(weight, unit: "kg", fractionDigits: 1)
             let grams = unit == "g" ? "" : " (\(numbers.format(target.grams ?? 0, unit: "g", fractionDigits: 0)))"
             return [head + grams + " = " + product, "(weighed \(day.description))"]
         case .noWeight(let perKg):
-            return [head + " (the metric's target):",
-                    "no body weight logged for \(numbers.format(perKg, maxFractionDigits: 2)) g/kg;",
-                    "log one: vitals log \(ProteinConfig.weightSeriesID) VALUE kg"]
+            return [
+                head + " (the metric's target):",
+                "no body weight logged for \(numbers.format(perKg, maxFractionDigits: 2)) g/kg;",
+                "log one: vitals log \(ProteinConfig.weightSeriesID) VALUE kg",
+            ]
         }
     }
 
@@ -147,11 +153,15 @@ public struct ProteinNumbers: Sendable {
         case .metric: targetPairs.append(("source", .string("metric")))
         case .fixed: targetPairs.append(("source", .string("target_grams")))
         case .perKilogram(let perKg, let weight, let day):
-            targetPairs += [("source", .string("per_kg")), ("grams_per_kg", .number(perKg)),
-                            ("weight_kg", .number(weight)), ("weight_date", .string(day.description))]
+            targetPairs += [
+                ("source", .string("per_kg")), ("grams_per_kg", .number(perKg)),
+                ("weight_kg", .number(weight)), ("weight_date", .string(day.description)),
+            ]
         case .noWeight(let perKg):
-            targetPairs += [("source", .string("metric")), ("grams_per_kg", .number(perKg)),
-                            ("weight_kg", .null), ("note", .string("no body weight logged"))]
+            targetPairs += [
+                ("source", .string("metric")), ("grams_per_kg", .number(perKg)),
+                ("weight_kg", .null), ("note", .string("no body weight logged")),
+            ]
         }
         var pairs: [(String, JSONValue)] = [
             ("unit", .string(unit)),
@@ -164,13 +174,29 @@ public struct ProteinNumbers: Sendable {
             ("per_meal_7d", .object(perMeal7.map { ($0.slot, .number($0.average)) })),
         ]
         if let summary {
-            pairs.append(("on_target", .object([7, 30, 90].map { window in
-                let (met, counted) = summary.daysOnTarget(last: window)
-                return ("last_\(window)_days", .object([("met", .number(Double(met))), ("days", .number(Double(counted))),
-                                                         ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted)))]))
-            })))
-            pairs.append(("streak", .object([("current", .number(Double(summary.currentStreak))),
-                                             ("best", .number(Double(summary.bestStreak)))])))
+            pairs.append(
+                (
+                    "on_target",
+                    .object(
+                        [7, 30, 90].map { window in
+                            let (met, counted) = summary.daysOnTarget(last: window)
+                            return (
+                                "last_\(window)_days",
+                                .object([
+                                    ("met", .number(Double(met))), ("days", .number(Double(counted))),
+                                    ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted))),
+                                ])
+                            )
+                        })
+                ))
+            pairs.append(
+                (
+                    "streak",
+                    .object([
+                        ("current", .number(Double(summary.currentStreak))),
+                        ("best", .number(Double(summary.bestStreak))),
+                    ])
+                ))
         }
         return .object(pairs)
     }

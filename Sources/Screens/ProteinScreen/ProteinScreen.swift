@@ -48,8 +48,10 @@ public struct ProteinScreen: ScreenModule {
 
     /// Gives a chart the target that applies today (`target(for:in:config:)`); a grams-per-kg
     /// chart says its days are judged by each day's weight.
-    func retarget(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, target: ProteinTarget,
-                  config: ProteinConfig, context: ScreenContext) throws {
+    func retarget(
+        _ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, target: ProteinTarget,
+        config: ProteinConfig, context: ScreenContext
+    ) throws {
         guard metric.binding.seriesID != nil else { return }
         if let own = try self.target(for: metric, in: context, config: config) { input.target = own }
         if metric.binding.divideBy == ProteinConfig.weightSeriesID {

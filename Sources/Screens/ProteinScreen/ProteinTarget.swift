@@ -42,8 +42,9 @@ public struct ProteinTarget: Sendable, Hashable {
                 return ProteinTarget(target: metricTarget, grams: metricGrams, source: .noWeight(gramsPerKg: perKg))
             }
             let grams = Self.grams(perKg: perKg, weightKg: weight.value)
-            return ProteinTarget(target: .atLeast(display(grams, query)), grams: grams,
-                                 source: .perKilogram(gramsPerKg: perKg, weightKg: weight.value, weighedOn: weight.date))
+            return ProteinTarget(
+                target: .atLeast(display(grams, query)), grams: grams,
+                source: .perKilogram(gramsPerKg: perKg, weightKg: weight.value, weighedOn: weight.date))
         }
     }
 
@@ -53,8 +54,9 @@ public struct ProteinTarget: Sendable, Hashable {
     static func latestWeight(_ context: ScreenContext) throws -> LatestValue? {
         guard let series = context.catalog.series(ProteinConfig.weightSeriesID) else { return nil }
         let policy = context.request.weighIn ?? .standard
-        var query = try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, unit: "kg"),
-                                    series: series, subjectID: context.screen.subjectID, asOf: context.asOf)
+        var query = try MetricQuery(
+            binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, unit: "kg"),
+            series: series, subjectID: context.screen.subjectID, asOf: context.asOf)
         query.defaultDayCutoffMinutes = context.request.dayCutoffMinutes
         return try query.fetchLatest(from: context.store)
     }

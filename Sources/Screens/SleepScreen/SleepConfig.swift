@@ -14,25 +14,32 @@ import VitalsKit
 public struct SleepConfig: DeclaredConfig, Hashable {
     /// The keys of the block, declared once.
     public struct Keys: ConfigDeclaration {
-        public var goalHours = ConfigKey.object("goal_hours", GoalKeys.self,
-                                                doc: "Hours asleep a night that meet the goal.")
-            .documentingDefault("{\"min\": 7, \"max\": 9}")
-        public var nights = ConfigKey.integer("nights", in: 1...SleepConfig.maxNights,
-                                              doc: "Nights shown when neither --range nor the duration metric's range says.")
-            .defaulting(to: 14)
+        public var goalHours = ConfigKey.object(
+            "goal_hours", GoalKeys.self,
+            doc: "Hours asleep a night that meet the goal."
+        )
+        .documentingDefault("{\"min\": 7, \"max\": 9}")
+        public var nights = ConfigKey.integer(
+            "nights", in: 1...SleepConfig.maxNights,
+            doc: "Nights shown when neither --range nor the duration metric's range says."
+        )
+        .defaulting(to: 14)
         public init() {}
     }
 
     /// `goal_hours`: both ends, min below max.
     public struct GoalKeys: ConfigDeclaration {
-        public var min = ConfigKey.number("min", unit: "h", in: 0...24, doc: "Fewest hours that meet the goal.").required()
-        public var max = ConfigKey.number("max", unit: "h", in: 0...24, doc: "Most hours that meet the goal.").required()
+        public var min = ConfigKey.number("min", unit: "h", in: 0...24, doc: "Fewest hours that meet the goal.")
+            .required()
+        public var max = ConfigKey.number("max", unit: "h", in: 0...24, doc: "Most hours that meet the goal.")
+            .required()
         public init() {}
 
         public static func check(_ values: ConfigValues<GoalKeys>, problems: inout ConfigProblems) {
             guard values.min >= values.max else { return }
-            problems.error("goal_hours max \(values.node(\.max)?.scalarText ?? "") must be more than min "
-                           + "\(values.node(\.min)?.scalarText ?? "")", at: values.node(\.max))
+            problems.error(
+                "goal_hours max \(values.node(\.max)?.scalarText ?? "") must be more than min "
+                    + "\(values.node(\.min)?.scalarText ?? "")", at: values.node(\.max))
         }
     }
 
@@ -42,14 +49,17 @@ public struct SleepConfig: DeclaredConfig, Hashable {
     public var nights: Int
 
     public init(goalHours: ClosedRange<Double> = 7...9, nights: Int = 14) {
-        self.goalHours = goalHours; self.nights = nights
+        self.goalHours = goalHours
+        self.nights = nights
     }
 
     /// The most nights the default may name (a range may ask for more).
     static let maxNights = 90
 
-    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
-                 problems: inout ConfigProblems) {
+    public init?(
+        _ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) {
         self.init(goalHours: values.goalHours.map { $0.min...$0.max } ?? 7...9, nights: values.nights)
     }
 }

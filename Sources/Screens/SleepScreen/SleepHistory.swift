@@ -9,8 +9,10 @@ struct SleepHistory {
     /// The `count` nights ending on `query`'s as-of day, merged from every source.
     static func load(_ query: MetricQuery, count: Int, from store: SampleStore) throws -> SleepHistory {
         let last = query.asOf
-        return SleepHistory(nights: try query.fetchSleepNights(from: store, first: last.adding(days: -(max(1, count) - 1)),
-                                                               last: last))
+        return SleepHistory(
+            nights: try query.fetchSleepNights(
+                from: store, first: last.adding(days: -(max(1, count) - 1)),
+                last: last))
     }
 
     /// The nights that have data.

@@ -81,7 +81,9 @@ struct SleepPage {
 
     /// The hypnogram (or, for a night without stages, its totals) and the goal line.
     func lastNightBlocks(_ night: SleepNight, metric: DisplayMetric) -> [ScreenBlock] {
-        let title = night.date == context.asOf ? metric.displayName
+        let title =
+            night.date == context.asOf
+            ? metric.displayName
             : "Night to \(MetricChartBuilder.label(night.date, .none))"
         let asleep = night.totalMinutes
         var rows: [(text: String, style: Style)] = []
@@ -95,14 +97,22 @@ struct SleepPage {
             rows.append(("\(goalVerdict(asleep)) (\(Self.duration(asleep)) \(noun))", goalStyle(asleep)))
         }
         if night.sources.count > 1 {
-            rows.append(("Merged from \(night.sources.count) sources (\(SampleSourceWords.names(night.sources))); "
-                         + "overlaps counted once", ScreenText.muted))
+            rows.append(
+                (
+                    "Merged from \(night.sources.count) sources (\(SampleSourceWords.names(night.sources))); "
+                        + "overlaps counted once", ScreenText.muted
+                ))
         }
         let pairs: [(String, JSONValue)] = [
             ("night", .string(night.date.description)), ("asleep_minutes", .number(Double(night.asleepMinutes))),
             ("in_bed_minutes", .number(Double(night.inBedMinutes))), ("only_in_bed", .bool(night.onlyInBed)),
-            ("goal_hours", .object([("min", .number(config.goalHours.lowerBound)),
-                                    ("max", .number(config.goalHours.upperBound))])),
+            (
+                "goal_hours",
+                .object([
+                    ("min", .number(config.goalHours.lowerBound)),
+                    ("max", .number(config.goalHours.upperBound)),
+                ])
+            ),
             ("meets_goal", .bool(meetsGoal(asleep))),
             ("sources", .array(night.sources.map { .string($0) })),
         ]
@@ -128,7 +138,8 @@ struct SleepPage {
     /// "✓ within the 7–9 h goal", "✗ 48 min under the 7–9 h goal".
     func goalVerdict(_ minutes: Int) -> String {
         let goal = "the \(goalText) goal"
-        let low = Int((config.goalHours.lowerBound * 60).rounded()), high = Int((config.goalHours.upperBound * 60).rounded())
+        let low = Int((config.goalHours.lowerBound * 60).rounded())
+        let high = Int((config.goalHours.upperBound * 60).rounded())
         if minutes < low { return "\(glyphs.cross) \(Self.duration(low - minutes)) under \(goal)" }
         if minutes > high { return "\(glyphs.cross) \(Self.duration(minutes - high)) over \(goal)" }
         return "\(glyphs.check) within \(goal)"
@@ -152,7 +163,9 @@ struct SleepPage {
     /// over), else it is pending. The bars and the consistency lines print this one count.
     func goalTally(_ history: SleepHistory, firstNight: LocalDate?) -> TargetTally {
         let judged = history.nights.filter { $0.date >= (firstNight ?? $0.date) }.map { date, night in
-            TargetDay(date: date, value: night.map { Double($0.totalMinutes) }, isMet: night.map { meetsGoal($0.totalMinutes) } ?? false)
+            TargetDay(
+                date: date, value: night.map { Double($0.totalMinutes) },
+                isMet: night.map { meetsGoal($0.totalMinutes) } ?? false)
         }
         let lastRecorded = history.nights.last.map { $0.date == context.asOf && $0.night != nil } ?? false
         return TargetTally(judged, lastFinished: lastRecorded)
@@ -160,19 +173,21 @@ struct SleepPage {
 
     func durationBlock(_ history: SleepHistory, tally: TargetTally) -> ScreenBlock {
         let metric = durationMetric
-        var input = ChartInput(title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
-                               target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
-                               asOf: context.asOf)
+        var input = ChartInput(
+            title: metric?.displayName ?? "Sleep duration", unit: "h", color: metric?.color,
+            target: .range(min: config.goalHours.lowerBound, max: config.goalHours.upperBound),
+            asOf: context.asOf)
         // Nightly bars, regrouped like every chart when they outnumber the columns.
-        let nights = MetricSeries(buckets: history.nights.map { date, night in
-            let hours = night.map { Double($0.totalMinutes) / 60 }
-            return MetricBucket(start: date, end: date, value: hours, raw: hours)
-        }, unit: "h", bucket: .day, rolling: nil)
+        let nights = MetricSeries(
+            buckets: history.nights.map { date, night in
+                let hours = night.map { Double($0.totalMinutes) / 60 }
+                return MetricBucket(start: date, end: date, value: hours, raw: hours)
+            }, unit: "h", bucket: .day, rolling: nil)
         let builder = MetricChartBuilder(context: context)
         let series = nights.fitting(builder.capacity(BarVerticalChart.id))
         if let period = series.regrouped {
             input.title += MetricChartBuilder.regroupedWords(period)
-            input.footerValues = nights.buckets.map(\.value) // the footer speaks of nights
+            input.footerValues = nights.buckets.map(\.value)  // the footer speaks of nights
         }
         let labels = MetricChartBuilder.labels(series.buckets.map(\.start), .day, period: series.regrouped)
         input.points = zip(series.buckets, labels).map { bucket, label in
@@ -185,8 +200,13 @@ struct SleepPage {
         let inBedOnly = history.recorded.filter(\.onlyInBed).count
         if inBedOnly > 0 {
             let nights = inBedOnly == 1 ? "1 night records" : "\(inBedOnly) nights record"
-            block.append(text.rows([("\(glyphs.bullet) \(nights) only time in bed; those bars show time in bed",
-                                        ScreenText.muted)]))
+            block.append(
+                text.rows([
+                    (
+                        "\(glyphs.bullet) \(nights) only time in bed; those bars show time in bed",
+                        ScreenText.muted
+                    )
+                ]))
         }
         return block
     }
@@ -198,7 +218,8 @@ struct SleepPage {
         let wake = SleepSpread(nights.compactMap(\.wakeMinute))
         let asleep = SleepSpread(nights.map(\.totalMinutes))
         let shown = history.nights.count
-        let over = nights.count == shown ? "the last \(nights.count) nights" : "\(nights.count) of the last \(shown) nights"
+        let over =
+            nights.count == shown ? "the last \(nights.count) nights" : "\(nights.count) of the last \(shown) nights"
         var rows: [(text: String, style: Style)] = [("Consistency over \(over)", Style(bold: true))]
         func clockLine(_ label: String, _ spread: SleepSpread?) -> String? {
             guard let spread else { return nil }
@@ -212,36 +233,49 @@ struct SleepPage {
         }
         if let asleep {
             // The bars' count (nights without a recording are not within the goal).
-            rows.append(("  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
-                         + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
-                         + "\(tally.met) of \(tally.counted) nights within \(goalText)", .plain))
+            rows.append(
+                (
+                    "  \(DisplayWidth.pad("Asleep", to: 11))\(Self.duration(Int(asleep.mean.rounded()))) on average, "
+                        + "spread \(glyphs.plusMinus)\(Int(asleep.standardDeviation.rounded())) min; "
+                        + "\(tally.met) of \(tally.counted) nights within \(goalText)", .plain
+                ))
             // The count covers nights the spread does not (no record: judged as missed); say so.
             // Every recorded night is judged (none is before the first, a recorded last night is over).
             let unrecorded = tally.counted - nights.count
             if unrecorded > 0 {
-                rows.append(("  (\(unrecorded) of those \(tally.counted) \(unrecorded == 1 ? "has" : "have") no record; "
-                             + "a night without a record is not within the goal, as on the bars above)", ScreenText.muted))
+                rows.append(
+                    (
+                        "  (\(unrecorded) of those \(tally.counted) \(unrecorded == 1 ? "has" : "have") no record; "
+                            + "a night without a record is not within the goal, as on the bars above)", ScreenText.muted
+                    ))
             }
         }
         func spreadJSON(_ spread: SleepSpread?) -> JSONValue {
             guard let spread else { return .null }
-            return .object([("mean_minute", .number(spread.mean)), ("spread_minutes", .number(spread.standardDeviation)),
-                            ("earliest_minute", .number(Double(spread.minimum))),
-                            ("latest_minute", .number(Double(spread.maximum)))])
+            return .object([
+                ("mean_minute", .number(spread.mean)), ("spread_minutes", .number(spread.standardDeviation)),
+                ("earliest_minute", .number(Double(spread.minimum))),
+                ("latest_minute", .number(Double(spread.maximum))),
+            ])
         }
-        return ScreenBlock(kind: .summary, rows: text.rows(rows), data: .object([
-            ("nights", .number(Double(nights.count))), ("bedtime", spreadJSON(bed)), ("wake_time", spreadJSON(wake)),
-            ("asleep", spreadJSON(asleep)),
-        ]))
+        return ScreenBlock(
+            kind: .summary, rows: text.rows(rows),
+            data: .object([
+                ("nights", .number(Double(nights.count))), ("bedtime", spreadJSON(bed)),
+                ("wake_time", spreadJSON(wake)),
+                ("asleep", spreadJSON(asleep)),
+            ]))
     }
 
     /// "▸ 2 more metrics — vitals render sleep --children".
     func moreBlock(count: Int) -> ScreenBlock {
         let command = "vitals render \(context.screen.alias) --children"
-        let line = "\(glyphs.isUnicode ? "▸" : ">") \(count) more \(count == 1 ? "metric" : "metrics") "
+        let line =
+            "\(glyphs.isUnicode ? "▸" : ">") \(count) more \(count == 1 ? "metric" : "metrics") "
             + "\(glyphs.isUnicode ? "—" : "-") \(command)"
-        return ScreenBlock(kind: .more, rows: text.rows([(line, ScreenText.muted)]),
-                           data: .object([("count", .number(Double(count))), ("command", .string(command))]))
+        return ScreenBlock(
+            kind: .more, rows: text.rows([(line, ScreenText.muted)]),
+            data: .object([("count", .number(Double(count))), ("command", .string(command))]))
     }
 
     // MARK: Formatting

@@ -20,12 +20,14 @@ struct CategoryTable: BlockDrawing {
     var rows: [Row]
 
     func draw(profile: RenderProfile) -> TextCanvas {
-        let width = profile.width, glyphs = profile.glyphs
+        let width = profile.width
+        let glyphs = profile.glyphs
         let nameWidth = min(30, max(12, width - 50))
         // Columns as wide as their widest cell: "82.8 fl oz" in US units, "2.45 L" in metric.
         let totalWidth = max(8, rows.map { DisplayWidth.of($0.total) }.max() ?? 0)
         let ruleWidth = max(12, rows.map { DisplayWidth.of($0.rule) }.max() ?? 0)
-        let ruleColumn = nameWidth + 1 + totalWidth + 1, barColumn = ruleColumn + ruleWidth + 1
+        let ruleColumn = nameWidth + 1 + totalWidth + 1
+        let barColumn = ruleColumn + ruleWidth + 1
         let barWidth = max(0, min(12, width - barColumn - 16))
         var canvas = TextCanvas(width: width)
         let head = canvas.addRow()
@@ -35,15 +37,18 @@ struct CategoryTable: BlockDrawing {
         for item in rows {
             let row = canvas.addRow()
             let label = (glyphs.isUnicode ? (item.icon.map { $0 + " " } ?? "") : "") + item.name
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(label), to: nameWidth, ellipsis: glyphs.ellipsis),
-                         row: row, column: 0, style: Style(hex: item.color))
+            canvas.write(
+                DisplayWidth.truncate(Sanitize.inline(label), to: nameWidth, ellipsis: glyphs.ellipsis),
+                row: row, column: 0, style: Style(hex: item.color))
             canvas.write(item.total, row: row, column: nameWidth + 1, style: Style(bold: true))
             canvas.write(item.rule, row: row, column: ruleColumn)
             var column = barColumn
             if barWidth > 0 {
                 let filled = Int((item.fill * Double(barWidth)).rounded())
                 let full = glyphs.horizontalEighths.last ?? "#"
-                let bar = String(repeating: full, count: filled) + String(repeating: glyphs.shades[0], count: barWidth - filled)
+                let bar =
+                    String(repeating: full, count: filled)
+                    + String(repeating: glyphs.shades[0], count: barWidth - filled)
                 canvas.write(bar, row: row, column: column, style: Style(hex: item.barColor))
                 column += barWidth + 1
             }
@@ -67,13 +72,18 @@ extension CategoryTable {
     /// The categories as a table for the report: the same columns, in the screen's language.
     /// The terminal draws `draw`.
     func table() -> TableBlock {
-        TableBlock(caption: nil,
-                   columns: [Words.text("today.category"), Words.text("today.today"), Words.text("today.rule"),
-                             Words.text("table.status")],
-                   rows: rows.map { row in
-                       [TableBlock.Cell(row.name, color: row.color), TableBlock.Cell(row.total, bold: true),
-                        TableBlock.Cell(row.rule), TableBlock.Cell(row.status, color: row.statusColor)]
-                   },
-                   terminalDrawing: self)
+        TableBlock(
+            caption: nil,
+            columns: [
+                Words.text("today.category"), Words.text("today.today"), Words.text("today.rule"),
+                Words.text("table.status"),
+            ],
+            rows: rows.map { row in
+                [
+                    TableBlock.Cell(row.name, color: row.color), TableBlock.Cell(row.total, bold: true),
+                    TableBlock.Cell(row.rule), TableBlock.Cell(row.status, color: row.statusColor),
+                ]
+            },
+            terminalDrawing: self)
     }
 }

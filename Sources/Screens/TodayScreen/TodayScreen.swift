@@ -14,7 +14,8 @@ public struct TodayScreen: ScreenModule {
     public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
         let book = context.portions
         guard !book.enabledCategories.isEmpty else {
-            return context.document(module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: nil)])
+            return context.document(
+                module: Self.screenID, blocks: [context.headerBlock(), context.emptyBlock(for: nil)])
         }
         let ledger = DayLedger(book: book, subjectID: context.screen.subjectID)
         let day = try ledger.read(from: context.store, first: context.asOf, through: context.asOf)[0]

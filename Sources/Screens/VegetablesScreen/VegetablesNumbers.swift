@@ -32,7 +32,8 @@ public struct VegetablesNumbers: Sendable {
     /// How far back off-step entries are looked for.
     static let offStepDays = 90
 
-    static func read(_ query: MetricQuery, config: VegetablesConfig, context: ScreenContext) throws -> VegetablesNumbers {
+    static func read(_ query: MetricQuery, config: VegetablesConfig, context: ScreenContext) throws -> VegetablesNumbers
+    {
         var daily = query
         daily.binding.bucket = .day
         daily.binding.rolling = nil
@@ -85,7 +86,9 @@ public struct VegetablesNumbers: Sendable {
             rows.append(SummaryRow(slots, joiner: " + "))
         }
         if let summary {
-            rows.append(SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"]))
+            rows.append(
+                SummaryRow(["Streak \(Self.days(summary.currentStreak))", "best ever \(Self.days(summary.bestStreak))"])
+            )
             let windows = [7, 30, 90].map { window -> String in
                 let (met, counted) = summary.daysOnTarget(last: window)
                 return "\(window) days \(Self.percent(met, counted)) % (\(met)/\(counted))"
@@ -95,20 +98,29 @@ public struct VegetablesNumbers: Sendable {
             rows.append(SummaryRow(["On target: " + windows[0]] + windows.dropFirst() + pending))
         }
         if dayCutoffMinutes > 0 {
-            rows.append(SummaryRow(["Days start at \(VegetablesConfig.clock(dayCutoffMinutes)):",
-                                    "entries before then", "count for the day before"],
-                                   style: ScreenText.muted, joiner: " "))
+            rows.append(
+                SummaryRow(
+                    [
+                        "Days start at \(VegetablesConfig.clock(dayCutoffMinutes)):",
+                        "entries before then", "count for the day before",
+                    ],
+                    style: ScreenText.muted, joiner: " "))
         }
         if let latest = offStep.last {
             let count = offStep.count == 1 ? "1 entry" : "\(offStep.count) entries"
             let stepText = number(step, context)
-            rows.append(SummaryRow(["! \(count) in the last \(Self.offStepDays) days", "not in \(stepText) steps",
-                                    "(latest \(number(latest.value, context)) on \(latest.date.description));",
-                                    "counted as logged"],
-                                   style: Style(hex: "#C9A227"), joiner: " "))
+            rows.append(
+                SummaryRow(
+                    [
+                        "! \(count) in the last \(Self.offStepDays) days", "not in \(stepText) steps",
+                        "(latest \(number(latest.value, context)) on \(latest.date.description));",
+                        "counted as logged",
+                    ],
+                    style: Style(hex: "#C9A227"), joiner: " "))
         }
-        return ScreenBlock(kind: .summary, metricID: metricID,
-                           rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
+        return ScreenBlock(
+            kind: .summary, metricID: metricID,
+            rows: ScreenText(profile: context.profile).summaryRows(rows), data: json)
     }
 
     /// The words for the target in this screen's amounts.
@@ -143,26 +155,54 @@ public struct VegetablesNumbers: Sendable {
             ("unit", .string(unit)),
             ("step", .number(step)),
             ("today", .number(today)),
-            ("target", .object([("rule", .string(target?.rule)),
-                                ("value", .number(target.map(Self.goal)))])),
+            (
+                "target",
+                .object([
+                    ("rule", .string(target?.rule)),
+                    ("value", .number(target.map(Self.goal))),
+                ])
+            ),
             ("remaining", .number(remaining)),
             ("done", .bool(isMetToday)),
             ("by_slot", .object(bySlot.map { ($0.slot, .number($0.value)) })),
             ("day_cutoff", .string(VegetablesConfig.clock(dayCutoffMinutes))),
         ]
         if let summary {
-            pairs.append(("streak", .object([("current", .number(Double(summary.currentStreak))),
-                                             ("best", .number(Double(summary.bestStreak)))])))
-            pairs.append(("on_target", .object([7, 30, 90].map { window in
-                let (met, counted) = summary.daysOnTarget(last: window)
-                return ("last_\(window)_days", .object([("met", .number(Double(met))), ("days", .number(Double(counted))),
-                                                         ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted)))]))
-            })))
+            pairs.append(
+                (
+                    "streak",
+                    .object([
+                        ("current", .number(Double(summary.currentStreak))),
+                        ("best", .number(Double(summary.bestStreak))),
+                    ])
+                ))
+            pairs.append(
+                (
+                    "on_target",
+                    .object(
+                        [7, 30, 90].map { window in
+                            let (met, counted) = summary.daysOnTarget(last: window)
+                            return (
+                                "last_\(window)_days",
+                                .object([
+                                    ("met", .number(Double(met))), ("days", .number(Double(counted))),
+                                    ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted))),
+                                ])
+                            )
+                        })
+                ))
         }
-        pairs.append(("off_step_entries", .array(offStep.map { point in
-            .object([("date", .string(point.date.description)), ("value", .number(point.value)),
-                     ("tag", .string(point.tag))])
-        })))
+        pairs.append(
+            (
+                "off_step_entries",
+                .array(
+                    offStep.map { point in
+                        .object([
+                            ("date", .string(point.date.description)), ("value", .number(point.value)),
+                            ("tag", .string(point.tag)),
+                        ])
+                    })
+            ))
         return .object(pairs)
     }
 

@@ -25,27 +25,34 @@ public struct VegetablesScreen: ScreenModule {
             let numbers = try VegetablesNumbers.read(query, config: config, context: context)
             summary.append(numbers.block(context, metricID: primary.id))
         }
-        return try context.compose(module: Self.screenID, summary: summary, adjust: { input, metric in
-            shape(&input, metric: metric, primary: query, config: config, context: context)
-        }, extras: {
-            // The month's goal calendar, unless a calendar child is drawn already.
-            guard hasData, !drawn.contains(where: { $0.role == .goalCalendar }) else { return [] }
-            return [try monthCalendar(primary: primary, context: context)]
-        })
+        return try context.compose(
+            module: Self.screenID, summary: summary,
+            adjust: { input, metric in
+                shape(&input, metric: metric, primary: query, config: config, context: context)
+            },
+            extras: {
+                // The month's goal calendar, unless a calendar child is drawn already.
+                guard hasData, !drawn.contains(where: { $0.role == .goalCalendar }) else { return [] }
+                return [try monthCalendar(primary: primary, context: context)]
+            })
     }
 
     /// Stacked meal slots in the configured order, marked with the primary's daily target
     /// when they have none (the total is what is judged). A goal calendar shows its metric's
     /// range already (`MetricChartBuilder`).
-    func shape(_ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, config: VegetablesConfig,
-               context: ScreenContext) {
+    func shape(
+        _ input: inout ChartInput, metric: DisplayMetric, primary: MetricQuery, config: VegetablesConfig,
+        context: ScreenContext
+    ) {
         if var stacked = input.stacked {
             if input.target == nil, metric.binding.seriesID == primary.series.id, input.unit == primary.unitSymbol,
-               (metric.binding.aggregate ?? .sum) == .sum, (metric.binding.bucket ?? .day) == .day {
+                (metric.binding.aggregate ?? .sum) == .sum, (metric.binding.bucket ?? .day) == .day
+            {
                 input.target = primary.displayTarget
             }
             let configured = config.mealSlots.map(MetricChartBuilder.keyName)
-            stacked.categories = configured.filter(stacked.categories.contains)
+            stacked.categories =
+                configured.filter(stacked.categories.contains)
                 + stacked.categories.filter { !configured.contains($0) }
             input.stacked = stacked
         }
@@ -67,7 +74,9 @@ public struct VegetablesScreen: ScreenModule {
         input.title = "\(metric.displayName), \(months)"
         // A range that starts inside a month is widened to the whole month here, while the
         // bars above count the range's own days: the title says which days these are.
-        if let range = context.request.range, let start = BucketCalendar.rangeStart(range, asOf: query.asOf), start != first {
+        if let range = context.request.range, let start = BucketCalendar.rangeStart(range, asOf: query.asOf),
+            start != first
+        {
             input.title += " (whole months from \(DateWords.shifted(first) ?? first.description))"
         }
         return context.chartBlock(input, chartTypeID: CalendarHeatmapChart.id, metricID: metric.id)
@@ -94,8 +103,10 @@ public struct VegetablesScreen: ScreenModule {
         return "\(start) – \(end)"
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
 }
 
 extension MetricRole {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 
 /// `vitals bench-store` (hidden): builds and times the store benchmark for bench/store.sh.
 struct BenchStoreCommand: ParsableCommand {
@@ -23,9 +23,13 @@ struct BenchStoreCommand: ParsableCommand {
                 guard !FileManager.default.fileExists(atPath: db) else { throw CommandError("\(db) already exists") }
                 let store = try SampleStore.open(path: db)
                 let start = Date()
-                let count = try StoreBenchmark.generate(into: store, years: years, asOf: BenchStoreCommand.asOf) { printError($0) }
+                let count = try StoreBenchmark.generate(into: store, years: years, asOf: BenchStoreCommand.asOf) {
+                    printError($0)
+                }
                 try store.write { db in try db.execute(sql: "ANALYZE") }
-                try say("generated \(count) samples over \(years) years in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+                try say(
+                    "generated \(count) samples over \(years) years in \(String(format: "%.1f", Date().timeIntervalSince(start))) s"
+                )
             }
         }
     }
@@ -34,7 +38,8 @@ struct BenchStoreCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "query")
         @Option(help: "The database file.") var db: String
         @Option(help: "Timed runs per query.") var runs = 50
-        @Option(name: .customLong("sql-dir"), help: "Write each query's SQL (arguments inlined) here as q1.sql, q2.sql …")
+        @Option(
+            name: .customLong("sql-dir"), help: "Write each query's SQL (arguments inlined) here as q1.sql, q2.sql …")
         var sqlDirectory: String?
 
         func run(with extensions: Extensions) throws {
@@ -47,11 +52,14 @@ struct BenchStoreCommand: ParsableCommand {
                     var counting = entry.query
                     counting.binding.aggregate = .count
                     let rows = Int(try counting.fetchBuckets(from: store).buckets.compactMap(\.raw).reduce(0, +))
-                    try say(String(format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
-                                 entry.name as NSString, times[times.count / 2], times[0], times[times.count * 9 / 10],
-                                 buckets.buckets.count, rows))
+                    try say(
+                        String(
+                            format: "%-34@ median %7.3f ms  min %7.3f ms  p90 %7.3f ms  (%d buckets, %d samples)",
+                            entry.name as NSString, times[times.count / 2], times[0], times[times.count * 9 / 10],
+                            buckets.buckets.count, rows))
                     if let sqlDirectory {
-                        try (try entry.query.inlineSQL() + "\n").write(toFile: "\(sqlDirectory)/q\(index + 1).sql", atomically: true, encoding: .utf8)
+                        try (try entry.query.inlineSQL() + "\n").write(
+                            toFile: "\(sqlDirectory)/q\(index + 1).sql", atomically: true, encoding: .utf8)
                     }
                 }
             }
@@ -71,10 +79,13 @@ struct BenchStoreCommand: ParsableCommand {
                 let loaded = try catalog.loadValidCatalog(extensions)
                 let day = try parseDate(asOf, option: "--as-of") ?? BenchStoreCommand.asOf
                 for screen in loaded.catalog.activeScreensInOrder {
-                    guard let primary = loaded.catalog.primary(of: screen.id), primary.binding.seriesID != nil else { continue }
+                    guard let primary = loaded.catalog.primary(of: screen.id), primary.binding.seriesID != nil else {
+                        continue
+                    }
                     let query = try MetricQuery(metric: primary, catalog: loaded.catalog, asOf: day)
-                    try (try query.inlineSQL() + "\n").write(toFile: "\(sqlDirectory)/\(screen.alias).sql",
-                                                             atomically: true, encoding: .utf8)
+                    try (try query.inlineSQL() + "\n").write(
+                        toFile: "\(sqlDirectory)/\(screen.alias).sql",
+                        atomically: true, encoding: .utf8)
                 }
             }
         }

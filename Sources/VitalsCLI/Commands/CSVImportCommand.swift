@@ -1,28 +1,33 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsImport
+import VitalsKit
 
 /// `vitals import csv`: samples from a CSV file with a header row.
 struct CSVImportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "csv",
-        abstract: "Import a CSV file with a header row: start (or date), value, and optionally unit, end, tag, category, note, subject, series.",
+        abstract:
+            "Import a CSV file with a header row: start (or date), value, and optionally unit, end, tag, category, note, subject, series.",
         discussion: """
-        Dates are ISO 8601 (2026-11-20, 2026-11-20T08:30, 2026-11-20T08:30:00+01:00). By default \
-        nothing is imported unless every row is good; each bad row is named by its line number.
-        """)
+            Dates are ISO 8601 (2026-11-20, 2026-11-20T08:30, 2026-11-20T08:30:00+01:00). By default \
+            nothing is imported unless every row is good; each bad row is named by its line number.
+            """)
 
     @Argument(help: ArgumentHelp("The CSV file (- for standard input).", valueName: "FILE"))
     var file: String
 
-    @Option(help: ArgumentHelp("The series every row belongs to (unless the file has a series column).", valueName: "SERIES"))
+    @Option(
+        help: ArgumentHelp(
+            "The series every row belongs to (unless the file has a series column).", valueName: "SERIES"))
     var series: String?
 
     @OptionGroup var subjectOption: SubjectOption
     var subject: String { subjectOption.id }
 
-    @Flag(name: .customLong("skip-invalid"), help: "Import the good rows and list the bad ones instead of importing nothing.")
+    @Flag(
+        name: .customLong("skip-invalid"),
+        help: "Import the good rows and list the bad ones instead of importing nothing.")
     var skipInvalid = false
 
     @OptionGroup var units: UnitOptions
@@ -40,7 +45,8 @@ struct CSVImportCommand: VitalsCommand {
                 }
                 text = String(decoding: data, as: UTF8.self)
             }
-            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
+            let loaded = try catalog.loadValidCatalog(
+                extensions, demoData: store.writesDemoData(extensions.storeBackends))
             let importer = CSVImporter(
                 validator: SampleValidator(catalog: loaded.catalog, unitSystem: try units.unitSystem()),
                 seriesID: series, subjectID: subject)

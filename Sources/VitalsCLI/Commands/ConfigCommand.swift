@@ -9,10 +9,10 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Show and edit the settings file (units, db, subject, day_cutoff, weigh_in, color).",
         discussion: """
-        The file is $XDG_CONFIG_HOME/vitals/config.yaml, else ~/.config/vitals/config.yaml. \
-        Each setting comes from, strongest first: a flag, the environment ($VITALS_UNITS, \
-        $VITALS_DB), the file, the locale (units only) or the default.
-        """,
+            The file is $XDG_CONFIG_HOME/vitals/config.yaml, else ~/.config/vitals/config.yaml. \
+            Each setting comes from, strongest first: a flag, the environment ($VITALS_UNITS, \
+            $VITALS_DB), the file, the locale (units only) or the default.
+            """,
         subcommands: [List.self, Get.self, Set.self, Path.self])
 
     struct List: VitalsCommand {
@@ -78,7 +78,10 @@ struct ConfigCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("units, db, subject, day_cutoff, weigh_in or color.", valueName: "KEY"))
         var key: String
 
-        @Argument(help: ArgumentHelp("The value (units: metric, us or uk; weigh_in: first, last or mean; color: auto, always or never; day_cutoff: HH:MM).", valueName: "VALUE"))
+        @Argument(
+            help: ArgumentHelp(
+                "The value (units: metric, us or uk; weigh_in: first, last or mean; color: auto, always or never; day_cutoff: HH:MM).",
+                valueName: "VALUE"))
         var value: String
 
         func run(with extensions: Extensions) throws {
@@ -88,7 +91,9 @@ struct ConfigCommand: ParsableCommand {
                 do {
                     value = try key.normalize(self.value)
                 } catch let error as SettingsError {
-                    throw CommandError(error.message, hints: key.choices.map { ["\(key.rawValue): " + $0.joined(separator: ", ")] } ?? [])
+                    throw CommandError(
+                        error.message,
+                        hints: key.choices.map { ["\(key.rawValue): " + $0.joined(separator: ", ")] } ?? [])
                 }
                 if key == .db { value = ConfigCommand.absoluteDatabasePath(value) }
                 // A bad value of this very key is what `set` is for: it is replaced. Read,
@@ -105,7 +110,8 @@ struct ConfigCommand: ParsableCommand {
     }
 
     struct Path: VitalsCommand {
-        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print the settings file's path (it may not exist yet).")
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print the settings file's path (it may not exist yet).")
 
         func run(with extensions: Extensions) throws {
             try reportingErrors { try say(Sanitize.inline(SettingsFile.path(environment: RunSettings.environment))) }
@@ -117,7 +123,9 @@ struct ConfigCommand: ParsableCommand {
     /// A database file named relative to the working directory, made absolute when it is set,
     /// so that the setting names one file from every directory. A URL, an absolute path and
     /// `~/…` (expanded when used) are kept as written.
-    static func absoluteDatabasePath(_ value: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    static func absoluteDatabasePath(
+        _ value: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
         if StoreBackends.isURL(value) || value.hasPrefix("/") || value == "~" || value.hasPrefix("~/") { return value }
         return URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
             .standardizedFileURL.path

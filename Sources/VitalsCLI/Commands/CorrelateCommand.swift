@@ -8,12 +8,12 @@ struct CorrelateCommand: VitalsCommand {
         commandName: "correlate",
         abstract: "Relate two series day by day, e.g. `vitals correlate alcohol sleep_analysis --lag 1`.",
         discussion: """
-        A side is a series id (steps), series:category (symptoms:headache) or a metric id \
-        (BODY_WEIGHT). Two quantities get Pearson's r and Spearman's rho with 95 % intervals; \
-        an event (a symptom, a count of samples) compares the other side on days with and \
-        without it (Welch's 95 % interval). A relation is named only when its intervals \
-        exclude 0; fewer than 8 days with both values are not computed.
-        """)
+            A side is a series id (steps), series:category (symptoms:headache) or a metric id \
+            (BODY_WEIGHT). Two quantities get Pearson's r and Spearman's rho with 95 % intervals; \
+            an event (a symptom, a count of samples) compares the other side on days with and \
+            without it (Welch's 95 % interval). A relation is named only when its intervals \
+            exclude 0; fewer than 8 days with both values are not computed.
+            """)
 
     @Argument(help: ArgumentHelp("The x side: a series id, series:category or a metric id.", valueName: "X"))
     var x: String
@@ -30,7 +30,9 @@ struct CorrelateCommand: VitalsCommand {
     @Option(help: ArgumentHelp("How far back: 30d, 12w, 6m, 1y or all (default 90d).", valueName: "RANGE"))
     var range: String?
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The last day of Y, YYYY-MM-DD (default: today).", valueName: "DATE"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The last day of Y, YYYY-MM-DD (default: today).", valueName: "DATE"))
     var asOf: String?
 
     @Option(help: "Output format: text or json.")
@@ -62,9 +64,12 @@ struct CorrelateCommand: VitalsCommand {
         for part in text.split(separator: ",") {
             let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
             guard (1...2).contains(bounds.count), bounds.allSatisfy({ $0 != nil }),
-                  let low = bounds.first!, let high = bounds.last!, low <= high,
-                  low >= 0, high <= PairedBinding.maximumLag else {
-                throw ValidationError("--lags expects lags of 0 to \(PairedBinding.maximumLag) days like 0...7, 0-7 or 0,1,3; got '\(Sanitize.inline(lags))'")
+                let low = bounds.first!, let high = bounds.last!, low <= high,
+                low >= 0, high <= PairedBinding.maximumLag
+            else {
+                throw ValidationError(
+                    "--lags expects lags of 0 to \(PairedBinding.maximumLag) days like 0...7, 0-7 or 0,1,3; got '\(Sanitize.inline(lags))'"
+                )
             }
             result += Array(low...high)
         }
@@ -75,11 +80,13 @@ struct CorrelateCommand: VitalsCommand {
         try reportingErrors {
             let settings = try RunSettings.resolve()
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
-            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
-            let request = RelationRequest(x: x, y: y, asOf: day, range: try parseRange(range) ?? .days(90),
-                                          subjectID: subjectOption.flag == nil ? nil : subjectOption.id,
-                                          unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
-                                          dayCutoffMinutes: settings.dayCutoffMinutes)
+            let loaded = try catalog.loadValidCatalog(
+                extensions, demoData: store.holdsDemoData(extensions.storeBackends))
+            let request = RelationRequest(
+                x: x, y: y, asOf: day, range: try parseRange(range) ?? .days(90),
+                subjectID: subjectOption.flag == nil ? nil : subjectOption.id,
+                unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
+                dayCutoffMinutes: settings.dayCutoffMinutes)
             let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
             let relations = try request.read(in: loaded.catalog, from: sampleStore, lags: try lagList())
             let profile = try RenderProfile.resolve(width: 80, color: .never, ascii: ascii)
@@ -95,10 +102,12 @@ struct CorrelateCommand: VitalsCommand {
             case .text:
                 guard let first = relations.first else { return }
                 let words = RelationWords(numbers: profile.numbers, unicode: unicode)
-                try say(ScatterChart.axesText(first, separator: profile.glyphs.separator, lag: false)
+                try say(
+                    ScatterChart.axesText(first, separator: profile.glyphs.separator, lag: false)
                         + " \(profile.glyphs.separator) \(MetricChartBuilder.words(request.range)) to \(day)")
                 for relation in relations {
-                    let prefix = relations.count > 1 || relation.lagDays > 0
+                    let prefix =
+                        relations.count > 1 || relation.lagDays > 0
                         ? "y \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later: " : ""
                     try say(prefix + words.sentence(relation.finding, relation))
                 }

@@ -23,11 +23,13 @@ struct DeleteCommand: VitalsCommand {
             let loaded = try catalog.loadValidCatalog(extensions)
             try store.writing(extensions.storeBackends) { database in
                 guard let entry = try database.entry(id: id) else {
-                    throw CommandError("no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
+                    throw CommandError(
+                        "no entry \(id)", hints: ["vitals entries --day DATE lists entries with their ids"])
                 }
                 if entry.isImported && !force { throw EntryListing.importedWarning(entry, verb: "deleting") }
                 try database.deleteEntries([id])
-                try say("deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
+                try say(
+                    "deleted " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 
 /// `vitals demo`: writes the deterministic demo data set to a database file.
 struct DemoCommand: VitalsCommand {
@@ -15,7 +15,9 @@ struct DemoCommand: VitalsCommand {
     @Option(help: ArgumentHelp("Seed of the pseudo-random generator.", valueName: "N"))
     var seed: UInt64 = DemoData.defaultSeed
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The last day with data, YYYY-MM-DD (default: today).", valueName: "DATE"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The last day with data, YYYY-MM-DD (default: today).", valueName: "DATE"))
     var asOf: String?
 
     @Flag(help: "Replace an existing database file.")
@@ -31,7 +33,9 @@ struct DemoCommand: VitalsCommand {
             }
             let demo = DemoData(seed: seed, asOf: day)
             let count = try demo.write(to: location.path, force: force, backends: extensions.storeBackends)
-            try say("wrote \(count) demo samples (\(day.adding(days: -(demo.days - 1))) to \(day), seed \(seed)) to \(Sanitize.inline(location.path))")
+            try say(
+                "wrote \(count) demo samples (\(day.adding(days: -(demo.days - 1))) to \(day), seed \(seed)) to \(Sanitize.inline(location.path))"
+            )
         }
     }
 }

@@ -1,24 +1,27 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsImport
+import VitalsKit
 import VitalsScaffold
 
 /// `vitals export`: samples as CSV or JSON on stdout (or into a file).
 struct ExportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write samples as CSV or JSON: your data, in the base unit of each series; or the catalog for an app (`export catalog`).",
+        abstract:
+            "Write samples as CSV or JSON: your data, in the base unit of each series; or the catalog for an app (`export catalog`).",
         discussion: """
-        CSV output reads back with `vitals import csv FILE` unchanged. JSON without --series also lists the milestones marked done. \
-        `vitals export catalog --format json|swift|schema` writes the catalog's screens (with their former ids), metrics, pillars and chart kinds \
-        as an app needs them: a versioned JSON document, its JSON Schema, or a Swift file of enums an app's router compiles against.
-        """)
+            CSV output reads back with `vitals import csv FILE` unchanged. JSON without --series also lists the milestones marked done. \
+            `vitals export catalog --format json|swift|schema` writes the catalog's screens (with their former ids), metrics, pillars and chart kinds \
+            as an app needs them: a versioned JSON document, its JSON Schema, or a Swift file of enums an app's router compiles against.
+            """)
 
     @Argument(help: ArgumentHelp("csv or json (samples), or catalog.", valueName: "FORMAT"))
     var format: String
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("With `export catalog`: json, swift or schema.", valueName: "KIND"))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp("With `export catalog`: json, swift or schema.", valueName: "KIND"))
     var catalogFormat: String?
 
     @Option(help: ArgumentHelp("Only this series.", valueName: "SERIES"))
@@ -33,7 +36,9 @@ struct ExportCommand: VitalsCommand {
     @Option(help: ArgumentHelp("Last local day, YYYY-MM-DD.", valueName: "DATE"))
     var to: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "FILE"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to this file instead of standard output (- is standard output).", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var store: StoreOptions
@@ -42,13 +47,18 @@ struct ExportCommand: VitalsCommand {
     func run(with extensions: Extensions) throws {
         try reportingErrors {
             if format.lowercased() == "catalog" { return try exportCatalog(extensions) }
-            if catalogFormat != nil { throw CommandError("--format is for `vitals export catalog`; samples are csv or json", .usage) }
-            guard let format = SampleExporter.Format(rawValue: format.lowercased()) else {
-                throw CommandError("unknown export format '\(Sanitize.inline(self.format))': use csv, json or catalog", .usage)
+            if catalogFormat != nil {
+                throw CommandError("--format is for `vitals export catalog`; samples are csv or json", .usage)
             }
-            let filter = SampleExporter.Filter(series: series, subject: subject,
-                                               from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
-            let loaded = try? catalog.load(extensions: extensions).withDemoSubjects(store.holdsDemoData(extensions.storeBackends))
+            guard let format = SampleExporter.Format(rawValue: format.lowercased()) else {
+                throw CommandError(
+                    "unknown export format '\(Sanitize.inline(self.format))': use csv, json or catalog", .usage)
+            }
+            let filter = SampleExporter.Filter(
+                series: series, subject: subject,
+                from: try parseDate(from, option: "--from"), to: try parseDate(to, option: "--to"))
+            let loaded = try? catalog.load(extensions: extensions).withDemoSubjects(
+                store.holdsDemoData(extensions.storeBackends))
             if let subject, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).subject(subject) }
             if let series, let catalog = loaded?.catalog { _ = try SampleValidator(catalog: catalog).series(series) }
             let sampleStore = try store.openForReading(extensions.storeBackends)
@@ -84,7 +94,9 @@ struct ExportCommand: VitalsCommand {
             text = CatalogExport.jsonSchema
         } else {
             let loaded = try catalog.loadValidCatalog(extensions)
-            guard !loaded.catalog.screens.isEmpty else { throw CommandError("the catalog declares no screen; nothing to export", .refused) }
+            guard !loaded.catalog.screens.isEmpty else {
+                throw CommandError("the catalog declares no screen; nothing to export", .refused)
+            }
             let export = CatalogExport(catalog: loaded.catalog, chartKinds: extensions.chartKinds)
             text = kind == "json" ? export.json.text() + "\n" : export.swift
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsImport
+import VitalsKit
 
 /// `vitals import apple-health`: a Health app export (zip, XML or folder) into the database.
 struct ImportAppleHealthCommand: VitalsCommand {
@@ -9,12 +9,12 @@ struct ImportAppleHealthCommand: VitalsCommand {
         commandName: "apple-health",
         abstract: "Import an Apple Health export: export.zip, its export.xml, or the unzipped folder.",
         discussion: """
-        In the Health app on iPhone: your picture → Export All Health Data, then copy export.zip
-        here. The export is streamed (nothing is unpacked to disk) in one transaction: a damaged
-        file or an interrupted import leaves the database as it was, and running the import again
-        adds only what is not there yet. Types that a series names under `healthkit:` go into that
-        series in its base unit; every other type is kept under its HealthKit identifier.
-        """)
+            In the Health app on iPhone: your picture → Export All Health Data, then copy export.zip
+            here. The export is streamed (nothing is unpacked to disk) in one transaction: a damaged
+            file or an interrupted import leaves the database as it was, and running the import again
+            adds only what is not there yet. Types that a series names under `healthkit:` go into that
+            series in its base unit; every other type is kept under its HealthKit identifier.
+            """)
 
     @Argument(help: ArgumentHelp("export.zip, export.xml, or the apple_health_export folder.", valueName: "PATH"))
     var path: String
@@ -32,7 +32,8 @@ struct ImportAppleHealthCommand: VitalsCommand {
         try reportingErrors {
             do {
                 if scanOnly { return try scan() }
-                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends), quiet: quiet)
+                let loaded = try catalog.loadValidCatalog(
+                    extensions, demoData: store.writesDemoData(extensions.storeBackends), quiet: quiet)
                 let bar = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
                 let report: AppleHealthImportReport
                 do {
@@ -50,8 +51,9 @@ struct ImportAppleHealthCommand: VitalsCommand {
                 try say("imported \(Sanitize.inline(report.source?.description ?? path))")
                 for line in report.summaryLines() { try say(Sanitize.inline(line)) }
             } catch let error as HealthExportError {
-                throw CommandError(Sanitize.inline(error.message), hints: error.hints + ["the database was not changed"],
-                                   ExitReason(error.kind))
+                throw CommandError(
+                    Sanitize.inline(error.message), hints: error.hints + ["the database was not changed"],
+                    ExitReason(error.kind))
             }
         }
     }
@@ -62,9 +64,10 @@ struct ImportAppleHealthCommand: VitalsCommand {
         let reader = try HealthExportReader.open(path)
         let (sink, statistics) = try reader.count()
         let seconds = Date().timeIntervalSince(started)
-        try say("scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
-              + "\(sink.activitySummaries) activity summaries, \(sink.skips) skipped in "
-              + String(format: "%.2f s (%.0f records/s)", seconds, Double(sink.records) / seconds))
+        try say(
+            "scanned \(statistics.bytesRead) bytes: \(sink.records) records, \(sink.workouts) workouts, "
+                + "\(sink.activitySummaries) activity summaries, \(sink.skips) skipped in "
+                + String(format: "%.2f s (%.0f records/s)", seconds, Double(sink.records) / seconds))
     }
 }
 
@@ -85,10 +88,12 @@ private final class ProgressBar: @unchecked Sendable {
         let filled = Int(fraction * Double(width))
         let rate = progress.elapsed > 0 ? Double(progress.samples) / progress.elapsed : 0
         let left = fraction > 0.01 ? progress.elapsed * (1 - fraction) / fraction : .nan
-        let line = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-            + String(format: "%3.0f%%  %@ of %@  %d samples  %.0f/s  %@", fraction * 100,
-                     megabytes(progress.bytesRead), megabytes(progress.totalBytes), progress.samples, rate,
-                     left.isNaN ? "" : String(format: "%.0f s left", left))
+        let line =
+            "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            + String(
+                format: "%3.0f%%  %@ of %@  %d samples  %.0f/s  %@", fraction * 100,
+                megabytes(progress.bytesRead), megabytes(progress.totalBytes), progress.samples, rate,
+                left.isNaN ? "" : String(format: "%.0f s left", left))
         StandardError.progress(line)
     }
 

@@ -29,7 +29,8 @@ extension LogCommand {
             food = found
             amounts = try PortionLogging.amounts(for: found, amount: unit, unit: foodUnit, in: book)
         } else if let category = book.category(series: series) ?? book.category(series),
-                  let amount = try PortionLogging.amount(typed: value, unit: unit, for: category) {
+            let amount = try PortionLogging.amount(typed: value, unit: unit, for: category)
+        {
             guard foodUnit == nil else { throw ValidationError("unexpected argument '\(foodUnit!)'") }
             amounts = [amount]
         } else {
@@ -39,29 +40,37 @@ extension LogCommand {
 
         let time = TimeParser()
         let start = try at.map(time.parse) ?? time.current
-        let slot = book.mealSlots.isEmpty ? tag
-            : try tag.map { try MealSlotNames.resolve($0, in: book).id } ?? MealSlotNames.slot(atMinutes: Self.minutesOfDay(start), in: book)?.id
+        let slot =
+            book.mealSlots.isEmpty
+            ? tag
+            : try tag.map { try MealSlotNames.resolve($0, in: book).id }
+                ?? MealSlotNames.slot(atMinutes: Self.minutesOfDay(start), in: book)?.id
         let validator = SampleValidator(catalog: catalog, time: time, unitSystem: try units.unitSystem())
         var samples: [Sample] = []
         for amount in amounts {
             let category = book.category(amount.categoryID)!
-            var sample = try validator.sample(from: SampleInput(
-                seriesID: category.seriesID, subjectID: subject, value: "\(amount.value)", unit: category.unit.rawValue,
-                time: at, category: nil, tag: slot, note: note))
+            var sample = try validator.sample(
+                from: SampleInput(
+                    seriesID: category.seriesID, subjectID: subject, value: "\(amount.value)",
+                    unit: category.unit.rawValue,
+                    time: at, category: nil, tag: slot, note: note))
             if let food { sample.metadata = "{\"food\":" + JSONString.quote(food.name) + "}" }
             samples.append(sample)
         }
         let inserted = try store.writing(extensions.storeBackends) { try $0.insertLogged(samples) }
         let parts = amounts.map { amount -> String in
             let category = book.category(amount.categoryID)!
-            var text = "\(category.name.lowercased()) \(PortionNoun.amount(PortionLogging.plain(amount.value), category.unit.rawValue))"
+            var text =
+                "\(category.name.lowercased()) \(PortionNoun.amount(PortionLogging.plain(amount.value), category.unit.rawValue))"
             if let from = amount.roundedFrom { text += " (rounded from \(PortionLogging.plain(from, digits: 2)))" }
             return text
         }
         var line = inserted == 0 ? "already logged " : "logged "
         if let food {
             line += food.name
-            if let amount = unit { line += " \(Sanitize.inline(amount))\(foodUnit.map { " " + Sanitize.inline($0) } ?? "")" }
+            if let amount = unit {
+                line += " \(Sanitize.inline(amount))\(foodUnit.map { " " + Sanitize.inline($0) } ?? "")"
+            }
             line += ": "
         } else if let unit, PortionLogging.amountWasConverted(unit) {
             line += "\(Sanitize.inline(value)) \(Sanitize.inline(unit)) → "

@@ -1,9 +1,10 @@
 import Foundation
 import VitalsKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `vitals log puqe`: the PUQE-24 questionnaire (`PuqeScore`), logged as its score. The three
@@ -34,22 +35,25 @@ extension LogCommand {
         case 3:
             let answers = try typed.map { text -> Int in
                 guard let answer = Int(text), (1...5).contains(answer) else {
-                    throw CommandError("a PUQE answer is 1 to 5, got \(Sanitize.inline(text))",
-                                       hints: ["vitals log puqe 2 3 1: how long nauseated, times vomited, times retched"], .usage)
+                    throw CommandError(
+                        "a PUQE answer is 1 to 5, got \(Sanitize.inline(text))",
+                        hints: ["vitals log puqe 2 3 1: how long nauseated, times vomited, times retched"], .usage)
                 }
                 return answer
             }
             return PuqeAnswers(answers: answers, score: answers.reduce(0, +))
         case 0:
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandError("give the PUQE answers or the score: vitals log puqe 2 3 1, or vitals log puqe 6",
-                                   hints: ["asked one by one only on a terminal"], .usage)
+                throw CommandError(
+                    "give the PUQE answers or the score: vitals log puqe 2 3 1, or vitals log puqe 6",
+                    hints: ["asked one by one only on a terminal"], .usage)
             }
             var answers: [Int] = []
             for question in PuqeScore.questions { answers.append(try ask(question)) }
             return PuqeAnswers(answers: answers, score: answers.reduce(0, +))
         default:
-            throw CommandError("give the three PUQE answers (each 1 to 5) or the score, not \(typed.count) values", .usage)
+            throw CommandError(
+                "give the three PUQE answers (each 1 to 5) or the score, not \(typed.count) values", .usage)
         }
     }
 
@@ -64,9 +68,12 @@ extension LogCommand {
             let ready = poll(&waiting, 1, Self.puqeAnswerTimeout * 1000)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else {
-                throw CommandError("no answer within \(Self.puqeAnswerTimeout / 60) minutes; nothing was logged", .usage)
+                throw CommandError(
+                    "no answer within \(Self.puqeAnswerTimeout / 60) minutes; nothing was logged", .usage)
             }
-            guard let line = readLine() else { throw CommandError("the answers ended early; nothing was logged", .usage) }
+            guard let line = readLine() else {
+                throw CommandError("the answers ended early; nothing was logged", .usage)
+            }
             if let answer = Int(line.trimmingCharacters(in: .whitespaces)), (1...5).contains(answer) { return answer }
             try say("Answer 1-5: ", terminator: "")
         }

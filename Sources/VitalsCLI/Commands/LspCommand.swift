@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 import VitalsLanguageServer
 
 /// `vitals lsp`: the language server, on standard input and output.
@@ -10,10 +10,10 @@ struct LspCommand: VitalsCommand {
         commandName: "lsp",
         abstract: "Serve the catalog to an editor: the Language Server Protocol on standard input and output.",
         discussion: """
-        Diagnostics as you type (what `vitals validate` reports, on the unsaved buffers over the files on disk), \
-        quick fixes, completion, go to definition, references, rename, hover with the metric's chart and outlines. \
-        Started by the editor; docs/lsp.md shows the set-up for Neovim, VS Code and Helix.
-        """)
+            Diagnostics as you type (what `vitals validate` reports, on the unsaved buffers over the files on disk), \
+            quick fixes, completion, go to definition, references, rename, hover with the metric's chart and outlines. \
+            Started by the editor; docs/lsp.md shows the set-up for Neovim, VS Code and Helix.
+            """)
 
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var store: StoreOptions
@@ -34,7 +34,9 @@ struct LspCommand: VitalsCommand {
         try reportingErrors {
             if let root = catalog.catalogRoot {
                 // Files are served, not a catalog kept in a database; a wrong directory is said now.
-                if StoreBackends.isURL(root) { throw CommandError("vitals lsp serves a catalog directory, not \(Sanitize.inline(root))", .usage) }
+                if StoreBackends.isURL(root) {
+                    throw CommandError("vitals lsp serves a catalog directory, not \(Sanitize.inline(root))", .usage)
+                }
                 _ = try CatalogLocation.resolve(root: root, allowBuiltIn: false)
             }
         }
@@ -42,14 +44,17 @@ struct LspCommand: VitalsCommand {
         let backends = extensions.storeBackends
         let demo = store.holdsDemoData(backends)
         let asOf = try parseDate(asOf, option: "--as-of")
-        let charts = ChartPreview(width: chartWidth, asOf: asOf, open: { try store.openForReading(backends, asOf: asOf ?? LocalDate.today()) },
-                                  prepare: { catalog in if demo { catalog.addDemoSubjects() } })
+        let charts = ChartPreview(
+            width: chartWidth, asOf: asOf,
+            open: { try store.openForReading(backends, asOf: asOf ?? LocalDate.today()) },
+            prepare: { catalog in if demo { catalog.addDemoSubjects() } })
         let configuration = LanguageServerConfiguration(
             extensions: extensions,
             validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids),
             catalogRoot: catalog.catalogRoot, charts: charts, version: VitalsKitVersion.string)
         let server = LanguageServer(configuration: configuration, writer: .fileDescriptor(STDOUT_FILENO))
-        let status = server.run(MessageReader(source: FileDescriptorSource(fd: STDIN_FILENO), limits: configuration.limits))
+        let status = server.run(
+            MessageReader(source: FileDescriptorSource(fd: STDIN_FILENO), limits: configuration.limits))
         if status != 0 { throw ExitCode(status) }
     }
 }

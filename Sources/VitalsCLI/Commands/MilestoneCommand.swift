@@ -31,27 +31,35 @@ struct MilestoneCommand: ParsableCommand {
 
         func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
+                let loaded = try catalog.loadValidCatalog(
+                    extensions, demoData: store.writesDemoData(extensions.storeBackends))
                 let subject = try SampleValidator(catalog: loaded.catalog).subject(self.subject)
                 let id = id.trimmingCharacters(in: .whitespaces)
-                guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-                    throw CommandError("milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
+                guard !id.isEmpty,
+                    id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+                else {
+                    throw CommandError(
+                        "milestone ids are letters, digits and underscores, got '\(Sanitize.inline(id))'")
                 }
                 try MilestoneValidation.check(id, subjectID: subject.id, in: loaded.catalog)
                 let day = try parseDate(on, option: "--on") ?? LocalDate.today()
                 guard day <= LocalDate.today().adding(days: 1) else {
                     throw CommandError("\(day) is in the future")
                 }
-                try store.writing(extensions.storeBackends) { try $0.markMilestone(
-                    MilestoneRecord(subjectID: subject.id, milestoneID: id, doneOn: day,
-                                    note: note.map(Sanitize.inline))) }
+                try store.writing(extensions.storeBackends) {
+                    try $0.markMilestone(
+                        MilestoneRecord(
+                            subjectID: subject.id, milestoneID: id, doneOn: day,
+                            note: note.map(Sanitize.inline)))
+                }
                 try say("marked \(Sanitize.inline(id)) done for \(subject.id) on \(day)")
             }
         }
     }
 
     struct Undo: VitalsCommand {
-        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Forget that a milestone was done.")
+        static let configuration = CommandConfiguration(
+            commandName: "undo", abstract: "Forget that a milestone was done.")
 
         @Argument(help: ArgumentHelp("The milestone id.", valueName: "ID"))
         var id: String
@@ -64,10 +72,15 @@ struct MilestoneCommand: ParsableCommand {
 
         func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
+                let loaded = try catalog.loadValidCatalog(
+                    extensions, demoData: store.writesDemoData(extensions.storeBackends))
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-                guard try store.location(extensions.storeBackends).exists else { throw CommandError("\(id) was not marked done for \(subject)") }
-                let removed = try store.writing(extensions.storeBackends) { try $0.unmarkMilestone(subject: subject, milestone: id) }
+                guard try store.location(extensions.storeBackends).exists else {
+                    throw CommandError("\(id) was not marked done for \(subject)")
+                }
+                let removed = try store.writing(extensions.storeBackends) {
+                    try $0.unmarkMilestone(subject: subject, milestone: id)
+                }
                 guard removed else { throw CommandError("\(id) was not marked done for \(subject)") }
                 try say("unmarked \(Sanitize.inline(id)) for \(Sanitize.inline(subject))")
             }
@@ -75,7 +88,8 @@ struct MilestoneCommand: ParsableCommand {
     }
 
     struct List: VitalsCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the milestones marked done.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the milestones marked done.")
 
         @OptionGroup var subjectOption: SubjectOption
         var subject: String { subjectOption.id }
@@ -85,10 +99,13 @@ struct MilestoneCommand: ParsableCommand {
 
         func run(with extensions: Extensions) throws {
             try reportingErrors {
-                let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
+                let loaded = try catalog.loadValidCatalog(
+                    extensions, demoData: store.holdsDemoData(extensions.storeBackends))
                 _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
                 for record in try store.openForReading(extensions.storeBackends).milestones(subject: subject) {
-                    try say("\(record.doneOn)  \(Sanitize.inline(record.milestoneID))" + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
+                    try say(
+                        "\(record.doneOn)  \(Sanitize.inline(record.milestoneID))"
+                            + (record.note.map { "  \(Sanitize.inline($0))" } ?? ""))
                 }
             }
         }

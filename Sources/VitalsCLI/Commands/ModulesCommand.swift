@@ -5,7 +5,9 @@ struct ModulesCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "modules",
         abstract: "List screen modules and the config keys each reads.",
-        discussion: "Every screen without a module of its own is drawn by the generic layout. The same keys check a screen's config: in vitals validate and in editors (vitals schema).")
+        discussion:
+            "Every screen without a module of its own is drawn by the generic layout. The same keys check a screen's config: in vitals validate and in editors (vitals schema)."
+    )
 
     @Option(help: "Output format: text or json.")
     var format: ModulesFormat = .text

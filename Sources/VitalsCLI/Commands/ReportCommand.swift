@@ -1,21 +1,22 @@
 import ArgumentParser
 import Foundation
 import VitalsKit
-import VitalsScreens
 import VitalsReports
+import VitalsScreens
 
 /// `vitals report`: screens over a period as one self-contained HTML page or a PDF.
 struct ReportCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Screens over a period as an HTML page or a PDF, e.g. `vitals report --all --range 12w -o report.pdf`.",
+        abstract:
+            "Screens over a period as an HTML page or a PDF, e.g. `vitals report --all --range 12w -o report.pdf`.",
         discussion: """
-        The same screens as `render`, every chart drawn as SVG with the numbers behind it, in one \
-        HTML file with nothing outside it. `adherence` names the whole-day adherence report \
-        (streaks, categories, body trends). A PDF (-o FILE.pdf) is printed by headless Chromium \
-        (Debian package: chromium); without it the command says so and exits 2. Without -o the \
-        HTML is written to standard output.
-        """)
+            The same screens as `render`, every chart drawn as SVG with the numbers behind it, in one \
+            HTML file with nothing outside it. `adherence` names the whole-day adherence report \
+            (streaks, categories, body trends). A PDF (-o FILE.pdf) is printed by headless Chromium \
+            (Debian package: chromium); without it the command says so and exits 2. Without -o the \
+            HTML is written to standard output.
+            """)
 
     @Argument(help: ArgumentHelp("Screens to include: id or alias, or `adherence`.", valueName: "SCREEN"))
     var screens: [String] = []
@@ -25,13 +26,17 @@ struct ReportCommand: VitalsCommand {
 
     @OptionGroup var view: ViewOptions
 
-    @Option(help: ArgumentHelp("The first day of the period, YYYY-MM-DD (with --to; replaces --range).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("The first day of the period, YYYY-MM-DD (with --to; replaces --range).", valueName: "DATE"))
     var from: String?
 
-    @Option(help: ArgumentHelp("The last day of the period, YYYY-MM-DD (default: --as-of, else today).", valueName: "DATE"))
+    @Option(
+        help: ArgumentHelp("The last day of the period, YYYY-MM-DD (default: --as-of, else today).", valueName: "DATE"))
     var to: String?
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to FILE: .html or .pdf (default, or -: HTML on standard output).", valueName: "FILE"))
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp("Write to FILE: .html or .pdf (default, or -: HTML on standard output).", valueName: "FILE"))
     var output: String?
 
     @Option(help: ArgumentHelp("Paper for printing: a4 or letter.", valueName: "SIZE"))
@@ -43,7 +48,9 @@ struct ReportCommand: VitalsCommand {
     @Flag(help: "Remove names of people and devices, sources and notes, for sharing.")
     var redact = false
 
-    @Flag(name: .customLong("shift-dates"), help: "Write dates as \"day 1\", \"day 2\" … from the period's first day (with or without --redact).")
+    @Flag(
+        name: .customLong("shift-dates"),
+        help: "Write dates as \"day 1\", \"day 2\" … from the period's first day (with or without --redact).")
     var shiftDates = false
 
     @OptionGroup var units: UnitOptions
@@ -56,7 +63,10 @@ struct ReportCommand: VitalsCommand {
 
     func validate() throws {
         if all && !screens.isEmpty { throw ValidationError("give screen names or --all, not both") }
-        if !all && screens.isEmpty { throw ValidationError("name a screen (vitals report protein), `adherence`, or use --all; vitals tree lists them") }
+        if !all && screens.isEmpty {
+            throw ValidationError(
+                "name a screen (vitals report protein), `adherence`, or use --all; vitals tree lists them")
+        }
         if from != nil && view.range != nil { throw ValidationError("give --from/--to or --range, not both") }
         if to != nil && view.asOf != nil { throw ValidationError("give --to or --as-of, not both") }
         if to != nil && from == nil { throw ValidationError("--to needs --from (or use --as-of with --range)") }
@@ -91,18 +101,26 @@ struct ReportCommand: VitalsCommand {
             // Find the engine before any work: a missing Chromium is said at once.
             let printer = format == .pdf ? try PDFPrinter.find() : nil
             let settings = try RunSettings.resolve()
-            var request = ScreenRequest(asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
-                                        showChildren: children, weighIn: settings.weighIn,
-                                        dayCutoffMinutes: settings.dayCutoffMinutes)
+            var request = ScreenRequest(
+                asOf: period.asOf, range: period.range, unitSystem: try units.chosenUnitSystem(),
+                showChildren: children, weighIn: settings.weighIn,
+                dayCutoffMinutes: settings.dayCutoffMinutes)
             request.goals = settings.goals
-            let loaded = try catalog.loadValidCatalog(extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends))
+            let loaded = try catalog.loadValidCatalog(
+                extensions, drawingUnknownChartTypes: true, demoData: store.holdsDemoData(extensions.storeBackends))
             let sampleStore = try store.openForReading(extensions.storeBackends, asOf: request.asOf)
             let profile = RenderProfile(width: 80)
             var wantsAdherence = false
-            let chosen: [DisplayScreen] = try all ? loaded.catalog.activeScreensInOrder : screens.compactMap { name in
-                if name.lowercased() == "adherence" { wantsAdherence = true; return nil }
-                return try ScreenLookup.screen(named: name, in: loaded.catalog)
-            }
+            let chosen: [DisplayScreen] =
+                try all
+                ? loaded.catalog.activeScreensInOrder
+                : screens.compactMap { name in
+                    if name.lowercased() == "adherence" {
+                        wantsAdherence = true
+                        return nil
+                    }
+                    return try ScreenLookup.screen(named: name, in: loaded.catalog)
+                }
             // A shared copy is composed from a catalog whose subjects are renamed, under a
             // disclosure that withholds sources and shifts dates where they are written.
             let shared = SharedCopy(withholdsPersonal: redact, shiftsDates: shiftDates, period: period)
@@ -115,14 +133,18 @@ struct ReportCommand: VitalsCommand {
                 leftOut = []
                 try sampleStore.readingAsOneSnapshot {
                     if wantsAdherence {
-                        documents += try AdherenceReport(catalog: catalog, store: sampleStore, request: request,
-                                                         period: period, profile: profile).documents(registry: registry)
+                        documents += try AdherenceReport(
+                            catalog: catalog, store: sampleStore, request: request,
+                            period: period, profile: profile
+                        ).documents(registry: registry)
                     }
                     documents += try chosen.compactMap { chosen in
                         let screen = catalog.screen(chosen.id) ?? chosen
-                        let document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: sampleStore,
-                                                                         request: request, profile: profile,
-                                                                         chartKinds: extensions.chartKinds))
+                        let document = try registry.render(
+                            ScreenContext(
+                                catalog: catalog, screen: screen, store: sampleStore,
+                                request: request, profile: profile,
+                                chartKinds: extensions.chartKinds))
                         if all, Self.showsNoData(document) {
                             leftOut.append(screen.name)
                             return nil
@@ -135,7 +157,8 @@ struct ReportCommand: VitalsCommand {
             // Day 1 is the period's first day, else the earliest date the screens show.
             var dayOne = period.firstDay
             if shiftDates && dayOne == nil {
-                dayOne = shared.dayOne(in: try Disclosure.$current.withValue(Disclosure(withholdsPersonal: redact)) { try compose() })
+                dayOne = shared.dayOne(
+                    in: try Disclosure.$current.withValue(Disclosure(withholdsPersonal: redact)) { try compose() })
             }
             let aliases = shared.subjectAliases(loaded.catalog)
             let (html, count) = try Disclosure.$current.withValue(shared.disclosure(dayOne: dayOne)) {
@@ -145,17 +168,21 @@ struct ReportCommand: VitalsCommand {
                 let languages = Set(documents.map(\.language))
                 let language = languages.count == 1 ? languages.first ?? "en" : "en"
                 let html = Words.speaking(loaded.catalog.words(for: language)) {
-                    let title = wantsAdherence && chosen.isEmpty ? Words.text("report.title_adherence")
+                    let title =
+                        wantsAdherence && chosen.isEmpty
+                        ? Words.text("report.title_adherence")
                         : documents.count == 1 ? documents[0].name : Words.text("report.title")
-                    let page = ReportPage(title: title, period: period.text, asOf: period.asOfText,
-                                          language: language, paper: paper == .a4 ? .a4 : .letter, notice: shared.notice)
+                    let page = ReportPage(
+                        title: title, period: period.text, asOf: period.asOfText,
+                        language: language, paper: paper == .a4 ? .a4 : .letter, notice: shared.notice)
                     return page.html(documents, output: HTMLOutput(size: ChartSize(profile: profile)))
                 }
                 return (html, documents.count)
             }
             if !leftOut.isEmpty {
-                printError("vitals: left out \(leftOut.count) screen\(leftOut.count == 1 ? "" : "s") without data in the period: "
-                           + leftOut.map { Sanitize.inline($0) }.joined(separator: ", "))
+                printError(
+                    "vitals: left out \(leftOut.count) screen\(leftOut.count == 1 ? "" : "s") without data in the period: "
+                        + leftOut.map { Sanitize.inline($0) }.joined(separator: ", "))
             }
             guard let output = self.output, output != "-" else {
                 try StandardOutput.write(html, as: .html)

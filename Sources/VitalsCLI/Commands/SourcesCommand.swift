@@ -7,8 +7,11 @@ import VitalsKit
 struct SourcesCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: "List the sources of the samples: how many each wrote, into how many series, and the last day it wrote.",
-        discussion: "A source whose last day lies more than \(SourcesCommand.quietDays) days before the newest source's is marked: it may have stopped writing.")
+        abstract:
+            "List the sources of the samples: how many each wrote, into how many series, and the last day it wrote.",
+        discussion:
+            "A source whose last day lies more than \(SourcesCommand.quietDays) days before the newest source's is marked: it may have stopped writing."
+    )
 
     /// Days behind the newest source after which a source is marked as silent.
     static let quietDays = 14
@@ -29,14 +32,20 @@ struct SourcesCommand: VitalsCommand {
                 return
             }
             let width = min(56, max(6, activity.map(\.source.count).max() ?? 0))
-            try say("source".padding(toLength: width, withPad: " ", startingAt: 0) + "   samples  series  first day   last day")
+            try say(
+                "source".padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "   samples  series  first day   last day")
             for entry in activity {
-                let name = entry.source.count > width ? String(entry.source.prefix(width - 1)) + "…"
+                let name =
+                    entry.source.count > width
+                    ? String(entry.source.prefix(width - 1)) + "…"
                     : entry.source.padding(toLength: width, withPad: " ", startingAt: 0)
                 let behind = newest.dayNumber - entry.lastDay.dayNumber
                 let mark = behind > Self.quietDays ? "  silent for \(behind) days before the newest" : ""
-                try say(Sanitize.inline(name + pad(entry.samples, 10) + pad(entry.series, 8)
-                                        + "  \(entry.firstDay)  \(entry.lastDay)" + mark))
+                try say(
+                    Sanitize.inline(
+                        name + pad(entry.samples, 10) + pad(entry.series, 8)
+                            + "  \(entry.firstDay)  \(entry.lastDay)" + mark))
             }
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
 import VitalsInsights
+import VitalsKit
 
 /// `vitals summary`: the week (or any period) against the one before, short enough for a mail.
 struct SummaryCommand: VitalsCommand {
@@ -9,11 +9,11 @@ struct SummaryCommand: VitalsCommand {
         commandName: "summary",
         abstract: "The week (or any period) against the one before, e.g. `vitals summary --week --format markdown`.",
         discussion: """
-        Per screen with data in the period: its primary metric's value against the period of \
-        the same length before, targets met on the days with data, streaks, the weight goal's \
-        trend, and any relation whose 95 % interval excludes 0. Screens without data in the \
-        period are counted, not shown. Formats: text, markdown, or html (the report's page).
-        """)
+            Per screen with data in the period: its primary metric's value against the period of \
+            the same length before, targets met on the days with data, streaks, the weight goal's \
+            trend, and any relation whose 95 % interval excludes 0. Screens without data in the \
+            period are counted, not shown. Formats: text, markdown, or html (the report's page).
+            """)
 
     @Flag(help: "The last 7 days (the default).")
     var week = false
@@ -27,7 +27,9 @@ struct SummaryCommand: VitalsCommand {
     @Option(help: ArgumentHelp("The period as a range: 7d, 12w, 6m or 1y.", valueName: "RANGE"))
     var range: String?
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The period's last day, YYYY-MM-DD (default: today).", valueName: "DATE"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The period's last day, YYYY-MM-DD (default: today).", valueName: "DATE"))
     var asOf: String?
 
     @Option(help: "Output format: text, markdown or html.")
@@ -47,8 +49,10 @@ struct SummaryCommand: VitalsCommand {
     static let longestPeriod = 3660
 
     func validate() throws {
-        let given = [week ? "--week" : nil, month ? "--month" : nil, days.map { _ in "--days" }, range.map { _ in "--range" }]
-            .compactMap { $0 }
+        let given = [
+            week ? "--week" : nil, month ? "--month" : nil, days.map { _ in "--days" }, range.map { _ in "--range" },
+        ]
+        .compactMap { $0 }
         if given.count > 1 { throw ValidationError("give one period: \(given.joined(separator: ", ")) were all given") }
         if let days, !(1...Self.longestPeriod).contains(days) {
             throw ValidationError("--days must be 1 to \(Self.longestPeriod), got \(days)")
@@ -61,10 +65,13 @@ struct SummaryCommand: VitalsCommand {
         if let days { return (SummaryWindow(last: day, days: days), "Summary of \(days) day\(days == 1 ? "" : "s")") }
         if let parsed = try parseRange(range) {
             guard let window = SummaryWindow(last: day, range: parsed) else {
-                throw CommandError("--range all has no length to compare with the period before; give 7d, 12w, 6m or 1y", .usage)
+                throw CommandError(
+                    "--range all has no length to compare with the period before; give 7d, 12w, 6m or 1y", .usage)
             }
             guard window.days <= Self.longestPeriod else {
-                throw CommandError("--range \(parsed) is \(window.days) days; a summary covers at most \(Self.longestPeriod) (10 years)", .usage)
+                throw CommandError(
+                    "--range \(parsed) is \(window.days) days; a summary covers at most \(Self.longestPeriod) (10 years)",
+                    .usage)
             }
             return (window, "Summary of " + MetricChartBuilder.words(parsed))
         }
@@ -77,17 +84,22 @@ struct SummaryCommand: VitalsCommand {
             let day = try parseDate(asOf, option: "--as-of") ?? LocalDate.today()
             let (window, title) = try period(endingOn: day)
             let profile = try RenderProfile.resolve(width: 80, color: .never, ascii: ascii)
-            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.holdsDemoData(extensions.storeBackends))
+            let loaded = try catalog.loadValidCatalog(
+                extensions, demoData: store.holdsDemoData(extensions.storeBackends))
             let subject = subjectOption.id
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
-            var request = ScreenRequest(asOf: day, unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
-                                        dayCutoffMinutes: settings.dayCutoffMinutes)
+            var request = ScreenRequest(
+                asOf: day, unitSystem: try units.chosenUnitSystem(), weighIn: settings.weighIn,
+                dayCutoffMinutes: settings.dayCutoffMinutes)
             request.goal = settings.goals[subject]
             let sampleStore = try store.openForReading(extensions.storeBackends, asOf: day)
-            let summary = try SummaryReader(catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
-                                            extensions: extensions)
-                .read(window: window, title: title)
-            let words = SummaryWords(numbers: profile.numbers, glyphs: profile.glyphs, languages: loaded.catalog.languages)
+            let summary = try SummaryReader(
+                catalog: loaded.catalog, store: sampleStore, request: request, subjectID: subject,
+                extensions: extensions
+            )
+            .read(window: window, title: title)
+            let words = SummaryWords(
+                numbers: profile.numbers, glyphs: profile.glyphs, languages: loaded.catalog.languages)
             switch format {
             case .text: try StandardOutput.write(SummaryText(words: words).text(summary))
             case .markdown: try StandardOutput.write(SummaryText(words: words).markdown(summary))

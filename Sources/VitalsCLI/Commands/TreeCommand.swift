@@ -8,7 +8,8 @@ struct TreeCommand: VitalsCommand {
         commandName: "tree",
         abstract: "Print pillars → screens → primary metric → child metrics.")
 
-    @Argument(help: ArgumentHelp("Only this screen (id like SCREEN_PROTEIN, or alias like protein).", valueName: "SCREEN"))
+    @Argument(
+        help: ArgumentHelp("Only this screen (id like SCREEN_PROTEIN, or alias like protein).", valueName: "SCREEN"))
     var screen: String?
 
     @Option(help: "Output format: text or json.")
@@ -33,7 +34,8 @@ struct TreeCommand: VitalsCommand {
                     try say(line)
                 }
             case .json:
-                try say(CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "", as: .json)
+                try say(
+                    CatalogTree.json(loaded.catalog, screens: only, customModules: modules), terminator: "", as: .json)
             }
         }
     }

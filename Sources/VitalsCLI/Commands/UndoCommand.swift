@@ -17,7 +17,8 @@ struct UndoCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
-            let loaded = try catalog.loadValidCatalog(extensions, demoData: store.writesDemoData(extensions.storeBackends))
+            let loaded = try catalog.loadValidCatalog(
+                extensions, demoData: store.writesDemoData(extensions.storeBackends))
             _ = try SampleValidator(catalog: loaded.catalog).subject(subject)
             let nothingToUndo = CommandError("nothing to undo: \(subject) has no logged entries")
             // Looked at read-only first: an undo with nothing to undo leaves the file byte for
@@ -34,7 +35,11 @@ struct UndoCommand: VitalsCommand {
                 let last = try database.lastLogged(subject: subject)
                 guard !last.isEmpty else { throw nothingToUndo }
                 try database.deleteEntries(last.map(\.id))
-                for entry in last { try say("removed " + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces)) }
+                for entry in last {
+                    try say(
+                        "removed "
+                            + EntryListing.line(entry, catalog: loaded.catalog).trimmingCharacters(in: .whitespaces))
+                }
             }
         }
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import VitalsKit
-import VitalsScreens
 import VitalsDemo
+import VitalsKit
 import VitalsScaffold
+import VitalsScreens
 
 struct ValidateCommand: VitalsCommand {
     static let configuration = CommandConfiguration(
@@ -11,9 +11,10 @@ struct ValidateCommand: VitalsCommand {
         abstract: "Check the screen and metric YAML files, for CI.",
         discussion: "Exit code 0: no errors; 1: errors found (or warnings, with --strict); 2: could not run.")
 
-    @Argument(help: ArgumentHelp(
-        "Files or directories to check, each read within the catalog it belongs to; only their own problems are reported (default: the whole catalog found from the current directory up).",
-        valueName: "PATH"), completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: ArgumentHelp(
+            "Files or directories to check, each read within the catalog it belongs to; only their own problems are reported (default: the whole catalog found from the current directory up).",
+            valueName: "PATH"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = []
 
     @Option(help: "Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, else text).")
@@ -22,9 +23,11 @@ struct ValidateCommand: VitalsCommand {
     @Flag(help: "Treat warnings as errors for the exit code.")
     var strict = false
 
-    @Option(name: .customLong("app-ids"), help: ArgumentHelp(
-        "Fail when an id the app uses is gone: FILE is the catalog export the app was built against (vitals export catalog --format json) or a list of ids, one a line. A screen's former ids count as its own.",
-        valueName: "FILE"), completion: .file())
+    @Option(
+        name: .customLong("app-ids"),
+        help: ArgumentHelp(
+            "Fail when an id the app uses is gone: FILE is the catalog export the app was built against (vitals export catalog --format json) or a list of ids, one a line. A screen's former ids count as its own.",
+            valueName: "FILE"), completion: .file())
     var appIDs: String?
 
     @OptionGroup var catalog: CatalogOptions
@@ -36,13 +39,17 @@ struct ValidateCommand: VitalsCommand {
             if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
                 // A catalog kept in a database (a server's catalog tables): findings name table and row.
                 guard paths.isEmpty else { throw StoreLocationError.pathsWithDatabaseCatalog }
-                validation = CatalogValidation.run(loaded: try extensions.storeBackends.loadCatalog(from: url),
-                                                   validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
+                validation = CatalogValidation.run(
+                    loaded: try extensions.storeBackends.loadCatalog(from: url),
+                    validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
             } else {
-                validation = try CatalogValidation.run(paths: paths, catalogRoot: catalog.catalogRoot,
-                                                       validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
-                if paths.isEmpty, case .directory(let root)? = try? CatalogLocation.resolve(
-                    root: catalog.catalogRoot, allowBuiltIn: false) {
+                validation = try CatalogValidation.run(
+                    paths: paths, catalogRoot: catalog.catalogRoot,
+                    validator: Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids))
+                if paths.isEmpty,
+                    case .directory(let root)? = try? CatalogLocation.resolve(
+                        root: catalog.catalogRoot, allowBuiltIn: false)
+                {
                     validation.checkLanguages(catalogRoot: root)
                 }
             }
@@ -61,14 +68,20 @@ struct ValidateCommand: VitalsCommand {
             let summary = validation.summary
             let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
             if chosen == .text {
-                let custom = extensions.screens.customScreenIDs.filter { id in validation.catalogs.contains { $0.screen(id) != nil } }
+                let custom = extensions.screens.customScreenIDs.filter { id in
+                    validation.catalogs.contains { $0.screen(id) != nil }
+                }
                 if !custom.isEmpty {
-                    try say("custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout")
+                    try say(
+                        "custom screen modules: \(custom.joined(separator: ", ")); every other screen uses the generic layout"
+                    )
                 }
             }
-            try say(DiagnosticReporter.report(validation.diagnostics, summary: summary, format: chosen, sources: validation.sources,
-                                              rules: extensions.ruleDescriptions),
-                  terminator: "", as: chosen == .json || chosen == .sarif ? .json : .text)
+            try say(
+                DiagnosticReporter.report(
+                    validation.diagnostics, summary: summary, format: chosen, sources: validation.sources,
+                    rules: extensions.ruleDescriptions),
+                terminator: "", as: chosen == .json || chosen == .sarif ? .json : .text)
             Self.keepUntilExit(validation)
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }

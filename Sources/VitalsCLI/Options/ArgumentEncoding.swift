@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Arguments that are not UTF-8. Swift decodes `argv` with repair, so a path given in another
@@ -13,8 +13,9 @@ enum ArgumentEncoding {
     /// when all are.
     static func refusal(_ argv: [[UInt8]]) -> CommandError? {
         for (index, bytes) in argv.enumerated().dropFirst() where String(validating: bytes, as: UTF8.self) == nil {
-            return CommandError("argument \(index) is not UTF-8 text: \(shown(bytes))",
-                                hints: ["vitals reads names and paths as UTF-8; rename the file or give it in UTF-8"], .usage)
+            return CommandError(
+                "argument \(index) is not UTF-8 text: \(shown(bytes))",
+                hints: ["vitals reads names and paths as UTF-8; rename the file or give it in UTF-8"], .usage)
         }
         return nil
     }
@@ -35,7 +36,9 @@ enum ArgumentEncoding {
         let arguments = (0..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0] }
         guard arguments.contains(where: { String(validatingCString: $0) == nil }) else { return [] }
         return arguments.map { pointer in
-            Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            Array(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         }
     }
 }

@@ -1,18 +1,20 @@
 import ArgumentParser
 import Foundation
 import ShippedCatalog
+import VitalsDemo
 import VitalsKit
 import VitalsScreens
 import VitalsSettings
-import VitalsDemo
 
 /// Where the YAML catalog is read from.
 package struct CatalogOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("catalog"), help: ArgumentHelp(
-        "Directory holding screens/ and metrics/, or a postgres:// URL whose catalog tables vitals catalog push wrote (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
-        valueName: "DIR"), completion: .directory)
+    @Option(
+        name: .customLong("catalog"),
+        help: ArgumentHelp(
+            "Directory holding screens/ and metrics/, or a postgres:// URL whose catalog tables vitals catalog push wrote (default: the nearest directory from here up that has them; reading commands then fall back to the catalog built into vitals, and say so).",
+            valueName: "DIR"), completion: .directory)
     package var catalogRoot: String?
 
     /// The catalog to read: `--catalog`, else the nearest from the working directory up, else
@@ -21,7 +23,9 @@ package struct CatalogOptions: ParsableArguments {
     /// compiled catalog).
     package func source(allowBuiltIn: Bool = true, announce: Bool = true) throws -> CatalogSource {
         let source = try CatalogLocation.resolve(root: catalogRoot, allowBuiltIn: allowBuiltIn)
-        if announce, case .builtIn(let searched) = source { printError(CatalogLocation.builtInNotice(searched: searched)) }
+        if announce, case .builtIn(let searched) = source {
+            printError(CatalogLocation.builtInNotice(searched: searched))
+        }
         return source
     }
 
@@ -66,29 +70,38 @@ package struct CatalogOptions: ParsableArguments {
     /// per compiled copy (every run when nothing is cached), and never when `quiet`.
     ///
     /// It is checked with the rules, chart kinds and screen modules of `extensions`.
-    package func loadValidCatalog(_ extensions: Extensions, withSources: Bool = false, drawingUnknownChartTypes: Bool = false,
-                                  demoData: Bool = false, quiet: Bool = false,
-                                  report: (String) -> Void = { printError($0) }) throws -> LoadedCatalog {
-        var loaded = try loadValidCatalog(extensions, withSources: withSources, drawingUnknownChartTypes: drawingUnknownChartTypes,
-                                          quiet: quiet, report: report)
+    package func loadValidCatalog(
+        _ extensions: Extensions, withSources: Bool = false, drawingUnknownChartTypes: Bool = false,
+        demoData: Bool = false, quiet: Bool = false,
+        report: (String) -> Void = { printError($0) }
+    ) throws -> LoadedCatalog {
+        var loaded = try loadValidCatalog(
+            extensions, withSources: withSources, drawingUnknownChartTypes: drawingUnknownChartTypes,
+            quiet: quiet, report: report)
         if demoData { loaded.catalog.addDemoSubjects() }
         return loaded
     }
 
-    private func loadValidCatalog(_ extensions: Extensions, withSources: Bool, drawingUnknownChartTypes: Bool, quiet: Bool,
-                                  report: (String) -> Void) throws -> LoadedCatalog {
+    private func loadValidCatalog(
+        _ extensions: Extensions, withSources: Bool, drawingUnknownChartTypes: Bool, quiet: Bool,
+        report: (String) -> Void
+    ) throws -> LoadedCatalog {
         let tolerated: Set<String> = drawingUnknownChartTypes ? [UnknownChartTypeRule.description.id] : []
         if withSources || catalogRoot.map(StoreBackends.isURL) == true {
             var loaded = try load(extensions: extensions)
-            let root: String? = if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false) { root } else { nil }
-            let findings = Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids).validate(loaded)
+            let root: String? =
+                if catalogRoot.map(StoreBackends.isURL) != true, case .directory(let root) = try source(announce: false)
+                { root } else { nil }
+            let findings =
+                Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids).validate(loaded)
                 + Self.languages(root: root, of: &loaded)
             return try Self.refuseErrors(in: loaded, findings, tolerating: tolerated, report: report)
         }
         let source = try source(announce: false)
-        let cache = CatalogCache(buildIdentity: CatalogCache.buildIdentity(
-            screenModuleIDs: extensions.screens.customScreenIDs, chartKindIDs: extensions.chartKinds.ids,
-            ruleIDs: extensions.rules.map(\.id)))
+        let cache = CatalogCache(
+            buildIdentity: CatalogCache.buildIdentity(
+                screenModuleIDs: extensions.screens.customScreenIDs, chartKindIDs: extensions.chartKinds.ids,
+                ruleIDs: extensions.rules.map(\.id)))
         let validator = Validator(extensions: extensions, dataSetSubjects: DemoSubjects.ids)
         let check = { (loaded: LoadedCatalog) in validator.validate(loaded) }
         let checked: CatalogCache.Checked
@@ -119,9 +132,11 @@ package struct CatalogOptions: ParsableArguments {
     /// The catalog, or (when a finding is an error) the errors printed and a refusal. Errors
     /// of the `tolerated` rules are printed as warnings, saying what is drawn instead, and let
     /// through when they are the only ones.
-    private static func refuseErrors(in loaded: LoadedCatalog, _ findings: [Diagnostic],
-                                     tolerating tolerated: Set<String> = [],
-                                     report: (String) -> Void) throws -> LoadedCatalog {
+    private static func refuseErrors(
+        in loaded: LoadedCatalog, _ findings: [Diagnostic],
+        tolerating tolerated: Set<String> = [],
+        report: (String) -> Void
+    ) throws -> LoadedCatalog {
         let errors = findings.filter { $0.severity == .error }
         let warned = errors.filter { tolerated.contains($0.rule) }
         if !warned.isEmpty, warned.count == errors.count {
@@ -131,8 +146,10 @@ package struct CatalogOptions: ParsableArguments {
                 note.message += "; drawn as \(ChartKindFactory.fallback.id) (vitals validate fails on it)"
                 return note
             }
-            report(DiagnosticReporter.report(notes, summary: ValidationSummary(loaded, notes), format: .text,
-                                             sources: loaded.sources))
+            report(
+                DiagnosticReporter.report(
+                    notes, summary: ValidationSummary(loaded, notes), format: .text,
+                    sources: loaded.sources))
             return loaded
         }
         guard errors.isEmpty else {

@@ -4,9 +4,11 @@ import VitalsKit
 
 /// Colour and glyphs, shared by `render` and `explore` (whose width is the terminal's).
 struct StyleOptions: ParsableArguments {
-    @Option(name: .customLong("color"), help: ArgumentHelp(
-        "Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).",
-        valueName: "WHEN"))
+    @Option(
+        name: .customLong("color"),
+        help: ArgumentHelp(
+            "Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).",
+            valueName: "WHEN"))
     var colorFlag: ColorMode?
 
     /// `--color`, else the settings file's `color`, else auto.
@@ -25,7 +27,9 @@ struct StyleOptions: ParsableArguments {
 
 /// How `render` draws: the width, colour and glyphs.
 struct RenderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Columns to draw in (default: the terminal's width, else $COLUMNS, else 80; at least 40).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Columns to draw in (default: the terminal's width, else $COLUMNS, else 80; at least 40).", valueName: "N"))
     var width: Int?
 
     @OptionGroup var style: StyleOptions
@@ -40,7 +44,9 @@ struct RenderOptions: ParsableArguments {
 
 /// Which days a screen shows: `--as-of` and `--range`, shared by `render` and `explore`.
 struct ViewOptions: ParsableArguments {
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The last day shown, YYYY-MM-DD (default: today).", valueName: "DATE"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The last day shown, YYYY-MM-DD (default: today).", valueName: "DATE"))
     var asOf: String?
 
     @Option(help: ArgumentHelp("Replace every metric's range: 7d, 30d, 12w, 6m, 1y or all.", valueName: "RANGE"))
@@ -59,8 +65,9 @@ extension ColorMode: ExpressibleByArgument {}
 func parseRange(_ text: String?) throws -> TimeRange? {
     guard let text else { return nil }
     guard let range = TimeRange(text) else {
-        throw CommandError("--range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got '\(Sanitize.inline(text))'",
-                           .usage)
+        throw CommandError(
+            "--range expects 7d, 12w, 6m, 1y or all (a count and d, w, m or y), got '\(Sanitize.inline(text))'",
+            .usage)
     }
     return range
 }

@@ -28,8 +28,10 @@ enum RunSettings {
     static func forgetReadFiles() { readFiles.forgetAll() }
 
     /// Every setting resolved with these flags (nil: not given).
-    static func resolve(units: String? = nil, db: String? = nil, color: ColorMode? = nil,
-                        environment: [String: String] = environment) throws -> Settings {
+    static func resolve(
+        units: String? = nil, db: String? = nil, color: ColorMode? = nil,
+        environment: [String: String] = environment
+    ) throws -> Settings {
         var flags: [SettingKey: (value: String, option: String)] = [:]
         if let units { flags[.units] = (units, "--units") }
         if let db, !db.isEmpty { flags[.db] = (db, "--db") }

@@ -1,8 +1,9 @@
 import VitalsKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard output with every write checked and made safe: what every command prints goes
@@ -55,9 +56,11 @@ package enum StandardOutput {
 
     /// The error for a failed write with `code` (an `errno` value).
     static func writeError(_ code: Int32) -> CommandError {
-        CommandError("cannot write to standard output: \(String(cString: strerror(code)))",
-                     hints: code == ENOSPC || code == EFBIG ? ["the output was cut short; free some space and run it again"] : [],
-                     .cannotRun)
+        CommandError(
+            "cannot write to standard output: \(String(cString: strerror(code)))",
+            hints: code == ENOSPC || code == EFBIG
+                ? ["the output was cut short; free some space and run it again"] : [],
+            .cannotRun)
     }
 
     /// Says why on stderr and exits with the error's code (for the paths outside `reportingErrors`).
@@ -91,7 +94,8 @@ package enum StandardError {
     /// A progress line drawn over the previous one: carriage return, the line, erase to the
     /// end of the line.
     package static func progress(_ line: String) {
-        _ = StandardOutput.writeAll(STDERR_FILENO, "\r" + TerminalSafeText.filter(Sanitize.inline(line), as: .text) + "\u{1B}[K")
+        _ = StandardOutput.writeAll(
+            STDERR_FILENO, "\r" + TerminalSafeText.filter(Sanitize.inline(line), as: .text) + "\u{1B}[K")
     }
 
     /// Takes the progress line away.

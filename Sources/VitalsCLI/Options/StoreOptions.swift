@@ -8,9 +8,11 @@ import VitalsSettings
 package struct StoreOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The database file, or a PostgreSQL database as postgres://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass) (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
-        valueName: "PATH"))
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "The database file, or a PostgreSQL database as postgres://USER@HOST:PORT/DBNAME (password from PGPASSWORD or ~/.pgpass) (default: $VITALS_DB, else the settings file's db, else $XDG_DATA_HOME/vitals/vitals.sqlite, else ~/.local/share/vitals/vitals.sqlite).",
+            valueName: "PATH"))
     package var db: String?
 
     /// `--db`, else `$VITALS_DB`, else the settings file's `db`, else the XDG data file; a URL
@@ -26,9 +28,11 @@ package struct StoreOptions: ParsableArguments {
         // A relative `db` (written by hand, or by an older `config set`) is relative to the
         // settings file's directory, never to the working directory of each command.
         let configured = file.entries[.db].map { entry in
-            ConfigCommand.absoluteDatabasePath(entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
+            ConfigCommand.absoluteDatabasePath(
+                entry.value, workingDirectory: (file.path as NSString).deletingLastPathComponent)
         }
-        return DatabaseLocation.resolve(option: db, configured: configured, environment: environment, backends: backends)
+        return DatabaseLocation.resolve(
+            option: db, configured: configured, environment: environment, backends: backends)
     }
 
     /// Whether the data this command reads is the demo's (its subjects then exist).
@@ -59,9 +63,12 @@ package struct StoreOptions: ParsableArguments {
     /// it opens, from its open on, written to FILE with its arguments inlined, so that
     /// `sqlite3` can run the same SQL (`SampleStore.tracingStatements`).
     private func traced<T>(_ body: () throws -> T) throws -> T {
-        guard let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty else { return try body() }
+        guard let file = ProcessInfo.processInfo.environment["VITALS_TRACE_SQL"], !file.isEmpty else {
+            return try body()
+        }
         guard FileManager.default.createFile(atPath: file, contents: nil),
-              let handle = FileHandle(forWritingAtPath: file) else {
+            let handle = FileHandle(forWritingAtPath: file)
+        else {
             throw CommandError("VITALS_TRACE_SQL: cannot write \(Sanitize.inline(file))", .usage)
         }
         return try SampleStore.tracingStatements(to: { sql in handle.write(Data((sql + "\n").utf8)) }, body)
@@ -73,9 +80,11 @@ package struct StoreOptions: ParsableArguments {
 package struct UnitOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .customLong("units"), help: ArgumentHelp(
-        "metric, us or uk (imperial = us): the units values are shown in, and a value without one is read in (default: $VITALS_UNITS, else the settings file, else the locale, else metric).",
-        valueName: "SYSTEM"))
+    @Option(
+        name: .customLong("units"),
+        help: ArgumentHelp(
+            "metric, us or uk (imperial = us): the units values are shown in, and a value without one is read in (default: $VITALS_UNITS, else the settings file, else the locale, else metric).",
+            valueName: "SYSTEM"))
     package var units: String?
 
     /// The system values without a unit are read in (metric unless chosen).

@@ -3,8 +3,9 @@ import ArgumentParser
 /// `--subject ID`, the same in every command that reads or writes one subject's data: the
 /// flag, else the settings file's `subject`, else `me`.
 struct SubjectOption: ParsableArguments {
-    @Option(name: .customLong("subject"),
-            help: ArgumentHelp("Whose data (default: the settings file's subject, else me).", valueName: "ID"))
+    @Option(
+        name: .customLong("subject"),
+        help: ArgumentHelp("Whose data (default: the settings file's subject, else me).", valueName: "ID"))
     var flag: String?
 
     /// The subject id this run is about.

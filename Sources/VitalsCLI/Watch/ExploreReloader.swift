@@ -1,5 +1,5 @@
-import VitalsKit
 import VitalsExplorer
+import VitalsKit
 
 /// The explorer's reloader: a `FileWatcher` on the catalog, the settings file and the
 /// database; when they change, `load` makes the explorer's new catalog and screen source

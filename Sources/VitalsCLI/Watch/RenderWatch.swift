@@ -1,9 +1,10 @@
 import Foundation
 import VitalsKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `vitals render … --watch`: draws, then draws again each time a watched file changes, until
@@ -52,10 +53,11 @@ struct RenderWatch {
         var diagnostics = ""
         do {
             let drawn = try draw { diagnostics += $0 }
-            if !diagnostics.isEmpty { printError(diagnostics) }   // warnings (an unknown chart type)
+            if !diagnostics.isEmpty { printError(diagnostics) }  // warnings (an unknown chart type)
             return drawn
         } catch {
-            var lines = diagnostics.isEmpty ? [] : [diagnostics.hasSuffix("\n") ? String(diagnostics.dropLast()) : diagnostics]
+            var lines =
+                diagnostics.isEmpty ? [] : [diagnostics.hasSuffix("\n") ? String(diagnostics.dropLast()) : diagnostics]
             lines += ErrorReport(error)?.lines ?? ["vitals: error: \(error)"]
             lines.append("vitals: watching for changes; the screens come back at the next good save (Ctrl-C ends)")
             return lines.joined(separator: "\n") + "\n"

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import VitalsKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Set by the handlers, read by the watch loop: plain values, nothing else done in a handler.
 nonisolated(unsafe) private var stopSignal: sig_atomic_t = 0

@@ -10,8 +10,11 @@ enum WatchedFiles {
     static func targets(catalog: CatalogOptions, store: StoreOptions, backends: StoreBackends) -> [WatchTarget] {
         var targets: [WatchTarget] = []
         if catalog.catalogRoot.map(StoreBackends.isURL) != true,
-           case .directory(let root)? = try? CatalogLocation.resolve(root: catalog.catalogRoot, allowBuiltIn: true) {
-            targets += CatalogLocation.directoryNames.map { .catalogTree((root as NSString).appendingPathComponent($0)) }
+            case .directory(let root)? = try? CatalogLocation.resolve(root: catalog.catalogRoot, allowBuiltIn: true)
+        {
+            targets += CatalogLocation.directoryNames.map {
+                .catalogTree((root as NSString).appendingPathComponent($0))
+            }
         }
         targets.append(.file(SettingsFile.path(environment: RunSettings.environment)))
         if let location = try? store.location(backends), !location.isURL {

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The rendered effect of a catalog change: every active screen of either catalog drawn on the
 /// same data, as-of day and settings, compared as text (80 columns, no colour) and as the
 /// numbers of its JSON, each changed screen with the YAML entries behind it that changed.
@@ -8,7 +9,10 @@ package enum CatalogDiff {
         package var label: String
         package var loaded: LoadedCatalog
 
-        package init(label: String, loaded: LoadedCatalog) { self.label = label; self.loaded = loaded }
+        package init(label: String, loaded: LoadedCatalog) {
+            self.label = label
+            self.loaded = loaded
+        }
     }
 
     /// A screen drawn on one side: its lines and JSON, or the reason it could not be drawn.
@@ -20,9 +24,12 @@ package enum CatalogDiff {
 
     /// Compares `old` and `new`. Screens are drawn on every core when the store is a SQLite
     /// file (a server's snapshot is one session, drawn in turn).
-    package static func compare(old: Side, new: Side, extensions: Extensions, store: SampleStore,
-                                request: ScreenRequest, profile: RenderProfile = RenderProfile(width: 80)) throws -> CatalogDiffResult {
-        let oldScreens = old.loaded.catalog.activeScreensInOrder, newScreens = new.loaded.catalog.activeScreensInOrder
+    package static func compare(
+        old: Side, new: Side, extensions: Extensions, store: SampleStore,
+        request: ScreenRequest, profile: RenderProfile = RenderProfile(width: 80)
+    ) throws -> CatalogDiffResult {
+        let oldScreens = old.loaded.catalog.activeScreensInOrder
+        let newScreens = new.loaded.catalog.activeScreensInOrder
         let newIDs = Set(newScreens.map(\.id))
         let ids = newScreens.map(\.id) + oldScreens.map(\.id).filter { !newIDs.contains($0) }
         var jobs: [(side: Int, screen: DisplayScreen)] = []
@@ -33,9 +40,11 @@ package enum CatalogDiff {
         let catalogs = [old.loaded.catalog, new.loaded.catalog]
         let draw: @Sendable (Int, DisplayScreen) -> Drawn = { side, screen in
             do {
-                let document = try extensions.screens.render(ScreenContext(catalog: catalogs[side], screen: screen, store: store,
-                                                                           request: request, profile: profile,
-                                                                           chartKinds: extensions.chartKinds))
+                let document = try extensions.screens.render(
+                    ScreenContext(
+                        catalog: catalogs[side], screen: screen, store: store,
+                        request: request, profile: profile,
+                        chartKinds: extensions.chartKinds))
                 return Drawn(lines: document.lines(width: profile.width), json: document.json, document: document)
             } catch {
                 let message = (error as? any VitalsError)?.message ?? String(describing: error)
@@ -55,7 +64,8 @@ package enum CatalogDiff {
         var unchanged = 0
         for id in ids {
             let pair = byScreen[id] ?? [nil, nil]
-            let before = pair[0], after = pair[1]
+            let before = pair[0]
+            let after = pair[1]
             if let before, let after, before.lines == after.lines, before.json == after.json {
                 unchanged += 1
                 continue
@@ -65,8 +75,9 @@ package enum CatalogDiff {
             let causes = ScreenDependencies.entries(of: id, in: catalogs)
             var diff = ScreenDiff(
                 screenID: id, name: screen.name, status: status,
-                textDiff: LineDiff.unified(before?.lines ?? [], after?.lines ?? [],
-                                           oldName: "\(id) (\(old.label))", newName: "\(id) (\(new.label))"),
+                textDiff: LineDiff.unified(
+                    before?.lines ?? [], after?.lines ?? [],
+                    oldName: "\(id) (\(old.label))", newName: "\(id) (\(new.label))"),
                 numbers: NumberChange.changes(old: before?.json, new: after?.json),
                 causes: entryChanges.filter { causes.contains($0.section + "/" + $0.id) },
                 oldDocument: before?.document, newDocument: after?.document)
@@ -82,8 +93,9 @@ package enum CatalogDiff {
             }
             screens.append(diff)
         }
-        return CatalogDiffResult(oldLabel: old.label, newLabel: new.label, asOf: request.asOf, screens: screens,
-                                 unchangedScreens: unchanged, entryChanges: entryChanges)
+        return CatalogDiffResult(
+            oldLabel: old.label, newLabel: new.label, asOf: request.asOf, screens: screens,
+            unchangedScreens: unchanged, entryChanges: entryChanges)
     }
 }
 

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why `vitals diff` cannot compare two catalogs.
 package enum CatalogDiffError: VitalsError, Equatable {
     /// The catalog is not inside a git repository.
@@ -48,7 +49,8 @@ package enum CatalogDiffError: VitalsError, Equatable {
         case .interrupted(let signal):
             return "stopped by signal \(signal) while taking the revision out of git; nothing was left behind"
         case .catalogHasErrors(let side, let errors):
-            return "the catalog \(Sanitize.inline(side)) has \(errors) error\(errors == 1 ? "" : "s") (above); vitals diff compares two valid catalogs"
+            return
+                "the catalog \(Sanitize.inline(side)) has \(errors) error\(errors == 1 ? "" : "s") (above); vitals diff compares two valid catalogs"
         }
     }
 
@@ -56,7 +58,8 @@ package enum CatalogDiffError: VitalsError, Equatable {
         switch self {
         case .notAGitRepository, .gitNotFound: return ["compare with a directory instead: vitals diff --against DIR"]
         case .unknownRevision: return ["a branch, tag or commit: vitals diff origin/main, vitals diff HEAD~1"]
-        case .catalogHasErrors: return ["the lines above name each error's file and line (vitals validate checks a catalog directory)"]
+        case .catalogHasErrors:
+            return ["the lines above name each error's file and line (vitals validate checks a catalog directory)"]
         default: return []
         }
     }

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// A catalog entry (a screen, metric, series, pillar, subject, category …) that differs
 /// between two catalogs, with the keys that differ: the YAML change behind a rendered one.
 package struct EntryChange: Sendable, Equatable {
@@ -47,10 +48,13 @@ package enum EntryChanges {
         var found: [String: (String, String, YAMLNode)] = [:]
         for file in sources.keys.sorted() {
             guard let text = sources[file],
-                  let root = try? YAMLComposer().compose(text, file: file).root, let pairs = root.pairs else { continue }
+                let root = try? YAMLComposer().compose(text, file: file).root, let pairs = root.pairs
+            else { continue }
             for (key, value) in pairs {
-                guard let section = key.scalarText, let spec = CatalogSchema.sections.first(where: { $0.key == section })?.entry,
-                      let idKey = spec.keys.first?.name else { continue }
+                guard let section = key.scalarText,
+                    let spec = CatalogSchema.sections.first(where: { $0.key == section })?.entry,
+                    let idKey = spec.keys.first?.name
+                else { continue }
                 for item in value.items ?? [] {
                     guard let id = item[idKey]?.scalarText else { continue }
                     let name = section + "/" + id
@@ -64,17 +68,23 @@ package enum EntryChanges {
     /// Every entry added, removed or changed from `old` to `new` (file name → text), in the
     /// order of their places in the new catalog, then the removed ones.
     package static func compare(old: [String: String], new: [String: String]) -> [EntryChange] {
-        let before = entries(old), after = entries(new)
+        let before = entries(old)
+        let after = entries(new)
         var changes: [EntryChange] = []
         for (name, entry) in after {
             guard let previous = before[name] else {
-                changes.append(EntryChange(section: entry.section, id: entry.id, status: .added, keys: [], location: entry.node.location))
+                changes.append(
+                    EntryChange(
+                        section: entry.section, id: entry.id, status: .added, keys: [], location: entry.node.location))
                 continue
             }
             var keys: [EntryChange.Key] = []
             compare(previous.node, entry.node, path: "", entryLocation: entry.node.location, into: &keys)
             if !keys.isEmpty {
-                changes.append(EntryChange(section: entry.section, id: entry.id, status: .changed, keys: keys, location: entry.node.location))
+                changes.append(
+                    EntryChange(
+                        section: entry.section, id: entry.id, status: .changed, keys: keys,
+                        location: entry.node.location))
             }
         }
         changes.sort { ($0.location, $0.name) < ($1.location, $1.name) }
@@ -84,22 +94,26 @@ package enum EntryChanges {
         return changes + removed.sorted { ($0.location, $0.name) < ($1.location, $1.name) }
     }
 
-    private static func compare(_ old: YAMLNode?, _ new: YAMLNode?, path: String, entryLocation: SourceLocation,
-                                into keys: inout [EntryChange.Key]) {
+    private static func compare(
+        _ old: YAMLNode?, _ new: YAMLNode?, path: String, entryLocation: SourceLocation,
+        into keys: inout [EntryChange.Key]
+    ) {
         switch (old?.value, new?.value) {
         case (.mapping(let a)?, .mapping(let b)?):
             var names: [String] = b.compactMap { $0.key.scalarText }
             for name in a.compactMap({ $0.key.scalarText }) where !names.contains(name) { names.append(name) }
             for name in names {
-                compare(old?[name], new?[name], path: path.isEmpty ? name : path + "." + name,
-                        entryLocation: entryLocation, into: &keys)
+                compare(
+                    old?[name], new?[name], path: path.isEmpty ? name : path + "." + name,
+                    entryLocation: entryLocation, into: &keys)
             }
         case (.sequence(let a)?, .sequence(let b)?) where a.count == b.count:
             for index in a.indices {
                 compare(a[index], b[index], path: path + "[\(index)]", entryLocation: entryLocation, into: &keys)
             }
         default:
-            let before = old.map(text), after = new.map(text)
+            let before = old.map(text)
+            let after = new.map(text)
             guard before != after else { return }
             keys.append(EntryChange.Key(path: path, old: before, new: after, location: new?.location ?? entryLocation))
         }
@@ -111,7 +125,8 @@ package enum EntryChanges {
             switch node.value {
             case .scalar(let text, let quoted): return quoted ? "\"\(text)\"" : text
             case .sequence(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
-            case .mapping(let pairs): return "{" + pairs.map { "\(flow($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
+            case .mapping(let pairs):
+                return "{" + pairs.map { "\(flow($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
             }
         }
         let whole = Sanitize.inline(flow(node))

@@ -1,8 +1,9 @@
 import Foundation
 import VitalsKit
 import VitalsReports
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A catalog as it was at a git revision: its `screens/` and `metrics/` taken out of the
@@ -11,16 +12,20 @@ import Glibc
 package enum GitRevisionCatalog {
     /// The catalog at `catalogRoot` (a directory in a work tree) as it was at `revision`,
     /// loaded (not yet checked); a file that cannot be read is a diagnostic, as in `validate`.
-    package static func load(at revision: String, catalogRoot: String,
-                             timeout: Int = 60) throws(CatalogDiffError) -> LoadedCatalog {
+    package static func load(
+        at revision: String, catalogRoot: String,
+        timeout: Int = 60
+    ) throws(CatalogDiffError) -> LoadedCatalog {
         guard !revision.hasPrefix("-") else { throw .revisionLooksLikeAnOption(revision) }
         // Restored last, after the directory below is removed.
         let stop = GitStop.install()
         defer { stop.restore() }
         let here = GitRunner(directory: catalogRoot, timeout: timeout)
-        let top: String, prefix: String
+        let top: String
+        let prefix: String
         do {
-            let lines = try here.output(["rev-parse", "--show-toplevel", "--show-prefix"]).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try here.output(["rev-parse", "--show-toplevel", "--show-prefix"]).split(
+                separator: "\n", omittingEmptySubsequences: false)
             top = lines.first.map(String.init) ?? catalogRoot
             prefix = lines.count > 1 ? String(lines[1]) : ""
         } catch .gitFailed(_, let detail) {
@@ -74,7 +79,8 @@ struct GitRunner {
     /// git's standard output; a non-zero exit is `.gitFailed` with git's first error line.
     func output(_ arguments: [String]) throws(CatalogDiffError) -> String {
         let process = Process()
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let (stdout, stderr) = try run(process, arguments)
@@ -90,7 +96,8 @@ struct GitRunner {
     func archive(_ revision: String, paths: [String], into target: String) throws(CatalogDiffError) {
         let arguments = ["archive", "--format=tar", revision, "--"] + paths
         let process = Process()
-        let pipe = Pipe(), err = Pipe()
+        let pipe = Pipe()
+        let err = Pipe()
         process.standardOutput = pipe
         process.standardError = err
         let tar = Process()
@@ -126,7 +133,9 @@ struct GitRunner {
     }
 
     /// Starts git with `arguments`, reads its outputs and waits for it, at most `timeout`.
-    private func run(_ process: Process, _ arguments: [String], closing handOn: Pipe? = nil) throws(CatalogDiffError) -> (Data, Data) {
+    private func run(_ process: Process, _ arguments: [String], closing handOn: Pipe? = nil) throws(CatalogDiffError)
+        -> (Data, Data)
+    {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory] + arguments
         var environment = ProcessInfo.processInfo.environment
@@ -137,15 +146,22 @@ struct GitRunner {
         do { try process.run() } catch { throw .gitFailed(command: command, detail: "cannot start git: \(error)") }
         // The write end is the child's now (tar reads the other end until git closes it).
         if let handOn { try? handOn.fileHandleForWriting.close() }
-        nonisolated(unsafe) var stdout = Data(), stderr = Data()
+        nonisolated(unsafe) var stdout = Data()
+        nonisolated(unsafe) var stderr = Data()
         let group = DispatchGroup()
         if let out = process.standardOutput as? Pipe, handOn == nil {
             group.enter()
-            DispatchQueue.global().async { stdout = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+            DispatchQueue.global().async {
+                stdout = out.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
         }
         if let err = process.standardError as? Pipe {
             group.enter()
-            DispatchQueue.global().async { stderr = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+            DispatchQueue.global().async {
+                stderr = err.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
         }
         let deadline = Date().addingTimeInterval(TimeInterval(timeout))
         while process.isRunning, Date() < deadline, GitStop.received == nil { usleep(5_000) }

@@ -1,9 +1,10 @@
 import Foundation
 import VitalsKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The signal that asked vitals to stop while a revision was taken out of git (0: none). Set

@@ -20,7 +20,8 @@ package struct NumberChange: Sendable, Equatable {
     package static func numbers(of document: JSONValue) -> [(path: String, value: Double)] {
         var found: [(String, Double)] = []
         guard case .object(let pairs) = document,
-              case .array(let blocks)? = pairs.first(where: { $0.0 == "blocks" })?.1 else {
+            case .array(let blocks)? = pairs.first(where: { $0.0 == "blocks" })?.1
+        else {
             collect(document, path: "", into: &found)
             return found
         }
@@ -35,7 +36,8 @@ package struct NumberChange: Sendable, Equatable {
     /// The changed numbers between two documents' JSON: those of `new` in its order (changed
     /// or added), then those only `old` has, in its order.
     package static func changes(old: JSONValue?, new: JSONValue?) -> [NumberChange] {
-        let before = old.map(numbers(of:)) ?? [], after = new.map(numbers(of:)) ?? []
+        let before = old.map(numbers(of:)) ?? []
+        let after = new.map(numbers(of:)) ?? []
         var oldValues: [String: Double] = [:]
         for (path, value) in before where oldValues[path] == nil { oldValues[path] = value }
         var seen: Set<String> = []
@@ -57,7 +59,8 @@ package struct NumberChange: Sendable, Equatable {
     package static func words(of document: JSONValue) -> [(path: String, value: String)] {
         var found: [(String, String)] = []
         guard case .object(let pairs) = document,
-              case .array(let blocks)? = pairs.first(where: { $0.0 == "blocks" })?.1 else {
+            case .array(let blocks)? = pairs.first(where: { $0.0 == "blocks" })?.1
+        else {
             collectWords(document, path: "", into: &found)
             return found
         }
@@ -108,7 +111,9 @@ package struct NumberChange: Sendable, Equatable {
                 }
                 if let kind = text("kind") {
                     label = [kind, text("metric_id")].compactMap { $0 }.joined(separator: " ")
-                } else if let name = ["date", "metric_id", "id", "label", "name", "category", "slot"].lazy.compactMap(text).first {
+                } else if let name = ["date", "metric_id", "id", "label", "name", "category", "slot"].lazy.compactMap(
+                    text
+                ).first {
                     label = name
                 }
             }
@@ -141,7 +146,8 @@ package struct WordChange: Sendable, Equatable {
 
     /// The changed words between two documents' JSON, as `NumberChange.changes` pairs numbers.
     package static func changes(old: JSONValue?, new: JSONValue?) -> [WordChange] {
-        let before = old.map(NumberChange.words(of:)) ?? [], after = new.map(NumberChange.words(of:)) ?? []
+        let before = old.map(NumberChange.words(of:)) ?? []
+        let after = new.map(NumberChange.words(of:)) ?? []
         var oldValues: [String: String] = [:]
         for (path, value) in before where oldValues[path] == nil { oldValues[path] = value }
         var seen: Set<String> = []

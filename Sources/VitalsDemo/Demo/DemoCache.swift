@@ -84,7 +84,9 @@ package struct DemoCache: Sendable {
         let manager = FileManager.default
         try PrivateFile.createDirectory(directory)
         let temporary = directory + "/.building-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: temporary + suffix) } }
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? manager.removeItem(atPath: temporary + suffix) }
+        }
         let store = try SampleStore.openForBulkWrite(path: temporary)
         do {
             try demo.fill(store)
@@ -100,8 +102,9 @@ package struct DemoCache: Sendable {
             if other.hasPrefix("demo-") && other.hasSuffix(".sqlite") && other != name {
                 try? manager.removeItem(atPath: otherPath)
             } else if other.hasPrefix(".building-"),
-                      let modified = (try? manager.attributesOfItem(atPath: otherPath))?[.modificationDate] as? Date,
-                      Date().timeIntervalSince(modified) > 600 {
+                let modified = (try? manager.attributesOfItem(atPath: otherPath))?[.modificationDate] as? Date,
+                Date().timeIntervalSince(modified) > 600
+            {
                 try? manager.removeItem(atPath: otherPath)  // left by a run that was killed while building
             }
         }

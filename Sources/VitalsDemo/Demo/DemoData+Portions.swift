@@ -9,7 +9,9 @@ extension DemoData {
     func portionSamples(from first: LocalDate) -> [Sample] {
         var rng = random("portions")
         var out: [Sample] = []
-        func add(_ series: String, _ day: LocalDate, _ minutes: Double, _ value: Double, _ slot: String, _ food: String?) {
+        func add(
+            _ series: String, _ day: LocalDate, _ minutes: Double, _ value: Double, _ slot: String, _ food: String?
+        ) {
             guard value > 0 else { return }
             var entry = sample(series, day, minutes: minutes, value: value, tag: slot)
             if let food { entry.metadata = "{\"food\":" + JSONString.quote(food) + "}" }
@@ -29,7 +31,9 @@ extension DemoData {
             let breakfast = 450 + (weekend ? 60 : 0) + rng.uniform(-10...25)
             add("starchy_sides", day, breakfast, 1, "breakfast", rng.chance(0.6) ? "Wholemeal bread" : "Oats")
             add("dairy", day, breakfast, 1, "breakfast", "Milk")
-            if rng.chance(0.9) { add("fruits", day, 630 + rng.uniform(0...40), 1, "morning_snack", rng.chance(0.5) ? "Apple" : "Banana") }
+            if rng.chance(0.9) {
+                add("fruits", day, 630 + rng.uniform(0...40), 1, "morning_snack", rng.chance(0.5) ? "Apple" : "Banana")
+            }
             let lunch = 760 + rng.uniform(-15...30)
             add("starchy_sides", day, lunch, pick([1, 0.75, 1.5], [8, 1, 1]), "lunch", "Wholemeal bread")
             add("dairy", day, lunch, pick([1, 0.5], [9, 1]), "lunch", "Cheese")
@@ -38,8 +42,11 @@ extension DemoData {
             add("fats", day, afternoon, pick([1, 0.5], [7, 3]), "afternoon_snack", "Walnuts")
             if rng.chance(0.5) { add("fruits", day, afternoon + 5, 1, "afternoon_snack", "Strawberries") }
             let dinner = 1120 + rng.uniform(-20...50)
-            add("starchy_sides", day, dinner, pick([1, 1.25, 0.75, 1.5], [7, 1, 1, 1]), "dinner", rng.chance(0.5) ? "Brown rice" : "Potatoes")
-            add("protein_sources", day, dinner, pick([1, 0.75, 1.5, 1.25], [8, 0.5, 1, 0.5]), "dinner",
+            add(
+                "starchy_sides", day, dinner, pick([1, 1.25, 0.75, 1.5], [7, 1, 1, 1]), "dinner",
+                rng.chance(0.5) ? "Brown rice" : "Potatoes")
+            add(
+                "protein_sources", day, dinner, pick([1, 0.75, 1.5, 1.25], [8, 0.5, 1, 0.5]), "dinner",
                 ["Salmon", "Chicken breast", "Lentils", "Eggs"][rng.int(0...3)])
             add("fats", day, dinner, pick([1, 1.5, 2], [4, 4, 2]), "dinner", "Olive oil")
             let treats = pick([0, 0.5, 1, 2], weekend ? [2, 3, 3, 2] : [4, 3, 2, 1])

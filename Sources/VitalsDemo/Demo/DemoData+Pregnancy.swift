@@ -31,12 +31,16 @@ extension DemoData {
             }
             let weight = DemoData.sannePrePregnancyKg + gain + rng.gaussian(0.3)
             guard rng.chance(0.7) || day == first || day == last else { continue }
-            out.append(sample("body_mass", day, minutes: 400 + rng.uniform(0...50),
-                              value: DemoRandom.round(weight, to: 0.1), subject: "sanne", source: "Withings"))
+            out.append(
+                sample(
+                    "body_mass", day, minutes: 400 + rng.uniform(0...50),
+                    value: DemoRandom.round(weight, to: 0.1), subject: "sanne", source: "Withings"))
             if rng.chance(0.2) || day == last {
-                out.append(sample("body_mass", day, minutes: 1230 + rng.uniform(0...60),
-                                  value: DemoRandom.round(weight + 0.7 + rng.gaussian(0.2), to: 0.1),
-                                  subject: "sanne", source: "manual"))
+                out.append(
+                    sample(
+                        "body_mass", day, minutes: 1230 + rng.uniform(0...60),
+                        value: DemoRandom.round(weight + 0.7 + rng.gaussian(0.2), to: 0.1),
+                        subject: "sanne", source: "manual"))
             }
         }
         return out

@@ -16,8 +16,10 @@ extension DemoData {
             let week = Double(DemoData.sanneLastPeriod.days(to: day)) / 7
             let typical = week <= 9 ? 4 + (week - 5) * 1.5 : max(3, 10 - (week - 9) * 0.8)
             let score = min(15, max(3, (typical + rng.gaussian(1.2)).rounded()))
-            out.append(sample("puqe", day, minutes: 1260 + rng.uniform(0...60), value: score, subject: "sanne",
-                              source: "manual"))
+            out.append(
+                sample(
+                    "puqe", day, minutes: 1260 + rng.uniform(0...60), value: score, subject: "sanne",
+                    source: "manual"))
         }
         return out
     }

@@ -45,8 +45,10 @@ package struct DemoData: Sendable {
 
     /// Milestones done for ollie by the as-of date.
     package func milestones() -> [MilestoneRecord] {
-        let done: [(String, Int)] = [("eerste_ontworming", 42), ("vaccinatie_8", 56),
-                                     ("dierenarts_controle", 60), ("ontworming_9", 63), ("vaccinatie_12", 85)]
+        let done: [(String, Int)] = [
+            ("eerste_ontworming", 42), ("vaccinatie_8", 56),
+            ("dierenarts_controle", 60), ("ontworming_9", 63), ("vaccinatie_12", 85),
+        ]
         return done.compactMap { id, age in
             let date = DemoData.ollieBirthDate.adding(days: age)
             return date <= asOf ? MilestoneRecord(subjectID: "ollie", milestoneID: id, doneOn: date) : nil
@@ -67,8 +69,9 @@ package struct DemoData: Sendable {
     @discardableResult
     package func write(to path: String, force: Bool, backends: StoreBackends = .sqliteOnly) throws -> Int {
         if let backend = try backends.backend(for: path) {
-            return try write(to: backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment),
-                             force: force)
+            return try write(
+                to: backend.open(path, forWriting: true, environment: ProcessInfo.processInfo.environment),
+                force: force)
         }
         let manager = FileManager.default
         if manager.fileExists(atPath: path) && !force {
@@ -96,11 +99,15 @@ package struct DemoData: Sendable {
     /// Refuses a database holding samples or milestones unless `force`, which empties it first.
     private func write(to store: SampleStore, force: Bool) throws -> Int {
         defer { try? store.close() }
-        let samples = self.samples(), milestones = self.milestones()
+        let samples = self.samples()
+        let milestones = self.milestones()
         return try store.inTransaction { db in
-            let empty = try db.fetchValue(Bool.self, sql: """
-                SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)
-                """) ?? false
+            let empty =
+                try db.fetchValue(
+                    Bool.self,
+                    sql: """
+                        SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)
+                        """) ?? false
             if !empty {
                 guard force else { throw DemoError.databaseNotEmpty(store.location) }
                 try db.execute(sql: "DELETE FROM sample")
@@ -121,21 +128,25 @@ package struct DemoData: Sendable {
     private func fill(_ db: StoreDatabase, samples: [Sample], milestones: [MilestoneRecord]) throws -> Int {
         let count = try SampleStore.insert(samples, into: db)
         for record in milestones {
-            try db.execute(sql: """
-                INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
-                ON CONFLICT (subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
-                """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
+            try db.execute(
+                sql: """
+                    INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
+                    """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
         }
         return count
     }
 
     /// A sample at a wall-clock time (minutes after local midnight of `day`) in Amsterdam.
-    func sample(_ series: String, _ day: LocalDate, minutes: Double, value: Double, duration: Double = 0,
-                category: String? = nil, tag: String? = nil, subject: String = "me", source: String = "demo") -> Sample {
+    func sample(
+        _ series: String, _ day: LocalDate, minutes: Double, value: Double, duration: Double = 0,
+        category: String? = nil, tag: String? = nil, subject: String = "me", source: String = "demo"
+    ) -> Sample {
         let (start, offset) = DemoClock.at(day, minutes: minutes)
-        return Sample(seriesID: series, subjectID: subject, start: start,
-                      end: start.addingTimeInterval(duration * 60), utcOffsetSeconds: offset,
-                      value: value, category: category, tag: tag, source: source)
+        return Sample(
+            seriesID: series, subjectID: subject, start: start,
+            end: start.addingTimeInterval(duration * 60), utcOffsetSeconds: offset,
+            value: value, category: category, tag: tag, source: source)
     }
 
     func random(_ stream: String) -> DemoRandom { DemoRandom(seed: seed, stream: stream) }

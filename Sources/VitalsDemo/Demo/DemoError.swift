@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why the demo data set was not written.
 package enum DemoError: VitalsError, Equatable {
     /// The target file exists and `--force` was not given.

@@ -9,7 +9,7 @@ struct DemoRandom {
 
     /// A generator for one part of the data set, so parts do not shift each other.
     init(seed: UInt64, stream: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a of the stream name
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the stream name
         for byte in stream.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         state = seed ^ hash
         _ = next()
@@ -41,7 +41,8 @@ struct DemoRandom {
 
     /// Normally distributed (Box–Muller), mean 0.
     mutating func gaussian(_ sigma: Double = 1) -> Double {
-        let u1 = max(unit(), 1e-12), u2 = unit()
+        let u1 = max(unit(), 1e-12)
+        let u2 = unit()
         return sigma * (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 

@@ -8,26 +8,28 @@ import VitalsKit
 /// same id wins.
 package enum DemoSubjects {
     /// The declarations, read by the catalog loader as any catalog file is.
-    package static let file = SourceFile(path: "<demo>/subjects.yaml", text: """
-        subjects:
-          - subject_id: ollie
-            name: Ollie
-            kind: dog
-            breed: Golden Retriever
-            sex: female
-            birth_date: "\(DemoData.ollieBirthDate)"
+    package static let file = SourceFile(
+        path: "<demo>/subjects.yaml",
+        text: """
+            subjects:
+              - subject_id: ollie
+                name: Ollie
+                kind: dog
+                breed: Golden Retriever
+                sex: female
+                birth_date: "\(DemoData.ollieBirthDate)"
 
-          - subject_id: sanne
-            name: Sanne
-            kind: human
-            sex: female
-            birth_date: "1994-03-14"
-            pregnancy:
-              pre_pregnancy_weight_kg: 64
-              height_cm: 168
-              last_period: "2026-05-04"   # due date 2027-02-08 (280 days later)
+              - subject_id: sanne
+                name: Sanne
+                kind: human
+                sex: female
+                birth_date: "1994-03-14"
+                pregnancy:
+                  pre_pregnancy_weight_kg: 64
+                  height_cm: 168
+                  last_period: "2026-05-04"   # due date 2027-02-08 (280 days later)
 
-        """)
+            """)
 
     /// The ids they are declared under.
     package static let ids: Set<String> = ["ollie", "sanne"]
@@ -59,9 +61,11 @@ extension SampleStore {
     /// pregnancy's weigh-ins are there. An index lookup.
     package func holdsDemoData() throws -> Bool {
         try inSnapshot { db in
-            try db.fetchValue(Bool.self, sql: """
-                SELECT EXISTS (SELECT 1 FROM sample WHERE series = 'body_mass' AND subject IN ('ollie', 'sanne') AND source = 'demo')
-                """) ?? false
+            try db.fetchValue(
+                Bool.self,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM sample WHERE series = 'body_mass' AND subject IN ('ollie', 'sanne') AND source = 'demo')
+                    """) ?? false
         }
     }
 }

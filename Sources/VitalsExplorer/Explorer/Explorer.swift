@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The explorer without a terminal: a state, the view that draws it, and the fix-ups that
 /// need the drawn content (clamping the scroll, following the metric selection).
 ///
@@ -62,7 +63,8 @@ package struct Explorer {
     private mutating func settle(after before: ExplorerState) {
         let layout = ExplorerLayout(size: state.size)
         if let content = view.content(state) {
-            let movedInDrill = state.openScreenID == before.openScreenID && state.focusPath == before.focusPath
+            let movedInDrill =
+                state.openScreenID == before.openScreenID && state.focusPath == before.focusPath
                 && state.metricIndex != before.metricIndex && !state.focusPath.isEmpty
             if movedInDrill, let id = state.selectedMetric?.id, let line = content.metricLines[id] {
                 state.scroll = line

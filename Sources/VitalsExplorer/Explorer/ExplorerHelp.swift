@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The explorer's fixed texts: the key list (`?`) and the card shown for a selected pillar.
 package enum ExplorerHelp {
     /// Every key, as (keys, what it does); the README's table says the same.
@@ -41,11 +42,14 @@ package enum ExplorerHelp {
     }
 
     /// A pillar's name in its colour and the screens it holds.
-    package static func pillarCard(_ pillar: Pillar, screens: [DisplayScreen], width: Int,
-                                  glyphs: Glyphs) -> TextCanvas {
+    package static func pillarCard(
+        _ pillar: Pillar, screens: [DisplayScreen], width: Int,
+        glyphs: Glyphs
+    ) -> TextCanvas {
         var canvas = TextCanvas(width: width)
         canvas.addLine(pillar.name, style: Style(hex: pillar.color, bold: true))
-        canvas.addLine(String(repeating: glyphs.axisHorizontal, count: width), style: Style(hex: pillar.color, dim: true))
+        canvas.addLine(
+            String(repeating: glyphs.axisHorizontal, count: width), style: Style(hex: pillar.color, dim: true))
         canvas.addLine("\(screens.count) screen\(screens.count == 1 ? "" : "s")", style: ScreenText.muted)
         for screen in screens {
             let icon = glyphs.isUnicode ? screen.icon.map { $0 + " " } ?? "" : ""

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// One key press the explorer understands, decoded from the bytes a terminal sends.
 package enum ExplorerKey: Sendable, Hashable {
     case up, down, left, right
@@ -63,7 +64,10 @@ package struct ExplorerKeyDecoder: Sendable {
         return keys
     }
 
-    private enum Step { case key(ExplorerKey?, length: Int), incomplete }
+    private enum Step {
+        case key(ExplorerKey?, length: Int)
+        case incomplete
+    }
 
     private static func decode(_ bytes: [UInt8], at start: Int) -> Step {
         let byte = bytes[start]
@@ -74,9 +78,9 @@ package struct ExplorerKeyDecoder: Sendable {
         case 0x09: return .key(.tab, length: 1)
         case 0x0D, 0x0A: return .key(.enter, length: 1)
         case 0x7F, 0x08: return .key(.backspace, length: 1)
-        case 0x0E: return .key(.down, length: 1)      // Ctrl-N
-        case 0x10: return .key(.up, length: 1)        // Ctrl-P
-        case 0x00..<0x20: return .key(nil, length: 1) // other control bytes are ignored
+        case 0x0E: return .key(.down, length: 1)  // Ctrl-N
+        case 0x10: return .key(.up, length: 1)  // Ctrl-P
+        case 0x00..<0x20: return .key(nil, length: 1)  // other control bytes are ignored
         case 0x20..<0x80: return .key(.character(Character(Unicode.Scalar(byte))), length: 1)
         default: return utf8(bytes, at: start)
         }
@@ -102,7 +106,7 @@ package struct ExplorerKeyDecoder: Sendable {
                 return .key(final(byte, parameters: parameters), length: index - start + 1)
             }
             guard (0x20...0x3F).contains(byte), parameters.count < 16 else {
-                return .key(nil, length: index - start)   // malformed: drop what was read
+                return .key(nil, length: index - start)  // malformed: drop what was read
             }
             parameters.append(byte)
             index += 1
@@ -120,7 +124,7 @@ package struct ExplorerKeyDecoder: Sendable {
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
-        case UInt8(ascii: "M"): return .enter      // keypad Enter in application mode
+        case UInt8(ascii: "M"): return .enter  // keypad Enter in application mode
         case UInt8(ascii: "~"):
             let first = String(decoding: parameters.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
             switch first {
@@ -153,7 +157,8 @@ package struct ExplorerKeyDecoder: Sendable {
         }
         let slice = bytes[start..<(start + length)]
         guard slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-              let text = String(validating: slice, as: UTF8.self), let character = text.first else {
+            let text = String(validating: slice, as: UTF8.self), let character = text.first
+        else {
             return .key(nil, length: 1)
         }
         return .key(.character(character), length: length)

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Where the explorer's parts go at a terminal size: a title row, the list pane on the left,
 /// a rule and a space, the screen pane (at least 40 columns) and a key bar at the bottom.
 package struct ExplorerLayout: Sendable, Hashable {
@@ -31,7 +32,10 @@ package struct ExplorerFrame: Sendable, Hashable {
     package var size: ExplorerSize
     package var lines: [String]
 
-    package init(size: ExplorerSize, lines: [String]) { self.size = size; self.lines = lines }
+    package init(size: ExplorerSize, lines: [String]) {
+        self.size = size
+        self.lines = lines
+    }
 
     /// The lines without colour codes, as a person reads them.
     package var text: [String] { lines.map(StyledLine.strip) }

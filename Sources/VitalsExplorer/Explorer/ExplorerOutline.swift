@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// What the left pane lists when no screen is open: pillars and, under each expanded one,
 /// its active screens — those of a subject the catalog declares, as `Catalog.activeScreensInOrder`
 /// lists them (render, report and tree refuse the others), and a pillar whose every screen is
@@ -33,12 +34,16 @@ package struct ExplorerOutline: Sendable {
             let screens = shown.filter { Self.matches($0, query: query) }
             if !query.isEmpty && screens.isEmpty { continue }
             let expanded = !query.isEmpty || !collapsed.contains(pillar.id)
-            rows.append(Row(item: .pillar(pillar.id), label: pillar.name, color: pillar.color,
-                            isExpanded: expanded))
+            rows.append(
+                Row(
+                    item: .pillar(pillar.id), label: pillar.name, color: pillar.color,
+                    isExpanded: expanded))
             guard expanded else { continue }
             for screen in screens {
-                rows.append(Row(item: .screen(screen.id), label: screen.name, color: pillar.color,
-                                isExpanded: false))
+                rows.append(
+                    Row(
+                        item: .screen(screen.id), label: screen.name, color: pillar.color,
+                        isExpanded: false))
             }
         }
         self.rows = rows

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// What the explorer shows after its files changed: a new screen source, the new catalog
 /// (nil when it has errors: the list keeps the last good one while `source` shows the
 /// errors), and the settings read again.
@@ -8,9 +9,14 @@ package struct ExplorerReload {
     package var weighIn: WeighInPolicy?
     package var dayCutoffMinutes: Int?
 
-    package init(catalog: Catalog?, source: any ExplorerScreenSource, weighIn: WeighInPolicy? = nil,
-                 dayCutoffMinutes: Int? = nil) {
-        self.catalog = catalog; self.source = source; self.weighIn = weighIn; self.dayCutoffMinutes = dayCutoffMinutes
+    package init(
+        catalog: Catalog?, source: any ExplorerScreenSource, weighIn: WeighInPolicy? = nil,
+        dayCutoffMinutes: Int? = nil
+    ) {
+        self.catalog = catalog
+        self.source = source
+        self.weighIn = weighIn
+        self.dayCutoffMinutes = dayCutoffMinutes
     }
 }
 
@@ -35,7 +41,9 @@ package final class MessageScreenSource: ExplorerScreenSource {
     package let glyphs: Glyphs
 
     package init(lines: [String], colorLevel: ColorLevel, glyphs: Glyphs) {
-        self.lines = lines; self.colorLevel = colorLevel; self.glyphs = glyphs
+        self.lines = lines
+        self.colorLevel = colorLevel
+        self.glyphs = glyphs
     }
 
     package func content(for request: ExplorerPaneRequest) -> ExplorerPaneContent {

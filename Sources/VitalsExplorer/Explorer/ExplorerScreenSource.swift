@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The screen pane's input: which screen, at which width. Colour is not part of it: the
 /// pane's rows keep their styles, and the view shows them with or without colour.
 package struct ExplorerPaneRequest: Sendable, Hashable {
@@ -7,7 +8,9 @@ package struct ExplorerPaneRequest: Sendable, Hashable {
     package var width: Int
 
     package init(screenID: String, request: ScreenRequest, width: Int) {
-        self.screenID = screenID; self.request = request; self.width = width
+        self.screenID = screenID
+        self.request = request
+        self.width = width
     }
 }
 
@@ -19,7 +22,9 @@ package struct ExplorerPaneContent: Sendable {
     package var moreMetrics: Int
 
     package init(rows: TextCanvas, metricLines: [String: Int] = [:], moreMetrics: Int = 0) {
-        self.rows = rows; self.metricLines = metricLines; self.moreMetrics = moreMetrics
+        self.rows = rows
+        self.metricLines = metricLines
+        self.moreMetrics = moreMetrics
     }
 
     /// The number of rows.
@@ -55,10 +60,16 @@ package final class RegistryScreenSource: ExplorerScreenSource {
     private var cache: [ExplorerPaneRequest: ExplorerPaneContent] = [:]
 
     /// - Parameter colorLevel: the level used while colour is on (`c` turns it off and on).
-    package init(catalog: Catalog, store: SampleStore, extensions: Extensions,
-                colorLevel: ColorLevel, glyphs: Glyphs, numbers: NumberStyle = .point) {
-        self.catalog = catalog; self.store = store; self.extensions = extensions
-        self.colorLevel = colorLevel; self.glyphs = glyphs; self.numbers = numbers
+    package init(
+        catalog: Catalog, store: SampleStore, extensions: Extensions,
+        colorLevel: ColorLevel, glyphs: Glyphs, numbers: NumberStyle = .point
+    ) {
+        self.catalog = catalog
+        self.store = store
+        self.extensions = extensions
+        self.colorLevel = colorLevel
+        self.glyphs = glyphs
+        self.numbers = numbers
     }
 
     package func content(for request: ExplorerPaneRequest) -> ExplorerPaneContent {
@@ -78,9 +89,11 @@ package final class RegistryScreenSource: ExplorerScreenSource {
             return ExplorerPaneContent(rows: canvas)
         }
         do {
-            var document = try registry.render(ScreenContext(catalog: catalog, screen: screen, store: store,
-                                                             request: request.request, profile: profile,
-                                                             chartKinds: extensions.chartKinds))
+            var document = try registry.render(
+                ScreenContext(
+                    catalog: catalog, screen: screen, store: store,
+                    request: request.request, profile: profile,
+                    chartKinds: extensions.chartKinds))
             // "▸ 3 more metrics — vitals render protein --children" is a shell command; here
             // Enter opens them, and the key bar says so instead.
             let more = document.blocks.filter { $0.kind == .more }.reduce(0) { $0 + Self.count(in: $1.data) }
@@ -89,19 +102,22 @@ package final class RegistryScreenSource: ExplorerScreenSource {
             return ExplorerPaneContent(rows: drawn.canvas, metricLines: drawn.metricRows, moreMetrics: more)
         } catch {
             let message = (error as? any VitalsError)?.message ?? String(describing: error)
-            let rows: [TextRow] = [.line("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
+            let rows: [TextRow] =
+                [.line("\(glyphs.cross) \(screen.name) could not be drawn", Style(bold: true))]
                 + ScreenText.wrap(message, width: width - 2).map { .line("  " + $0, ScreenText.muted) }
-            let document = ScreenDocument(screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
-                                          subjectID: screen.subjectID, module: "error", asOf: request.request.asOf,
-                                          blocks: [ScreenBlock(kind: .empty, rows: rows, data: .null)],
-                                          profile: profile)
+            let document = ScreenDocument(
+                screenID: screen.id, name: screen.name, pillarID: screen.pillarID,
+                subjectID: screen.subjectID, module: "error", asOf: request.request.asOf,
+                blocks: [ScreenBlock(kind: .empty, rows: rows, data: .null)],
+                profile: profile)
             return ExplorerPaneContent(rows: TerminalOutput(profile: profile).draw(document).canvas)
         }
     }
 
     /// The `count` of a "more metrics" block's values.
     private static func count(in data: JSONValue) -> Int {
-        guard case .object(let pairs) = data, case .number(let count)? = pairs.first(where: { $0.0 == "count" })?.1 else { return 0 }
+        guard case .object(let pairs) = data, case .number(let count)? = pairs.first(where: { $0.0 == "count" })?.1
+        else { return 0 }
         return Int(count)
     }
 }

@@ -1,10 +1,14 @@
 import VitalsKit
+
 /// The terminal size the explorer draws for, in columns and rows.
 package struct ExplorerSize: Sendable, Hashable, CustomStringConvertible {
     package var columns: Int
     package var rows: Int
 
-    package init(columns: Int, rows: Int) { self.columns = columns; self.rows = rows }
+    package init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
 
     package var description: String { "\(columns)×\(rows)" }
 }
@@ -55,10 +59,16 @@ package struct ExplorerState: Sendable {
     package var wantsQuit = false
 
     /// A state listing every pillar expanded, the selection on the first screen.
-    package init(catalog: Catalog, asOf: LocalDate, size: ExplorerSize, range: TimeRange? = nil,
-                unitSystem: UnitSystem? = nil, colorOn: Bool = false) {
-        self.catalog = catalog; self.asOf = asOf; self.size = size; self.range = range
-        self.unitSystem = unitSystem; self.colorOn = colorOn
+    package init(
+        catalog: Catalog, asOf: LocalDate, size: ExplorerSize, range: TimeRange? = nil,
+        unitSystem: UnitSystem? = nil, colorOn: Bool = false
+    ) {
+        self.catalog = catalog
+        self.asOf = asOf
+        self.size = size
+        self.range = range
+        self.unitSystem = unitSystem
+        self.colorOn = colorOn
         selected = outline.firstScreen ?? outline.rows.first?.item
     }
 
@@ -93,9 +103,10 @@ package struct ExplorerState: Sendable {
     /// The request the right pane is rendered with: a drilled-into metric is drawn with its
     /// children (and without the "more metrics" line).
     package var screenRequest: ScreenRequest {
-        ScreenRequest(asOf: asOf, range: range, unitSystem: unitSystem,
-                      showChildren: !focusPath.isEmpty, focusMetricID: focusPath.last,
-                      weighIn: weighIn, dayCutoffMinutes: dayCutoffMinutes)
+        ScreenRequest(
+            asOf: asOf, range: range, unitSystem: unitSystem,
+            showChildren: !focusPath.isEmpty, focusMetricID: focusPath.last,
+            weighIn: weighIn, dayCutoffMinutes: dayCutoffMinutes)
     }
 
     /// The rows the list pane has for content (the terminal minus title and key bar).
@@ -121,10 +132,14 @@ package struct ExplorerState: Sendable {
             var kept: [String] = []
             for id in focusPath {
                 guard let metric = newCatalog.metric(id), metric.isActive, metric.screenID == screenID,
-                      metric.parentID == kept.last else { break }
+                    metric.parentID == kept.last
+                else { break }
                 kept.append(id)
             }
-            if kept != focusPath { focusPath = kept; metricIndex = 0 }
+            if kept != focusPath {
+                focusPath = kept
+                metricIndex = 0
+            }
             metricIndex = max(0, min(metricIndex, metricList.count - 1))
         }
         collapsed = collapsed.filter { newCatalog.pillar($0) != nil }
@@ -144,8 +159,14 @@ package struct ExplorerState: Sendable {
 
     /// Applies `key`.
     package mutating func apply(_ key: ExplorerKey) {
-        if key == .interrupt { wantsQuit = true; return }
-        if isTypingFilter { applyFilterKey(key); return }
+        if key == .interrupt {
+            wantsQuit = true
+            return
+        }
+        if isTypingFilter {
+            applyFilterKey(key)
+            return
+        }
         if showsHelp {
             showsHelp = false
             if key == .character("q") { wantsQuit = true }
@@ -185,7 +206,7 @@ package struct ExplorerState: Sendable {
         case .up, .character("k"): scroll = max(0, scroll - 1)
         case .down, .character("j"): scroll += 1
         case .home, .character("g"): scroll = 0
-        case .end, .character("G"): scroll = Int.max / 2   // clamped when drawn
+        case .end, .character("G"): scroll = Int.max / 2  // clamped when drawn
         default: break
         }
     }
@@ -195,8 +216,13 @@ package struct ExplorerState: Sendable {
         case .escape: clearFilter()
         case .enter: isTypingFilter = false
         case .backspace, .delete:
-            if !filter.isEmpty { filter.removeLast(); selectFirstMatch() }
-        case .character(let character): filter.append(character); selectFirstMatch()
+            if !filter.isEmpty {
+                filter.removeLast()
+                selectFirstMatch()
+            }
+        case .character(let character):
+            filter.append(character)
+            selectFirstMatch()
         case .up: move(by: -1)
         case .down: move(by: 1)
         default: break
@@ -289,8 +315,13 @@ package struct ExplorerState: Sendable {
 
     private mutating func selectFirstMatch() {
         let outline = outline
-        if let first = outline.firstScreen { select(first) }
-        else if let row = outline.rows.first { select(row.item) }
-        else { selected = nil; scroll = 0 }
+        if let first = outline.firstScreen {
+            select(first)
+        } else if let row = outline.rows.first {
+            select(row.item)
+        } else {
+            selected = nil
+            scroll = 0
+        }
     }
 }

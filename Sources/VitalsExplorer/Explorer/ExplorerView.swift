@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Draws an `ExplorerState` into a frame: the title row, the list pane (outline or metric
 /// list), the screen pane from an `ExplorerScreenSource`, and the key bar.
 package struct ExplorerView {
@@ -13,9 +14,11 @@ package struct ExplorerView {
         let level = state.colorOn ? source.colorLevel : .none
         let list = listLines(state, layout: layout, level: level)
         let pane = paneLines(state, layout: layout, level: level)
-        let rule = StyledLine.styled(glyphs.axisVertical, width: 1,
-                                     style: Style(dim: true),
-                                     level: level) + " "
+        let rule =
+            StyledLine.styled(
+                glyphs.axisVertical, width: 1,
+                style: Style(dim: true),
+                level: level) + " "
         var lines = [titleLine(state, layout: layout, level: level)]
         for row in 0..<layout.paneHeight { lines.append(list[row] + rule + pane[row]) }
         lines.append(keyBar(state, layout: layout, level: level))
@@ -26,8 +29,10 @@ package struct ExplorerView {
     package func content(_ state: ExplorerState) -> ExplorerPaneContent? {
         guard let screenID = state.shownScreenID else { return nil }
         let width = ExplorerLayout(size: state.size).screenWidth
-        return source.content(for: ExplorerPaneRequest(screenID: screenID, request: state.screenRequest,
-                                                       width: width))
+        return source.content(
+            for: ExplorerPaneRequest(
+                screenID: screenID, request: state.screenRequest,
+                width: width))
     }
 
     private var glyphs: Glyphs { source.glyphs }
@@ -56,26 +61,31 @@ package struct ExplorerView {
         let wanted = min(24, DisplayWidth.of(crumbs.joined(separator: arrow)))
         // "demo data" is the last thing to give way: nobody should take it for their own.
         let demo = state.showsDemoData ? ["demo data"] : []
-        let choices = [(demo + [range, units, "as of \(state.asOf)"]).joined(separator: separator),
-                       (demo + [range, units, state.asOf.description]).joined(separator: separator),
-                       (demo + [range, units]).joined(separator: separator),
-                       (demo.isEmpty ? [range] : demo).joined(separator: separator)]
+        let choices = [
+            (demo + [range, units, "as of \(state.asOf)"]).joined(separator: separator),
+            (demo + [range, units, state.asOf.description]).joined(separator: separator),
+            (demo + [range, units]).joined(separator: separator),
+            (demo.isEmpty ? [range] : demo).joined(separator: separator),
+        ]
         let settings = choices.first { columns - 10 - DisplayWidth.of($0) >= wanted } ?? choices.last!
         var canvas = TextCanvas(width: columns, height: 1)
         let start = canvas.write("Vitals", row: 0, column: 1, style: Style(bold: true)) + 2
-        let settingsStart = canvas.writeRightAligned(settings + " ", row: 0, end: columns,
-                                                     style: ScreenText.muted)
+        let settingsStart = canvas.writeRightAligned(
+            settings + " ", row: 0, end: columns,
+            style: ScreenText.muted)
         let room = max(0, settingsStart - start - 2)
         // Too long: the outermost crumbs give way first, so the innermost stays readable.
         var trail = crumbs.joined(separator: arrow)
         while DisplayWidth.of(trail) > room, crumbs.count > 1 {
             crumbs.removeFirst()
             let shorter = crumbs.joined(separator: arrow)
-            trail = crumbs.count > 1 || DisplayWidth.of(glyphs.ellipsis + arrow + shorter) <= room
+            trail =
+                crumbs.count > 1 || DisplayWidth.of(glyphs.ellipsis + arrow + shorter) <= room
                 ? glyphs.ellipsis + arrow + shorter : shorter
         }
-        canvas.write(DisplayWidth.truncate(trail, to: room, ellipsis: glyphs.ellipsis),
-                     row: 0, column: start, style: Style(hex: color, bold: true))
+        canvas.write(
+            DisplayWidth.truncate(trail, to: room, ellipsis: glyphs.ellipsis),
+            row: 0, column: start, style: Style(hex: color, bold: true))
         return canvas.lines(colorLevel: level)[0]
     }
 
@@ -86,7 +96,8 @@ package struct ExplorerView {
         var text: String
         if state.isTypingFilter {
             let count = state.outline.screenCount
-            text = " /\(state.filter)\(glyphs.isUnicode ? "▏" : "_")  \(count) screen\(count == 1 ? "" : "s")"
+            text =
+                " /\(state.filter)\(glyphs.isUnicode ? "▏" : "_")  \(count) screen\(count == 1 ? "" : "s")"
                 + "  \(enter) keep  Esc clear"
         } else if state.showsHelp {
             text = " any key closes this help  q quit"
@@ -106,14 +117,18 @@ package struct ExplorerView {
         var canvas = TextCanvas(width: width, height: 1)
         var end = width
         if !state.isTypingFilter, !state.showsHelp, let content = content(state),
-           content.lineCount > layout.paneHeight {
+            content.lineCount > layout.paneHeight
+        {
             let first = min(state.scroll, content.lineCount - layout.paneHeight)
             let last = first + layout.paneHeight
-            end = canvas.writeRightAligned("\(first + 1)-\(last)/\(content.lineCount) ", row: 0,
-                                           end: width, style: ScreenText.muted) - 1
+            end =
+                canvas.writeRightAligned(
+                    "\(first + 1)-\(last)/\(content.lineCount) ", row: 0,
+                    end: width, style: ScreenText.muted) - 1
         }
-        canvas.write(DisplayWidth.truncate(text, to: max(0, end), ellipsis: glyphs.ellipsis), row: 0, column: 0,
-                     style: state.isTypingFilter ? Style(bold: true) : ScreenText.muted)
+        canvas.write(
+            DisplayWidth.truncate(text, to: max(0, end), ellipsis: glyphs.ellipsis), row: 0, column: 0,
+            style: state.isTypingFilter ? Style(bold: true) : ScreenText.muted)
         return canvas.lines(colorLevel: level)[0]
     }
 
@@ -126,25 +141,30 @@ package struct ExplorerView {
     package func listTop(_ state: ExplorerState) -> Int {
         let layout = ExplorerLayout(size: state.size)
         let rows = listRows(state, width: layout.listWidth)
-        return Self.listTop(selectedRow: rows.firstIndex { $0.selected } ?? 0, count: rows.count,
-                            height: layout.paneHeight, previous: state.listScroll)
+        return Self.listTop(
+            selectedRow: rows.firstIndex { $0.selected } ?? 0, count: rows.count,
+            height: layout.paneHeight, previous: state.listScroll)
     }
 
     private func listLines(_ state: ExplorerState, layout: ExplorerLayout, level: ColorLevel) -> [String] {
         let width = layout.listWidth
         let rows = listRows(state, width: width)
         let height = layout.paneHeight
-        let top = Self.listTop(selectedRow: rows.firstIndex { $0.selected } ?? 0, count: rows.count,
-                               height: height, previous: state.listScroll)
+        let top = Self.listTop(
+            selectedRow: rows.firstIndex { $0.selected } ?? 0, count: rows.count,
+            height: height, previous: state.listScroll)
         var lines: [String] = []
         for index in top..<(top + height) {
             guard rows.indices.contains(index) else {
-                lines.append(String(repeating: " ", count: width)); continue
+                lines.append(String(repeating: " ", count: width))
+                continue
             }
             let row = rows[index]
             let text = DisplayWidth.truncate(row.text, to: width, ellipsis: glyphs.ellipsis)
-            lines.append(StyledLine.styled(text, width: width, style: row.style,
-                                           inverse: row.selected && state.focus == .list, level: level))
+            lines.append(
+                StyledLine.styled(
+                    text, width: width, style: row.style,
+                    inverse: row.selected && state.focus == .list, level: level))
         }
         return lines
     }
@@ -169,10 +189,14 @@ package struct ExplorerView {
                 let count = state.catalog.children(of: metric.id).count
                 let star = metric.isPrimary ? (glyphs.isUnicode ? "★ " : "* ") : ""
                 let more = count > 0 ? " \(glyphs.isUnicode ? "▸" : "+")\(count)" : ""
-                let name = DisplayWidth.truncate(indent + (selected ? cursor : " ") + " " + star + metric.displayName,
-                                                 to: width - DisplayWidth.of(more) - 1, ellipsis: glyphs.ellipsis)
-                rows.append((DisplayWidth.pad(name, to: width - DisplayWidth.of(more)) + more,
-                             Style(bold: selected), selected))
+                let name = DisplayWidth.truncate(
+                    indent + (selected ? cursor : " ") + " " + star + metric.displayName,
+                    to: width - DisplayWidth.of(more) - 1, ellipsis: glyphs.ellipsis)
+                rows.append(
+                    (
+                        DisplayWidth.pad(name, to: width - DisplayWidth.of(more)) + more,
+                        Style(bold: selected), selected
+                    ))
             }
         } else {
             for row in state.outline.rows {
@@ -214,8 +238,9 @@ package struct ExplorerView {
             source = content.rows
             top = min(state.scroll, max(0, source.height - height))
         } else if case .pillar(let id) = state.selected, let pillar = state.catalog.pillar(id) {
-            source = ExplorerHelp.pillarCard(pillar, screens: ExplorerOutline.screens(of: id, in: state.catalog), width: width,
-                                             glyphs: glyphs)
+            source = ExplorerHelp.pillarCard(
+                pillar, screens: ExplorerOutline.screens(of: id, in: state.catalog), width: width,
+                glyphs: glyphs)
         } else {
             source = TextCanvas(width: width)
             source.addLine("No screens match \"\(state.filter)\".", style: ScreenText.muted)
@@ -230,10 +255,13 @@ package struct ExplorerView {
 
     private func tooSmall(_ size: ExplorerSize) -> ExplorerFrame {
         let minimum = ExplorerLayout.minimumSize
-        let message = ["Terminal too small (\(size.columns)x\(size.rows)).",
-                       "vitals explore needs at least \(minimum.columns)x\(minimum.rows).",
-                       "Enlarge the window, or press q to quit."]
-        let columns = max(0, size.columns), rows = max(0, size.rows)
+        let message = [
+            "Terminal too small (\(size.columns)x\(size.rows)).",
+            "vitals explore needs at least \(minimum.columns)x\(minimum.rows).",
+            "Enlarge the window, or press q to quit.",
+        ]
+        let columns = max(0, size.columns)
+        let rows = max(0, size.rows)
         let first = max(0, (rows - message.count) / 2)
         let lines = (0..<rows).map { row -> String in
             let index = row - first

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Writes frames to a terminal by rows: only the rows that differ from the last frame are
 /// sent, each after a cursor move, so nothing is cleared and nothing flickers.
 ///
@@ -25,7 +26,7 @@ package struct FrameDiff: Sendable {
         let rows = Self.changedRows(from: previous, to: frame)
         previous = frame
         guard !rows.isEmpty else { return "" }
-        var out = "\u{1B}[?2026h"   // synchronized update, where the terminal supports it
+        var out = "\u{1B}[?2026h"  // synchronized update, where the terminal supports it
         if full { out += "\u{1B}[0m\u{1B}[2J" }
         for row in rows {
             out += "\u{1B}[\(row + 1);1H" + frame.lines[row]

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Lines that may hold ANSI SGR codes: stripping them (to read a frame as text) and styling
 /// one plain run (the explorer's list rows and selection). Screen rows reach the explorer as
 /// styled cells (`TextCanvas`), never as strings to parse.
@@ -12,8 +13,10 @@ package enum StyledLine {
 
     /// Plain `text` (sanitized) padded to `width` columns and drawn in `style`; `inverse`
     /// swaps foreground and background (the selection). Without colour no codes are emitted.
-    package static func styled(_ text: String, width: Int, style: Style = .plain, inverse: Bool = false,
-                              level: ColorLevel) -> String {
+    package static func styled(
+        _ text: String, width: Int, style: Style = .plain, inverse: Bool = false,
+        level: ColorLevel
+    ) -> String {
         let padded = DisplayWidth.pad(Sanitize.inline(text), to: width)
         guard level != .none else { return padded }
         let code = (inverse ? "\u{1B}[7m" : "") + style.sgr(for: level)
@@ -34,7 +37,7 @@ package enum StyledLine {
                 if end < rest.endIndex { end = rest.index(after: end) }
             }
             let code = rest[escape..<end]
-            if code.last == "m" { body(code, true) }   // other sequences are dropped
+            if code.last == "m" { body(code, true) }  // other sequences are dropped
             rest = rest[end...]
         }
         if !rest.isEmpty { body(rest, false) }

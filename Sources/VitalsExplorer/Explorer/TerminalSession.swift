@@ -1,10 +1,11 @@
 import VitalsKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The explorer needs a terminal on stdin and stdout.
@@ -128,8 +129,14 @@ package final class TerminalSession {
             sigaction(signal, &old, nil)
         }
         previousActions = []
-        if wakeReadFD >= 0 { close(wakeReadFD); wakeReadFD = -1 }
-        if wakeWriteFD >= 0 { close(wakeWriteFD); wakeWriteFD = -1 }
+        if wakeReadFD >= 0 {
+            close(wakeReadFD)
+            wakeReadFD = -1
+        }
+        if wakeWriteFD >= 0 {
+            close(wakeWriteFD)
+            wakeWriteFD = -1
+        }
     }
 
     /// The terminal's size (`TIOCGWINSZ`), 80×24 when it cannot be read.
@@ -169,11 +176,15 @@ package final class TerminalSession {
     /// wakes too when `alsoWatching` (a file watcher's descriptor) becomes readable. While an
     /// escape sequence is unfinished it waits at most 40 ms for the rest, then reads what it
     /// has (a lone ESC is the Escape key).
-    package func waitForInput(_ decoder: inout ExplorerKeyDecoder, alsoWatching extra: Int32? = nil,
-                              timeout: Int32 = 1_000) -> Input {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: extra ?? -1, events: Int16(POLLIN), revents: 0)]
+    package func waitForInput(
+        _ decoder: inout ExplorerKeyDecoder, alsoWatching extra: Int32? = nil,
+        timeout: Int32 = 1_000
+    ) -> Input {
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: extra ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&fds, 3, decoder.hasPending ? min(40, timeout) : max(0, timeout))
         if ready < 0 { return errno == EINTR ? .keys([]) : .closed }
         if ready == 0 { return .keys(decoder.flush()) }

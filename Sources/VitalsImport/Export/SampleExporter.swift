@@ -17,7 +17,10 @@ package enum SampleExporter {
         package var from: LocalDate?
         package var to: LocalDate?
         package init(series: String? = nil, subject: String? = nil, from: LocalDate? = nil, to: LocalDate? = nil) {
-            self.series = series; self.subject = subject; self.from = from; self.to = to
+            self.series = series
+            self.subject = subject
+            self.from = from
+            self.to = to
         }
     }
 
@@ -34,17 +37,21 @@ package enum SampleExporter {
 
     /// The samples in `format`, as text ending with a newline. JSON also lists `milestones`
     /// (`{"subject", "milestone", "done_on", "note"}`) when any are given.
-    package static func render(_ samples: [Sample], as format: Format, catalog: Catalog? = nil,
-                              milestones: [MilestoneRecord] = []) -> String {
+    package static func render(
+        _ samples: [Sample], as format: Format, catalog: Catalog? = nil,
+        milestones: [MilestoneRecord] = []
+    ) -> String {
         func unit(_ sample: Sample) -> String { catalog?.series(sample.seriesID)?.unit.rawValue ?? "" }
         switch format {
         case .csv:
             var out = "series,subject,start,end,value,unit,category,tag,source,note\n"
             for s in samples {
-                let fields = [s.seriesID, s.subjectID,
-                              TimeParser.format(s.start, utcOffsetSeconds: s.utcOffsetSeconds),
-                              TimeParser.format(s.end, utcOffsetSeconds: s.utcOffsetSeconds),
-                              number(s.value), unit(s), s.category ?? "", s.tag ?? "", s.source, s.note ?? ""]
+                let fields = [
+                    s.seriesID, s.subjectID,
+                    TimeParser.format(s.start, utcOffsetSeconds: s.utcOffsetSeconds),
+                    TimeParser.format(s.end, utcOffsetSeconds: s.utcOffsetSeconds),
+                    number(s.value), unit(s), s.category ?? "", s.tag ?? "", s.source, s.note ?? "",
+                ]
                 out += fields.map(CSVReader.escape).joined(separator: ",") + "\n"
             }
             return out
@@ -65,14 +72,18 @@ package enum SampleExporter {
                 if let m = s.metadata, (try? JSONSerialization.jsonObject(with: Data(m.utf8))) != nil {
                     fields.append(("metadata", m))
                 }
-                out += (index == 0 ? "\n  {" : ",\n  {") + fields.map { "\(json($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+                out +=
+                    (index == 0 ? "\n  {" : ",\n  {") + fields.map { "\(json($0.0)): \($0.1)" }.joined(separator: ", ")
+                    + "}"
             }
             out += samples.isEmpty ? "]" : "\n]"
             if !milestones.isEmpty {
-                out += ", \"milestones\": [" + milestones.map { m in
-                    "\n  {\"subject\": \(json(m.subjectID)), \"milestone\": \(json(m.milestoneID)), \"done_on\": \(json(m.doneOn.description))"
-                        + (m.note.map { ", \"note\": \(json($0))" } ?? "") + "}"
-                }.joined(separator: ",") + "\n]"
+                out +=
+                    ", \"milestones\": ["
+                    + milestones.map { m in
+                        "\n  {\"subject\": \(json(m.subjectID)), \"milestone\": \(json(m.milestoneID)), \"done_on\": \(json(m.doneOn.description))"
+                            + (m.note.map { ", \"note\": \(json($0))" } ?? "") + "}"
+                    }.joined(separator: ",") + "\n]"
             }
             return out + "}\n"
         }

@@ -50,16 +50,24 @@ package struct AppleHealthImportReport: Sendable {
     package func summaryLines() -> [String] {
         var lines: [String] = []
         let width = min(60, byType.keys.map(\.count).max() ?? 0)
-        lines.append("type".padding(toLength: width, withPad: " ", startingAt: 0) + "        new    present  skipped  series")
-        for (type, counts) in byType.sorted(by: { ($0.value.new + $0.value.present, $1.key) > ($1.value.new + $1.value.present, $0.key) }) {
-            let name = type.count > width ? String(type.prefix(width - 1)) + "…" : type.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append(name + pad(counts.new, 11) + pad(counts.present, 11) + pad(counts.skipped, 9)
-                         + "  " + (seriesByType[type] ?? "-"))
+        lines.append(
+            "type".padding(toLength: width, withPad: " ", startingAt: 0) + "        new    present  skipped  series")
+        for (type, counts) in byType.sorted(by: {
+            ($0.value.new + $0.value.present, $1.key) > ($1.value.new + $1.value.present, $0.key)
+        }) {
+            let name =
+                type.count > width
+                ? String(type.prefix(width - 1)) + "…" : type.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append(
+                name + pad(counts.new, 11) + pad(counts.present, 11) + pad(counts.skipped, 9)
+                    + "  " + (seriesByType[type] ?? "-"))
         }
         let rate = elapsed > 0 ? Double(totalRead) / elapsed : 0
         let repeats = totalRepeated > 0 ? "\(totalRepeated) repeated in the export (stored once), " : ""
-        lines.append("\(totalNew) new, \(totalPresent) already present, \(repeats)\(totalSkipped) skipped; "
-                     + "\(totalRead) samples in \(String(format: "%.1f", elapsed)) s (\(rate.isFinite ? Int(min(rate, 1e12)) : 0) /s)")
+        lines.append(
+            "\(totalNew) new, \(totalPresent) already present, \(repeats)\(totalSkipped) skipped; "
+                + "\(totalRead) samples in \(String(format: "%.1f", elapsed)) s (\(rate.isFinite ? Int(min(rate, 1e12)) : 0) /s)"
+        )
         for (reason, count) in skippedReasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
             lines.append("skipped \(count): \(reason)")
         }
@@ -71,15 +79,19 @@ package struct AppleHealthImportReport: Sendable {
     package func noteLines() -> [String] {
         var lines: [String] = []
         if statistics.correlationChildRecords > 0 {
-            lines.append("\(statistics.correlations) correlations hold \(statistics.correlationChildRecords) records: "
-                         + "each is kept once (a record that repeats a top-level one counts as repeated)")
+            lines.append(
+                "\(statistics.correlations) correlations hold \(statistics.correlationChildRecords) records: "
+                    + "each is kept once (a record that repeats a top-level one counts as repeated)")
         }
         if statistics.metadataCaseCollisions > 0 {
-            lines.append("\(statistics.metadataCaseCollisions) samples have metadata keys differing only in case (kept both: "
-                         + statistics.metadataCaseCollisionExamples.joined(separator: ", ") + ")")
+            lines.append(
+                "\(statistics.metadataCaseCollisions) samples have metadata keys differing only in case (kept both: "
+                    + statistics.metadataCaseCollisionExamples.joined(separator: ", ") + ")")
         }
         if statistics.valuesWithControlCharacters > 0 {
-            lines.append("\(statistics.valuesWithControlCharacters) distinct values hold control characters (kept; hidden on display)")
+            lines.append(
+                "\(statistics.valuesWithControlCharacters) distinct values hold control characters (kept; hidden on display)"
+            )
         }
         if statistics.recoveredBrokenDTD { lines.append("the export's DTD is broken; it was skipped") }
         for (name, count) in statistics.unsupportedElements.sorted(by: { $0.key < $1.key }) {

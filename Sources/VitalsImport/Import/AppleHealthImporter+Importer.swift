@@ -28,17 +28,20 @@ extension AppleHealthImporter: Importer {
         let reader = try Self.open(source)
         var mapper = HealthRowMapper(mapping: mapping, subjectID: subjectID) { batch, _ in
             for row in batch.rows {
-                try sink.add(ImportedSample(
-                    seriesID: row.seriesID, start: row.start.utcSeconds, end: row.end.utcSeconds,
-                    utcOffset: Int(row.start.offsetSeconds), value: row.value, category: row.category, tag: row.tag,
-                    source: row.source, metadata: row.metadata.map { String(decoding: batch.text[$0], as: UTF8.self) }))
+                try sink.add(
+                    ImportedSample(
+                        seriesID: row.seriesID, start: row.start.utcSeconds, end: row.end.utcSeconds,
+                        utcOffset: Int(row.start.offsetSeconds), value: row.value, category: row.category, tag: row.tag,
+                        source: row.source,
+                        metadata: row.metadata.map { String(decoding: batch.text[$0], as: UTF8.self) }))
             }
         }
         do {
             try reader.read(into: &mapper)
             try mapper.flush()
         } catch let error as HealthExportError {
-            throw ImporterError.unreadable(file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
+            throw ImporterError.unreadable(
+                file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
         }
         for (reason, count) in mapper.report.skippedReasons { sink.skip(reason, count: count) }
     }
@@ -51,7 +54,8 @@ extension AppleHealthImporter: Importer {
         do {
             (report, lines) = try importer.insertRows(from: reader, into: db, started: Date(), progress: nil)
         } catch let error as HealthExportError {
-            throw ImporterError.unreadable(file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
+            throw ImporterError.unreadable(
+                file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
         }
         var receipt = ImportReceipt()
         receipt.importer = Self.id
@@ -64,7 +68,8 @@ extension AppleHealthImporter: Importer {
 
     private static func open(_ source: ImportSource) throws -> HealthExportReader {
         do { return try HealthExportReader.open(source.path) } catch let error as HealthExportError {
-            throw ImporterError.unreadable(file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
+            throw ImporterError.unreadable(
+                file: source.path, reason: error.message, hints: error.hints, kind: error.kind)
         }
     }
 }

@@ -42,9 +42,12 @@ package struct AppleHealthImporter: Sendable {
     /// Reading and mapping run on a thread of their own and hand rows to the database writer in
     /// small batches (at most a few thousand rows wait), so the two overlap and memory stays
     /// flat. `progress` is called on that thread after each chunk of the file (about 256 KiB).
-    package func importExport(at path: String, into store: SampleStore,
-                             progress: (@Sendable (AppleHealthImportProgress) -> Void)? = nil) throws
-        -> AppleHealthImportReport {
+    package func importExport(
+        at path: String, into store: SampleStore,
+        progress: (@Sendable (AppleHealthImportProgress) -> Void)? = nil
+    ) throws
+        -> AppleHealthImportReport
+    {
         let started = Date()
         let reader = try HealthExportReader.open(path)
         var report = try store.withBulkLoadJournal { rollbackJournal in
@@ -63,10 +66,14 @@ package struct AppleHealthImporter: Sendable {
 
     /// Reads the export on a thread of its own and inserts its rows here, in `db`'s transaction;
     /// returns the report and the counts per series and source (for the seam's receipt).
-    func insertRows(from reader: HealthExportReader, into db: StoreDatabase, started: Date,
-                    progress: (@Sendable (AppleHealthImportProgress) -> Void)?) throws
-        -> (report: AppleHealthImportReport, lines: [ImportReceipt.Line: ImportReceipt.Counts]) {
-        let mapping = self.mapping, subjectID = self.subjectID
+    func insertRows(
+        from reader: HealthExportReader, into db: StoreDatabase, started: Date,
+        progress: (@Sendable (AppleHealthImportProgress) -> Void)?
+    ) throws
+        -> (report: AppleHealthImportReport, lines: [ImportReceipt.Line: ImportReceipt.Counts])
+    {
+        let mapping = self.mapping
+        let subjectID = self.subjectID
         let writer = try SampleRowWriter(db: db, subjectID: subjectID)
         let channel = BoundedChannel<HealthRowBatch>()
         let outcome = ReadOutcome()
@@ -80,9 +87,10 @@ package struct AppleHealthImporter: Sendable {
             }
             do {
                 let statistics = try reader.read(into: &mapper) { read in
-                    progress?(AppleHealthImportProgress(
-                        bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: samplesRead.value,
-                        elapsed: Date().timeIntervalSince(started)))
+                    progress?(
+                        AppleHealthImportProgress(
+                            bytesRead: read.bytesRead, totalBytes: read.totalBytes, samples: samplesRead.value,
+                            elapsed: Date().timeIntervalSince(started)))
                 }
                 try mapper.flush()
                 outcome.report = mapper.report

@@ -12,8 +12,9 @@ package struct CSVFileImporter: Importer {
     private let skipInvalid: Bool
 
     package init(context: ImportContext) throws {
-        importer = CSVImporter(validator: SampleValidator(catalog: context.catalog, unitSystem: context.unitSystem),
-                               seriesID: context.seriesID, subjectID: context.subjectID)
+        importer = CSVImporter(
+            validator: SampleValidator(catalog: context.catalog, unitSystem: context.unitSystem),
+            seriesID: context.seriesID, subjectID: context.subjectID)
         skipInvalid = context.skipInvalid
     }
 
@@ -21,9 +22,15 @@ package struct CSVFileImporter: Importer {
         guard !source.isDirectory, !source.isZip, !source.isSQLite else { return false }
         for separator in [",", ";"] {
             let names = source.firstLine.split(separator: Character(separator), omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased() }
+                .map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                        .lowercased()
+                }
             if names.count >= 2, names.allSatisfy(CSVImporter.knownColumns.contains),
-               names.contains(where: CSVImporter.timeColumns.contains) { return true }
+                names.contains(where: CSVImporter.timeColumns.contains)
+            {
+                return true
+            }
         }
         return false
     }
@@ -37,11 +44,13 @@ package struct CSVFileImporter: Importer {
         }
         for error in result.errors { sink.skip("line \(error.line): \(error.message)") }
         for sample in result.samples {
-            try sink.add(ImportedSample(
-                seriesID: sample.seriesID, start: Int64(sample.start.timeIntervalSince1970),
-                end: Int64(sample.end.timeIntervalSince1970), utcOffset: sample.utcOffsetSeconds, value: sample.value,
-                category: sample.category, tag: sample.tag, source: sample.source, note: sample.note,
-                metadata: sample.metadata))
+            try sink.add(
+                ImportedSample(
+                    seriesID: sample.seriesID, start: Int64(sample.start.timeIntervalSince1970),
+                    end: Int64(sample.end.timeIntervalSince1970), utcOffset: sample.utcOffsetSeconds,
+                    value: sample.value,
+                    category: sample.category, tag: sample.tag, source: sample.source, note: sample.note,
+                    metadata: sample.metadata))
         }
     }
 
@@ -71,6 +80,7 @@ package struct CSVFileImporter: Importer {
                 }
             }
         }
-        throw ImporterError.unexpected(file: file, expected: "fields separated by commas", found: "';' between the fields")
+        throw ImporterError.unexpected(
+            file: file, expected: "fields separated by commas", found: "';' between the fields")
     }
 }

@@ -37,7 +37,8 @@ package struct CSVImporter: Sendable {
     }
 
     static let timeColumns = ["start", "date", "time", "timestamp", "datetime"]
-    static let knownColumns = timeColumns + ["end", "value", "unit", "category", "tag", "note", "subject", "series", "source", "utc_offset"]
+    static let knownColumns =
+        timeColumns + ["end", "value", "unit", "category", "tag", "note", "subject", "series", "source", "utc_offset"]
 
     /// Parses and validates every row; throws only when the header itself is unusable.
     package func read(_ text: String) throws -> Result {
@@ -60,7 +61,9 @@ package struct CSVImporter: Sendable {
         var errors: [RowError] = []
         for record in records {
             guard record.fields.count == header.count else {
-                errors.append(RowError(line: record.line, message: "expected \(header.count) fields, found \(record.fields.count)"))
+                errors.append(
+                    RowError(
+                        line: record.line, message: "expected \(header.count) fields, found \(record.fields.count)"))
                 continue
             }
             func field(_ name: String) -> String? {
@@ -103,8 +106,9 @@ package struct CSVImporter: Sendable {
     /// Stores rows `checkedRows` returned.
     package func importRows(_ result: Result, into store: SampleStore) throws -> ImportReport {
         let inserted = try store.insertBulk(result.samples)
-        return ImportReport(rows: result.rowCount, inserted: inserted,
-                            duplicates: result.samples.count - inserted, skipped: result.errors)
+        return ImportReport(
+            rows: result.rowCount, inserted: inserted,
+            duplicates: result.samples.count - inserted, skipped: result.errors)
     }
 }
 

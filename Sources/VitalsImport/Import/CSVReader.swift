@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Splits CSV text (RFC 4180: commas, double-quoted fields, `""` escapes, CRLF or LF) into
 /// records, each with the 1-based line it starts on.
 package enum CSVReader {
@@ -24,7 +25,9 @@ package enum CSVReader {
             if !(fields.count == 1 && fields[0].isEmpty && !fieldStarted) {
                 records.append(Record(line: recordLine, fields: fields))
             }
-            fields = []; field = ""; fieldStarted = false
+            fields = []
+            field = ""
+            fieldStarted = false
         }
 
         while let c = pending ?? chars.next() {
@@ -32,8 +35,15 @@ package enum CSVReader {
             if inQuotes {
                 if c == "\"" {
                     if let next = chars.next() {
-                        if next == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = next }
-                    } else { inQuotes = false }
+                        if next == "\"" {
+                            field.unicodeScalars.append("\"")
+                        } else {
+                            inQuotes = false
+                            pending = next
+                        }
+                    } else {
+                        inQuotes = false
+                    }
                 } else {
                     if c == "\n" { line += 1 }
                     field.unicodeScalars.append(c)
@@ -41,14 +51,21 @@ package enum CSVReader {
                 continue
             }
             switch c {
-            case "\"": inQuotes = true; fieldStarted = true
-            case ",": fields.append(field); field = ""; fieldStarted = true
+            case "\"":
+                inQuotes = true
+                fieldStarted = true
+            case ",":
+                fields.append(field)
+                field = ""
+                fieldStarted = true
             case "\r": break
             case "\n":
                 endRecord()
                 line += 1
                 recordLine = line
-            default: field.unicodeScalars.append(c); fieldStarted = true
+            default:
+                field.unicodeScalars.append(c)
+                fieldStarted = true
             }
         }
         if fieldStarted || !field.isEmpty || !fields.isEmpty { endRecord() }

@@ -34,9 +34,11 @@ struct HealthRowMapper: HealthExportSink {
     /// Recent devices and their compact form (an export has a handful of devices).
     private var devices: [(device: String, compact: String)] = []
 
-    init(mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
-         recycle: @escaping () -> HealthRowBatch? = { nil },
-         send: @escaping (_ batch: HealthRowBatch, _ samplesRead: Int) throws -> Void) {
+    init(
+        mapping: HealthSampleMapping, subjectID: String, batchSize: Int = 2048,
+        recycle: @escaping () -> HealthRowBatch? = { nil },
+        send: @escaping (_ batch: HealthRowBatch, _ samplesRead: Int) throws -> Void
+    ) {
         self.mapping = mapping
         self.subjectID = subjectID
         self.recycle = recycle
@@ -65,8 +67,11 @@ struct HealthRowMapper: HealthExportSink {
     /// `meal`: the meal slot of the correlation holding the record, for a record without its own.
     private mutating func accept(_ record: HealthRecord, twin: HealthTwin, meal: String? = nil) throws {
         samplesRead += 1
-        let type = typeIndex(record.type), entry = Int(type)
-        let seriesID: String, value: Double, category: String?
+        let type = typeIndex(record.type)
+        let entry = Int(type)
+        let seriesID: String
+        let value: Double
+        let category: String?
         var keepsUnit = true
         let target = types[entry].target
         switch mapping.map(record, target: target, convert: { self.convert($0, $1, $2) }) {
@@ -98,16 +103,21 @@ struct HealthRowMapper: HealthExportSink {
         }
         metadata.add("metadata", entries: record.metadata)
         if !record.beats.isEmpty {
-            metadata.addRaw("beats", "[" + record.beats.map { HealthValue.number($0.bpm).description }
-                .joined(separator: ",") + "]")
+            metadata.addRaw(
+                "beats",
+                "["
+                    + record.beats.map { HealthValue.number($0.bpm).description }
+                    .joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: type, seriesID: seriesID, start: record.startDate,
-                                end: record.endDate,
-                                value: value, category: category, tag: mealTag(record.metadata) ?? meal,
-                                source: source(record.sourceName),
-                                metadata: metadata.finish(into: &batch.text, returning: &scratch),
-                                origin: origin.index, newOrigin: origin.new,
-                                twin: twin == .inner || types[entry].inCorrelations ? twin : .none))
+        try add(
+            HealthSampleRow(
+                type: type, seriesID: seriesID, start: record.startDate,
+                end: record.endDate,
+                value: value, category: category, tag: mealTag(record.metadata) ?? meal,
+                source: source(record.sourceName),
+                metadata: metadata.finish(into: &batch.text, returning: &scratch),
+                origin: origin.index, newOrigin: origin.new,
+                twin: twin == .inner || types[entry].inCorrelations ? twin : .none))
     }
 
     /// What is the same for every record of a type: where it goes, looked up once.
@@ -123,7 +133,8 @@ struct HealthRowMapper: HealthExportSink {
         init(name: String, target: HealthSampleMapping.TypeTarget) {
             self.name = name
             self.target = target
-            inCorrelations = name.hasPrefix("HKQuantityTypeIdentifierBloodPressure")
+            inCorrelations =
+                name.hasPrefix("HKQuantityTypeIdentifierBloodPressure")
                 || name.hasPrefix("HKQuantityTypeIdentifierDietary")
         }
     }
@@ -171,7 +182,10 @@ struct HealthRowMapper: HealthExportSink {
     /// Past this many pairs, further ones stay in the metadata JSON (an export has a handful).
     private static let maximumOrigins: Int32 = 4096
 
-    private struct OriginKey: Hashable { var version: String?; var device: String? }
+    private struct OriginKey: Hashable {
+        var version: String?
+        var device: String?
+    }
 
     private mutating func originIndex(version: String?, device: String?) -> (index: Int32, new: HealthOrigin?) {
         guard version != nil || device != nil else { return (-1, nil) }
@@ -210,7 +224,10 @@ struct HealthRowMapper: HealthExportSink {
     /// `HKWorkoutTypeIdentifier`. Energy, distance and the rest are kept in the metadata.
     mutating func accept(_ workout: HealthWorkout) throws {
         let raw = "HKWorkoutTypeIdentifier"
-        let type: String, seriesID: String, value: Double, category: String?
+        let type: String
+        let seriesID: String
+        let value: Double
+        let category: String?
         switch mapping.map(workout) {
         case .series(let id, let minutes):
             (type, seriesID, value, category) = (workout.activityType, id, minutes, nil)
@@ -234,24 +251,29 @@ struct HealthRowMapper: HealthExportSink {
         metadata.add("device", compact(workout.device))
         metadata.add("metadata", entries: workout.metadata)
         if !workout.statistics.isEmpty {
-            metadata.addRaw("statistics", "[" + workout.statistics.map { statistic in
-                var object = HealthSampleMetadata()
-                object.add("type", statistic.type)
-                object.add("sum", statistic.sum)
-                object.add("average", statistic.average)
-                object.add("minimum", statistic.minimum)
-                object.add("maximum", statistic.maximum)
-                object.add("unit", statistic.unit)
-                return object.json
-            }.joined(separator: ",") + "]")
+            metadata.addRaw(
+                "statistics",
+                "["
+                    + workout.statistics.map { statistic in
+                        var object = HealthSampleMetadata()
+                        object.add("type", statistic.type)
+                        object.add("sum", statistic.sum)
+                        object.add("average", statistic.average)
+                        object.add("minimum", statistic.minimum)
+                        object.add("maximum", statistic.maximum)
+                        object.add("unit", statistic.unit)
+                        return object.json
+                    }.joined(separator: ",") + "]")
         }
         if !workout.routeFiles.isEmpty {
             metadata.addRaw("routes", "[" + workout.routeFiles.map(JSONBytes.quoted).joined(separator: ",") + "]")
         }
-        try add(HealthSampleRow(type: typeIndex(type), seriesID: seriesID, start: workout.startDate, end: workout.endDate,
-                                value: value, category: category, tag: nil,
-                                source: source(workout.sourceName),
-                                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
+        try add(
+            HealthSampleRow(
+                type: typeIndex(type), seriesID: seriesID, start: workout.startDate, end: workout.endDate,
+                value: value, category: category, tag: nil,
+                source: source(workout.sourceName),
+                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ summary: HealthActivitySummary) throws {
@@ -270,10 +292,12 @@ struct HealthRowMapper: HealthExportSink {
         metadata.add("appleExerciseTimeGoal", summary.appleExerciseTimeGoal)
         metadata.add("appleStandHours", summary.appleStandHours)
         metadata.add("appleStandHoursGoal", summary.appleStandHoursGoal)
-        try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: day, end: day,
-                                value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
-                                source: source("Activity"),
-                                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
+        try add(
+            HealthSampleRow(
+                type: typeIndex(type), seriesID: type, start: day, end: day,
+                value: summary.activeEnergyBurned ?? 0, category: nil, tag: nil,
+                source: source("Activity"),
+                metadata: metadata.finish(into: &batch.text, returning: &scratch)))
     }
 
     mutating func accept(_ profile: HealthProfile) throws {
@@ -281,15 +305,19 @@ struct HealthRowMapper: HealthExportSink {
         if let birth = profile.birthDate, let date = HealthDate("\(birth) 00:00:00 +0000") {
             let type = "HKCharacteristicTypeIdentifierDateOfBirth"
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: date, end: date, value: 0, category: birth,
-                                    tag: nil, source: source("Health"), metadata: nil))
+            try add(
+                HealthSampleRow(
+                    type: typeIndex(type), seriesID: type, start: date, end: date, value: 0, category: birth,
+                    tag: nil, source: source("Health"), metadata: nil))
         }
         if let sex = profile.biologicalSex {
             let type = "HKCharacteristicTypeIdentifierBiologicalSex"
             let epoch = HealthDate(utcSeconds: 0, offsetSeconds: 0)
             report.seriesByType[type] = type
-            try add(HealthSampleRow(type: typeIndex(type), seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
-                                    tag: nil, source: source("Health"), metadata: nil))
+            try add(
+                HealthSampleRow(
+                    type: typeIndex(type), seriesID: type, start: epoch, end: epoch, value: 0, category: sex,
+                    tag: nil, source: source("Health"), metadata: nil))
         }
     }
 
@@ -337,7 +365,8 @@ struct HealthRowMapper: HealthExportSink {
         // Odd text (`<<HKDevice: 0x1>`, whose first `>` is the last byte) is kept as it is.
         let utf8 = device.utf8
         if device.hasPrefix("<<HKDevice: "), device.hasSuffix(">"), let close = utf8.firstIndex(of: 0x3E),
-           close < utf8.index(before: utf8.endIndex) {
+            close < utf8.index(before: utf8.endIndex)
+        {
             var rest = utf8[utf8.index(after: close)..<utf8.index(before: utf8.endIndex)]
             if rest.starts(with: ", ".utf8) { rest = rest.dropFirst(2) }
             compacted = String(Substring(rest))

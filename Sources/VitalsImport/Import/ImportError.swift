@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why a CSV file was not imported (Apple Health exports have `HealthExportError`).
 package enum ImportError: VitalsError, Equatable {
     /// Not even a header row.
@@ -32,8 +33,10 @@ package enum ImportError: VitalsError, Equatable {
     package var hints: [String] {
         switch self {
         case .unknownColumn(let name, let known):
-            return [didYouMean(name, among: known)
-                    ?? "columns: start (or date), value, unit, end, category, tag, note, subject, series"]
+            return [
+                didYouMean(name, among: known)
+                    ?? "columns: start (or date), value, unit, end, category, tag, note, subject, series"
+            ]
         case .noTimeColumn(let header):
             return ["header: " + header.joined(separator: ",")]
         case .invalidRows(let errors, _):

@@ -6,8 +6,10 @@ import VitalsKit
 /// empty store under the bulk-load journal. A dry run does the same work, then rolls the
 /// transaction back, so its receipt is exactly what the import would store.
 package enum ImportRunner {
-    package static func run(_ importer: any Importer, source: ImportSource, into store: SampleStore,
-                            subjectID: String, dryRun: Bool) throws -> ImportReceipt {
+    package static func run(
+        _ importer: any Importer, source: ImportSource, into store: SampleStore,
+        subjectID: String, dryRun: Bool
+    ) throws -> ImportReceipt {
         if dryRun {
             do {
                 _ = try store.inTransaction { db -> ImportReceipt in

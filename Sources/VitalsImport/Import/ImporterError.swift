@@ -37,7 +37,9 @@ package enum ImporterError: VitalsError, Equatable {
         case .unreadable(_, _, let hints, _):
             return hints
         case .decimalComma:
-            return ["export it again with a decimal point, or convert it (a spreadsheet's CSV export with the English locale)"]
+            return [
+                "export it again with a decimal point, or convert it (a spreadsheet's CSV export with the English locale)"
+            ]
         case .unexpected:
             return []
         }

@@ -24,7 +24,8 @@ final class SampleRowWriter {
 
     /// How a row was counted: `change` is 1, or -1 when an earlier count is taken back (a
     /// stored twin replaced by one with a meal).
-    typealias Counted = (_ row: UnsafePointer<HealthSampleRow>, _ outcome: SampleInserter.Outcome, _ change: Int) -> Void
+    typealias Counted = (_ row: UnsafePointer<HealthSampleRow>, _ outcome: SampleInserter.Outcome, _ change: Int) ->
+        Void
 
     /// `sample_origin` ids by the reading thread's origin index.
     private var origins: [Int64] = []
@@ -83,31 +84,43 @@ final class SampleRowWriter {
     /// Stages `row`, or passes over it when its twin is stored (see `twins`). A row with a meal
     /// whose stored twin has none takes its place: the group is flushed when that twin is
     /// still in it, the twin's row deleted and its count taken back.
-    private func stage(_ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>,
-                       counted: Counted, flushGroup: () throws -> Void) throws -> Staging {
+    private func stage(
+        _ row: UnsafePointer<HealthSampleRow>, _ text: UnsafeBufferPointer<UInt8>,
+        counted: Counted, flushGroup: () throws -> Void
+    ) throws -> Staging {
         if let new = row.pointee.newOrigin {
             precondition(Int(row.pointee.origin) == origins.count, "origins arrive in order")
             origins.append(try inserter.origin(sourceVersion: new.sourceVersion, device: new.device))
         }
         let origin = row.pointee.origin
-        let start = row.pointee.start.utcSeconds, end = row.pointee.end.utcSeconds
-        let category = row.pointee.category ?? "", tag = row.pointee.tag ?? ""
-        let series = row.pointee.seriesID, value = row.pointee.value, source = row.pointee.source
+        let start = row.pointee.start.utcSeconds
+        let end = row.pointee.end.utcSeconds
+        let category = row.pointee.category ?? ""
+        let tag = row.pointee.tag ?? ""
+        let series = row.pointee.seriesID
+        let value = row.pointee.value
+        let source = row.pointee.source
         // The key is hashed here rather than on the reading thread, which has more to do.
-        let key = SampleKey.value(series: series, subject: subjectID, start: start, end: end,
-                                  value: value, category: category, tag: tag, source: source)
+        let key = SampleKey.value(
+            series: series, subject: subjectID, start: start, end: end,
+            value: value, category: category, tag: tag, source: source)
         var twinKey: Int64?
         if row.pointee.twin != .none {
             let inner = row.pointee.twin == .inner
-            let untagged = tag.isEmpty ? key : SampleKey.value(series: series, subject: subjectID, start: start,
-                                                                end: end, value: value, category: category, tag: "",
-                                                                source: source)
+            let untagged =
+                tag.isEmpty
+                ? key
+                : SampleKey.value(
+                    series: series, subject: subjectID, start: start,
+                    end: end, value: value, category: category, tag: "",
+                    source: source)
             if let twin = twins[untagged], twin.inner != inner, twin.tag == tag || tag.isEmpty || twin.tag.isEmpty {
                 guard !tag.isEmpty, twin.tag.isEmpty else { return .twin }
                 // This twin has the meal the stored one lacks: it replaces that one.
                 if twin.outcome == nil { try flushGroup() }
-                try deleteUntagged(series: series, start: start, end: end, value: value, category: category,
-                                   source: source, key: untagged)
+                try deleteUntagged(
+                    series: series, start: start, end: end, value: value, category: category,
+                    source: source, key: untagged)
                 if let outcome = twins[untagged]?.outcome { counted(row, outcome, -1) }
                 counted(row, .repeated, 1)
                 twins[untagged] = Twin(inner: inner, tag: tag, outcome: nil)
@@ -128,11 +141,14 @@ final class SampleRowWriter {
     }
 
     /// Deletes the stored row without a tag whose twin (with a meal) replaces it.
-    private func deleteUntagged(series: String, start: Int64, end: Int64, value: Double, category: String,
-                                source: String, key: Int64) throws {
-        try db.execute(sql: """
-            DELETE FROM sample WHERE (key_hash = ? OR key_hash IS NULL) AND series = ? AND subject = ?
-                AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = '' AND source = ?
-            """, arguments: [key, series, subjectID, start, end, value, category, source])
+    private func deleteUntagged(
+        series: String, start: Int64, end: Int64, value: Double, category: String,
+        source: String, key: Int64
+    ) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM sample WHERE (key_hash = ? OR key_hash IS NULL) AND series = ? AND subject = ?
+                    AND start = ? AND "end" = ? AND value = ? AND category = ? AND tag = '' AND source = ?
+                """, arguments: [key, series, subjectID, start, end, value, category, source])
     }
 }

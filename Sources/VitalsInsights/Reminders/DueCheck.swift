@@ -1,9 +1,14 @@
 import VitalsKit
+
 /// What is due at a moment: milestones due soon or overdue, a missing weigh-in after an hour,
 /// the day's portion targets still open after an hour with what would meet them, and budgets
 /// spent — pure functions of what the store holds; `DueReader` reads it.
 package struct DueItem: Sendable, Hashable {
-    package enum Kind: String, Sendable { case milestone, weighIn = "weigh_in", target, budget }
+    package enum Kind: String, Sendable {
+        case milestone
+        case weighIn = "weigh_in"
+        case target, budget
+    }
     package enum State: String, Sendable { case soon, due, overdue, open, spent }
     package var kind: Kind
     package var state: State
@@ -11,8 +16,10 @@ package struct DueItem: Sendable, Hashable {
     package var text: String
 
     package var json: JSONValue {
-        .object([("kind", .string(kind.rawValue)), ("state", .string(state.rawValue)),
-                 ("subject", .string(subject)), ("text", .string(text))])
+        .object([
+            ("kind", .string(kind.rawValue)), ("state", .string(state.rawValue)),
+            ("subject", .string(subject)), ("text", .string(text)),
+        ])
     }
 }
 
@@ -53,16 +60,19 @@ package struct ReminderSettings: Sendable, Hashable {
     /// The canonical text of the setting.
     package var settingText: String {
         func clock(_ minutes: Int?) -> String {
-            minutes.map { (($0 / 60) < 10 ? "0" : "") + "\($0 / 60):" + (($0 % 60) < 10 ? "0" : "") + "\($0 % 60)" } ?? "off"
+            minutes.map { (($0 / 60) < 10 ? "0" : "") + "\($0 / 60):" + (($0 % 60) < 10 ? "0" : "") + "\($0 % 60)" }
+                ?? "off"
         }
-        return "weigh_in \(clock(weighInFrom)), targets \(clock(targetsFrom)), milestones \(milestoneDays.map { "\($0)d" } ?? "off")"
+        return
+            "weigh_in \(clock(weighInFrom)), targets \(clock(targetsFrom)), milestones \(milestoneDays.map { "\($0)d" } ?? "off")"
     }
 }
 
 package enum DueCheck {
     /// Milestones not done that are due within `days` (soon), today (due) or before (overdue),
     /// in the words of `Words.current` (the language of the screen they are on).
-    package static func milestones(_ milestones: [Milestone], subject: String, today: LocalDate, days: Int) -> [DueItem] {
+    package static func milestones(_ milestones: [Milestone], subject: String, today: LocalDate, days: Int) -> [DueItem]
+    {
         milestones.compactMap { milestone in
             guard milestone.done == nil else { return nil }
             let until = today.days(to: milestone.due)
@@ -70,27 +80,36 @@ package enum DueCheck {
             let date = milestone.due.description
             func span(_ n: Int) -> String { Words.count(n, one: "count.day_one", other: "count.days") }
             if until < 0 {
-                return DueItem(kind: .milestone, state: .overdue, subject: subject,
-                               text: "\(name): " + Words.text("due.overdue", ["date": date, "days": span(-until)]))
+                return DueItem(
+                    kind: .milestone, state: .overdue, subject: subject,
+                    text: "\(name): " + Words.text("due.overdue", ["date": date, "days": span(-until)]))
             }
-            if until == 0 { return DueItem(kind: .milestone, state: .due, subject: subject, text: "\(name): " + Words.text("due.today")) }
+            if until == 0 {
+                return DueItem(
+                    kind: .milestone, state: .due, subject: subject, text: "\(name): " + Words.text("due.today"))
+            }
             guard until <= days else { return nil }
             let within = Words.text("milestone.in", ["days": span(until)])
-            return DueItem(kind: .milestone, state: .soon, subject: subject,
-                           text: "\(name): " + Words.text("due.soon", ["date": date, "in": within]))
+            return DueItem(
+                kind: .milestone, state: .soon, subject: subject,
+                text: "\(name): " + Words.text("due.soon", ["date": date, "in": within]))
         }
     }
 
     /// A weigh-in is due when the clock is past `from` and the last one is not from today.
-    package static func weighIn(last: LocalDate?, subject: String, today: LocalDate, minutes: Int, from: Int) -> DueItem? {
+    package static func weighIn(last: LocalDate?, subject: String, today: LocalDate, minutes: Int, from: Int)
+        -> DueItem?
+    {
         guard minutes >= from, last != today else { return nil }
         let since = last.map { " (last on \($0))" } ?? " (none yet)"
         return DueItem(kind: .weighIn, state: .due, subject: subject, text: "no weigh-in today\(since)")
     }
 
     /// The day's enabled categories not on target yet, after `from`, with what would meet them.
-    package static func targets(_ day: PortionDay, categories: [PortionCategory], subject: String, minutes: Int,
-                                from: Int, numbers: NumberStyle = .standard) -> [DueItem] {
+    package static func targets(
+        _ day: PortionDay, categories: [PortionCategory], subject: String, minutes: Int,
+        from: Int, numbers: NumberStyle = .standard
+    ) -> [DueItem] {
         guard minutes >= from else { return [] }
         return categories.compactMap { category in
             let total = day.total(category.id)
@@ -104,15 +123,16 @@ package enum DueCheck {
             switch category.target {
             case .atLeast(let value): need = "\(amount(value - total)) more"
             case .exact(let value, let tolerance):
-                guard total < value - tolerance else { return nil }   // over an exact target: nothing to add
+                guard total < value - tolerance else { return nil }  // over an exact target: nothing to add
                 need = "\(amount(value - total)) more"
             case .range(let low, _):
                 guard total < low else { return nil }
                 need = "\(amount(low - total)) more"
-            case .atMost: return nil   // over a limit: nothing eaten later meets it
+            case .atMost: return nil  // over a limit: nothing eaten later meets it
             }
-            return DueItem(kind: .target, state: .open, subject: subject,
-                           text: "\(Sanitize.inline(category.name)): \(amount(total)) so far, \(need) meets the target")
+            return DueItem(
+                kind: .target, state: .open, subject: subject,
+                text: "\(Sanitize.inline(category.name)): \(amount(total)) so far, \(need) meets the target")
         }
     }
 
@@ -121,8 +141,11 @@ package enum DueCheck {
         statuses.compactMap { name, status in
             guard status.left <= 1e-9 else { return nil }
             let through = status.last == status.asOf ? "today" : "through \(status.last)"
-            return DueItem(kind: .budget, state: .spent, subject: subject,
-                           text: "\(Sanitize.inline(name)): spent \(status.isOverspent ? "and over " : "")for the period (\(through))")
+            return DueItem(
+                kind: .budget, state: .spent, subject: subject,
+                text:
+                    "\(Sanitize.inline(name)): spent \(status.isOverspent ? "and over " : "")for the period (\(through))"
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// What a summary says of one screen over a period, and the pure functions that judge it from
 /// what the store holds (`SummaryReader` reads it): the primary metric's value against the
 /// period before, the targets met, the streaks, the weight trend and the relations.
@@ -24,8 +25,10 @@ package enum SummaryCheck {
     /// `periods` runs oldest first through the as-of period (`MetricQuery.fetchTargetPeriods`);
     /// `withData` holds the starts of the periods with a sample. While the as-of period is not
     /// met it is unfinished (pending) and not counted, unless `lastFinished`, as every screen counts.
-    package static func targetRecord(_ periods: [TargetDay], withData: Set<LocalDate>, window: SummaryWindow,
-                                     lastFinished: Bool = false) -> TargetRecord {
+    package static func targetRecord(
+        _ periods: [TargetDay], withData: Set<LocalDate>, window: SummaryWindow,
+        lastFinished: Bool = false
+    ) -> TargetRecord {
         let whole = TargetTally(periods, lastFinished: lastFinished)
         var judged = periods.filter { window.contains($0.date) }
         var pending = false
@@ -34,8 +37,9 @@ package enum SummaryCheck {
             pending = true
         }
         let counted = judged.filter { withData.contains($0.date) }
-        return TargetRecord(met: counted.filter(\.isMet).count, withData: counted.count, pending: pending,
-                            currentStreak: whole.currentStreak, bestStreak: whole.bestStreak)
+        return TargetRecord(
+            met: counted.filter(\.isMet).count, withData: counted.count, pending: pending,
+            currentStreak: whole.currentStreak, bestStreak: whole.bestStreak)
     }
 
     /// The trend on the day before `window` (where the period started from) and on its last

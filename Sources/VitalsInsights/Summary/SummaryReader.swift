@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Reads what `SummaryCheck` judges for a period: per active screen of the subject, its primary
 /// metric's days (as its chart reads them: aggregate, unit, day cutoff, weigh-in) in the period
 /// and the period before, its targets' periods over all history, the weight trend, its
@@ -15,9 +16,14 @@ package struct SummaryReader: Sendable {
     package var extensions: Extensions
     package var registry: ScreenRegistry { extensions.screens }
 
-    package init(catalog: Catalog, store: SampleStore, request: ScreenRequest, subjectID: String,
-                 extensions: Extensions = .sdk) {
-        self.catalog = catalog; self.store = store; self.request = request; self.subjectID = subjectID
+    package init(
+        catalog: Catalog, store: SampleStore, request: ScreenRequest, subjectID: String,
+        extensions: Extensions = .sdk
+    ) {
+        self.catalog = catalog
+        self.store = store
+        self.request = request
+        self.subjectID = subjectID
         self.extensions = extensions
     }
 
@@ -32,14 +38,16 @@ package struct SummaryReader: Sendable {
         var skipped = 0
         try store.readingAsOneSnapshot {
             for screen in screens {
-                let context = ScreenContext(catalog: catalog, screen: screen, store: store, request: request,
-                                            profile: RenderProfile(width: 80), chartKinds: extensions.chartKinds)
+                let context = ScreenContext(
+                    catalog: catalog, screen: screen, store: store, request: request,
+                    profile: RenderProfile(width: 80), chartKinds: extensions.chartKinds)
                 guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil else {
                     skipped += 1
                     continue
                 }
                 let metrics = [primary] + catalog.descendants(of: primary.id).map(\.metric).filter(\.isActive)
-                let change = try change(of: Self.periodMetric(primary, among: metrics), context: context, window: window)
+                let change = try change(
+                    of: Self.periodMetric(primary, among: metrics), context: context, window: window)
                 // A screen whose primary metric has no data in the period is still shown when a
                 // metric of it with a target has some (its record is what the period says).
                 let targets = try targets(metrics, context: context, window: window)
@@ -53,22 +61,27 @@ package struct SummaryReader: Sendable {
                     continue
                 }
                 readsSameData[key] = found.count
-                found.append(SummaryScreen(
-                    screenID: screen.id, name: screen.name, icon: screen.icon,
-                    pillarName: catalog.pillar(screen.pillarID)?.name, color: catalog.pillar(screen.pillarID)?.color,
-                    language: screen.language, change: change, targets: targets,
-                    goal: try goal(metrics, context: context, window: window),
-                    relations: try relations(metrics, context: context, window: window)))
+                found.append(
+                    SummaryScreen(
+                        screenID: screen.id, name: screen.name, icon: screen.icon,
+                        pillarName: catalog.pillar(screen.pillarID)?.name,
+                        color: catalog.pillar(screen.pillarID)?.color,
+                        language: screen.language, change: change, targets: targets,
+                        goal: try goal(metrics, context: context, window: window),
+                        relations: try relations(metrics, context: context, window: window)))
             }
         }
-        return Summary(window: window, title: title, subjectName: catalog.subject(subjectID)?.name ?? subjectID,
-                       screens: found, portions: try portions(window: window), skipped: skipped)
+        return Summary(
+            window: window, title: title, subjectName: catalog.subject(subjectID)?.name ?? subjectID,
+            screens: found, portions: try portions(window: window), skipped: skipped)
     }
 
     /// What a query reads, for telling two screens that show the same data apart.
     static func dataKey(_ query: MetricQuery) -> String {
-        [query.series.id, query.aggregate.rawValue, query.categories?.joined(separator: ",") ?? "",
-         query.divisor?.id ?? "", query.displayUnit.symbol, String(query.dayCutoffMinutes)].joined(separator: "|")
+        [
+            query.series.id, query.aggregate.rawValue, query.categories?.joined(separator: ",") ?? "",
+            query.divisor?.id ?? "", query.displayUnit.symbol, String(query.dayCutoffMinutes),
+        ].joined(separator: "|")
     }
 
     /// The days of `query` from `first` through its as-of day: each day's value, nil without data.
@@ -105,14 +118,16 @@ package struct SummaryReader: Sendable {
         let query = try context.query(for: metric)
         var values = try Self.days(query, from: window.previous.first, in: store)
         if let baseline = try registry.baseline(of: metric, in: context) { values = values.mapValues { $0 - baseline } }
-        let current = window.dates.map { values[$0] }, previous = window.previous.dates.map { values[$0] }
+        let current = window.dates.map { values[$0] }
+        let previous = window.previous.dates.map { values[$0] }
         let count = query.aggregate == .count
-        var change = PeriodChange(metricName: metric.displayName, aggregate: query.aggregate,
-                                  unit: count ? nil : query.display,
-                                  current: SummaryCheck.periodValue(current, aggregate: query.aggregate),
-                                  previous: SummaryCheck.periodValue(previous, aggregate: query.aggregate),
-                                  daysWithData: current.compactMap { $0 }.count,
-                                  previousDaysWithData: previous.compactMap { $0 }.count)
+        var change = PeriodChange(
+            metricName: metric.displayName, aggregate: query.aggregate,
+            unit: count ? nil : query.display,
+            current: SummaryCheck.periodValue(current, aggregate: query.aggregate),
+            previous: SummaryCheck.periodValue(previous, aggregate: query.aggregate),
+            daysWithData: current.compactMap { $0 }.count,
+            previousDaysWithData: previous.compactMap { $0 }.count)
         if let total = change.current, query.aggregate == .sum || query.aggregate == .count {
             let days: Int
             if let zeroFrom = try query.unloggedAsZeroFrom(in: store) {
@@ -131,23 +146,29 @@ package struct SummaryReader: Sendable {
     func targets(_ metrics: [DisplayMetric], context: ScreenContext, window: SummaryWindow) throws -> [SummaryTarget] {
         var seen: Set<String> = []
         var records: [SummaryTarget] = []
-        for metric in metrics where metric.binding.target != nil && metric.binding.seriesID != nil
-            && metric.binding.splitBy == nil && metric.binding.versus == nil && (metric.binding.bucket ?? .day) != .none {
+        for metric in metrics
+        where metric.binding.target != nil && metric.binding.seriesID != nil
+            && metric.binding.splitBy == nil && metric.binding.versus == nil && (metric.binding.bucket ?? .day) != .none
+        {
             var query = try context.query(for: metric)
             query.binding.range = .all
             query.binding.rolling = nil
             guard let target = try registry.target(for: metric, in: context),
-                  seen.insert(Self.dataKey(query) + "|\(query.bucket.rawValue)|\(target)").inserted,
-                  let periods = try query.fetchTargetPeriods(from: store, target: target), !periods.isEmpty else { continue }
+                seen.insert(Self.dataKey(query) + "|\(query.bucket.rawValue)|\(target)").inserted,
+                let periods = try query.fetchTargetPeriods(from: store, target: target), !periods.isEmpty
+            else { continue }
             var span = query
             span.binding.range = .days(window.days)
             let withData = Set(try span.fetchBuckets(from: store).buckets.filter { $0.raw != nil }.map(\.start))
             let finished = query.isSleep && periods.last.map { $0.date == window.last && $0.value != nil } == true
             let record = SummaryCheck.targetRecord(periods, withData: withData, window: window, lastFinished: finished)
-            let noun = query.isSleep ? "night" : query.bucket == .week ? "week" : query.bucket == .month ? "month" : "day"
-            records.append(SummaryTarget(metricName: metric.displayName, target: target,
-                                         unit: query.aggregate == .count ? nil : MetricChartBuilder.symbol(query.unitSymbol),
-                                         noun: noun, record: record))
+            let noun =
+                query.isSleep ? "night" : query.bucket == .week ? "week" : query.bucket == .month ? "month" : "day"
+            records.append(
+                SummaryTarget(
+                    metricName: metric.displayName, target: target,
+                    unit: query.aggregate == .count ? nil : MetricChartBuilder.symbol(query.unitSymbol),
+                    noun: noun, record: record))
         }
         return records
     }
@@ -156,19 +177,24 @@ package struct SummaryReader: Sendable {
     /// weight and the subject is a person who is not pregnant (as on the body screen).
     func goal(_ metrics: [DisplayMetric], context: ScreenContext, window: SummaryWindow) throws -> SummaryGoal? {
         guard let goal = request.goal, let weight = metrics.first(where: { $0.binding.seriesID == "body_mass" }),
-              let subject = catalog.subject(subjectID), subject.kind == .human, subject.pregnancy == nil else { return nil }
-        let trend = try WeightTrend.read(from: store, catalog: catalog, subject: subjectID, asOf: window.last,
-                                         weighIn: request.weighIn)
+            let subject = catalog.subject(subjectID), subject.kind == .human, subject.pregnancy == nil
+        else { return nil }
+        let trend = try WeightTrend.read(
+            from: store, catalog: catalog, subject: subjectID, asOf: window.last,
+            weighIn: request.weighIn)
         guard trend.latest != nil else { return nil }
         let display = try context.query(for: weight).display
-        let summary = GoalSummary(goal: goal, trend: trend, asOf: window.last,
-                                  display: display.unit.dimension == .mass ? display : DisplayUnit(.kilogram))
+        let summary = GoalSummary(
+            goal: goal, trend: trend, asOf: window.last,
+            display: display.unit.dimension == .mass ? display : DisplayUnit(.kilogram))
         return SummaryGoal(summary: summary, trendAtStart: SummaryCheck.trendChange(trend, window: window).start)
     }
 
     /// The screen's relations (its metrics with a `y:`), each over the period or the chart's
     /// own range when that reaches further back: a week is too few days to relate.
-    func relations(_ metrics: [DisplayMetric], context: ScreenContext, window: SummaryWindow) throws -> [SummaryRelation] {
+    func relations(_ metrics: [DisplayMetric], context: ScreenContext, window: SummaryWindow) throws
+        -> [SummaryRelation]
+    {
         try metrics.compactMap { metric -> SummaryRelation? in
             guard let paired = metric.binding.versus else { return nil }
             var x = metric
@@ -180,8 +206,9 @@ package struct SummaryReader: Sendable {
             var y = x
             y.id = metric.id + "#y"
             y.binding = paired.binding(sharing: x.binding)
-            let series = try RelationReader.read(x: try context.query(for: x), y: try context.query(for: y),
-                                                 lagDays: paired.lagDays, yName: paired.name, from: store)
+            let series = try RelationReader.read(
+                x: try context.query(for: x), y: try context.query(for: y),
+                lagDays: paired.lagDays, yName: paired.name, from: store)
             return SummaryRelation(metricName: metric.displayName, series: series, range: range)
         }
     }
@@ -190,7 +217,9 @@ package struct SummaryReader: Sendable {
     func portions(window: SummaryWindow) throws -> SummaryPortions? {
         let book = catalog.portions.withDayCutoff(request.dayCutoffMinutes)
         let ledger = DayLedger(book: book, subjectID: subjectID)
-        guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: store), firstEntry <= window.last else {
+        guard !book.enabledCategories.isEmpty, let firstEntry = try ledger.firstDay(in: store),
+            firstEntry <= window.last
+        else {
             return nil
         }
         let all = try ledger.read(from: store, first: firstEntry, through: window.last)
@@ -199,9 +228,12 @@ package struct SummaryReader: Sendable {
         let whole = DayAdherence(days: all, categories: book.enabledCategories)
         let period = DayAdherence(days: inWindow, categories: book.enabledCategories)
         let categories = period.categoryDetail(last: window.days).compactMap { detail -> SummaryPortions.Category? in
-            book.category(detail.categoryID).map { SummaryPortions.Category(name: $0.name, met: detail.met, days: detail.days) }
+            book.category(detail.categoryID).map {
+                SummaryPortions.Category(name: $0.name, met: detail.met, days: detail.days)
+            }
         }
-        return SummaryPortions(met: period.counted.filter(\.isOnTarget).count, counted: period.counted.count,
-                               currentStreak: whole.currentStreak, bestStreak: whole.bestStreak, categories: categories)
+        return SummaryPortions(
+            met: period.counted.filter(\.isOnTarget).count, counted: period.counted.count,
+            currentStreak: whole.currentStreak, bestStreak: whole.bestStreak, categories: categories)
     }
 }

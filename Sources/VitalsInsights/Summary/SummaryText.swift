@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// A summary as plain text or Markdown, short enough for a mail: the title, the period, a
 /// block per screen (its title and a few lines), and how many screens had no data.
 ///
@@ -16,7 +17,8 @@ package struct SummaryText: Sendable {
         let sections = words.sections(summary)
         if sections.isEmpty { out += "\nNo screen has data in this period.\n" }
         for section in sections {
-            out += "\n" + Sanitize.inline([section.icon, section.title].compactMap { $0 }.joined(separator: " ")) + "\n"
+            out +=
+                "\n" + Sanitize.inline([section.icon, section.title].compactMap { $0 }.joined(separator: " ")) + "\n"
             for line in section.lines { out += "  " + Sanitize.inline(line) + "\n" }
         }
         if let skipped = words.skippedLine(summary) { out += "\n" + skipped + "\n" }
@@ -29,7 +31,8 @@ package struct SummaryText: Sendable {
         let sections = words.sections(summary)
         if sections.isEmpty { out += "\nNo screen has data in this period.\n" }
         for section in sections {
-            out += "\n## " + Self.escape([section.icon, section.title].compactMap { $0 }.joined(separator: " ")) + "\n\n"
+            out +=
+                "\n## " + Self.escape([section.icon, section.title].compactMap { $0 }.joined(separator: " ")) + "\n\n"
             for line in section.lines { out += "- " + Self.escape(line) + "\n" }
         }
         if let skipped = words.skippedLine(summary) { out += "\n_\(Self.escape(skipped))_\n" }
@@ -47,7 +50,8 @@ package struct SummaryText: Sendable {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             // "&" only where it could start an entity ("&amp;", "&#60;"): "Fiber & Grains" stays.
-            case "&" where index + 1 < clean.count && (clean[index + 1].isLetter || clean[index + 1] == "#"): out += "&amp;"
+            case "&" where index + 1 < clean.count && (clean[index + 1].isLetter || clean[index + 1] == "#"):
+                out += "&amp;"
             default: out.append(character)
             }
         }
@@ -65,6 +69,7 @@ package struct SummaryText: Sendable {
     static func startsNumbered(_ text: String) -> Bool {
         let digits = text.prefix { $0.isNumber }
         let rest = text.dropFirst(digits.count)
-        return !digits.isEmpty && digits.count <= 9 && (rest.hasPrefix(". ") || rest.hasPrefix(") ") || rest == "." || rest == ")")
+        return !digits.isEmpty && digits.count <= 9
+            && (rest.hasPrefix(". ") || rest.hasPrefix(") ") || rest == "." || rest == ")")
     }
 }

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The days a summary covers and the days it is compared with: `days` days ending on `last`,
 /// and as many days right before them.
 package struct SummaryWindow: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// One block of a summary in words: a screen (or the whole days), its title and a few lines.
 /// The lines hold names from the catalog as they are: each backend makes them safe for its
 /// format (`SummaryText`, `SummaryPage`).
@@ -25,8 +26,11 @@ package struct SummaryWords: Sendable {
     /// The catalog's own language tables, before the shipped ones (`Catalog.languages`).
     package var languages: [String: LanguageTable]
 
-    package init(numbers: NumberStyle = .standard, glyphs: Glyphs = .unicode, languages: [String: LanguageTable] = [:]) {
-        self.numbers = numbers; self.glyphs = glyphs; self.languages = languages
+    package init(numbers: NumberStyle = .standard, glyphs: Glyphs = .unicode, languages: [String: LanguageTable] = [:])
+    {
+        self.numbers = numbers
+        self.glyphs = glyphs
+        self.languages = languages
     }
 
     static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -34,14 +38,16 @@ package struct SummaryWords: Sendable {
     /// "Me · 2026-11-20 – 2026-11-26, against the 7 days before (2026-11-13 – 2026-11-19)".
     package func periodLine(_ summary: Summary) -> String {
         let window = summary.window
-        return "\(summary.subjectName) \(glyphs.separator) \(window.text), against the \(Self.plural(window.days, "day")) "
+        return
+            "\(summary.subjectName) \(glyphs.separator) \(window.text), against the \(Self.plural(window.days, "day")) "
             + "before (\(window.previous.text))"
     }
 
     /// "3 screens without data in this period are not shown."; nil when none.
     package func skippedLine(_ summary: Summary) -> String? {
         guard summary.skipped > 0 else { return nil }
-        return "\(Self.plural(summary.skipped, "screen")) without data in this period \(summary.skipped == 1 ? "is" : "are") not shown."
+        return
+            "\(Self.plural(summary.skipped, "screen")) without data in this period \(summary.skipped == 1 ? "is" : "are") not shown."
     }
 
     /// `body` with the words of `language` (nil: English) and these words in its number style:
@@ -58,18 +64,24 @@ package struct SummaryWords: Sendable {
     package func sections(_ summary: Summary) -> [SummarySection] {
         var sections = summary.screens.map { screen in
             speaking(screen.language) { words in
-                SummarySection(id: screen.screenID,
-                               title: screen.alsoOn.isEmpty ? screen.name
-                                   : Words.text("summary.also", ["name": screen.name, "screens": screen.alsoOn.joined(separator: ", ")]),
-                               icon: screen.icon,
-                               context: [screen.pillarName, summary.subjectName].compactMap { $0 }.joined(separator: " \(glyphs.separator) "),
-                               color: screen.color, lines: words.lines(screen, window: summary.window),
-                               language: Words.current.code)
+                SummarySection(
+                    id: screen.screenID,
+                    title: screen.alsoOn.isEmpty
+                        ? screen.name
+                        : Words.text(
+                            "summary.also", ["name": screen.name, "screens": screen.alsoOn.joined(separator: ", ")]),
+                    icon: screen.icon,
+                    context: [screen.pillarName, summary.subjectName].compactMap { $0 }.joined(
+                        separator: " \(glyphs.separator) "),
+                    color: screen.color, lines: words.lines(screen, window: summary.window),
+                    language: Words.current.code)
             }
         }
         if let portions = summary.portions {
-            sections.append(SummarySection(id: "SUMMARY_WHOLE_DAYS", title: "Whole days", icon: nil, context: summary.subjectName,
-                                           color: nil, lines: lines(portions)))
+            sections.append(
+                SummarySection(
+                    id: "SUMMARY_WHOLE_DAYS", title: "Whole days", icon: nil, context: summary.subjectName,
+                    color: nil, lines: lines(portions)))
         }
         return sections
     }
@@ -114,15 +126,20 @@ package struct SummaryWords: Sendable {
         if let unit, unit.unit == .minute, abs(scale ?? value) >= 180 {
             return amount(value / 60, DisplayUnit(.hour), scale: (scale ?? value) / 60)
         }
-        return Self.amount(value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers,
-                           scale: scale, whole: whole)
+        return Self.amount(
+            value, symbol: unit.flatMap { MetricChartBuilder.symbol($0.unit.symbol) }, numbers: numbers,
+            scale: scale, whole: whole)
     }
 
     /// `value` with its unit's symbol at the precision `amount` uses; "portion" counted.
-    static func amount(_ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil,
-                       whole: Bool = false) -> String {
+    static func amount(
+        _ value: Double, symbol: String?, numbers: NumberStyle, scale: Double? = nil,
+        whole: Bool = false
+    ) -> String {
         let magnitude = abs(scale ?? value)
-        let number = magnitude >= 1000 || whole ? numbers.format(value, fractionDigits: 0)
+        let number =
+            magnitude >= 1000 || whole
+            ? numbers.format(value, fractionDigits: 0)
             : magnitude >= 10 ? numbers.format(value, fractionDigits: 1) : numbers.format(value, maxFractionDigits: 2)
         guard let symbol, !symbol.isEmpty else { return number }
         if symbol == "%" { return number + "%" }
@@ -153,7 +170,9 @@ package struct SummaryWords: Sendable {
             value = Words.text("summary.in_total", ["value": written(current)])
             if let perDay = change.perDay {
                 let mean = amount(perDay, change.unit, whole: abs(perDay - perDay.rounded()) < 1e-9)
-                let key = change.perDayNoun == "day with data" ? "summary.per_day_with_data"
+                let key =
+                    change.perDayNoun == "day with data"
+                    ? "summary.per_day_with_data"
                     : change.perDayNoun == "night" ? "summary.per_night" : "summary.per_day"
                 value += ", " + Words.text(key, ["value": mean])
             }
@@ -163,39 +182,64 @@ package struct SummaryWords: Sendable {
         }
         let before: String
         if let previous = change.previous, let difference = change.difference {
-            before = Words.text("summary.against", ["change": delta(difference, change.unit, scale: scale, whole: whole),
-                                                    "days": Self.counted(days, "day"), "value": written(previous)])
+            before = Words.text(
+                "summary.against",
+                [
+                    "change": delta(difference, change.unit, scale: scale, whole: whole),
+                    "days": Self.counted(days, "day"), "value": written(previous),
+                ])
         } else {
             before = Words.text("summary.no_data_before")
         }
-        return Words.text("summary.change", ["metric": change.metricName, "value": value, "count": String(change.daysWithData),
-                                             "days": Self.counted(days, "day"), "before": before])
+        return Words.text(
+            "summary.change",
+            [
+                "metric": change.metricName, "value": value, "count": String(change.daysWithData),
+                "days": Self.counted(days, "day"), "before": before,
+            ])
     }
 
     /// "Protein per day: on target 5 of 6 days with data (≥ 110 g) · streak 2 days, best 9".
     package func target(_ target: SummaryTarget) -> String {
         let numbers = self.numbers
         let unit = target.unit
-        let words = TargetWords(glyphs: glyphs, number: { numbers.format($0, maxFractionDigits: 2) },
-                                amount: { value in
-                                    let number = numbers.format(value, maxFractionDigits: 2)
-                                    guard let unit, !unit.isEmpty else { return number }
-                                    if unit == "%" { return number + "%" }
-                                    return PortionNoun.amount(number, unit)
-                                })
+        let words = TargetWords(
+            glyphs: glyphs, number: { numbers.format($0, maxFractionDigits: 2) },
+            amount: { value in
+                let number = numbers.format(value, maxFractionDigits: 2)
+                guard let unit, !unit.isEmpty else { return number }
+                if unit == "%" { return number + "%" }
+                return PortionNoun.amount(number, unit)
+            })
         let record = target.record
         let rule = words.describe(target.target)
-        let streak = Words.text("summary.streak", ["periods": Self.counted(record.currentStreak, target.noun),
-                                                   "best": String(record.bestStreak)])
-        let pending = Words.text(target.noun == "day" ? "summary.today" : target.noun == "night" ? "summary.last_night"
-                                 : target.noun == "week" ? "summary.this_week" : "summary.this_month")
+        let streak = Words.text(
+            "summary.streak",
+            [
+                "periods": Self.counted(record.currentStreak, target.noun),
+                "best": String(record.bestStreak),
+            ])
+        let pending = Words.text(
+            target.noun == "day"
+                ? "summary.today"
+                : target.noun == "night"
+                    ? "summary.last_night"
+                    : target.noun == "week" ? "summary.this_week" : "summary.this_month")
         guard record.withData > 0 || !record.pending else {
-            return Words.text("summary.pending", ["metric": target.metricName, "period": pending, "rule": rule,
-                                                  "sep": glyphs.separator, "streak": streak])
+            return Words.text(
+                "summary.pending",
+                [
+                    "metric": target.metricName, "period": pending, "rule": rule,
+                    "sep": glyphs.separator, "streak": streak,
+                ])
         }
-        var line = Words.text("summary.on_target", ["metric": target.metricName, "met": String(record.met),
-                                                    "periods": Self.counted(record.withData, target.noun), "rule": rule,
-                                                    "sep": glyphs.separator, "streak": streak])
+        var line = Words.text(
+            "summary.on_target",
+            [
+                "metric": target.metricName, "met": String(record.met),
+                "periods": Self.counted(record.withData, target.noun), "rule": rule,
+                "sep": glyphs.separator, "streak": streak,
+            ])
         if record.pending { line += " \(glyphs.separator) " + Words.text("summary.still_pending", ["period": pending]) }
         return line
     }
@@ -214,9 +258,15 @@ package struct SummaryWords: Sendable {
             var plain = display
             plain.spoken = .plain
             let scale = KnownUnit.kilogram.convert(now, to: display.unit) ?? now
-            first += ", " + Words.text("summary.trend_since", ["change": delta(change, plain, scale: scale),
-                                                               "date": DateWords.iso(window.first.adding(days: -1)),
-                                                               "value": summary.weight(start)])
+            first +=
+                ", "
+                + Words.text(
+                    "summary.trend_since",
+                    [
+                        "change": delta(change, plain, scale: scale),
+                        "date": DateWords.iso(window.first.adding(days: -1)),
+                        "value": summary.weight(start),
+                    ])
         } else {
             first += " " + Words.text("summary.trend_started")
         }
@@ -228,7 +278,11 @@ package struct SummaryWords: Sendable {
         }
         var lines = [first]
         if let target = summary.goal, let progress = summary.progressLine {
-            let goal = target.by.map { Words.text("summary.goal_by", ["value": summary.weight(target.kilograms), "date": DateWords.iso($0)]) }
+            let goal =
+                target.by.map {
+                    Words.text(
+                        "summary.goal_by", ["value": summary.weight(target.kilograms), "date": DateWords.iso($0)])
+                }
                 ?? Words.text("summary.goal", ["value": summary.weight(target.kilograms)])
             lines.append(goal + " \(glyphs.separator) \(progress)")
         }
@@ -244,16 +298,23 @@ package struct SummaryWords: Sendable {
             return [Words.text("summary.no_relation", ["metrics": relations.map(\.metricName).joined(separator: ", ")])]
         }
         return clear.map { relation in
-            Words.text("summary.relation", ["metric": relation.metricName, "range": Self.rangeWords(relation.range),
-                                            "sentence": words.sentence(relation.series.finding, relation.series)])
+            Words.text(
+                "summary.relation",
+                [
+                    "metric": relation.metricName, "range": Self.rangeWords(relation.range),
+                    "sentence": words.sentence(relation.series.finding, relation.series),
+                ])
         }
     }
 
     /// "Whole days on target: 3 of 6 · streak 1 day, best 4" and each category's days.
     package func lines(_ portions: SummaryPortions) -> [String] {
-        ["Whole days on target: \(portions.met) of \(Self.plural(portions.counted, "day")) \(glyphs.separator) "
-            + "streak \(Self.plural(portions.currentStreak, "day")), best \(portions.bestStreak)",
-         "Categories on target: " + portions.categories.map { "\($0.name) \($0.met)/\($0.days)" }
-            .joined(separator: " \(glyphs.separator) ")]
+        [
+            "Whole days on target: \(portions.met) of \(Self.plural(portions.counted, "day")) \(glyphs.separator) "
+                + "streak \(Self.plural(portions.currentStreak, "day")), best \(portions.bestStreak)",
+            "Categories on target: "
+                + portions.categories.map { "\($0.name) \($0.met)/\($0.days)" }
+                .joined(separator: " \(glyphs.separator) "),
+        ]
     }
 }

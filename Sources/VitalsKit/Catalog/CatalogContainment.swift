@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which files are the catalog's own: a file whose real location (every symbolic link on the
@@ -37,7 +38,9 @@ package struct CatalogContainment: Sendable {
         for file in files {
             let directory = Self.directory(of: file)
             guard directories[directory] == nil else { continue }
-            let given = boundaries.first { file == $0.given || file.hasPrefix($0.given.hasSuffix("/") ? $0.given : $0.given + "/") }
+            let given = boundaries.first {
+                file == $0.given || file.hasPrefix($0.given.hasSuffix("/") ? $0.given : $0.given + "/")
+            }
             let boundary = given?.boundary ?? PathNames.realPath(directory)
             directories[directory] = (PathNames.realPath(directory), boundary)
         }
@@ -49,7 +52,8 @@ package struct CatalogContainment: Sendable {
         let known = directories[directory] ?? (PathNames.realPath(directory), PathNames.realPath(directory))
         guard let boundary = known.boundary, let real = known.real else { return "cannot read the file" }
         if !Self.isInside(real, boundary) {
-            return "the file is reached through a link outside the catalog (\(Sanitize.inline(directory)) is \(Sanitize.inline(real))); it is not read"
+            return
+                "the file is reached through a link outside the catalog (\(Sanitize.inline(directory)) is \(Sanitize.inline(real))); it is not read"
         }
         guard info.st_mode & S_IFMT == S_IFLNK else { return nil }
         let target = Self.linkText(path)

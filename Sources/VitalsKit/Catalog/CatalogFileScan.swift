@@ -27,7 +27,10 @@ package struct CatalogFileScan {
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else { throw CatalogLocationError.noSuchPath(path) }
-            guard info.st_mode & S_IFMT == S_IFDIR else { result.append(path); continue }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                result.append(path)
+                continue
+            }
             // Walked at the target of a link to a directory, with the names asked for (as the loader).
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var found: [String] = []
@@ -54,8 +57,10 @@ package struct CatalogFileScan {
     /// into directories but not into links to them. False when `directory` cannot be read; with
     /// `strictOnDevice`, also false when any directory below cannot be read, a name is not
     /// UTF-8 or a directory is on another device than that one.
-    private static func walk(_ directory: String, relative: String, into found: inout [String],
-                             strictOnDevice device: dev_t? = nil) -> Bool {
+    private static func walk(
+        _ directory: String, relative: String, into found: inout [String],
+        strictOnDevice device: dev_t? = nil
+    ) -> Bool {
         guard let handle = opendir(directory) else { return false }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
@@ -76,7 +81,9 @@ package struct CatalogFileScan {
                 isDirectory = lstat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
                 if isDirectory, let device, info.st_dev != device { return false }
             }
-            if isDirectory, !walk(directory + "/" + name, relative: path, into: &found, strictOnDevice: device), device != nil {
+            if isDirectory, !walk(directory + "/" + name, relative: path, into: &found, strictOnDevice: device),
+                device != nil
+            {
                 return false
             }
         }
@@ -110,14 +117,18 @@ package struct CatalogFileScan {
         guard let (directory, name) = split(path) else { return CatalogLoader.displayPath(path) }
         let standardDirectory = standardizedDirectories[directory] ?? (directory as NSString).standardizingPath
         guard standardDirectory.hasPrefix("/"), standardDirectory != "/",
-              !standardDirectory.hasPrefix("/private"), !standardDirectory.hasPrefix("/var/automount"),
-              !standardDirectory.hasSuffix("/") else { return CatalogLoader.displayPath(path) }
+            !standardDirectory.hasPrefix("/private"), !standardDirectory.hasPrefix("/var/automount"),
+            !standardDirectory.hasSuffix("/")
+        else { return CatalogLoader.displayPath(path) }
         let standard = standardDirectory + "/" + name
         var info = stat()
-        guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else { return CatalogLoader.displayPath(path) }
+        guard lstat(standard, &info) == 0, info.st_mode & S_IFMT != S_IFLNK else {
+            return CatalogLoader.displayPath(path)
+        }
         let base = namingBases[standardDirectory] ?? Self.namingBase(above: standardDirectory)
-        return Self.name(standard: standard, base: base, given: path, workingDirectory: workingDirectory,
-                         enclosingRoot: enclosingRoot)
+        return Self.name(
+            standard: standard, base: base, given: path, workingDirectory: workingDirectory,
+            enclosingRoot: enclosingRoot)
     }
 
     /// How a file whose standardised absolute path is `standard` is named: relative to the
@@ -130,8 +141,10 @@ package struct CatalogFileScan {
     /// Run from a directory inside a catalog (`enclosingRoot`: `screens/`), the files of that
     /// catalog are all named from `base`, those below the working directory too: otherwise
     /// `screens/protein.yaml` would be `protein.yaml` beside `metrics/steps.yaml` in one run.
-    static func name(standard: String, base: String?, given: String, workingDirectory: String,
-                     enclosingRoot: String?) -> String {
+    static func name(
+        standard: String, base: String?, given: String, workingDirectory: String,
+        enclosingRoot: String?
+    ) -> String {
         let inEnclosingCatalog = enclosingRoot.map { standard.hasPrefix($0 + "/") } ?? false
         if !inEnclosingCatalog, standard.hasPrefix(workingDirectory + "/") {
             return String(standard.dropFirst(workingDirectory.count + 1))
@@ -157,7 +170,8 @@ package struct CatalogFileScan {
     /// directory elsewhere below a catalog root, such as a test fixture's, is not in the catalog).
     static func enclosingRoot(of workingDirectory: String) -> String? {
         guard let root = ancestors(of: workingDirectory).first(where: CatalogLocation.isCatalogRoot),
-              root != workingDirectory else { return nil }
+            root != workingDirectory
+        else { return nil }
         let inside = CatalogLocation.directoryNames.contains { name in
             let directory = (root as NSString).appendingPathComponent(name)
             return workingDirectory == directory || workingDirectory.hasPrefix(directory + "/")
@@ -183,8 +197,10 @@ package struct CatalogFileScan {
     private func split(_ path: String) -> (directory: String, name: String)? {
         let absolute = path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
         guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex,
-              !absolute.contains("//") else { return nil }
-        let directory = String(absolute[..<slash]), name = String(absolute[absolute.index(after: slash)...])
+            !absolute.contains("//")
+        else { return nil }
+        let directory = String(absolute[..<slash])
+        let name = String(absolute[absolute.index(after: slash)...])
         guard !name.isEmpty, name != ".", name != ".." else { return nil }
         return (directory, name)
     }

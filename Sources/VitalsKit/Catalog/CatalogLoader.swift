@@ -36,8 +36,10 @@ public struct LoadedCatalog: Sendable {
     public var sources: [String: String] = [:]
 
     /// A catalog read from elsewhere than files (a backend's catalog tables).
-    public init(catalog: Catalog, diagnostics: [Diagnostic], declarations: [Declaration] = [],
-                sources: [String: String] = [:], unkeptSources: [String: String] = [:]) {
+    public init(
+        catalog: Catalog, diagnostics: [Diagnostic], declarations: [Declaration] = [],
+        sources: [String: String] = [:], unkeptSources: [String: String] = [:]
+    ) {
         self.catalog = catalog
         self.diagnostics = diagnostics
         self.declarations = declarations
@@ -86,7 +88,10 @@ public enum CatalogLoader {
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw CatalogLocationError.noSuchPath(path)
             }
-            guard isDirectory.boolValue else { result.append(path); continue }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
             // A directory reached through a symbolic link (`metrics -> ../shared/metrics`) is
             // walked at its target (the walker does not enter a link it starts at); the files
             // keep the name they were asked for. Links below it are not followed (no cycles).
@@ -128,10 +133,13 @@ public enum CatalogLoader {
     /// With `cache`, a file whose name and text are those of its last reading is not composed
     /// and decoded again: its entries and findings are the ones kept (an editor's catalog after
     /// a keystroke in one file).
-    package static func load(paths: [String], keepingTexts: Bool = true, overlay: [String: String],
-                             cache: FileReadingCache? = nil) throws -> LoadedCatalog {
+    package static func load(
+        paths: [String], keepingTexts: Bool = true, overlay: [String: String],
+        cache: FileReadingCache? = nil
+    ) throws -> LoadedCatalog {
         let files = try files(under: paths)
-        let overlay = Dictionary(overlay.map { (CatalogLocation.identity(of: $0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        let overlay = Dictionary(
+            overlay.map { (CatalogLocation.identity(of: $0.key), $0.value) }, uniquingKeysWith: { _, last in last })
         // Display names with each directory standardised once (`CatalogFileScan`: Foundation's
         // standardizingPath resolves every component with a readlink, tens of thousands of
         // instructions a path), each file named on the thread that reads it (named first, on
@@ -141,17 +149,21 @@ public enum CatalogLoader {
         let scan = CatalogFileScan(directoriesOf: files)
         let containment = CatalogContainment(paths: paths, files: files)
         var merge = CatalogMerge(files: files.count)
-        ParallelMap.forEachInOrder(files, { file -> FileLoad in
-            let name = scan.displayPath(file)
-            let buffer = overlay.isEmpty ? nil : overlay[CatalogLocation.identity(of: file)]
-            switch buffer.map(Result.success) ?? read(file, shown: name, containment: containment) {
-            case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
-            case .success(let text):
-                let reading = cache?.reading(SourceFile(path: name, text: text), at: file) ?? FileReading.read(SourceFile(path: name, text: text))
-                let keep = keepingTexts || !reading.diagnostics.isEmpty
-                return FileLoad(name: name, path: file, text: keep ? text : nil, reading: reading)
-            }
-        }, consume: { merge.add($0) })
+        ParallelMap.forEachInOrder(
+            files,
+            { file -> FileLoad in
+                let name = scan.displayPath(file)
+                let buffer = overlay.isEmpty ? nil : overlay[CatalogLocation.identity(of: file)]
+                switch buffer.map(Result.success) ?? read(file, shown: name, containment: containment) {
+                case .failure(let diagnostic): return FileLoad(name: name, path: file, failure: diagnostic)
+                case .success(let text):
+                    let reading =
+                        cache?.reading(SourceFile(path: name, text: text), at: file)
+                        ?? FileReading.read(SourceFile(path: name, text: text))
+                    let keep = keepingTexts || !reading.diagnostics.isEmpty
+                    return FileLoad(name: name, path: file, text: keep ? text : nil, reading: reading)
+                }
+            }, consume: { merge.add($0) })
         var loaded = merge.finish()
         // Every file named, read or not; those that could not be read lead the findings.
         loaded.catalog.files = merge.allNames
@@ -175,9 +187,11 @@ public enum CatalogLoader {
     /// in file order, so the result does not depend on scheduling.
     public static func load(_ files: [SourceFile]) -> LoadedCatalog {
         var merge = CatalogMerge(files: files.count)
-        ParallelMap.forEachInOrder(files, { file in
-            FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file))
-        }, consume: { merge.add($0) })
+        ParallelMap.forEachInOrder(
+            files,
+            { file in
+                FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file))
+            }, consume: { merge.add($0) })
         return merge.finish()
     }
 
@@ -188,8 +202,9 @@ public enum CatalogLoader {
         let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
         let standard = (absolute as NSString).standardizingPath
         let base = CatalogFileScan.namingBase(above: (standard as NSString).deletingLastPathComponent)
-        return CatalogFileScan.name(standard: standard, base: base, given: path, workingDirectory: cwd,
-                                    enclosingRoot: CatalogFileScan.enclosingRoot(of: cwd))
+        return CatalogFileScan.name(
+            standard: standard, base: base, given: path, workingDirectory: cwd,
+            enclosingRoot: CatalogFileScan.enclosingRoot(of: cwd))
     }
 
     /// Reads a file as UTF-8 text, or says at which line and column it stops being UTF-8.
@@ -197,11 +212,15 @@ public enum CatalogLoader {
     /// A file that is not the catalog's (`CatalogContainment`: a link leaving the catalog, or a
     /// file reached through one) is refused unread, and so is anything but a regular file (a
     /// FIFO would block the read). Without `containment` the file's own is worked out.
-    package static func read(_ path: String, shown: String? = nil, containment: CatalogContainment? = nil) -> Result<String, Diagnostic> {
+    package static func read(_ path: String, shown: String? = nil, containment: CatalogContainment? = nil) -> Result<
+        String, Diagnostic
+    > {
         let shown = shown ?? displayPath(path)
         func fail(_ message: String, line: Int = 1, column: Int = 1) -> Result<String, Diagnostic> {
-            .failure(Diagnostic(.error, rule: RuleID.fileFormat, message,
-                                at: SourceLocation(file: shown, line: line, column: column)))
+            .failure(
+                Diagnostic(
+                    .error, rule: RuleID.fileFormat, message,
+                    at: SourceLocation(file: shown, line: line, column: column)))
         }
         var info = stat()
         guard lstat(path, &info) == 0 else { return fail("cannot read the file") }
@@ -226,7 +245,9 @@ public enum CatalogLoader {
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count <= maximumFileSize {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(max(count, 65_536), maximumFileSize + 1 - count)) }
+            if count == bytes.count {
+                bytes += [UInt8](repeating: 0, count: min(max(count, 65_536), maximumFileSize + 1 - count))
+            }
             let got = bytes.withUnsafeMutableBytes { raw in
                 raw.baseAddress.map { readFile(fd, $0 + count, raw.count - count) } ?? -1
             }
@@ -237,7 +258,9 @@ public enum CatalogLoader {
         }
         bytes.removeLast(bytes.count - count)
         if count > maximumFileSize {
-            return fail("file is over \(maximumFileSize / 1_048_576) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB")
+            return fail(
+                "file is over \(maximumFileSize / 1_048_576) MB; catalog files are limited to \(maximumFileSize / 1_048_576) MB"
+            )
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
@@ -246,17 +269,25 @@ public enum CatalogLoader {
     }
 
     private static func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int, offset: Int) {
-        var line = 1, lineStart = 0, index = 0
+        var line = 1
+        var lineStart = 0
+        var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+            let length =
+                byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
             let end = index + length
             if length == 0 || end > bytes.count
-                || String(validating: bytes[index..<end], as: UTF8.self) == nil {
-                let column = (String(validating: bytes[lineStart..<index], as: UTF8.self)?.unicodeScalars.count ?? 0) + 1
+                || String(validating: bytes[index..<end], as: UTF8.self) == nil
+            {
+                let column =
+                    (String(validating: bytes[lineStart..<index], as: UTF8.self)?.unicodeScalars.count ?? 0) + 1
                 return (line, column, index)
             }
-            if byte == 0x0A { line += 1; lineStart = end }
+            if byte == 0x0A {
+                line += 1
+                lineStart = end
+            }
             index = end
         }
         return (line, 1, index)
@@ -270,7 +301,11 @@ private func readFile(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: 
 
 /// An entry decoded from one file, before it joins the catalog.
 package enum DecodedEntry: Sendable {
-    case pillar(Pillar), subject(Subject), series(Series), screen(DisplayScreen), metric(DisplayMetric)
+    case pillar(Pillar)
+    case subject(Subject)
+    case series(Series)
+    case screen(DisplayScreen)
+    case metric(DisplayMetric)
     case portion(PortionEntry)
 }
 
@@ -293,26 +328,35 @@ struct FileReading: Sendable {
             composer.keyNames = CatalogSchema.keyNames
             result = try composer.compose(file.text, file: file.path)
         } catch let problem as YAMLProblem {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.yamlSyntax,
-                                          Self.explain(problem, in: file.text), at: problem.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.yamlSyntax,
+                    Self.explain(problem, in: file.text), at: problem.location))
             return
         } catch {
             diagnostics.append(Diagnostic(.error, rule: RuleID.yamlSyntax, "\(error)", at: at))
             return
         }
         for duplicate in result.duplicates {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.duplicateKey, duplicate.message,
-                                          at: duplicate.location, related: duplicate.related.map { [$0] } ?? []))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.duplicateKey, duplicate.message,
+                    at: duplicate.location, related: duplicate.related.map { [$0] } ?? []))
         }
         let sectionNames = CatalogSchema.sections.map(\.key).joined(separator: ", ")
         guard let root = result.root else {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
-                "file is empty; a catalog file is a mapping with any of: \(sectionNames)", at: at))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.fileFormat,
+                    "file is empty; a catalog file is a mapping with any of: \(sectionNames)", at: at))
             return
         }
         guard let pairs = root.pairs else {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.fileFormat,
-                "the file must be a mapping with any of \(sectionNames); found \(root.kindDescription)", at: root.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.fileFormat,
+                    "the file must be a mapping with any of \(sectionNames); found \(root.kindDescription)",
+                    at: root.location))
             return
         }
         // As many entries as the lists hold, reserved once (an array grown by doubling holds up
@@ -332,8 +376,11 @@ struct FileReading: Sendable {
             }
             guard let items = value.items else {
                 let empty = value.isNull ? "; write [] for an empty list, or leave the key out" : ""
-                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be a list of \(section.entry.name) entries, found \(value.kindDescription)\(empty)", at: value.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: RuleID.wrongType,
+                        "'\(name)' must be a list of \(section.entry.name) entries, found \(value.kindDescription)\(empty)",
+                        at: value.location))
                 continue
             }
             for item in items { decode(item, as: section.entry) }
@@ -341,7 +388,9 @@ struct FileReading: Sendable {
     }
 
     private mutating func decode(_ node: YAMLNode, as spec: EntrySpec) {
-        guard let reader = EntryReader(node, spec: spec, context: "this \(spec.name)", diagnostics: &diagnostics) else { return }
+        guard let reader = EntryReader(node, spec: spec, context: "this \(spec.name)", diagnostics: &diagnostics) else {
+            return
+        }
         let entry: DecodedEntry?
         switch spec.name {
         case "pillar": entry = EntryDecoding.pillar(reader).map(DecodedEntry.pillar)

@@ -49,8 +49,10 @@ public enum CatalogLocation {
     /// The catalog a command reads: `root` (`--catalog`) when given — it must have `screens/`
     /// or `metrics/` —, else the nearest catalog root from `workingDirectory` up, else
     /// `.builtIn` when `allowBuiltIn`, else a `CatalogLocationError` saying where it looked.
-    public static func resolve(root: String?, allowBuiltIn: Bool,
-                               workingDirectory: String = FileManager.default.currentDirectoryPath) throws -> CatalogSource {
+    public static func resolve(
+        root: String?, allowBuiltIn: Bool,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws -> CatalogSource {
         if let root {
             guard isDirectory(root) else {
                 guard FileManager.default.fileExists(atPath: root) else {
@@ -76,7 +78,9 @@ public enum CatalogLocation {
 
     /// `path` made absolute against the working directory, with `.`/`..` resolved.
     package static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path
+        let joined =
+            path.hasPrefix("/")
+            ? path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (joined as NSString).standardizingPath
     }

@@ -22,7 +22,8 @@ public enum CatalogLocationError: VitalsError, Equatable {
         case .notACatalog(let root):
             return "--catalog \(Sanitize.inline(root)) has no screens/ or metrics/ directory"
         case .noCatalogFound(let searched):
-            return "no catalog found: no screens/ or metrics/ directory in \(Sanitize.inline(searched)) or any directory above it"
+            return
+                "no catalog found: no screens/ or metrics/ directory in \(Sanitize.inline(searched)) or any directory above it"
         case .noSuchPath(let path):
             return "no such file or directory: \(Sanitize.inline(path))"
         case .unreadableDirectory(let path):
@@ -37,8 +38,10 @@ public enum CatalogLocationError: VitalsError, Equatable {
         case .notACatalog:
             return ["name the directory that holds screens/ and metrics/"]
         case .noCatalogFound:
-            return ["run it in the directory that holds screens/ and metrics/ (or below it)",
-                    "or pass --catalog DIR, or name the files to check"]
+            return [
+                "run it in the directory that holds screens/ and metrics/ (or below it)",
+                "or pass --catalog DIR, or name the files to check",
+            ]
         default:
             return []
         }

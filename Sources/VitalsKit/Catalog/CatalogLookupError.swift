@@ -19,7 +19,8 @@ public enum CatalogLookupError: VitalsError, Equatable {
         case .unknownSubject(let id, _): return "unknown subject '\(Sanitize.inline(id))'"
         case .categoryLogsAs(let id, _, _): return "unknown series '\(Sanitize.inline(id))'"
         case .undeclaredSubject(let screen, let subject):
-            return "the \(Sanitize.inline(screen)) screen is for the subject '\(Sanitize.inline(subject))', which no catalog file declares"
+            return
+                "the \(Sanitize.inline(screen)) screen is for the subject '\(Sanitize.inline(subject))', which no catalog file declares"
         }
     }
 
@@ -29,15 +30,22 @@ public enum CatalogLookupError: VitalsError, Equatable {
             return (suggestions.isEmpty ? [] : ["did you mean: \(suggestions.joined(separator: ", "))?"])
                 + ["vitals tree lists every screen"]
         case .unknownSeries(let id, let known):
-            return [didYouMean(id, among: known)
-                    ?? (known.isEmpty ? "the catalog declares no series" : "known series: " + known.joined(separator: ", "))]
+            return [
+                didYouMean(id, among: known)
+                    ?? (known.isEmpty
+                        ? "the catalog declares no series" : "known series: " + known.joined(separator: ", "))
+            ]
         case .unknownSubject(let id, let known):
             return [didYouMean(id, among: known) ?? "known subjects: " + known.joined(separator: ", ")]
         case .categoryLogsAs(_, let category, let series):
-            return ["did you mean '\(series)'? The category \(Sanitize.inline(category)) logs as it: vitals log \(series) VALUE"]
+            return [
+                "did you mean '\(series)'? The category \(Sanitize.inline(category)) logs as it: vitals log \(series) VALUE"
+            ]
         case .undeclaredSubject(_, let subject):
-            return ["the demo data has it (with no database, or one `vitals demo` wrote); for your own, declare '\(Sanitize.inline(subject))' "
-                    + "under subjects: in your catalog (vitals init writes the built-in one out to edit)"]
+            return [
+                "the demo data has it (with no database, or one `vitals demo` wrote); for your own, declare '\(Sanitize.inline(subject))' "
+                    + "under subjects: in your catalog (vitals init writes the built-in one out to edit)"
+            ]
         }
     }
 

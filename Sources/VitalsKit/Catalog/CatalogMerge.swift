@@ -39,16 +39,23 @@ struct CatalogMerge {
         reserve(for: result.entries)
         for entry in result.entries {
             switch entry {
-            case .pillar(let value): declarations.append(.init(kind: .pillar, id: value.id, location: value.location(of: "pillar_id"))); catalog.add(value)
-            case .subject(let value): declarations.append(.init(kind: .subject, id: value.id, location: value.location(of: "subject_id"))); catalog.add(value)
-            case .series(let value): declarations.append(.init(kind: .series, id: value.id, location: value.location(of: "series_id"))); catalog.add(value)
+            case .pillar(let value):
+                declarations.append(.init(kind: .pillar, id: value.id, location: value.location(of: "pillar_id")))
+                catalog.add(value)
+            case .subject(let value):
+                declarations.append(.init(kind: .subject, id: value.id, location: value.location(of: "subject_id")))
+                catalog.add(value)
+            case .series(let value):
+                declarations.append(.init(kind: .series, id: value.id, location: value.location(of: "series_id")))
+                catalog.add(value)
             case .screen(var value):
                 declarations.append(.init(kind: .screen, id: value.id, location: value.location(of: "screen_id")))
                 texts.share(&value.description)
                 texts.share(&value.emptyMessage)
                 catalog.add(value)
             case .metric(var value):
-                declarations.append(.init(kind: .metric, id: value.id, location: value.location(of: "display_metric_id")))
+                declarations.append(
+                    .init(kind: .metric, id: value.id, location: value.location(of: "display_metric_id")))
                 texts.share(&value.aboutWhat)
                 texts.share(&value.aboutWhy)
                 catalog.add(value)
@@ -65,7 +72,8 @@ struct CatalogMerge {
     /// guess too small, so the metric array was copied again near the end, when the old and
     /// the new array together were the largest memory of the whole run.
     private mutating func reserve(for entries: [DecodedEntry]) {
-        var screens = 0, metrics = 0
+        var screens = 0
+        var metrics = 0
         for entry in entries {
             switch entry {
             case .screen: screens += 1
@@ -82,10 +90,12 @@ struct CatalogMerge {
         }
         // Each array only when it must grow: growing one that has room would copy it.
         if needed.screens > capacity.screens {
-            catalog.reserveCapacity(screens: estimate(needed.screens, files: filesWithScreens) - catalog.screens.count, metrics: 0)
+            catalog.reserveCapacity(
+                screens: estimate(needed.screens, files: filesWithScreens) - catalog.screens.count, metrics: 0)
         }
         if needed.metrics > capacity.metrics {
-            catalog.reserveCapacity(screens: 0, metrics: estimate(needed.metrics, files: filesWithMetrics) - catalog.metrics.count)
+            catalog.reserveCapacity(
+                screens: 0, metrics: estimate(needed.metrics, files: filesWithMetrics) - catalog.metrics.count)
         }
         if declarations.count + entries.count > declarations.capacity {
             declarations.reserveCapacity(estimate(declarations.count + entries.count))
@@ -99,8 +109,9 @@ struct CatalogMerge {
     func finish() -> LoadedCatalog {
         var catalog = catalog
         catalog.files = names
-        return LoadedCatalog(catalog: catalog, diagnostics: diagnostics, declarations: declarations,
-                             sources: sources, unkeptSources: unkept)
+        return LoadedCatalog(
+            catalog: catalog, diagnostics: diagnostics, declarations: declarations,
+            sources: sources, unkeptSources: unkept)
     }
 }
 

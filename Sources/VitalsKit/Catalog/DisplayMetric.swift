@@ -10,78 +10,127 @@ public struct DisplayMetric: Sendable, Identifiable {
 
     public var id: String {
         _read { yield storage.values.id }
-        _modify { makeUnique(); yield &storage.values.id }
+        _modify {
+            makeUnique()
+            yield &storage.values.id
+        }
     }
     public var screenID: String {
         _read { yield storage.values.screenID }
-        _modify { makeUnique(); yield &storage.values.screenID }
+        _modify {
+            makeUnique()
+            yield &storage.values.screenID
+        }
     }
     public var displayName: String {
         _read { yield storage.values.displayName }
-        _modify { makeUnique(); yield &storage.values.displayName }
+        _modify {
+            makeUnique()
+            yield &storage.values.displayName
+        }
     }
     public var chartTypeID: String {
         _read { yield storage.values.chartTypeID }
-        _modify { makeUnique(); yield &storage.values.chartTypeID }
+        _modify {
+            makeUnique()
+            yield &storage.values.chartTypeID
+        }
     }
     public var isPrimary: Bool {
         _read { yield storage.values.isPrimary }
-        _modify { makeUnique(); yield &storage.values.isPrimary }
+        _modify {
+            makeUnique()
+            yield &storage.values.isPrimary
+        }
     }
     public var isActive: Bool {
         _read { yield storage.values.isActive }
-        _modify { makeUnique(); yield &storage.values.isActive }
+        _modify {
+            makeUnique()
+            yield &storage.values.isActive
+        }
     }
     public var parentID: String? {
         _read { yield storage.values.parentID }
-        _modify { makeUnique(); yield &storage.values.parentID }
+        _modify {
+            makeUnique()
+            yield &storage.values.parentID
+        }
     }
     public var order: Int {
         _read { yield storage.values.order }
-        _modify { makeUnique(); yield &storage.values.order }
+        _modify {
+            makeUnique()
+            yield &storage.values.order
+        }
     }
     public var aboutWhat: String? {
         _read { yield storage.values.aboutWhat }
-        _modify { makeUnique(); yield &storage.values.aboutWhat }
+        _modify {
+            makeUnique()
+            yield &storage.values.aboutWhat
+        }
     }
     public var aboutWhy: String? {
         _read { yield storage.values.aboutWhy }
-        _modify { makeUnique(); yield &storage.values.aboutWhy }
+        _modify {
+            makeUnique()
+            yield &storage.values.aboutWhy
+        }
     }
     public var color: String? {
         get { storage.values.rare?.value.color }
-        set { makeUnique(); RareValues.set(\.color, newValue, in: &storage.values.rare) }
+        set {
+            makeUnique()
+            RareValues.set(\.color, newValue, in: &storage.values.rare)
+        }
     }
     /// The part it plays on a custom screen (`role: growth`), which the module looks up by
     /// role instead of guessing from the chart kind; nil for none.
     public var role: MetricRole? {
         get { storage.values.rare?.value.role }
-        set { makeUnique(); RareValues.set(\.role, newValue, in: &storage.values.rare) }
+        set {
+            makeUnique()
+            RareValues.set(\.role, newValue, in: &storage.values.rare)
+        }
     }
     public var binding: MetricBinding {
         _read { yield storage.values.binding }
-        _modify { makeUnique(); yield &storage.values.binding }
+        _modify {
+            makeUnique()
+            yield &storage.values.binding
+        }
     }
     public var location: SourceLocation {
         _read { yield storage.values.location }
-        _modify { makeUnique(); yield &storage.values.location }
+        _modify {
+            makeUnique()
+            yield &storage.values.location
+        }
     }
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: KeyLocations {
         _read { yield storage.values.keyLocations }
-        _modify { makeUnique(); yield &storage.values.keyLocations }
+        _modify {
+            makeUnique()
+            yield &storage.values.keyLocations
+        }
     }
 
-    package init(id: String, screenID: String, displayName: String, chartTypeID: String, isPrimary: Bool, isActive: Bool,
-         parentID: String?, order: Int, aboutWhat: String?, aboutWhy: String?, color: String?, role: MetricRole?,
-         binding: MetricBinding, location: SourceLocation, keyLocations: KeyLocations = [:]) {
-        var values = Values(id: id, screenID: screenID, displayName: displayName, chartTypeID: chartTypeID,
-                            isPrimary: isPrimary, isActive: isActive, parentID: parentID, order: order,
-                            aboutWhat: aboutWhat, aboutWhy: aboutWhy, binding: binding, location: location,
-                            keyLocations: keyLocations)
+    package init(
+        id: String, screenID: String, displayName: String, chartTypeID: String, isPrimary: Bool, isActive: Bool,
+        parentID: String?, order: Int, aboutWhat: String?, aboutWhy: String?, color: String?, role: MetricRole?,
+        binding: MetricBinding, location: SourceLocation, keyLocations: KeyLocations = [:]
+    ) {
+        var values = Values(
+            id: id, screenID: screenID, displayName: displayName, chartTypeID: chartTypeID,
+            isPrimary: isPrimary, isActive: isActive, parentID: parentID, order: order,
+            aboutWhat: aboutWhat, aboutWhy: aboutWhy, binding: binding, location: location,
+            keyLocations: keyLocations)
         if color != nil || role != nil {
             var rare = Rare()
-            rare.color = color; rare.role = role
+            rare.color = color
+            rare.role = role
             values.rare = RareValues.Box(rare)
         }
         storage = Storage(values)

@@ -21,8 +21,10 @@ package struct EntryReader {
         self.spec = spec
         self.node = node
         guard let pairs = node.pairs else {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                "\(context) must be a mapping of keys, found \(node.kindDescription)", at: node.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.wrongType,
+                    "\(context) must be a mapping of keys, found \(node.kindDescription)", at: node.location))
             return nil
         }
         // Built in locals and stored at the end.
@@ -30,8 +32,10 @@ package struct EntryReader {
         var locations = KeyLocations(minimumCapacity: pairs.count)
         for (position, (key, value)) in pairs.enumerated() {
             guard let name = key.scalarText else {
-                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "keys must be plain strings, found \(key.kindDescription)", at: key.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: RuleID.wrongType,
+                        "keys must be plain strings, found \(key.kindDescription)", at: key.location))
                 continue
             }
             locations.addFirst(name, value.location)
@@ -49,14 +53,18 @@ package struct EntryReader {
             if value.isNull {
                 if case .any = kind { continue }
                 // Null is not "unset": the JSON Schema refuses it too, so the key is left out instead.
-                diagnostics.append(Diagnostic(.error, rule: RuleID.wrongType,
-                    "'\(name)' must be \(kind.expectation), found null; leave the key out to leave it unset",
-                    at: value.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: RuleID.wrongType,
+                        "'\(name)' must be \(kind.expectation), found null; leave the key out to leave it unset",
+                        at: value.location))
                 continue
             }
             if let problem = EntryReader.check(value, kind: kind) {
-                diagnostics.append(Diagnostic(.error, rule: problem.rule,
-                    "'\(name)' \(problem.message)", at: value.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: problem.rule,
+                        "'\(name)' \(problem.message)", at: value.location))
                 continue
             }
             slots[keyIndex] = Int32(position)
@@ -67,8 +75,10 @@ package struct EntryReader {
         for (index, slot) in spec.requiredKeys where slots[slot] < 0 {
             let name = spec.keyNames[index]
             guard !pairs.contains(where: { $0.key.scalarText.map { Self.same($0, name) } ?? false }) else { continue }
-            diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
-                "\(context) is missing required key '\(name)' (\(spec.keys[index].summary))", at: node.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.missingKey,
+                    "\(context) is missing required key '\(name)' (\(spec.keys[index].summary))", at: node.location))
         }
     }
 
@@ -97,9 +107,13 @@ package struct EntryReader {
             guard let pairs = value.pairs else { return typeError() }
             for (key, item) in pairs {
                 guard let id = key.scalarText, IDPattern.snakeCase.matches(id) else {
-                    return (RuleID.badID, "has the key '\(Sanitize.inline(key.scalarText ?? ""))', which is not a valid id: use \(IDPattern.snakeCase.summary)")
+                    return (
+                        RuleID.badID,
+                        "has the key '\(Sanitize.inline(key.scalarText ?? ""))', which is not a valid id: use \(IDPattern.snakeCase.summary)"
+                    )
                 }
-                guard let text = item.scalarText, !item.isQuoted, let number = YAMLScalar.double(text), number.isFinite else {
+                guard let text = item.scalarText, !item.isQuoted, let number = YAMLScalar.double(text), number.isFinite
+                else {
                     return (RuleID.wrongType, "maps '\(id)' to \(item.kindDescription); it must be a number")
                 }
             }
@@ -113,7 +127,10 @@ package struct EntryReader {
             var seen: Set<String> = []
             for text in items.compactMap(\.scalarText) {
                 if !pattern.matches(text) {
-                    return (RuleID.badID, "lists '\(Sanitize.inline(text))', which is not a valid id: use \(pattern.summary)")
+                    return (
+                        RuleID.badID,
+                        "lists '\(Sanitize.inline(text))', which is not a valid id: use \(pattern.summary)"
+                    )
                 }
                 if !seen.insert(text).inserted {
                     return (RuleID.invalidValue, "lists '\(text)' twice")
@@ -124,11 +141,15 @@ package struct EntryReader {
             guard let text = value.scalarText, !value.isQuoted, YAMLScalar.bool(text) != nil else { return typeError() }
             return nil
         case .integer(let minimum):
-            guard let text = value.scalarText, !value.isQuoted, let int = YAMLScalar.integer(text) else { return typeError() }
+            guard let text = value.scalarText, !value.isQuoted, let int = YAMLScalar.integer(text) else {
+                return typeError()
+            }
             if let minimum, int < minimum { return (RuleID.invalidValue, "must be at least \(minimum), found \(int)") }
             return nil
         case .number:
-            guard let text = value.scalarText, !value.isQuoted, let number = YAMLScalar.double(text) else { return typeError() }
+            guard let text = value.scalarText, !value.isQuoted, let number = YAMLScalar.double(text) else {
+                return typeError()
+            }
             if !number.isFinite { return (RuleID.invalidValue, "must be a finite number, found \(text)") }
             return nil
         case .string, .identifier, .choice, .color, .chartType, .date, .clockTime, .timeRange:
@@ -154,17 +175,20 @@ package struct EntryReader {
             return (RuleID.invalidValue, message)
         case .color:
             guard RGB(color: text) == nil else { return nil }
-            var message = "'\(shown)'\(hidden) is not a colour: use #RGB, #RRGGBB or one of \(RGB.colorNames.joined(separator: ", "))"
+            var message =
+                "'\(shown)'\(hidden) is not a colour: use #RGB, #RRGGBB or one of \(RGB.colorNames.joined(separator: ", "))"
             if let guess = Suggest.closest(to: text, in: RGB.colorNames) { message += "; did you mean '\(guess)'?" }
             return (RuleID.invalidValue, message)
         case .date:
             let digitsAndDashes = text.allSatisfy { $0 == "-" || ($0.isASCII && $0.isNumber) }
-            return digitsAndDashes && LocalDate(iso: text) != nil ? nil
+            return digitsAndDashes && LocalDate(iso: text) != nil
+                ? nil
                 : (RuleID.invalidValue, "'\(shown)' is not a YYYY-MM-DD date")
         case .clockTime:
             return ClockTime(text) != nil ? nil : (RuleID.invalidValue, "'\(shown)' is not an HH:MM time")
         case .timeRange:
-            return TimeRange(text) != nil ? nil
+            return TimeRange(text) != nil
+                ? nil
                 : (RuleID.invalidValue, "'\(shown)' is not a range like 7d, 12w, 6m, 1y or all")
         case .string, .chartType:
             return text.isEmpty ? (RuleID.invalidValue, "must not be empty") : nil
@@ -207,7 +231,8 @@ extension YAMLScalar {
     package static func integer(_ text: String) -> Int? {
         if let int = int(text) { return int }
         guard let number = double(text), number.isFinite, number == number.rounded(),
-              abs(number) < 9.0e15 else { return nil }
+            abs(number) < 9.0e15
+        else { return nil }
         return Int(number)
     }
 }

@@ -12,7 +12,9 @@ package final class FileReadingCache: @unchecked Sendable {
     /// The reading of `file` (its text under its name) at `path`: the kept one when the name and
     /// text are the same, else a new one, kept.
     func reading(_ file: SourceFile, at path: String) -> FileReading {
-        if let kept = lock.withLock({ entries[path] }), kept.name == file.path, kept.text == file.text { return kept.reading }
+        if let kept = lock.withLock({ entries[path] }), kept.name == file.path, kept.text == file.text {
+            return kept.reading
+        }
         let reading = FileReading.read(file)
         lock.withLock { entries[path] = (file.path, file.text, reading) }
         return reading

@@ -18,7 +18,8 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
         init(key: UInt16, _ location: SourceLocation) {
             self.key = key
             line = UInt32(truncatingIfNeeded: location.line)
-            column = location.column >= 0 && location.column < Int(KeyLocations.wideColumn)
+            column =
+                location.column >= 0 && location.column < Int(KeyLocations.wideColumn)
                 ? UInt16(location.column) : KeyLocations.wideColumn
         }
     }
@@ -68,7 +69,13 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
             guard let code = existing.map({ entries[$0].key }) ?? code(adding: key) else { return }
             let entry = Entry(key: code, location)
             let index: Int
-            if let existing { entries[existing] = entry; index = existing } else { entries.append(entry); index = entries.count - 1 }
+            if let existing {
+                entries[existing] = entry
+                index = existing
+            } else {
+                entries.append(entry)
+                index = entries.count - 1
+            }
             recordWideColumn(of: location, at: index)
             if entries.count == 1 { file = location.file }
             if location.file == file {
@@ -94,7 +101,9 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     /// As the subscript's setter does for a new key, without looking the key up again.
     private mutating func append(code: UInt16, _ location: SourceLocation) {
         entries.append(Entry(key: code, location))
-        if entries[entries.count - 1].column == Self.wideColumn { recordWideColumn(of: location, at: entries.count - 1) }
+        if entries[entries.count - 1].column == Self.wideColumn {
+            recordWideColumn(of: location, at: entries.count - 1)
+        }
         if entries.count == 1 {
             file = location.file
         } else if location.file != file {
@@ -174,7 +183,8 @@ public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     }
 
     private func name(of code: UInt16) -> String {
-        code & Self.unknownBit == 0 ? CatalogSchema.knownKeys.names[Int(code)]
+        code & Self.unknownBit == 0
+            ? CatalogSchema.knownKeys.names[Int(code)]
             : unknownKeys![Int(code & ~Self.unknownBit)]
     }
 }

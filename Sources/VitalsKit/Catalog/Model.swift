@@ -11,7 +11,10 @@ public struct Pillar: Sendable, Identifiable {
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, color: String? = nil, order: Int, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, color: String? = nil, order: Int, location: SourceLocation,
+        keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.color = color
@@ -42,13 +45,22 @@ public struct Subject: Sendable, Identifiable {
     public var keyLocations: KeyLocations = [:]
 
     /// The subject every catalog has, even when no file declares it.
-    public static let me = Subject(id: "me", name: "Me", kind: .human, location:
-        SourceLocation(file: "<built-in>", line: 1, column: 1))
+    public static let me = Subject(
+        id: "me", name: "Me", kind: .human,
+        location:
+            SourceLocation(file: "<built-in>", line: 1, column: 1))
 
-    public init(id: String, name: String, kind: SubjectKind, birthDate: String? = nil,
-                sex: String? = nil, breed: String? = nil, location: SourceLocation) {
-        self.id = id; self.name = name; self.kind = kind; self.birthDate = birthDate
-        self.sex = sex; self.breed = breed; self.location = location
+    public init(
+        id: String, name: String, kind: SubjectKind, birthDate: String? = nil,
+        sex: String? = nil, breed: String? = nil, location: SourceLocation
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.birthDate = birthDate
+        self.sex = sex
+        self.breed = breed
+        self.location = location
     }
 }
 
@@ -74,9 +86,11 @@ public struct Series: Sendable, Identifiable {
     /// nil: every sample adds up.
     public var overlappingSources: OverlapRule?
 
-    public init(id: String, kind: Kind, unit: BaseUnit, categories: [String] = [], min: Double? = nil, max: Double? = nil,
-                rangeByKind: [SubjectKind: ClosedRange<Double>] = [:], healthKit: [String] = [], description: String? = nil,
-                location: SourceLocation, keyLocations: KeyLocations = [:], overlappingSources: OverlapRule? = nil) {
+    public init(
+        id: String, kind: Kind, unit: BaseUnit, categories: [String] = [], min: Double? = nil, max: Double? = nil,
+        rangeByKind: [SubjectKind: ClosedRange<Double>] = [:], healthKit: [String] = [], description: String? = nil,
+        location: SourceLocation, keyLocations: KeyLocations = [:], overlappingSources: OverlapRule? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.unit = unit
@@ -130,7 +144,11 @@ public struct DisplayScreen: Sendable, Identifiable {
     /// Where each key's value was written, for diagnostics that point at one key.
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, pillarID: String, formerIDs: [String] = [], isActive: Bool, order: Int, subjectID: String, icon: String? = nil, description: String? = nil, emptyMessage: String? = nil, language: String? = nil, config: YAMLNode? = nil, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, pillarID: String, formerIDs: [String] = [], isActive: Bool, order: Int,
+        subjectID: String, icon: String? = nil, description: String? = nil, emptyMessage: String? = nil,
+        language: String? = nil, config: YAMLNode? = nil, location: SourceLocation, keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.pillarID = pillarID
@@ -169,11 +187,18 @@ public enum Bucket: String, Sendable, CaseIterable {
 
 /// How far back a chart looks: `7d`, `12w`, `6m`, `1y` or `all`.
 public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
-    case days(Int), weeks(Int), months(Int), years(Int), all
+    case days(Int)
+    case weeks(Int)
+    case months(Int)
+    case years(Int)
+    case all
 
     /// Parses a count of 1 to 10000 (digits only, no leading zero) and d, w, m or y; or `all`.
     public init?(_ text: String) {
-        if text == "all" { self = .all; return }
+        if text == "all" {
+            self = .all
+            return
+        }
         // An ASCII text by its bytes (each byte is a character; the per-`Character` reading
         // below took 3,400 instructions for `30d`, twice for each of 20,000 metrics).
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -187,7 +212,8 @@ public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
     /// `init(_:)` for a text of ASCII bytes.
     private init?(asciiBytes bytes: String.UTF8View) {
         guard let unit = bytes.last, bytes.count >= 2, bytes.count <= 6,
-              let first = bytes.first, first != UInt8(ascii: "0") else { return nil }
+            let first = bytes.first, first != UInt8(ascii: "0")
+        else { return nil }
         var count = 0
         for byte in bytes.dropLast() {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
@@ -207,8 +233,8 @@ public enum TimeRange: Sendable, Hashable, CustomStringConvertible {
     private init?(characters text: String) {
         let digits = text.dropLast()
         guard let unit = text.last, let first = digits.first, first != "0",
-              digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let count = Int(digits), count <= 10_000
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int(digits), count <= 10_000
         else { return nil }
         switch unit {
         case "d": self = .days(count)
@@ -312,16 +338,25 @@ public struct MetricBinding: Sendable, Hashable {
         init() {}
     }
 
-    public init(seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
-                range: TimeRange? = nil, rolling: Int? = nil, splitBy: SplitKey? = nil,
-                unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
-                divideBy: String? = nil, categories: [String]? = nil) {
-        self.seriesID = seriesID; self.aggregate = aggregate; self.bucket = bucket
-        self.range = range; self.unit = unit
-        self.target = target; self.dayCutoffMinutes = dayCutoffMinutes
+    public init(
+        seriesID: String? = nil, aggregate: Aggregate? = nil, bucket: Bucket? = nil,
+        range: TimeRange? = nil, rolling: Int? = nil, splitBy: SplitKey? = nil,
+        unit: String? = nil, target: Target? = nil, dayCutoffMinutes: Int? = nil,
+        divideBy: String? = nil, categories: [String]? = nil
+    ) {
+        self.seriesID = seriesID
+        self.aggregate = aggregate
+        self.bucket = bucket
+        self.range = range
+        self.unit = unit
+        self.target = target
+        self.dayCutoffMinutes = dayCutoffMinutes
         if rolling != nil || splitBy != nil || divideBy != nil || categories != nil {
             var rare = Rare()
-            rare.rolling = rolling; rare.splitBy = splitBy; rare.divideBy = divideBy; rare.categories = categories
+            rare.rolling = rolling
+            rare.splitBy = splitBy
+            rare.divideBy = divideBy
+            rare.categories = categories
             self.rare = RareValues.Box(rare)
         }
     }
@@ -378,8 +413,10 @@ enum RareValues {
     }
 
     /// Sets one value in `box`: a new box with it, or nil when none is left.
-    static func set<Value: RareValueSet, Field>(_ field: WritableKeyPath<Value, Field>, _ newValue: Field,
-                                                in box: inout Box<Value>?) {
+    static func set<Value: RareValueSet, Field>(
+        _ field: WritableKeyPath<Value, Field>, _ newValue: Field,
+        in box: inout Box<Value>?
+    ) {
         var value = box?.value ?? Value()
         value[keyPath: field] = newValue
         box = value.isEmpty ? nil : Box(value)

@@ -16,10 +16,16 @@ public struct PairedBinding: Sendable, Hashable {
     /// The most days y may lag x.
     public static let maximumLag = 30
 
-    public init(seriesID: String, aggregate: Aggregate? = nil, unit: String? = nil, categories: [String]? = nil,
-                lagDays: Int = 0, name: String? = nil) {
-        self.seriesID = seriesID; self.aggregate = aggregate; self.unit = unit; self.categories = categories
-        self.lagDays = lagDays; self.name = name
+    public init(
+        seriesID: String, aggregate: Aggregate? = nil, unit: String? = nil, categories: [String]? = nil,
+        lagDays: Int = 0, name: String? = nil
+    ) {
+        self.seriesID = seriesID
+        self.aggregate = aggregate
+        self.unit = unit
+        self.categories = categories
+        self.lagDays = lagDays
+        self.name = name
     }
 
     /// y as a binding of its own: its series, aggregate, unit and categories with the metric's
@@ -27,7 +33,8 @@ public struct PairedBinding: Sendable, Hashable {
     /// midnight, or the `day_cutoff` setting), not at x's `day_cutoff`: drinks counted from
     /// 04:00 are related to the nights that follow them through `lag_days`.
     public func binding(sharing metric: MetricBinding) -> MetricBinding {
-        MetricBinding(seriesID: seriesID, aggregate: aggregate, bucket: metric.bucket, range: metric.range,
-                      unit: unit, categories: categories)
+        MetricBinding(
+            seriesID: seriesID, aggregate: aggregate, bucket: metric.bucket, range: metric.range,
+            unit: unit, categories: categories)
     }
 }

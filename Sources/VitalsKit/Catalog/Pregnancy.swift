@@ -17,7 +17,9 @@ public struct Pregnancy: Sendable, Hashable {
     public var dueDate: LocalDate
 
     public init(prePregnancyWeightKg: Double, heightCm: Double, dueDate: LocalDate) {
-        self.prePregnancyWeightKg = prePregnancyWeightKg; self.heightCm = heightCm; self.dueDate = dueDate
+        self.prePregnancyWeightKg = prePregnancyWeightKg
+        self.heightCm = heightCm
+        self.dueDate = dueDate
     }
 
     /// The first day of the last period: the due date − 280 days (week 0, day 0).
@@ -39,7 +41,8 @@ extension EntryDecoding {
     /// The `pregnancy:` block of a subject; impossible values are reported at their own line
     /// and the block is dropped.
     static func pregnancy(_ node: YAMLNode, subject: EntryReader, diagnostics: inout [Diagnostic]) -> Pregnancy? {
-        guard let r = EntryReader(node, spec: CatalogSchema.pregnancy, context: "pregnancy", diagnostics: &diagnostics) else {
+        guard let r = EntryReader(node, spec: CatalogSchema.pregnancy, context: "pregnancy", diagnostics: &diagnostics)
+        else {
             return nil
         }
         let before = diagnostics.count
@@ -54,35 +57,42 @@ extension EntryDecoding {
         if subject.string("sex") == "male" {
             invalid("a subject with sex male cannot be pregnant", nil)
         }
-        let weight = r.double("pre_pregnancy_weight_kg"), height = r.double("height_cm")
+        let weight = r.double("pre_pregnancy_weight_kg")
+        let height = r.double("height_cm")
         if let weight, !Pregnancy.weightRangeKg.contains(weight) {
-            invalid("pre_pregnancy_weight_kg \(text("pre_pregnancy_weight_kg")) is outside the plausible range for an adult (20–300 kg)",
-                    "pre_pregnancy_weight_kg")
+            invalid(
+                "pre_pregnancy_weight_kg \(text("pre_pregnancy_weight_kg")) is outside the plausible range for an adult (20–300 kg)",
+                "pre_pregnancy_weight_kg")
         }
         if let height, !Pregnancy.heightRangeCm.contains(height) {
-            invalid("height_cm \(text("height_cm")) is outside the plausible range for an adult (100–250 cm)", "height_cm")
+            invalid(
+                "height_cm \(text("height_cm")) is outside the plausible range for an adult (100–250 cm)", "height_cm")
         }
         let due = r.string("due_date").flatMap(LocalDate.init(iso:))
         let period = r.string("last_period").flatMap(LocalDate.init(iso:))
         switch (r.node("due_date"), r.node("last_period")) {
         case (nil, nil):
             if !(node.pairs ?? []).contains(where: { ["due_date", "last_period"].contains($0.key.scalarText) }) {
-                invalid("pregnancy needs due_date or last_period (the first day of the last period; due = +280 days)", nil)
+                invalid(
+                    "pregnancy needs due_date or last_period (the first day of the last period; due = +280 days)", nil)
             }
         case (.some, .some):
             if let due, let period, period.adding(days: Pregnancy.termDays) != due {
-                invalid("due_date \(due) is not last_period \(period) + 280 days (\(period.adding(days: Pregnancy.termDays))); keep one of them",
-                        "due_date")
+                invalid(
+                    "due_date \(due) is not last_period \(period) + 280 days (\(period.adding(days: Pregnancy.termDays))); keep one of them",
+                    "due_date")
             }
         default: break
         }
         if let birth = subject.string("birth_date").flatMap(LocalDate.init(iso:)),
-           let start = (period ?? due?.adding(days: -Pregnancy.termDays)), start <= birth.adding(days: 365 * 10) {
+            let start = (period ?? due?.adding(days: -Pregnancy.termDays)), start <= birth.adding(days: 365 * 10)
+        {
             let key = period != nil ? "last_period" : "due_date"
             invalid("\(key) \(text(key)) is less than 10 years after the subject's birth_date \(birth)", key)
         }
         guard diagnostics.count == before, let weight, let height,
-              let dueDate = due ?? period?.adding(days: Pregnancy.termDays) else { return nil }
+            let dueDate = due ?? period?.adding(days: Pregnancy.termDays)
+        else { return nil }
         return Pregnancy(prePregnancyWeightKg: weight, heightCm: height, dueDate: dueDate)
     }
 }

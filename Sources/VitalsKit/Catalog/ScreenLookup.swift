@@ -14,7 +14,8 @@ public enum ScreenLookup {
     /// The error for a name that matches no screen, with the closest ids suggested.
     public static func unknownScreen(_ name: String, in catalog: Catalog) -> CatalogLookupError {
         let former = catalog.screens.flatMap(\.formerIDs)
-        let candidates = catalog.screens.map(\.id) + catalog.screens.map(\.alias)
+        let candidates =
+            catalog.screens.map(\.id) + catalog.screens.map(\.alias)
             + former + former.map { DisplayScreen.shortName(of: $0) }
         var guesses: [String] = []
         for guess in Suggest.ranked(name, in: candidates, limit: 6) {

@@ -5,7 +5,10 @@ package struct WeightGoal: Sendable, Hashable {
     package var kilograms: Double
     package var by: LocalDate?
 
-    package init(kilograms: Double, by: LocalDate? = nil) { self.kilograms = kilograms; self.by = by }
+    package init(kilograms: Double, by: LocalDate? = nil) {
+        self.kilograms = kilograms
+        self.by = by
+    }
 
     /// Plausible goal weights for a person, kg.
     package static let plausible: ClosedRange<Double> = 30...250
@@ -21,7 +24,9 @@ package struct WeightGoal: Sendable, Hashable {
 
     /// Any kind's plausible goal (a settings value, read without its subject's kind).
     package static let plausibleForAnyKind: ClosedRange<Double> =
-        SubjectKind.allCases.map(plausible(for:)).reduce(plausible) { Swift.min($0.lowerBound, $1.lowerBound)...Swift.max($0.upperBound, $1.upperBound) }
+        SubjectKind.allCases.map(plausible(for:)).reduce(plausible) {
+            Swift.min($0.lowerBound, $1.lowerBound)...Swift.max($0.upperBound, $1.upperBound)
+        }
 
     /// The settings value: "72 kg" or "72 kg by 2027-03-01" (always in kg, so a change of
     /// unit system never moves the goal).
@@ -34,9 +39,13 @@ package struct WeightGoal: Sendable, Hashable {
     package init?(setting text: String) {
         let parts = text.components(separatedBy: " by ")
         guard (1...2).contains(parts.count),
-              let kilograms = try? Self.parseWeight(parts[0], system: .metric, plausible: Self.plausibleForAnyKind) else { return nil }
+            let kilograms = try? Self.parseWeight(parts[0], system: .metric, plausible: Self.plausibleForAnyKind)
+        else { return nil }
         var by: LocalDate?
-        if parts.count == 2 { guard let date = LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }; by = date }
+        if parts.count == 2 {
+            guard let date = LocalDate(iso: parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+            by = date
+        }
         self.init(kilograms: kilograms, by: by)
     }
 
@@ -44,27 +53,43 @@ package struct WeightGoal: Sendable, Hashable {
     /// a decimal comma; a bare number is in the unit system's weight unit (kg, or lb for us and uk).
     /// One weight only: two parts are stones then pounds, anything else (`75kg75kg`, `70kg 5lb`)
     /// is refused rather than added up. `plausible`: the subject kind's range (a person's).
-    package static func parseWeight(_ text: String, system: UnitSystem,
-                                    plausible: ClosedRange<Double> = WeightGoal.plausible) throws(GoalError) -> Double {
+    package static func parseWeight(
+        _ text: String, system: UnitSystem,
+        plausible: ClosedRange<Double> = WeightGoal.plausible
+    ) throws(GoalError) -> Double {
         let cleaned = text.replacingOccurrences(of: ",", with: ".").lowercased()
         // Split into numbers and unit words: "11st 4lb" → [11, st, 4, lb].
         var tokens: [String] = []
         var current = ""
         for character in cleaned {
             let isNumber = character.isNumber || character == "."
-            if character == " " { if !current.isEmpty { tokens.append(current); current = "" }; continue }
-            if let last = current.last, (last.isNumber || last == ".") != isNumber { tokens.append(current); current = "" }
+            if character == " " {
+                if !current.isEmpty {
+                    tokens.append(current)
+                    current = ""
+                }
+                continue
+            }
+            if let last = current.last, (last.isNumber || last == ".") != isNumber {
+                tokens.append(current)
+                current = ""
+            }
             current.append(character)
         }
         if !current.isEmpty { tokens.append(current) }
-        var total = 0.0, index = 0
+        var total = 0.0
+        var index = 0
         var units: [KnownUnit] = []
         while index < tokens.count {
-            guard let number = Double(tokens[index]), number.isFinite, number >= 0 else { throw GoalError.notAWeight(text) }
+            guard let number = Double(tokens[index]), number.isFinite, number >= 0 else {
+                throw GoalError.notAWeight(text)
+            }
             let unitName = index + 1 < tokens.count && Double(tokens[index + 1]) == nil ? tokens[index + 1] : nil
             let unit: KnownUnit
             if let unitName {
-                guard let named = KnownUnit.named(unitName), named.dimension == .mass else { throw GoalError.notAWeight(text) }
+                guard let named = KnownUnit.named(unitName), named.dimension == .mass else {
+                    throw GoalError.notAWeight(text)
+                }
                 unit = named
             } else {
                 guard tokens.count == 1 else { throw GoalError.notAWeight(text) }
@@ -102,10 +127,22 @@ package enum GoalProgress: Sendable, Hashable {
     /// Where `trend` stands against `goal` at `rate` (kg a week), as of `asOf`.
     package init(trend: Double, rate: Double?, goal: Double, asOf: LocalDate) {
         let remaining = goal - trend
-        if abs(remaining) <= Self.reachedWithin { self = .reached; return }
-        guard let rate else { self = .noRate; return }
-        if abs(rate) < Self.steadyBelow { self = .holdingSteady(rate: rate); return }
-        guard (remaining > 0) == (rate > 0) else { self = .movingAway(rate: rate); return }
+        if abs(remaining) <= Self.reachedWithin {
+            self = .reached
+            return
+        }
+        guard let rate else {
+            self = .noRate
+            return
+        }
+        if abs(rate) < Self.steadyBelow {
+            self = .holdingSteady(rate: rate)
+            return
+        }
+        guard (remaining > 0) == (rate > 0) else {
+            self = .movingAway(rate: rate)
+            return
+        }
         let days = Int((remaining / (rate / 7)).rounded(.up))
         self = .onTrack(rate: rate, days: days, date: asOf.adding(days: days))
     }
@@ -127,15 +164,18 @@ package enum GoalError: VitalsError, Equatable {
             return "a goal of \(Sanitize.inline(text)) (\(numbers.format(kg, fractionDigits: 1)) kg) is outside "
                 + "\(numbers.format(range.lowerBound, maxFractionDigits: 1))–\(numbers.format(range.upperBound, maxFractionDigits: 1)) kg"
         case .severalWeights(let text):
-            return "'\(Sanitize.inline(text))' is more than one weight; give one (75 kg), or stones and pounds (11 st 4 lb)"
+            return
+                "'\(Sanitize.inline(text))' is more than one weight; give one (75 kg), or stones and pounds (11 st 4 lb)"
         case .pregnant(let subject):
-            return "\(Sanitize.inline(subject)) is pregnant: the Pregnancy screen's IOM weight-gain band guides her weight instead of a goal"
+            return
+                "\(Sanitize.inline(subject)) is pregnant: the Pregnancy screen's IOM weight-gain band guides her weight instead of a goal"
         }
     }
 
     package var hints: [String] {
         switch self {
-        case .notAWeight, .implausible, .severalWeights: return ["write it like 72kg, 158.5 lb or 11st 4lb (a bare number is in your units)"]
+        case .notAWeight, .implausible, .severalWeights:
+            return ["write it like 72kg, 158.5 lb or 11st 4lb (a bare number is in your units)"]
         case .pregnant: return ["vitals render pregnancy shows the band"]
         }
     }
@@ -164,7 +204,8 @@ package struct WeightGoals: Sendable, Hashable {
     /// Reads a settings value written by `settingText` (or by an older vitals: one goal, `me`'s).
     package init?(setting text: String) {
         for part in text.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
-            var subject = "me", rest = part
+            var subject = "me"
+            var rest = part
             if let first = part.first, first.isLetter, let space = part.firstIndex(of: " ") {
                 subject = String(part[..<space])
                 rest = part[space...].trimmingCharacters(in: .whitespaces)

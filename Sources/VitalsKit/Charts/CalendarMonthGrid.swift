@@ -15,7 +15,9 @@ extension CalendarHeatmapChart {
         func shares() -> [LocalDate: Double?] {
             var counted = (firstDay...max(firstDay, lastDay)).compactMap { day in states[day].map { (day, $0) } }
             if let last = counted.last, last.0 == lastDay, last.1 != .onTarget { counted.removeLast() }
-            var met: [LocalDate: Int] = [:], total: [LocalDate: Int] = [:], withData: Set<LocalDate> = []
+            var met: [LocalDate: Int] = [:]
+            var total: [LocalDate: Int] = [:]
+            var withData: Set<LocalDate> = []
             for (day, state) in counted {
                 let month = LocalDate(dayNumber: day).startOfMonth
                 total[month, default: 0] += 1
@@ -38,7 +40,8 @@ extension CalendarHeatmapChart {
             let context = ChartContext(titled, profile)
             let shades = context.glyphs.isUnicode ? ["░", "▒", "▓", "█"] : ["o", "+", "*", "#"]
             let shares = shares()
-            let first = LocalDate(dayNumber: firstDay), last = LocalDate(dayNumber: lastDay)
+            let first = LocalDate(dayNumber: firstDay)
+            let last = LocalDate(dayNumber: lastDay)
             let rowLeft = 5
             // Three-letter month names need four columns a month; else initials.
             let pitch = rowLeft + 12 * 4 <= context.width ? 4 : rowLeft + 12 * 3 <= context.width ? 3 : 2
@@ -47,8 +50,9 @@ extension CalendarHeatmapChart {
             let monthRow = canvas.addRow()
             for month in 1...12 {
                 let name = CalendarHeatmapChart.monthAbbreviations[month - 1]
-                canvas.write(pitch == 4 ? name : String(name.prefix(1)), row: monthRow,
-                             column: rowLeft + (month - 1) * pitch, style: context.muted)
+                canvas.write(
+                    pitch == 4 ? name : String(name.prefix(1)), row: monthRow,
+                    column: rowLeft + (month - 1) * pitch, style: context.muted)
             }
             for year in first.year...last.year {
                 let row = canvas.addRow()
@@ -56,7 +60,8 @@ extension CalendarHeatmapChart {
                 for month in 1...12 {
                     let start = LocalDate(year: year, month: month, day: 1)
                     guard start.adding(months: 1).dayNumber > firstDay, start.dayNumber <= lastDay else { continue }
-                    let cell: String, style: Style
+                    let cell: String
+                    let style: Style
                     switch shares[start] {
                     case .some(.some(let share)):
                         let level = Self.level(share)
@@ -70,9 +75,12 @@ extension CalendarHeatmapChart {
                     canvas.write(wide, row: row, column: rowLeft + (month - 1) * pitch, style: style)
                 }
             }
-            let what = input.target == nil ? "logged" : "on target", dash = context.glyphs.rangeDash
-            let legend = ["\(shades[3]) 75\(dash)100 %", "\(shades[2]) 50\(dash)74 %", "\(shades[1]) 25\(dash)49 %",
-                          "\(shades[0]) 0\(dash)24 % of days \(what)", "\(context.glyphs.missing) no data"]
+            let what = input.target == nil ? "logged" : "on target"
+            let dash = context.glyphs.rangeDash
+            let legend = [
+                "\(shades[3]) 75\(dash)100 %", "\(shades[2]) 50\(dash)74 %", "\(shades[1]) 25\(dash)49 %",
+                "\(shades[0]) 0\(dash)24 % of days \(what)", "\(context.glyphs.missing) no data",
+            ]
             var line = ""
             for item in legend {
                 if !line.isEmpty, DisplayWidth.of(line + "  " + item) > context.width {
@@ -83,9 +91,11 @@ extension CalendarHeatmapChart {
                 }
             }
             context.addText(line, to: &canvas, style: context.muted)
-            CalendarHeatmapChart.addSummary(CalendarHeatmapChart.summary(states, from: firstDay, to: lastDay,
-                                                                         context: context),
-                                            to: &canvas, context: context)
+            CalendarHeatmapChart.addSummary(
+                CalendarHeatmapChart.summary(
+                    states, from: firstDay, to: lastDay,
+                    context: context),
+                to: &canvas, context: context)
             return canvas
         }
     }

@@ -55,7 +55,6 @@ struct ChartContext {
         return PortionNoun.amount(number(value), symbol)
     }
 
-
     /// "target ≥ 120 g", "target 2–3 portion", "target 3 ± 0.25".
     func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
         guard let target = target ?? input.target else { return nil }
@@ -94,7 +93,8 @@ struct ChartContext {
         var rightText = right.map(Sanitize.inline) ?? ""
         let rightWidth = DisplayWidth.of(rightText)
         if !rightText.isEmpty, DisplayWidth.of(title + unitText) + rightWidth + 2 > width,
-           width - rightWidth - 2 < 16 {
+            width - rightWidth - 2 < 16
+        {
             rightText = ""
         }
         let room = rightText.isEmpty ? width : width - DisplayWidth.of(rightText) - 2
@@ -130,8 +130,10 @@ struct ChartContext {
     }
 
     /// Adds text, word-wrapped to the width (continuation lines indented by two) instead of cut.
-    func addText(_ text: String, to canvas: inout TextCanvas, style: Style = .plain,
-                 indent: Int = 0) {
+    func addText(
+        _ text: String, to canvas: inout TextCanvas, style: Style = .plain,
+        indent: Int = 0
+    ) {
         for line in TextWrap.lines(Sanitize.inline(text), width: width - indent) {
             let row = canvas.addRow()
             canvas.write(line, row: row, column: indent, style: style)
@@ -153,12 +155,17 @@ struct ChartContext {
     /// Places axis labels centred on columns without overlap, newest first, and returns
     /// the indices placed. Every `step`-th label (counted from the newest) is tried.
     @discardableResult
-    func placeLabels(_ labels: [(center: Int, text: String)], on canvas: inout TextCanvas,
-                     row: Int, from minColumn: Int, to maxColumn: Int,
-                     style: Style = Style(dim: true)) -> [Int] {
+    func placeLabels(
+        _ labels: [(center: Int, text: String)], on canvas: inout TextCanvas,
+        row: Int, from minColumn: Int, to maxColumn: Int,
+        style: Style = Style(dim: true)
+    ) -> [Int] {
         guard !labels.isEmpty else { return [] }
-        let texts = labels.map { DisplayWidth.truncate(Sanitize.inline($0.text), to: 10,
-                                                       ellipsis: glyphs.ellipsis) }
+        let texts = labels.map {
+            DisplayWidth.truncate(
+                Sanitize.inline($0.text), to: 10,
+                ellipsis: glyphs.ellipsis)
+        }
         let widest = texts.map { DisplayWidth.of($0) }.max() ?? 1
         var spacing = maxColumn - minColumn
         if labels.count > 1 {
@@ -192,7 +199,10 @@ struct NiceScale {
     init(min minimum: Double, max maximum: Double, includeZero: Bool) {
         var lo = includeZero ? Swift.min(0, minimum) : minimum
         var hi = includeZero ? Swift.max(0, maximum) : maximum
-        if lo.isNaN || hi.isNaN || lo > hi { lo = 0; hi = 1 }
+        if lo.isNaN || hi.isNaN || lo > hi {
+            lo = 0
+            hi = 1
+        }
         lo = ChartNumbers.clamped(lo)
         hi = ChartNumbers.clamped(hi)
         if hi - lo < 1e-9 {
@@ -209,11 +219,16 @@ struct NiceScale {
             high = (hi / step).rounded(.up) * step
         }
         if ((high - low) / step).rounded() < 2 { high = low + 2 * step }
-        self.low = low; self.high = high; self.step = step
+        self.low = low
+        self.high = high
+        self.step = step
         intervals = Swift.max(1, Int(plotting: ((high - low) / step).rounded()))
         var digits = 0
         var scaled = step
-        while digits < 4, abs(scaled - scaled.rounded()) > 1e-6 { scaled *= 10; digits += 1 }
+        while digits < 4, abs(scaled - scaled.rounded()) > 1e-6 {
+            scaled *= 10
+            digits += 1
+        }
         decimals = digits
     }
 

@@ -73,18 +73,31 @@ public struct ChartInput: Sendable {
     /// ("by each day's weight" under a per-kg chart next to a grams summary).
     public var tallyBasis: String?
 
-    public init(title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
-                asOf: LocalDate? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
-                rollingMean: [Double?] = [], rollingLabel: String? = nil,
-                stacked: StackedSeries? = nil, growth: GrowthSeries? = nil,
-                milestones: [Milestone] = [], sleep: [SleepSegment] = [],
-                stat: StatValue? = nil, progress: [ProgressItem] = [],
-                calendar: [CalendarDay] = []) {
-        self.title = title; self.unit = unit; self.color = color; self.target = target
-        self.asOf = asOf; self.emptyMessage = emptyMessage; self.points = points
-        self.rollingMean = rollingMean; self.rollingLabel = rollingLabel
-        self.stacked = stacked; self.growth = growth; self.milestones = milestones
-        self.sleep = sleep; self.stat = stat; self.progress = progress; self.calendar = calendar
+    public init(
+        title: String, unit: String? = nil, color: String? = nil, target: Target? = nil,
+        asOf: LocalDate? = nil, emptyMessage: String? = nil, points: [ChartPoint] = [],
+        rollingMean: [Double?] = [], rollingLabel: String? = nil,
+        stacked: StackedSeries? = nil, growth: GrowthSeries? = nil,
+        milestones: [Milestone] = [], sleep: [SleepSegment] = [],
+        stat: StatValue? = nil, progress: [ProgressItem] = [],
+        calendar: [CalendarDay] = []
+    ) {
+        self.title = title
+        self.unit = unit
+        self.color = color
+        self.target = target
+        self.asOf = asOf
+        self.emptyMessage = emptyMessage
+        self.points = points
+        self.rollingMean = rollingMean
+        self.rollingLabel = rollingLabel
+        self.stacked = stacked
+        self.growth = growth
+        self.milestones = milestones
+        self.sleep = sleep
+        self.stat = stat
+        self.progress = progress
+        self.calendar = calendar
     }
 
     /// Whether any data shape holds a value (false means the chart draws its empty state).
@@ -114,7 +127,9 @@ public struct ChartPoint: Sendable, Hashable {
     public var value: Double?
 
     public init(label: String, date: LocalDate? = nil, value: Double?) {
-        self.label = label; self.date = date; self.value = value
+        self.label = label
+        self.date = date
+        self.value = value
     }
 }
 
@@ -125,7 +140,8 @@ public struct StackedSeries: Sendable, Hashable {
     public var buckets: [StackedBucket]
 
     public init(categories: [String], buckets: [StackedBucket]) {
-        self.categories = categories; self.buckets = buckets
+        self.categories = categories
+        self.buckets = buckets
     }
 }
 
@@ -138,7 +154,9 @@ public struct StackedBucket: Sendable, Hashable {
     public var values: [String: Double]?
 
     public init(label: String, date: LocalDate? = nil, values: [String: Double]?) {
-        self.label = label; self.date = date; self.values = values
+        self.label = label
+        self.date = date
+        self.values = values
     }
 
     /// The sum of all segments, nil when the bucket has no data.
@@ -159,9 +177,13 @@ public struct GrowthSeries: Sendable, Hashable {
     /// The day of week 0 (the birth), when known: tooltips then give each value's date.
     public var birthDate: LocalDate?
 
-    public init(measured: [GrowthPoint], reference: [ReferencePoint],
-                referenceLabel: String? = nil, axisTitle: String? = nil) {
-        self.measured = measured; self.reference = reference; self.referenceLabel = referenceLabel
+    public init(
+        measured: [GrowthPoint], reference: [ReferencePoint],
+        referenceLabel: String? = nil, axisTitle: String? = nil
+    ) {
+        self.measured = measured
+        self.reference = reference
+        self.referenceLabel = referenceLabel
         self.axisTitle = axisTitle
     }
 }
@@ -171,7 +193,10 @@ public struct GrowthPoint: Sendable, Hashable {
     public var week: Double
     public var value: Double
 
-    public init(week: Double, value: Double) { self.week = week; self.value = value }
+    public init(week: Double, value: Double) {
+        self.week = week
+        self.value = value
+    }
 }
 
 /// The reference band at an age in weeks.
@@ -180,7 +205,10 @@ public struct ReferencePoint: Sendable, Hashable {
     public var lower: Double, centre: Double, upper: Double
 
     public init(week: Double, lower: Double, centre: Double, upper: Double) {
-        self.week = week; self.lower = lower; self.centre = centre; self.upper = upper
+        self.week = week
+        self.lower = lower
+        self.centre = centre
+        self.upper = upper
     }
 }
 
@@ -198,7 +226,10 @@ public struct Milestone: Sendable, Hashable {
     public var status: MilestoneStatus
 
     public init(name: String, due: LocalDate, done: LocalDate? = nil, status: MilestoneStatus) {
-        self.name = name; self.due = due; self.done = done; self.status = status
+        self.name = name
+        self.due = due
+        self.done = done
+        self.status = status
     }
 }
 
@@ -211,7 +242,9 @@ public struct StatValue: Sendable, Hashable {
     public var deltaText: String?
 
     public init(value: Double?, date: LocalDate? = nil, deltaText: String? = nil) {
-        self.value = value; self.date = date; self.deltaText = deltaText
+        self.value = value
+        self.date = date
+        self.deltaText = deltaText
     }
 }
 
@@ -225,9 +258,14 @@ public struct ProgressItem: Sendable, Hashable {
     public var unit: String?
     public var color: String?
 
-    public init(name: String, value: Double?, target: Target, unit: String? = nil,
-                color: String? = nil) {
-        self.name = name; self.value = value; self.target = target; self.unit = unit
+    public init(
+        name: String, value: Double?, target: Target, unit: String? = nil,
+        color: String? = nil
+    ) {
+        self.name = name
+        self.value = value
+        self.target = target
+        self.unit = unit
         self.color = color
     }
 }
@@ -235,7 +273,10 @@ public struct ProgressItem: Sendable, Hashable {
 /// How a calendar day compares with the target. `pending` is an as-of day in progress: it has
 /// entries (or may still get them) but is not on target yet, so it is neither counted nor missed.
 public enum DayState: String, Sendable, CaseIterable {
-    case onTarget = "on_target", offTarget = "off_target", noData = "no_data", pending = "pending"
+    case onTarget = "on_target"
+    case offTarget = "off_target"
+    case noData = "no_data"
+    case pending = "pending"
 }
 
 /// One day of a `calendar_heatmap`.
@@ -243,5 +284,8 @@ public struct CalendarDay: Sendable, Hashable {
     public var date: LocalDate
     public var state: DayState
 
-    public init(date: LocalDate, state: DayState) { self.date = date; self.state = state }
+    public init(date: LocalDate, state: DayState) {
+        self.date = date
+        self.state = state
+    }
 }

@@ -104,7 +104,6 @@ extension ChartKind {
     /// The data shape it reads, in words.
     public static var summary: String { data.summary }
 
-
     /// No SVG: the HTML report shows the terminal drawing in a `<pre>`.
     public func svg(_ input: ChartInput, size: ChartSize) -> String? { nil }
 
@@ -200,8 +199,10 @@ public struct ChartKindFactory: Sendable {
     }
 
     /// `draw` as lines with the profile's colour level.
-    public func render(_ input: ChartInput, chartTypeID: String,
-                       profile: RenderProfile) -> [String] {
+    public func render(
+        _ input: ChartInput, chartTypeID: String,
+        profile: RenderProfile
+    ) -> [String] {
         draw(input, chartTypeID: chartTypeID, profile: profile).lines(colorLevel: profile.colorLevel)
     }
 }

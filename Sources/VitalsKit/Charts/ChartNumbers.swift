@@ -17,8 +17,11 @@ extension Int {
     /// `value` rounded toward zero as a chart coordinate: NaN is 0, and anything beyond
     /// ±2^52 (infinities included) is clamped there.
     init(plotting value: Double) {
-        let bound = 4_503_599_627_370_496.0 // 2^52
-        if value.isNaN { self = 0; return }
+        let bound = 4_503_599_627_370_496.0  // 2^52
+        if value.isNaN {
+            self = 0
+            return
+        }
         self = Int(Swift.max(-bound, Swift.min(bound, value)))
     }
 }

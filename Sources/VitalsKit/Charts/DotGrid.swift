@@ -11,7 +11,9 @@ struct DotGrid {
     var dotRows: Int { rows * (braille ? 4 : 1) }
 
     init(columns: Int, rows: Int, layers: Int, braille: Bool) {
-        self.columns = max(1, columns); self.rows = max(1, rows); self.braille = braille
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        self.braille = braille
         masks = Array(repeating: Array(repeating: 0, count: self.columns * self.rows), count: layers)
     }
 
@@ -27,11 +29,16 @@ struct DotGrid {
     }
 
     /// Draws a straight line of dots; `dotted` leaves every other dot out.
-    mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), layer: Int,
-                       dotted: Bool = false) {
-        var x = start.x, y = start.y
-        let dx = abs(end.x - x), dy = -abs(end.y - y)
-        let sx = x < end.x ? 1 : -1, sy = y < end.y ? 1 : -1
+    mutating func line(
+        from start: (x: Int, y: Int), to end: (x: Int, y: Int), layer: Int,
+        dotted: Bool = false
+    ) {
+        var x = start.x
+        var y = start.y
+        let dx = abs(end.x - x)
+        let dy = -abs(end.y - y)
+        let sx = x < end.x ? 1 : -1
+        let sy = y < end.y ? 1 : -1
         var error = dx + dy
         var count = 0
         while true {
@@ -39,8 +46,14 @@ struct DotGrid {
             count += 1
             if x == end.x && y == end.y { break }
             let doubled = 2 * error
-            if doubled >= dy { error += dy; x += sx }
-            if doubled <= dx { error += dx; y += sy }
+            if doubled >= dy {
+                error += dy
+                x += sx
+            }
+            if doubled <= dx {
+                error += dx
+                y += sy
+            }
         }
     }
 
@@ -50,8 +63,10 @@ struct DotGrid {
     }
 
     /// Writes the non-empty cells onto `canvas` with the top-left cell at (`top`, `left`).
-    func draw(on canvas: inout TextCanvas, top: Int, left: Int, styles: [Style],
-              asciiMarks: [String]) {
+    func draw(
+        on canvas: inout TextCanvas, top: Int, left: Int, styles: [Style],
+        asciiMarks: [String]
+    ) {
         for row in 0..<rows {
             for column in 0..<columns {
                 let index = row * columns + column

@@ -41,8 +41,9 @@ extension ChartContext {
             let row = canvas.addRow()
             let fromBottom = rows - 1 - index
             if (fromBottom + 1) % perInterval == 0 {
-                canvas.writeRightAligned(labels[(fromBottom + 1) / perInterval], row: row,
-                                         end: labelWidth, style: muted)
+                canvas.writeRightAligned(
+                    labels[(fromBottom + 1) / perInterval], row: row,
+                    end: labelWidth, style: muted)
                 canvas.write(glyphs.axisTickY, row: row, column: labelWidth + 1, style: muted)
             } else {
                 canvas.write(glyphs.axisVertical, row: row, column: labelWidth + 1, style: muted)
@@ -53,8 +54,9 @@ extension ChartContext {
         canvas.write(glyphs.axisCorner, row: axis, column: labelWidth + 1, style: muted)
         let line = String(repeating: glyphs.axisHorizontal, count: max(0, width - labelWidth - 2))
         canvas.write(line, row: axis, column: labelWidth + 2, style: muted)
-        return PlotFrame(scale: scale, top: top, rows: rows, left: labelWidth + 3,
-                         columns: max(1, width - labelWidth - 3))
+        return PlotFrame(
+            scale: scale, top: top, rows: rows, left: labelWidth + 3,
+            columns: max(1, width - labelWidth - 3))
     }
 
     /// Draws a dashed line at each level across the frame's empty cells.
@@ -69,14 +71,18 @@ extension ChartContext {
     }
 
     /// Writes x labels under the axis at `centers`, with axis ticks under the placed ones.
-    func addXLabels(_ labels: [(center: Int, text: String)], frame: PlotFrame,
-                    on canvas: inout TextCanvas) {
+    func addXLabels(
+        _ labels: [(center: Int, text: String)], frame: PlotFrame,
+        on canvas: inout TextCanvas
+    ) {
         let row = canvas.addRow()
-        let placed = placeLabels(labels, on: &canvas, row: row, from: frame.left - 1,
-                                 to: width)
+        let placed = placeLabels(
+            labels, on: &canvas, row: row, from: frame.left - 1,
+            to: width)
         for index in placed {
-            canvas.write(glyphs.axisTickX, row: frame.axisRow, column: labels[index].center,
-                         style: muted)
+            canvas.write(
+                glyphs.axisTickX, row: frame.axisRow, column: labels[index].center,
+                style: muted)
         }
     }
 
@@ -109,12 +115,16 @@ extension ChartContext {
         let present = values.compactMap { $0 }
         var parts: [String] = []
         if !input.points.isEmpty, input.points.allSatisfy({ $0.date == nil }) {
-            if !present.isEmpty { parts.append(Words.text("chart.summary_total", ["value": quantity(present.reduce(0, +))])) }
+            if !present.isEmpty {
+                parts.append(Words.text("chart.summary_total", ["value": quantity(present.reduce(0, +))]))
+            }
             return (parts + extra).joined(separator: " \(glyphs.separator) ")
         }
         // Regrouped points (weekly means): the latest value and the mean are the days'.
         let described = input.footerValues ?? values
-        let dates: [LocalDate?] = input.footerValues != nil ? (input.footerDates ?? []).map { Optional($0) }
+        let dates: [LocalDate?] =
+            input.footerValues != nil
+            ? (input.footerDates ?? []).map { Optional($0) }
             : input.points.count >= values.count ? input.points.suffix(values.count).map(\.date) : []
         let days = described.compactMap { $0 }
         if let index = described.lastIndex(where: { $0 != nil }), let latest = described[index] {
@@ -126,18 +136,24 @@ extension ChartContext {
             parts.append(text)
         }
         // A chart whose unlogged days count as 0 means over every day from the first sample on.
-        let averaged = input.footerZeroFrom.map { zeroFrom in
-            dates.count == described.count
-                ? zip(described, dates).compactMap { value, date in value ?? (date.map { $0 >= zeroFrom } == true ? 0 : nil) }
-                : days
-        } ?? days
+        let averaged =
+            input.footerZeroFrom.map { zeroFrom in
+                dates.count == described.count
+                    ? zip(described, dates).compactMap { value, date in
+                        value ?? (date.map { $0 >= zeroFrom } == true ? 0 : nil)
+                    }
+                    : days
+            } ?? days
         if averaged.count > 1 {
-            parts.append(Words.text("chart.summary_mean", ["value": quantity(averaged.reduce(0, +) / Double(averaged.count))]))
+            parts.append(
+                Words.text("chart.summary_mean", ["value": quantity(averaged.reduce(0, +) / Double(averaged.count))]))
         }
         if let tally = onTargetTally(values) { parts.append(onTargetText(tally)) }
         // The marks on the axis: the shown points without data.
         let missing = values.count - values.compactMap({ $0 }).count
-        if missing > 0 { parts.append(Words.text("chart.without_data", ["n": String(missing), "mark": glyphs.missing])) }
+        if missing > 0 {
+            parts.append(Words.text("chart.without_data", ["n": String(missing), "mark": glyphs.missing]))
+        }
         return (parts + extra).joined(separator: " \(glyphs.separator) ")
     }
 
@@ -153,9 +169,10 @@ extension ChartContext {
     func onTargetTally(_ values: [Double?]) -> TargetTally? {
         if let tally = input.targetTally { return tally }
         guard let target = input.target, values.contains(where: { $0 != nil }) else { return nil }
-        return TargetTally(values.map { value in
-            TargetDay(date: LocalDate(dayNumber: 0), value: value, isMet: value.map(target.isMet(by:)) ?? false)
-        })
+        return TargetTally(
+            values.map { value in
+                TargetDay(date: LocalDate(dayNumber: 0), value: value, isMet: value.map(target.isMet(by:)) ?? false)
+            })
     }
 
     /// "12/14 days on target", "8/29 days on target (today pending)" while today is not met
@@ -170,7 +187,11 @@ extension ChartContext {
         let noun = LanguageTables.english.text(key) != nil ? Words.text(key) : english
         let notes = [input.tallyBasis.map(Sanitize.inline), tally.pendingWords(input.tallyNoun)].compactMap { $0 }
         let suffix = notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
-        return Words.text("chart.count_periods_on_target", ["met": String(tally.met), "counted": String(tally.counted),
-                                                             "periods": Sanitize.inline(noun)]) + suffix
+        return Words.text(
+            "chart.count_periods_on_target",
+            [
+                "met": String(tally.met), "counted": String(tally.counted),
+                "periods": Sanitize.inline(noun),
+            ]) + suffix
     }
 }

@@ -5,8 +5,10 @@ extension ParallelMap {
     /// Runs `transform` over `inputs` on every core and hands each result to `consume` in
     /// input order, one call at a time, as soon as it and every result before it are ready;
     /// a result is let go once consumed, so only those waiting for an earlier one are held.
-    static func forEachInOrder<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output,
-                                                                 consume: (Output) -> Void) {
+    static func forEachInOrder<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], _ transform: @Sendable (Input) -> Output,
+        consume: (Output) -> Void
+    ) {
         guard inputs.count > 1 else {
             for input in inputs { consume(transform(input)) }
             return

@@ -5,7 +5,9 @@ import Foundation
 /// runs on other threads: task-local values of the caller are not set there
 /// (`mapInCallersWords` carries the two a composition reads).
 package enum ParallelMap {
-    package static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+    package static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
         guard inputs.count > 1 else { return inputs.map(transform) }
         let results = ResultSlots<Output>(count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in

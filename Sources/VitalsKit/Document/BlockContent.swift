@@ -27,8 +27,11 @@ public struct ScreenHeader: Sendable, Hashable {
     public var color: String?
 
     public init(icon: String?, name: String, context: String, description: String?, color: String?) {
-        self.icon = icon; self.name = name; self.context = context
-        self.description = description; self.color = color
+        self.icon = icon
+        self.name = name
+        self.context = context
+        self.description = description
+        self.color = color
     }
 }
 
@@ -46,12 +49,16 @@ public struct ChartFigure: Sendable {
     public var terminalLegend: [TextRow] = []
 
     public init(chartTypeID: String, kind: ResolvedChartKind, input: ChartInput, notes: [TextRow] = []) {
-        self.chartTypeID = chartTypeID; self.kind = kind; self.input = input; self.notes = notes
+        self.chartTypeID = chartTypeID
+        self.kind = kind
+        self.input = input
+        self.notes = notes
     }
 
     /// A chart drawn by `kind` (one a module knows it draws with, `StatChart.self`).
     public init(_ kind: any ChartKind.Type, input: ChartInput, notes: [TextRow] = []) {
-        self.init(chartTypeID: kind.id, kind: ResolvedChartKind(kind: kind.init(), note: nil), input: input, notes: notes)
+        self.init(
+            chartTypeID: kind.id, kind: ResolvedChartKind(kind: kind.init(), note: nil), input: input, notes: notes)
     }
 }
 

@@ -26,7 +26,10 @@ public struct ScreenBlock: Sendable {
     public var data: JSONValue
 
     public init(kind: Kind, metricID: String? = nil, content: BlockContent, data: JSONValue) {
-        self.kind = kind; self.metricID = metricID; self.content = content; self.data = data
+        self.kind = kind
+        self.metricID = metricID
+        self.content = content
+        self.data = data
     }
 
     /// A block of text rows.
@@ -71,11 +74,18 @@ public struct ScreenDocument: Sendable {
     /// the shipped one.
     public var words: LanguageTable? = nil
 
-    public init(screenID: String, name: String, pillarID: String, subjectID: String,
-                module: String, asOf: LocalDate, blocks: [ScreenBlock],
-                profile: RenderProfile = RenderProfile(width: 80)) {
-        self.screenID = screenID; self.name = name; self.pillarID = pillarID
-        self.subjectID = subjectID; self.module = module; self.asOf = asOf; self.blocks = blocks
+    public init(
+        screenID: String, name: String, pillarID: String, subjectID: String,
+        module: String, asOf: LocalDate, blocks: [ScreenBlock],
+        profile: RenderProfile = RenderProfile(width: 80)
+    ) {
+        self.screenID = screenID
+        self.name = name
+        self.pillarID = pillarID
+        self.subjectID = subjectID
+        self.module = module
+        self.asOf = asOf
+        self.blocks = blocks
         self.profile = profile
     }
 
@@ -87,20 +97,25 @@ public struct ScreenDocument: Sendable {
     /// The screen as data: ids, the language when not English, the as-of date and every
     /// block's content.
     public var json: JSONValue {
-        .object([
-            ("screen_id", .string(screenID)),
-            ("name", .string(name)),
-            ("pillar", .string(pillarID)),
-            ("subject", .string(subjectID)),
-            ("module", .string(module)),
-        ] + (language == "en" ? [] : [("language", .string(language))]) + [
-            ("as_of", .string(DateWords.iso(asOf))),
-            ("blocks", .array(blocks.map { block in
-                var pairs: [(String, JSONValue)] = [("kind", .string(block.kind.rawValue))]
-                if let id = block.metricID { pairs.append(("metric_id", .string(id))) }
-                pairs.append(("data", block.data))
-                return .object(pairs)
-            })),
-        ])
+        .object(
+            [
+                ("screen_id", .string(screenID)),
+                ("name", .string(name)),
+                ("pillar", .string(pillarID)),
+                ("subject", .string(subjectID)),
+                ("module", .string(module)),
+            ] + (language == "en" ? [] : [("language", .string(language))]) + [
+                ("as_of", .string(DateWords.iso(asOf))),
+                (
+                    "blocks",
+                    .array(
+                        blocks.map { block in
+                            var pairs: [(String, JSONValue)] = [("kind", .string(block.kind.rawValue))]
+                            if let id = block.metricID { pairs.append(("metric_id", .string(id))) }
+                            pairs.append(("data", block.data))
+                            return .object(pairs)
+                        })
+                ),
+            ])
     }
 }

@@ -14,8 +14,14 @@ public struct TableBlock: Sendable {
         /// Drawn hollow (its outline only): a day not judged yet.
         public var hollow: Bool
 
-        public init(_ text: String, color: String? = nil, bold: Bool = false, swatch: String? = nil, hollow: Bool = false) {
-            self.text = text; self.color = color; self.bold = bold; self.swatch = swatch; self.hollow = hollow
+        public init(
+            _ text: String, color: String? = nil, bold: Bool = false, swatch: String? = nil, hollow: Bool = false
+        ) {
+            self.text = text
+            self.color = color
+            self.bold = bold
+            self.swatch = swatch
+            self.hollow = hollow
         }
     }
 
@@ -26,7 +32,9 @@ public struct TableBlock: Sendable {
         public var hollow: Bool
 
         public init(name: String, color: String, hollow: Bool = false) {
-            self.name = name; self.color = color; self.hollow = hollow
+            self.name = name
+            self.color = color
+            self.hollow = hollow
         }
     }
 
@@ -44,9 +52,16 @@ public struct TableBlock: Sendable {
     /// What the terminal shows when there is no drawing: rows of text.
     public var terminalRows: [TextRow]
 
-    public init(caption: String?, columns: [String], rows: [[Cell]], legend: [Swatch] = [], notes: [TextRow] = [],
-                terminalDrawing: (any BlockDrawing)? = nil, terminalRows: [TextRow] = []) {
-        self.caption = caption; self.columns = columns; self.rows = rows; self.legend = legend; self.notes = notes
-        self.terminalDrawing = terminalDrawing; self.terminalRows = terminalRows
+    public init(
+        caption: String?, columns: [String], rows: [[Cell]], legend: [Swatch] = [], notes: [TextRow] = [],
+        terminalDrawing: (any BlockDrawing)? = nil, terminalRows: [TextRow] = []
+    ) {
+        self.caption = caption
+        self.columns = columns
+        self.rows = rows
+        self.legend = legend
+        self.notes = notes
+        self.terminalDrawing = terminalDrawing
+        self.terminalRows = terminalRows
     }
 }

@@ -30,9 +30,11 @@ public struct Extensions: Sendable {
 
     /// `screens`, `chartKinds`, `rules`, `storeBackends` and `importers`, and nothing else (add
     /// `sdk` and the built-in lists for a whole `vitals`; `VitalsCLI.main` does).
-    public init(screens: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
-                rules: [any ValidationRule] = [], storeBackends: [any StoreBackend.Type] = [],
-                importers: [any Importer.Type] = []) {
+    public init(
+        screens: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
+        rules: [any ValidationRule] = [], storeBackends: [any StoreBackend.Type] = [],
+        importers: [any Importer.Type] = []
+    ) {
         screenModules = screens
         chartKindTypes = chartKinds
         self.screens = .genericOnly
@@ -69,7 +71,11 @@ public struct Extensions: Sendable {
         var screenIDs = Set<String>()
         var modules: [any ScreenModule] = []
         for module in screenModules {
-            if screenIDs.insert(module.screenID).inserted { modules.append(module) } else { found.append(.screen(module.screenID)) }
+            if screenIDs.insert(module.screenID).inserted {
+                modules.append(module)
+            } else {
+                found.append(.screen(module.screenID))
+            }
         }
         screenModules = modules
         // Unique ids now, so the registry cannot refuse them.
@@ -94,7 +100,11 @@ public struct Extensions: Sendable {
         var importerIDs = Set<String>()
         var uniqueImporters: [any Importer.Type] = []
         for importer in importers.all {
-            if importerIDs.insert(importer.id).inserted { uniqueImporters.append(importer) } else { found.append(.importer(importer.id)) }
+            if importerIDs.insert(importer.id).inserted {
+                uniqueImporters.append(importer)
+            } else {
+                found.append(.importer(importer.id))
+            }
         }
         importers = Importers(uniqueImporters)
         for conflict in found where !conflicts.contains(conflict) { conflicts.append(conflict) }

@@ -3,9 +3,11 @@ extension Validator {
     /// one of `dataSetSubjects`, subjects the program's data sets declare outside the catalog
     /// (the demo data's).
     public init(extensions: Extensions, dataSetSubjects: Set<String> = []) {
-        self.init(rules: extensions.rules,
-                  context: ValidationContext(chartKinds: extensions.chartKinds, screens: extensions.screens,
-                                             dataSetSubjects: dataSetSubjects))
+        self.init(
+            rules: extensions.rules,
+            context: ValidationContext(
+                chartKinds: extensions.chartKinds, screens: extensions.screens,
+                dataSetSubjects: dataSetSubjects))
     }
 }
 

@@ -36,7 +36,8 @@ package struct CRC32Checksum {
             while remaining >= 8 {
                 let low = UInt32(littleEndian: pointer.loadUnaligned(as: UInt32.self)) ^ crc
                 let high = UInt32(littleEndian: pointer.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-                crc = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
+                crc =
+                    table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
                     ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ table[256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]

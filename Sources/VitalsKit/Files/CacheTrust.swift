@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The cache directory and its files trusted the way ssh trusts `~/.ssh` and git a
@@ -22,7 +23,9 @@ package enum CacheTrust {
     /// Runs `body` with a descriptor of `directory` when it is trusted (created 0700 first
     /// when `create` and missing); nil without running it otherwise.
     package static func withDirectory<T>(_ directory: String, create: Bool, _ body: (Int32) -> T?) -> T? {
-        if create, FileKind(atPath: directory) == .missing, (try? PrivateFile.createDirectory(directory)) == nil { return nil }
+        if create, FileKind(atPath: directory) == .missing, (try? PrivateFile.createDirectory(directory)) == nil {
+            return nil
+        }
         guard let fd = openDirectory(directory) else { return nil }
         defer { close(fd) }
         return body(fd)
@@ -82,7 +85,8 @@ package enum CacheTrust {
             // An ancestor: root's or this user's, and no one else may rename what is in it
             // (not writable by others, or sticky).
             guard fstat(fd, &info) == 0, info.st_uid == 0 || info.st_uid == geteuid(),
-                  info.st_mode & 0o022 == 0 || info.st_mode & mode_t(S_ISVTX) != 0 else {
+                info.st_mode & 0o022 == 0 || info.st_mode & mode_t(S_ISVTX) != 0
+            else {
                 close(fd)
                 return nil
             }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A directory only this user can enter (0700, made by `mkdtemp`), for a report page while it
@@ -19,7 +20,8 @@ package struct PrivateDirectory {
             return mkdtemp(start) != nil
         }
         guard made else {
-            throw PrivateFileError(path: base, reason: "cannot make a private directory: " + String(cString: strerror(errno)))
+            throw PrivateFileError(
+                path: base, reason: "cannot make a private directory: " + String(cString: strerror(errno)))
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         url = URL(fileURLWithPath: path, isDirectory: true)

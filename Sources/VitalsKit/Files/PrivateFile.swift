@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a file of vitals' own could not be written.
@@ -58,13 +59,17 @@ package enum PrivateFile {
         switch kind {
         case .regular, .characterDevice, .fifo: try writeInPlace(path, bytes, append: kind == .regular)
         default:
-            throw PrivateFileError(path: path, reason: "it is \(kind.described), which vitals neither replaces nor writes into; nothing was written")
+            throw PrivateFileError(
+                path: path,
+                reason: "it is \(kind.described), which vitals neither replaces nor writes into; nothing was written")
         }
     }
 
     /// Writes a temporary file beside `path` and renames it over `path`.
-    private static func replace(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t,
-                                shown: String? = nil) throws(PrivateFileError) {
+    private static func replace(
+        _ path: String, _ bytes: some Collection<UInt8>, mode: mode_t,
+        shown: String? = nil
+    ) throws(PrivateFileError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(UUID().uuidString.prefix(8)).tmp"
@@ -83,10 +88,14 @@ package enum PrivateFile {
     /// Writes `bytes` into what stands at `path` (a device, a FIFO), never truncating or
     /// replacing it. A FIFO is opened without blocking: with nobody reading it, the open fails
     /// (ENXIO) at once instead of waiting forever.
-    private static func writeInPlace(_ path: String, _ bytes: some Collection<UInt8>, append: Bool) throws(PrivateFileError) {
+    private static func writeInPlace(_ path: String, _ bytes: some Collection<UInt8>, append: Bool)
+        throws(PrivateFileError)
+    {
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0))
         guard fd >= 0 else {
-            if errno == ENXIO { throw PrivateFileError(path: path, reason: "no process is reading it; nothing was written") }
+            if errno == ENXIO {
+                throw PrivateFileError(path: path, reason: "no process is reading it; nothing was written")
+            }
             throw failure(path)
         }
         do throws(PrivateFileError) {
@@ -108,7 +117,9 @@ package enum PrivateFile {
 
     /// The one checked write of a new file: created with `O_EXCL`, given `mode` whatever the
     /// umask, every byte written and synced; removed again when any step fails.
-    private static func createNew(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t) throws(PrivateFileError) {
+    private static func createNew(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t)
+        throws(PrivateFileError)
+    {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         guard fd >= 0 else { throw failure(path) }
         var isOpen = true
@@ -148,7 +159,7 @@ package enum PrivateFile {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path, FileKind(atPath: parent) == .missing { try createDirectory(parent) }
         if mkdir(path, directoryMode) == 0 {
-            _ = chmod(path, directoryMode) // mkdir's mode passes through the umask
+            _ = chmod(path, directoryMode)  // mkdir's mode passes through the umask
         } else if errno != EEXIST {
             throw failure(path)
         }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Temporary files removed when the process is ended by SIGTERM, SIGINT or SIGHUP, as well as
@@ -57,9 +58,9 @@ private let onTerminatingSignal: @convention(c) (Int32) -> Void = { signal in
     }
     var action = sigaction()
     #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = SIG_DFL
+        action.__sigaction_handler.sa_handler = SIG_DFL
     #else
-    action.__sigaction_u.__sa_handler = SIG_DFL
+        action.__sigaction_u.__sa_handler = SIG_DFL
     #endif
     sigaction(signal, &action, nil)
     raise(signal)

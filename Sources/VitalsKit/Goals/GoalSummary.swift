@@ -8,9 +8,15 @@ package struct GoalSummary: Sendable {
     package var display: DisplayUnit
     package var numbers: NumberStyle
 
-    package init(goal: WeightGoal?, trend: WeightTrend, asOf: LocalDate, display: DisplayUnit = DisplayUnit(.kilogram),
-                 numbers: NumberStyle = .standard) {
-        self.goal = goal; self.trend = trend; self.asOf = asOf; self.display = display; self.numbers = numbers
+    package init(
+        goal: WeightGoal?, trend: WeightTrend, asOf: LocalDate, display: DisplayUnit = DisplayUnit(.kilogram),
+        numbers: NumberStyle = .standard
+    ) {
+        self.goal = goal
+        self.trend = trend
+        self.asOf = asOf
+        self.display = display
+        self.numbers = numbers
     }
 
     /// Where the trend stands against the goal; nil without a goal or a trend.
@@ -32,7 +38,8 @@ package struct GoalSummary: Sendable {
     /// "−0.32 kg a week", "+0.7 lb a week".
     func rate(_ kilogramsPerWeek: Double) -> String {
         let value = KnownUnit.kilogram.convert(kilogramsPerWeek, to: display.unit) ?? kilogramsPerWeek
-        return Words.text("goal.a_week", ["rate": numbers.formatDelta(value, unit: display.unit.symbol, fractionDigits: 2)])
+        return Words.text(
+            "goal.a_week", ["rate": numbers.formatDelta(value, unit: display.unit.symbol, fractionDigits: 2)])
     }
 
     /// The lines `vitals goal` prints and the body screen shows, in the current language
@@ -40,16 +47,21 @@ package struct GoalSummary: Sendable {
     package var lines: [String] {
         var lines: [String] = []
         if let goal {
-            lines.append(goal.by.map { Words.text("goal.goal_by", ["weight": weight(goal.kilograms), "date": $0.description]) }
-                ?? Words.text("goal.goal", ["weight": weight(goal.kilograms)]))
+            lines.append(
+                goal.by.map { Words.text("goal.goal_by", ["weight": weight(goal.kilograms), "date": $0.description]) }
+                    ?? Words.text("goal.goal", ["weight": weight(goal.kilograms)]))
         } else {
             lines.append(Words.text("goal.none"))
         }
-        guard let latest = trend.latest, let last = trend.days.last(where: { $0.weight != nil }), let weighed = last.weight else {
+        guard let latest = trend.latest, let last = trend.days.last(where: { $0.weight != nil }),
+            let weighed = last.weight
+        else {
             lines.append(Words.text("goal.no_weigh_ins"))
             return lines
         }
-        lines.append(Words.text("goal.trend", ["trend": weight(latest), "weight": weight(weighed), "date": last.date.description]))
+        lines.append(
+            Words.text(
+                "goal.trend", ["trend": weight(latest), "weight": weight(weighed), "date": last.date.description]))
         if let weekly = trend.weeklyRate {
             lines.append(Words.text("goal.rate", ["rate": rate(weekly), "days": String(WeightTrend.rateWindow)]))
         }
@@ -74,9 +86,12 @@ extension GoalSummary {
         case .movingAway:
             return Words.text("goal.moving_away")
         case .onTrack(_, let days, let date):
-            let when = days >= 14 ? Words.text("goal.in_weeks", ["n": String(days / 7)])
+            let when =
+                days >= 14
+                ? Words.text("goal.in_weeks", ["n": String(days / 7)])
                 : Words.count(days, one: "goal.in_day_one", other: "goal.in_days")
-            var line = Words.text("goal.on_track", ["weight": weight(goal.kilograms), "date": date.description, "when": when])
+            var line = Words.text(
+                "goal.on_track", ["weight": weight(goal.kilograms), "date": date.description, "when": when])
             if let by = goal.by {
                 if date <= by {
                     line += Words.text("goal.before", ["date": by.description])
@@ -95,14 +110,19 @@ extension GoalSummary {
 extension WeightTrend {
     /// The trend of `subject`'s `body_mass` up to `asOf`, each day's weigh-in picked by
     /// `weighIn` (first by default); empty when the catalog has no `body_mass` series.
-    package static func read(from store: SampleStore, catalog: Catalog, subject: String, asOf: LocalDate,
-                             weighIn: WeighInPolicy?) throws -> WeightTrend {
+    package static func read(
+        from store: SampleStore, catalog: Catalog, subject: String, asOf: LocalDate,
+        weighIn: WeighInPolicy?
+    ) throws -> WeightTrend {
         guard let series = catalog.series("body_mass") else { return WeightTrend(weighIns: [:], through: asOf) }
         let policy = weighIn ?? .standard
-        let query = try MetricQuery(binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, bucket: .day, range: .all),
-                                    series: series, subjectID: subject, asOf: asOf)
+        let query = try MetricQuery(
+            binding: MetricBinding(seriesID: series.id, aggregate: policy.aggregate, bucket: .day, range: .all),
+            series: series, subjectID: subject, asOf: asOf)
         var weighIns: [LocalDate: Double] = [:]
-        for bucket in try query.fetchBuckets(from: store).buckets { if let value = bucket.value { weighIns[bucket.start] = value } }
+        for bucket in try query.fetchBuckets(from: store).buckets {
+            if let value = bucket.value { weighIns[bucket.start] = value }
+        }
         return WeightTrend(weighIns: weighIns, through: asOf)
     }
 }

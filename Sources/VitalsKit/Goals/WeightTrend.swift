@@ -31,7 +31,10 @@ package struct WeightTrend: Sendable, Hashable {
     /// weigh-ins after `asOf` are ignored.
     package init(weighIns: [LocalDate: Double], through asOf: LocalDate) {
         let dates = weighIns.keys.filter { $0 <= asOf }.sorted()
-        guard let first = dates.first, let start = weighIns[first] else { days = []; return }
+        guard let first = dates.first, let start = weighIns[first] else {
+            days = []
+            return
+        }
         var trend = start
         var result: [Day] = []
         var day = first
@@ -52,7 +55,8 @@ package struct WeightTrend: Sendable, Hashable {
     package var weeklyRate: Double? {
         let window = days.suffix(Self.rateWindow)
         guard window.count >= 7, window.filter({ $0.weight != nil }).count >= 2 else { return nil }
-        let xs = window.map { Double($0.date.dayNumber) }, ys = window.map(\.trend)
+        let xs = window.map { Double($0.date.dayNumber) }
+        let ys = window.map(\.trend)
         guard let line = Correlation.fit(Array(xs), Array(ys)) else { return nil }
         return line.slope * 7
     }

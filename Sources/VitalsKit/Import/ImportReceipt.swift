@@ -66,18 +66,21 @@ public struct ImportReceipt: Sendable, Hashable {
         let seriesWidth = min(40, max(6, rows.map(\.key.seriesID.count).max() ?? 0))
         let sourceWidth = min(48, max(6, rows.map(\.key.source.count).max() ?? 0))
         func cell(_ text: String, _ width: Int) -> String {
-            text.count > width ? String(text.prefix(width - 1)) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
+            text.count > width
+                ? String(text.prefix(width - 1)) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
         }
         func number(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: " ", count: max(0, width - text.count)) + text
         }
         if !rows.isEmpty {
-            lines.append(cell("series", seriesWidth) + "  " + cell("source", sourceWidth)
-                         + (dryRun ? "  would add" : "        new") + "    present   repeated")
+            lines.append(
+                cell("series", seriesWidth) + "  " + cell("source", sourceWidth)
+                    + (dryRun ? "  would add" : "        new") + "    present   repeated")
             for (line, counts) in rows {
-                lines.append(cell(line.seriesID, seriesWidth) + "  " + cell(line.source, sourceWidth)
-                             + number(counts.new, 11) + number(counts.present, 11) + number(counts.repeated, 11))
+                lines.append(
+                    cell(line.seriesID, seriesWidth) + "  " + cell(line.source, sourceWidth)
+                        + number(counts.new, 11) + number(counts.present, 11) + number(counts.repeated, 11))
             }
         }
         for (reason, count) in skipped.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {

@@ -18,8 +18,10 @@ public struct ImportedSample: Sendable, Hashable {
     /// A JSON object with anything else the file said, or nil.
     public var metadata: String?
 
-    public init(seriesID: String, start: Int64, end: Int64? = nil, utcOffset: Int, value: Double,
-                category: String? = nil, tag: String? = nil, source: String, note: String? = nil, metadata: String? = nil) {
+    public init(
+        seriesID: String, start: Int64, end: Int64? = nil, utcOffset: Int, value: Double,
+        category: String? = nil, tag: String? = nil, source: String, note: String? = nil, metadata: String? = nil
+    ) {
         self.seriesID = seriesID
         self.start = start
         self.end = end ?? start

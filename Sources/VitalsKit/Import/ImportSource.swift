@@ -22,8 +22,10 @@ public struct ImportSource: Sendable, Hashable {
     /// How many bytes `head` holds at most.
     public static let headLength = 4096
 
-    public init(path: String, fileName: String? = nil, isDirectory: Bool = false, head: [UInt8] = [],
-                zipEntries: [String] = [], sqliteTables: [String] = [], folderEntries: [String] = []) {
+    public init(
+        path: String, fileName: String? = nil, isDirectory: Bool = false, head: [UInt8] = [],
+        zipEntries: [String] = [], sqliteTables: [String] = [], folderEntries: [String] = []
+    ) {
         self.path = path
         self.fileName = fileName ?? String(path.split(separator: "/").last ?? Substring(path))
         self.isDirectory = isDirectory

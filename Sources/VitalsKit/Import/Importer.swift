@@ -70,8 +70,10 @@ public struct ImportContext: Sendable {
     /// The zone a file's times without an offset were written in (Withings, Cronometer).
     public var timeZone: TimeZone
 
-    public init(catalog: Catalog, subjectID: String = "me", seriesID: String? = nil, skipInvalid: Bool = false,
-                unitSystem: UnitSystem = .metric, timeZone: TimeZone = .current) {
+    public init(
+        catalog: Catalog, subjectID: String = "me", seriesID: String? = nil, skipInvalid: Bool = false,
+        unitSystem: UnitSystem = .metric, timeZone: TimeZone = .current
+    ) {
         self.catalog = catalog
         self.subjectID = subjectID
         self.seriesID = seriesID

@@ -20,12 +20,15 @@ public final class StoringSink: ImportSink {
 
     public func add(_ sample: ImportedSample) throws {
         if let reason = sample.refusal { return skip(reason) }
-        let category = sample.category ?? "", tag = sample.tag ?? ""
-        let key = SampleKey.value(series: sample.seriesID, subject: subjectID, start: sample.start, end: sample.end,
-                                  value: sample.value, category: category, tag: tag, source: sample.source)
-        inserter.stage(series: sample.seriesID, subject: subjectID, start: sample.start, end: sample.end,
-                       utcOffset: Int64(sample.utcOffset), value: sample.value, category: category, tag: tag,
-                       source: sample.source, note: sample.note, metadata: sample.metadata, key: key)
+        let category = sample.category ?? ""
+        let tag = sample.tag ?? ""
+        let key = SampleKey.value(
+            series: sample.seriesID, subject: subjectID, start: sample.start, end: sample.end,
+            value: sample.value, category: category, tag: tag, source: sample.source)
+        inserter.stage(
+            series: sample.seriesID, subject: subjectID, start: sample.start, end: sample.end,
+            utcOffset: Int64(sample.utcOffset), value: sample.value, category: category, tag: tag,
+            source: sample.source, note: sample.note, metadata: sample.metadata, key: key)
         group.append(line(sample.seriesID, sample.source))
         if inserter.isGroupFull { try flush() }
     }

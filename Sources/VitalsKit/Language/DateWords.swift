@@ -27,8 +27,12 @@ public enum DateWords {
     /// The days `first` through `last` shifted ("day 1–30"), else nil.
     public static func shifted(from first: LocalDate, through last: LocalDate) -> String? {
         guard let dayOne = Disclosure.current.dayOne else { return nil }
-        return Words.text("date.shifted_span", ["first": String(dayOne.days(to: first) + 1),
-                                                "last": String(dayOne.days(to: last) + 1)])
+        return Words.text(
+            "date.shifted_span",
+            [
+                "first": String(dayOne.days(to: first) + 1),
+                "last": String(dayOne.days(to: last) + 1),
+            ])
     }
 
     /// "2026-11-16".
@@ -50,7 +54,9 @@ public enum DateWords {
     }
 
     /// "16 Nov".
-    public static func dayMonth(_ date: LocalDate) -> String { shifted(date) ?? "\(date.day) \(months[date.month - 1])" }
+    public static func dayMonth(_ date: LocalDate) -> String {
+        shifted(date) ?? "\(date.day) \(months[date.month - 1])"
+    }
 
     /// "Nov 2026" ("November 2026" when `long`), or the month's days shifted.
     public static func monthYear(_ date: LocalDate, long: Bool = false) -> String {

@@ -5,7 +5,10 @@
 public struct LanguageTable: Sendable {
     /// A key's value and where it was written.
     public struct Entry: Sendable {
-        public enum Value: Sendable { case text(String), list([String]) }
+        public enum Value: Sendable {
+            case text(String)
+            case list([String])
+        }
         public var value: Value
         public var location: SourceLocation
     }
@@ -47,15 +50,23 @@ public struct LanguageTable: Sendable {
         } catch let problem as YAMLProblem {
             return (nil, [Diagnostic(.error, rule: RuleID.languageTable, problem.message, at: problem.location)])
         } catch {
-            return (nil, [Diagnostic(.error, rule: RuleID.languageTable, "\(error)",
-                                     at: SourceLocation(file: file, line: 0, column: 0))])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .error, rule: RuleID.languageTable, "\(error)",
+                        at: SourceLocation(file: file, line: 0, column: 0))
+                ]
+            )
         }
         var problems = composed.duplicates.map {
             Diagnostic(.error, rule: RuleID.languageTable, $0.message, at: $0.location)
         }
         guard let root = composed.root, let pairs = root.pairs else {
-            problems.append(Diagnostic(.error, rule: RuleID.languageTable, "a language table is a mapping of keys to text",
-                                       at: composed.root?.location ?? SourceLocation(file: file, line: 1, column: 1)))
+            problems.append(
+                Diagnostic(
+                    .error, rule: RuleID.languageTable, "a language table is a mapping of keys to text",
+                    at: composed.root?.location ?? SourceLocation(file: file, line: 1, column: 1)))
             return (nil, problems)
         }
         var entries: [String: Entry] = [:]
@@ -64,22 +75,28 @@ public struct LanguageTable: Sendable {
             if let items = valueNode.items {
                 let texts = items.compactMap(\.scalarText)
                 guard texts.count == items.count else {
-                    problems.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                               "\(key): a list of words holds only text", at: valueNode.location))
+                    problems.append(
+                        Diagnostic(
+                            .error, rule: RuleID.languageTable,
+                            "\(key): a list of words holds only text", at: valueNode.location))
                     continue
                 }
                 entries[key] = Entry(value: .list(texts), location: keyNode.location)
             } else if let text = valueNode.scalarText, !valueNode.isNull {
                 entries[key] = Entry(value: .text(text), location: keyNode.location)
             } else {
-                problems.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                           "\(key): expected text or a list of text, got \(valueNode.kindDescription)",
-                                           at: valueNode.location))
+                problems.append(
+                    Diagnostic(
+                        .error, rule: RuleID.languageTable,
+                        "\(key): expected text or a list of text, got \(valueNode.kindDescription)",
+                        at: valueNode.location))
             }
         }
         guard case .text(let code)? = entries["language"]?.value, !code.isEmpty else {
-            problems.append(Diagnostic(.error, rule: RuleID.languageTable, "the table names no `language:` code",
-                                       at: root.location))
+            problems.append(
+                Diagnostic(
+                    .error, rule: RuleID.languageTable, "the table names no `language:` code",
+                    at: root.location))
             return (nil, problems)
         }
         return (LanguageTable(code: code, file: file, location: root.location, entries: entries), problems)
@@ -93,28 +110,36 @@ public struct LanguageTable: Sendable {
         for key in reference.entries.keys.sorted() where !Self.identityKeys.contains(key) {
             guard let expected = reference.entries[key] else { continue }
             guard let entry = entries[key] else {
-                found.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                        "\(code) lacks the key '\(key)' (\(reference.file) has it)",
-                                        at: location, related: [expected.location]))
+                found.append(
+                    Diagnostic(
+                        .error, rule: RuleID.languageTable,
+                        "\(code) lacks the key '\(key)' (\(reference.file) has it)",
+                        at: location, related: [expected.location]))
                 continue
             }
             switch (expected.value, entry.value) {
             case (.text(let english), .text(let text)):
                 for placeholder in Self.placeholders(in: english) where !text.contains(placeholder) {
-                    found.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                            "'\(key)' leaves out \(placeholder), which \(reference.file) fills in",
-                                            at: entry.location, related: [expected.location]))
+                    found.append(
+                        Diagnostic(
+                            .error, rule: RuleID.languageTable,
+                            "'\(key)' leaves out \(placeholder), which \(reference.file) fills in",
+                            at: entry.location, related: [expected.location]))
                 }
             case (.list(let english), .list(let items)) where english.count != items.count:
-                found.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                        "'\(key)' has \(items.count) words, \(reference.file) has \(english.count)",
-                                        at: entry.location, related: [expected.location]))
+                found.append(
+                    Diagnostic(
+                        .error, rule: RuleID.languageTable,
+                        "'\(key)' has \(items.count) words, \(reference.file) has \(english.count)",
+                        at: entry.location, related: [expected.location]))
             case (.list, .list):
                 break
             default:
-                found.append(Diagnostic(.error, rule: RuleID.languageTable,
-                                        "'\(key)' must be \(expectedKind(expected.value)), as in \(reference.file)",
-                                        at: entry.location, related: [expected.location]))
+                found.append(
+                    Diagnostic(
+                        .error, rule: RuleID.languageTable,
+                        "'\(key)' must be \(expectedKind(expected.value)), as in \(reference.file)",
+                        at: entry.location, related: [expected.location]))
             }
         }
         return found
@@ -130,9 +155,14 @@ public struct LanguageTable: Sendable {
         var found: [String] = []
         var current: String?
         for character in text {
-            if character == "{" { current = "{" } else if character == "}", let open = current {
-                found.append(open + "}"); current = nil
-            } else if current != nil { current?.append(character) }
+            if character == "{" {
+                current = "{"
+            } else if character == "}", let open = current {
+                found.append(open + "}")
+                current = nil
+            } else if current != nil {
+                current?.append(character)
+            }
         }
         return found
     }

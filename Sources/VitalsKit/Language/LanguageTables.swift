@@ -16,9 +16,12 @@ public enum LanguageTables {
 
     /// English, the reference every other table is checked against; an empty table if the
     /// shipped file were missing (then every lookup returns its key, and tests fail).
-    public static let english: LanguageTable = shipped.tables["en"]
-        ?? LanguageTable(code: "en", file: "languages/en.yaml", location: SourceLocation(file: "languages/en.yaml", line: 0, column: 0),
-                         entries: [:])
+    public static let english: LanguageTable =
+        shipped.tables["en"]
+        ?? LanguageTable(
+            code: "en", file: "languages/en.yaml",
+            location: SourceLocation(file: "languages/en.yaml", line: 0, column: 0),
+            entries: [:])
 
     /// The codes of the shipped languages, sorted.
     public static var codes: [String] { shipped.tables.keys.sorted() }

@@ -5,7 +5,8 @@ extension ParallelMap {
     package static func mapInCallersWords<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
-        let words = Words.current, disclosure = Disclosure.current
+        let words = Words.current
+        let disclosure = Disclosure.current
         return map(inputs) { input in
             Words.$current.withValue(words) {
                 Disclosure.$current.withValue(disclosure) { transform(input) }

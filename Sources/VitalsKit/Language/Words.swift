@@ -16,7 +16,9 @@ public enum Words {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
+            guard let close = rest[open...].firstIndex(of: "}"),
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
                 out.append("{")
                 rest = rest[rest.index(after: open)...]
                 continue

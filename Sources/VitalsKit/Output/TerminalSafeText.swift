@@ -54,13 +54,16 @@ public enum TerminalSafeText {
                 // Printable ASCII, newline and tab: most of what vitals prints.
                 if (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 { continue }
                 if byte < 0x80 { return true }
-                let next = index < count ? bytes[index] : 0, third = index + 1 < count ? bytes[index + 1] : 0
+                let next = index < count ? bytes[index] : 0
+                let third = index + 1 < count ? bytes[index + 1] : 0
                 switch byte {
                 case 0xC2: if next >= 0x80 && next <= 0x9F { return true }
                 case 0xD8: if next == 0x9C { return true }
                 case 0xE1: if next == 0x85 || next == 0xA0 { return true }
                 case 0xE2:
-                    if next == 0x80 && ((third >= 0x8B && third <= 0x8F) || (third >= 0xA8 && third <= 0xAE)) { return true }
+                    if next == 0x80 && ((third >= 0x8B && third <= 0x8F) || (third >= 0xA8 && third <= 0xAE)) {
+                        return true
+                    }
                     if next == 0x81 && third >= 0xA0 && third <= 0xA9 { return true }
                 case 0xE3: if next == 0x85 { return true }
                 case 0xEF: if next >= 0xBB { return true }
@@ -129,7 +132,8 @@ public enum TerminalSafeText {
                 guard let mode = codes.first ?? nil else { return false }
                 let count = mode == 5 ? 2 : mode == 2 ? 4 : 0
                 guard count > 0, codes.count >= count,
-                      codes[1..<count].allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? 256) <= 255 }) else { return false }
+                    codes[1..<count].allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? 256) <= 255 })
+                else { return false }
                 codes.removeFirst(count)
             default: return false
             }

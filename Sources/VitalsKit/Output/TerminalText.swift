@@ -28,8 +28,9 @@ struct TerminalText {
                 }
             }
         case .heading(let text, let style):
-            canvas.addLine(DisplayWidth.truncate(Sanitize.inline(text), to: width, ellipsis: glyphs.ellipsis),
-                           style: style)
+            canvas.addLine(
+                DisplayWidth.truncate(Sanitize.inline(text), to: width, ellipsis: glyphs.ellipsis),
+                style: style)
         case .labelled(let label, let text, let column):
             for (index, line) in ScreenText.wrap(text, width: width - column).enumerated() {
                 let row = canvas.addRow()
@@ -72,16 +73,18 @@ struct TerminalText {
         let title = icon + Sanitize.inline(header.name)
         let fitsRight = DisplayWidth.of(title) + 2 + rightWidth <= width
         let room = fitsRight ? width - rightWidth - 2 : width
-        canvas.write(DisplayWidth.truncate(title, to: room, ellipsis: glyphs.ellipsis), row: row,
-                     column: 0, style: accent)
+        canvas.write(
+            DisplayWidth.truncate(title, to: room, ellipsis: glyphs.ellipsis), row: row,
+            column: 0, style: accent)
         if fitsRight {
             canvas.writeRightAligned(right, row: row, end: width, style: Style(hex: header.color))
         }
         if let description = header.description {
             for line in ScreenText.wrap(description, width: width) { canvas.addLine(line, style: ScreenText.muted) }
         }
-        canvas.addLine(String(repeating: glyphs.axisHorizontal, count: width),
-                       style: Style(hex: header.color, dim: true))
+        canvas.addLine(
+            String(repeating: glyphs.axisHorizontal, count: width),
+            style: Style(hex: header.color, dim: true))
         return canvas
     }
 }

@@ -42,7 +42,8 @@ public struct BudgetStatus: Sendable, Hashable {
 /// Budget periods and banking (pure logic), and reading a budget's use from the store.
 package enum BudgetLedger {
     /// The period of `period` that holds `date`: its first and last day.
-    package static func period(_ period: Budget.Period, holding date: LocalDate) -> (first: LocalDate, last: LocalDate) {
+    package static func period(_ period: Budget.Period, holding date: LocalDate) -> (first: LocalDate, last: LocalDate)
+    {
         switch period {
         case .day:
             return (date, date)
@@ -63,22 +64,28 @@ package enum BudgetLedger {
 
     /// The status of `budget` on `asOf` from per-day use (`usedByDay`, any days; missing is 0).
     /// `trackedFrom`: the first day anything was logged (nil: nothing through `asOf`).
-    package static func status(of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double],
-                               trackedFrom: LocalDate?) -> BudgetStatus {
+    package static func status(
+        of budget: Budget, asOf: LocalDate, usedByDay: [LocalDate: Double],
+        trackedFrom: LocalDate?
+    ) -> BudgetStatus {
         let (first, last) = period(budget.period, holding: asOf)
         let used = (first.dayNumber...asOf.dayNumber).map { usedByDay[LocalDate(dayNumber: $0)] ?? 0 }
-        return BudgetStatus(budget: budget.id, first: first, last: last, asOf: asOf, amount: budget.amount, used: used,
-                            trackedFrom: trackedFrom.flatMap { $0 <= asOf ? $0 : nil })
+        return BudgetStatus(
+            budget: budget.id, first: first, last: last, asOf: asOf, amount: budget.amount, used: used,
+            trackedFrom: trackedFrom.flatMap { $0 <= asOf ? $0 : nil })
     }
 
     /// Reads the budget's series per day (after the day cutoff) and returns its status on `asOf`;
     /// with `loggedBy` (seconds since 1970 UTC), as it stood at that moment.
-    package static func status(of budget: Budget, asOf: LocalDate, book: PortionBook, subjectID: String,
-                              store: SampleStore, loggedBy: Int64? = nil) throws -> BudgetStatus {
+    package static func status(
+        of budget: Budget, asOf: LocalDate, book: PortionBook, subjectID: String,
+        store: SampleStore, loggedBy: Int64? = nil
+    ) throws -> BudgetStatus {
         let (first, _) = period(budget.period, holding: asOf)
         let ledger = DayLedger(book: book, subjectID: subjectID)
-        let entries = try DayLedger.entries(series: [budget.seriesID], subject: subjectID, from: first, through: asOf,
-                                            cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
+        let entries = try DayLedger.entries(
+            series: [budget.seriesID], subject: subjectID, from: first, through: asOf,
+            cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
         var byDay: [LocalDate: Double] = [:]
         for entry in entries { byDay[ledger.day(ofLocalStart: entry.localStart), default: 0] += entry.value }
         let tracked = try ledger.firstDay(in: store, including: [budget.seriesID], loggedBy: loggedBy)

@@ -24,11 +24,14 @@ public struct CategoryResult: Sendable, Hashable {
             }
         }()
         if target.isMet(by: total) {
-            verdict = .met; distance = 0
+            verdict = .met
+            distance = 0
         } else if total < low {
-            verdict = .under; distance = total - low
+            verdict = .under
+            distance = total - low
         } else {
-            verdict = .over; distance = total - high
+            verdict = .over
+            distance = total - high
         }
     }
 }
@@ -56,9 +59,12 @@ public struct DayAdherence: Sendable, Hashable {
 
     public init(days: [PortionDay], categories: [PortionCategory]) {
         self.days = days.map { day in
-            JudgedDay(date: day.date,
-                      results: categories.map { CategoryResult(categoryID: $0.id, total: day.total($0.id), target: $0.target) },
-                      hasEntries: day.hasEntries)
+            JudgedDay(
+                date: day.date,
+                results: categories.map {
+                    CategoryResult(categoryID: $0.id, total: day.total($0.id), target: $0.target)
+                },
+                hasEntries: day.hasEntries)
         }
     }
 

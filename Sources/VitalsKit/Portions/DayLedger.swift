@@ -13,7 +13,11 @@ public struct LedgerEntry: Sendable, Hashable {
     public var food: String?
 
     public init(seriesID: String, value: Double, tag: String? = nil, localStart: Int64, food: String? = nil) {
-        self.seriesID = seriesID; self.value = value; self.tag = tag; self.localStart = localStart; self.food = food
+        self.seriesID = seriesID
+        self.value = value
+        self.tag = tag
+        self.localStart = localStart
+        self.food = food
     }
 }
 
@@ -57,8 +61,9 @@ public struct DayLedger: Sendable {
     public func days(_ entries: [LedgerEntry], from first: LocalDate, through last: LocalDate) -> [PortionDay] {
         guard first <= last else { return [] }
         var days = (first.dayNumber...last.dayNumber).map { PortionDay(date: LocalDate(dayNumber: $0)) }
-        let categoryBySeries = Dictionary(book.categories.filter(\.isEnabled).map { ($0.seriesID, $0.id) },
-                                          uniquingKeysWith: { first, _ in first })
+        let categoryBySeries = Dictionary(
+            book.categories.filter(\.isEnabled).map { ($0.seriesID, $0.id) },
+            uniquingKeysWith: { first, _ in first })
         // A non-empty tag's slot does not depend on the entry's time: resolved once per tag
         // (resolving normalises every slot's names; per entry it was most of `render --all`).
         var slotByTag: [String: String] = [:]
@@ -96,11 +101,14 @@ public struct DayLedger: Sendable {
 
     /// Reads the entries of every enabled category for days `first...last` from the store;
     /// with `loggedBy` (a moment, seconds since 1970 UTC), only those timed at or before it.
-    public func read(from store: SampleStore, first: LocalDate, through last: LocalDate,
-                      loggedBy: Int64? = nil) throws -> [PortionDay] {
+    public func read(
+        from store: SampleStore, first: LocalDate, through last: LocalDate,
+        loggedBy: Int64? = nil
+    ) throws -> [PortionDay] {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID))).sorted()
-        let entries = try Self.entries(series: series, subject: subjectID, from: first, through: last,
-                                       cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
+        let entries = try Self.entries(
+            series: series, subject: subjectID, from: first, through: last,
+            cutoffMinutes: book.dayCutoffMinutes, loggedBy: loggedBy, in: store)
         return days(entries, from: first, through: last)
     }
 
@@ -108,8 +116,10 @@ public struct DayLedger: Sendable {
     /// (seconds since 1970 UTC), only those timed at or before that moment. The moment, not the
     /// wall clock: an entry made before it under another UTC offset (the hour summer time ends
     /// repeats) is still before it.
-    static func entries(series: [String], subject: String, from first: LocalDate, through last: LocalDate,
-                        cutoffMinutes: Int, loggedBy: Int64? = nil, in store: SampleStore) throws -> [LedgerEntry] {
+    static func entries(
+        series: [String], subject: String, from first: LocalDate, through last: LocalDate,
+        cutoffMinutes: Int, loggedBy: Int64? = nil, in store: SampleStore
+    ) throws -> [LedgerEntry] {
         guard !series.isEmpty, first <= last else { return [] }
         let low = Int64(first.dayNumber) * 86_400 + Int64(cutoffMinutes * 60)
         let high = Int64(last.dayNumber + 1) * 86_400 + Int64(cutoffMinutes * 60)
@@ -120,16 +130,19 @@ public struct DayLedger: Sendable {
         return try store.inSnapshot { db in
             // The food named in a sample's metadata JSON, NULL when it is not valid JSON.
             let food = db.dialect.jsonTextField("metadata", "food")
-            return try db.fetchAll(sql: """
-                SELECT series, value, tag, local_start, \(food) AS food
-                FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?\(
+            return try db.fetchAll(
+                sql: """
+                    SELECT series, value, tag, local_start, \(food) AS food
+                    FROM sample WHERE series IN (\(marks)) AND subject = ? AND local_start >= ? AND local_start < ?\(
                     loggedBy == nil ? "" : " AND start <= ?")
-                ORDER BY local_start, id
-                """, arguments: arguments).map { row in
+                    ORDER BY local_start, id
+                    """, arguments: arguments
+            ).map { row in
                 let tag: String = row["tag"]
                 let metadataFood: String? = row["food"]
-                return LedgerEntry(seriesID: row["series"], value: row["value"], tag: tag.isEmpty ? nil : tag,
-                                   localStart: row["local_start"], food: metadataFood)
+                return LedgerEntry(
+                    seriesID: row["series"], value: row["value"], tag: tag.isEmpty ? nil : tag,
+                    localStart: row["local_start"], food: metadataFood)
             }
         }
     }
@@ -137,7 +150,9 @@ public struct DayLedger: Sendable {
     /// The first day anything was logged toward an enabled category (or one of `extra`
     /// series, a budget's), or nil; with `loggedBy` (seconds since 1970 UTC), of what was logged
     /// by that moment.
-    public func firstDay(in store: SampleStore, including extra: [String] = [], loggedBy: Int64? = nil) throws -> LocalDate? {
+    public func firstDay(in store: SampleStore, including extra: [String] = [], loggedBy: Int64? = nil) throws
+        -> LocalDate?
+    {
         let series = Array(Set(book.categories.filter(\.isEnabled).map(\.seriesID) + extra)).sorted()
         guard !series.isEmpty else { return nil }
         let marks = Array(repeating: "?", count: series.count).joined(separator: ", ")
@@ -145,9 +160,11 @@ public struct DayLedger: Sendable {
         arguments += [subjectID]
         if let loggedBy { arguments += [loggedBy] }
         let first = try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?"
-                                  + (loggedBy == nil ? "" : " AND start <= ?"),
-                               arguments: arguments)
+            try db.fetchValue(
+                Int64.self,
+                sql: "SELECT MIN(local_start) FROM sample WHERE series IN (\(marks)) AND subject = ?"
+                    + (loggedBy == nil ? "" : " AND start <= ?"),
+                arguments: arguments)
         }
         return first.map { day(ofLocalStart: $0) }
     }

@@ -13,8 +13,10 @@ package enum EntryListing {
         let shownTime = String(time.prefix(16)).replacingOccurrences(of: "T", with: " ")
         var extra = food(of: sample) ?? sample.note ?? ""
         if entry.isImported { extra = ("imported: " + sample.source) + (extra.isEmpty ? "" : " · " + extra) }
-        let columns = [pad(String(entry.id), 6, right: true), shownTime, pad(sample.seriesID, 16), pad(value, 14),
-                       pad(slot, 15), extra]
+        let columns = [
+            pad(String(entry.id), 6, right: true), shownTime, pad(sample.seriesID, 16), pad(value, 14),
+            pad(slot, 15), extra,
+        ]
         let line = Sanitize.inline(columns.joined(separator: "  "))
         return String(line.reversed().drop(while: { $0 == " " }).reversed())
     }
@@ -28,7 +30,8 @@ package enum EntryListing {
     /// The food name a `vitals log food` entry carries in its metadata.
     package static func food(of sample: Sample) -> String? {
         guard let metadata = sample.metadata, let data = metadata.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return object["food"] as? String
     }
 

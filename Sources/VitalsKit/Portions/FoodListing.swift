@@ -13,13 +13,17 @@ package enum FoodListing {
             if let grams = food.grams { size = "\(PortionLogging.plain(grams)) g" }
             if let ml = food.millilitres { size += (size.isEmpty ? "" : ", ") + "\(PortionLogging.plain(ml)) ml" }
             if !size.isEmpty { size = (food.isMixed ? "serving " : "portion ") + size }
-            return (star + " " + Sanitize.inline(food.name), Sanitize.inline(counts), size, Sanitize.inline(food.notes ?? ""))
+            return (
+                star + " " + Sanitize.inline(food.name), Sanitize.inline(counts), size,
+                Sanitize.inline(food.notes ?? "")
+            )
         }
         let nameWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
         let countWidth = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
         let sizeWidth = rows.map { DisplayWidth.of($0.2) }.max() ?? 0
         return rows.map { row in
-            let line = pad(row.0, nameWidth) + "  " + pad(row.1, countWidth) + "  " + pad(row.2, sizeWidth) + "  " + row.3
+            let line =
+                pad(row.0, nameWidth) + "  " + pad(row.1, countWidth) + "  " + pad(row.2, sizeWidth) + "  " + row.3
             return String(line.reversed().drop(while: { $0 == " " }).reversed())
         }
     }

@@ -18,14 +18,15 @@ public enum MealSlotNames {
     /// The slot `text` names, or a `PortionError` listing the slots with a did-you-mean.
     public static func resolve(_ text: String, in book: PortionBook) throws -> MealSlot {
         let wanted = normalized(text)
-        for slot in book.mealSlots where ([slot.id, slot.name] + slot.aliases).contains(where: { normalized($0) == wanted }) {
+        for slot in book.mealSlots
+        where ([slot.id, slot.name] + slot.aliases).contains(where: { normalized($0) == wanted }) {
             return slot
         }
         let ids = book.mealSlots.map(\.id)
         let candidates = ids + book.mealSlots.flatMap(\.aliases).map(normalized)
         var suggestions = Suggest.ranked(wanted, in: candidates, limit: 3)
         if suggestions.isEmpty, let swapped = candidates.first(where: { $0.sorted() == wanted.sorted() }) {
-            suggestions = [swapped]   // two letters swapped: lunhc → lunch
+            suggestions = [swapped]  // two letters swapped: lunhc → lunch
         }
         throw PortionError.unknownMealSlot(text, suggestions: suggestions, mealSlots: ids)
     }
@@ -40,7 +41,8 @@ public enum MealSlotNames {
     /// `04:00`.
     public static func clock(_ minutes: Int) -> String {
         let m = ((minutes % 1440) + 1440) % 1440
-        let h = m / 60, r = m % 60
+        let h = m / 60
+        let r = m % 60
         return (h < 10 ? "0" : "") + "\(h):" + (r < 10 ? "0" : "") + "\(r)"
     }
 }
@@ -71,8 +73,9 @@ public enum FoodLibrary {
         return book.foods.filter { food in
             guard !favoritesOnly || food.isFavorite else { return false }
             guard !wanted.isEmpty else { return true }
-            let haystack = ([food.name, food.id, food.notes ?? ""] + food.counts.map(\.categoryID)
-                            + food.counts.compactMap { book.category($0.categoryID)?.name }).map(normalized)
+            let haystack =
+                ([food.name, food.id, food.notes ?? ""] + food.counts.map(\.categoryID)
+                + food.counts.compactMap { book.category($0.categoryID)?.name }).map(normalized)
             return haystack.contains { $0.contains(wanted) }
         }
     }

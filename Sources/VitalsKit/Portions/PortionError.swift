@@ -12,8 +12,9 @@ package enum PortionError: VitalsError, Equatable {
     /// Grams (or ml) typed for a food without its weight (or volume) per portion.
     case noWeightPerPortion(foodName: String, foodID: String, millilitres: Bool, file: String)
     /// Grams (or ml) typed for a category without `portion_grams` (or `portion_ml`).
-    case noPortionSize(categoryName: String, categoryID: String, seriesID: String, unit: String,
-                       millilitres: Bool, file: String)
+    case noPortionSize(
+        categoryName: String, categoryID: String, seriesID: String, unit: String,
+        millilitres: Bool, file: String)
     /// Portions that are not on the 0.25 step.
     case notOnStep(Double)
     /// An amount that rounds to no portion at all.
@@ -50,21 +51,30 @@ package enum PortionError: VitalsError, Equatable {
             return (suggestions.isEmpty ? [] : ["did you mean " + suggestions.joined(separator: " or ") + "?"])
                 + ["meal slots: " + slots.joined(separator: ", ")]
         case .unknownFood(_, let suggestions, let empty):
-            return (suggestions.isEmpty ? [] : ["did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"])
-                + [empty ? "the catalog has no foods; add them under foods: in metrics/foods.yaml"
-                         : "vitals foods lists the library (vitals foods WORD searches it)"]
+            return
+                (suggestions.isEmpty
+                ? [] : ["did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"])
+                + [
+                    empty
+                        ? "the catalog has no foods; add them under foods: in metrics/foods.yaml"
+                        : "vitals foods lists the library (vitals foods WORD searches it)"
+                ]
         case .notAWeightUnit(_, let food):
             return ["use g, kg, oz, ml or L, or leave the unit out to count portions: vitals log food \(food) 2"]
         case .foodCountsTowardUnknownCategory:
             return ["vitals validate names the line"]
         case .noWeightPerPortion(_, let food, let millilitres, let file):
-            return ["log portions instead: vitals log food \(food) 1",
-                    "or add '\(millilitres ? "ml" : "grams"): …' to \(food) in \(file)"]
+            return [
+                "log portions instead: vitals log food \(food) 1",
+                "or add '\(millilitres ? "ml" : "grams"): …' to \(food) in \(file)",
+            ]
         case .noPortionSize(_, let category, let series, _, let millilitres, let file):
             let key = millilitres ? "portion_ml" : "portion_grams"
             return ["log portions: vitals log \(series) 1", "or add \(key) to the category \(category) in \(file)"]
         case .notOnStep(let number):
-            return ["portions are entered in steps of \(step): 1, 0.5, 0.25 (for example \(PortionLogging.plain(max(PortionBook.portionStep, PortionLogging.nearestStep(number)))))"]
+            return [
+                "portions are entered in steps of \(step): 1, 0.5, 0.25 (for example \(PortionLogging.plain(max(PortionBook.portionStep, PortionLogging.nearestStep(number)))))"
+            ]
         case .lessThanAStep:
             return ["portions are entered in steps of \(step)"]
         case .amountNotPositive:

@@ -18,7 +18,9 @@ package enum PortionLogging {
 
     /// The amounts a food adds: one serving without `amount`; `amount` servings without a unit
     /// (or with `portions`); `amount` g or ml through the food's weight of one serving.
-    package static func amounts(for food: Food, amount: String?, unit: String?, in book: PortionBook) throws -> [PortionAmount] {
+    package static func amounts(for food: Food, amount: String?, unit: String?, in book: PortionBook) throws
+        -> [PortionAmount]
+    {
         var servings = 1.0
         var measured: (value: Double, unit: KnownUnit)?
         if let amount {
@@ -50,8 +52,9 @@ package enum PortionLogging {
                     inGrams = measured.unit.convert(measured.value, to: .milliliter)
                 }
                 guard let perServing, let inGrams else {
-                    throw PortionError.noWeightPerPortion(foodName: food.name, foodID: food.id,
-                                                          millilitres: measured.unit.dimension != .mass, file: food.location.file)
+                    throw PortionError.noWeightPerPortion(
+                        foodName: food.name, foodID: food.id,
+                        millilitres: measured.unit.dimension != .mass, file: food.location.file)
                 }
                 if category.unit == .L, measured.unit.dimension == .volume {
                     out.append(PortionAmount(categoryID: category.id, value: inGrams / 1000, roundedFrom: nil))
@@ -82,15 +85,20 @@ package enum PortionLogging {
     /// category's portion size; portions must be on the 0.25 step (else a `PortionError`). Nil when
     /// the value needs no conversion (portions on the step, or a unit the series takes directly):
     /// the ordinary log path stores it as typed.
-    package static func amount(typed value: String, unit: String?, for category: PortionCategory) throws -> PortionAmount? {
+    package static func amount(typed value: String, unit: String?, for category: PortionCategory) throws
+        -> PortionAmount?
+    {
         let number = try parse(value)
         if let unit, let known = KnownUnit.named(unit), category.unit == .portion,
-           known.dimension == .mass || known.dimension == .volume {
+            known.dimension == .mass || known.dimension == .volume
+        {
             let isMass = known.dimension == .mass
             guard let per = isMass ? category.portionGrams : category.portionMillilitres,
-                  let converted = known.convert(number, to: isMass ? .gram : .milliliter) else {
-                throw PortionError.noPortionSize(categoryName: category.name, categoryID: category.id, seriesID: category.seriesID,
-                                                 unit: unit, millilitres: !isMass, file: category.location.file)
+                let converted = known.convert(number, to: isMass ? .gram : .milliliter)
+            else {
+                throw PortionError.noPortionSize(
+                    categoryName: category.name, categoryID: category.id, seriesID: category.seriesID,
+                    unit: unit, millilitres: !isMass, file: category.location.file)
             }
             return try rounded(converted / per, category: category)
         }
@@ -98,7 +106,7 @@ package enum PortionLogging {
         guard isOnStep(number) else {
             throw PortionError.notOnStep(number)
         }
-        return nil   // whole portions: the ordinary log path stores them as typed
+        return nil  // whole portions: the ordinary log path stores them as typed
     }
 
     static func rounded(_ portions: Double, category: PortionCategory) throws -> PortionAmount {
@@ -106,8 +114,9 @@ package enum PortionLogging {
         guard step > 0 else {
             throw PortionError.lessThanAStep(portions: portions, categoryName: category.name)
         }
-        return PortionAmount(categoryID: category.id, value: step,
-                             roundedFrom: abs(step - portions) > 1e-9 ? portions : nil)
+        return PortionAmount(
+            categoryID: category.id, value: step,
+            roundedFrom: abs(step - portions) > 1e-9 ? portions : nil)
     }
 
     static func nearestStep(_ value: Double) -> Double {

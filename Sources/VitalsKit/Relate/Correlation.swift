@@ -5,7 +5,10 @@ public struct ConfidenceInterval: Sendable, Hashable {
     public var low: Double
     public var high: Double
 
-    public init(low: Double, high: Double) { self.low = low; self.high = high }
+    public init(low: Double, high: Double) {
+        self.low = low
+        self.high = high
+    }
 
     /// Whether zero lies outside the interval (the data show a direction).
     public var excludesZero: Bool { low > 0 || high < 0 }
@@ -16,7 +19,10 @@ public struct Estimate: Sendable, Hashable {
     public var value: Double
     public var interval: ConfidenceInterval
 
-    public init(value: Double, interval: ConfidenceInterval) { self.value = value; self.interval = interval }
+    public init(value: Double, interval: ConfidenceInterval) {
+        self.value = value
+        self.interval = interval
+    }
 }
 
 /// Pearson's r and Spearman's ρ of paired values with 95 % intervals, and the least-squares
@@ -52,7 +58,9 @@ package enum Correlation {
     /// their squares. Nil when the values do not vary: none but zero, or a spread that is
     /// rounding noise (all equal up to the last bits, relative to the mean's square, and at
     /// least 1e-24 per value in the values' own units).
-    private static func moments(_ values: [Double]) -> (scale: Double, mean: Double, centred: [Double], squares: Double)? {
+    private static func moments(_ values: [Double]) -> (
+        scale: Double, mean: Double, centred: [Double], squares: Double
+    )? {
         let scale = values.reduce(0) { max($0, abs($1)) }
         guard scale > 0, scale.isFinite else { return nil }
         let n = Double(values.count)
@@ -99,7 +107,8 @@ package enum Correlation {
     /// tanh(atanh(`r`) ± z·`standardError`); r of ±1 gives the point itself.
     static func fisherInterval(_ r: Double, standardError: Double) -> ConfidenceInterval {
         guard abs(r) < 1 else { return ConfidenceInterval(low: r, high: r) }
-        let z = atanh(r), half = normalZ * standardError
+        let z = atanh(r)
+        let half = normalZ * standardError
         return ConfidenceInterval(low: tanh(z - half), high: tanh(z + half))
     }
 
@@ -146,22 +155,29 @@ public struct GroupComparison: Sendable, Hashable {
             let squares = values.reduce(0) { $0 + ($1 / unit - mean) * ($1 / unit - mean) }
             return (mean, squares / Double(values.count - 1))
         }
-        let (s1, v1) = meanAndVariance(with), (s2, v2) = meanAndVariance(without)
-        let m1 = s1 * unit, m2 = s2 * unit
-        let n1 = Double(with.count), n2 = Double(without.count)
-        let a = v1 / n1, b = v2 / n2
+        let (s1, v1) = meanAndVariance(with)
+        let (s2, v2) = meanAndVariance(without)
+        let m1 = s1 * unit
+        let m2 = s2 * unit
+        let n1 = Double(with.count)
+        let n2 = Double(without.count)
+        let a = v1 / n1
+        let b = v2 / n2
         let se = (a + b).squareRoot() * unit
         let difference = (s1 - s2) * unit
         guard se > 0 else {
-            return GroupComparison(daysWith: with.count, daysWithout: without.count, meanWith: m1, meanWithout: m2,
-                                   difference: Estimate(value: difference, interval: .init(low: difference, high: difference)),
-                                   degreesOfFreedom: n1 + n2 - 2)
+            return GroupComparison(
+                daysWith: with.count, daysWithout: without.count, meanWith: m1, meanWithout: m2,
+                difference: Estimate(value: difference, interval: .init(low: difference, high: difference)),
+                degreesOfFreedom: n1 + n2 - 2)
         }
         let df = (a + b) * (a + b) / (a * a / (n1 - 1) + b * b / (n2 - 1))
         let t = Distributions.studentTQuantile(0.5 + Correlation.level / 2, df: df)
-        return GroupComparison(daysWith: with.count, daysWithout: without.count, meanWith: m1, meanWithout: m2,
-                               difference: Estimate(value: difference,
-                                                    interval: .init(low: difference - t * se, high: difference + t * se)),
-                               degreesOfFreedom: df)
+        return GroupComparison(
+            daysWith: with.count, daysWithout: without.count, meanWith: m1, meanWithout: m2,
+            difference: Estimate(
+                value: difference,
+                interval: .init(low: difference - t * se, high: difference + t * se)),
+            degreesOfFreedom: df)
     }
 }

@@ -78,7 +78,8 @@ package enum Distributions {
 
     /// The root of an increasing `f` between `lower` and `upper`, to 1e-12 or 200 halvings.
     static func bisect(lower: Double, upper: Double, _ f: (Double) -> Double) -> Double {
-        var low = lower, high = upper
+        var low = lower
+        var high = upper
         for _ in 0..<200 {
             let middle = (low + high) / 2
             if f(middle) < 0 { low = middle } else { high = middle }

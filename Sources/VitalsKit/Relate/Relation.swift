@@ -12,7 +12,10 @@ public struct RelationSeries: Sendable, Hashable {
     public var pairs: [PairedValue]
 
     public init(x: RelationSide, y: RelationSide, lagDays: Int = 0, pairs: [PairedValue]) {
-        self.x = x; self.y = y; self.lagDays = lagDays; self.pairs = pairs
+        self.x = x
+        self.y = y
+        self.lagDays = lagDays
+        self.pairs = pairs
     }
 
     /// What the data allow to be said (computed from `pairs`).
@@ -29,7 +32,9 @@ public struct RelationSide: Sendable, Hashable {
     public var isEvent: Bool
 
     public init(name: String, unit: String? = nil, isEvent: Bool = false) {
-        self.name = name; self.unit = unit; self.isEvent = isEvent
+        self.name = name
+        self.unit = unit
+        self.isEvent = isEvent
     }
 }
 
@@ -39,7 +44,11 @@ public struct PairedValue: Sendable, Hashable {
     public var x: Double
     public var y: Double
 
-    public init(date: LocalDate, x: Double, y: Double) { self.date = date; self.x = x; self.y = y }
+    public init(date: LocalDate, x: Double, y: Double) {
+        self.date = date
+        self.x = x
+        self.y = y
+    }
 }
 
 /// What a relation's pairs allow to be said.
@@ -68,31 +77,36 @@ public enum RelationFinding: Sendable, Hashable {
             let with = series.pairs.filter { (eventIsX ? $0.x : $0.y) > 0 }.map { eventIsX ? $0.y : $0.x }
             let without = series.pairs.filter { (eventIsX ? $0.x : $0.y) <= 0 }.map { eventIsX ? $0.y : $0.x }
             guard let comparison = GroupComparison.welch(with: with, without: without) else {
-                self = .tooFewInGroup(count: count, daysWith: with.count, daysWithout: without.count,
-                                      needed: GroupComparison.minimumPerGroup)
+                self = .tooFewInGroup(
+                    count: count, daysWith: with.count, daysWithout: without.count,
+                    needed: GroupComparison.minimumPerGroup)
                 return
             }
             self = .groups(count: count, comparison: comparison)
             return
         }
-        let x = series.pairs.map(\.x), y = series.pairs.map(\.y)
+        let x = series.pairs.map(\.x)
+        let y = series.pairs.map(\.y)
         guard let r = Correlation.pearson(x, y), let rho = Correlation.spearman(x, y),
-              let line = Correlation.fit(x, y) else {
+            let line = Correlation.fit(x, y)
+        else {
             let flat = Correlation.pearson(x, x) == nil ? series.x.name : series.y.name
             self = .noVariation(count: count, side: flat)
             return
         }
-        self = .correlation(count: count,
-                            pearson: Estimate(value: r, interval: Correlation.pearsonInterval(r, n: count)),
-                            spearman: Estimate(value: rho, interval: Correlation.spearmanInterval(rho, n: count)),
-                            slope: line.slope, intercept: line.intercept)
+        self = .correlation(
+            count: count,
+            pearson: Estimate(value: r, interval: Correlation.pearsonInterval(r, n: count)),
+            spearman: Estimate(value: rho, interval: Correlation.spearmanInterval(rho, n: count)),
+            slope: line.slope, intercept: line.intercept)
     }
 
     /// The number of pairs.
     public var count: Int {
         switch self {
         case .tooFewPairs(let count, _), .noVariation(let count, _), .correlation(let count, _, _, _, _),
-             .groups(let count, _), .tooFewInGroup(let count, _, _, _): return count
+            .groups(let count, _), .tooFewInGroup(let count, _, _, _):
+            return count
         }
     }
 

@@ -14,12 +14,15 @@ package struct RelationWords: Sendable {
     package var noun: String
 
     package init(numbers: NumberStyle = .standard, unicode: Bool = true, noun: String = "day") {
-        self.numbers = numbers; self.unicode = unicode; self.noun = noun
+        self.numbers = numbers
+        self.unicode = unicode
+        self.noun = noun
     }
 
     /// "23 days", "1 day" (in the current language).
     package func count(_ n: Int) -> String {
-        noun == "week" ? Words.count(n, one: "count.week_one", other: "count.weeks")
+        noun == "week"
+            ? Words.count(n, one: "count.week_one", other: "count.weeks")
             : Words.count(n, one: "count.day_one", other: "count.days")
     }
 
@@ -36,30 +39,39 @@ package struct RelationWords: Sendable {
         case .tooFewPairs(_, let needed):
             return Words.text("relation.too_few_pairs", ["n": n, "needed": String(needed)])
         case .noVariation(_, let side):
-            return Words.text("relation.no_variation", ["n": n, "side": Sanitize.inline(side), "noun": nounWord(plural: false)])
+            return Words.text(
+                "relation.no_variation", ["n": n, "side": Sanitize.inline(side), "noun": nounWord(plural: false)])
         case .correlation(_, let pearson, let spearman, _, _):
-            let numbers = "r = \(coefficient(pearson.value)), \(interval(pearson.interval, coefficient)); "
+            let numbers =
+                "r = \(coefficient(pearson.value)), \(interval(pearson.interval, coefficient)); "
                 + "\(unicode ? "ρ" : "rho") = \(coefficient(spearman.value)), \(interval(spearman.interval, coefficient))"
             guard finding.isClear else { return Words.text("relation.unclear", ["n": n, "numbers": numbers]) }
             let size = abs(pearson.value)
             let strength = size < 0.3 ? "weak" : size < 0.5 ? "moderate" : "strong"
             let direction = pearson.value > 0 ? "positive" : "negative"
-            return Words.text("relation.clear", ["n": n, "strength": Words.text("relation.\(strength)"),
-                                                 "direction": Words.text("relation.\(direction)"), "numbers": numbers])
+            return Words.text(
+                "relation.clear",
+                [
+                    "n": n, "strength": Words.text("relation.\(strength)"),
+                    "direction": Words.text("relation.\(direction)"), "numbers": numbers,
+                ])
         case .groups(_, let comparison):
             var (event, other) = sides(series)
             // With a lag, the other side is read days after (or before) the event's day.
             if series.lagDays > 0 {
-                other.name = Words.text(series.x.isEvent ? "relation.later" : "relation.earlier",
-                                        ["name": other.name, "days": count(series.lagDays)])
+                other.name = Words.text(
+                    series.x.isEvent ? "relation.later" : "relation.earlier",
+                    ["name": other.name, "days": count(series.lagDays)])
             }
             let unit = other.unit
             let difference = comparison.difference
             let withText = Words.text("relation.with", ["event": event.name, "count": String(comparison.daysWith)])
             let withoutText = Words.text("relation.without", ["count": String(comparison.daysWithout)])
             let range = interval(difference.interval) { quantity($0, unit: unit, signed: false) }
-            var values = ["n": n, "nouns": nounWord(plural: true), "with": withText, "without": withoutText, "other": other.name,
-                          "range": range]
+            var values = [
+                "n": n, "nouns": nounWord(plural: true), "with": withText, "without": withoutText, "other": other.name,
+                "range": range,
+            ]
             guard finding.isClear else {
                 values["difference"] = quantity(difference.value, unit: unit, signed: true)
                 return Words.text("relation.no_clear_difference", values)
@@ -69,9 +81,13 @@ package struct RelationWords: Sendable {
             return Words.text("relation.difference", values)
         case .tooFewInGroup(_, let with, let without, let needed):
             let (event, _) = sides(series)
-            return Words.text("relation.too_few_in_group", ["n": n, "nouns": nounWord(plural: true), "event": event.name,
-                                                            "with": String(with), "without": String(without),
-                                                            "needed": String(needed)])
+            return Words.text(
+                "relation.too_few_in_group",
+                [
+                    "n": n, "nouns": nounWord(plural: true), "event": event.name,
+                    "with": String(with), "without": String(without),
+                    "needed": String(needed),
+                ])
         }
     }
 
@@ -79,14 +95,18 @@ package struct RelationWords: Sendable {
     func sides(_ series: RelationSeries) -> (event: RelationSide, other: RelationSide) {
         let event = series.x.isEvent ? series.x : series.y
         let other = series.x.isEvent ? series.y : series.x
-        return (RelationSide(name: Self.inSentence(event.name), unit: event.unit, isEvent: true),
-                RelationSide(name: Self.inSentence(other.name), unit: other.unit, isEvent: other.isEvent))
+        return (
+            RelationSide(name: Self.inSentence(event.name), unit: event.unit, isEvent: true),
+            RelationSide(name: Self.inSentence(other.name), unit: other.unit, isEvent: other.isEvent)
+        )
     }
 
     /// A name inside a sentence: "Body mass" → "body mass"; "HRV" and "REM sleep" keep theirs.
     static func inSentence(_ name: String) -> String {
         let clean = Sanitize.inline(name)
-        guard let first = clean.first, first.isUppercase, clean.dropFirst().first?.isLowercase ?? false else { return clean }
+        guard let first = clean.first, first.isUppercase, clean.dropFirst().first?.isLowercase ?? false else {
+            return clean
+        }
         return first.lowercased() + clean.dropFirst()
     }
 

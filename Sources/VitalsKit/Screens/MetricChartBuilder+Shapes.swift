@@ -10,8 +10,10 @@ extension MetricChartBuilder {
     /// for a sleep series): nightly bars, lines and sparklines (regrouped into weekly, monthly,
     /// quarterly or yearly means like any chart), calendars and progress bars (the target
     /// summary), and the kinds that show no sleep time (growth curve, timeline, a split by tag).
-    func fillSleep(_ input: inout ChartInput, metric: DisplayMetric, kind: any ChartKind.Type,
-                   query: MetricQuery) throws -> Bool {
+    func fillSleep(
+        _ input: inout ChartInput, metric: DisplayMetric, kind: any ChartKind.Type,
+        query: MetricQuery
+    ) throws -> Bool {
         let store = context.store
         switch kind.data {
         case .sleepNight:
@@ -27,11 +29,13 @@ extension MetricChartBuilder {
         case .latest:
             let series = try query.fetchBuckets(from: store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return true }
-            input.stat = StatValue(value: last.value, date: last.end,
-                                   deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
+            input.stat = StatValue(
+                value: last.value, date: last.end,
+                deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         case .split, .bucketsOrSplitTotals:
             guard kind.data == .split || metric.binding.splitBy != nil,
-                  (metric.binding.splitBy ?? .category) == .category else { return false }
+                (metric.binding.splitBy ?? .category) == .category
+            else { return false }
             let split = try query.fetchSleepSplit(from: store)
             if kind.data == .split {
                 let (fitted, period) = split.fitting(capacity(kind), bucket: query.bucket)
@@ -55,9 +59,10 @@ extension MetricChartBuilder {
         let points = try query.fetchPoints(from: context.store)
         guard let first = points.first else { return nil }
         let birth = context.subject.birthDate.flatMap { LocalDate(iso: $0) } ?? first.date
-        return GrowthSeries(measured: points.map { point in
-            GrowthPoint(week: Double(birth.days(to: point.date)) / 7, value: point.value)
-        }, reference: [])
+        return GrowthSeries(
+            measured: points.map { point in
+                GrowthPoint(week: Double(birth.days(to: point.date)) / 7, value: point.value)
+            }, reference: [])
     }
 
     // MARK: Timeline
@@ -66,8 +71,9 @@ extension MetricChartBuilder {
     func timeline(_ query: MetricQuery) throws -> [Milestone] {
         try query.fetchPoints(from: context.store).map { point in
             let name = (point.category ?? point.tag).map(Self.keyName) ?? query.series.id
-            return Milestone(name: name, due: point.date, done: point.date,
-                             status: .done)
+            return Milestone(
+                name: name, due: point.date, done: point.date,
+                status: .done)
         }
     }
 
@@ -79,14 +85,17 @@ extension MetricChartBuilder {
     /// before the range); its best streak is the best in the range, and says so.
     func calendar(_ query: MetricQuery, input: inout ChartInput) throws -> [CalendarDay] {
         let first = BucketCalendar.rangeStart(query.range, asOf: query.asOf)
-        return try calendar(query, from: first, window: first == nil ? "ever" : "in " + Self.words(query.range),
-                            input: &input)
+        return try calendar(
+            query, from: first, window: first == nil ? "ever" : "in " + Self.words(query.range),
+            input: &input)
     }
 
     /// The calendar days from `first` (all history when nil) with their tally, the best
     /// streak described by `window` ("in November").
-    public func calendar(_ query: MetricQuery, from first: LocalDate?, window: String,
-                         input: inout ChartInput) throws -> [CalendarDay] {
+    public func calendar(
+        _ query: MetricQuery, from first: LocalDate?, window: String,
+        input: inout ChartInput
+    ) throws -> [CalendarDay] {
         var daily = query
         daily.binding.bucket = .day
         daily.binding.rolling = nil
@@ -98,8 +107,9 @@ extension MetricChartBuilder {
             input.tallyNoun = "day"
             input.tallyWindow = window
             return summary.days.filter { day in first.map { day.date >= $0 } ?? true }.map { day in
-                CalendarDay(date: day.date,
-                            state: day.value == nil ? .noData : day.isMet ? .onTarget : .offTarget)
+                CalendarDay(
+                    date: day.date,
+                    state: day.value == nil ? .noData : day.isMet ? .onTarget : .offTarget)
             }
         }
         return try daily.fetchBuckets(from: context.store).buckets.map { bucket in

@@ -21,25 +21,30 @@ public struct MetricChartBuilder: Sendable {
     /// (`ChartKind.data`; an unknown kind reads the fallback's).
     public func input(for metric: DisplayMetric) throws -> ChartInput {
         guard metric.binding.seriesID != nil else {
-            return ChartInput(title: metric.displayName, color: metric.color, asOf: context.asOf,
-                              emptyMessage: context.screen.emptyMessage)
+            return ChartInput(
+                title: metric.displayName, color: metric.color, asOf: context.asOf,
+                emptyMessage: context.screen.emptyMessage)
         }
         let kind = kindType(metric.chartTypeID)
         let query = try context.query(for: metric)
         let unit = kind.data == .milestones ? nil : Self.symbol(query.unitSymbol)
-        var input = ChartInput(title: metric.displayName, unit: unit, color: metric.color,
-                               target: query.displayTarget, asOf: context.asOf,
-                               emptyMessage: context.screen.emptyMessage)
+        var input = ChartInput(
+            title: metric.displayName, unit: unit, color: metric.color,
+            target: query.displayTarget, asOf: context.asOf,
+            emptyMessage: context.screen.emptyMessage)
         if query.aggregate != .count, query.divisor == nil { input.spokenUnit = query.display }
         let store = context.store
         if query.isSleep, try fillSleep(&input, metric: metric, kind: kind, query: query) { return input }
         switch kind.data {
         case .split:
             let zeroFrom = try query.unloggedAsZeroFrom(in: store)
-            let (split, period) = try query.fetchSplit(from: store).fitting(capacity(kind), bucket: query.bucket,
-                                                                            unloggedAsZeroFrom: zeroFrom)
+            let (split, period) = try query.fetchSplit(from: store).fitting(
+                capacity(kind), bucket: query.bucket,
+                unloggedAsZeroFrom: zeroFrom)
             input.stacked = stacked(split, bucket: query.bucket, period: period)
-            if let period { input.title += Self.regroupedWords(period, unloggedAsZero: zeroFrom != nil, bucket: query.bucket) }
+            if let period {
+                input.title += Self.regroupedWords(period, unloggedAsZero: zeroFrom != nil, bucket: query.bucket)
+            }
             try tally(&input, query: query, period: period)
         case .bucketsOrSplitTotals where metric.binding.splitBy != nil:
             input.points = totalsByKey(try query.fetchSplit(from: store))
@@ -100,7 +105,8 @@ public struct MetricChartBuilder: Sendable {
     public func retally(_ input: inout ChartInput, metric: DisplayMetric) throws {
         let data = kindType(metric.chartTypeID).data
         guard metric.binding.seriesID != nil, data.isTallied,
-              !(data == .bucketsOrSplitTotals && metric.binding.splitBy != nil) else { return }
+            !(data == .bucketsOrSplitTotals && metric.binding.splitBy != nil)
+        else { return }
         input.targetTally = nil
         try tally(&input, query: try context.query(for: metric), period: nil)
     }
@@ -108,8 +114,10 @@ public struct MetricChartBuilder: Sendable {
     /// What a regrouped chart's title adds: ", weekly means" (of the logged days), or for a
     /// sum whose unlogged days count as 0, ", weekly mean a day, unlogged days as 0" (one
     /// evening of 3 drinks in a week is 3/7 a day, not "3 a day").
-    public static func regroupedWords(_ period: RegroupedPeriod, unloggedAsZero: Bool = false,
-                                      bucket: Bucket = .day) -> String {
+    public static func regroupedWords(
+        _ period: RegroupedPeriod, unloggedAsZero: Bool = false,
+        bucket: Bucket = .day
+    ) -> String {
         guard unloggedAsZero else { return ", \(period.adjective) means" }
         let word = Self.noun(bucket)
         return ", \(period.adjective) mean a \(word), unlogged \(word)s as 0"
@@ -120,10 +128,12 @@ public struct MetricChartBuilder: Sendable {
     /// a weekly mean is not a day on target.
     func tally(_ input: inout ChartInput, query: MetricQuery, period: RegroupedPeriod?) throws {
         guard let target = input.target, query.bucket != .none,
-              let periods = try query.fetchTargetPeriods(from: context.store, target: target),
-              !periods.isEmpty else { return }   // nothing recorded: nothing judged (no "0/0")
+            let periods = try query.fetchTargetPeriods(from: context.store, target: target),
+            !periods.isEmpty
+        else { return }  // nothing recorded: nothing judged (no "0/0")
         // A night recorded on the as-of day is over: judged either way (as the summary does).
-        let finished = query.isSleep && query.bucket == .day
+        let finished =
+            query.isSleep && query.bucket == .day
             && periods.last.map { $0.date == query.asOf && $0.value != nil } == true
         input.targetTally = TargetTally(periods, lastFinished: finished)
         input.tallyNoun = query.isSleep && query.bucket == .day ? "night" : Self.noun(query.bucket)
@@ -196,8 +206,10 @@ public struct MetricChartBuilder: Sendable {
         }
     }
 
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     static func noun(_ bucket: Bucket) -> String {
         switch bucket {
@@ -217,8 +229,9 @@ public struct MetricChartBuilder: Sendable {
         let buckets = zip(split.buckets, labels).map { period, label -> StackedBucket in
             var values: [String: Double] = [:]
             for (index, value) in period.values.enumerated() { if let value { values[names[index]] = value } }
-            return StackedBucket(label: label,
-                                 date: period.start, values: values.isEmpty ? nil : values)
+            return StackedBucket(
+                label: label,
+                date: period.start, values: values.isEmpty ? nil : values)
         }
         return StackedSeries(categories: names, buckets: buckets)
     }
@@ -252,8 +265,9 @@ public struct MetricChartBuilder: Sendable {
         default:
             let series = try query.fetchBuckets(from: context.store)
             guard let last = series.buckets.last(where: { $0.value != nil }) else { return nil }
-            return StatValue(value: last.value, date: last.end,
-                             deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
+            return StatValue(
+                value: last.value, date: last.end,
+                deltaText: query.bucket == .none ? "over " + Self.words(query.range) : nil)
         }
     }
 }

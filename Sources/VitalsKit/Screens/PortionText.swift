@@ -7,7 +7,8 @@ public struct PortionText: Sendable {
     public let unitSystem: UnitSystem?
 
     public init(profile: RenderProfile, unitSystem: UnitSystem? = nil) {
-        self.profile = profile; self.unitSystem = unitSystem
+        self.profile = profile
+        self.unitSystem = unitSystem
     }
 
     /// The display of a category's litres in `unitSystem` (fl oz, ml said in pints); nil for
@@ -20,7 +21,7 @@ public struct PortionText: Sendable {
     /// `value` (in `unit`) converted for display, with the symbol shown.
     func shown(_ value: Double, unit: BaseUnit) -> (value: Double, symbol: String) {
         guard unit == .L, let display = fluidDisplay,
-              let converted = unit.known.convert(value, to: display.unit)
+            let converted = unit.known.convert(value, to: display.unit)
         else { return (value, unit.rawValue) }
         return (converted, display.unit.symbol)
     }
@@ -68,7 +69,9 @@ public struct PortionText: Sendable {
     public func budgetLine(_ status: BudgetStatus, name: String, unit: String) -> [String] {
         let n = profile.numbers.compact
         let u = unit == "portion" || unit == "count" ? "" : " \(unit)"
-        let span = status.periodDays == 1 ? Self.shortDay(status.first)
+        let span =
+            status.periodDays == 1
+            ? Self.shortDay(status.first)
             : "\(Self.shortDay(status.first)) \(glyphs.rangeDash) \(Self.shortDay(status.last))"
         var parts = ["\(name) (\(span)): \(n(status.usedTotal)) of \(n(status.amount))\(u) used"]
         if status.isOverspent {
@@ -81,7 +84,9 @@ public struct PortionText: Sendable {
         }
         let banked = status.banked
         if status.bankedDays > 0, abs(banked) > 1e-9 {
-            parts.append(banked > 0 ? "\(n(banked))\(u) banked before today" : "\(n(-banked))\(u) over the even share before today")
+            parts.append(
+                banked > 0
+                    ? "\(n(banked))\(u) banked before today" : "\(n(-banked))\(u) over the even share before today")
         }
         return parts
     }
@@ -98,19 +103,25 @@ extension ScreenContext {
         var rows = [SummaryRow(["Budgets"], style: Style(bold: true))]
         var data: [JSONValue] = []
         for budget in budgets {
-            let status = try BudgetLedger.status(of: budget, asOf: asOf, book: book, subjectID: screen.subjectID, store: store)
+            let status = try BudgetLedger.status(
+                of: budget, asOf: asOf, book: book, subjectID: screen.subjectID, store: store)
             let unit = catalog.series(budget.seriesID)?.unit.rawValue ?? ""
-            rows.append(SummaryRow(text.budgetLine(status, name: budget.name, unit: unit),
-                                   style: Style(hex: status.isOverspent ? "#D64545" : nil)))
-            data.append(.object([
-                ("budget", .string(budget.id)), ("series", .string(budget.seriesID)),
-                ("first", .string(status.first.description)), ("last", .string(status.last.description)),
-                ("amount", .number(status.amount)), ("used", .number(status.usedTotal)), ("left", .number(status.left)),
-                ("remaining_days", .number(Double(status.remainingDays))),
-                ("per_remaining_day", .number(status.perRemainingDay)), ("banked", .number(status.banked)),
-            ]))
+            rows.append(
+                SummaryRow(
+                    text.budgetLine(status, name: budget.name, unit: unit),
+                    style: Style(hex: status.isOverspent ? "#D64545" : nil)))
+            data.append(
+                .object([
+                    ("budget", .string(budget.id)), ("series", .string(budget.seriesID)),
+                    ("first", .string(status.first.description)), ("last", .string(status.last.description)),
+                    ("amount", .number(status.amount)), ("used", .number(status.usedTotal)),
+                    ("left", .number(status.left)),
+                    ("remaining_days", .number(Double(status.remainingDays))),
+                    ("per_remaining_day", .number(status.perRemainingDay)), ("banked", .number(status.banked)),
+                ]))
         }
-        return ScreenBlock(kind: .summary, metricID: metricID, rows: ScreenText(profile: profile).summaryRows(rows),
-                           data: .object([("budgets", .array(data))]))
+        return ScreenBlock(
+            kind: .summary, metricID: metricID, rows: ScreenText(profile: profile).summaryRows(rows),
+            data: .object([("budgets", .array(data))]))
     }
 }

@@ -34,12 +34,15 @@ public enum PuqeScore {
 
     /// The three questions, about the last 24 hours.
     public static let questions: [Question] = [
-        Question(text: "Over the last 24 hours, how long did you feel nauseated or sick to your stomach?",
-                 answers: ["not at all", "an hour or less", "2 to 3 hours", "4 to 6 hours", "more than 6 hours"]),
-        Question(text: "Over the last 24 hours, how many times did you vomit?",
-                 answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
-        Question(text: "Over the last 24 hours, how many times did you retch (dry heaves) without bringing anything up?",
-                 answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
+        Question(
+            text: "Over the last 24 hours, how long did you feel nauseated or sick to your stomach?",
+            answers: ["not at all", "an hour or less", "2 to 3 hours", "4 to 6 hours", "more than 6 hours"]),
+        Question(
+            text: "Over the last 24 hours, how many times did you vomit?",
+            answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
+        Question(
+            text: "Over the last 24 hours, how many times did you retch (dry heaves) without bringing anything up?",
+            answers: ["not at all", "1 or 2 times", "3 or 4 times", "5 or 6 times", "7 times or more"]),
     ]
 
     /// The score of three answers, each 1 to 5; nil when one is outside.

@@ -14,7 +14,9 @@ public enum SampleSourceWords {
             return device.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(device))"
         }
         let name = Sanitize.inline(source)
-        if fromAppleHealth { return name.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(name))" }
+        if fromAppleHealth {
+            return name.isEmpty ? "imported from Apple Health" : "imported from Apple Health (\(name))"
+        }
         switch source {
         case "manual", "": return "typed in"
         case "csv": return "imported from a CSV file"

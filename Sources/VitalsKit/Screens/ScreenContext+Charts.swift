@@ -5,9 +5,11 @@ extension ScreenContext {
     /// focused metric) its empty state when its range holds nothing, then `extras`, the "more
     /// metrics" line and the About text. A screen with no metric to draw gets its header and
     /// empty state.
-    public func compose(module: String, summary: [ScreenBlock] = [],
-                        adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
-                        extras: () throws -> [ScreenBlock] = { [] }) throws -> ScreenDocument {
+    public func compose(
+        module: String, summary: [ScreenBlock] = [],
+        adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
+        extras: () throws -> [ScreenBlock] = { [] }
+    ) throws -> ScreenDocument {
         guard !metricsToDraw.isEmpty else { return emptyDocument(module: module) }
         let blocks = [headerBlock()] + summary + (try metricBlocks(adjust: adjust, extras: extras))
         return document(module: module, blocks: blocks)
@@ -18,8 +20,10 @@ extension ScreenContext {
     /// 14 days" with the newest sample's day and the command that shows it when the store has
     /// samples elsewhere; the screen's empty message with the command that logs data when it
     /// has none.
-    public func metricBlocks(adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
-                             extras: () throws -> [ScreenBlock] = { [] }) throws -> [ScreenBlock] {
+    public func metricBlocks(
+        adjust: (inout ChartInput, DisplayMetric) throws -> Void = { _, _ in },
+        extras: () throws -> [ScreenBlock] = { [] }
+    ) throws -> [ScreenBlock] {
         let builder = MetricChartBuilder(context: self)
         var blocks: [ScreenBlock] = []
         for (index, metric) in metricsToDraw.enumerated() {
@@ -46,7 +50,8 @@ extension ScreenContext {
     /// days", or for a metric that shows all time "Nothing logged yet" (or "up to" the as-of
     /// day when later samples exist).
     public func nothingLoggedMessage(for metric: DisplayMetric) -> String {
-        let range = request.range ?? metric.binding.range
+        let range =
+            request.range ?? metric.binding.range
             ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
         guard range != .all else {
             return newestDay(for: metric) == nil ? "Nothing logged yet" : "Nothing logged up to \(asOf.description)"
@@ -60,18 +65,23 @@ extension ScreenContext {
     /// ("No heart or blood pressure readings yet" above a drawn blood-pressure chart). nil
     /// when the whole screen has no data: its empty message is true then.
     public func chartEmptyMessage(for metric: DisplayMetric) -> String? {
-        let screenMetrics = catalog.primary(of: screen.id).map { [$0] + catalog.descendants(of: $0.id).map(\.metric) } ?? []
+        let screenMetrics =
+            catalog.primary(of: screen.id).map { [$0] + catalog.descendants(of: $0.id).map(\.metric) } ?? []
         guard (screenMetrics + [metric]).contains(where: { newestDay(for: $0) != nil }) else { return nil }
         let name = Self.inSentence(Sanitize.inline(metric.displayName))
         guard newestDay(for: metric) != nil else { return "No \(name) recorded yet" }
-        let range = request.range ?? metric.binding.range ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
-        return range == .all ? "No \(name) up to \(asOf.description)" : "No \(name) in " + MetricChartBuilder.words(range)
+        let range =
+            request.range ?? metric.binding.range ?? BucketCalendar.defaultRange(for: metric.binding.bucket ?? .day)
+        return range == .all
+            ? "No \(name) up to \(asOf.description)" : "No \(name) in " + MetricChartBuilder.words(range)
     }
 
     /// "Resting heart rate" → "resting heart rate" inside a sentence; "HRV" stays.
     static func inSentence(_ name: String) -> String {
         let letters = Array(name.prefix(2))
-        guard let first = letters.first, first.isUppercase, !(letters.count > 1 && letters[1].isUppercase) else { return name }
+        guard let first = letters.first, first.isUppercase, !(letters.count > 1 && letters[1].isUppercase) else {
+            return name
+        }
         return first.lowercased() + name.dropFirst()
     }
 }

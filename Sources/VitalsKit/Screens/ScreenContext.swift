@@ -23,11 +23,17 @@ public struct ScreenRequest: Sendable, Hashable {
     /// body-weight chart of that subject's screen.
     package var goals = WeightGoals()
 
-    public init(asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
-                showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil,
-                dayCutoffMinutes: Int? = nil) {
-        self.asOf = asOf; self.range = range; self.unitSystem = unitSystem
-        self.showChildren = showChildren; self.focusMetricID = focusMetricID; self.weighIn = weighIn
+    public init(
+        asOf: LocalDate, range: TimeRange? = nil, unitSystem: UnitSystem? = nil,
+        showChildren: Bool = false, focusMetricID: String? = nil, weighIn: WeighInPolicy? = nil,
+        dayCutoffMinutes: Int? = nil
+    ) {
+        self.asOf = asOf
+        self.range = range
+        self.unitSystem = unitSystem
+        self.showChildren = showChildren
+        self.focusMetricID = focusMetricID
+        self.weighIn = weighIn
         self.dayCutoffMinutes = dayCutoffMinutes
     }
 }
@@ -45,10 +51,16 @@ public struct ScreenContext: Sendable {
     /// Store results read more than once in one rendering (see `targetSummary`).
     let memo: ScreenMemo
 
-    public init(catalog: Catalog, screen: DisplayScreen, store: SampleStore,
-                request: ScreenRequest, profile: RenderProfile, chartKinds: ChartKindFactory = .builtIn) {
-        self.catalog = catalog; self.screen = screen; self.store = store
-        self.request = request; self.profile = profile; self.chartKinds = chartKinds
+    public init(
+        catalog: Catalog, screen: DisplayScreen, store: SampleStore,
+        request: ScreenRequest, profile: RenderProfile, chartKinds: ChartKindFactory = .builtIn
+    ) {
+        self.catalog = catalog
+        self.screen = screen
+        self.store = store
+        self.request = request
+        self.profile = profile
+        self.chartKinds = chartKinds
         memo = ScreenMemo()
     }
 
@@ -77,7 +89,8 @@ public struct ScreenContext: Sendable {
     /// when the screen can only show its empty state (`emptyDocument`).
     public var primaryWithSeries: DisplayMetric? {
         guard let primary = catalog.primary(of: screen.id), primary.binding.seriesID != nil,
-              !metricsToDraw.isEmpty else { return nil }
+            !metricsToDraw.isEmpty
+        else { return nil }
         return primary
     }
 
@@ -86,12 +99,15 @@ public struct ScreenContext: Sendable {
     public func query(for metric: DisplayMetric, categories: [String]? = nil) throws -> MetricQuery {
         var adjusted = metric
         if let range = request.range { adjusted.binding.range = range }
-        if let policy = request.weighIn, WeighInPolicy.applies(to: metric, in: catalog) { adjusted.binding.aggregate = policy.aggregate }
+        if let policy = request.weighIn, WeighInPolicy.applies(to: metric, in: catalog) {
+            adjusted.binding.aggregate = policy.aggregate
+        }
         let key = ScreenMemo.QueryKey(metricID: metric.id, binding: adjusted.binding, categories: categories)
         return try memo.query(key) {
-            var query = try MetricQuery(metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
-                                        asOf: request.asOf, unitSystem: request.unitSystem,
-                                        categories: categories)
+            var query = try MetricQuery(
+                metric: adjusted, catalog: catalog, subjectID: screen.subjectID,
+                asOf: request.asOf, unitSystem: request.unitSystem,
+                categories: categories)
             query.defaultDayCutoffMinutes = request.dayCutoffMinutes
             query.weighIn = request.weighIn
             return query
@@ -105,9 +121,11 @@ public struct ScreenContext: Sendable {
 
     /// Draws `input` with the kind for `chartTypeID` into a chart block for `metric`.
     public func chartBlock(_ input: ChartInput, chartTypeID: String, metricID: String?) -> ScreenBlock {
-        ScreenBlock(kind: .chart, metricID: metricID,
-                    content: .chart(ChartFigure(chartTypeID: chartTypeID, kind: chartKinds.kind(for: chartTypeID), input: input)),
-                    data: input.json(chartTypeID: chartTypeID))
+        ScreenBlock(
+            kind: .chart, metricID: metricID,
+            content: .chart(
+                ChartFigure(chartTypeID: chartTypeID, kind: chartKinds.kind(for: chartTypeID), input: input)),
+            data: input.json(chartTypeID: chartTypeID))
     }
 
     /// The header block: icon and name in the pillar colour, pillar and subject on the right.
@@ -124,8 +142,9 @@ public struct ScreenContext: Sendable {
         guard !request.showChildren else { return nil }
         let children = catalog.descendants(of: metric.id).map(\.metric)
         guard !children.isEmpty else { return nil }
-        return ScreenText(profile: profile).more(count: children.count, screen: screen,
-                                                 childIDs: children.map(\.id))
+        return ScreenText(profile: profile).more(
+            count: children.count, screen: screen,
+            childIDs: children.map(\.id))
     }
 
     /// The day of the newest sample of `metric`'s series, at any date; nil when there is none
@@ -142,12 +161,15 @@ public struct ScreenContext: Sendable {
     /// export, an as-of day before the data), the block says so instead: nothing in this
     /// range, the newest sample's day and the command that shows it.
     public func emptyBlock(for metric: DisplayMetric?, includeMessage: Bool = true) -> ScreenBlock {
-        if let metric, let newest = newestDay(for: metric), let series = metric.binding.seriesID.flatMap(catalog.series) {
-            return ScreenText(profile: profile).emptyRange(screen: screen, metric: metric, series: series,
-                                                          nothing: nothingLoggedMessage(for: metric), newest: newest,
-                                                          includeMessage: includeMessage)
+        if let metric, let newest = newestDay(for: metric), let series = metric.binding.seriesID.flatMap(catalog.series)
+        {
+            return ScreenText(profile: profile).emptyRange(
+                screen: screen, metric: metric, series: series,
+                nothing: nothingLoggedMessage(for: metric), newest: newest,
+                includeMessage: includeMessage)
         }
-        return ScreenText(profile: profile).empty(screen: screen, metric: metric, catalog: catalog,
-                                           includeMessage: includeMessage)
+        return ScreenText(profile: profile).empty(
+            screen: screen, metric: metric, catalog: catalog,
+            includeMessage: includeMessage)
     }
 }

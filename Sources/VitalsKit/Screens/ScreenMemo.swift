@@ -34,8 +34,10 @@ final class ScreenMemo: @unchecked Sendable {
         return query
     }
 
-    func targetSummary(_ key: MetricQuery.TargetSummaryKey,
-                       compute: () throws -> TargetSummary?) rethrows -> TargetSummary? {
+    func targetSummary(
+        _ key: MetricQuery.TargetSummaryKey,
+        compute: () throws -> TargetSummary?
+    ) rethrows -> TargetSummary? {
         if let known = lock.withLock({ summaries[key] }) { return known }
         let summary = try compute()
         lock.withLock { summaries[key] = summary }
@@ -59,9 +61,10 @@ extension MetricQuery {
     }
 
     func targetSummaryKey(target: Target) -> TargetSummaryKey {
-        TargetSummaryKey(seriesID: series.id, subjectID: subjectID, asOf: asOf, aggregate: aggregate,
-                         dayCutoffMinutes: dayCutoffMinutes, categories: categories, unit: displayUnit,
-                         divisorID: divisor?.id, target: target)
+        TargetSummaryKey(
+            seriesID: series.id, subjectID: subjectID, asOf: asOf, aggregate: aggregate,
+            dayCutoffMinutes: dayCutoffMinutes, categories: categories, unit: displayUnit,
+            divisorID: divisor?.id, target: target)
     }
 }
 

@@ -20,8 +20,10 @@ public protocol ScreenModule: Sendable {
 
     /// Decodes the screen's `config` block (nil when the screen has none). Problems go into
     /// `problems` at the node they concern; return nil when the config cannot be used.
-    func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                      problems: inout ConfigProblems) -> Config?
+    func decodeConfig(
+        _ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) -> Config?
 
     /// The keys the `config` block may have, for the JSON Schema and `vitals modules`; nil for
     /// a module whose config is not a `DeclaredConfig` (given by the default implementations).
@@ -47,14 +49,18 @@ public protocol ScreenModule: Sendable {
 public struct NoScreenConfig: Sendable { public init() {} }
 
 extension ScreenModule where Config == NoScreenConfig {
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> Config? { NoScreenConfig() }
+    public func decodeConfig(
+        _ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) -> Config? { NoScreenConfig() }
 }
 
 extension ScreenModule where Config: DeclaredConfig {
     /// Decodes the block as `Config.Keys` declares, then builds `Config` from it.
-    public func decodeConfig(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                             problems: inout ConfigProblems) -> Config? {
+    public func decodeConfig(
+        _ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) -> Config? {
         Config.decode(node, of: screen, in: catalog, problems: &problems)
     }
 

@@ -72,8 +72,9 @@ public struct ScreenRegistry: Sendable {
         if table.code != LanguageTables.english.code {
             var profile = context.profile
             profile.numbers = table.numbers
-            context = ScreenContext(catalog: context.catalog, screen: context.screen, store: context.store,
-                                    request: context.request, profile: profile, chartKinds: context.chartKinds)
+            context = ScreenContext(
+                catalog: context.catalog, screen: context.screen, store: context.store,
+                request: context.request, profile: profile, chartKinds: context.chartKinds)
         }
         return try Words.$current.withValue(table) { try module(for: context.screen.id).renderScreen(context) }
     }
@@ -88,9 +89,11 @@ public struct ScreenRegistry: Sendable {
             } else if let config = screen.config, config["reference"] != nil {
                 found += generic.validate(screen, in: catalog)
             } else if screen.config != nil {
-                found.append(Diagnostic(.warning, rule: ConfigProblems.ruleID,
-                                        "\(screen.id) has a config block but no screen module reads it",
-                                        at: screen.location(of: "config")))
+                found.append(
+                    Diagnostic(
+                        .warning, rule: ConfigProblems.ruleID,
+                        "\(screen.id) has a config block but no screen module reads it",
+                        at: screen.location(of: "config")))
             }
         }
         return found

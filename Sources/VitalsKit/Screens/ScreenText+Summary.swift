@@ -6,7 +6,9 @@ public struct SummaryRow: Sendable {
     public var joiner: String?
 
     public init(_ parts: [String], style: Style = .plain, joiner: String? = nil) {
-        self.parts = parts; self.style = style; self.joiner = joiner
+        self.parts = parts
+        self.style = style
+        self.joiner = joiner
     }
 }
 

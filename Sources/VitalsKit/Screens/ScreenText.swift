@@ -24,9 +24,12 @@ public struct ScreenText: Sendable {
         for word in Sanitize.inline(text).split(separator: " ", omittingEmptySubsequences: true) {
             var word = String(word)
             while DisplayWidth.of(word) > limit {
-                if !current.isEmpty { lines.append(current); current = "" }
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
                 let head = DisplayWidth.cut(word, to: limit)
-                guard !head.isEmpty else { break }   // a character wider than the limit
+                guard !head.isEmpty else { break }  // a character wider than the limit
                 lines.append(head)
                 word = String(word.dropFirst(head.count))
             }
@@ -50,17 +53,20 @@ public struct ScreenText: Sendable {
         let pillar = context.catalog.pillar(screen.pillarID)
         let subject = context.subject
         let right = [pillar?.name ?? screen.pillarID, subject.name].joined(separator: " \(glyphs.separator) ")
-        let header = ScreenHeader(icon: screen.icon, name: screen.name, context: right,
-                                  description: screen.description, color: pillar?.color)
-        return ScreenBlock(kind: .header, content: .header(header), data: .object([
-            ("name", .string(screen.name)),
-            ("icon", .string(screen.icon)),
-            ("pillar", .string(pillar?.name ?? screen.pillarID)),
-            ("pillar_color", .string(pillar?.color)),
-            ("subject", .string(subject.id)),
-            ("subject_name", .string(subject.name)),
-            ("description", .string(screen.description)),
-        ]))
+        let header = ScreenHeader(
+            icon: screen.icon, name: screen.name, context: right,
+            description: screen.description, color: pillar?.color)
+        return ScreenBlock(
+            kind: .header, content: .header(header),
+            data: .object([
+                ("name", .string(screen.name)),
+                ("icon", .string(screen.icon)),
+                ("pillar", .string(pillar?.name ?? screen.pillarID)),
+                ("pillar_color", .string(pillar?.color)),
+                ("subject", .string(subject.id)),
+                ("subject_name", .string(subject.name)),
+                ("description", .string(screen.description)),
+            ]))
     }
 
     /// "About <metric>" with What and Why paragraphs under hanging labels (in `labels`'
@@ -70,10 +76,12 @@ public struct ScreenText: Sendable {
             .compactMap { label, text in text.map { (label, $0) } }
         guard !parts.isEmpty else { return nil }
         let labelWidth = 3 + max(DisplayWidth.of(labels.what), DisplayWidth.of(labels.why))
-        let rows: [TextRow] = [.heading("\(labels.heading) \(metric.displayName)", Style(bold: true))]
+        let rows: [TextRow] =
+            [.heading("\(labels.heading) \(metric.displayName)", Style(bold: true))]
             + parts.map { label, text in .labelled(label: label, text: text, column: labelWidth) }
-        return ScreenBlock(kind: .about, metricID: metric.id, rows: rows,
-                           data: .object([("what", .string(metric.aboutWhat)), ("why", .string(metric.aboutWhy))]))
+        return ScreenBlock(
+            kind: .about, metricID: metric.id, rows: rows,
+            data: .object([("what", .string(metric.aboutWhat)), ("why", .string(metric.aboutWhy))]))
     }
 
     /// "▸ 3 more metrics — vitals render protein --children".
@@ -81,11 +89,15 @@ public struct ScreenText: Sendable {
         let arrow = glyphs.isUnicode ? "▸" : ">"
         let dash = glyphs.isUnicode ? "—" : "-"
         let command = "vitals render \(screen.alias) --children"
-        let text = "\(arrow) \(Words.count(count, one: "more.metrics_one", other: "more.metrics_other")) \(dash) \(command)"
-        return ScreenBlock(kind: .more, rows: [.line(text, Style(dim: true))],
-                           data: .object([("count", .number(Double(count))),
-                                          ("metrics", .array(childIDs.map { .string($0) })),
-                                          ("command", .string(command))]))
+        let text =
+            "\(arrow) \(Words.count(count, one: "more.metrics_one", other: "more.metrics_other")) \(dash) \(command)"
+        return ScreenBlock(
+            kind: .more, rows: [.line(text, Style(dim: true))],
+            data: .object([
+                ("count", .number(Double(count))),
+                ("metrics", .array(childIDs.map { .string($0) })),
+                ("command", .string(command)),
+            ]))
     }
 
     /// The empty state: the screen's message (or a default) and the command that logs data.
@@ -106,9 +118,12 @@ public struct ScreenText: Sendable {
         for (index, command) in commands.enumerated() {
             rows.append(((index == 0 ? "  Log one:  " : "  or:       ") + command, Self.muted))
         }
-        return ScreenBlock(kind: .empty, metricID: metric?.id, rows: self.rows(rows),
-                           data: .object([("message", .string(message)),
-                                          ("commands", .array(commands.map { .string($0) }))]))
+        return ScreenBlock(
+            kind: .empty, metricID: metric?.id, rows: self.rows(rows),
+            data: .object([
+                ("message", .string(message)),
+                ("commands", .array(commands.map { .string($0) })),
+            ]))
     }
 }
 
@@ -116,17 +131,29 @@ extension ScreenText {
     /// The empty state of a metric whose range holds nothing although the store has samples:
     /// what is true (nothing in this range, the newest sample's day) and the command that
     /// shows it.
-    func emptyRange(screen: DisplayScreen, metric: DisplayMetric, series: Series, nothing: String,
-                    newest: LocalDate, includeMessage: Bool) -> ScreenBlock {
+    func emptyRange(
+        screen: DisplayScreen, metric: DisplayMetric, series: Series, nothing: String,
+        newest: LocalDate, includeMessage: Bool
+    ) -> ScreenBlock {
         // A screen shows its own subject: `render` needs no `--subject` (and has none).
         let command = "vitals render \(screen.alias) --as-of \(newest.description)"
-        let message = "\(nothing); the latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description)."
+        let message =
+            "\(nothing); the latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description)."
         var rows: [(text: String, style: Style)] = includeMessage ? [("\(glyphs.missing) \(message)", Style())] : []
-        if !includeMessage { rows.append(("  The latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description).", Self.muted)) }
+        if !includeMessage {
+            rows.append(
+                (
+                    "  The latest \(series.id.replacingOccurrences(of: "_", with: " ")) sample is from \(newest.description).",
+                    Self.muted
+                ))
+        }
         rows.append(("  See it:  " + command, Self.muted))
-        return ScreenBlock(kind: .empty, metricID: metric.id, rows: self.rows(rows),
-                           data: .object([("message", .string(message)), ("latest", .string(newest.description)),
-                                          ("commands", .array([.string(command)]))]))
+        return ScreenBlock(
+            kind: .empty, metricID: metric.id, rows: self.rows(rows),
+            data: .object([
+                ("message", .string(message)), ("latest", .string(newest.description)),
+                ("commands", .array([.string(command)])),
+            ]))
     }
 }
 
@@ -135,7 +162,9 @@ public struct AboutLabels: Sendable {
     public var heading: String, what: String, why: String
 
     public init(heading: String, what: String, why: String) {
-        self.heading = heading; self.what = what; self.why = why
+        self.heading = heading
+        self.what = what
+        self.why = why
     }
 
     public static let english = AboutLabels(heading: "About", what: "What", why: "Why")

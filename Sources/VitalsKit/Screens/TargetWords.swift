@@ -7,9 +7,13 @@ public struct TargetWords: Sendable {
     /// A number with its unit ("126 g", "3 portions").
     public let amount: @Sendable (Double) -> String
 
-    public init(glyphs: Glyphs, number: @escaping @Sendable (Double) -> String,
-                amount: @escaping @Sendable (Double) -> String) {
-        self.glyphs = glyphs; self.number = number; self.amount = amount
+    public init(
+        glyphs: Glyphs, number: @escaping @Sendable (Double) -> String,
+        amount: @escaping @Sendable (Double) -> String
+    ) {
+        self.glyphs = glyphs
+        self.number = number
+        self.amount = amount
     }
 
     /// "≥ 120 g", "≤ 2 drinks", "3 portions ± 0.25 portions", "100–140 g".

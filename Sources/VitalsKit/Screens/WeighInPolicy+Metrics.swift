@@ -43,7 +43,8 @@ extension WeighInPolicy {
     /// `first`, `last` or `mean` (a body weight), not a sum of masses (grams of protein).
     public static func applies(to metric: DisplayMetric, in catalog: Catalog) -> Bool {
         guard WeighInPolicy(aggregate: metric.binding.aggregate) != nil, metric.binding.divideBy == nil,
-              let series = metric.binding.seriesID.flatMap(catalog.series), series.kind == .quantity else { return false }
+            let series = metric.binding.seriesID.flatMap(catalog.series), series.kind == .quantity
+        else { return false }
         return series.unit.dimension == .mass
     }
 }

@@ -43,21 +43,28 @@ extension ScreenContext {
             let clock = String(format: "%02d:%02d", minutes / 60, minutes % 60)
             guard mixedOffsets else { return clock }
             let offset = abs(sample.utcOffsetSeconds) / 60
-            return clock + String(format: " %@%02d:%02d", sample.utcOffsetSeconds < 0 ? "-" : "+", offset / 60, offset % 60)
+            return clock
+                + String(format: " %@%02d:%02d", sample.utcOffsetSeconds < 0 ? "-" : "+", offset / 60, offset % 60)
         }
         let text = ScreenText(profile: profile)
         var rows: [(text: String, style: Style)] = []
         var items: [JSONValue] = []
         for (index, sample) in samples.enumerated() {
-            items.append(.object([("time", .string(time(sample))), ("value", .number(values[index])),
-                                  ("source", .string(sample.source)),
-                                  ("source_text", .string(SampleSourceWords.describe(sample))),
-                                  ("used", .bool(index == usedIndex))]))
+            items.append(
+                .object([
+                    ("time", .string(time(sample))), ("value", .number(values[index])),
+                    ("source", .string(sample.source)),
+                    ("source_text", .string(SampleSourceWords.describe(sample))),
+                    ("used", .bool(index == usedIndex)),
+                ]))
         }
         if samples.count == 1 {
             let sample = samples[0]
-            rows.append(("Latest: \(amount(values[0])) at \(time(sample)) on "
-                         + "\(PortionText.shortDay(day)), \(SampleSourceWords.describe(sample)).", ScreenText.muted))
+            rows.append(
+                (
+                    "Latest: \(amount(values[0])) at \(time(sample)) on "
+                        + "\(PortionText.shortDay(day)), \(SampleSourceWords.describe(sample)).", ScreenText.muted
+                ))
         } else {
             rows.append(("Weigh-ins on \(PortionText.shortDay(day)): \(samples.count)", Style(bold: true)))
             let marker = profile.glyphs.isUnicode ? "▸" : ">"
@@ -67,16 +74,19 @@ extension ScreenContext {
                 let mark = index == usedIndex ? marker : " "
                 let padded = String(repeating: " ", count: width - DisplayWidth.of(shown[index])) + shown[index]
                 let line = "  \(mark) \(time(sample))  \(padded)  \(SampleSourceWords.describe(sample))"
-                rows.append((index == usedIndex ? line + "   used" : line, index == usedIndex ? Style(bold: true) : .plain))
+                rows.append(
+                    (index == usedIndex ? line + "   used" : line, index == usedIndex ? Style(bold: true) : .plain))
             }
             if policy == .mean {
                 rows.append(("    mean   \(amount(used))", Style(bold: true)))
             }
             rows.append(("  \(policy.usedSentence).", ScreenText.muted))
         }
-        let data: JSONValue = .object([("date", .string(day.description)), ("policy", .string(policy.rawValue)),
-                                       ("used_value", .number(used)), ("unit", .string(unit)),
-                                       ("weigh_ins", .array(items))])
+        let data: JSONValue = .object([
+            ("date", .string(day.description)), ("policy", .string(policy.rawValue)),
+            ("used_value", .number(used)), ("unit", .string(unit)),
+            ("weigh_ins", .array(items)),
+        ])
         return ScreenBlock(kind: .summary, metricID: metric.id, rows: text.rows(rows), data: data)
     }
 }

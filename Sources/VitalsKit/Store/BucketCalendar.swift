@@ -52,7 +52,8 @@ public enum BucketCalendar {
     /// The buckets (first day, last day) from the one starting at `first` through the one
     /// holding `last`. `.none` gives one bucket spanning both.
     public static func buckets(from first: LocalDate, through last: LocalDate, _ bucket: Bucket)
-        -> [(start: LocalDate, end: LocalDate)] {
+        -> [(start: LocalDate, end: LocalDate)]
+    {
         if bucket == .none { return first <= last ? [(first, last)] : [] }
         // Labelled like the return type: an unlabelled array was converted element by element
         // at run time (a dynamic cast per bucket, 3,650 for a ten-year target summary).

@@ -13,16 +13,18 @@ public enum EntryError: VitalsError, Equatable {
     /// A unit vitals does not know; `seriesUnits` are the units of the series' dimension.
     case unknownUnit(String, seriesID: String, seriesUnits: [String])
     /// A known unit of another dimension than the series' (`kg` for a length).
-    case wrongDimension(unit: String, dimension: String, seriesID: String, seriesDimension: String,
-                        baseUnit: String, seriesUnits: [String])
+    case wrongDimension(
+        unit: String, dimension: String, seriesID: String, seriesDimension: String,
+        baseUnit: String, seriesUnits: [String])
     /// A value that is not a finite number.
     case notANumber(String)
     /// No value for a series that needs one.
     case noValue(seriesID: String)
     /// A value outside the series' plausible range for the subject's kind; `typed` in
     /// `unit`, `value` and the range in the series' `baseUnit`.
-    case implausible(typed: Double, unit: String, value: Double, baseUnit: String, seriesID: String,
-                     subjectKind: String, range: ClosedRange<Double>)
+    case implausible(
+        typed: Double, unit: String, value: Double, baseUnit: String, seriesID: String,
+        subjectKind: String, range: ClosedRange<Double>)
     /// A unit of the series' dimension that has no conversion to its base unit.
     case doesNotConvert(unit: String, baseUnit: String, seriesID: String)
     /// A time that matches none of the accepted forms.
@@ -54,7 +56,9 @@ public enum EntryError: VitalsError, Equatable {
         case .noValue(let series):
             return "no value given for \(series)"
         case .implausible(let typed, let unit, let value, let base, let series, let kind, let range):
-            let shown = unit == base ? "\(SampleValidator.plain(typed)) \(base)"
+            let shown =
+                unit == base
+                ? "\(SampleValidator.plain(typed)) \(base)"
                 : "\(SampleValidator.plain(typed)) \(unit) (\(SampleValidator.plain(value)) \(base))"
             return "\(shown) is outside the plausible range for \(series) of a \(kind): "
                 + "\(SampleValidator.plain(range.lowerBound))–\(SampleValidator.plain(range.upperBound)) \(base)"
@@ -71,7 +75,8 @@ public enum EntryError: VitalsError, Equatable {
         case .duplicate(let existing, _):
             return "entry \(existing) is already exactly that; nothing changed"
         case .importedEntry(let id, let source, let verb):
-            return "entry \(id) came from an import (\(Sanitize.inline(source))); \(verb) it here does not change the file it came from"
+            return
+                "entry \(id) came from an import (\(Sanitize.inline(source))); \(verb) it here does not change the file it came from"
         }
     }
 
@@ -82,7 +87,9 @@ public enum EntryError: VitalsError, Equatable {
         case .unknownCategory(let given, _, let categories):
             return [didYouMean(given, among: categories) ?? "one of: " + categories.joined(separator: ", ")]
         case .unknownUnit(let unit, let series, let units):
-            return [didYouMean(unit, among: KnownUnit.allSymbols) ?? "units for \(series): " + units.joined(separator: ", ")]
+            return [
+                didYouMean(unit, among: KnownUnit.allSymbols) ?? "units for \(series): " + units.joined(separator: ", ")
+            ]
         case .wrongDimension(_, _, let series, _, _, let units):
             return ["units for \(series): " + units.joined(separator: ", ")]
         case .unreadableTime:
@@ -90,8 +97,10 @@ public enum EntryError: VitalsError, Equatable {
         case .duplicate(_, let entry):
             return ["vitals delete \(entry) removes this one"]
         case .importedEntry(_, _, let verb):
-            return ["importing that file again restores the original entry (imports add what is missing, by each sample's natural key)",
-                    "pass --force to \(verb == "deleting" ? "delete" : "edit") it anyway, knowing a re-import brings the original back"]
+            return [
+                "importing that file again restores the original entry (imports add what is missing, by each sample's natural key)",
+                "pass --force to \(verb == "deleting" ? "delete" : "edit") it anyway, knowing a re-import brings the original back",
+            ]
         default:
             return []
         }

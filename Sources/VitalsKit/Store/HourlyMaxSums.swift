@@ -51,7 +51,9 @@ struct HourlyMaxSums {
             }
         }
         let index = sourceIndex(source)
-        if totals[current].count <= index { totals[current] += Array(repeating: nil, count: index + 1 - totals[current].count) }
+        if totals[current].count <= index {
+            totals[current] += Array(repeating: nil, count: index + 1 - totals[current].count)
+        }
         totals[current][index] = (totals[current][index] ?? 0) + value
     }
 
@@ -85,7 +87,7 @@ struct HourlyMaxSums {
 
     private static func equal(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard known.count == bytes.count else { return false }
-        guard let other = bytes.baseAddress else { return true }   // both empty
+        guard let other = bytes.baseAddress else { return true }  // both empty
         return known.withUnsafeBytes { mine in mine.baseAddress.map { memcmp($0, other, known.count) == 0 } ?? true }
     }
 }

@@ -78,8 +78,10 @@ extension MetricQuery {
 
     /// The divisor's value per day in the span (`divisorPolicy`'s pick of the day's samples),
     /// preceded by the value of the last day with samples before it.
-    func latestValuesByDay(of divisor: Series, from first: LocalDate, through last: LocalDate,
-                           in store: SampleStore) throws -> [(day: LocalDate, value: Double)] {
+    func latestValuesByDay(
+        of divisor: Series, from first: LocalDate, through last: LocalDate,
+        in store: SampleStore
+    ) throws -> [(day: LocalDate, value: Double)] {
         let days = BucketCalendar.buckets(from: first, through: last, .day)
         let aggregate = divisorPolicy(divisor).aggregate
         let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: aggregate)
@@ -91,7 +93,9 @@ extension MetricQuery {
             var points: [(LocalDate, Double)] = []
             if let newest = try db.fetchValue(Int64.self, newestBefore) {
                 let day = self.day(localStart: newest)
-                try Self.forEachBucketValue(db, bucketSQL([(day, day)], .day, seriesID: divisor.id, aggregate: aggregate)) { _, value in
+                try Self.forEachBucketValue(
+                    db, bucketSQL([(day, day)], .day, seriesID: divisor.id, aggregate: aggregate)
+                ) { _, value in
                     if let value { points.append((first.adding(days: -1), value)) }
                 }
             }
@@ -108,15 +112,20 @@ extension MetricQuery {
     /// row and hands each to `body`: on SQLite straight from the C statement (`Row.fetchAll`
     /// copied every row and decoded each column by name, a tenth of `render protein`, whose
     /// all-time target summary reads a row per day).
-    static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQLStatement, _ body: (Int, Double?) -> Void) throws {
+    static func forEachBucketValue(_ store: StoreDatabase, _ literal: SQLStatement, _ body: (Int, Double?) -> Void)
+        throws
+    {
         var columns: (k: Int, v: Int)?
         try store.forEachRow(literal) { row in
             let (k, v): (Int, Int)
             if let known = columns {
                 (k, v) = known
             } else {
-                guard let kColumn = row.columnNames.firstIndex(of: "k"), let vColumn = row.columnNames.firstIndex(of: "v") else {
-                    throw StoreError.failed(path: "the \(store.dialect.name) store", reason: "a bucket statement without k and v columns")
+                guard let kColumn = row.columnNames.firstIndex(of: "k"),
+                    let vColumn = row.columnNames.firstIndex(of: "v")
+                else {
+                    throw StoreError.failed(
+                        path: "the \(store.dialect.name) store", reason: "a bucket statement without k and v columns")
                 }
                 (k, v) = (kColumn, vColumn)
                 columns = (k, v)

@@ -14,15 +14,18 @@ extension MetricQuery {
         let bound = localBound(asOf.adding(days: 1))
         if let policy = WeighInPolicy(aggregate: aggregate) {
             guard let day = try newestDay(before: bound, in: store),
-                  let latest = try picked(policy, on: day, in: store) else { return nil }
+                let latest = try picked(policy, on: day, in: store)
+            else { return nil }
             let before = try newestDay(before: localBound(day), in: store)
             let previous = try before.flatMap { try picked(policy, on: $0, in: store) }
-            return LatestValue(value: toDisplay(latest.value), date: day, at: latest.at,
-                               previous: previous.map { toDisplay($0.value) }, previousDate: previous == nil ? nil : before,
-                               unit: displayUnit.symbol)
+            return LatestValue(
+                value: toDisplay(latest.value), date: day, at: latest.at,
+                previous: previous.map { toDisplay($0.value) }, previousDate: previous == nil ? nil : before,
+                unit: displayUnit.symbol)
         }
         let rows = try store.inSnapshot { db in
-            try db.fetchAll("""
+            try db.fetchAll(
+                """
                 SELECT start, utc_offset, local_start, value FROM sample AS o
                 WHERE \(sampleFilter(alias: .o)) AND o.local_start < \(bound)\(countedSourceFilter())
                 ORDER BY o.local_start DESC, \(SampleOrder.sql(.o, descending: true)) LIMIT 2
@@ -31,37 +34,43 @@ extension MetricQuery {
         guard let latest = rows.first else { return nil }
         func day(_ row: StoreRow) -> LocalDate { self.day(localStart: row["local_start"]) }
         let previous = rows.count > 1 ? rows[1] : nil
-        return LatestValue(value: toDisplay(latest["value"]), date: day(latest),
-                           at: Date(timeIntervalSince1970: TimeInterval(latest["start"] as Int64)),
-                           previous: previous.map { toDisplay($0["value"]) },
-                           previousDate: previous.map(day), unit: displayUnit.symbol)
+        return LatestValue(
+            value: toDisplay(latest["value"]), date: day(latest),
+            at: Date(timeIntervalSince1970: TimeInterval(latest["start"] as Int64)),
+            previous: previous.map { toDisplay($0["value"]) },
+            previousDate: previous.map(day), unit: displayUnit.symbol)
     }
 
     /// The samples of `day` (the query's series, subject and categories; the day by the query's
     /// cutoff), with their source and origin, in `SampleOrder`: a day's weigh-ins as listed.
     public func fetchDaySamples(on day: LocalDate, from store: SampleStore) throws -> [Sample] {
         try store.inSnapshot { db in
-            try db.fetchAll("""
+            try db.fetchAll(
+                """
                 SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
                     sample_origin.source_version, sample_origin.device
                 FROM sample LEFT JOIN sample_origin ON sample_origin.id = sample.origin
                 WHERE \(sampleFilter()) AND local_start >= \(localBound(day)) AND local_start < \(localBound(day.adding(days: 1)))
                 ORDER BY \(SampleOrder.sql())
-                """).map(SampleStore.sample(from:))
+                """
+            ).map(SampleStore.sample(from:))
         }
     }
 
     /// The day of the newest sample whose `local_start` is below `bound`; nil when none.
     func newestDay(before bound: Int, in store: SampleStore) throws -> LocalDate? {
         try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, """
+            try db.fetchValue(
+                Int64.self,
+                """
                 SELECT local_start FROM sample WHERE \(sampleFilter()) AND local_start < \(bound) ORDER BY local_start DESC LIMIT 1
                 """)
         }.map { day(localStart: $0) }
     }
 
     /// `policy`'s value of `day` in the series' base unit and when the sample used was made.
-    func picked(_ policy: WeighInPolicy, on day: LocalDate, in store: SampleStore) throws -> (value: Double, at: Date)? {
+    func picked(_ policy: WeighInPolicy, on day: LocalDate, in store: SampleStore) throws -> (value: Double, at: Date)?
+    {
         let samples = try fetchDaySamples(on: day, from: store)
         guard let value = policy.pick(samples.map(\.value)), let used = policy == .first ? samples.first : samples.last
         else { return nil }
@@ -75,7 +84,10 @@ extension MetricQuery {
     /// from an empty store.
     public func fetchNewestDay(from store: SampleStore) throws -> LocalDate? {
         try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(sampleFilter(throughAsOf: false)) ORDER BY local_start DESC LIMIT 1")
+            try db.fetchValue(
+                Int64.self,
+                "SELECT local_start FROM sample WHERE \(sampleFilter(throughAsOf: false)) ORDER BY local_start DESC LIMIT 1"
+            )
         }.map { day(localStart: $0) }
     }
 }

@@ -19,7 +19,8 @@ extension MetricQuery {
     ///
     /// Meant for short or sparse series; charts of dense series use `fetchBuckets`.
     public func fetchPoints(from store: SampleStore, on day: LocalDate? = nil) throws -> [MetricPoint] {
-        let first: LocalDate, last: LocalDate
+        let first: LocalDate
+        let last: LocalDate
         if let day {
             (first, last) = (day, day)
         } else {
@@ -31,9 +32,13 @@ extension MetricQuery {
         if countsHoursOnce {
             // Whole real hours are read, as an hour's counted source is judged on all its
             // samples: those of any offset, within the widest offset of the range.
-            let (from, to) = (Self.hourStart(low) - Self.widestOffset - 3600, Self.hourStart(high - 1) + 3600 + Self.widestOffset + 3600)
+            let (from, to) = (
+                Self.hourStart(low) - Self.widestOffset - 3600,
+                Self.hourStart(high - 1) + 3600 + Self.widestOffset + 3600
+            )
             rows = try store.inSnapshot { db in
-                try db.fetchAll("""
+                try db.fetchAll(
+                    """
                     SELECT start, "end", utc_offset, local_start, value, category, tag, source FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(from) AND local_start < \(to)
                     ORDER BY local_start, \(SampleOrder.sql())
@@ -41,13 +46,16 @@ extension MetricQuery {
             }
             let counted = Self.countedSources(rows.map { ($0["start"], $0["source"], $0["value"]) })
             rows = rows.filter { row in
-                let localStart: Int64 = row["local_start"], start: Int64 = row["start"]
+                let localStart: Int64 = row["local_start"]
+                let start: Int64 = row["start"]
                 let source: String = row["source"]
-                return localStart >= low && localStart < high && counted[Self.hourStart(start)]?.elementsEqual(source.utf8) == true
+                return localStart >= low && localStart < high
+                    && counted[Self.hourStart(start)]?.elementsEqual(source.utf8) == true
             }
         } else {
             rows = try store.inSnapshot { db in
-                try db.fetchAll("""
+                try db.fetchAll(
+                    """
                     SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(low) AND local_start < \(high)
                     ORDER BY local_start, \(SampleOrder.sql())
@@ -55,13 +63,16 @@ extension MetricQuery {
             }
         }
         return rows.map { row in
-            let start: Int64 = row["start"], offset: Int = row["utc_offset"]
-            let category: String = row["category"], tag: String = row["tag"]
-            return MetricPoint(date: self.day(localStart: row["local_start"]),
-                               start: Date(timeIntervalSince1970: TimeInterval(start)),
-                               end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
-                               utcOffsetSeconds: offset, value: toDisplay(row["value"]),
-                               category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag)
+            let start: Int64 = row["start"]
+            let offset: Int = row["utc_offset"]
+            let category: String = row["category"]
+            let tag: String = row["tag"]
+            return MetricPoint(
+                date: self.day(localStart: row["local_start"]),
+                start: Date(timeIntervalSince1970: TimeInterval(start)),
+                end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
+                utcOffsetSeconds: offset, value: toDisplay(row["value"]),
+                category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag)
         }
     }
 }

@@ -112,7 +112,9 @@ extension MetricSeries {
     /// A period without any counted bucket is a gap. A rolling mean is not carried over (its
     /// raw values are regrouped). An original bucket belongs to the period holding its first day.
     public func fitting(_ limit: Int, unloggedAsZeroFrom first: LocalDate? = nil) -> MetricSeries {
-        guard let period = RegroupedPeriod.fitting(buckets.map(\.start), bucket: bucket, limit: limit) else { return self }
+        guard let period = RegroupedPeriod.fitting(buckets.map(\.start), bucket: bucket, limit: limit) else {
+            return self
+        }
         let grouped = period.groups(buckets.map(\.start)).map { group -> MetricBucket in
             let mean: Double?
             if let first {
@@ -136,14 +138,17 @@ extension MetricSplit {
     /// how many there are, so the stacked total is the mean total of a counted bucket. Counted
     /// are the buckets with data, or with `unloggedAsZeroFrom` every bucket from that day on
     /// (an unlogged one as 0, as for a regrouped sum).
-    public func fitting(_ limit: Int, bucket: VitalsKit.Bucket,
-                        unloggedAsZeroFrom first: LocalDate? = nil) -> (split: MetricSplit, period: RegroupedPeriod?) {
+    public func fitting(
+        _ limit: Int, bucket: VitalsKit.Bucket,
+        unloggedAsZeroFrom first: LocalDate? = nil
+    ) -> (split: MetricSplit, period: RegroupedPeriod?) {
         guard let period = RegroupedPeriod.fitting(buckets.map(\.start), bucket: bucket, limit: limit) else {
             return (self, nil)
         }
         let grouped = period.groups(buckets.map(\.start)).map { group -> Bucket in
             let members = group.members.map { buckets[$0] }
-            let counted = first.map { first in members.filter { $0.start >= first } } ?? members.filter { $0.total != nil }
+            let counted =
+                first.map { first in members.filter { $0.start >= first } } ?? members.filter { $0.total != nil }
             let values: [Double?] = keys.indices.map { key in
                 let logged = counted.compactMap { $0.values[key] }
                 // Unlogged counts as 0: a counted period without entries is 0, not a gap.

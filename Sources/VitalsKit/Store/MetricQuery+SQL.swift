@@ -37,7 +37,8 @@ extension MetricQuery {
     /// `throughAsOf: false` reads past it, for the one question that must (the newest sample
     /// whatever the as-of day).
     func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQLStatement {
-        var sql: SQLStatement = "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
+        var sql: SQLStatement =
+            "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
         if let categories, seriesID == nil {
             sql += " AND \(alias.column("category")) IN \(categories)"
         }
@@ -93,9 +94,12 @@ extension MetricQuery {
     /// samples are read. Column `v` is NULL for a period without samples. `bucket` is the
     /// periods' kind (see `bucketTable`). (A sum counting hours once is read by
     /// `hourlyMaxSums`; its SQL here gives the same numbers, for `inlineSQL`.)
-    func bucketSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, seriesID: String? = nil,
-                   aggregate: Aggregate? = nil) -> SQLStatement {
-        let scope: SQLStatement = "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
+    func bucketSQL(
+        _ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, seriesID: String? = nil,
+        aggregate: Aggregate? = nil
+    ) -> SQLStatement {
+        let scope: SQLStatement =
+            "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
         let aggregate = aggregate ?? self.aggregate
         let inner: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
@@ -112,12 +116,16 @@ extension MetricQuery {
 
     /// One value per period and per group, rows `(k, g, v)`, for splits: `group` is an
     /// expression over `sample AS s` (`s.category`, or the tag's meal slot).
-    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQLStatement) -> SQLStatement {
-        let join: SQLStatement = "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
+    func groupedSQL(_ periods: [(start: LocalDate, end: LocalDate)], _ bucket: Bucket, group: SQLStatement)
+        -> SQLStatement
+    {
+        let join: SQLStatement =
+            "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
         if aggregate == .first || aggregate == .last {
             // Each group's first (last) sample by a window over its rows, in `SampleOrder`:
             // a form SQLite and PostgreSQL both read.
-            let order: SQLStatement = aggregate == .first ? "at, v, en, ca, ta, so" : "at DESC, v DESC, en DESC, ca DESC, ta DESC, so DESC"
+            let order: SQLStatement =
+                aggregate == .first ? "at, v, en, ca, ta, so" : "at DESC, v DESC, en DESC, ca DESC, ta DESC, so DESC"
             return """
                 \(bucketTable(periods, bucket)) SELECT k, g, v FROM (
                   SELECT k, g, v, ROW_NUMBER() OVER (PARTITION BY k, g ORDER BY \(order)) AS rn FROM (

@@ -16,7 +16,9 @@ extension MetricQuery {
 
     /// The SQL expression of the hour (since 1970) holding the seconds in `column`: given the
     /// `start` column, a sample's real (UTC) hour.
-    static func hourExpression(_ column: SQLStatement) -> SQLStatement { "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600" }
+    static func hourExpression(_ column: SQLStatement) -> SQLStatement {
+        "(\(column) - (\(column) % 3600 + 3600) % 3600) / 3600"
+    }
 
     /// The sum over `scope` (a `FROM sample WHERE …` clause), each hour counted from its
     /// largest source.
@@ -50,7 +52,8 @@ extension MetricQuery {
             totals[hourStart(sample.start), default: [:]][Array(sample.source.utf8), default: 0] += sample.value
         }
         return totals.mapValues { bySource in
-            bySource.min { a, b in a.value != b.value ? a.value > b.value : a.key.lexicographicallyPrecedes(b.key) }?.key ?? []
+            bySource.min { a, b in a.value != b.value ? a.value > b.value : a.key.lexicographicallyPrecedes(b.key) }?
+                .key ?? []
         }
     }
 

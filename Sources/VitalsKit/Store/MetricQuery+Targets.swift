@@ -7,7 +7,8 @@ extension MetricQuery {
         guard let target = binding.target else { return nil }
         let declared = binding.unit.flatMap(KnownUnit.named) ?? series.unit.known
         guard aggregate != .count, declared != displayUnit,
-              let factor = declared.scale(to: displayUnit) else { return target }
+            let factor = declared.scale(to: displayUnit)
+        else { return target }
         func value(_ v: Double) -> Double { declared.convert(v, to: displayUnit) ?? v * factor }
         switch target {
         case .exact(let goal, let tolerance): return .exact(value: value(goal), tolerance: tolerance * factor)
@@ -34,8 +35,9 @@ extension MetricQuery {
         let days = try daily.fetchTargetPeriods(from: store, target: target) ?? []
         // A night recorded on the as-of day is over (it ended that morning): judged either way.
         let finished = isSleep && days.last.map { $0.date == asOf && $0.value != nil } == true
-        return TargetSummary.evaluate(days: days, target: target, asOf: asOf, unit: unitSymbol,
-                                      lastDayFinished: finished)
+        return TargetSummary.evaluate(
+            days: days, target: target, asOf: asOf, unit: unitSymbol,
+            lastDayFinished: finished)
     }
 
     /// The metric's own buckets over its range judged against the target, oldest first, the
@@ -71,14 +73,17 @@ extension MetricQuery {
 
 extension TargetSummary {
     /// Streaks and percentages from per-day results ending with the as-of day (pure logic).
-    public static func evaluate(days: [TargetDay], target: Target, asOf: LocalDate, unit: String,
-                                lastDayFinished: Bool = false) -> TargetSummary {
+    public static func evaluate(
+        days: [TargetDay], target: Target, asOf: LocalDate, unit: String,
+        lastDayFinished: Bool = false
+    ) -> TargetSummary {
         let today = days.last { $0.date == asOf }
         let whole = TargetTally(days, lastFinished: lastDayFinished)
-        var summary = TargetSummary(target: target, currentStreak: whole.currentStreak, bestStreak: whole.bestStreak,
-                                    percentOnTarget7: 0, percentOnTarget30: 0, percentOnTarget90: 0,
-                                    today: today?.value, todayRemaining: nil, days: days, unit: unit,
-                                    lastDayFinished: lastDayFinished)
+        var summary = TargetSummary(
+            target: target, currentStreak: whole.currentStreak, bestStreak: whole.bestStreak,
+            percentOnTarget7: 0, percentOnTarget30: 0, percentOnTarget90: 0,
+            today: today?.value, todayRemaining: nil, days: days, unit: unit,
+            lastDayFinished: lastDayFinished)
         func percent(_ window: Int) -> Double {
             let (met, counted) = summary.daysOnTarget(last: window)
             return counted == 0 ? 0 : Double(met) * 100 / Double(counted)

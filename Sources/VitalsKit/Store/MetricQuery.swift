@@ -44,8 +44,10 @@ public struct MetricQuery: Sendable {
     /// table's (`lb` for a body weight bound in `kg` in the US), except that a metric unit the
     /// binding chose stays where the table's is metric too (water bound in `ml` stays in ml
     /// with metric units; caffeine bound in `mg` stays in mg everywhere). Hours stay hours.
-    public init(binding: MetricBinding, series: Series, subjectID: String = "me", asOf: LocalDate,
-                unitSystem: UnitSystem? = nil, categories: [String]? = nil, divisor: Series? = nil) throws {
+    public init(
+        binding: MetricBinding, series: Series, subjectID: String = "me", asOf: LocalDate,
+        unitSystem: UnitSystem? = nil, categories: [String]? = nil, divisor: Series? = nil
+    ) throws {
         self.binding = binding
         self.series = series
         self.subjectID = subjectID
@@ -64,7 +66,8 @@ public struct MetricQuery: Sendable {
             unit = DisplayUnit(named)
         }
         if let chosen = unitSystem?.display(for: series.unit) {
-            let keepsOwn = chosen.spoken == .plain && UnitTable.metricUnits.contains(chosen.unit)
+            let keepsOwn =
+                chosen.spoken == .plain && UnitTable.metricUnits.contains(chosen.unit)
                 && UnitTable.metricUnits.contains(unit.unit)
             if !keepsOwn { unit = chosen }
         }
@@ -72,15 +75,18 @@ public struct MetricQuery: Sendable {
     }
 
     /// Builds the query for a catalog metric (its series, divisor and subject looked up).
-    public init(metric: DisplayMetric, catalog: Catalog, subjectID: String? = nil, asOf: LocalDate,
-                unitSystem: UnitSystem? = nil, categories: [String]? = nil) throws {
+    public init(
+        metric: DisplayMetric, catalog: Catalog, subjectID: String? = nil, asOf: LocalDate,
+        unitSystem: UnitSystem? = nil, categories: [String]? = nil
+    ) throws {
         guard let seriesID = metric.binding.seriesID, let series = catalog.series(seriesID) else {
             throw QueryError.noSeries(metricID: metric.id)
         }
         let subject = subjectID ?? catalog.screen(metric.screenID)?.subjectID ?? "me"
-        try self.init(binding: metric.binding, series: series, subjectID: subject, asOf: asOf,
-                      unitSystem: unitSystem, categories: categories,
-                      divisor: metric.binding.divideBy.flatMap { catalog.series($0) })
+        try self.init(
+            binding: metric.binding, series: series, subjectID: subject, asOf: asOf,
+            unitSystem: unitSystem, categories: categories,
+            divisor: metric.binding.divideBy.flatMap { catalog.series($0) })
         tagGroups = TagGroups(catalog.portions.mealSlots)
     }
 
@@ -94,7 +100,8 @@ public struct MetricQuery: Sendable {
     /// else 18:00 for a sleep-like series, else midnight; the `day_cutoff` setting
     /// (`defaultDayCutoffMinutes`) replaces a morning one.
     public var dayCutoffMinutes: Int {
-        let own = binding.dayCutoffMinutes
+        let own =
+            binding.dayCutoffMinutes
             ?? (series.kind == .category && series.unit.dimension == .duration ? 18 * 60 : 0)
         guard own < 720, let setting = defaultDayCutoffMinutes, setting < 720 else { return own }
         return setting
@@ -165,7 +172,8 @@ public struct MetricQuery: Sendable {
         var all = self
         if isSleep { all.categories = nil }
         return try store.inSnapshot { db in
-            try db.fetchValue(Int64.self, "SELECT local_start FROM sample WHERE \(all.sampleFilter()) ORDER BY local_start LIMIT 1")
+            try db.fetchValue(
+                Int64.self, "SELECT local_start FROM sample WHERE \(all.sampleFilter()) ORDER BY local_start LIMIT 1")
         }.map { day(localStart: $0) }
     }
 }

@@ -13,7 +13,10 @@ public struct MetricBucket: Sendable, Hashable {
     public var raw: Double?
 
     public init(start: LocalDate, end: LocalDate, value: Double?, raw: Double? = nil) {
-        self.start = start; self.end = end; self.value = value; self.raw = raw ?? value
+        self.start = start
+        self.end = end
+        self.value = value
+        self.raw = raw ?? value
     }
 }
 
@@ -32,9 +35,14 @@ public struct MetricSeries: Sendable, Hashable {
     /// day), rather than averaging its logged ones (`fitting(_:unloggedAsZeroFrom:)`).
     public var unloggedAsZero = false
 
-    public init(buckets: [MetricBucket], unit: String, bucket: Bucket, rolling: Int?,
-                regrouped: RegroupedPeriod? = nil) {
-        self.buckets = buckets; self.unit = unit; self.bucket = bucket; self.rolling = rolling
+    public init(
+        buckets: [MetricBucket], unit: String, bucket: Bucket, rolling: Int?,
+        regrouped: RegroupedPeriod? = nil
+    ) {
+        self.buckets = buckets
+        self.unit = unit
+        self.bucket = bucket
+        self.rolling = rolling
         self.regrouped = regrouped
     }
 
@@ -98,7 +106,9 @@ public struct TargetDay: Sendable, Hashable {
     public var isMet: Bool
 
     public init(date: LocalDate, value: Double?, isMet: Bool) {
-        self.date = date; self.value = value; self.isMet = isMet
+        self.date = date
+        self.value = value
+        self.isMet = isMet
     }
 }
 

@@ -12,7 +12,7 @@ public enum MigrationOrder {
     /// Whether `a` comes before `b`: numbered ones first by number, then by text.
     public static func precedes(_ a: String, _ b: String) -> Bool {
         switch (number(a), number(b)) {
-        case let (x?, y?) where x != y: return x < y
+        case (let x?, let y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false
         default: return a < b

@@ -24,9 +24,12 @@ public enum MilestoneError: VitalsError, Equatable {
         case .belongsToOtherSubject(let id, let owner, _):
             return ["vitals milestone done \(id) --subject \(owner)"]
         case .subjectHasNone(let id, _, let subjects, let everyID):
-            return [didYouMean(id, among: everyID).map { "\($0) (--subject \(subjects.joined(separator: " or ")))" }
-                    ?? (subjects.isEmpty ? "no screen declares milestones (config: milestones:)"
-                        : "subjects with milestones: " + subjects.joined(separator: ", "))]
+            return [
+                didYouMean(id, among: everyID).map { "\($0) (--subject \(subjects.joined(separator: " or ")))" }
+                    ?? (subjects.isEmpty
+                        ? "no screen declares milestones (config: milestones:)"
+                        : "subjects with milestones: " + subjects.joined(separator: ", "))
+            ]
         case .unknown(let id, _, let known):
             return [didYouMean(id, among: known) ?? "known milestones: " + known.joined(separator: ", ")]
         }

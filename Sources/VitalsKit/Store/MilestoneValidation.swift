@@ -14,15 +14,18 @@ public enum MilestoneValidation {
     public static func check(_ id: String, subjectID: String, in catalog: Catalog) throws {
         let known = declaredIDs(in: catalog, subjectID: subjectID)
         if known.contains(id) { return }
-        let owners = catalog.subjects.map(\.id).filter { $0 != subjectID && declaredIDs(in: catalog, subjectID: $0).contains(id) }
+        let owners = catalog.subjects.map(\.id).filter {
+            $0 != subjectID && declaredIDs(in: catalog, subjectID: $0).contains(id)
+        }
         if let owner = owners.first {
             throw MilestoneError.belongsToOtherSubject(id, owner: owner, subjectID: subjectID)
         }
         if known.isEmpty {
             let withMilestones = catalog.subjects.map(\.id).filter { !declaredIDs(in: catalog, subjectID: $0).isEmpty }
             let everyID = withMilestones.flatMap { declaredIDs(in: catalog, subjectID: $0) }
-            throw MilestoneError.subjectHasNone(id, subjectID: subjectID, subjectsWithMilestones: withMilestones,
-                                                declaredElsewhere: everyID)
+            throw MilestoneError.subjectHasNone(
+                id, subjectID: subjectID, subjectsWithMilestones: withMilestones,
+                declaredElsewhere: everyID)
         }
         throw MilestoneError.unknown(id, subjectID: subjectID, known: known)
     }

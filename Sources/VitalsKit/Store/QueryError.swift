@@ -10,7 +10,8 @@ public enum QueryError: VitalsError, Equatable {
     public var message: String {
         switch self {
         case .unknownUnit(let unit, let series): return "unknown unit '\(unit)' for series \(series)"
-        case .unitDoesNotFit(let unit, let series, let base): return "unit '\(unit)' does not fit series \(series) (stored in \(base))"
+        case .unitDoesNotFit(let unit, let series, let base):
+            return "unit '\(unit)' does not fit series \(series) (stored in \(base))"
         case .noSeries(let metric): return "metric \(metric) has no known series"
         }
     }

@@ -23,9 +23,11 @@ public struct Sample: Sendable, Hashable {
     /// A JSON object with anything else the source knew, or nil.
     public var metadata: String?
 
-    public init(seriesID: String, subjectID: String = "me", start: Date, end: Date? = nil,
-                utcOffsetSeconds: Int, value: Double, category: String? = nil, tag: String? = nil,
-                source: String = "manual", note: String? = nil, metadata: String? = nil) {
+    public init(
+        seriesID: String, subjectID: String = "me", start: Date, end: Date? = nil,
+        utcOffsetSeconds: Int, value: Double, category: String? = nil, tag: String? = nil,
+        source: String = "manual", note: String? = nil, metadata: String? = nil
+    ) {
         self.seriesID = seriesID
         self.subjectID = subjectID
         self.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))

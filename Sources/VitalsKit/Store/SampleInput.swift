@@ -17,12 +17,21 @@ public struct SampleInput: Sendable, Hashable {
     public var note: String?
     public var source: String
 
-    public init(seriesID: String, subjectID: String = "me", value: String?, unit: String? = nil,
-                time: String? = nil, endTime: String? = nil, category: String? = nil,
-                tag: String? = nil, note: String? = nil, source: String = "manual") {
-        self.seriesID = seriesID; self.subjectID = subjectID; self.value = value; self.unit = unit
-        self.time = time; self.endTime = endTime; self.category = category; self.tag = tag
-        self.note = note; self.source = source
+    public init(
+        seriesID: String, subjectID: String = "me", value: String?, unit: String? = nil,
+        time: String? = nil, endTime: String? = nil, category: String? = nil,
+        tag: String? = nil, note: String? = nil, source: String = "manual"
+    ) {
+        self.seriesID = seriesID
+        self.subjectID = subjectID
+        self.value = value
+        self.unit = unit
+        self.time = time
+        self.endTime = endTime
+        self.category = category
+        self.tag = tag
+        self.note = note
+        self.source = source
     }
 }
 
@@ -49,7 +58,8 @@ public struct SampleValidator: Sendable {
         let series = try series(input.seriesID)
         // `vitals log screenings dental`: for a category series the value may be the category.
         if series.kind == .category, input.category == nil, let text = input.value,
-           Self.number(text) == nil {
+            Self.number(text) == nil
+        {
             input.category = text
             input.value = nil
         }
@@ -75,9 +85,10 @@ public struct SampleValidator: Sendable {
                 throw EntryError.unknownUnit(unitText, seriesID: series.id, seriesUnits: unitChoices(baseUnit))
             }
             guard unit.dimension == baseUnit.dimension else {
-                throw EntryError.wrongDimension(unit: unitText, dimension: unit.dimension.rawValue, seriesID: series.id,
-                                                seriesDimension: baseUnit.dimension.rawValue, baseUnit: baseUnit.symbol,
-                                                seriesUnits: unitChoices(baseUnit))
+                throw EntryError.wrongDimension(
+                    unit: unitText, dimension: unit.dimension.rawValue, seriesID: series.id,
+                    seriesDimension: baseUnit.dimension.rawValue, baseUnit: baseUnit.symbol,
+                    seriesUnits: unitChoices(baseUnit))
             }
             inputUnit = unit
         } else {
@@ -100,8 +111,9 @@ public struct SampleValidator: Sendable {
             throw EntryError.doesNotConvert(unit: inputUnit.symbol, baseUnit: baseUnit.symbol, seriesID: series.id)
         }
         if let range = series.plausibleRange(for: subject.kind), !range.contains(value) {
-            throw EntryError.implausible(typed: typed, unit: inputUnit.symbol, value: value, baseUnit: baseUnit.symbol,
-                                         seriesID: series.id, subjectKind: subject.kind.rawValue, range: range)
+            throw EntryError.implausible(
+                typed: typed, unit: inputUnit.symbol, value: value, baseUnit: baseUnit.symbol,
+                seriesID: series.id, subjectKind: subject.kind.rawValue, range: range)
         }
 
         let start = try input.time.map(time.parse) ?? time.current
@@ -113,9 +125,10 @@ public struct SampleValidator: Sendable {
             guard end >= start.date else { throw EntryError.endBeforeStart }
         }
 
-        return Sample(seriesID: series.id, subjectID: subject.id, start: start.date, end: end,
-                      utcOffsetSeconds: start.utcOffsetSeconds, value: value, category: category,
-                      tag: Self.clean(input.tag)?.lowercased(), source: input.source, note: Self.clean(input.note))
+        return Sample(
+            seriesID: series.id, subjectID: subject.id, start: start.date, end: end,
+            utcOffsetSeconds: start.utcOffsetSeconds, value: value, category: category,
+            tag: Self.clean(input.tag)?.lowercased(), source: input.source, note: Self.clean(input.note))
     }
 
     public func series(_ id: String) throws -> Series {
@@ -153,7 +166,9 @@ public struct SampleValidator: Sendable {
     /// Parses `12.4`, `12,4` or ` 1e3`; nil for anything else.
     static func number(_ text: String) -> Double? {
         var text = text
-        if !text.contains("."), text.filter({ $0 == "," }).count == 1 { text = text.replacingOccurrences(of: ",", with: ".") }
+        if !text.contains("."), text.filter({ $0 == "," }).count == 1 {
+            text = text.replacingOccurrences(of: ",", with: ".")
+        }
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
         return Double(text)
     }

@@ -13,8 +13,10 @@ package struct SampleKey {
     private var state: UInt64 = 0x6A09_E667_F3BC_C909
 
     /// The stored integer for one natural key.
-    package static func value(series: String, subject: String, start: Int64, end: Int64, value: Double,
-                      category: String, tag: String, source: String) -> Int64 {
+    package static func value(
+        series: String, subject: String, start: Int64, end: Int64, value: Double,
+        category: String, tag: String, source: String
+    ) -> Int64 {
         var key = SampleKey()
         key.text(series)
         key.text(subject)

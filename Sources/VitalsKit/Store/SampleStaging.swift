@@ -19,9 +19,10 @@ public protocol SampleStaging: AnyObject {
     var isGroupFull: Bool { get }
     /// Stages one sample; `key` is `SampleKey.value` of the same fields, `origin` a
     /// `sample_origin` id. Strings and bytes are copied.
-    func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-               category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
-               origin: Int64?, key: Int64)
+    func stage(
+        series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+        category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,
+        origin: Int64?, key: Int64)
     /// Inserts the staged samples; `outcome(index, outcome)` is called for each, in staging order.
     func flush(_ outcome: (Int, SampleInsertOutcome) throws -> Void) throws
     /// The `sample_origin` row for a source version and device, added when new.
@@ -30,18 +31,22 @@ public protocol SampleStaging: AnyObject {
 
 extension SampleStaging {
     /// `stage` with the metadata as a string.
-    public func stage(series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-               category: String, tag: String, source: String, note: String?, metadata: String?,
-               origin: Int64? = nil, key: Int64) {
+    public func stage(
+        series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
+        category: String, tag: String, source: String, note: String?, metadata: String?,
+        origin: Int64? = nil, key: Int64
+    ) {
         guard var metadata else {
-            return stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                         category: category, tag: tag, source: source, note: note, metadataBytes: nil,
-                         origin: origin, key: key)
+            return stage(
+                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                category: category, tag: tag, source: source, note: note, metadataBytes: nil,
+                origin: origin, key: key)
         }
         metadata.withUTF8 { bytes in
-            stage(series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                  category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
-                  origin: origin, key: key)
+            stage(
+                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
+                category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
+                origin: origin, key: key)
         }
     }
 }

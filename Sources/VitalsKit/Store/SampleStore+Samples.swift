@@ -24,14 +24,18 @@ extension SampleStore {
     static func insert(_ samples: [Sample], through inserter: any SampleStaging) throws -> Int {
         var inserted = 0
         for sample in samples {
-            let start = Int64(sample.start.timeIntervalSince1970), end = Int64(sample.end.timeIntervalSince1970)
-            let category = sample.category ?? "", tag = sample.tag ?? ""
-            let key = SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
-                                      value: sample.value, category: category, tag: tag, source: sample.source)
-            inserter.stage(series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
-                           utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
-                           category: category, tag: tag, source: sample.source, note: sample.note,
-                           metadata: sample.metadata, key: key)
+            let start = Int64(sample.start.timeIntervalSince1970)
+            let end = Int64(sample.end.timeIntervalSince1970)
+            let category = sample.category ?? ""
+            let tag = sample.tag ?? ""
+            let key = SampleKey.value(
+                series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                value: sample.value, category: category, tag: tag, source: sample.source)
+            inserter.stage(
+                series: sample.seriesID, subject: sample.subjectID, start: start, end: end,
+                utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value,
+                category: category, tag: tag, source: sample.source, note: sample.note,
+                metadata: sample.metadata, key: key)
             if inserter.isGroupFull { try inserter.flush { if $1 == .new { inserted += 1 } } }
         }
         try inserter.flush { if $1 == .new { inserted += 1 } }
@@ -41,21 +45,31 @@ extension SampleStore {
     /// Samples whose start lies in `[from, to)`, oldest first; nil bounds are open.
     ///
     /// Meant for short spans (one night's hypnogram, an export); charts use `MetricQuery`.
-    public func samples(series: String? = nil, subject: String? = nil,
-                        from: Date? = nil, to: Date? = nil, limit: Int? = nil) throws -> [Sample] {
+    public func samples(
+        series: String? = nil, subject: String? = nil,
+        from: Date? = nil, to: Date? = nil, limit: Int? = nil
+    ) throws -> [Sample] {
         var conditions: [String] = []
         var arguments: StoreArguments = []
-        if let series { conditions.append("series = ?"); arguments += [series] }
-        if let subject { conditions.append("subject = ?"); arguments += [subject] }
+        if let series {
+            conditions.append("series = ?")
+            arguments += [series]
+        }
+        if let subject {
+            conditions.append("subject = ?")
+            arguments += [subject]
+        }
         // The same bounds on local_start, widened by the largest UTC offset, let the
         // (series, subject, local_start) index find the range (schema v3 has no index on start).
         if let from {
             let seconds = Int64(from.timeIntervalSince1970.rounded(.up))
-            conditions.append("start >= ? AND local_start >= ?"); arguments += [seconds, seconds - 64_800]
+            conditions.append("start >= ? AND local_start >= ?")
+            arguments += [seconds, seconds - 64_800]
         }
         if let to {
             let seconds = Int64(to.timeIntervalSince1970.rounded(.up))
-            conditions.append("start < ? AND local_start < ?"); arguments += [seconds, seconds + 64_800]
+            conditions.append("start < ? AND local_start < ?")
+            arguments += [seconds, seconds + 64_800]
         }
         var sql = """
             SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
@@ -64,7 +78,10 @@ extension SampleStore {
             """
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY series, subject, start, sample.id"
-        if let limit { sql += " LIMIT ?"; arguments += [limit] }
+        if let limit {
+            sql += " LIMIT ?"
+            arguments += [limit]
+        }
         let query = sql
         return try inSnapshot { db in
             try db.fetchAll(sql: query, arguments: arguments).map(SampleStore.sample(from:))
@@ -74,13 +91,14 @@ extension SampleStore {
     static func sample(from row: StoreRow) -> Sample {
         let category: String = row["category"]
         let tag: String = row["tag"]
-        return Sample(seriesID: row["series"], subjectID: row["subject"],
-                      start: Date(timeIntervalSince1970: TimeInterval(row["start"] as Int64)),
-                      end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
-                      utcOffsetSeconds: row["utc_offset"], value: row["value"],
-                      category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag,
-                      source: row["source"], note: row["note"],
-                      metadata: withOrigin(row["metadata"], sourceVersion: row["source_version"], device: row["device"]))
+        return Sample(
+            seriesID: row["series"], subjectID: row["subject"],
+            start: Date(timeIntervalSince1970: TimeInterval(row["start"] as Int64)),
+            end: Date(timeIntervalSince1970: TimeInterval(row["end"] as Int64)),
+            utcOffsetSeconds: row["utc_offset"], value: row["value"],
+            category: category.isEmpty ? nil : category, tag: tag.isEmpty ? nil : tag,
+            source: row["source"], note: row["note"],
+            metadata: withOrigin(row["metadata"], sourceVersion: row["source_version"], device: row["device"]))
     }
 
     /// A sample's metadata object with its `sample_origin` (schema v4) put back in as the
@@ -100,7 +118,9 @@ extension SampleStore {
     /// Whether the store holds no sample and no milestone.
     public func isEmpty() throws -> Bool {
         try inSnapshot { db in
-            try db.fetchValue(Bool.self, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)") ?? false
+            try db.fetchValue(
+                Bool.self, sql: "SELECT NOT EXISTS (SELECT 1 FROM sample) AND NOT EXISTS (SELECT 1 FROM milestone)")
+                ?? false
         }
     }
 
@@ -109,8 +129,14 @@ extension SampleStore {
         try inSnapshot { db in
             var sql = "SELECT COUNT(*) FROM sample WHERE 1 = 1"
             var arguments: StoreArguments = []
-            if let series { sql += " AND series = ?"; arguments += [series] }
-            if let subject { sql += " AND subject = ?"; arguments += [subject] }
+            if let series {
+                sql += " AND series = ?"
+                arguments += [series]
+            }
+            if let subject {
+                sql += " AND subject = ?"
+                arguments += [subject]
+            }
             return try db.fetchValue(Int.self, sql: sql, arguments: arguments) ?? 0
         }
     }
@@ -120,10 +146,11 @@ extension SampleStore {
     /// Marks a milestone done on a date; marking it again moves the date.
     public func markMilestone(_ record: MilestoneRecord) throws {
         _ = try inTransaction { db in
-            try db.execute(sql: """
-                INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
-                ON CONFLICT(subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
-                """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
+            try db.execute(
+                sql: """
+                    INSERT INTO milestone (subject, milestone, done_on, note) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(subject, milestone) DO UPDATE SET done_on = excluded.done_on, note = excluded.note
+                    """, arguments: [record.subjectID, record.milestoneID, record.doneOn.description, record.note])
         }
     }
 
@@ -131,20 +158,24 @@ extension SampleStore {
     @discardableResult
     public func unmarkMilestone(subject: String, milestone: String) throws -> Bool {
         try inTransaction { db in
-            try db.execute(sql: "DELETE FROM milestone WHERE subject = ? AND milestone = ?",
-                           arguments: [subject, milestone]) > 0
+            try db.execute(
+                sql: "DELETE FROM milestone WHERE subject = ? AND milestone = ?",
+                arguments: [subject, milestone]) > 0
         }
     }
 
     /// The milestones done for a subject, by date.
     public func milestones(subject: String) throws -> [MilestoneRecord] {
         try inSnapshot { db in
-            try db.fetchAll(sql: """
-                SELECT milestone, done_on, note FROM milestone WHERE subject = ? ORDER BY done_on, milestone
-                """, arguments: [subject]).compactMap { row in
+            try db.fetchAll(
+                sql: """
+                    SELECT milestone, done_on, note FROM milestone WHERE subject = ? ORDER BY done_on, milestone
+                    """, arguments: [subject]
+            ).compactMap { row in
                 guard let date = LocalDate(iso: row["done_on"]) else { return nil }
-                return MilestoneRecord(subjectID: subject, milestoneID: row["milestone"], doneOn: date,
-                                       note: row["note"])
+                return MilestoneRecord(
+                    subjectID: subject, milestoneID: row["milestone"], doneOn: date,
+                    note: row["note"])
             }
         }
     }

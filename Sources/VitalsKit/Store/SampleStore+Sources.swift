@@ -15,14 +15,18 @@ extension SampleStore {
     /// Every source of `subject`'s samples with its counts and days, the most recent first.
     public func sourceActivity(subject: String) throws -> [SourceActivity] {
         try inSnapshot { db in
-            try db.fetchAll(sql: """
-                SELECT source, COUNT(*), COUNT(DISTINCT series), MIN(start + utc_offset), MAX(start + utc_offset)
-                FROM sample WHERE subject = ? GROUP BY source
-                """, arguments: [subject]).compactMap { row -> SourceActivity? in
+            try db.fetchAll(
+                sql: """
+                    SELECT source, COUNT(*), COUNT(DISTINCT series), MIN(start + utc_offset), MAX(start + utc_offset)
+                    FROM sample WHERE subject = ? GROUP BY source
+                    """, arguments: [subject]
+            ).compactMap { row -> SourceActivity? in
                 guard let source: String = row[0], let count: Int64 = row[1], let series: Int64 = row[2],
-                      let first: Int64 = row[3], let last: Int64 = row[4] else { return nil }
-                return SourceActivity(source: source, samples: Int(count), series: Int(series),
-                                      firstDay: LocalDate(dayNumber: Self.day(first)), lastDay: LocalDate(dayNumber: Self.day(last)))
+                    let first: Int64 = row[3], let last: Int64 = row[4]
+                else { return nil }
+                return SourceActivity(
+                    source: source, samples: Int(count), series: Int(series),
+                    firstDay: LocalDate(dayNumber: Self.day(first)), lastDay: LocalDate(dayNumber: Self.day(last)))
             }
             .sorted { ($0.lastDay, $1.source) > ($1.lastDay, $0.source) }
         }

@@ -37,12 +37,16 @@ public struct StoreDatabase {
         try fetchOne(statement).flatMap { $0[0] as T? }
     }
 
-    public func fetchValue<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = []) throws -> T? {
+    public func fetchValue<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = []) throws
+        -> T?
+    {
         try fetchValue(type, SQLStatement(sql: sql, arguments: arguments))
     }
 
     /// The first column of every row, NULLs left out.
-    public func fetchValues<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = []) throws -> [T] {
+    public func fetchValues<T: StoreValueConvertible>(_ type: T.Type, sql: String, arguments: StoreArguments = [])
+        throws -> [T]
+    {
         try fetchAll(sql: sql, arguments: arguments).compactMap { $0[0] as T? }
     }
 

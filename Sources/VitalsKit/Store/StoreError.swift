@@ -50,7 +50,8 @@ public enum StoreError: VitalsError, Equatable {
         case .missingDatabase(let path, let origin):
             return "no database at \(path) (named by \(origin))"
         case .foreignDatabase(let path, let tables):
-            return "\(path) is an SQLite database of another program (tables: \(tables.prefix(5).joined(separator: ", "))"
+            return
+                "\(path) is an SQLite database of another program (tables: \(tables.prefix(5).joined(separator: ", "))"
                 + (tables.count > 5 ? ", …" : "") + "), not a vitals database; it was not changed"
         case .walUnreadable(let path, let reason):
             return "cannot read the database \(path): its latest changes are in \(path)-wal, and reading them "
@@ -80,21 +81,29 @@ public enum StoreError: VitalsError, Equatable {
         case .notSQLite, .notARegularFile:
             return ["point --db at another file, or move this one away"]
         case .missingDatabase(let path, let origin):
-            return ["`vitals import …`, `vitals log …` or `vitals demo --db \(path)` create it; check \(origin) for a typo",
-                    "only without --db, $VITALS_DB and a settings db do reading commands show the embedded demo data"]
+            return [
+                "`vitals import …`, `vitals log …` or `vitals demo --db \(path)` create it; check \(origin) for a typo",
+                "only without --db, $VITALS_DB and a settings db do reading commands show the embedded demo data",
+            ]
         case .foreignDatabase:
             return ["point --db at a vitals database, or at a new file to create one"]
         case .walUnreadable(let path, _):
-            return ["run vitals as a user who can write the directory of \(path), or have its owner run any vitals command "
-                    + "on it (which folds the -wal file into the database)"]
+            return [
+                "run vitals as a user who can write the directory of \(path), or have its owner run any vitals command "
+                    + "on it (which folds the -wal file into the database)"
+            ]
         case .damaged(let path):
-            return ["restore \(path) from a backup (a copy, or a `vitals export csv` to import into a new file); "
-                    + "`sqlite3 \(path) .recover` may save what is left", "vitals did not change it"]
+            return [
+                "restore \(path) from a backup (a copy, or a `vitals export csv` to import into a new file); "
+                    + "`sqlite3 \(path) .recover` may save what is left", "vitals did not change it",
+            ]
         case .newerSchema:
             return ["upgrade vitals, or point --db at another file"]
         case .olderSchema(_, _, _, let missing):
-            return ["the next command that writes (vitals import, vitals log …) upgrades it in place "
-                    + "(\(missing.joined(separator: ", ")))"]
+            return [
+                "the next command that writes (vitals import, vitals log …) upgrades it in place "
+                    + "(\(missing.joined(separator: ", ")))"
+            ]
         case .lockedByImport:
             return ["try again when it has finished; later imports never block reading"]
         case .notWritable:

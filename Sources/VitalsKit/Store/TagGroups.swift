@@ -1,4 +1,3 @@
-
 /// How stored tags group into meal slots when a metric is split by tag.
 ///
 /// With declared meal slots (metrics/portions.yaml) a tag counts for the slot whose id, name or
@@ -21,7 +20,10 @@ public struct TagGroups: Sendable, Equatable {
 
     /// The groups of `slots` (`plain` when there are none).
     public init(_ slots: [MealSlot]) {
-        guard !slots.isEmpty else { self = .plain; return }
+        guard !slots.isEmpty else {
+            self = .plain
+            return
+        }
         var spellings: [String: String] = [:]
         for slot in slots {
             for spelling in [slot.id, slot.name] + slot.aliases {
@@ -42,7 +44,10 @@ public struct TagGroups: Sendable, Equatable {
     /// ASCII only, as slot ids and aliases are.
     func sql(_ column: SQLStatement) -> SQLStatement {
         guard !spellings.isEmpty else { return column }
-        let cases = spellings.sorted { $0.key < $1.key }.map { spelling, group -> SQLStatement in "WHEN \(spelling) THEN \(group)" }
-        return "(CASE lower(replace(replace(trim(\(column)), ' ', '_'), '-', '_')) \(cases.joined(separator: " ")) ELSE \(column) END)"
+        let cases = spellings.sorted { $0.key < $1.key }.map { spelling, group -> SQLStatement in
+            "WHEN \(spelling) THEN \(group)"
+        }
+        return
+            "(CASE lower(replace(replace(trim(\(column)), ' ', '_'), '-', '_')) \(cases.joined(separator: " ")) ELSE \(column) END)"
     }
 }

@@ -20,7 +20,10 @@ public struct TargetTally: Sendable, Hashable {
     public var pending: Bool = false
 
     public init(met: Int, counted: Int, currentStreak: Int, bestStreak: Int) {
-        self.met = met; self.counted = counted; self.currentStreak = currentStreak; self.bestStreak = bestStreak
+        self.met = met
+        self.counted = counted
+        self.currentStreak = currentStreak
+        self.bestStreak = bestStreak
     }
 
     /// Counts `periods` (oldest first, consecutive, the last one the as-of period); with
@@ -28,10 +31,21 @@ public struct TargetTally: Sendable, Hashable {
     public init(_ periods: [TargetDay], lastFinished: Bool = false) {
         var judged = periods[...]
         var pending = false
-        if !lastFinished, let last = judged.last, !last.isMet { judged = judged.dropLast(); pending = true }
-        var met = 0, run = 0, best = 0
+        if !lastFinished, let last = judged.last, !last.isMet {
+            judged = judged.dropLast()
+            pending = true
+        }
+        var met = 0
+        var run = 0
+        var best = 0
         for period in judged {
-            if period.isMet { met += 1; run += 1; best = max(best, run) } else { run = 0 }
+            if period.isMet {
+                met += 1
+                run += 1
+                best = max(best, run)
+            } else {
+                run = 0
+            }
         }
         self.init(met: met, counted: judged.count, currentStreak: run, bestStreak: best)
         self.pending = pending
@@ -68,7 +82,8 @@ extension TargetSummary {
     /// summary line next to a chart of the last 7 days saying "5/6 days on target".
     public func daysOnTarget(last window: Int) -> (met: Int, counted: Int) {
         guard let newest = days.last, window > 0 else { return (0, 0) }
-        let tally = TargetTally(days.filter { $0.date > newest.date.adding(days: -window) }, lastFinished: lastDayFinished)
+        let tally = TargetTally(
+            days.filter { $0.date > newest.date.adding(days: -window) }, lastFinished: lastDayFinished)
         return (tally.met, tally.counted)
     }
 }

@@ -38,7 +38,9 @@ public struct TimeParser: Sendable {
     /// The clock is read in `timeZone` (with the offset in force then, DST-aware) when the entry
     /// was written in it, else at the entry's own offset (a weigh-in made while travelling, a
     /// scale writing UTC). Every other form reads as `parse` reads it.
-    public func parse(_ text: String, withinDayOf start: Date, utcOffsetSeconds offset: Int, cutoffMinutes: Int) throws -> Parsed {
+    public func parse(_ text: String, withinDayOf start: Date, utcOffsetSeconds offset: Int, cutoffMinutes: Int) throws
+        -> Parsed
+    {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let seconds = clock(trimmed) else { return try parse(text) }
         let shift = cutoffMinutes >= 720 ? (1440 - cutoffMinutes) * 60 : -cutoffMinutes * 60
@@ -51,7 +53,9 @@ public struct TimeParser: Sendable {
             date = seconds >= cutoff ? day.adding(days: -1) : day
         }
         if timeZone.secondsFromGMT(for: start) == offset { return local(date, seconds: seconds) }
-        return Parsed(date: Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + seconds - offset)), utcOffsetSeconds: offset)
+        return Parsed(
+            date: Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + seconds - offset)),
+            utcOffsetSeconds: offset)
     }
 
     /// The offset in `timeZone` at `date`.
@@ -90,7 +94,7 @@ public struct TimeParser: Sendable {
             zoneSeconds = seconds
             rest = String(rest[..<signIndex])
         }
-        if let dot = rest.firstIndex(of: ".") { rest = String(rest[..<dot]) }   // fractional seconds
+        if let dot = rest.firstIndex(of: ".") { rest = String(rest[..<dot]) }  // fractional seconds
         guard let seconds = clock(rest) else { return nil }
         if let zoneSeconds {
             let instant = Date(timeIntervalSince1970: TimeInterval(date.dayNumber * 86_400 + seconds - zoneSeconds))
@@ -103,7 +107,7 @@ public struct TimeParser: Sendable {
     private func clock(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
-              let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m)
+            let h = Int(parts[0]), let m = Int(parts[1]), (0...23).contains(h), (0...59).contains(m)
         else { return nil }
         let s = parts.count == 3 ? Int(parts[2]) : 0
         guard let s, (0...59).contains(s) else { return nil }
@@ -115,8 +119,10 @@ public struct TimeParser: Sendable {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = text.dropFirst().replacingOccurrences(of: ":", with: "")
         guard digits.count == 2 || digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
-              minutes < 60, hours * 3600 + minutes * 60 <= 64_800 else { return nil }
+            let hours = Int(digits.prefix(2)),
+            let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+            minutes < 60, hours * 3600 + minutes * 60 <= 64_800
+        else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
@@ -135,7 +141,8 @@ public struct TimeParser: Sendable {
         let secondOfDay = local - day.dayNumber * 86_400
         let sign = utcOffsetSeconds < 0 ? "-" : "+"
         let offset = abs(utcOffsetSeconds)
-        return String(format: "%@T%02d:%02d:%02d%@%02d:%02d", day.description, secondOfDay / 3600,
-                      secondOfDay % 3600 / 60, secondOfDay % 60, sign, offset / 3600, offset % 3600 / 60)
+        return String(
+            format: "%@T%02d:%02d:%02d%@%02d:%02d", day.description, secondOfDay / 3600,
+            secondOfDay % 3600 / 60, secondOfDay % 60, sign, offset / 3600, offset % 3600 / 60)
     }
 }

@@ -63,4 +63,3 @@ public struct Glyphs: Sendable {
         !ascii && LocaleEnvironment.isUTF8(environment) ? .unicode : .ascii
     }
 }
-

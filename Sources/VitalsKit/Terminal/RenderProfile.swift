@@ -28,9 +28,13 @@ public struct RenderProfile: Sendable {
     public var glyphs: Glyphs
     public var numbers: NumberStyle
 
-    public init(width: Int, colorLevel: ColorLevel = .none, glyphs: Glyphs = .unicode,
-                numbers: NumberStyle = .point) {
-        self.width = width; self.colorLevel = colorLevel; self.glyphs = glyphs
+    public init(
+        width: Int, colorLevel: ColorLevel = .none, glyphs: Glyphs = .unicode,
+        numbers: NumberStyle = .point
+    ) {
+        self.width = width
+        self.colorLevel = colorLevel
+        self.glyphs = glyphs
         self.numbers = numbers
     }
 
@@ -53,16 +57,18 @@ public struct RenderProfile: Sendable {
         stdoutIsTerminal: Bool = TerminalSize.stdoutIsTerminal,
         terminalColumns: Int? = TerminalSize.stdoutColumns()
     ) throws(WidthTooSmallError) -> RenderProfile {
-        let columns = TerminalSize.columns(override: width, terminalColumns: terminalColumns,
-                                           environment: environment)
+        let columns = TerminalSize.columns(
+            override: width, terminalColumns: terminalColumns,
+            environment: environment)
         if columns < minimumWidth {
             let source = width != nil ? "--width" : terminalColumns != nil ? "the terminal" : "$COLUMNS"
             throw WidthTooSmallError(width: columns, source: source)
         }
         return RenderProfile(
             width: columns,
-            colorLevel: ColorPolicy.level(mode: color, environment: environment,
-                                          stdoutIsTerminal: stdoutIsTerminal),
+            colorLevel: ColorPolicy.level(
+                mode: color, environment: environment,
+                stdoutIsTerminal: stdoutIsTerminal),
             glyphs: Glyphs.detect(ascii: ascii, environment: environment),
             numbers: NumberStyle.detect(environment: environment))
     }

@@ -17,8 +17,10 @@ public enum ColorLevel: Int, Sendable, Comparable, CaseIterable {
 /// wins over all three (an explicit flag overrides `NO_COLOR`, as no-color.org asks).
 public enum ColorPolicy {
     /// The colour level to render with.
-    public static func level(mode: ColorMode, environment: [String: String],
-                             stdoutIsTerminal: Bool) -> ColorLevel {
+    public static func level(
+        mode: ColorMode, environment: [String: String],
+        stdoutIsTerminal: Bool
+    ) -> ColorLevel {
         let term = environment["TERM"] ?? ""
         switch mode {
         case .never:
@@ -45,7 +47,9 @@ public struct Style: Sendable, Hashable {
     public var dim: Bool
 
     public init(foreground: RGB? = nil, bold: Bool = false, dim: Bool = false) {
-        self.foreground = foreground; self.bold = bold; self.dim = dim
+        self.foreground = foreground
+        self.bold = bold
+        self.dim = dim
     }
 
     /// No colour, no emphasis.

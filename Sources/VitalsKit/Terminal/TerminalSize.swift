@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The width of the terminal stdout writes to, and whether stdout is a terminal at all.
@@ -23,8 +23,10 @@ public enum TerminalSize {
 
     /// The width to render at: `override` (`--width`), else the terminal's columns, else a
     /// positive `$COLUMNS`, else 80. Pure, so tests pass the inputs in.
-    public static func columns(override: Int?, terminalColumns: Int?,
-                               environment: [String: String]) -> Int {
+    public static func columns(
+        override: Int?, terminalColumns: Int?,
+        environment: [String: String]
+    ) -> Int {
         if let override { return override }
         if let terminalColumns, terminalColumns > 0 { return terminalColumns }
         if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {

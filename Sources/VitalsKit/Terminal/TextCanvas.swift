@@ -45,8 +45,10 @@ public struct TextCanvas: Sendable {
     ///
     /// The text is stripped of control characters first; it is clipped at the right edge.
     @discardableResult
-    public mutating func write(_ text: String, row: Int, column: Int,
-                               style: Style = .plain) -> Int {
+    public mutating func write(
+        _ text: String, row: Int, column: Int,
+        style: Style = .plain
+    ) -> Int {
         guard rows.indices.contains(row) else { return column }
         var col = max(0, column)
         for character in Sanitize.inline(text) {
@@ -67,8 +69,10 @@ public struct TextCanvas: Sendable {
 
     /// Writes `text` so that it ends at column `end` (exclusive); returns its start column.
     @discardableResult
-    public mutating func writeRightAligned(_ text: String, row: Int, end: Int,
-                                           style: Style = .plain) -> Int {
+    public mutating func writeRightAligned(
+        _ text: String, row: Int, end: Int,
+        style: Style = .plain
+    ) -> Int {
         let start = max(0, end - DisplayWidth.of(Sanitize.inline(text)))
         write(text, row: row, column: start, style: style)
         return start
@@ -77,7 +81,10 @@ public struct TextCanvas: Sendable {
     /// Appends the rows of `other`, clipped or padded to this canvas's width.
     public mutating func append(_ other: TextCanvas) {
         for cells in other.rows {
-            if cells.count == width { rows.append(cells); continue }
+            if cells.count == width {
+                rows.append(cells)
+                continue
+            }
             var row = Array(cells.prefix(width))
             // A wide character cut in half at the edge becomes a blank.
             if let last = row.last, last.width == 2 { row[row.count - 1] = .blank }
@@ -89,7 +96,8 @@ public struct TextCanvas: Sendable {
     /// The rows in `range` (clamped to the canvas) as a canvas of the same width.
     public func slice(_ range: Range<Int>) -> TextCanvas {
         var part = TextCanvas(width: width)
-        let lower = max(0, min(range.lowerBound, rows.count)), upper = max(lower, min(range.upperBound, rows.count))
+        let lower = max(0, min(range.lowerBound, rows.count))
+        let upper = max(lower, min(range.upperBound, rows.count))
         part.rows = Array(rows[lower..<upper])
         return part
     }
@@ -111,9 +119,15 @@ public struct TextCanvas: Sendable {
         var styled = false
         for cell in cells where cell.width > 0 {
             if colorLevel != .none, cell.style != current {
-                if styled { out += Style.reset; styled = false }
+                if styled {
+                    out += Style.reset
+                    styled = false
+                }
                 let code = cell.style.sgr(for: colorLevel)
-                if !code.isEmpty { out += code; styled = true }
+                if !code.isEmpty {
+                    out += code
+                    styled = true
+                }
                 current = cell.style
             }
             out += cell.text

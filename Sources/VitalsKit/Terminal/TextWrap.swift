@@ -17,7 +17,7 @@ public enum TextWrap {
             let fits = DisplayWidth.cut(String(line), to: limit).count
             // Break at the last space that fits (after the line's indentation) whose next
             // character fits too, else cut the word.
-            var split = max(fits, ownIndent + 1) // at least one character of text per line
+            var split = max(fits, ownIndent + 1)  // at least one character of text per line
             let end = min(fits + 1, line.count)
             if ownIndent < end, let space = line[ownIndent..<end].lastIndex(of: " "), space > ownIndent {
                 split = space

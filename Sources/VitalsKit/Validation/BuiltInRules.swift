@@ -7,9 +7,11 @@ public enum BuiltInRules {
         // Reported by `validate` over the catalog's language tables.
         LanguageTableRule(), UnknownLanguageRule(),
         // Phase 3: cross-file rules.
-        DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(), ParentCycleRule(),
+        DuplicateIDRule(), FormerIDCollisionRule(), UnknownReferenceRule(), ParentOnOtherScreenRule(),
+        ParentCycleRule(),
         PrimaryCountRule(), PrimaryWithParentRule(), EmptyScreenRule(), InactiveParentRule(),
-        UnknownChartTypeRule(), BindingMismatchRule(), PairedSeriesRule(), TargetSanityRule(), PortionDayRule(), AboutPeriodRule(),
+        UnknownChartTypeRule(), BindingMismatchRule(), PairedSeriesRule(), TargetSanityRule(), PortionDayRule(),
+        AboutPeriodRule(),
         // Against the screen modules of the run (`ValidationContext.screens`).
         ScreenConfigRule(),
     ]

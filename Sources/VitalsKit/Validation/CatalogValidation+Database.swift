@@ -4,7 +4,8 @@ extension CatalogValidation {
     /// (`display_metrics[display_metric_id=X]`).
     package static func run(loaded: LoadedCatalog, validator: Validator) -> CatalogValidation {
         let diagnostics = validator.validate(loaded)
-        return CatalogValidation(diagnostics: diagnostics, summary: ValidationSummary(loaded, diagnostics),
-                                 sources: [:], catalogs: [loaded.catalog])
+        return CatalogValidation(
+            diagnostics: diagnostics, summary: ValidationSummary(loaded, diagnostics),
+            sources: [:], catalogs: [loaded.catalog])
     }
 }

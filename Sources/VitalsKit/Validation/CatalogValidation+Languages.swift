@@ -11,7 +11,8 @@ extension CatalogValidation {
     /// so a CI can place its findings.
     package mutating func checkLanguages(catalogRoot: String?) {
         let (files, unread) = Self.languageFiles(catalogRoot: catalogRoot)
-        let found = unread + Self.languageFindings(tables: files.isEmpty && unread.isEmpty ? nil : files, catalogs: catalogs)
+        let found =
+            unread + Self.languageFindings(tables: files.isEmpty && unread.isEmpty ? nil : files, catalogs: catalogs)
         for file in files { sources[file.path] = file.text }
         diagnostics += found.sorted { $0.location < $1.location }
         summary.errors += found.filter { $0.severity == .error }.count
@@ -24,7 +25,8 @@ extension CatalogValidation {
         var files: [SourceFile] = []
         var found: [Diagnostic] = []
         let directory = catalogRoot.map { ($0 as NSString).appendingPathComponent("languages") }
-        let names = directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }?
+        let names =
+            directory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) }?
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted() ?? []
         if let directory, !names.isEmpty {
             let scan = CatalogFileScan(directoriesOf: [directory + "/" + names[0]])
@@ -44,7 +46,9 @@ extension CatalogValidation {
     /// `report`, `summary` …): the findings `validate` reports about them — a screen whose
     /// `language:` names no table among them — and the tables that read, for
     /// `Catalog.useLanguages`. Without a `languages/` directory: the shipped ones.
-    package static func catalogLanguages(catalogRoot: String?, catalog: Catalog) -> (tables: [LanguageTable], findings: [Diagnostic]) {
+    package static func catalogLanguages(catalogRoot: String?, catalog: Catalog) -> (
+        tables: [LanguageTable], findings: [Diagnostic]
+    ) {
         let (files, unread) = languageFiles(catalogRoot: catalogRoot)
         guard !files.isEmpty || !unread.isEmpty else { return ([], languageFindings(tables: nil, catalogs: [catalog])) }
         let tables = files.compactMap { LanguageTable.read($0.text, file: $0.path).table }
@@ -70,10 +74,12 @@ extension CatalogValidation {
         for catalog in catalogs {
             for screen in catalog.screens {
                 guard let language = screen.language, !codes.contains(language) else { continue }
-                found.append(Diagnostic(.error, rule: RuleID.unknownLanguage,
-                                        "\(screen.id): no language table '\(language)' (languages/\(language).yaml); "
-                                            + "known: \(codes.sorted().joined(separator: ", "))",
-                                        at: screen.location(of: "language")))
+                found.append(
+                    Diagnostic(
+                        .error, rule: RuleID.unknownLanguage,
+                        "\(screen.id): no language table '\(language)' (languages/\(language).yaml); "
+                            + "known: \(codes.sorted().joined(separator: ", "))",
+                        at: screen.location(of: "language")))
             }
         }
         return found

@@ -22,10 +22,13 @@ package struct CatalogValidation: Sendable {
     /// Runs `validator` over what `paths` (or the discovered catalog) name.
     /// `overlay`: texts read instead of the files they name (an editor's unsaved buffers, by
     /// path; `CatalogLoader.load(paths:keepingTexts:overlay:)`); `cache`: the files' last readings.
-    package static func run(paths: [String], catalogRoot: String?, validator: Validator,
-                           workingDirectory: String = FileManager.default.currentDirectoryPath,
-                           overlay: [String: String] = [:], cache: FileReadingCache? = nil) throws -> CatalogValidation {
-        var result = CatalogValidation(summary: ValidationSummary(LoadedCatalog(catalog: Catalog(), diagnostics: []), []))
+    package static func run(
+        paths: [String], catalogRoot: String?, validator: Validator,
+        workingDirectory: String = FileManager.default.currentDirectoryPath,
+        overlay: [String: String] = [:], cache: FileReadingCache? = nil
+    ) throws -> CatalogValidation {
+        var result = CatalogValidation(
+            summary: ValidationSummary(LoadedCatalog(catalog: Catalog(), diagnostics: []), []))
         for group in try groups(paths: paths, catalogRoot: catalogRoot, workingDirectory: workingDirectory) {
             let loaded = try CatalogLoader.load(paths: group.load, keepingTexts: false, overlay: overlay, cache: cache)
             var diagnostics = validator.validate(loaded)
@@ -75,8 +78,10 @@ package struct CatalogValidation: Sendable {
 
     static func groups(paths: [String], catalogRoot: String?, workingDirectory: String) throws -> [Group] {
         if paths.isEmpty {
-            guard case .directory(let root) = try CatalogLocation.resolve(
-                root: catalogRoot, allowBuiltIn: false, workingDirectory: workingDirectory) else { return [] }
+            guard
+                case .directory(let root) = try CatalogLocation.resolve(
+                    root: catalogRoot, allowBuiltIn: false, workingDirectory: workingDirectory)
+            else { return [] }
             return [Group(root: root, load: CatalogLocation.paths(root: root), reported: nil)]
         }
         if let catalogRoot { _ = try CatalogLocation.resolve(root: catalogRoot, allowBuiltIn: false) }
@@ -92,7 +97,9 @@ package struct CatalogValidation: Sendable {
             let root = catalogRoot ?? CatalogLocation.discover(from: start.isEmpty ? "." : start)
             if named[root] == nil { order.append(root) }
             // A catalog root named as a directory means its catalog, not every YAML file below it.
-            let under = isDirectory.boolValue && CatalogLocation.isCatalogRoot(path) ? CatalogLocation.paths(root: path) : [path]
+            let under =
+                isDirectory.boolValue && CatalogLocation.isCatalogRoot(path)
+                ? CatalogLocation.paths(root: path) : [path]
             named[root, default: []] += try CatalogLoader.files(under: under)
         }
         return try order.map { root in

@@ -9,8 +9,12 @@ public struct ValidationContext: Sendable {
     /// Subjects a screen may be for without the catalog declaring them.
     public var dataSetSubjects: Set<String>
 
-    public init(chartKinds: ChartKindFactory = .builtIn, screens: ScreenRegistry = .genericOnly,
-                dataSetSubjects: Set<String> = []) {
-        self.chartKinds = chartKinds; self.screens = screens; self.dataSetSubjects = dataSetSubjects
+    public init(
+        chartKinds: ChartKindFactory = .builtIn, screens: ScreenRegistry = .genericOnly,
+        dataSetSubjects: Set<String> = []
+    ) {
+        self.chartKinds = chartKinds
+        self.screens = screens
+        self.dataSetSubjects = dataSetSubjects
     }
 }

@@ -9,8 +9,10 @@ public struct RuleDescription: Sendable {
     /// Catalog snippets on which the rule must stay quiet.
     public var nonTriggering: [String]
 
-    public init(id: String, summary: String, severity: Severity = .error,
-                triggering: [String], nonTriggering: [String]) {
+    public init(
+        id: String, summary: String, severity: Severity = .error,
+        triggering: [String], nonTriggering: [String]
+    ) {
         self.id = id
         self.summary = summary
         self.severity = severity
@@ -30,7 +32,8 @@ extension ValidationRule {
     public var id: String { Self.description.id }
 
     /// A diagnostic of this rule at its default severity.
-    public func diagnostic(_ message: String, at location: SourceLocation, related: [SourceLocation] = []) -> Diagnostic {
+    public func diagnostic(_ message: String, at location: SourceLocation, related: [SourceLocation] = []) -> Diagnostic
+    {
         Diagnostic(Self.description.severity, rule: Self.description.id, message, at: location, related: related)
     }
 }

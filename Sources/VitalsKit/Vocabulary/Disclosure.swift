@@ -13,7 +13,8 @@ public struct Disclosure: Sendable, Hashable {
     public var dayOne: LocalDate?
 
     public init(withholdsPersonal: Bool = false, dayOne: LocalDate? = nil) {
-        self.withholdsPersonal = withholdsPersonal; self.dayOne = dayOne
+        self.withholdsPersonal = withholdsPersonal
+        self.dayOne = dayOne
     }
 
     /// The disclosure of what is being composed or drawn now.

@@ -5,7 +5,9 @@ public struct RGB: Sendable, Hashable {
     public var red: UInt8, green: UInt8, blue: UInt8
 
     public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red; self.green = green; self.blue = blue
+        self.red = red
+        self.green = green
+        self.blue = blue
     }
 
     /// The colour names a catalog may use: the pillar colours the WellPath guide names, each
@@ -38,12 +40,14 @@ public struct RGB: Sendable, Hashable {
         guard text.hasPrefix("#") else { return nil }
         var digits = Array(text.utf8.dropFirst())
         guard digits.count == 3 || digits.count == 6,
-              digits.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) })
+            digits.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }
+            )
         else { return nil }
         if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
         guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
-        self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF),
-                  blue: UInt8(value & 0xFF))
+        self.init(
+            red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF),
+            blue: UInt8(value & 0xFF))
     }
 
     /// The same as `init?(color:)`: the renderers' name for it.
@@ -53,10 +57,11 @@ public struct RGB: Sendable, Hashable {
 
     /// `#RRGGBB`, uppercase.
     public var hexString: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// This colour mixed with `other`; `amount` 0 keeps self, 1 gives `other`.
@@ -90,17 +95,24 @@ public struct RGB: Sendable, Hashable {
     /// Chosen by hue, not by distance, so a muted green stays green instead of turning grey;
     /// colours with little saturation become black, grey or white by brightness.
     var ansi16Code: Int {
-        let r = Double(red) / 255, g = Double(green) / 255, b = Double(blue) / 255
-        let high = max(r, g, b), low = min(r, g, b)
+        let r = Double(red) / 255
+        let g = Double(green) / 255
+        let b = Double(blue) / 255
+        let high = max(r, g, b)
+        let low = min(r, g, b)
         let saturation = high == 0 ? 0 : (high - low) / high
         if saturation < 0.25 {
             return high < 0.25 ? 30 : high < 0.6 ? 90 : high < 0.85 ? 37 : 97
         }
         let delta = high - low
         var hue: Double
-        if high == r { hue = 60 * ((g - b) / delta).truncatingRemainder(dividingBy: 6) }
-        else if high == g { hue = 60 * ((b - r) / delta + 2) }
-        else { hue = 60 * ((r - g) / delta + 4) }
+        if high == r {
+            hue = 60 * ((g - b) / delta).truncatingRemainder(dividingBy: 6)
+        } else if high == g {
+            hue = 60 * ((b - r) / delta + 2)
+        } else {
+            hue = 60 * ((r - g) / delta + 4)
+        }
         if hue < 0 { hue += 360 }
         // red, yellow, green, cyan, blue, magenta
         let codes = [31, 33, 32, 36, 34, 35]
@@ -110,7 +122,8 @@ public struct RGB: Sendable, Hashable {
 
     /// Squared distance weighted for perceived brightness ("redmean").
     private func distance(to other: RGB) -> Int {
-        let dr = Int(red) - Int(other.red), dg = Int(green) - Int(other.green)
+        let dr = Int(red) - Int(other.red)
+        let dg = Int(green) - Int(other.green)
         let db = Int(blue) - Int(other.blue)
         return 2 * dr * dr + 4 * dg * dg + 3 * db * db
     }

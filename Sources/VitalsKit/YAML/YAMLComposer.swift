@@ -73,23 +73,24 @@ private struct Session {
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
 
-        var event = try next()          // stream start
+        var event = try next()  // stream start
         yaml_event_delete(&event)
         event = try next()
         if event.type == YAML_STREAM_END_EVENT {
             yaml_event_delete(&event)
             return .init(root: nil, duplicates: [])
         }
-        yaml_event_delete(&event)       // document start
+        yaml_event_delete(&event)  // document start
         event = try next()
         let (root, _) = try node(from: &event, depth: 0)
-        event = try next()              // document end
+        event = try next()  // document end
         yaml_event_delete(&event)
         event = try next()
         defer { yaml_event_delete(&event) }
         if event.type == YAML_DOCUMENT_START_EVENT {
-            throw problem("a catalog file holds one YAML document; found a second one (`---`)",
-                          mark: event.start_mark)
+            throw problem(
+                "a catalog file holds one YAML document; found a second one (`---`)",
+                mark: event.start_mark)
         }
         let rootIsEmpty = root.isNull && (root.scalarText ?? "").isEmpty
         return .init(root: rootIsEmpty ? nil : root, duplicates: duplicates)
@@ -104,21 +105,26 @@ private struct Session {
     }
 
     /// Builds the node that starts with `event` (consumed) and returns it with its expanded size.
-    private mutating func node(from event: inout yaml_event_t, depth: Int, isKey: Bool = false) throws -> (YAMLNode, Int) {
+    private mutating func node(from event: inout yaml_event_t, depth: Int, isKey: Bool = false) throws -> (
+        YAMLNode, Int
+    ) {
         defer { yaml_event_delete(&event) }
-        let location = SourceLocation(file: file, line: Int(event.start_mark.line) + 1,
-                                      column: Int(event.start_mark.column) + 1)
+        let location = SourceLocation(
+            file: file, line: Int(event.start_mark.line) + 1,
+            column: Int(event.start_mark.column) + 1)
         if depth > maxDepth {
-            throw YAMLProblem(kind: .syntax,
-                              message: "the document is nested deeper than \(maxDepth) levels",
-                              location: location)
+            throw YAMLProblem(
+                kind: .syntax,
+                message: "the document is nested deeper than \(maxDepth) levels",
+                location: location)
         }
         switch event.type {
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
             guard let anchored = anchors[name] else {
-                throw YAMLProblem(kind: .syntax, message: "alias *\(name) refers to no anchor",
-                                  location: location)
+                throw YAMLProblem(
+                    kind: .syntax, message: "alias *\(name) refers to no anchor",
+                    location: location)
             }
             try count(anchored.size, at: location)
             var copy = anchored.node
@@ -128,7 +134,8 @@ private struct Session {
             let scalar = event.data.scalar
             let bytes = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
             let text = (isKey ? keyNames.name(matching: bytes) : nil) ?? String(decoding: bytes, as: UTF8.self)
-            let quoted = scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
+            let quoted =
+                scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
                 || scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE
                 || scalar.style == YAML_LITERAL_SCALAR_STYLE
                 || scalar.style == YAML_FOLDED_SCALAR_STYLE
@@ -143,7 +150,10 @@ private struct Session {
             try count(1, at: location)
             while true {
                 var child = try next()
-                if child.type == YAML_SEQUENCE_END_EVENT { yaml_event_delete(&child); break }
+                if child.type == YAML_SEQUENCE_END_EVENT {
+                    yaml_event_delete(&child)
+                    break
+                }
                 let (item, itemSize) = try node(from: &child, depth: depth + 1)
                 items.append(item)
                 size += itemSize
@@ -159,7 +169,10 @@ private struct Session {
             try count(1, at: location)
             while true {
                 var keyEvent = try next()
-                if keyEvent.type == YAML_MAPPING_END_EVENT { yaml_event_delete(&keyEvent); break }
+                if keyEvent.type == YAML_MAPPING_END_EVENT {
+                    yaml_event_delete(&keyEvent)
+                    break
+                }
                 let (key, keySize) = try node(from: &keyEvent, depth: depth + 1, isKey: true)
                 var valueEvent = try next()
                 let (value, valueSize) = try node(from: &valueEvent, depth: depth + 1)
@@ -199,8 +212,9 @@ private struct Session {
             // The reader (a character YAML does not allow, such as ESC or BEL) sets no mark,
             // only the byte offset and the character: name its line, column and code point.
             if parser.problem_value >= 0 {
-                message += String(format: " (U+%04X); write it as an escape in a double-quoted string (\\u%04X)",
-                                  parser.problem_value, parser.problem_value)
+                message += String(
+                    format: " (U+%04X); write it as an escape in a double-quoted string (\\u%04X)",
+                    parser.problem_value, parser.problem_value)
             }
             let (line, column) = Self.lineAndColumn(ofByte: parser.problem_offset, in: input)
             return problem(message, line: line, column: column)
@@ -215,7 +229,8 @@ private struct Session {
     static func lineAndColumn(ofByte offset: Int, in input: UnsafeBufferPointer<UInt8>?) -> (line: Int, column: Int) {
         guard let input else { return (1, 1) }
         let end = min(max(offset, 0), input.count)
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         for index in 0..<end where input[index] == 0x0A {
             line += 1
             lineStart = index + 1
@@ -230,8 +245,9 @@ private struct Session {
     }
 
     private func problem(_ message: String, line: Int, column: Int) -> YAMLProblem {
-        YAMLProblem(kind: .syntax, message: message,
-                    location: SourceLocation(file: file, line: line, column: column))
+        YAMLProblem(
+            kind: .syntax, message: message,
+            location: SourceLocation(file: file, line: line, column: column))
     }
 }
 
@@ -270,9 +286,10 @@ struct YAMLMappingKeys {
 
     /// The problem of a key `name` at `location` that repeats the key at `first`.
     static func duplicate(_ name: String, at location: SourceLocation, first: SourceLocation) -> YAMLProblem {
-        YAMLProblem(kind: .duplicateKey,
-                    message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
-                    location: location, related: first)
+        YAMLProblem(
+            kind: .duplicateKey,
+            message: "duplicate key '\(Sanitize.inline(name))' in one mapping; first at line \(first.line)",
+            location: location, related: first)
     }
 }
 
@@ -295,7 +312,9 @@ public struct YAMLKeyNames: Sendable {
     /// The shared name spelled by `bytes`, or nil.
     func name(matching bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.count > 15, let candidates = byLength[bytes.count] else { return nil }
-        for candidate in candidates where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+        for candidate in candidates
+        where candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        {
             return candidate.name
         }
         return nil

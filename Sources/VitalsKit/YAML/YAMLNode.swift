@@ -118,7 +118,7 @@ public enum YAMLScalar {
         let bytes = text.utf8
         let signed = bytes.first == UInt8(ascii: "+")
         guard bytes.count > (signed ? 1 : 0),
-              bytes.dropFirst(signed ? 1 : 0).allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") })
+            bytes.dropFirst(signed ? 1 : 0).allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") })
         else { return nil }
         return Int(signed ? text.dropFirst() : Substring(text))
     }
@@ -126,7 +126,9 @@ public enum YAMLScalar {
     public static func double(_ text: String) -> Double? {
         if let int = int(text) { return Double(int) }
         let bytes = text.utf8
-        if let first = bytes.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+        if let first = bytes.first,
+            first == UInt8(ascii: ".") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+        {
             // The only texts that can lower-case to these start with one of those three.
             let lowered = text.lowercased()
             if lowered == ".inf" || lowered == "+.inf" { return .infinity }

@@ -28,12 +28,19 @@ struct Completion {
     func json(_ context: CursorContext) -> JSONValue {
         .object([
             ("isIncomplete", .bool(false)),
-            ("items", .array(items(context).map { item in
-                var pairs: [(String, JSONValue)] = [("label", .string(item.label)), ("kind", .number(Double(item.kind)))]
-                if let detail = item.detail { pairs.append(("detail", .string(detail))) }
-                pairs.append(("textEdit", .object([("range", context.replace.json), ("newText", .string(item.insert))])))
-                return .object(pairs)
-            })),
+            (
+                "items",
+                .array(
+                    items(context).map { item in
+                        var pairs: [(String, JSONValue)] = [
+                            ("label", .string(item.label)), ("kind", .number(Double(item.kind))),
+                        ]
+                        if let detail = item.detail { pairs.append(("detail", .string(detail))) }
+                        pairs.append(
+                            ("textEdit", .object([("range", context.replace.json), ("newText", .string(item.insert))])))
+                        return .object(pairs)
+                    })
+            ),
         ])
     }
 
@@ -64,7 +71,8 @@ struct Completion {
                 spec = value
             case .any where key == "config":
                 guard let screenID = context.entry["screen_id"],
-                      let declared = extensions.screens.declaredConfigs.first(where: { $0.screenID == screenID })?.keys else { return .none }
+                    let declared = extensions.screens.declaredConfigs.first(where: { $0.screenID == screenID })?.keys
+                else { return .none }
                 return configKeys(declared, path: Array(context.path[(index + 1)...]))
             default: return .none
             }
@@ -82,7 +90,8 @@ struct Completion {
             case .list(let element, _):
                 guard case .object(let inner) = element.kind else { return .none }
                 keys = inner
-            case .variant(_, let present, let otherwise): keys = present + otherwise.filter { key in !present.contains { $0.name == key.name } }
+            case .variant(_, let present, let otherwise):
+                keys = present + otherwise.filter { key in !present.contains { $0.name == key.name } }
             default: return .none
             }
         }
@@ -98,10 +107,14 @@ struct Completion {
             }
         case .spec(let spec):
             return spec.keys.filter { !written.contains($0.name) }.map { key in
-                Item(label: key.name, kind: 10, detail: (key.isRequired ? "required. " : "") + key.summary, insert: key.name + ": ")
+                Item(
+                    label: key.name, kind: 10, detail: (key.isRequired ? "required. " : "") + key.summary,
+                    insert: key.name + ": ")
             }
         case .fixed(let names, let value):
-            return names.filter { !written.contains($0) }.map { Item(label: $0, kind: 10, detail: "a \(value.name) mapping", insert: $0 + ":") }
+            return names.filter { !written.contains($0) }.map {
+                Item(label: $0, kind: 10, detail: "a \(value.name) mapping", insert: $0 + ":")
+            }
         case .config(let keys):
             return keys.filter { !written.contains($0.name) }.map { key in
                 Item(label: key.name, kind: 10, detail: "\(key.typeDescription). \(key.doc)", insert: key.name + ": ")
@@ -118,7 +131,10 @@ struct Completion {
         case .spec(let spec):
             guard let keySpec = spec.key(key) else { return [] }
             if let slot = IDKeys.slot(key, in: spec.name), slot.role != .declaration {
-                return ids(slot.kind, formerOf: slot.role == .formerID ? context.entry["screen_id"] ?? context.siblings["screen_id"] : nil)
+                return ids(
+                    slot.kind,
+                    formerOf: slot.role == .formerID ? context.entry["screen_id"] ?? context.siblings["screen_id"] : nil
+                )
             }
             if key == "unit", spec.name == "metric" || spec.name == "paired_series" {
                 return units(series: context.siblings["series"])
@@ -155,7 +171,9 @@ struct Completion {
     private func units(series: String?) -> [Item] {
         if let id = series, let found = catalog.series(id) {
             return KnownUnit.units(of: found.unit.dimension).map {
-                Item(label: $0.symbol, kind: 12, detail: "\(found.unit.dimension.rawValue), like \(id) (\(found.unit.rawValue))", insert: $0.symbol)
+                Item(
+                    label: $0.symbol, kind: 12,
+                    detail: "\(found.unit.dimension.rawValue), like \(id) (\(found.unit.rawValue))", insert: $0.symbol)
             }
         }
         return KnownUnit.allSymbols.map { Item(label: $0, kind: 12, detail: nil, insert: $0) }
@@ -166,15 +184,23 @@ struct Completion {
         switch kind {
         case .screen:
             if screen != nil { return [] }
-            return catalog.screens.map { Item(label: $0.id, kind: 18, detail: "\($0.name) (\($0.pillarID))", insert: $0.id) }
+            return catalog.screens.map {
+                Item(label: $0.id, kind: 18, detail: "\($0.name) (\($0.pillarID))", insert: $0.id)
+            }
         case .metric:
-            return catalog.metrics.map { Item(label: $0.id, kind: 18, detail: "\($0.displayName) on \($0.screenID)", insert: $0.id) }
+            return catalog.metrics.map {
+                Item(label: $0.id, kind: 18, detail: "\($0.displayName) on \($0.screenID)", insert: $0.id)
+            }
         case .pillar:
             return catalog.pillars.map { Item(label: $0.id, kind: 18, detail: $0.name, insert: $0.id) }
         case .series:
-            return catalog.series.map { Item(label: $0.id, kind: 18, detail: "\($0.kind.rawValue), \($0.unit.rawValue)", insert: $0.id) }
+            return catalog.series.map {
+                Item(label: $0.id, kind: 18, detail: "\($0.kind.rawValue), \($0.unit.rawValue)", insert: $0.id)
+            }
         case .subject:
-            return catalog.subjects.map { Item(label: $0.id, kind: 18, detail: "\($0.name) (\($0.kind.rawValue))", insert: $0.id) }
+            return catalog.subjects.map {
+                Item(label: $0.id, kind: 18, detail: "\($0.name) (\($0.kind.rawValue))", insert: $0.id)
+            }
         case .category:
             return catalog.portions.categories.map { Item(label: $0.id, kind: 18, detail: $0.name, insert: $0.id) }
         case .mealSlot, .food, .budget:

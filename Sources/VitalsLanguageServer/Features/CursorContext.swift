@@ -1,4 +1,5 @@
 import Foundation
+
 /// Where the cursor is in a catalog file, read from the lines' indentation (a file being typed
 /// is seldom valid YAML): the keys that enclose it, the keys already written beside it, and
 /// whether a key or a value is being typed.
@@ -55,15 +56,22 @@ struct CursorContext {
             value = value.trimmingCharacters(in: .whitespaces)
             if value.hasPrefix("\"") || value.hasPrefix("'") { value.removeFirst() }
             typing = .value(key: key, prefix: value, inList: inList)
-            replace = TextRange(start: lines.position(line: position.line + 1, column: cursor - value.unicodeScalars.count + 1), end: position)
+            replace = TextRange(
+                start: lines.position(line: position.line + 1, column: cursor - value.unicodeScalars.count + 1),
+                end: position)
         } else {
             let prefix = content.trimmingCharacters(in: .whitespaces)
             typing = .key(prefix: prefix)
-            replace = TextRange(start: lines.position(line: position.line + 1, column: cursor - prefix.unicodeScalars.count + 1), end: position)
+            replace = TextRange(
+                start: lines.position(line: position.line + 1, column: cursor - prefix.unicodeScalars.count + 1),
+                end: position)
         }
         var level = head.column
         var listMode = false
-        if let dash = head.dash { level = dash; listMode = true }
+        if let dash = head.dash {
+            level = dash
+            listMode = true
+        }
         // Keys below the cursor in its mapping.
         var index = position.line + 1
         while index < lines.lines.count {
@@ -84,18 +92,31 @@ struct CursorContext {
                 if above.start >= level, !(above.dash == nil && above.column == level) { continue }
                 path.insert(key, at: 0)
                 enclosing.append([key: above.value])
-                if let dash = above.dash { level = dash } else { level = above.column; listMode = false }
+                if let dash = above.dash {
+                    level = dash
+                } else {
+                    level = above.column
+                    listMode = false
+                }
                 continue
             }
             if above.column == level {
                 enclosing[enclosing.count - 1][key] = enclosing[enclosing.count - 1][key] ?? above.value
-                if let dash = above.dash { level = dash; listMode = true }
+                if let dash = above.dash {
+                    level = dash
+                    listMode = true
+                }
                 continue
             }
             if above.start > level || above.column > level { continue }
             path.insert(key, at: 0)
             enclosing.append([key: above.value])
-            if let dash = above.dash { level = dash; listMode = true } else { level = above.column }
+            if let dash = above.dash {
+                level = dash
+                listMode = true
+            } else {
+                level = above.column
+            }
         }
         if case .value(let key, _, _) = typing { enclosing[0][key] = nil }
         if case .key = typing, head.dash != nil, path.isEmpty == false {
@@ -111,7 +132,9 @@ struct CursorContext {
     }
 
     /// The top-level keys, whose lists hold entries (mappings), not values.
-    static let entryLists: Set<String> = ["pillars", "subjects", "series", "screens", "metrics", "categories", "meal_slots", "foods", "budgets"]
+    static let entryLists: Set<String> = [
+        "pillars", "subjects", "series", "screens", "metrics", "categories", "meal_slots", "foods", "budgets",
+    ]
 
     /// A line's parts. With `partial` the text is what is typed up to the cursor, so a line
     /// ending in `key:` already types the value.
@@ -126,17 +149,23 @@ struct CursorContext {
         }
         if dash != nil, column == text.count, !partial { column = max(column, (dash ?? 0) + 2) }
         let rest = String(String.UnicodeScalarView(text[min(column, text.count)...]))
-        guard !rest.hasPrefix("#"), let colon = rest.range(of: ": ") ?? (rest.hasSuffix(":") ? rest.range(of: ":", options: .backwards) : nil) else {
+        guard !rest.hasPrefix("#"),
+            let colon = rest.range(of: ": ") ?? (rest.hasSuffix(":") ? rest.range(of: ":", options: .backwards) : nil)
+        else {
             return KeyLine(column: column, dash: dash, key: nil, value: rest)
         }
         var key = String(rest[..<colon.lowerBound])
         if key.count >= 2, key.first == "\"" || key.first == "'" { key = String(key.dropFirst().dropLast()) }
-        guard !key.isEmpty, !key.contains(" "), !key.contains("[") else { return KeyLine(column: column, dash: dash, key: nil, value: rest) }
+        guard !key.isEmpty, !key.contains(" "), !key.contains("[") else {
+            return KeyLine(column: column, dash: dash, key: nil, value: rest)
+        }
         var value = String(rest[colon.upperBound...])
         if !partial {
             if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]) }
             value = value.trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.first == "\"" || value.first == "'", value.last == value.first { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.first == "\"" || value.first == "'", value.last == value.first {
+                value = String(value.dropFirst().dropLast())
+            }
         }
         return KeyLine(column: column, dash: dash, key: key, value: value)
     }

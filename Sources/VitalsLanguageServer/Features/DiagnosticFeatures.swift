@@ -6,7 +6,12 @@ enum DiagnosticFeatures {
     /// One finding at its line and column, to the end of the token there, the rule id as its
     /// code and the places it involves as related information.
     static func lsp(_ diagnostic: Diagnostic, lines: TextLines, uriOf: (String) -> String?) -> JSONValue {
-        let severity: Double = switch diagnostic.severity { case .error: 1; case .warning: 2; case .note: 3 }
+        let severity: Double =
+            switch diagnostic.severity {
+            case .error: 1
+            case .warning: 2
+            case .note: 3
+            }
         var pairs: [(String, JSONValue)] = [
             ("range", range(of: diagnostic, lines: lines).json),
             ("severity", .number(severity)),
@@ -46,15 +51,28 @@ enum DiagnosticFeatures {
         diagnostics.compactMap { diagnostic in
             let at = self.range(of: diagnostic, lines: lines)
             guard at.start.line <= range.end.line, at.end.line >= range.start.line,
-                  let word = suggestion(in: diagnostic.message) else { return nil }
+                let word = suggestion(in: diagnostic.message)
+            else { return nil }
             // A quoted token keeps its quotes.
-            let token = String(lines.line(at.start.line).unicodeScalars.dropFirst(lines.scalarColumn(of: at.start))
-                .prefix(lines.scalarColumn(of: at.end) - lines.scalarColumn(of: at.start)))
-            let replaced = token.count >= 2 && (token.first == "\"" || token.first == "'") && token.last == token.first
+            let token = String(
+                lines.line(at.start.line).unicodeScalars.dropFirst(lines.scalarColumn(of: at.start))
+                    .prefix(lines.scalarColumn(of: at.end) - lines.scalarColumn(of: at.start)))
+            let replaced =
+                token.count >= 2 && (token.first == "\"" || token.first == "'") && token.last == token.first
                 ? "\(token.first!)\(word)\(token.first!)" : word
-            let edit = JSONValue.object([("changes", .object([(uri, .array([
-                .object([("range", at.json), ("newText", .string(replaced))]),
-            ]))]))])
+            let edit = JSONValue.object([
+                (
+                    "changes",
+                    .object([
+                        (
+                            uri,
+                            .array([
+                                .object([("range", at.json), ("newText", .string(replaced))])
+                            ])
+                        )
+                    ])
+                )
+            ])
             return .object([
                 ("title", .string("Change to '\(word)'")),
                 ("kind", .string("quickfix")),

@@ -11,8 +11,10 @@ public struct ChartPreview: Sendable {
     /// Adds what the data read declares outside the catalog (the demo's subjects).
     public var prepare: @Sendable (inout Catalog) -> Void
 
-    public init(width: Int = 60, asOf: LocalDate? = nil, open: @escaping @Sendable () throws -> SampleStore,
-                prepare: @escaping @Sendable (inout Catalog) -> Void = { _ in }) {
+    public init(
+        width: Int = 60, asOf: LocalDate? = nil, open: @escaping @Sendable () throws -> SampleStore,
+        prepare: @escaping @Sendable (inout Catalog) -> Void = { _ in }
+    ) {
         self.width = width
         self.asOf = asOf
         self.open = open
@@ -34,11 +36,13 @@ struct Hover {
         case .screen: return (catalog.screen(occurrence.id) ?? catalog.screen(formerID: occurrence.id)).map(screen)
         case .series:
             guard let series = catalog.series(occurrence.id) else { return nil }
-            return "**\(series.id)** — series, \(series.kind.rawValue) in \(series.unit.rawValue)" + (series.description.map { "\n\n\($0)" } ?? "")
+            return "**\(series.id)** — series, \(series.kind.rawValue) in \(series.unit.rawValue)"
+                + (series.description.map { "\n\n\($0)" } ?? "")
         case .pillar:
             guard let pillar = catalog.pillar(occurrence.id) else { return nil }
             let screens = catalog.screens(of: pillar.id).map { "`\($0.id)`" }
-            return "**\(pillar.id)** — pillar \(pillar.name)\n\nscreens: \(screens.isEmpty ? "none" : screens.joined(separator: ", "))"
+            return
+                "**\(pillar.id)** — pillar \(pillar.name)\n\nscreens: \(screens.isEmpty ? "none" : screens.joined(separator: ", "))"
         case .subject:
             guard let subject = catalog.subject(occurrence.id) else { return nil }
             return "**\(subject.id)** — subject \(subject.name) (\(subject.kind.rawValue))"
@@ -54,8 +58,10 @@ struct Hover {
         if let seriesID = metric.binding.seriesID {
             let series = catalog.series(seriesID)
             lines.append("")
-            lines.append("series: `\(seriesID)`" + (series.map { " (\($0.kind.rawValue), \($0.unit.rawValue))" } ?? " (not declared)")
-                         + " · unit: \(metric.binding.unit ?? series?.unit.rawValue ?? "—")")
+            lines.append(
+                "series: `\(seriesID)`"
+                    + (series.map { " (\($0.kind.rawValue), \($0.unit.rawValue))" } ?? " (not declared)")
+                    + " · unit: \(metric.binding.unit ?? series?.unit.rawValue ?? "—")")
         }
         if let parent = metric.parentID { lines += ["", "under: `\(parent)`"] }
         switch drawChart(metric) {
@@ -69,12 +75,18 @@ struct Hover {
 
     func screen(_ screen: DisplayScreen) -> String {
         var lines = ["**\(screen.id)** — \(screen.name) (screen of pillar `\(screen.pillarID)`)"]
-        if !screen.formerIDs.isEmpty { lines += ["", "former ids: " + screen.formerIDs.map { "`\($0)`" }.joined(separator: ", ")] }
+        if !screen.formerIDs.isEmpty {
+            lines += ["", "former ids: " + screen.formerIDs.map { "`\($0)`" }.joined(separator: ", ")]
+        }
         if let primary = catalog.primary(of: screen.id) {
             lines += ["", "primary: `\(primary.id)` — \(primary.displayName) (`\(primary.chartTypeID)`)"]
             let children = catalog.descendants(of: primary.id)
             if !children.isEmpty {
-                lines += ["", "children:"] + children.map { String(repeating: "  ", count: $0.depth - 1) + "- `\($0.metric.id)` — \($0.metric.displayName)" }
+                lines +=
+                    ["", "children:"]
+                    + children.map {
+                        String(repeating: "  ", count: $0.depth - 1) + "- `\($0.metric.id)` — \($0.metric.displayName)"
+                    }
             }
         } else {
             lines += ["", "primary: none"]
@@ -120,19 +132,26 @@ final class ChartDrawing {
     func draw(_ metric: DisplayMetric, in catalog: Catalog) -> ChartPicture {
         var catalog = catalog
         preview.prepare(&catalog)
-        guard let screen = catalog.screen(metric.screenID) else { return .notDrawn("its screen \(metric.screenID) is not declared") }
+        guard let screen = catalog.screen(metric.screenID) else {
+            return .notDrawn("its screen \(metric.screenID) is not declared")
+        }
         do {
             let store = try self.store ?? preview.open()
             self.store = store
             var request = ScreenRequest(asOf: preview.asOf ?? LocalDate.today())
             request.focusMetricID = metric.id
             let profile = RenderProfile(width: preview.width)
-            let document = try extensions.screens.render(ScreenContext(catalog: catalog, screen: screen, store: store, request: request,
-                                                                       profile: profile, chartKinds: extensions.chartKinds))
+            let document = try extensions.screens.render(
+                ScreenContext(
+                    catalog: catalog, screen: screen, store: store, request: request,
+                    profile: profile, chartKinds: extensions.chartKinds))
             guard let block = document.blocks.first(where: { $0.kind == .chart && $0.metricID == metric.id }) else {
                 return .drawn(document.blocks.first { $0.kind == .empty }.map { document.lines(of: $0) } ?? [])
             }
-            return .drawn(document.lines(of: block).map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) })
+            return .drawn(
+                document.lines(of: block).map {
+                    $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+                })
         } catch {
             return .notDrawn("\(error)")
         }

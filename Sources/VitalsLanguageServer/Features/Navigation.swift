@@ -24,7 +24,9 @@ struct Navigation {
     }
 
     func references(of occurrence: IDOccurrence, includingDeclaration: Bool) -> [IDOccurrence] {
-        workspace.occurrences(of: occurrence.kind, occurrence.id).filter { includingDeclaration || $0.role != .declaration }
+        workspace.occurrences(of: occurrence.kind, occurrence.id).filter {
+            includingDeclaration || $0.role != .declaration
+        }
     }
 
     static func location(_ occurrence: IDOccurrence) -> JSONValue {
@@ -39,7 +41,8 @@ struct Navigation {
         var description: String {
             switch self {
             case .notAnID: return "there is no id here to rename"
-            case .badFormat(let id, let pattern): return "'\(Sanitize.inline(id))' is not an id of this kind: \(pattern.summary)"
+            case .badFormat(let id, let pattern):
+                return "'\(Sanitize.inline(id))' is not an id of this kind: \(pattern.summary)"
             case .taken(let id): return "'\(Sanitize.inline(id))' is already declared"
             }
         }
@@ -50,27 +53,40 @@ struct Navigation {
     func rename(_ occurrence: IDOccurrence, to newName: String) throws(RenameError) -> [String: [(TextRange, String)]] {
         if let pattern = Self.pattern(occurrence.kind), !pattern.matches(newName) { throw .badFormat(newName, pattern) }
         guard newName != occurrence.id else { return [:] }
-        if !workspace.occurrences(of: occurrence.kind, newName).filter({ $0.role == .declaration }).isEmpty { throw .taken(newName) }
+        if !workspace.occurrences(of: occurrence.kind, newName).filter({ $0.role == .declaration }).isEmpty {
+            throw .taken(newName)
+        }
         var edits: [String: [(TextRange, String)]] = [:]
         for found in workspace.occurrences(of: occurrence.kind, occurrence.id) where found.role != .formerID {
             edits[found.path, default: []].append((found.range, newName))
         }
         if occurrence.kind == .screen, usesFormerIDs() {
-            for declaration in workspace.occurrences(of: .screen, occurrence.id) where declaration.role == .declaration {
+            for declaration in workspace.occurrences(of: .screen, occurrence.id) where declaration.role == .declaration
+            {
                 guard let text = workspace.text(of: declaration.path),
-                      let list = workspace.fileIndex(declaration.path).formerIDLists[occurrence.id] else { continue }
+                    let list = workspace.fileIndex(declaration.path).formerIDLists[occurrence.id]
+                else { continue }
                 let lines = TextLines(text)
                 if let last = list.lastItem {
-                    let separator = list.isFlow ? ", " : "\n" + String(repeating: " ", count: lines.scalarColumn(of: last.start) - 2) + "- "
-                    let after = lines.line(last.end.line).unicodeScalars.dropFirst(lines.scalarColumn(of: last.end)).first
-                    let end = after == "\"" || after == "'" ? Position(line: last.end.line, character: last.end.character + 1) : last.end
-                    edits[declaration.path, default: []].append((TextRange(start: end, end: end), separator + occurrence.id))
+                    let separator =
+                        list.isFlow
+                        ? ", " : "\n" + String(repeating: " ", count: lines.scalarColumn(of: last.start) - 2) + "- "
+                    let after = lines.line(last.end.line).unicodeScalars.dropFirst(lines.scalarColumn(of: last.end))
+                        .first
+                    let end =
+                        after == "\"" || after == "'"
+                        ? Position(line: last.end.line, character: last.end.character + 1) : last.end
+                    edits[declaration.path, default: []].append(
+                        (TextRange(start: end, end: end), separator + occurrence.id))
                 } else {
                     // A new key after the `screen_id` line, at its indentation.
                     let line = lines.line(list.idLine - 1)
                     let end = lines.position(line: list.idLine, column: line.unicodeScalars.count + 1)
-                    edits[declaration.path, default: []].append((TextRange(start: end, end: end),
-                        "\n" + String(repeating: " ", count: list.indent) + "former_ids: [\(occurrence.id)]"))
+                    edits[declaration.path, default: []].append(
+                        (
+                            TextRange(start: end, end: end),
+                            "\n" + String(repeating: " ", count: list.indent) + "former_ids: [\(occurrence.id)]"
+                        ))
                 }
             }
         }
@@ -91,10 +107,20 @@ struct Navigation {
     }
 
     static func workspaceEdit(_ edits: [String: [(TextRange, String)]]) -> JSONValue {
-        .object([("changes", .object(edits.keys.sorted().map { path in
-            (FileURI.uri(path), .array(edits[path]!.sorted { $0.0.start < $1.0.start }.map { edit in
-                .object([("range", edit.0.json), ("newText", .string(edit.1))])
-            }))
-        }))])
+        .object([
+            (
+                "changes",
+                .object(
+                    edits.keys.sorted().map { path in
+                        (
+                            FileURI.uri(path),
+                            .array(
+                                edits[path]!.sorted { $0.0.start < $1.0.start }.map { edit in
+                                    .object([("range", edit.0.json), ("newText", .string(edit.1))])
+                                })
+                        )
+                    })
+            )
+        ])
     }
 }

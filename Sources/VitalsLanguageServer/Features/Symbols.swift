@@ -24,7 +24,11 @@ enum Symbols {
         var children: [Node] = []
 
         init(name: String, detail: String?, kind: Int, range: TextRange, selection: TextRange) {
-            self.name = name; self.detail = detail; self.kind = kind; self.range = range; self.selection = selection
+            self.name = name
+            self.detail = detail
+            self.kind = kind
+            self.range = range
+            self.selection = selection
         }
 
         func widen(to other: TextRange) {
@@ -48,41 +52,69 @@ enum Symbols {
         var pillars: [String: Node] = [:]
         var screens: [String: Node] = [:]
         func pillarNode(_ id: String, at range: TextRange) -> Node {
-            if let node = pillars[id] { node.widen(to: range); return node }
-            let node = Node(name: id, detail: catalog.pillar(id)?.name ?? "pillar", kind: kind(.pillar), range: range, selection: range)
+            if let node = pillars[id] {
+                node.widen(to: range)
+                return node
+            }
+            let node = Node(
+                name: id, detail: catalog.pillar(id)?.name ?? "pillar", kind: kind(.pillar), range: range,
+                selection: range)
             pillars[id] = node
             top.append(node)
             return node
         }
         for entry in index.outline where entry.kind == .pillar {
-            let node = Node(name: entry.id, detail: entry.name, kind: kind(.pillar), range: entry.range, selection: entry.selection)
-            if let existing = pillars[entry.id] { existing.children += node.children; continue }
+            let node = Node(
+                name: entry.id, detail: entry.name, kind: kind(.pillar), range: entry.range, selection: entry.selection)
+            if let existing = pillars[entry.id] {
+                existing.children += node.children
+                continue
+            }
             pillars[entry.id] = node
             top.append(node)
         }
         for entry in index.outline where entry.kind == .screen {
-            let node = Node(name: entry.id, detail: entry.name, kind: kind(.screen), range: entry.range, selection: entry.selection)
+            let node = Node(
+                name: entry.id, detail: entry.name, kind: kind(.screen), range: entry.range, selection: entry.selection)
             screens[entry.id] = screens[entry.id] ?? node
-            if let pillar = entry.parentID { pillarNode(pillar, at: entry.range).children.append(node) } else { top.append(node) }
+            if let pillar = entry.parentID {
+                pillarNode(pillar, at: entry.range).children.append(node)
+            } else {
+                top.append(node)
+            }
         }
         for entry in index.outline where entry.kind == .metric {
-            let node = Node(name: entry.id, detail: entry.name, kind: kind(.metric), range: entry.range, selection: entry.selection)
-            guard let screenID = entry.parentID else { top.append(node); continue }
+            let node = Node(
+                name: entry.id, detail: entry.name, kind: kind(.metric), range: entry.range, selection: entry.selection)
+            guard let screenID = entry.parentID else {
+                top.append(node)
+                continue
+            }
             let screen: Node
             if let existing = screens[screenID] {
                 screen = existing
                 screen.widen(to: entry.range)
             } else {
-                screen = Node(name: screenID, detail: catalog.screen(screenID)?.name ?? "screen", kind: kind(.screen),
-                              range: entry.range, selection: entry.selection)
+                screen = Node(
+                    name: screenID, detail: catalog.screen(screenID)?.name ?? "screen", kind: kind(.screen),
+                    range: entry.range, selection: entry.selection)
                 screens[screenID] = screen
-                if let pillar = catalog.screen(screenID)?.pillarID { pillarNode(pillar, at: entry.range).children.append(screen) } else { top.append(screen) }
+                if let pillar = catalog.screen(screenID)?.pillarID {
+                    pillarNode(pillar, at: entry.range).children.append(screen)
+                } else {
+                    top.append(screen)
+                }
             }
-            for pillar in pillars.values where pillar.children.contains(where: { $0 === screen }) { pillar.widen(to: entry.range) }
+            for pillar in pillars.values where pillar.children.contains(where: { $0 === screen }) {
+                pillar.widen(to: entry.range)
+            }
             screen.children.append(node)
         }
         for entry in index.outline where ![.pillar, .screen, .metric].contains(entry.kind) {
-            top.append(Node(name: entry.id, detail: entry.name, kind: kind(entry.kind), range: entry.range, selection: entry.selection))
+            top.append(
+                Node(
+                    name: entry.id, detail: entry.name, kind: kind(entry.kind), range: entry.range,
+                    selection: entry.selection))
         }
         return .array(top.sorted { $0.range.start < $1.range.start }.map(\.json))
     }
@@ -92,7 +124,10 @@ enum Symbols {
         let wanted = query.lowercased()
         var found: [JSONValue] = []
         for (path, index) in indexes {
-            for entry in index.outline where wanted.isEmpty || entry.id.lowercased().contains(wanted) || (entry.name?.lowercased().contains(wanted) ?? false) {
+            for entry in index.outline
+            where wanted.isEmpty || entry.id.lowercased().contains(wanted)
+                || (entry.name?.lowercased().contains(wanted) ?? false)
+            {
                 guard found.count < limit else { break }
                 var pairs: [(String, JSONValue)] = [
                     ("name", .string(entry.id)),

@@ -1,5 +1,5 @@
 #if canImport(VitalsKit)
-import VitalsKit
+    import VitalsKit
 #endif
 
 /// Reads JSON text (RFC 8259) into a `JSONValue`, bounded: nesting deeper than `maximumDepth`
@@ -39,9 +39,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("unexpected character")
         }
@@ -59,20 +65,33 @@ struct JSONParser {
         index += 1
         var pairs: [(String, JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(pairs)
+        }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key in quotes")
+            }
             let key = try string()
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after a key")
+            }
             index += 1
             skipWhitespace()
             pairs.append((key, try value(depth: depth + 1)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end inside an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(pairs) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(pairs)
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -81,14 +100,23 @@ struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             items.append(try value(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end inside an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -102,14 +130,20 @@ struct JSONParser {
             return index - from
         }
         guard index < bytes.count else { throw error("a number without digits") }
-        if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { throw error("a number without digits") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw error("a number without digits")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits() > 0 else { throw error("a number without digits after '.'") }
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw error("a number without digits in its exponent") }
         }
         guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text) else {
@@ -127,7 +161,9 @@ struct JSONParser {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+                guard let text = String(validating: out, as: UTF8.self) else {
+                    throw error("a string that is not UTF-8")
+                }
                 return text
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw error("unexpected end inside a string") }
@@ -144,10 +180,14 @@ struct JSONParser {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {
                         // A surrogate pair; a lone one is replaced, as a decoder of UTF-16 does.
-                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        {
                             index += 2
                             let low = try hex4()
-                            scalar = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                            scalar =
+                                (0xDC00..<0xE000).contains(low)
+                                ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
                         } else {
                             scalar = 0xFFFD
                         }
@@ -195,9 +235,18 @@ extension JSONValue {
         return pairs.last { $0.0 == key }?.1
     }
 
-    var stringValue: String? { if case .string(let text) = self { return text }; return nil }
-    var arrayValue: [JSONValue]? { if case .array(let items) = self { return items }; return nil }
-    var boolValue: Bool? { if case .bool(let flag) = self { return flag }; return nil }
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+    var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+    var boolValue: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
 
     /// A whole number within Int's range, else nil.
     var intValue: Int? {
@@ -213,7 +262,8 @@ extension JSONValue {
         case .number(let value): return value.isFinite ? JSONValue.format(value) : "null"
         case .string(let text): return JSONString.quote(text)
         case .array(let items): return "[" + items.map(\.compactText).joined(separator: ",") + "]"
-        case .object(let pairs): return "{" + pairs.map { JSONString.quote($0.0) + ":" + $0.1.compactText }.joined(separator: ",") + "}"
+        case .object(let pairs):
+            return "{" + pairs.map { JSONString.quote($0.0) + ":" + $0.1.compactText }.joined(separator: ",") + "}"
         }
     }
 }

@@ -81,7 +81,10 @@ public final class MessageReader {
                     return body(length)
                 }
                 if let value = Self.contentLength(text) {
-                    guard let parsed = value else { problem = problem ?? "a Content-Length that is not a number"; break }
+                    guard let parsed = value else {
+                        problem = problem ?? "a Content-Length that is not a number"
+                        break
+                    }
                     if length != nil, length != parsed { problem = problem ?? "two different Content-Length headers" }
                     length = parsed
                 } else if !Self.isHeader(text) {
@@ -104,13 +107,17 @@ public final class MessageReader {
         guard length >= 0 else { return .malformed("a negative Content-Length") }
         guard length <= limits.body else {
             let skipped = skip(length)
-            return .malformed("a message body of \(length) bytes; the limit is \(limits.body)" + (skipped ? "" : " (and it did not all come)"))
+            return .malformed(
+                "a message body of \(length) bytes; the limit is \(limits.body)"
+                    + (skipped ? "" : " (and it did not all come)"))
         }
         while available < length {
             guard fill(timeout: limits.stall) else {
                 start = buffer.count
-                return .malformed(ended ? "the input ended inside a message's body"
-                                  : "the rest of a message's body did not come within \(Int(limits.stall)) s")
+                return .malformed(
+                    ended
+                        ? "the input ended inside a message's body"
+                        : "the rest of a message's body did not come within \(Int(limits.stall)) s")
             }
         }
         let bytes = Array(buffer[start..<start + length])
@@ -132,7 +139,10 @@ public final class MessageReader {
         return true
     }
 
-    private enum Line { case line([UInt8]), tooLong }
+    private enum Line {
+        case line([UInt8])
+        case tooLong
+    }
 
     /// One line without its CR LF (a bare LF ends one too); nil when the input ended or, once
     /// a message has begun, stalled.
@@ -180,7 +190,9 @@ public final class MessageReader {
         case .data where !bytes.isEmpty:
             buffer += bytes
             return true
-        case .ended: ended = true; return false
+        case .ended:
+            ended = true
+            return false
         default: return false
         }
     }
@@ -195,10 +207,12 @@ public final class MessageReader {
     /// `Content-Length`'s value (nil inside: not a number), or nil for another header.
     static func contentLength(_ line: [UInt8]) -> Int?? {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
-              let name = String(validating: line[..<colon], as: UTF8.self),
-              name.lowercased() == "content-length" else { return nil }
+            let name = String(validating: line[..<colon], as: UTF8.self),
+            name.lowercased() == "content-length"
+        else { return nil }
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        guard !value.isEmpty, value.utf8.count <= 12, value.allSatisfy(\.isASCII), let number = Int(value), number >= 0 else {
+        guard !value.isEmpty, value.utf8.count <= 12, value.allSatisfy(\.isASCII), let number = Int(value), number >= 0
+        else {
             return .some(nil)
         }
         return .some(number)
@@ -222,7 +236,9 @@ public final class MessageWriter: @unchecked Sendable {
         MessageWriter { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
+                let written = bytes.withUnsafeBytes { raw in
+                    Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                }
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }
                 offset += written

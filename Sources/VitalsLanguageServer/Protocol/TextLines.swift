@@ -49,7 +49,9 @@ struct TextLines {
         } else {
             while end < scalars.count {
                 let scalar = scalars[end]
-                if scalar == " " || scalar == "\t" || scalar == "," || scalar == "]" || scalar == "}" || scalar == "#" { break }
+                if scalar == " " || scalar == "\t" || scalar == "," || scalar == "]" || scalar == "}" || scalar == "#" {
+                    break
+                }
                 if scalar == ":", end + 1 == scalars.count || scalars[end + 1] == " " { break }
                 end += 1
             }
@@ -68,11 +70,15 @@ struct Position: Hashable, Comparable {
 
     var json: JSONValue { .object([("line", .number(Double(line))), ("character", .number(Double(character)))]) }
 
-    init(line: Int, character: Int) { self.line = line; self.character = character }
+    init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
 
     init?(_ json: JSONValue?) {
         guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue,
-              line >= 0, character >= 0 else { return nil }
+            line >= 0, character >= 0
+        else { return nil }
         self.init(line: line, character: character)
     }
 }
@@ -85,7 +91,10 @@ struct TextRange: Hashable {
 
     func contains(_ position: Position) -> Bool { start <= position && position <= end }
 
-    init(start: Position, end: Position) { self.start = start; self.end = end }
+    init(start: Position, end: Position) {
+        self.start = start
+        self.end = end
+    }
 
     init?(_ json: JSONValue?) {
         guard let start = Position(json?["start"]), let end = Position(json?["end"]) else { return nil }

@@ -53,10 +53,12 @@ final class CatalogWorkspace {
     func analyse() -> Analysis {
         var result = Analysis()
         do {
-            var validation = try CatalogValidation.run(paths: [], catalogRoot: root, validator: validator, overlay: buffers, cache: readings)
+            var validation = try CatalogValidation.run(
+                paths: [], catalogRoot: root, validator: validator, overlay: buffers, cache: readings)
             validation.checkLanguages(catalogRoot: root)
             let files = try CatalogLoader.files(under: CatalogLocation.paths(root: root))
-            let languages = (try? FileManager.default.contentsOfDirectory(atPath: root + "/languages"))?
+            let languages =
+                (try? FileManager.default.contentsOfDirectory(atPath: root + "/languages"))?
                 .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { root + "/languages/" + $0 } ?? []
             let scan = CatalogFileScan(directoriesOf: files + languages)
             var byName: [String: String] = [:]
@@ -89,8 +91,10 @@ final class CatalogWorkspace {
 
     /// The ids of every catalog file, each file read again only when its text changed.
     func fileIndexes() -> [(path: String, index: FileIndex)] {
-        let files = analysis.files.isEmpty ? (try? CatalogLoader.files(under: CatalogLocation.paths(root: root)))?
-            .map(CatalogLocation.identity(of:)) ?? [] : analysis.files
+        let files =
+            analysis.files.isEmpty
+            ? (try? CatalogLoader.files(under: CatalogLocation.paths(root: root)))?
+                .map(CatalogLocation.identity(of:)) ?? [] : analysis.files
         return files.map { path in (path, fileIndex(path)) }
     }
 

@@ -3,7 +3,9 @@ import VitalsKit
 
 /// The kinds of id a catalog declares and refers to across files.
 enum IDKind: String, CaseIterable, Sendable {
-    case pillar, subject, series, screen, metric, category, mealSlot = "meal_slot", food, budget
+    case pillar, subject, series, screen, metric, category
+    case mealSlot = "meal_slot"
+    case food, budget
 
     /// The key that declares an id of this kind, and the section its entries are in.
     var declaringKey: String {
@@ -32,7 +34,12 @@ enum IDRole: Hashable, Sendable {
 /// Where each key of an entry names an id, by the entry's spec name. The catalog schema says
 /// a key is an identifier; this says of what.
 enum IDKeys {
-    struct Slot { var kind: IDKind; var role: IDRole; var isList = false; var keysAreIDs = false }
+    struct Slot {
+        var kind: IDKind
+        var role: IDRole
+        var isList = false
+        var keysAreIDs = false
+    }
 
     static let byEntry: [String: [String: Slot]] = [
         "pillar": ["pillar_id": Slot(kind: .pillar, role: .declaration)],
@@ -112,10 +119,12 @@ struct FileIndex: Sendable {
 
     init(path: String, text: String) {
         let lines = TextLines(text)
-        guard let result = try? YAMLComposer().compose(text, file: path), let root = result.root, let pairs = root.pairs else { return }
+        guard let result = try? YAMLComposer().compose(text, file: path), let root = result.root, let pairs = root.pairs
+        else { return }
         for (key, value) in pairs {
             guard let name = key.scalarText, let spec = CatalogSchema.sections.first(where: { $0.key == name })?.entry,
-                  let items = value.items else { continue }
+                let items = value.items
+            else { continue }
             for (index, item) in items.enumerated() {
                 let next = index + 1 < items.count ? items[index + 1].location.line : nil
                 read(item, spec: spec, path: path, lines: lines, endLine: next, sectionEnd: nil)
@@ -123,7 +132,9 @@ struct FileIndex: Sendable {
         }
     }
 
-    private mutating func read(_ node: YAMLNode, spec: EntrySpec, path: String, lines: TextLines, endLine: Int?, sectionEnd: Int?) {
+    private mutating func read(
+        _ node: YAMLNode, spec: EntrySpec, path: String, lines: TextLines, endLine: Int?, sectionEnd: Int?
+    ) {
         guard let pairs = node.pairs else { return }
         var declared: (IDKind, String, TextRange)?
         var occurrences: [IDOccurrence] = []
@@ -132,14 +143,19 @@ struct FileIndex: Sendable {
         for (key, value) in pairs {
             guard let keyName = key.scalarText else { continue }
             if keyName == "name" || keyName == "display_name" { name = value.scalarText }
-            if keyName == "display_screen_id" || (spec.name == "screen" && keyName == "pillar") { screenOf = value.scalarText }
+            if keyName == "display_screen_id" || (spec.name == "screen" && keyName == "pillar") {
+                screenOf = value.scalarText
+            }
             if case .nested(let nested)? = spec.key(keyName)?.kind, value.pairs != nil {
                 // `y: {series: …}`: its references belong to this entry.
                 for (innerKey, innerValue) in value.pairs ?? [] {
                     guard let inner = innerKey.scalarText, let slot = IDKeys.slot(inner, in: nested.name),
-                          let id = innerValue.scalarText else { continue }
-                    occurrences.append(IDOccurrence(kind: slot.kind, id: id, role: slot.role, path: path,
-                                                    range: Self.range(of: innerValue, id: id, lines: lines)))
+                        let id = innerValue.scalarText
+                    else { continue }
+                    occurrences.append(
+                        IDOccurrence(
+                            kind: slot.kind, id: id, role: slot.role, path: path,
+                            range: Self.range(of: innerValue, id: id, lines: lines)))
                 }
                 continue
             }
@@ -147,14 +163,18 @@ struct FileIndex: Sendable {
             if slot.keysAreIDs {
                 for (idKey, _) in value.pairs ?? [] {
                     guard let id = idKey.scalarText else { continue }
-                    occurrences.append(IDOccurrence(kind: slot.kind, id: id, role: slot.role, path: path,
-                                                    range: Self.range(of: idKey, id: id, lines: lines)))
+                    occurrences.append(
+                        IDOccurrence(
+                            kind: slot.kind, id: id, role: slot.role, path: path,
+                            range: Self.range(of: idKey, id: id, lines: lines)))
                 }
             } else if slot.isList {
                 for item in value.items ?? [] {
                     guard let id = item.scalarText else { continue }
-                    occurrences.append(IDOccurrence(kind: slot.kind, id: id, role: slot.role, path: path,
-                                                    range: Self.range(of: item, id: id, lines: lines)))
+                    occurrences.append(
+                        IDOccurrence(
+                            kind: slot.kind, id: id, role: slot.role, path: path,
+                            range: Self.range(of: item, id: id, lines: lines)))
                 }
             } else if let id = value.scalarText, !id.isEmpty {
                 let range = Self.range(of: value, id: id, lines: lines)
@@ -171,14 +191,24 @@ struct FileIndex: Sendable {
         guard let (kind, id, selection) = declared else { return }
         let startLine = node.location.line
         var lastLine = (endLine.map { $0 - 1 } ?? lines.lines.count)
-        while lastLine > startLine, lines.line(lastLine - 1).trimmingCharacters(in: .whitespaces).isEmpty { lastLine -= 1 }
-        let entryRange = TextRange(start: lines.position(line: startLine, column: node.location.column),
-                               end: lines.position(line: lastLine, column: lines.line(lastLine - 1).unicodeScalars.count + 1))
-        outline.append(OutlineEntry(kind: kind, id: id, name: name, selection: selection, range: entryRange, parentID: screenOf))
+        while lastLine > startLine, lines.line(lastLine - 1).trimmingCharacters(in: .whitespaces).isEmpty {
+            lastLine -= 1
+        }
+        let entryRange = TextRange(
+            start: lines.position(line: startLine, column: node.location.column),
+            end: lines.position(line: lastLine, column: lines.line(lastLine - 1).unicodeScalars.count + 1))
+        outline.append(
+            OutlineEntry(kind: kind, id: id, name: name, selection: selection, range: entryRange, parentID: screenOf))
         if kind == .screen {
             let former = pairs.first { $0.key.scalarText == "former_ids" }
-            let lastItem = former?.value.items?.last.flatMap { item in item.scalarText.map { Self.range(of: item, id: $0, lines: lines) } }
-            let isFlow = former.map { lines.line($0.value.location.line - 1).unicodeScalars.dropFirst($0.value.location.column - 1).first == "[" } ?? false
+            let lastItem = former?.value.items?.last.flatMap { item in
+                item.scalarText.map { Self.range(of: item, id: $0, lines: lines) }
+            }
+            let isFlow =
+                former.map {
+                    lines.line($0.value.location.line - 1).unicodeScalars.dropFirst($0.value.location.column - 1).first
+                        == "["
+                } ?? false
             let idKey = pairs.first { $0.key.scalarText == "screen_id" }?.key
             formerIDLists[id] = (lastItem, idKey?.location.line ?? startLine, (idKey?.location.column ?? 1) - 1, isFlow)
         }
@@ -190,7 +220,8 @@ struct FileIndex: Sendable {
         var column = node.location.column
         let scalars = Array(lines.line(line - 1).unicodeScalars)
         if column - 1 < scalars.count, scalars[column - 1] == "\"" || scalars[column - 1] == "'" { column += 1 }
-        return TextRange(start: lines.position(line: line, column: column),
-                     end: lines.position(line: line, column: column + id.unicodeScalars.count))
+        return TextRange(
+            start: lines.position(line: line, column: column),
+            end: lines.position(line: line, column: column + id.unicodeScalars.count))
     }
 }

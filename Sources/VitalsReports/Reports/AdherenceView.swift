@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The blocks of the adherence report from judged days.
 struct AdherenceView {
     let adherence: DayAdherence
@@ -21,7 +22,8 @@ struct AdherenceView {
     /// "In progress: Fri 20 Nov, 6 of 9 categories met so far (entries logged); not counted yet".
     func inProgressLine(_ day: JudgedDay) -> String {
         let entries = day.hasEntries ? "entries logged" : "nothing logged yet"
-        return "In progress: \(PortionText.shortDay(day.date)), \(day.wins.count) of \(day.results.count) categories met "
+        return
+            "In progress: \(PortionText.shortDay(day.date)), \(day.wins.count) of \(day.results.count) categories met "
             + "so far (\(entries)); not counted yet"
     }
 
@@ -29,67 +31,102 @@ struct AdherenceView {
         let met = counted.filter(\.isOnTarget).count
         let first = adherence.days.first?.date ?? asOf
         var rows: [TextRow] = [
-            .line("Whole days on target: \(met) of \(Self.days(counted.count)) (\(percent(met, counted.count)) %)", Style(bold: true)),
+            .line(
+                "Whole days on target: \(met) of \(Self.days(counted.count)) (\(percent(met, counted.count)) %)",
+                Style(bold: true)),
             .line("Streak: current \(Self.days(adherence.currentStreak)) · best \(Self.days(adherence.bestStreak))"),
-            .line("Judged \(DateWords.iso(first)) – \(DateWords.iso(asOf)), \(book.enabledCategories.count) categories", ScreenText.muted),
+            .line(
+                "Judged \(DateWords.iso(first)) – \(DateWords.iso(asOf)), \(book.enabledCategories.count) categories",
+                ScreenText.muted),
         ]
         if let today = inProgress { rows.append(.line(inProgressLine(today), ScreenText.muted)) }
-        let progress: JSONValue = inProgress.map { day -> JSONValue in
-            .object([("date", .string(day.date.description)), ("has_entries", .bool(day.hasEntries)),
-                     ("categories_met", .number(Double(day.wins.count))), ("categories", .number(Double(day.results.count)))])
-        } ?? .null
-        return ScreenBlock(kind: .summary, rows: rows, data: .object([
-            ("in_progress", progress),
-            ("first", .string(first.description)), ("last", .string(asOf.description)),
-            ("days_counted", .number(Double(counted.count))), ("days_on_target", .number(Double(met))),
-            ("percent", .number(counted.isEmpty ? 0 : Double(met) * 100 / Double(counted.count))),
-            ("streak", .object([("current", .number(Double(adherence.currentStreak))),
-                                ("best", .number(Double(adherence.bestStreak)))])),
-        ]))
+        let progress: JSONValue =
+            inProgress.map { day -> JSONValue in
+                .object([
+                    ("date", .string(day.date.description)), ("has_entries", .bool(day.hasEntries)),
+                    ("categories_met", .number(Double(day.wins.count))),
+                    ("categories", .number(Double(day.results.count))),
+                ])
+            } ?? .null
+        return ScreenBlock(
+            kind: .summary, rows: rows,
+            data: .object([
+                ("in_progress", progress),
+                ("first", .string(first.description)), ("last", .string(asOf.description)),
+                ("days_counted", .number(Double(counted.count))), ("days_on_target", .number(Double(met))),
+                ("percent", .number(counted.isEmpty ? 0 : Double(met) * 100 / Double(counted.count))),
+                (
+                    "streak",
+                    .object([
+                        ("current", .number(Double(adherence.currentStreak))),
+                        ("best", .number(Double(adherence.bestStreak))),
+                    ])
+                ),
+            ]))
     }
 
     func calendarBlock() -> ScreenBlock {
         let countedDates = Set(counted.map(\.date))
         // The as-of day in progress is pending (with or without entries), never "no data".
         let days = adherence.days.map { day in
-            CalendarDay(date: day.date,
-                        state: day.date == inProgress?.date ? .pending
-                            : !countedDates.contains(day.date) ? .noData : day.isOnTarget ? .onTarget : .offTarget)
+            CalendarDay(
+                date: day.date,
+                state: day.date == inProgress?.date
+                    ? .pending
+                    : !countedDates.contains(day.date) ? .noData : day.isOnTarget ? .onTarget : .offTarget)
         }
         var input = ChartInput(title: "Whole days on target", asOf: asOf, calendar: days)
         input.color = "#2E9E5B"
-        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(CalendarHeatmapChart.self, input: input)),
-                           data: .object([("days", .number(Double(days.count)))]))
+        return ScreenBlock(
+            kind: .chart, content: .chart(ChartFigure(CalendarHeatmapChart.self, input: input)),
+            data: .object([("days", .number(Double(days.count)))]))
     }
 
     func weeklyBlock() -> ScreenBlock {
         let weeks = adherence.summaries(by: .week)
         let points = weeks.map { week in
-            ChartPoint(label: DateWords.dayMonth(week.start), date: week.start,
-                       value: week.counted == 0 ? nil : Double(week.met) * 100 / Double(week.counted))
+            ChartPoint(
+                label: DateWords.dayMonth(week.start), date: week.start,
+                value: week.counted == 0 ? nil : Double(week.met) * 100 / Double(week.counted))
         }
         let input = ChartInput(title: "Whole days on target per week", unit: "%", color: "#2E9E5B", points: points)
-        return ScreenBlock(kind: .chart, content: .chart(ChartFigure(BarVerticalChart.self, input: input)),
-                           data: .array(weeks.map { .object([("start", .string($0.start.description)),
-                                                            ("met", .number(Double($0.met))), ("days", .number(Double($0.counted)))]) }))
+        return ScreenBlock(
+            kind: .chart, content: .chart(ChartFigure(BarVerticalChart.self, input: input)),
+            data: .array(
+                weeks.map {
+                    .object([
+                        ("start", .string($0.start.description)),
+                        ("met", .number(Double($0.met))), ("days", .number(Double($0.counted))),
+                    ])
+                }))
     }
 
     func categoryBlock() -> ScreenBlock {
-        let details = adherence.categoryDetail(last: adherence.days.count)   // every counted day of the period
+        let details = adherence.categoryDetail(last: adherence.days.count)  // every counted day of the period
         let text = PortionText(profile: profile)
         let rows: [CategoryStatsTable.Row] = details.compactMap { detail in
             guard let category = book.category(detail.categoryID) else { return nil }
-            return CategoryStatsTable.Row(name: category.name, color: category.color, rule: text.rule(category.target, unit: category.unit),
-                                          onTarget: detail.met, days: detail.days, mean: detail.average.map { text.amount($0, unit: category.unit) } ?? "–",
-                                          under: detail.under, over: detail.over)
+            return CategoryStatsTable.Row(
+                name: category.name, color: category.color, rule: text.rule(category.target, unit: category.unit),
+                onTarget: detail.met, days: detail.days,
+                mean: detail.average.map { text.amount($0, unit: category.unit) } ?? "–",
+                under: detail.under, over: detail.over)
         }
-        return ScreenBlock(kind: .summary, content: .drawing(CategoryStatsTable(rows: rows)), data: .object([
-            ("categories", .array(details.map { detail in
-                .object([("category", .string(detail.categoryID)), ("days", .number(Double(detail.days))),
-                         ("on_target", .number(Double(detail.met))), ("mean", .number(detail.average)),
-                         ("under", .number(Double(detail.under))), ("over", .number(Double(detail.over)))])
-            })),
-        ]))
+        return ScreenBlock(
+            kind: .summary, content: .drawing(CategoryStatsTable(rows: rows)),
+            data: .object([
+                (
+                    "categories",
+                    .array(
+                        details.map { detail in
+                            .object([
+                                ("category", .string(detail.categoryID)), ("days", .number(Double(detail.days))),
+                                ("on_target", .number(Double(detail.met))), ("mean", .number(detail.average)),
+                                ("under", .number(Double(detail.under))), ("over", .number(Double(detail.over))),
+                            ])
+                        })
+                )
+            ]))
     }
 }
 
@@ -113,12 +150,15 @@ struct CategoryStatsTable: BlockDrawing {
         let title = canvas.addRow()
         canvas.write("Categories", row: title, column: 0, style: Style(bold: true))
         let head = canvas.addRow()
-        for (text, column) in zip(Self.head, columns) { canvas.write(text, row: head, column: column, style: ScreenText.muted) }
+        for (text, column) in zip(Self.head, columns) {
+            canvas.write(text, row: head, column: column, style: ScreenText.muted)
+        }
         for item in rows {
             let row = canvas.addRow()
             for (index, (text, column)) in zip(cells(item), columns).enumerated() {
-                canvas.write(DisplayWidth.truncate(Sanitize.inline(text), to: index == 0 ? 23 : 14), row: row, column: column,
-                             style: index == 0 ? Style(hex: item.color) : .plain)
+                canvas.write(
+                    DisplayWidth.truncate(Sanitize.inline(text), to: index == 0 ? 23 : 14), row: row, column: column,
+                    style: index == 0 ? Style(hex: item.color) : .plain)
             }
         }
         return canvas
@@ -129,7 +169,8 @@ struct CategoryStatsTable: BlockDrawing {
         html += Self.head.map { "<th scope=\"col\">\(HTMLText.escape($0))</th>" }.joined() + "</tr></thead><tbody>"
         for item in rows {
             let cells = self.cells(item)
-            html += "<tr><th scope=\"row\" style=\"color:\(PaperColor.textHex(item.color))\">\(HTMLText.escape(cells[0]))</th>"
+            html +=
+                "<tr><th scope=\"row\" style=\"color:\(PaperColor.textHex(item.color))\">\(HTMLText.escape(cells[0]))</th>"
             html += cells.dropFirst().map { "<td>\(HTMLText.escape($0))</td>" }.joined() + "</tr>"
         }
         return html + "</tbody></table>"

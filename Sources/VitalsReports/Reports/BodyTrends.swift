@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The body-metric trends of the DragonHealth export: every metric the catalog binds to a
 /// body series (weight, body fat, muscle mass, waist …) on the subject's screens, each as a
 /// line of its days with the 7-day mean drawn through it, and one table of each metric's
@@ -54,47 +55,75 @@ struct BodyTrends {
         var blocks: [ScreenBlock] = []
         var trends: [Trend] = []
         for (screen, metric) in found {
-            let context = ScreenContext(catalog: catalog, screen: screen, store: store, request: request, profile: profile)
+            let context = ScreenContext(
+                catalog: catalog, screen: screen, store: store, request: request, profile: profile)
             let daily = daily(metric)
             let series = try context.query(for: daily).fetchBuckets(from: store)
             let means = series.buckets.filter { $0.raw != nil }.compactMap(\.value)
-            trends.append(Trend(metric: metric, unit: MetricChartBuilder.symbol(series.unit) ?? series.unit, first: means.first, last: means.last,
-                                daysMeasured: series.buckets.filter { $0.raw != nil }.count))
+            trends.append(
+                Trend(
+                    metric: metric, unit: MetricChartBuilder.symbol(series.unit) ?? series.unit, first: means.first,
+                    last: means.last,
+                    daysMeasured: series.buckets.filter { $0.raw != nil }.count))
             blocks.append(try MetricChartBuilder(context: context).block(for: daily))
         }
-        let header = ScreenHeader(icon: nil, name: Words.text("adherence.body_trends"),
-                                  context: catalog.subject(subjectID)?.name ?? "",
-                                  description: Words.text("adherence.body_trends_description", ["n": String(Self.window)]),
-                                  color: catalog.pillar(first.screen.pillarID)?.color)
-        blocks.insert(ScreenBlock(kind: .header, content: .header(header), data: .object([("name", .string(header.name))])), at: 0)
+        let header = ScreenHeader(
+            icon: nil, name: Words.text("adherence.body_trends"),
+            context: catalog.subject(subjectID)?.name ?? "",
+            description: Words.text("adherence.body_trends_description", ["n": String(Self.window)]),
+            color: catalog.pillar(first.screen.pillarID)?.color)
+        blocks.insert(
+            ScreenBlock(kind: .header, content: .header(header), data: .object([("name", .string(header.name))])), at: 0
+        )
         blocks.insert(table(trends), at: 1)
-        return ScreenDocument(screenID: "REPORT_BODY_TRENDS", name: header.name, pillarID: first.screen.pillarID,
-                              subjectID: subjectID, module: "report", asOf: request.asOf, blocks: blocks, profile: profile)
+        return ScreenDocument(
+            screenID: "REPORT_BODY_TRENDS", name: header.name, pillarID: first.screen.pillarID,
+            subjectID: subjectID, module: "report", asOf: request.asOf, blocks: blocks, profile: profile)
     }
 
     /// The table of 7-day means: a row per metric.
     func table(_ trends: [Trend]) -> ScreenBlock {
         let numbers = profile.numbers
-        func text(_ value: Double?, _ unit: String) -> String { value.map { numbers.format($0, unit: unit, fractionDigits: 1) } ?? "–" }
+        func text(_ value: Double?, _ unit: String) -> String {
+            value.map { numbers.format($0, unit: unit, fractionDigits: 1) } ?? "–"
+        }
         let rows = trends.map { trend -> [TableBlock.Cell] in
             let change: Double? = if let first = trend.first, let last = trend.last { last - first } else { nil }
-            return [TableBlock.Cell(trend.metric.displayName, color: trend.metric.color),
-                    TableBlock.Cell(text(trend.first, trend.unit)), TableBlock.Cell(text(trend.last, trend.unit)),
-                    TableBlock.Cell(change.map { numbers.formatDelta($0, unit: trend.unit, fractionDigits: 1) } ?? "–"),
-                    TableBlock.Cell(String(trend.daysMeasured))]
+            return [
+                TableBlock.Cell(trend.metric.displayName, color: trend.metric.color),
+                TableBlock.Cell(text(trend.first, trend.unit)), TableBlock.Cell(text(trend.last, trend.unit)),
+                TableBlock.Cell(change.map { numbers.formatDelta($0, unit: trend.unit, fractionDigits: 1) } ?? "–"),
+                TableBlock.Cell(String(trend.daysMeasured)),
+            ]
         }
-        let columns = [Words.text("adherence.metric"), Words.text("adherence.first_mean", ["n": String(Self.window)]),
-                       Words.text("adherence.last_mean", ["n": String(Self.window)]), Words.text("table.change"),
-                       Words.text("adherence.days_measured")]
+        let columns = [
+            Words.text("adherence.metric"), Words.text("adherence.first_mean", ["n": String(Self.window)]),
+            Words.text("adherence.last_mean", ["n": String(Self.window)]), Words.text("table.change"),
+            Words.text("adherence.days_measured"),
+        ]
         let terminal = trends.map { trend in
-            TextRow.line("\(trend.metric.displayName): \(text(trend.first, trend.unit)) → \(text(trend.last, trend.unit))")
+            TextRow.line(
+                "\(trend.metric.displayName): \(text(trend.first, trend.unit)) → \(text(trend.last, trend.unit))")
         }
-        let table = TableBlock(caption: Words.text("adherence.body_means", ["n": String(Self.window)]), columns: columns,
-                               rows: rows, terminalRows: terminal)
-        return ScreenBlock(kind: .summary, content: .table(table), data: .object([("metrics", .array(trends.map { trend in
-            .object([("metric_id", .string(trend.metric.id)), ("series", .string(trend.metric.binding.seriesID)),
-                     ("unit", .string(trend.unit)), ("first_mean", .number(trend.first)), ("last_mean", .number(trend.last)),
-                     ("days_measured", .number(Double(trend.daysMeasured)))])
-        }))]))
+        let table = TableBlock(
+            caption: Words.text("adherence.body_means", ["n": String(Self.window)]), columns: columns,
+            rows: rows, terminalRows: terminal)
+        return ScreenBlock(
+            kind: .summary, content: .table(table),
+            data: .object([
+                (
+                    "metrics",
+                    .array(
+                        trends.map { trend in
+                            .object([
+                                ("metric_id", .string(trend.metric.id)),
+                                ("series", .string(trend.metric.binding.seriesID)),
+                                ("unit", .string(trend.unit)), ("first_mean", .number(trend.first)),
+                                ("last_mean", .number(trend.last)),
+                                ("days_measured", .number(Double(trend.daysMeasured))),
+                            ])
+                        })
+                )
+            ]))
     }
 }

@@ -33,7 +33,9 @@ struct ChromiumProcess {
         var previous: [(Int32, sigaction)] = []
         stopSignal = 0
         for signal in Self.stopSignals {
-            if let old = SignalAction.set({ received in stopSignal = received }, for: signal) { previous.append((signal, old)) }
+            if let old = SignalAction.set({ received in stopSignal = received }, for: signal) {
+                previous.append((signal, old))
+            }
         }
         defer {
             for (signal, action) in previous {
@@ -47,7 +49,10 @@ struct ChromiumProcess {
         while true {
             let done = waitpid(pid, &status, WNOHANG)
             if done == pid { break }
-            if done < 0 && errno != EINTR { status = 0; break }
+            if done < 0 && errno != EINTR {
+                status = 0
+                break
+            }
             if stopSignal != 0 {
                 Self.killGroup(pid)
                 return .stopped(stopSignal)
@@ -70,7 +75,10 @@ struct ChromiumProcess {
         kill(-pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<25 {
-            if waitpid(pid, &status, WNOHANG) == pid { kill(-pid, SIGKILL); return }
+            if waitpid(pid, &status, WNOHANG) == pid {
+                kill(-pid, SIGKILL)
+                return
+            }
             usleep(20_000)
         }
         kill(-pid, SIGKILL)
@@ -91,7 +99,8 @@ struct ChromiumProcess {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -102,7 +111,7 @@ struct ChromiumProcess {
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw PDFError.engineMissing }

@@ -11,7 +11,8 @@ enum PDFBytes {
         }
         let tail = String(decoding: data.suffix(1024), as: UTF8.self)
         guard let xref = tail.range(of: "startxref", options: .backwards),
-              let end = tail.range(of: "%%EOF", options: .backwards), xref.upperBound <= end.lowerBound else {
+            let end = tail.range(of: "%%EOF", options: .backwards), xref.upperBound <= end.lowerBound
+        else {
             throw PDFError.notAPDF(bytes: data.count, reason: "it has no trailer (startxref … %%EOF): it was cut short")
         }
         let offset = tail[xref.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -18,14 +18,18 @@ package enum PDFError: VitalsError {
     package var message: String {
         switch self {
         case .engineMissing:
-            return "a PDF needs headless Chromium, which was not found (looked for $VITALS_CHROMIUM, chromium, chromium-browser, google-chrome)"
+            return
+                "a PDF needs headless Chromium, which was not found (looked for $VITALS_CHROMIUM, chromium, chromium-browser, google-chrome)"
         case .engineFailed(let status, let output):
             let tail = output.split(separator: "\n").suffix(3).joined(separator: " | ")
-            return "Chromium could not print the PDF (exit \(status))" + (tail.isEmpty ? "" : ": " + Sanitize.inline(tail))
+            return "Chromium could not print the PDF (exit \(status))"
+                + (tail.isEmpty ? "" : ": " + Sanitize.inline(tail))
         case .timedOut(let seconds):
-            return "Chromium did not finish printing within \(Self.seconds(seconds)); it was stopped and nothing was written"
+            return
+                "Chromium did not finish printing within \(Self.seconds(seconds)); it was stopped and nothing was written"
         case .notAPDF(let bytes, let reason):
-            return "Chromium wrote \(bytes) byte\(bytes == 1 ? "" : "s") that are not a PDF (\(reason)); nothing was written"
+            return
+                "Chromium wrote \(bytes) byte\(bytes == 1 ? "" : "s") that are not a PDF (\(reason)); nothing was written"
         case .interrupted(let signal):
             return "stopped by signal \(signal) while Chromium printed; Chromium was stopped and nothing was written"
         }
@@ -76,7 +80,8 @@ package struct PDFPrinter: Sendable {
     /// on `PATH`; throws `PDFError.engineMissing` when none is. `$VITALS_CHROMIUM_TIMEOUT`
     /// (seconds) replaces the default timeout.
     package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PDFPrinter {
-        let timeout = environment["VITALS_CHROMIUM_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let timeout =
+            environment["VITALS_CHROMIUM_TIMEOUT"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             ?? defaultTimeout
         if let chosen = environment["VITALS_CHROMIUM"], !chosen.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: chosen) else { throw PDFError.engineMissing }
@@ -86,14 +91,17 @@ package struct PDFPrinter: Sendable {
         for name in ["chromium", "chromium-browser", "google-chrome"] {
             for directory in path {
                 let candidate = "\(directory)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return PDFPrinter(executable: candidate, timeout: timeout) }
+                if FileManager.default.isExecutableFile(atPath: candidate) {
+                    return PDFPrinter(executable: candidate, timeout: timeout)
+                }
             }
         }
         throw PDFError.engineMissing
     }
 
     package init(executable: String, timeout: Double = PDFPrinter.defaultTimeout) {
-        self.executable = executable; self.timeout = timeout
+        self.executable = executable
+        self.timeout = timeout
     }
 
     /// Chromium's own sandbox is used unless vitals runs as root: Chromium refuses to start
@@ -107,7 +115,9 @@ package struct PDFPrinter: Sendable {
     /// 1970-01-01 (for a report whose dates are shifted).
     package func print(html: String, to destination: URL, hidingPrintDate: Bool = false) throws {
         // The scratch directory's failures are said as the report's.
-        do { try printing(html: html, to: destination, hidingPrintDate: hidingPrintDate) } catch let error as PrivateFileError {
+        do { try printing(html: html, to: destination, hidingPrintDate: hidingPrintDate) } catch let error
+            as PrivateFileError
+        {
             throw ReportFileError(error)
         }
     }
@@ -117,7 +127,9 @@ package struct PDFPrinter: Sendable {
         defer { scratch.remove() }
         let page = try scratch.write(Data(PrintPolicy.guarded(html).utf8), to: "report.html")
         let profile = try scratch.makeDirectory("profile")
-        try PrivateDirectory.write(PrintPolicy.preferences, to: try scratch.makeDirectory("profile/Default").appendingPathComponent("Preferences"))
+        try PrivateDirectory.write(
+            PrintPolicy.preferences,
+            to: try scratch.makeDirectory("profile/Default").appendingPathComponent("Preferences"))
         let home = try scratch.makeDirectory("home")
         let pdf = scratch.url.appendingPathComponent("report.pdf")
         let closed = ClosedPort()
@@ -126,13 +138,17 @@ package struct PDFPrinter: Sendable {
         for key in ["HOME", "TMPDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR"] {
             environment[key] = home.path
         }
-        let run = ChromiumProcess(executable: executable,
-                                  arguments: arguments(profile: profile.path, pdf: pdf.path, page: page, proxyPort: closed.port),
-                                  environment: environment, log: scratch.url.appendingPathComponent("chromium.log").path,
-                                  timeout: timeout)
+        let run = ChromiumProcess(
+            executable: executable,
+            arguments: arguments(profile: profile.path, pdf: pdf.path, page: page, proxyPort: closed.port),
+            environment: environment, log: scratch.url.appendingPathComponent("chromium.log").path,
+            timeout: timeout)
         // Whatever the browser creates is this user's alone.
         let mask = umask(0o077)
-        let outcome = try { defer { umask(mask) }; return try run.run() }()
+        let outcome = try {
+            defer { umask(mask) }
+            return try run.run()
+        }()
         let output = (try? String(contentsOfFile: run.log, encoding: .utf8)) ?? ""
         switch outcome {
         case .stopped(let signal): throw PDFError.interrupted(signal: signal)
@@ -171,7 +187,6 @@ extension PrivateDirectory {
     }
 }
 
-
 /// A local TCP port bound but not listening: a connection to it is refused for as long as it
 /// is held, so a proxy there is a dead end.
 struct ClosedPort {
@@ -185,11 +200,13 @@ struct ClosedPort {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = fd >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        let named =
+            fd >= 0
+            && withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+                }
             }
-        }
         if named {
             self.init(fd: fd, port: Int(UInt16(bigEndian: address.sin_port)))
         } else {
@@ -199,7 +216,10 @@ struct ClosedPort {
         }
     }
 
-    private init(fd: Int32, port: Int) { self.fd = fd; self.port = port }
+    private init(fd: Int32, port: Int) {
+        self.fd = fd
+        self.port = port
+    }
 
     func release() { if fd >= 0 { close(fd) } }
 }

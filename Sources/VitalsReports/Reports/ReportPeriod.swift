@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The days a report covers: `--from`/`--to`, or `--range` ending on the as-of day, or each
 /// screen's own range; with its words for the title and the footer.
 package struct ReportPeriod: Sendable, Hashable {
@@ -11,10 +12,16 @@ package struct ReportPeriod: Sendable, Hashable {
 
     /// `from`…`to` as a range of days ending on `to`.
     package init(from: LocalDate, to: LocalDate) {
-        asOf = to; self.from = from; range = .days(from.days(to: to) + 1)
+        asOf = to
+        self.from = from
+        range = .days(from.days(to: to) + 1)
     }
 
-    package init(asOf: LocalDate, range: TimeRange?) { self.asOf = asOf; self.range = range; from = nil }
+    package init(asOf: LocalDate, range: TimeRange?) {
+        self.asOf = asOf
+        self.range = range
+        from = nil
+    }
 
     /// The first day of the period, when it has one.
     package var firstDay: LocalDate? {

@@ -4,7 +4,8 @@ import VitalsKit
 extension SharedCopy {
     /// Keys of the values behind a block that say where a value came from, or hold a note.
     static func isPersonalKey(_ key: String) -> Bool {
-        ["source", "sources", "source_text", "device", "note", "notes", "metadata"].contains(key) || key.hasSuffix("_source")
+        ["source", "sources", "source_text", "device", "note", "notes", "metadata"].contains(key)
+            || key.hasSuffix("_source")
     }
 
     /// The composed document as the shared copy (run under `disclosure(dayOne:)`, as it was
@@ -33,7 +34,13 @@ extension SharedCopy {
                 // Cells are text a module wrote (dates through `DateWords`); a date it wrote
                 // as YYYY-MM-DD is shifted like any text.
                 table.caption = table.caption.map(text)
-                table.rows = table.rows.map { $0.map { cell in var cell = cell; cell.text = text(cell.text); return cell } }
+                table.rows = table.rows.map {
+                    $0.map { cell in
+                        var cell = cell
+                        cell.text = text(cell.text)
+                        return cell
+                    }
+                }
                 table.notes = table.notes.map(row)
                 table.terminalRows = table.terminalRows.map(row)
                 block.content = .table(table)
@@ -52,7 +59,10 @@ extension SharedCopy {
         var out: [String: String] = [:]
         var others = 0
         for subject in catalog.subjects {
-            if subject.id == "me" { out["me"] = "me"; continue }
+            if subject.id == "me" {
+                out["me"] = "me"
+                continue
+            }
             out[subject.id] = Self.alias(others).lowercased().replacingOccurrences(of: " ", with: "_")
             others += 1
         }
@@ -82,7 +92,8 @@ extension SharedCopy {
         case .paragraph(let line, let style): return .paragraph(text(line), style)
         case .parts(let parts, let style, let joiner): return .parts(parts.map(text), style, joiner: joiner)
         case .heading(let line, let style): return .heading(text(line), style)
-        case .labelled(let label, let line, let column): return .labelled(label: text(label), text: text(line), column: column)
+        case .labelled(let label, let line, let column):
+            return .labelled(label: text(label), text: text(line), column: column)
         }
     }
 
@@ -130,7 +141,9 @@ extension SharedCopy {
         var out = ""
         var last = 0
         for match in Self.isoDate.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-            guard let day = LocalDate(iso: ns.substring(with: match.range)), let shifted = DateWords.shifted(day) else { continue }
+            guard let day = LocalDate(iso: ns.substring(with: match.range)), let shifted = DateWords.shifted(day) else {
+                continue
+            }
             out += ns.substring(with: NSRange(location: last, length: match.range.location - last)) + shifted
             last = match.range.location + match.range.length
         }

@@ -20,7 +20,9 @@ package struct SharedCopy: Sendable {
     package let period: ReportPeriod
 
     package init(withholdsPersonal: Bool, shiftsDates: Bool, period: ReportPeriod) {
-        self.withholdsPersonal = withholdsPersonal; self.shiftsDates = shiftsDates; self.period = period
+        self.withholdsPersonal = withholdsPersonal
+        self.shiftsDates = shiftsDates
+        self.period = period
     }
 
     /// Whether anything is changed at all.
@@ -28,7 +30,8 @@ package struct SharedCopy: Sendable {
 
     /// The disclosure to compose and draw the documents under.
     package func disclosure(dayOne: LocalDate?) -> Disclosure {
-        Disclosure(withholdsPersonal: withholdsPersonal, dayOne: shiftsDates ? dayOne ?? period.firstDay ?? period.asOf : nil)
+        Disclosure(
+            withholdsPersonal: withholdsPersonal, dayOne: shiftsDates ? dayOne ?? period.firstDay ?? period.asOf : nil)
     }
 
     /// The notice under the report's title, nil when nothing is left out.
@@ -68,10 +71,18 @@ package struct SharedCopy: Sendable {
         func words(_ text: String) -> String { NameWords.replacing(names, in: text) }
         var out = Catalog()
         out.files = catalog.files
-        for var pillar in catalog.pillars { pillar.name = words(pillar.name); out.add(pillar) }
+        for var pillar in catalog.pillars {
+            pillar.name = words(pillar.name)
+            out.add(pillar)
+        }
         var others = 0
         for var subject in catalog.subjects {
-            if subject.id == "me" { subject.name = "Me" } else { subject.name = Self.alias(others); others += 1 }
+            if subject.id == "me" {
+                subject.name = "Me"
+            } else {
+                subject.name = Self.alias(others)
+                others += 1
+            }
             out.add(subject)
         }
         for series in catalog.series { out.add(series) }
@@ -103,8 +114,8 @@ package struct SharedCopy: Sendable {
             switch value {
             case .string(let text) where text.utf8.count == 10:
                 if let day = LocalDate(iso: text), day < earliest { earliest = day }
-            case .object(let pairs): pairs.forEach { visit($0.1) }
-            case .array(let items): items.forEach(visit)
+            case .object(let pairs): for pair in pairs { visit(pair.1) }
+            case .array(let items): for item in items { visit(item) }
             default: break
             }
         }
@@ -113,7 +124,8 @@ package struct SharedCopy: Sendable {
                 visit(block.data)
                 guard case .chart(let figure) = block.content else { continue }
                 let input = figure.input
-                let dates = input.points.compactMap(\.date) + (input.stacked?.buckets.compactMap(\.date) ?? [])
+                let dates =
+                    input.points.compactMap(\.date) + (input.stacked?.buckets.compactMap(\.date) ?? [])
                     + input.calendar.map(\.date) + input.milestones.flatMap { [$0.due] + ($0.done.map { [$0] } ?? []) }
                     + [input.stat?.date].compactMap { $0 }
                 for day in dates where day < earliest { earliest = day }
@@ -136,7 +148,9 @@ enum NameWords {
         var index = 0
         scanning: while index < characters.count {
             for (name, alias) in patterns where index + name.count <= characters.count {
-                guard characters[index] == name[0], Array(characters[index..<index + name.count]) == name else { continue }
+                guard characters[index] == name[0], Array(characters[index..<index + name.count]) == name else {
+                    continue
+                }
                 let before = index > 0 ? characters[index - 1] : nil
                 let after = index + name.count < characters.count ? characters[index + name.count] : nil
                 let startsClean = !isWord(name[0]) || before.map { !isWord($0) } ?? true

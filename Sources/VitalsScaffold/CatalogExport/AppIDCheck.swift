@@ -14,15 +14,21 @@ package enum AppIDCheck {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("{") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  object["format"] as? String == "vitals-catalog" else {
-                throw AppIDFileError(description: "\(Sanitize.inline(file)): a JSON file given to --app-ids is a catalog export (vitals export catalog --format json)")
+                object["format"] as? String == "vitals-catalog"
+            else {
+                throw AppIDFileError(
+                    description:
+                        "\(Sanitize.inline(file)): a JSON file given to --app-ids is a catalog export (vitals export catalog --format json)"
+                )
             }
             let lines = text.components(separatedBy: "\n")
             /// Where the id is written: its line, the column after its opening quote.
             func location(of id: String) -> SourceLocation {
                 for (index, line) in lines.enumerated() {
                     if let range = line.range(of: "\"\(id)\"") {
-                        return SourceLocation(file: file, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 2)
+                        return SourceLocation(
+                            file: file, line: index + 1,
+                            column: line.distance(from: line.startIndex, to: range.lowerBound) + 2)
                     }
                 }
                 return SourceLocation(file: file, line: 1, column: 1)
@@ -47,17 +53,24 @@ package enum AppIDCheck {
     }
 
     /// An error for each id of `ids` no screen, former id, metric, pillar or chart kind has.
-    package static func findings(_ ids: [(id: String, location: SourceLocation)], catalogs: [Catalog], chartKinds: ChartKindFactory) -> [Diagnostic] {
+    package static func findings(
+        _ ids: [(id: String, location: SourceLocation)], catalogs: [Catalog], chartKinds: ChartKindFactory
+    ) -> [Diagnostic] {
         var known: Set<String> = Set(chartKinds.ids)
         for catalog in catalogs {
-            for screen in catalog.screens { known.insert(screen.id); known.formUnion(screen.formerIDs) }
+            for screen in catalog.screens {
+                known.insert(screen.id)
+                known.formUnion(screen.formerIDs)
+            }
             known.formUnion(catalog.metrics.map(\.id))
             known.formUnion(catalog.pillars.map(\.id))
         }
         return ids.filter { !known.contains($0.id) }.map { item in
-            Diagnostic(.error, rule: rule, "the app uses '\(Sanitize.inline(item.id))', which the catalog no longer has "
-                       + "(as a screen id, a former id, a metric, pillar or chart kind); a renamed screen keeps its old id in former_ids",
-                       at: item.location)
+            Diagnostic(
+                .error, rule: rule,
+                "the app uses '\(Sanitize.inline(item.id))', which the catalog no longer has "
+                    + "(as a screen id, a former id, a metric, pillar or chart kind); a renamed screen keeps its old id in former_ids",
+                at: item.location)
         }
     }
 }

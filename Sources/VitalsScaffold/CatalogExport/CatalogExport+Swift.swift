@@ -15,21 +15,28 @@ extension CatalogExport {
             public enum VitalsCatalog {
 
             """
-        out += enumeration("ScreenID", doc: "A screen, by its `screen_id`.", screens.map { ($0.id, screenNames[$0.id]!, $0.name) })
+        out += enumeration(
+            "ScreenID", doc: "A screen, by its `screen_id`.", screens.map { ($0.id, screenNames[$0.id]!, $0.name) })
         out += formerIDs(screenNames)
         out += "    }\n\n"
-        out += enumeration("MetricID", doc: "A metric, by its `display_metric_id`.", metrics.map { ($0.id, metricNames[$0.id]!, $0.displayName) })
+        out += enumeration(
+            "MetricID", doc: "A metric, by its `display_metric_id`.",
+            metrics.map { ($0.id, metricNames[$0.id]!, $0.displayName) })
         out += "\n        /// The screen the metric is shown on (nil: one the catalog does not declare).\n"
         out += "        public var screen: ScreenID? {\n            switch self {\n"
         for metric in metrics {
-            out += "            case .\(Self.escaped(metricNames[metric.id]!)): return \(screenNames[metric.screenID].map { "." + Self.escaped($0) } ?? "nil")\n"
+            out +=
+                "            case .\(Self.escaped(metricNames[metric.id]!)): return \(screenNames[metric.screenID].map { "." + Self.escaped($0) } ?? "nil")\n"
         }
         out += "            }\n        }\n    }\n\n"
         let pillarNames = Self.names(pillars.map(\.id))
-        out += enumeration("PillarID", doc: "A pillar, by its `pillar_id`.", pillars.map { ($0.id, pillarNames[$0.id]!, $0.name) })
+        out += enumeration(
+            "PillarID", doc: "A pillar, by its `pillar_id`.", pillars.map { ($0.id, pillarNames[$0.id]!, $0.name) })
         out += "    }\n\n"
         let kindNames = Self.names(chartKinds.ids)
-        out += enumeration("ChartKind", doc: "A chart kind, by its `chart_type_id`.", chartKinds.kinds.map { ($0.id, kindNames[$0.id]!, $0.summary) })
+        out += enumeration(
+            "ChartKind", doc: "A chart kind, by its `chart_type_id`.",
+            chartKinds.kinds.map { ($0.id, kindNames[$0.id]!, $0.summary) })
         out += "    }\n}\n"
         return out
     }
@@ -43,7 +50,10 @@ extension CatalogExport {
             if reserved.contains(name) { name += "_" }
             var candidate = name
             var number = 2
-            while !used.insert(candidate).inserted { candidate = "\(name)_\(number)"; number += 1 }
+            while !used.insert(candidate).inserted {
+                candidate = "\(name)_\(number)"
+                number += 1
+            }
             result[id] = candidate
         }
         return result
@@ -53,10 +63,12 @@ extension CatalogExport {
     private static let reserved: Set<String> = ["rawValue", "allCases", "screen", "hashValue", "init", "self", "Type"]
 
     /// `public enum name: String, CaseIterable, Sendable {` and one case per id, left open.
-    private func enumeration(_ name: String, doc: String, _ cases: [(id: String, name: String, doc: String)]) -> String {
+    private func enumeration(_ name: String, doc: String, _ cases: [(id: String, name: String, doc: String)]) -> String
+    {
         var out = "    /// \(doc)\n    public enum \(name): String, CaseIterable, Sendable {\n"
         for item in cases {
-            out += "        /// \(Self.comment(item.doc))\n        case \(Self.escaped(item.name)) = \"\(Self.literal(item.id))\"\n"
+            out +=
+                "        /// \(Self.comment(item.doc))\n        case \(Self.escaped(item.name)) = \"\(Self.literal(item.id))\"\n"
         }
         return out
     }
@@ -71,15 +83,18 @@ extension CatalogExport {
                 guard !Self.reserved.contains(name), used.insert(name).inserted else { continue }
                 let current = screenNames[screen.id]!
                 out += "\n        /// \(former), the id \(screen.id) had before (`former_ids`).\n"
-                out += "        @available(*, deprecated, renamed: \"\(current)\", message: \"\(Self.literal(former)) is now \(Self.literal(screen.id))\")\n"
+                out +=
+                    "        @available(*, deprecated, renamed: \"\(current)\", message: \"\(Self.literal(former)) is now \(Self.literal(screen.id))\")\n"
                 out += "        public static let \(Self.escaped(name)) = ScreenID.\(Self.escaped(current))\n"
             }
         }
         out += "\n        /// The screen a current or former id names, as `vitals render` finds it.\n"
-        out += "        public init?(catalogID id: String) {\n            if let current = ScreenID(rawValue: id) { self = current; return }\n            switch id {\n"
+        out +=
+            "        public init?(catalogID id: String) {\n            if let current = ScreenID(rawValue: id) { self = current; return }\n            switch id {\n"
         for screen in screens {
             for former in screen.formerIDs where catalog.screen(former) == nil {
-                out += "            case \"\(Self.literal(former))\": self = .\(Self.escaped(screenNames[screen.id]!))\n"
+                out +=
+                    "            case \"\(Self.literal(former))\": self = .\(Self.escaped(screenNames[screen.id]!))\n"
             }
         }
         out += "            default: return nil\n            }\n        }\n"
@@ -89,18 +104,26 @@ extension CatalogExport {
     /// `SCREEN_MEAL_TIMING` → `mealTiming`, `7d_steps` → `_7dSteps`.
     static func caseName(_ id: String, dropping prefix: String = "") -> String {
         let trimmed = prefix.isEmpty || !id.hasPrefix(prefix) ? id : String(id.dropFirst(prefix.count))
-        let words = trimmed.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map { $0.lowercased() }
-        var name = words.enumerated().map { index, word in index == 0 ? word : word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        let words = trimmed.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map {
+            $0.lowercased()
+        }
+        var name = words.enumerated().map { index, word in
+            index == 0 ? word : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined()
         if name.isEmpty { name = "_" }
         if let first = name.first, first.isNumber { name = "_" + name }
         return name
     }
 
     private static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
-        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
-        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
-        "return", "throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "super", "throws", "true", "try", "any", "some",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "super", "throws", "true",
+        "try", "any", "some",
         "Self", "Protocol",
     ]
 
@@ -121,7 +144,8 @@ extension CatalogExport {
                 // JSONString escapes them) as escapes: a catalog name cannot reorder the app's
                 // source as a reader sees it.
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Sanitize.isBidiControl(scalar)
-                    || Sanitize.isInvisibleFormat(scalar) {
+                    || Sanitize.isInvisibleFormat(scalar)
+                {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -40,30 +40,55 @@ package struct CatalogExport {
             ("$schema", .string("https://vitals.invalid/schemas/catalog-export.schema.json")),
             ("format", .string("vitals-catalog")),
             ("version", .number(Double(Self.version))),
-            ("pillars", .array(pillars.map { pillar in
-                .object([("id", .string(pillar.id)), ("name", .string(pillar.name)), ("order", .number(Double(pillar.order))),
-                         ("color", .string(pillar.color))])
-            })),
-            ("screens", .array(screens.map { screen in
-                .object([
-                    ("id", .string(screen.id)), ("name", .string(screen.name)), ("pillar", .string(screen.pillarID)),
-                    ("former_ids", .array(screen.formerIDs.map { .string($0) })),
-                    ("subject", .string(screen.subjectID)), ("is_active", .bool(screen.isActive)), ("order", .number(Double(screen.order))),
-                    ("primary_metric", .string(catalog.primary(of: screen.id)?.id)),
-                    ("metrics", .array(catalog.metrics(of: screen.id, includeInactive: true).map { .string($0.id) })),
-                ])
-            })),
-            ("metrics", .array(metrics.map { metric in
-                .object([
-                    ("id", .string(metric.id)), ("screen", .string(metric.screenID)), ("name", .string(metric.displayName)),
-                    ("chart_kind", .string(metric.chartTypeID)), ("is_primary", .bool(metric.isPrimary)),
-                    ("is_active", .bool(metric.isActive)), ("parent", .string(metric.parentID)),
-                    ("series", .string(metric.binding.seriesID)), ("unit", .string(metric.binding.unit)),
-                ])
-            })),
-            ("chart_kinds", .array(chartKinds.kinds.map { kind in
-                .object([("id", .string(kind.id)), ("summary", .string(kind.summary))])
-            })),
+            (
+                "pillars",
+                .array(
+                    pillars.map { pillar in
+                        .object([
+                            ("id", .string(pillar.id)), ("name", .string(pillar.name)),
+                            ("order", .number(Double(pillar.order))),
+                            ("color", .string(pillar.color)),
+                        ])
+                    })
+            ),
+            (
+                "screens",
+                .array(
+                    screens.map { screen in
+                        .object([
+                            ("id", .string(screen.id)), ("name", .string(screen.name)),
+                            ("pillar", .string(screen.pillarID)),
+                            ("former_ids", .array(screen.formerIDs.map { .string($0) })),
+                            ("subject", .string(screen.subjectID)), ("is_active", .bool(screen.isActive)),
+                            ("order", .number(Double(screen.order))),
+                            ("primary_metric", .string(catalog.primary(of: screen.id)?.id)),
+                            (
+                                "metrics",
+                                .array(catalog.metrics(of: screen.id, includeInactive: true).map { .string($0.id) })
+                            ),
+                        ])
+                    })
+            ),
+            (
+                "metrics",
+                .array(
+                    metrics.map { metric in
+                        .object([
+                            ("id", .string(metric.id)), ("screen", .string(metric.screenID)),
+                            ("name", .string(metric.displayName)),
+                            ("chart_kind", .string(metric.chartTypeID)), ("is_primary", .bool(metric.isPrimary)),
+                            ("is_active", .bool(metric.isActive)), ("parent", .string(metric.parentID)),
+                            ("series", .string(metric.binding.seriesID)), ("unit", .string(metric.binding.unit)),
+                        ])
+                    })
+            ),
+            (
+                "chart_kinds",
+                .array(
+                    chartKinds.kinds.map { kind in
+                        .object([("id", .string(kind.id)), ("summary", .string(kind.summary))])
+                    })
+            ),
         ])
     }
 

@@ -22,8 +22,12 @@ package struct CatalogInit: Sendable {
             var path = root
             for component in file.path.split(separator: "/") {
                 path += "/" + component
-                guard let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else { break }
-                if type != .typeDirectory || path == root + "/" + file.path { throw ScaffoldError.fileExists(file.path) }
+                guard let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType else {
+                    break
+                }
+                if type != .typeDirectory || path == root + "/" + file.path {
+                    throw ScaffoldError.fileExists(file.path)
+                }
             }
         }
         var createdDirectories: [String] = []

@@ -15,7 +15,9 @@ enum ModuleScaffold {
             throw ScaffoldError.moduleListed(module, packageFile: packageFile)
         }
         return [
-            .init(path: "Sources/Screens/\(module)/\(module).swift", contents: moduleSwift(names), replacesExisting: false),
+            .init(
+                path: "Sources/Screens/\(module)/\(module).swift", contents: moduleSwift(names), replacesExisting: false
+            ),
             .init(path: "Tests/ScreensTests/\(module)Tests.swift", contents: testSwift(names), replacesExisting: false),
             .init(path: packageFile, contents: try addingToPackage(package, module: module), replacesExisting: true),
             .init(path: listFile, contents: try addingToList(list, module: module), replacesExisting: true),
@@ -32,7 +34,8 @@ enum ModuleScaffold {
     /// `Package.swift` with `module` appended to the `screenModules` array.
     static func addingToPackage(_ text: String, module: String) throws -> String {
         guard let start = text.range(of: "let screenModules = ["),
-              let end = text.range(of: "\n]", range: start.upperBound..<text.endIndex) else {
+            let end = text.range(of: "\n]", range: start.upperBound..<text.endIndex)
+        else {
             throw ScaffoldError.noModuleList(file: packageFile, list: "let screenModules = [ … ]", module: module)
         }
         var out = text
@@ -43,8 +46,10 @@ enum ModuleScaffold {
     /// `BuiltInScreens.swift` with the module imported and listed last in `all`.
     static func addingToList(_ text: String, module: String) throws -> String {
         guard let listStart = text.range(of: "public static let all: [any ScreenModule] = ["),
-              let listEnd = text.range(of: "\n    ]", range: listStart.upperBound..<text.endIndex) else {
-            throw ScaffoldError.noModuleList(file: listFile, list: "public static let all: [any ScreenModule] = [ … ]", module: module)
+            let listEnd = text.range(of: "\n    ]", range: listStart.upperBound..<text.endIndex)
+        else {
+            throw ScaffoldError.noModuleList(
+                file: listFile, list: "public static let all: [any ScreenModule] = [ … ]", module: module)
         }
         var out = text
         out.insert(contentsOf: "\n        \(module)(),", at: listEnd.lowerBound)
@@ -52,7 +57,8 @@ enum ModuleScaffold {
         let importLine = "import \(module)\n"
         let lines = out.components(separatedBy: "\n")
         let imports = lines.enumerated().filter { $0.element.hasPrefix("import ") }
-        let position = imports.first { $0.element > "import \(module)" }?.offset ?? (imports.last.map { $0.offset + 1 } ?? 0)
+        let position =
+            imports.first { $0.element > "import \(module)" }?.offset ?? (imports.last.map { $0.offset + 1 } ?? 0)
         let offset = lines.prefix(position).reduce(0) { $0 + $1.count + 1 }
         out.insert(contentsOf: importLine, at: out.index(out.startIndex, offsetBy: offset))
         return out

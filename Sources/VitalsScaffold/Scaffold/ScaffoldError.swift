@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why `vitals new-screen` planned or wrote nothing.
 package enum ScaffoldError: VitalsError, Equatable {
     /// A display name that cannot name files and Swift types.
@@ -62,8 +63,10 @@ package enum ScaffoldError: VitalsError, Equatable {
     package var hints: [String] {
         switch self {
         case .unusableName:
-            return ["use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. \"Blood Glucose\")",
-                    "the name can be changed in the YAML afterwards; it also names files and Swift types"]
+            return [
+                "use 1–40 ASCII letters, digits, spaces or hyphens, starting with a letter (e.g. \"Blood Glucose\")",
+                "the name can be changed in the YAML afterwards; it also names files and Swift types",
+            ]
         case .unknownPillar(let id, let known):
             return [didYouMean(id, among: known) ?? "pillars: " + known.joined(separator: ", ")]
         case .unknownChartType(let id, let known):

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The YAML a new screen starts from: one screen entry and one primary metric.
 enum ScaffoldTemplates {
     static let schemaLine = "# yaml-language-server: $schema=../schemas/vitals.schema.json\n"
@@ -30,8 +31,10 @@ enum ScaffoldTemplates {
         }
     }
 
-    static func metricsYAML(_ names: ScaffoldNames, chartTypeID: String, seriesID: String,
-                            newSeriesUnit: String?) -> String {
+    static func metricsYAML(
+        _ names: ScaffoldNames, chartTypeID: String, seriesID: String,
+        newSeriesUnit: String?
+    ) -> String {
         let binding = binding(for: chartTypeID)
         var text = schemaLine
         if let unit = newSeriesUnit {

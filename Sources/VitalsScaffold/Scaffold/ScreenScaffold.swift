@@ -19,10 +19,16 @@ package struct ScreenScaffold: Sendable {
         package var unit: String
         package var module: Bool
 
-        package init(name: String, pillarID: String, chartTypeID: String = "bar_vertical",
-                    seriesID: String? = nil, unit: String = "count", module: Bool = false) {
-            self.name = name; self.pillarID = pillarID; self.chartTypeID = chartTypeID
-            self.seriesID = seriesID; self.unit = unit; self.module = module
+        package init(
+            name: String, pillarID: String, chartTypeID: String = "bar_vertical",
+            seriesID: String? = nil, unit: String = "count", module: Bool = false
+        ) {
+            self.name = name
+            self.pillarID = pillarID
+            self.chartTypeID = chartTypeID
+            self.seriesID = seriesID
+            self.unit = unit
+            self.module = module
         }
     }
 
@@ -41,8 +47,10 @@ package struct ScreenScaffold: Sendable {
     /// directory holding `screens/` and `metrics/`, which for `module` must also be the Swift
     /// package checkout `packageRoot`.
     /// The chart type must be one of `chartKinds`.
-    package static func plan(_ request: Request, catalog: Catalog, chartKinds: ChartKindFactory = .builtIn,
-                             packageRoot: String?) throws -> ScreenScaffold {
+    package static func plan(
+        _ request: Request, catalog: Catalog, chartKinds: ChartKindFactory = .builtIn,
+        packageRoot: String?
+    ) throws -> ScreenScaffold {
         let names = try ScaffoldNames(request.name)
         guard let pillar = catalog.pillar(request.pillarID) else {
             let known = catalog.orderedPillars.map(\.id)
@@ -61,14 +69,18 @@ package struct ScreenScaffold: Sendable {
         let order = (catalog.screens.filter { $0.pillarID == pillar.id }.map(\.order).max() ?? 0) + 1
 
         var changes = [
-            FileChange(path: "screens/\(names.alias).yaml",
-                       contents: ScaffoldTemplates.screenYAML(names, pillar: pillar.id, order: order,
-                                                             subject: series.subject),
-                       replacesExisting: false),
-            FileChange(path: "metrics/\(names.alias).yaml",
-                       contents: ScaffoldTemplates.metricsYAML(names, chartTypeID: request.chartTypeID,
-                                                              seriesID: series.id, newSeriesUnit: series.newUnit),
-                       replacesExisting: false),
+            FileChange(
+                path: "screens/\(names.alias).yaml",
+                contents: ScaffoldTemplates.screenYAML(
+                    names, pillar: pillar.id, order: order,
+                    subject: series.subject),
+                replacesExisting: false),
+            FileChange(
+                path: "metrics/\(names.alias).yaml",
+                contents: ScaffoldTemplates.metricsYAML(
+                    names, chartTypeID: request.chartTypeID,
+                    seriesID: series.id, newSeriesUnit: series.newUnit),
+                replacesExisting: false),
         ]
         if request.module {
             guard let packageRoot else {
@@ -80,8 +92,10 @@ package struct ScreenScaffold: Sendable {
     }
 
     /// The series the primary metric binds: the one asked for, or a new one.
-    private static func seriesPlan(_ request: Request, names: ScaffoldNames,
-                                   catalog: Catalog) throws -> (id: String, newUnit: String?, subject: String) {
+    private static func seriesPlan(
+        _ request: Request, names: ScaffoldNames,
+        catalog: Catalog
+    ) throws -> (id: String, newUnit: String?, subject: String) {
         if let id = request.seriesID {
             guard catalog.series(id) != nil else {
                 throw ScaffoldError.unknownSeries(id, known: catalog.series.map(\.id))
@@ -151,7 +165,8 @@ package struct ScaffoldNames: Sendable, Equatable {
             $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-")
         }
         guard let first = trimmed.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first),
-              allowed, trimmed.count <= 40 else {
+            allowed, trimmed.count <= 40
+        else {
             throw ScaffoldError.unusableName(name)
         }
         let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)

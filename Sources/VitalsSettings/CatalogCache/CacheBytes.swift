@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// The byte layer of the compiled catalog cache: little-endian fixed-width numbers, counts, and
 /// strings stored once in a table and referred to by index (a file path appears in every
 /// source location; a key such as `name` in most entries).
@@ -28,7 +29,10 @@ struct CacheWriter {
     mutating func count(_ value: Int) { u32(UInt32(value)) }
 
     mutating func string(_ value: String) {
-        if let index = stringIndex[value] { u32(index); return }
+        if let index = stringIndex[value] {
+            u32(index)
+            return
+        }
         let index = UInt32(strings.count)
         stringIndex[value] = index
         strings.append(value)
@@ -36,7 +40,10 @@ struct CacheWriter {
     }
 
     mutating func optional<T>(_ value: T?, _ write: (inout CacheWriter, T) -> Void) {
-        guard let value else { u8(0); return }
+        guard let value else {
+            u8(0)
+            return
+        }
         u8(1)
         write(&self, value)
     }
@@ -81,7 +88,8 @@ struct CacheReader {
             let length = try self.count()
             let start = offset
             offset += length
-            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self) else {
+            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+            else {
                 throw CacheBytesError.invalid("string is not UTF-8")
             }
             table.append(text)

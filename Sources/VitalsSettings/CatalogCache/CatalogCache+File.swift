@@ -44,16 +44,18 @@ extension CatalogCache {
     /// The checked catalog in `bytes`, if they are a sound compiled catalog of `key`.
     static func checked(from bytes: UnsafeRawBufferPointer, key: String) -> Checked? {
         guard bytes.count >= headerSize, key.utf8.count == 32,
-              bytes.prefix(8).elementsEqual(magic),
-              UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) == UInt32(formatVersion),
-              bytes[12..<44].elementsEqual(key.utf8),
-              UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 44, as: UInt64.self)) == UInt64(bytes.count - headerSize)
+            bytes.prefix(8).elementsEqual(magic),
+            UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) == UInt32(formatVersion),
+            bytes[12..<44].elementsEqual(key.utf8),
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 44, as: UInt64.self))
+                == UInt64(bytes.count - headerSize)
         else { return nil }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[headerSize...])
         var crc = CRC32Checksum()
         crc.update(UnsafeRawBufferPointer(rebasing: bytes[..<checkedHeaderSize]))
         crc.update(payload)
-        guard UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: checkedHeaderSize, as: UInt32.self)) == crc.value else { return nil }
+        guard UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: checkedHeaderSize, as: UInt32.self)) == crc.value
+        else { return nil }
         return try? decodePayload(payload)
     }
 
@@ -79,7 +81,9 @@ extension CatalogCache {
         CacheTrust.withDirectory(directory, create: false) { fd in
             // A compiled catalog is smaller than the catalog files it holds (each at most
             // CatalogLoader.maximumFileSize); the limit keeps a huge file from being read.
-            guard let bytes = CacheTrust.read(Self.fileName(key: key), in: fd, limit: Self.maximumFileSize) else { return nil }
+            guard let bytes = CacheTrust.read(Self.fileName(key: key), in: fd, limit: Self.maximumFileSize) else {
+                return nil
+            }
             return bytes.withUnsafeBytes { Self.checked(from: $0, key: key) }
         }
     }
@@ -113,7 +117,9 @@ extension CatalogCache {
         var compiled: [(name: String, modified: Date)] = []
         for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] {
             let path = directory + "/" + name
-            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { continue }
+            guard let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date else {
+                continue
+            }
             if name.hasPrefix("catalog-") && name.hasSuffix(".bin") {
                 compiled.append((name, modified))
             } else if name.hasPrefix(".catalog-"), name.hasSuffix(".tmp"), Date().timeIntervalSince(modified) > 600 {

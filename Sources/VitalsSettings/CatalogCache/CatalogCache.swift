@@ -1,6 +1,6 @@
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 
 /// A catalog checked once and kept compiled under `$XDG_CACHE_HOME/vitals/` (else
 /// `~/.cache/vitals/`), so that a command reading an unchanged catalog decodes one small
@@ -68,18 +68,23 @@ package struct CatalogCache: Sendable {
     /// This binary as a string that changes when it is rebuilt (its path, size, modification
     /// time and inode), plus the version and what it registered: the screen modules' ids and
     /// the chart kinds' ids. Nil when the executable cannot be found.
-    package static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String], ruleIDs: [String] = []) -> String? {
+    package static func buildIdentity(screenModuleIDs: [String], chartKindIDs: [String], ruleIDs: [String] = [])
+        -> String?
+    {
         guard let executable = executablePath() else { return nil }
         var info = stat()
         guard stat(executable, &info) == 0 else { return nil }
         #if os(Linux)
-        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         #else
-        let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
         #endif
-        return ["vitals \(VitalsKitVersion.string)", executable, "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)",
-                screenModuleIDs.joined(separator: ","), chartKindIDs.joined(separator: ","),
-                ruleIDs.joined(separator: ",")].joined(separator: "\n")
+        return [
+            "vitals \(VitalsKitVersion.string)", executable,
+            "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified)",
+            screenModuleIDs.joined(separator: ","), chartKindIDs.joined(separator: ","),
+            ruleIDs.joined(separator: ","),
+        ].joined(separator: "\n")
     }
 
     /// The running executable's path. On Linux the target of `/proc/self/exe` (read with
@@ -87,12 +92,12 @@ package struct CatalogCache: Sendable {
     /// `stat` of the link itself would see the tool).
     private static func executablePath() -> String? {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let count = readlink("/proc/self/exe", &buffer, 4096)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let count = readlink("/proc/self/exe", &buffer, 4096)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #else
-        return Bundle.main.executablePath
+            return Bundle.main.executablePath
         #endif
     }
 
@@ -112,8 +117,9 @@ package struct CatalogCache: Sendable {
         // Stored only when the loader read the files the key names, under the names the key
         // holds, and they did not change while they were loaded.
         if !checked.hasErrors, checked.loaded.catalog.files == keyed.shown,
-           (try? CatalogLoader.files(under: paths)) == files, self.key(ofFilesAt: files)?.key == key,
-           store(checked, key: key, in: directory) {
+            (try? CatalogLoader.files(under: paths)) == files, self.key(ofFilesAt: files)?.key == key,
+            store(checked, key: key, in: directory)
+        {
             checked.origin = .stored
         }
         return checked
@@ -165,7 +171,8 @@ package struct CatalogCache: Sendable {
         hash.add(paths.count)
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
-                  data.count <= CatalogLoader.maximumFileSize else { return nil }
+                data.count <= CatalogLoader.maximumFileSize
+            else { return nil }
             let name = scan.displayPath(path)
             shown.append(name)
             hash.add(name)

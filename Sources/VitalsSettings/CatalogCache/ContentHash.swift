@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// A 128-bit hash of bytes, eight at a time in two independently mixed lanes: names a
 /// compiled catalog by the content it was compiled from, and checks a cache file's payload.
 ///
@@ -58,7 +59,8 @@ struct ContentHash {
 
     /// The hash so far as 32 hexadecimal digits.
     var hex: String {
-        let high = Self.scramble(a ^ length.rotated(17)), low = Self.scramble(b ^ high ^ length)
+        let high = Self.scramble(a ^ length.rotated(17))
+        let low = Self.scramble(b ^ high ^ length)
         return Self.hex(high) + Self.hex(low)
     }
 

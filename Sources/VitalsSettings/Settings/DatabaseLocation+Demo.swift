@@ -9,7 +9,8 @@ extension DatabaseLocation {
     package func holdsDemoData(forWriting: Bool) -> Bool {
         if isURL {
             guard let backend = try? backends.backend(for: path),
-                  let store = try? backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment) else { return false }
+                let store = try? backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment)
+            else { return false }
             defer { try? store.close() }
             return (try? store.holdsDemoData()) ?? false
         }

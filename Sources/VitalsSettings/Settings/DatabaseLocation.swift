@@ -1,12 +1,18 @@
 import Foundation
-import VitalsKit
 import VitalsDemo
+import VitalsKit
 
 /// Where the database is: `--db`, else `$VITALS_DB`, else the XDG data directory. A
 /// `postgres://` or `postgresql://` URL names a database on a PostgreSQL server instead of a file.
 public struct DatabaseLocation: Sendable, Hashable {
     /// How the path was chosen, for messages.
-    public enum Origin: String, Sendable { case option = "--db", environment = "$VITALS_DB", settings = "settings file", xdg = "XDG data directory", home = "home directory" }
+    public enum Origin: String, Sendable {
+        case option = "--db"
+        case environment = "$VITALS_DB"
+        case settings = "settings file"
+        case xdg = "XDG data directory"
+        case home = "home directory"
+    }
 
     public var path: String
     public var origin: Origin
@@ -14,7 +20,9 @@ public struct DatabaseLocation: Sendable, Hashable {
     public var backends: StoreBackends
 
     public init(path: String, origin: Origin, backends: StoreBackends = .sqliteOnly) {
-        self.path = path; self.origin = origin; self.backends = backends
+        self.path = path
+        self.origin = origin
+        self.backends = backends
     }
 
     public static func == (lhs: DatabaseLocation, rhs: DatabaseLocation) -> Bool {
@@ -31,18 +39,26 @@ public struct DatabaseLocation: Sendable, Hashable {
     /// Order: `option`, `$VITALS_DB`, `configured` (the settings file's `db`), `$XDG_DATA_HOME/vitals/vitals.sqlite`,
     /// `$HOME/.local/share/vitals/vitals.sqlite`. Empty values count as unset; `~/` expands.
     /// A URL is opened with `backends`.
-    public static func resolve(option: String?, configured: String? = nil,
-                               environment: [String: String] = ProcessInfo.processInfo.environment,
-                               backends: StoreBackends = .sqliteOnly) -> DatabaseLocation {
+    public static func resolve(
+        option: String?, configured: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        backends: StoreBackends = .sqliteOnly
+    ) -> DatabaseLocation {
         func nonEmpty(_ value: String?) -> String? { (value?.isEmpty ?? true) ? nil : value }
         let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
         func expand(_ path: String) -> String {
             path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst(1) : path
         }
         // A URL is kept as written (`path` then holds it; `isURL` tells).
-        if let option = nonEmpty(option) { return DatabaseLocation(path: expand(option), origin: .option, backends: backends) }
-        if let env = nonEmpty(environment["VITALS_DB"]) { return DatabaseLocation(path: expand(env), origin: .environment, backends: backends) }
-        if let configured = nonEmpty(configured) { return DatabaseLocation(path: expand(configured), origin: .settings, backends: backends) }
+        if let option = nonEmpty(option) {
+            return DatabaseLocation(path: expand(option), origin: .option, backends: backends)
+        }
+        if let env = nonEmpty(environment["VITALS_DB"]) {
+            return DatabaseLocation(path: expand(env), origin: .environment, backends: backends)
+        }
+        if let configured = nonEmpty(configured) {
+            return DatabaseLocation(path: expand(configured), origin: .settings, backends: backends)
+        }
         if let xdg = nonEmpty(environment["XDG_DATA_HOME"]), xdg.hasPrefix("/") {
             return DatabaseLocation(path: xdg + "/vitals/vitals.sqlite", origin: .xdg, backends: backends)
         }
@@ -138,8 +154,13 @@ public struct DatabaseLocation: Sendable, Hashable {
             return (try backend.open(path, forWriting: false, environment: ProcessInfo.processInfo.environment), nil)
         }
         if exists { return (try SampleStore.openForReading(path: path), nil) }
-        if isChosen { throw StoreError.missingDatabase(path: path, origin: origin == .settings ? "the settings file's db" : origin.rawValue) }
+        if isChosen {
+            throw StoreError.missingDatabase(
+                path: path, origin: origin == .settings ? "the settings file's db" : origin.rawValue)
+        }
         let store = try DemoCache().store(for: DemoData(asOf: asOf)).store
-        return (store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)")
+        return (
+            store, "vitals: no database at \(path); showing the embedded demo data (vitals demo --db \(path) writes it)"
+        )
     }
 }

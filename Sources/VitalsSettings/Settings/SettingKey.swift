@@ -1,5 +1,6 @@
-import VitalsKit
 import VitalsInsights
+import VitalsKit
+
 /// A key of the settings file (`config.yaml`), with what values it takes.
 public enum SettingKey: String, Sendable, Hashable, CaseIterable {
     case units, db, subject
@@ -23,7 +24,9 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
         case .dayCutoff: return "HH:MM; samples before it count for the previous day"
         case .weighIn: return "several weigh-ins a day: first, last or mean"
         case .color: return "colour: auto, always or never"
-        case .goal: return "body-weight goals: 72 kg, optionally by YYYY-MM-DD; another subject's after its id (me 72 kg; ollie 30 kg)"
+        case .goal:
+            return
+                "body-weight goals: 72 kg, optionally by YYYY-MM-DD; another subject's after its id (me 72 kg; ollie 30 kg)"
         case .reminders: return "vitals due: weigh_in HH:MM, targets HH:MM, milestones Nd (each may be off)"
         }
     }
@@ -58,7 +61,9 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
             guard let system = UnitSystem(name: trimmed) else { throw refuse("metric, us or uk (imperial is us)") }
             return system.rawValue
         case .weighIn:
-            guard let policy = WeighInPolicy(rawValue: trimmed.lowercased()) else { throw refuse("first, last or mean") }
+            guard let policy = WeighInPolicy(rawValue: trimmed.lowercased()) else {
+                throw refuse("first, last or mean")
+            }
             return policy.rawValue
         case .color:
             guard let mode = ColorMode(rawValue: trimmed.lowercased()) else { throw refuse("auto, always or never") }
@@ -76,9 +81,11 @@ public enum SettingKey: String, Sendable, Hashable, CaseIterable {
             return reminders.settingText
         case .goal:
             guard let goals = WeightGoals(setting: trimmed), let text = goals.settingText,
-                  goals["me"].map({ WeightGoal.plausible.contains($0.kilograms) }) ?? true else {
-                throw refuse("a weight of 30–250 kg (72 kg, 158 lb, 11st 4lb), optionally followed by 'by YYYY-MM-DD'; "
-                             + "another subject's after its id (me 72 kg; ollie 30 kg by 2027-03-01)")
+                goals["me"].map({ WeightGoal.plausible.contains($0.kilograms) }) ?? true
+            else {
+                throw refuse(
+                    "a weight of 30–250 kg (72 kg, 158 lb, 11st 4lb), optionally followed by 'by YYYY-MM-DD'; "
+                        + "another subject's after its id (me 72 kg; ollie 30 kg by 2027-03-01)")
             }
             return text
         case .db, .subject:

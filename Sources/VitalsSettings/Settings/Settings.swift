@@ -1,5 +1,6 @@
-import VitalsKit
 import VitalsInsights
+import VitalsKit
+
 /// Where a setting's value came from, strongest first.
 public enum SettingOrigin: String, Sendable, CaseIterable {
     case flag, environment, file, locale, `default`
@@ -36,31 +37,45 @@ public struct Settings: Sendable {
     /// Resolves every key. `flags` are the command line's values by key, with the option's
     /// name (`--units`). A value from a flag or the environment that the key does not take
     /// throws (`.invalidValue`, naming the flag or variable).
-    public static func resolve(flags: [SettingKey: (value: String, option: String)] = [:],
-                               environment: [String: String], file: SettingsFile?) throws(SettingsError) -> Settings {
+    public static func resolve(
+        flags: [SettingKey: (value: String, option: String)] = [:],
+        environment: [String: String], file: SettingsFile?
+    ) throws(SettingsError) -> Settings {
         var entries: [ResolvedSetting] = []
         for key in SettingKey.allCases {
             if let flag = flags[key] {
-                entries.append(ResolvedSetting(key: key, value: try normalize(key, flag.value, from: flag.option),
-                                               origin: .flag, source: flag.option))
+                entries.append(
+                    ResolvedSetting(
+                        key: key, value: try normalize(key, flag.value, from: flag.option),
+                        origin: .flag, source: flag.option))
             } else if let name = environmentVariable(for: key), let text = environment[name], !text.isEmpty {
-                entries.append(ResolvedSetting(key: key, value: try normalize(key, text, from: "$" + name),
-                                               origin: .environment, source: "$" + name))
+                entries.append(
+                    ResolvedSetting(
+                        key: key, value: try normalize(key, text, from: "$" + name),
+                        origin: .environment, source: "$" + name))
             } else if let entry = file?.entries[key] {
-                entries.append(ResolvedSetting(key: key, value: entry.value, origin: .file,
-                                               source: entry.location.description))
+                entries.append(
+                    ResolvedSetting(
+                        key: key, value: entry.value, origin: .file,
+                        source: entry.location.description))
             } else if key == .units, let variable = localeVariable(environment) {
-                entries.append(ResolvedSetting(key: key, value: UnitSystem.fromLocale(environment).rawValue,
-                                               origin: .locale, source: "\(variable)=\(environment[variable] ?? "")"))
+                entries.append(
+                    ResolvedSetting(
+                        key: key, value: UnitSystem.fromLocale(environment).rawValue,
+                        origin: .locale, source: "\(variable)=\(environment[variable] ?? "")"))
             } else {
-                entries.append(ResolvedSetting(key: key, value: defaultValue(key, environment: environment),
-                                               origin: .default, source: "default"))
+                entries.append(
+                    ResolvedSetting(
+                        key: key, value: defaultValue(key, environment: environment),
+                        origin: .default, source: "default"))
             }
         }
         return Settings(entries: entries)
     }
 
-    private static func normalize(_ key: SettingKey, _ text: String, from source: String) throws(SettingsError) -> String {
+    private static func normalize(_ key: SettingKey, _ text: String, from source: String) throws(SettingsError)
+        -> String
+    {
         do {
             return try key.normalize(text)
         } catch {
@@ -72,8 +87,12 @@ public struct Settings: Sendable {
     /// nil when none is set or the locale is `C` or `POSIX` (which state no preference:
     /// the default applies, and each metric's YAML unit stays).
     static func localeVariable(_ environment: [String: String]) -> String? {
-        guard let name = ["LC_ALL", "LC_MEASUREMENT", "LANG"].first(where: { environment[$0].map { !$0.isEmpty } ?? false }),
-              let value = environment[name] else { return nil }
+        guard
+            let name = ["LC_ALL", "LC_MEASUREMENT", "LANG"].first(where: {
+                environment[$0].map { !$0.isEmpty } ?? false
+            }),
+            let value = environment[name]
+        else { return nil }
         let language = value.prefix { $0 != "." && $0 != "@" }
         return language == "C" || language == "POSIX" ? nil : name
     }
@@ -81,7 +100,8 @@ public struct Settings: Sendable {
     static func defaultValue(_ key: SettingKey, environment: [String: String]) -> String? {
         switch key {
         case .units: return UnitSystem.metric.rawValue
-        case .db: return DatabaseLocation.resolve(option: nil, environment: environment.filter { $0.key != "VITALS_DB" }).path
+        case .db:
+            return DatabaseLocation.resolve(option: nil, environment: environment.filter { $0.key != "VITALS_DB" }).path
         case .subject: return "me"
         case .color: return ColorMode.auto.rawValue
         case .dayCutoff, .weighIn, .goal, .reminders: return nil
@@ -114,7 +134,9 @@ public struct Settings: Sendable {
     /// The body-weight goals, one per subject (none when unset).
     package var goals: WeightGoals { self[.goal].value.flatMap(WeightGoals.init(setting:)) ?? WeightGoals() }
     /// Which reminders `vitals due` gives (the defaults when unset).
-    package var reminders: ReminderSettings { self[.reminders].value.flatMap(ReminderSettings.init(setting:)) ?? ReminderSettings() }
+    package var reminders: ReminderSettings {
+        self[.reminders].value.flatMap(ReminderSettings.init(setting:)) ?? ReminderSettings()
+    }
     public var weighIn: WeighInPolicy? { self[.weighIn].value.flatMap(WeighInPolicy.init(rawValue:)) }
     /// The day cutoff in minutes after midnight; nil leaves each metric's own.
     public var dayCutoffMinutes: Int? { self[.dayCutoff].value.flatMap(ClockTime.init)?.minutesAfterMidnight }

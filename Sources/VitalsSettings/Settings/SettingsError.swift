@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why the settings file or a setting's value was refused.
 public struct SettingsError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
@@ -21,7 +22,10 @@ public struct SettingsError: Error, Sendable, CustomStringConvertible {
     public var hint: String?
 
     public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
-        self.kind = kind; self.message = message; self.location = location; self.hint = hint
+        self.kind = kind
+        self.message = message
+        self.location = location
+        self.hint = hint
     }
 
     /// `path:line:column: message`, or the message alone.

@@ -39,9 +39,13 @@ public struct SettingsFile: Sendable {
             return SettingsFile(path: path, text: "", entries: [:])
         }
         let shown = Sanitize.inline(path)
-        guard !isDirectory.boolValue else { throw SettingsError(.unreadable, "\(shown) is a directory, not a settings file") }
+        guard !isDirectory.boolValue else {
+            throw SettingsError(.unreadable, "\(shown) is a directory, not a settings file")
+        }
         let kind = FileKind(atPath: path)
-        guard kind == .regular else { throw SettingsError(.unreadable, "\(shown) is \(kind.described), not a settings file") }
+        guard kind == .regular else {
+            throw SettingsError(.unreadable, "\(shown) is \(kind.described), not a settings file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -49,7 +53,8 @@ public struct SettingsFile: Sendable {
             throw SettingsError(.unreadable, "cannot read the settings file \(shown)")
         }
         guard data.count <= maximumBytes else {
-            throw SettingsError(.unreadable, "\(shown) is \(data.count) bytes; a settings file is at most \(maximumBytes)")
+            throw SettingsError(
+                .unreadable, "\(shown) is \(data.count) bytes; a settings file is at most \(maximumBytes)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SettingsError(.unreadable, "\(shown) is not UTF-8 text")
@@ -59,7 +64,9 @@ public struct SettingsFile: Sendable {
 
     /// Reads settings from `text` (from the file at `path`, for messages); a bad value of
     /// `repairing` is kept as written instead of refused.
-    public static func parse(_ text: String, path: String, repairing: SettingKey? = nil) throws(SettingsError) -> SettingsFile {
+    public static func parse(_ text: String, path: String, repairing: SettingKey? = nil) throws(SettingsError)
+        -> SettingsFile
+    {
         let composed: YAMLComposer.Result
         do {
             composed = try YAMLComposer().compose(text, file: path)
@@ -74,12 +81,14 @@ public struct SettingsFile: Sendable {
         var file = SettingsFile(path: path, text: text, entries: [:])
         guard let root = composed.root, !root.isNull else { return file }
         guard let pairs = root.pairs else {
-            throw SettingsError(.syntax, "settings must be a mapping of key: value, got \(root.kindDescription)",
-                                at: root.location, hint: "for example: units: uk")
+            throw SettingsError(
+                .syntax, "settings must be a mapping of key: value, got \(root.kindDescription)",
+                at: root.location, hint: "for example: units: uk")
         }
         for (keyNode, valueNode) in pairs {
             guard let name = keyNode.scalarText else {
-                throw SettingsError(.syntax, "a setting's key must be a word, got \(keyNode.kindDescription)", at: keyNode.location)
+                throw SettingsError(
+                    .syntax, "a setting's key must be a word, got \(keyNode.kindDescription)", at: keyNode.location)
             }
             let key: SettingKey
             do {
@@ -93,8 +102,9 @@ public struct SettingsFile: Sendable {
             }
             guard let text = valueNode.scalarText, !valueNode.isNull else {
                 let got = valueNode.isNull ? "no value" : valueNode.kindDescription
-                throw SettingsError(.invalidValue, "\(key.rawValue) needs a single value, got \(got)", at: valueNode.location,
-                                    hint: key.choices.map { "\(key.rawValue): " + $0.joined(separator: ", ") })
+                throw SettingsError(
+                    .invalidValue, "\(key.rawValue) needs a single value, got \(got)", at: valueNode.location,
+                    hint: key.choices.map { "\(key.rawValue): " + $0.joined(separator: ", ") })
             }
             do {
                 file.entries[key] = Entry(value: try key.normalize(text), location: valueNode.location)
@@ -115,7 +125,8 @@ public struct SettingsFile: Sendable {
         let line = "\(key.rawValue): \(Self.yamlScalar(value))"
         var lines = text.isEmpty ? [] : text.components(separatedBy: "\n")
         if let entry = entries[key], entry.location.line - 1 < lines.count, entry.location.line >= 1,
-           lines[entry.location.line - 1].hasPrefix(key.rawValue) {
+            lines[entry.location.line - 1].hasPrefix(key.rawValue)
+        {
             // A comment after the value stays: `units: uk   # UK please`.
             let old = lines[entry.location.line - 1]
             var comment = ""
@@ -128,7 +139,8 @@ public struct SettingsFile: Sendable {
         }
         let edited = lines.joined(separator: "\n")
         if let check = try? Self.parse(edited, path: path), check.entries[key]?.value == value,
-           check.entries.count == entries.count + (entries[key] == nil ? 1 : 0) {
+            check.entries.count == entries.count + (entries[key] == nil ? 1 : 0)
+        {
             return edited
         }
         var rewritten = entries.mapValues(\.value)
@@ -143,10 +155,14 @@ public struct SettingsFile: Sendable {
     func text(removing key: SettingKey) -> String {
         guard let entry = entries[key] else { return text }
         var lines = text.components(separatedBy: "\n")
-        if entry.location.line >= 1, entry.location.line - 1 < lines.count, lines[entry.location.line - 1].hasPrefix(key.rawValue) {
+        if entry.location.line >= 1, entry.location.line - 1 < lines.count,
+            lines[entry.location.line - 1].hasPrefix(key.rawValue)
+        {
             lines.remove(at: entry.location.line - 1)
             let edited = lines.joined(separator: "\n")
-            if let check = try? Self.parse(edited, path: path), check.entries[key] == nil, check.entries.count == entries.count - 1 {
+            if let check = try? Self.parse(edited, path: path), check.entries[key] == nil,
+                check.entries.count == entries.count - 1
+            {
                 return edited
             }
         }
@@ -161,7 +177,8 @@ public struct SettingsFile: Sendable {
             ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-~+".unicodeScalars.contains($0))
         }
         if plain, let first = value.unicodeScalars.first, !"-~".unicodeScalars.contains(first),
-           !["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(value.lowercased()) {
+            !["true", "false", "yes", "no", "null", "on", "off", "y", "n"].contains(value.lowercased())
+        {
             return value
         }
         var quoted = "\""
@@ -196,7 +213,9 @@ public struct SettingsFile: Sendable {
     /// other processes doing the same: under an exclusive lock on the file's directory, the
     /// file is read afresh, edited and renamed into place, so two `config set`s of different
     /// keys at once both land. Returns the file as it was read.
-    public static func update(path: String, setting key: SettingKey, to value: String?) throws(SettingsError) -> SettingsFile {
+    public static func update(path: String, setting key: SettingKey, to value: String?) throws(SettingsError)
+        -> SettingsFile
+    {
         let directory = (path as NSString).deletingLastPathComponent
         let shown = Sanitize.inline(path)
         do {
@@ -205,13 +224,18 @@ public struct SettingsFile: Sendable {
             throw SettingsError(.unwritable, "cannot write the settings file \(shown): \(error.reason)")
         }
         let fd = open(directory, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SettingsError(.unwritable, "cannot write the settings file \(shown): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw SettingsError(
+                .unwritable, "cannot write the settings file \(shown): \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         let deadline = Date().addingTimeInterval(lockTimeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
-                throw SettingsError(.unwritable, "cannot write the settings file \(shown): another vitals held it "
-                                    + "for \(Int(lockTimeout)) s")
+                throw SettingsError(
+                    .unwritable,
+                    "cannot write the settings file \(shown): another vitals held it "
+                        + "for \(Int(lockTimeout)) s")
             }
             Thread.sleep(forTimeInterval: 0.005)
         }

@@ -19,10 +19,18 @@ final class ArticleCodeTests: XCTestCase {
 
     /// The Swift blocks of a Markdown text, each as its lines.
     static func swiftBlocks(_ text: String) -> [[String]] {
-        var blocks: [[String]] = [], current: [String]?
+        var blocks: [[String]] = []
+        var current: [String]?
         for line in text.components(separatedBy: "\n") {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" { current = []; continue }
-            if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" { blocks.append(current!); current = nil; continue }
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+                continue
+            }
+            if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current!)
+                current = nil
+                continue
+            }
             current?.append(line)
         }
         return blocks
@@ -37,8 +45,10 @@ final class ArticleCodeTests: XCTestCase {
     }
 
     func testEveryArticleBlockIsCompiledCode() throws {
-        let sources = try Self.compiled.map { try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8) }
-            .map { $0.components(separatedBy: "\n") }
+        let sources = try Self.compiled.map {
+            try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8)
+        }
+        .map { $0.components(separatedBy: "\n") }
         let catalog = Self.root.appendingPathComponent("Sources/VitalsKit/VitalsKit.docc")
         let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path).filter { $0.hasSuffix(".md") }
         XCTAssertGreaterThanOrEqual(articles.count, 5)
@@ -47,8 +57,9 @@ final class ArticleCodeTests: XCTestCase {
             let text = try String(contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
             for block in Self.swiftBlocks(text) {
                 checked += 1
-                XCTAssertTrue(sources.contains { Self.contains($0, block) },
-                              "\(article): a Swift block that no compiled file holds:\n\(block.joined(separator: "\n"))")
+                XCTAssertTrue(
+                    sources.contains { Self.contains($0, block) },
+                    "\(article): a Swift block that no compiled file holds:\n\(block.joined(separator: "\n"))")
             }
         }
         XCTAssertGreaterThan(checked, 0)

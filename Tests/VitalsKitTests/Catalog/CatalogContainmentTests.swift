@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// A catalog file that is a link leaving the catalog (or reached through one) is refused
@@ -23,7 +24,8 @@ final class CatalogContainmentTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
 
     private func link(_ relative: String, to target: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent(relative).path, withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.appendingPathComponent(relative).path, withDestinationPath: target)
     }
 
     private func load() throws -> LoadedCatalog {
@@ -59,7 +61,8 @@ final class CatalogContainmentTests: XCTestCase {
         try link("metrics/environ.yaml", to: "/proc/self/environ")
         let loaded = try load()
         let refusals = loaded.diagnostics.filter { $0.location.file.hasSuffix("environ.yaml") }
-        XCTAssertEqual(refusals.map(\.message), ["the file links outside the catalog (to /proc/self/environ); it is not read"])
+        XCTAssertEqual(
+            refusals.map(\.message), ["the file links outside the catalog (to /proc/self/environ); it is not read"])
         let printed = reports(loaded)
         // A variable every process environment here has, which /proc/self/environ would hold.
         let path = try XCTUnwrap(ProcessInfo.processInfo.environment["PATH"])
@@ -67,13 +70,15 @@ final class CatalogContainmentTests: XCTestCase {
     }
 
     func testALinkInsideTheCatalogIsRead() throws {
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("metrics/kept"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("metrics/kept"), withIntermediateDirectories: true)
         try "pillars: [{pillar_id: linked, name: Linked}]\n"
             .write(to: project.appendingPathComponent("metrics/kept/real.yml"), atomically: true, encoding: .utf8)
         try link("metrics/alias.yaml", to: "kept/real.yml")
         try link("screens/across.yaml", to: "../metrics/kept/real.yml")
         let loaded = try load()
-        XCTAssertFalse(loaded.diagnostics.contains { $0.message.contains("outside the catalog") }, "\(loaded.diagnostics)")
+        XCTAssertFalse(
+            loaded.diagnostics.contains { $0.message.contains("outside the catalog") }, "\(loaded.diagnostics)")
         // Declared three times: the file, and each link to it.
         XCTAssertEqual(loaded.declarations.filter { $0.kind == .pillar && $0.id == "linked" }.count, 3)
     }
@@ -84,8 +89,9 @@ final class CatalogContainmentTests: XCTestCase {
         let started = Date()
         let loaded = try load()
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
-        let messages = Dictionary(uniqueKeysWithValues: loaded.diagnostics.filter { $0.rule == RuleID.fileFormat }
-            .map { (($0.location.file as NSString).lastPathComponent, $0.message) })
+        let messages = Dictionary(
+            uniqueKeysWithValues: loaded.diagnostics.filter { $0.rule == RuleID.fileFormat }
+                .map { (($0.location.file as NSString).lastPathComponent, $0.message) })
         XCTAssertEqual(messages["dangling.yaml"], "the file is a link to nothing (nowhere.yaml); it is not read")
         XCTAssertEqual(messages["pipe.yaml"], "cannot read the file: it is a FIFO (named pipe), not a regular file")
     }
@@ -106,12 +112,18 @@ final class CatalogContainmentTests: XCTestCase {
         let big = project.appendingPathComponent("metrics/big.yaml")
         try Data(repeating: 0x23, count: CatalogLoader.maximumFileSize + 1).write(to: big)
         let loaded = try load()
-        XCTAssertTrue(loaded.diagnostics.contains { $0.location.file.hasSuffix("big.yaml") && $0.message.contains("limited to 4 MB") },
-                      "\(loaded.diagnostics)")
+        XCTAssertTrue(
+            loaded.diagnostics.contains {
+                $0.location.file.hasSuffix("big.yaml") && $0.message.contains("limited to 4 MB")
+            },
+            "\(loaded.diagnostics)")
         // Exactly at the limit is read (a comment only: "file is empty").
         try Data(repeating: 0x23, count: CatalogLoader.maximumFileSize).write(to: big)
         let atLimit = try load()
-        XCTAssertTrue(atLimit.diagnostics.contains { $0.location.file.hasSuffix("big.yaml") && $0.message.hasPrefix("file is empty") },
-                      "\(atLimit.diagnostics)")
+        XCTAssertTrue(
+            atLimit.diagnostics.contains {
+                $0.location.file.hasSuffix("big.yaml") && $0.message.hasPrefix("file is empty")
+            },
+            "\(atLimit.diagnostics)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// Finding the catalog like git finds its repository, and `validate PATH` reading a file within
@@ -28,9 +29,12 @@ final class CatalogDiscoveryTests: XCTestCase {
         try text.write(to: base.appendingPathComponent(relative), atomically: true, encoding: .utf8)
     }
 
-    private func validate(_ paths: [String], catalogRoot: String? = nil, from cwd: String? = nil) throws -> CatalogValidation {
-        try CatalogValidation.run(paths: paths, catalogRoot: catalogRoot, validator: Validator(screenModules: .genericOnly),
-                                  workingDirectory: cwd ?? project.path)
+    private func validate(_ paths: [String], catalogRoot: String? = nil, from cwd: String? = nil) throws
+        -> CatalogValidation
+    {
+        try CatalogValidation.run(
+            paths: paths, catalogRoot: catalogRoot, validator: Validator(screenModules: .genericOnly),
+            workingDirectory: cwd ?? project.path)
     }
 
     // MARK: discovery
@@ -40,8 +44,9 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertEqual(CatalogLocation.discover(from: deep), project.path)
         XCTAssertEqual(CatalogLocation.discover(from: project.path), project.path)
         XCTAssertEqual(CatalogLocation.discover(from: project.appendingPathComponent("metrics").path), project.path)
-        XCTAssertEqual(try CatalogLocation.resolve(root: nil, allowBuiltIn: false, workingDirectory: deep),
-                       .directory(root: project.path))
+        XCTAssertEqual(
+            try CatalogLocation.resolve(root: nil, allowBuiltIn: false, workingDirectory: deep),
+            .directory(root: project.path))
         // A nested catalog wins over the one above it.
         let inner = try directory("project/notes/inner/metrics")
         XCTAssertEqual(CatalogLocation.discover(from: inner), base.appendingPathComponent("project/notes/inner").path)
@@ -52,18 +57,25 @@ final class CatalogDiscoveryTests: XCTestCase {
     func testACatalogDirectoryThatIsASymbolicLinkInsideTheCatalogIsRead() throws {
         let fm = FileManager.default
         _ = try directory("project/shared")
-        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: project.appendingPathComponent("shared/metrics"))
-        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "shared/metrics")
+        try fm.moveItem(
+            at: project.appendingPathComponent("metrics"), to: project.appendingPathComponent("shared/metrics"))
+        try fm.createSymbolicLink(
+            atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "shared/metrics")
         let files = try CatalogLoader.files(under: CatalogLocation.paths(root: project.path))
-        XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent },
-                       ["core_care.yaml", "pillars.yaml", "subjects.yaml", "series.yaml", "steps.yaml"])
+        XCTAssertEqual(
+            files.map { ($0 as NSString).lastPathComponent },
+            ["core_care.yaml", "pillars.yaml", "subjects.yaml", "series.yaml", "steps.yaml"])
         XCTAssertTrue(files.contains(project.appendingPathComponent("metrics/steps.yaml").path), "\(files)")
 
         let clean = try validate([])
         XCTAssertEqual(clean.diagnostics, [], "\(clean.diagnostics)")
         XCTAssertEqual(clean.summary.metrics, 2)
 
-        try write("project/shared/metrics/steps.yaml", try String(contentsOfFile: base.appendingPathComponent("project/shared/metrics/steps.yaml").path, encoding: .utf8)
+        try write(
+            "project/shared/metrics/steps.yaml",
+            try String(
+                contentsOfFile: base.appendingPathComponent("project/shared/metrics/steps.yaml").path, encoding: .utf8
+            )
             .replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: lines"))
         let broken = try validate([])
         XCTAssertEqual(broken.diagnostics.map(\.rule), ["unknown-chart-type"], "\(broken.diagnostics)")
@@ -76,14 +88,17 @@ final class CatalogDiscoveryTests: XCTestCase {
     func testACatalogDirectoryLinkLeavingTheCatalogIsRefused() throws {
         let fm = FileManager.default
         _ = try directory("shared")
-        try fm.moveItem(at: project.appendingPathComponent("metrics"), to: base.appendingPathComponent("shared/metrics"))
-        try fm.createSymbolicLink(atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "../shared/metrics")
+        try fm.moveItem(
+            at: project.appendingPathComponent("metrics"), to: base.appendingPathComponent("shared/metrics"))
+        try fm.createSymbolicLink(
+            atPath: project.appendingPathComponent("metrics").path, withDestinationPath: "../shared/metrics")
         let files = try CatalogLoader.files(under: CatalogLocation.paths(root: project.path))
         XCTAssertEqual(files.count, 5)
         let loaded = try CatalogLoader.load(paths: CatalogLocation.paths(root: project.path))
         let refused = loaded.diagnostics.filter { $0.message.contains("reached through a link outside the catalog") }
-        XCTAssertEqual(refused.map { ($0.location.file as NSString).lastPathComponent }.sorted(),
-                       ["series.yaml", "steps.yaml"], "\(loaded.diagnostics)")
+        XCTAssertEqual(
+            refused.map { ($0.location.file as NSString).lastPathComponent }.sorted(),
+            ["series.yaml", "steps.yaml"], "\(loaded.diagnostics)")
         XCTAssertTrue(refused.allSatisfy { $0.location.file.contains("metrics/") }, "\(refused)")
         XCTAssertFalse(loaded.sources.keys.contains { $0.contains("metrics/") }, "\(loaded.sources.keys)")
         XCTAssertTrue(loaded.catalog.metrics.isEmpty)
@@ -96,7 +111,8 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertTrue(CatalogLocation.isCatalogRoot(root))
         XCTAssertFalse(CatalogLocation.hasCatalog(root), "new-screen needs screens/")
         XCTAssertEqual(CatalogLocation.paths(root: root), [root + "/metrics"])
-        XCTAssertEqual(CatalogLocation.paths(root: project.path), [project.path + "/screens", project.path + "/metrics"])
+        XCTAssertEqual(
+            CatalogLocation.paths(root: project.path), [project.path + "/screens", project.path + "/metrics"])
     }
 
     func testWithoutACatalogValidateExits2AndSaysWhereItLooked() throws {
@@ -106,11 +122,14 @@ final class CatalogDiscoveryTests: XCTestCase {
             let error = error as? CatalogLocationError
             XCTAssertEqual(error?.kind, .cannotRun)
             XCTAssertTrue(error?.message.contains("no catalog found") ?? false, "\(String(describing: error))")
-            XCTAssertTrue(error?.message.contains(empty) ?? false, "names where it looked: \(String(describing: error))")
+            XCTAssertTrue(
+                error?.message.contains(empty) ?? false, "names where it looked: \(String(describing: error))")
             XCTAssertTrue(error?.message.contains("or any directory above it") ?? false)
         }
         // Reading commands may use the built-in catalog, and learn where it was looked for.
-        XCTAssertEqual(try CatalogLocation.resolve(root: nil, allowBuiltIn: true, workingDirectory: empty), .builtIn(searched: empty))
+        XCTAssertEqual(
+            try CatalogLocation.resolve(root: nil, allowBuiltIn: true, workingDirectory: empty),
+            .builtIn(searched: empty))
         XCTAssertTrue(CatalogLocation.builtInNotice(searched: empty).contains("using the catalog built into vitals"))
     }
 
@@ -131,7 +150,8 @@ final class CatalogDiscoveryTests: XCTestCase {
             XCTAssertEqual((error as? CatalogLocationError)?.kind, .cannotRun)
             XCTAssertEqual((error as? CatalogLocationError)?.message, "--catalog \(file) is a file, not a directory")
         }
-        XCTAssertEqual(try CatalogLocation.resolve(root: project.path, allowBuiltIn: false), .directory(root: project.path))
+        XCTAssertEqual(
+            try CatalogLocation.resolve(root: project.path, allowBuiltIn: false), .directory(root: project.path))
     }
 
     // MARK: validate PATH
@@ -152,7 +172,9 @@ final class CatalogDiscoveryTests: XCTestCase {
     }
 
     func testOnlyTheNamedFilesDiagnosticsAreReported() throws {
-        try write("project/screens/core_care.yaml", """
+        try write(
+            "project/screens/core_care.yaml",
+            """
             screens:
               - screen_id: SCREEN_STEPS
                 name: Steps
@@ -160,7 +182,9 @@ final class CatalogDiscoveryTests: XCTestCase {
                 order: 1
                 is_active: true
             """)
-        try write("project/metrics/steps.yaml", """
+        try write(
+            "project/metrics/steps.yaml",
+            """
             metrics:
               - display_metric_id: STEPS_DAILY
                 display_screen_id: SCREEN_STEPS
@@ -186,7 +210,8 @@ final class CatalogDiscoveryTests: XCTestCase {
         XCTAssertEqual(one.summary.errors, one.diagnostics.filter { $0.severity == .error }.count)
 
         let other = try validate([screens])
-        XCTAssertTrue(other.diagnostics.allSatisfy { $0.location.file == "screens/core_care.yaml" }, "\(other.diagnostics)")
+        XCTAssertTrue(
+            other.diagnostics.allSatisfy { $0.location.file == "screens/core_care.yaml" }, "\(other.diagnostics)")
         XCTAssertTrue(other.diagnostics.contains { $0.message.contains("core_cair") })
 
         // Naming the catalog root (or both files) is the whole catalog.
@@ -197,18 +222,18 @@ final class CatalogDiscoveryTests: XCTestCase {
     func testAFileOutsideEveryCatalogIsCheckedAloneAndWithCatalogWithinThatOne() throws {
         let loose = try directory("loose") + "/extra.yaml"
         try """
-            metrics:
-              - display_metric_id: STEPS_WEEKLY
-                display_screen_id: SCREEN_STEPS
-                display_name: Steps per week
-                chart_type_id: bar_vertical
-                parent_metric_id: STEPS_DAILY
-                order: 3
-                series: steps
-                aggregate: sum
-                bucket: week
-                range: 12w
-            """.write(toFile: loose, atomically: true, encoding: .utf8)
+        metrics:
+          - display_metric_id: STEPS_WEEKLY
+            display_screen_id: SCREEN_STEPS
+            display_name: Steps per week
+            chart_type_id: bar_vertical
+            parent_metric_id: STEPS_DAILY
+            order: 3
+            series: steps
+            aggregate: sum
+            bucket: week
+            range: 12w
+        """.write(toFile: loose, atomically: true, encoding: .utf8)
         let alone = try validate([loose])
         XCTAssertTrue(alone.diagnostics.contains { $0.rule == "unknown-reference" }, "\(alone.diagnostics)")
         let within = try validate([loose], catalogRoot: project.path)

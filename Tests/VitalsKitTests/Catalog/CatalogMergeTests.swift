@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// The merge sizes the catalog's arrays from the files so far: the metric array is made once
@@ -18,7 +19,9 @@ final class CatalogMergeTests: XCTestCase {
         var merge = CatalogMerge(files: files.count)
         var metricCapacities: [Int] = []
         for file in files {
-            merge.add(CatalogLoader.FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file)))
+            merge.add(
+                CatalogLoader.FileLoad(
+                    name: file.path, path: file.path, text: file.text, reading: FileReading.read(file)))
             if metricCapacities.last != merge.capacity.metrics { metricCapacities.append(merge.capacity.metrics) }
         }
         let loaded = merge.finish()
@@ -47,7 +50,9 @@ final class CatalogMergeTests: XCTestCase {
         var merge = CatalogMerge(files: files.count)
         var metricCapacities: [Int] = []
         for file in files {
-            merge.add(CatalogLoader.FileLoad(name: file.path, path: file.path, text: file.text, reading: FileReading.read(file)))
+            merge.add(
+                CatalogLoader.FileLoad(
+                    name: file.path, path: file.path, text: file.text, reading: FileReading.read(file)))
             if merge.capacity.metrics > 0, metricCapacities.last != merge.capacity.metrics {
                 metricCapacities.append(merge.capacity.metrics)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// `ParallelMap.forEachInOrder` hands every result to the consumer once, in input order, and
@@ -15,16 +16,19 @@ final class ParallelMapInOrderTests: XCTestCase {
         for count in [0, 1, 2, 7, 300] {
             let log = Log()
             var consumed: [Int] = []
-            ParallelMap.forEachInOrder(Array(0..<count), { index -> Int in
-                // Uneven work, so results finish out of order.
-                var sum = 0
-                for step in 0..<((index * 7919) % 5000) { sum &+= step }
-                log.add("done \(index)")
-                return index + sum * 0
-            }, consume: { value in
-                log.add("consume \(value)")
-                consumed.append(value)
-            })
+            ParallelMap.forEachInOrder(
+                Array(0..<count),
+                { index -> Int in
+                    // Uneven work, so results finish out of order.
+                    var sum = 0
+                    for step in 0..<((index * 7919) % 5000) { sum &+= step }
+                    log.add("done \(index)")
+                    return index + sum * 0
+                },
+                consume: { value in
+                    log.add("consume \(value)")
+                    consumed.append(value)
+                })
             XCTAssertEqual(consumed, Array(0..<count), "count \(count)")
             guard count == 300 else { continue }
             let events = log.events

@@ -1,7 +1,8 @@
 import ShippedCatalog
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsDemo
+@testable import VitalsKit
 
 /// The catalog in screens/ and metrics/ is real content: it must load clean and be complete.
 final class ShippedCatalogTests: XCTestCase {
@@ -20,9 +21,11 @@ final class ShippedCatalogTests: XCTestCase {
     /// colour and its own place in the order.
     func testPillarsHaveColoursAndDistinctOrders() {
         let pillars = Self.loaded.catalog.orderedPillars
-        XCTAssertTrue(Set(pillars.map(\.id)).isSuperset(of: [
-            "healthful_nutrition", "movement_exercise", "restorative_sleep", "core_care",
-            "cognitive_health", "stress_management", "connection_purpose"]))
+        XCTAssertTrue(
+            Set(pillars.map(\.id)).isSuperset(of: [
+                "healthful_nutrition", "movement_exercise", "restorative_sleep", "core_care",
+                "cognitive_health", "stress_management", "connection_purpose",
+            ]))
         XCTAssertTrue(pillars.allSatisfy { $0.color != nil }, "a pillar without a colour")
         XCTAssertEqual(Set(pillars.map(\.order)).count, pillars.count, "two pillars share an order")
         XCTAssertEqual(pillars.map(\.order), pillars.map(\.order).sorted())
@@ -38,10 +41,12 @@ final class ShippedCatalogTests: XCTestCase {
             XCTAssertNotNil(primary, "\(screen.id) has no single primary")
             XCTAssertNotNil(primary?.aboutWhat, "\(screen.id) primary has no about_what")
         }
-        let wellPath = ["PROTEIN", "VEGETABLES", "FRUITS", "FIBER", "HYDRATION", "MEAL_TIMING", "NUTRITION_QUALITY",
-                        "STEPS", "CARDIO", "STRENGTH", "HIIT", "MOBILITY", "DAILY_ACTIVITY", "BIOMETRICS", "SCREENINGS",
-                        "SUBSTANCES", "SKINCARE", "COGNITIVE", "LIGHT_EXPOSURE", "MINDFULNESS", "WELLNESS", "SOCIAL",
-                        "GRATITUDE", "SLEEP"].map { "SCREEN_" + $0 }
+        let wellPath = [
+            "PROTEIN", "VEGETABLES", "FRUITS", "FIBER", "HYDRATION", "MEAL_TIMING", "NUTRITION_QUALITY",
+            "STEPS", "CARDIO", "STRENGTH", "HIIT", "MOBILITY", "DAILY_ACTIVITY", "BIOMETRICS", "SCREENINGS",
+            "SUBSTANCES", "SKINCARE", "COGNITIVE", "LIGHT_EXPOSURE", "MINDFULNESS", "WELLNESS", "SOCIAL",
+            "GRATITUDE", "SLEEP",
+        ].map { "SCREEN_" + $0 }
         for id in wellPath {
             XCTAssertNotNil(catalog.screen(id), "WellPath screen \(id) is missing")
             XCTAssertNotNil(catalog.primary(of: id)?.aboutWhy, "\(id) primary has no about_why")
@@ -54,8 +59,9 @@ final class ShippedCatalogTests: XCTestCase {
             let primary = catalog.primary(of: id)!
             XCTAssertGreaterThanOrEqual(catalog.children(of: primary.id).count, 2, id)
         }
-        XCTAssertTrue(Set(catalog.children(of: "PROTEIN_GRAMS_DAILY").map(\.id))
-            .isSuperset(of: ["PROTEIN_7D_AVERAGE", "PROTEIN_PER_KG", "PROTEIN_PER_MEAL"]))
+        XCTAssertTrue(
+            Set(catalog.children(of: "PROTEIN_GRAMS_DAILY").map(\.id))
+                .isSuperset(of: ["PROTEIN_7D_AVERAGE", "PROTEIN_PER_KG", "PROTEIN_PER_MEAL"]))
     }
 
     /// The shipped catalog declares only `me`; the demo's Ollie and Sanne come with the demo
@@ -65,7 +71,8 @@ final class ShippedCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.subjects.map(\.id), ["me"])
         XCTAssertEqual(catalog.screen("SCREEN_GEZONDHEID")?.subjectID, "ollie")
         XCTAssertEqual(catalog.screen("SCREEN_PREGNANCY")?.subjectID, "sanne")
-        XCTAssertFalse(catalog.activeScreensInOrder.contains { ["SCREEN_GEZONDHEID", "SCREEN_PREGNANCY"].contains($0.id) })
+        XCTAssertFalse(
+            catalog.activeScreensInOrder.contains { ["SCREEN_GEZONDHEID", "SCREEN_PREGNANCY"].contains($0.id) })
         let demo = Self.loaded.withDemoSubjects(true).catalog
         let ollie = demo.subject("ollie")
         XCTAssertEqual(ollie?.kind, .dog)
@@ -108,7 +115,8 @@ final class ShippedCatalogTests: XCTestCase {
     }
 
     func testCommittedSchemaIsUpToDateAndNamedByEveryFile() throws {
-        let committed = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("schemas/vitals.schema.json"), encoding: .utf8)
+        let committed = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("schemas/vitals.schema.json"), encoding: .utf8)
         // The committed copy holds the built-in modules' config keys too, which this target
         // does not link: CLITests.testSchemaMatchesCommittedCopy compares it with `vitals schema`.
         let json = try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any]
@@ -124,8 +132,9 @@ final class ShippedCatalogTests: XCTestCase {
     /// exactly the files on disk: same paths, same text.
     func testTheEmbeddedCatalogIsTheOneOnDisk() throws {
         let disk = try CatalogLoader.files(under: TestPaths.shippedCatalog).map { path in
-            ShippedCatalog.File(path: String(path.dropFirst(TestPaths.packageRoot.path.count + 1)),
-                                text: try String(contentsOfFile: path, encoding: .utf8))
+            ShippedCatalog.File(
+                path: String(path.dropFirst(TestPaths.packageRoot.path.count + 1)),
+                text: try String(contentsOfFile: path, encoding: .utf8))
         }.sorted { $0.path < $1.path }
         XCTAssertFalse(disk.isEmpty)
         XCTAssertEqual(ShippedCatalog.files.map(\.path), disk.map(\.path), "rebuild: the embedded file list is stale")

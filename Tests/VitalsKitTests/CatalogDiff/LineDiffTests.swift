@@ -1,7 +1,8 @@
 import TestSupport
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsCatalogDiff
+@testable import VitalsKit
 
 final class LineDiffTests: XCTestCase {
     /// The length of the longest common subsequence, by the plain recursion over prefixes.
@@ -18,13 +19,22 @@ final class LineDiffTests: XCTestCase {
     func testEditsRebuildBothSidesAndKeepALongestCommonPart() {
         var random = SplitMix(seed: 28)
         for _ in 0..<400 {
-            let old = (0..<Int.random(in: 0...12, using: &random)).map { _ in ["a", "b", "c", "d"].randomElement(using: &random)! }
-            let new = (0..<Int.random(in: 0...12, using: &random)).map { _ in ["a", "b", "c", "d"].randomElement(using: &random)! }
+            let old = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                ["a", "b", "c", "d"].randomElement(using: &random)!
+            }
+            let new = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                ["a", "b", "c", "d"].randomElement(using: &random)!
+            }
             let edits = LineDiff.edits(old, new)
-            var rebuiltOld: [String] = [], rebuiltNew: [String] = [], same = 0
+            var rebuiltOld: [String] = []
+            var rebuiltNew: [String] = []
+            var same = 0
             for edit in edits {
                 switch edit {
-                case .same(let line): rebuiltOld.append(line); rebuiltNew.append(line); same += 1
+                case .same(let line):
+                    rebuiltOld.append(line)
+                    rebuiltNew.append(line)
+                    same += 1
                 case .removed(let line): rebuiltOld.append(line)
                 case .added(let line): rebuiltNew.append(line)
                 }
@@ -41,7 +51,9 @@ final class LineDiffTests: XCTestCase {
         new[1] = "line two"
         new.insert("inserted", at: 15)
         let text = LineDiff.unified(old, new, oldName: "a", newName: "b", context: 2)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             --- a
             +++ b
             @@ -1,4 +1,4 @@

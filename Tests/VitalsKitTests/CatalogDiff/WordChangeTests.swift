@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsCatalogDiff
+@testable import VitalsKit
 
 /// A catalog change that moves no number and no character of the text (a pillar's colour:
 /// the text is compared without colour) still changes the screen's JSON: `vitals diff` names
@@ -20,31 +21,66 @@ final class WordChangeTests: XCTestCase {
     }
 
     static func side(_ label: String, color: String) -> CatalogDiff.Side {
-        CatalogDiff.Side(label: label, loaded: CatalogLoader.load([SourceFile(path: "drinks.yaml", text: yaml(color: color))]))
+        CatalogDiff.Side(
+            label: label, loaded: CatalogLoader.load([SourceFile(path: "drinks.yaml", text: yaml(color: color))]))
     }
 
     func testAnInvisibleChangeIsNamed() throws {
         let store = try SampleStore.inMemory()
         let asOf = LocalDate(year: 2026, month: 6, day: 17)
-        try store.insert([Sample(seriesID: "drinks", start: asOf.midnight(utcOffsetSeconds: 0).addingTimeInterval(43_200),
-                                 utcOffsetSeconds: 0, value: 2)])
-        let result = try CatalogDiff.compare(old: Self.side("old", color: "#2E9E5B"), new: Self.side("new", color: "#D64545"),
-                                             extensions: .sdk, store: store, request: ScreenRequest(asOf: asOf))
+        try store.insert([
+            Sample(
+                seriesID: "drinks", start: asOf.midnight(utcOffsetSeconds: 0).addingTimeInterval(43_200),
+                utcOffsetSeconds: 0, value: 2)
+        ])
+        let result = try CatalogDiff.compare(
+            old: Self.side("old", color: "#2E9E5B"), new: Self.side("new", color: "#D64545"),
+            extensions: .sdk, store: store, request: ScreenRequest(asOf: asOf))
         let screen = try XCTUnwrap(result.screens.first)
         XCTAssertEqual(screen.textDiff, "")
         XCTAssertEqual(screen.numbers, [])
-        XCTAssertTrue(screen.words.contains { $0.path.hasSuffix("pillar_color") && $0.old == "#2E9E5B" && $0.new == "#D64545" },
-                      "\(screen.words)")
+        XCTAssertTrue(
+            screen.words.contains { $0.path.hasSuffix("pillar_color") && $0.old == "#2E9E5B" && $0.new == "#D64545" },
+            "\(screen.words)")
         let text = DiffTextFormat.render(result, data: "a test store")
         XCTAssertTrue(text.contains("in its JSON only") && text.contains("#2E9E5B → #D64545"), text)
     }
 
     func testWordChangesPairByPath() {
-        let old: JSONValue = .object([("blocks", .array([.object([("kind", .string("header")), ("data", .object([
-            ("name", .string("X")), ("shown", .bool(true))]))])]))])
-        let new: JSONValue = .object([("blocks", .array([.object([("kind", .string("header")), ("data", .object([
-            ("name", .string("Y")), ("shown", .bool(true))]))])]))])
-        XCTAssertEqual(WordChange.changes(old: old, new: new), [WordChange(path: "header › data.name", old: "X", new: "Y")])
+        let old: JSONValue = .object([
+            (
+                "blocks",
+                .array([
+                    .object([
+                        ("kind", .string("header")),
+                        (
+                            "data",
+                            .object([
+                                ("name", .string("X")), ("shown", .bool(true)),
+                            ])
+                        ),
+                    ])
+                ])
+            )
+        ])
+        let new: JSONValue = .object([
+            (
+                "blocks",
+                .array([
+                    .object([
+                        ("kind", .string("header")),
+                        (
+                            "data",
+                            .object([
+                                ("name", .string("Y")), ("shown", .bool(true)),
+                            ])
+                        ),
+                    ])
+                ])
+            )
+        ])
+        XCTAssertEqual(
+            WordChange.changes(old: old, new: new), [WordChange(path: "header › data.name", old: "X", new: "Y")])
         XCTAssertEqual(WordChange.changes(old: old, new: old), [])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import XCTest
+
 @testable import VitalsKit
 
 /// Calendars too long for a column per week are drawn one cell per month, a row per year.
@@ -24,28 +25,34 @@ final class CalendarMonthGridTests: XCTestCase {
         samples.append(F.sample("fruit", asOf, 2.5))
         try store.insert(samples)
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .all)
-        let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
-        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                            profile: RenderProfile(width: 80, glyphs: .unicode))
+        let input = try MetricChartBuilder(context: context).input(
+            for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
+        let lines = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 80, glyphs: .unicode))
         let text = lines.joined(separator: "\n")
         XCTAssertTrue(lines[0].hasPrefix("Fruit calendar, monthly share of days on target"), text)
         XCTAssertEqual(lines[1].trimmingCharacters(in: .whitespaces), "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec")
-        XCTAssertEqual(lines[2].trimmingCharacters(in: .whitespaces),
-                       "2024 ███ ▒▒▒ ▓▓▓ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░")
-        XCTAssertEqual(lines[3].trimmingCharacters(in: .whitespaces),
-                       "2025 ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░")
+        XCTAssertEqual(
+            lines[2].trimmingCharacters(in: .whitespaces),
+            "2024 ███ ▒▒▒ ▓▓▓ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░")
+        XCTAssertEqual(
+            lines[3].trimmingCharacters(in: .whitespaces),
+            "2025 ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░ ░░░")
         XCTAssertEqual(lines[4].trimmingCharacters(in: .whitespaces), "2026 ░░░ ░░░ ░░░ ░░░ ░░░ ░░░")
         XCTAssertTrue(lines.contains { $0.hasPrefix("58/899 days on target (6 %) · streak 1 · best 41 ever") }, text)
         XCTAssertFalse(text.contains("not drawn"), text)
         // At 40 columns the months are initials, two columns each, and nothing is left out.
-        let narrow = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                             profile: RenderProfile(width: 40, glyphs: .ascii))
+        let narrow = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 40, glyphs: .ascii))
         // The title wraps (nothing cut): "Fruit calendar, monthly share of days on target (portion)".
         let months = try XCTUnwrap(narrow.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J F") })
         // (the target on the right of the first line).
         let title = narrow[..<months].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             .replacingOccurrences(of: "target >= 2 portions ", with: "").split(separator: " ").joined(separator: " ")
-        XCTAssertEqual(title, "Fruit calendar, monthly share of days on target (portion)", narrow.joined(separator: "\n"))
+        XCTAssertEqual(
+            title, "Fruit calendar, monthly share of days on target (portion)", narrow.joined(separator: "\n"))
         XCTAssertFalse(narrow.contains { $0.contains("…") || $0.contains("~") })
         XCTAssertEqual(narrow[months].trimmingCharacters(in: .whitespaces), "J F M A M J J A S O N D")
         XCTAssertEqual(narrow[months + 1].trimmingCharacters(in: .whitespaces), "2024 # + * o o o o o o o o o")
@@ -57,9 +64,11 @@ final class CalendarMonthGridTests: XCTestCase {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("fruit", asOf.adding(days: -364), 2)])
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .years(1))
-        let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
-        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                            profile: RenderProfile(width: 80, glyphs: .unicode))
+        let input = try MetricChartBuilder(context: context).input(
+            for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
+        let lines = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 80, glyphs: .unicode))
         XCTAssertEqual(lines[0].hasPrefix("Fruit calendar "), true, lines[0])
         XCTAssertTrue(lines.contains { $0.hasPrefix("We ") })
     }
@@ -82,8 +91,9 @@ final class CalendarMonthGridTests: XCTestCase {
                 days.append(CalendarDay(date: first.adding(days: offset), state: state))
             }
             let input = ChartInput(title: "Goal", target: .atLeast(1), asOf: last, calendar: days)
-            let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                                profile: RenderProfile(width: width, glyphs: .unicode))
+            let lines = ChartKindFactory.builtIn.render(
+                input, chartTypeID: CalendarHeatmapChart.id,
+                profile: RenderProfile(width: width, glyphs: .unicode))
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
             #expect(!lines.contains { $0.contains("not drawn") || $0.contains("not shown") })
             let weeks = (last.startOfWeek.dayNumber - first.startOfWeek.dayNumber) / 7 + 1
@@ -94,14 +104,18 @@ final class CalendarMonthGridTests: XCTestCase {
             // The title says so (wrapped, never cut, at the narrowest widths).
             #expect(lines[0].hasPrefix("Goal, monthly"))
             #expect(lines.contains { $0.contains("of days on target") })
-            guard let headerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J") }) else {
-                Issue.record("no month header"); return
+            guard let headerIndex = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("J") })
+            else {
+                Issue.record("no month header")
+                return
             }
             // Naive: per month, days on target over days counted; the last day is unfinished
             // when not on target; a month whose counted days have no data at all is "·".
             var judged = days
             if judged.last?.state != .onTarget { judged.removeLast() }
-            var met: [String: Int] = [:], counted: [String: Int] = [:], withData: Set<String> = []
+            var met: [String: Int] = [:]
+            var counted: [String: Int] = [:]
+            var withData: Set<String> = []
             for day in judged {
                 let month = String(day.date.description.prefix(7))
                 counted[month, default: 0] += 1
@@ -113,7 +127,8 @@ final class CalendarMonthGridTests: XCTestCase {
             #expect(columns.count == 12)
             for year in first.year...last.year {
                 guard let row = lines.first(where: { $0.hasPrefix("\(year) ") }).map(Array.init) else {
-                    Issue.record("no row for \(year)"); continue
+                    Issue.record("no row for \(year)")
+                    continue
                 }
                 for month in 1...12 {
                     let key = String(format: "%04d-%02d", year, month)
@@ -135,4 +150,3 @@ final class CalendarMonthGridTests: XCTestCase {
         }
     }
 }
-

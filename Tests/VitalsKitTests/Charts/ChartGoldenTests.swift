@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import VitalsKit
 
 /// Golden files for every chart kind × width × profile:
@@ -28,8 +29,9 @@ final class ChartGoldenTests: XCTestCase {
                     let lines = kind.init().render(ChartFixtures.input(for: kind.id), profile: profile)
                     XCTAssertFalse(lines.isEmpty, "\(kind.id) \(name) \(width)")
                     for line in lines {
-                        XCTAssertEqual(DisplayWidth.of(ChartFixtures.stripANSI(line)), width,
-                                       "\(kind.id) \(name) \(width): \(line)")
+                        XCTAssertEqual(
+                            DisplayWidth.of(ChartFixtures.stripANSI(line)), width,
+                            "\(kind.id) \(name) \(width): \(line)")
                     }
                     if !profile.usesColor {
                         XCTAssertFalse(lines.joined().contains("\u{1B}"), "\(kind.id) \(name) has escapes")

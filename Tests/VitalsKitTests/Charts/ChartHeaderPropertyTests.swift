@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// A chart's header at any width: the title (wrapped when long) and its unit never run into
@@ -13,10 +14,12 @@ struct ChartHeaderPropertyTests {
             // Words of 1 to 9 letters, from the seed.
             let title = (0..<wordCount).map { String(repeating: "m", count: 1 + (seed / (1 + $0 * 7)) % 9) }
                 .joined(separator: " ")
-            let input = ChartInput(title: title, unit: "min", target: .atLeast(10),
-                                   points: [ChartPoint(label: "a", value: 12), ChartPoint(label: "b", value: 8)])
-            let lines = ChartKindFactory.builtIn.render(input, chartTypeID: BarVerticalChart.id,
-                                                profile: RenderProfile(width: width, glyphs: .unicode))
+            let input = ChartInput(
+                title: title, unit: "min", target: .atLeast(10),
+                points: [ChartPoint(label: "a", value: 12), ChartPoint(label: "b", value: 8)])
+            let lines = ChartKindFactory.builtIn.render(
+                input, chartTypeID: BarVerticalChart.id,
+                profile: RenderProfile(width: width, glyphs: .unicode))
             let first = lines.first ?? ""
             let right = "target ≥ 10 min"
             if first.contains("≥") {
@@ -32,10 +35,15 @@ struct ChartHeaderPropertyTests {
 
     @Test("a title exactly filling the room beside the target puts its unit on the next line")
     func aTitleFillingTheRoomMovesItsUnitDown() {
-        let input = ChartInput(title: "Mindful minutes per day", unit: "min", target: .atLeast(10),
-                               points: [ChartPoint(label: "a", value: 12)])
-        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: BarVerticalChart.id,
-                                            profile: RenderProfile(width: 40, glyphs: .unicode))
-        #expect(Array(lines.prefix(2)) == ["Mindful minutes per day  target ≥ 10 min", "  (min)" + String(repeating: " ", count: 33)])
+        let input = ChartInput(
+            title: "Mindful minutes per day", unit: "min", target: .atLeast(10),
+            points: [ChartPoint(label: "a", value: 12)])
+        let lines = ChartKindFactory.builtIn.render(
+            input, chartTypeID: BarVerticalChart.id,
+            profile: RenderProfile(width: 40, glyphs: .unicode))
+        #expect(
+            Array(lines.prefix(2)) == [
+                "Mindful minutes per day  target ≥ 10 min", "  (min)" + String(repeating: " ", count: 33),
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 final class ChartKindFactoryTests: XCTestCase {
@@ -29,11 +30,14 @@ final class ChartKindFactoryTests: XCTestCase {
             }
         }
         XCTAssertEqual(declared.count, files.count, "one kind per file")
-        XCTAssertEqual(Set(declared), Set(ChartKindFactory.builtIn.ids), "a kind file is not in ChartKindFactory.builtInKinds")
+        XCTAssertEqual(
+            Set(declared), Set(ChartKindFactory.builtIn.ids), "a kind file is not in ChartKindFactory.builtInKinds")
         XCTAssertEqual(Set(ChartKindFactory.builtIn.ids), Self.designedIDs)
         // One list: the validator's and the JSON Schema's ids are the factory's.
         XCTAssertEqual(Extensions.sdk.chartKinds.ids, ChartKindFactory.builtIn.ids)
-        XCTAssertTrue(CatalogJSONSchema.render(for: .sdk).contains(ChartKindFactory.builtIn.ids.map { "\"\($0)\"" }.joined(separator: ", ")))
+        XCTAssertTrue(
+            CatalogJSONSchema.render(for: .sdk).contains(
+                ChartKindFactory.builtIn.ids.map { "\"\($0)\"" }.joined(separator: ", ")))
     }
 
     func testKnownIDsResolveWithoutNote() {
@@ -49,8 +53,9 @@ final class ChartKindFactoryTests: XCTestCase {
         XCTAssertEqual(type(of: resolved.kind).id, "bar_vertical")
         XCTAssertEqual(resolved.note, "chart type 'pie' is unknown; showing bar_vertical")
         let profile = RenderProfile(width: 60, glyphs: .unicode)
-        let lines = ChartKindFactory.builtIn.render(ChartFixtures.input(for: "bar_vertical"), chartTypeID: "pie",
-                                            profile: profile)
+        let lines = ChartKindFactory.builtIn.render(
+            ChartFixtures.input(for: "bar_vertical"), chartTypeID: "pie",
+            profile: profile)
         XCTAssert(lines[0].contains("chart type 'pie' is unknown; showing bar_vertical"))
         XCTAssert(lines.allSatisfy { DisplayWidth.of($0) == 60 })
         let evil = ChartKindFactory.builtIn.kind(for: "x\u{1B}]0;evil\u{07}")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// A kind from outside the package, given in an `Extensions` value, is known to the validator,
@@ -30,7 +31,9 @@ final class ChartKindRegistrationTests: XCTestCase {
             var json: JSONValue { .array(counts.map { .number(Double($0)) }) }
         }
 
-        static func readData(for metric: DisplayMetric, query: MetricQuery, in context: ScreenContext) throws -> (any ChartPayload)? {
+        static func readData(for metric: DisplayMetric, query: MetricQuery, in context: ScreenContext) throws -> (
+            any ChartPayload
+        )? {
             var counting = query
             counting.binding.aggregate = .count
             return Counts(counts: try counting.fetchBuckets(from: context.store).buckets.map { Int($0.value ?? 0) })
@@ -67,9 +70,10 @@ final class ChartKindRegistrationTests: XCTestCase {
     func lines(_ extensions: Extensions, chart: String, store: SampleStore, asOf: LocalDate) throws -> [String] {
         let loaded = loaded(chart: chart)
         let screen = try XCTUnwrap(loaded.catalog.screen("SCREEN_WATER"))
-        let context = ScreenContext(catalog: loaded.catalog, screen: screen, store: store,
-                                    request: ScreenRequest(asOf: asOf), profile: RenderProfile(width: 40),
-                                    chartKinds: extensions.chartKinds)
+        let context = ScreenContext(
+            catalog: loaded.catalog, screen: screen, store: store,
+            request: ScreenRequest(asOf: asOf), profile: RenderProfile(width: 40),
+            chartKinds: extensions.chartKinds)
         return try extensions.screens.render(context).lines(width: 40).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
@@ -96,15 +100,19 @@ final class ChartKindRegistrationTests: XCTestCase {
         let store = try SampleStore.inMemory()
         // Two samples on the 18th, one on the 20th; one on the 21st, after the as-of day.
         let times = [(18, 8), (18, 20), (20, 9), (21, 9)]
-        try store.insert(times.map { dayOfMonth, hour in
-            Sample(seriesID: "water", start: LocalDate(year: 2026, month: 11, day: dayOfMonth).midnight(utcOffsetSeconds: 0)
-                .addingTimeInterval(TimeInterval(hour * 3600)), utcOffsetSeconds: 0, value: 0.5)
-        })
+        try store.insert(
+            times.map { dayOfMonth, hour in
+                Sample(
+                    seriesID: "water",
+                    start: LocalDate(year: 2026, month: 11, day: dayOfMonth).midnight(utcOffsetSeconds: 0)
+                        .addingTimeInterval(TimeInterval(hour * 3600)), utcOffsetSeconds: 0, value: 0.5)
+            })
         let drawn = try lines(added, chart: TallyChart.id, store: store, asOf: day)
         // Seven days to the 20th, counted by a naive pass over the same samples.
         let expected = (14...20).map { dayOfMonth in times.filter { $0.0 == dayOfMonth }.count }
         XCTAssertTrue(drawn.contains("tally " + expected.map(String.init).joined()), drawn.joined(separator: "\n"))
-        XCTAssertEqual(Validator(extensions: added).validate(loaded(chart: TallyChart.id)).filter { $0.severity == .error }, [])
+        XCTAssertEqual(
+            Validator(extensions: added).validate(loaded(chart: TallyChart.id)).filter { $0.severity == .error }, [])
     }
 
     func testTwoExtensionsClaimingOneIDAreAConflict() {

@@ -1,15 +1,18 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// A page asks the chart kind for the words around a chart (no backend knows a kind's data):
 /// the hypnogram's night beside its title and its time asleep and in bed under it, in the
 /// language being drawn; other kinds add nothing.
 final class ChartKindWordsTests: XCTestCase {
-    private let night = ChartInput(title: "Last night", sleep: [
-        SleepSegment(stage: .core, startMinute: 1380, endMinute: 1440),
-        SleepSegment(stage: .awake, startMinute: 1440, endMinute: 1450),
-        SleepSegment(stage: .deep, startMinute: 1450, endMinute: 1800),
-    ])
+    private let night = ChartInput(
+        title: "Last night",
+        sleep: [
+            SleepSegment(stage: .core, startMinute: 1380, endMinute: 1440),
+            SleepSegment(stage: .awake, startMinute: 1440, endMinute: 1450),
+            SleepSegment(stage: .deep, startMinute: 1450, endMinute: 1800),
+        ])
 
     func testTheHypnogramSaysItsNightAndTimeAsleepInTheLanguageDrawn() {
         let kind = SleepStagesChart()

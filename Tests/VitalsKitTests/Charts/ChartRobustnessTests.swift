@@ -1,12 +1,15 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// Every kind at many widths, with empty, tiny and huge input: exact widths, no crash.
 final class ChartRobustnessTests: XCTestCase {
     /// Asserts that every line is exactly `width` columns and returns the lines stripped.
     @discardableResult
-    func assertExactWidth(_ lines: [String], _ width: Int, _ what: String,
-                          file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    func assertExactWidth(
+        _ lines: [String], _ width: Int, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> [String] {
         XCTAssertFalse(lines.isEmpty, "\(what): no lines", file: file, line: line)
         let plain = lines.map(ChartFixtures.stripANSI)
         for text in plain where DisplayWidth.of(text) != width {
@@ -19,8 +22,9 @@ final class ChartRobustnessTests: XCTestCase {
         for kind in ChartKindFactory.builtInKinds {
             for width in stride(from: 40, through: 200, by: 9) {
                 for (name, profile) in ChartFixtures.profiles(width: width) {
-                    assertExactWidth(kind.init().render(ChartFixtures.input(for: kind.id), profile: profile),
-                                     width, "\(kind.id) \(name) \(width)")
+                    assertExactWidth(
+                        kind.init().render(ChartFixtures.input(for: kind.id), profile: profile),
+                        width, "\(kind.id) \(name) \(width)")
                 }
             }
         }
@@ -29,8 +33,9 @@ final class ChartRobustnessTests: XCTestCase {
     func testEmptyInputGivesAnEmptyState() {
         for kind in ChartKindFactory.builtInKinds {
             for (name, profile) in ChartFixtures.profiles(width: 40) {
-                var input = ChartInput(title: "Nothing", unit: "g", target: .atLeast(1),
-                                       emptyMessage: "Nog geen gewichtsmetingen")
+                var input = ChartInput(
+                    title: "Nothing", unit: "g", target: .atLeast(1),
+                    emptyMessage: "Nog geen gewichtsmetingen")
                 let lines = assertExactWidth(kind.init().render(input, profile: profile), 40, "\(kind.id) \(name)")
                 XCTAssert(lines.joined().contains("Nog geen"), "\(kind.id): \(lines)")
                 input.points = [ChartPoint(label: "a", value: nil), ChartPoint(label: "b", value: nil)]
@@ -42,8 +47,9 @@ final class ChartRobustnessTests: XCTestCase {
     func testOnePointAndVeryManyPoints() {
         let one = [ChartPoint(label: "03-14", date: LocalDate(year: 2024, month: 3, day: 14), value: 5)]
         let many = (0..<1500).map { index in
-            ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index),
-                       value: index % 13 == 0 ? nil : Double((index * 37) % 101))
+            ChartPoint(
+                label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index),
+                value: index % 13 == 0 ? nil : Double((index * 37) % 101))
         }
         for kind in ChartKindFactory.builtInKinds {
             for points in [one, many] {
@@ -51,18 +57,26 @@ final class ChartRobustnessTests: XCTestCase {
                     for (name, profile) in ChartFixtures.profiles(width: width) {
                         var input = ChartFixtures.input(for: kind.id)
                         input.points = points
-                        input.stacked = points.count > 1 ? StackedSeries(categories: ["a", "b"], buckets: points.map {
-                            StackedBucket(label: $0.label, values: $0.value.map { ["a": $0, "b": $0 / 2] })
-                        }) : input.stacked
+                        input.stacked =
+                            points.count > 1
+                            ? StackedSeries(
+                                categories: ["a", "b"],
+                                buckets: points.map {
+                                    StackedBucket(label: $0.label, values: $0.value.map { ["a": $0, "b": $0 / 2] })
+                                }) : input.stacked
                         input.growth?.measured = points.enumerated().compactMap { index, point in
                             point.value.map { GrowthPoint(week: Double(index) / 10, value: $0) }
                         }
-                        input.sleep = points.count > 1 ? (0..<200).map {
-                            SleepSegment(stage: SleepStage.allCases[$0 % 4], startMinute: 1300 + $0 * 3,
-                                         endMinute: 1303 + $0 * 3)
-                        } : input.sleep
-                        assertExactWidth(kind.init().render(input, profile: profile), width,
-                                         "\(kind.id) \(name) \(width) \(points.count) points")
+                        input.sleep =
+                            points.count > 1
+                            ? (0..<200).map {
+                                SleepSegment(
+                                    stage: SleepStage.allCases[$0 % 4], startMinute: 1300 + $0 * 3,
+                                    endMinute: 1303 + $0 * 3)
+                            } : input.sleep
+                        assertExactWidth(
+                            kind.init().render(input, profile: profile), width,
+                            "\(kind.id) \(name) \(width) \(points.count) points")
                     }
                 }
             }
@@ -71,10 +85,12 @@ final class ChartRobustnessTests: XCTestCase {
 
     func testMissingBucketsAreDrawnAsMissingNotZero() {
         let profile = RenderProfile(width: 60, colorLevel: .none, glyphs: .unicode)
-        let input = ChartInput(title: "P", points: [
-            ChartPoint(label: "a", value: 10), ChartPoint(label: "b", value: nil),
-            ChartPoint(label: "c", value: 0),
-        ])
+        let input = ChartInput(
+            title: "P",
+            points: [
+                ChartPoint(label: "a", value: 10), ChartPoint(label: "b", value: nil),
+                ChartPoint(label: "c", value: 0),
+            ])
         for kind in [BarVerticalChart.self, BarHorizontalChart.self, SparklineChart.self] as [any ChartKind.Type] {
             let text = kind.init().render(input, profile: profile).joined(separator: "\n")
             XCTAssert(text.contains("·"), "\(kind.id) does not mark the missing bucket:\n\(text)")
@@ -90,7 +106,9 @@ final class ChartRobustnessTests: XCTestCase {
             input.title = "Plain"
             input.growth?.referenceLabel = "reference"
             input.milestones = input.milestones.enumerated().map { index, milestone in
-                var copy = milestone; copy.name = "Milestone \(index)"; return copy
+                var copy = milestone
+                copy.name = "Milestone \(index)"
+                return copy
             }
             input.stat?.deltaText = "+0.8 kg"
             for width in ChartFixtures.widths {
@@ -118,7 +136,8 @@ final class ChartRobustnessTests: XCTestCase {
 
     func testDecimalCommaProfile() {
         let profile = RenderProfile(width: 60, glyphs: .unicode, numbers: .comma)
-        let input = ChartInput(title: "Weight", unit: "kg", stat: StatValue(value: 19.25, date: LocalDate(year: 2024, month: 3, day: 12)))
+        let input = ChartInput(
+            title: "Weight", unit: "kg", stat: StatValue(value: 19.25, date: LocalDate(year: 2024, month: 3, day: 12)))
         let lines = StatChart().render(input, profile: profile)
         XCTAssertEqual(NumberStyle.comma.compact(9.25), "9,25")
         XCTAssertEqual(NumberStyle.comma.compact(19.25), "19,3")
@@ -145,18 +164,25 @@ final class ChartExtremeValueTests: XCTestCase {
                 ChartPoint(label: "d\(index)", date: LocalDate(dayNumber: 19_000 + index), value: value)
             }
             input.rollingMean = numbers
-            input.stacked = StackedSeries(categories: ["a", "b"], buckets: numbers.enumerated().map { index, value in
-                StackedBucket(label: "d\(index)", values: ["a": value, "b": mixed ? 1 : value])
-            })
-            input.growth?.measured = numbers.enumerated().map { GrowthPoint(week: Double($0.offset), value: $0.element) }
+            input.stacked = StackedSeries(
+                categories: ["a", "b"],
+                buckets: numbers.enumerated().map { index, value in
+                    StackedBucket(label: "d\(index)", values: ["a": value, "b": mixed ? 1 : value])
+                })
+            input.growth?.measured = numbers.enumerated().map {
+                GrowthPoint(week: Double($0.offset), value: $0.element)
+            }
             input.growth?.reference = numbers.enumerated().map {
-                ReferencePoint(week: $0.element.isFinite ? $0.element : Double($0.offset), lower: $0.element,
-                               centre: $0.element, upper: $0.element)
+                ReferencePoint(
+                    week: $0.element.isFinite ? $0.element : Double($0.offset), lower: $0.element,
+                    centre: $0.element, upper: $0.element)
             }
             input.stat = StatValue(value: numbers.first, date: LocalDate(year: 2024, month: 3, day: 14))
             input.progress = numbers.map { ProgressItem(name: "p", value: $0, target: .atLeast($0)) }
-            for target in [Target.atLeast(numbers[0]), .atMost(numbers[0]), .range(min: -numbers[0], max: numbers[0]),
-                           .exact(value: numbers[0], tolerance: numbers[0])] {
+            for target in [
+                Target.atLeast(numbers[0]), .atMost(numbers[0]), .range(min: -numbers[0], max: numbers[0]),
+                .exact(value: numbers[0], tolerance: numbers[0]),
+            ] {
                 input.target = target
                 result.append(input)
             }

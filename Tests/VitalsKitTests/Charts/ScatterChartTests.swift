@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import VitalsKit
 
 /// The `scatter` kind beyond its golden of two quantities (`ChartGoldenTests`): an event side
@@ -12,12 +13,15 @@ final class ScatterChartTests: XCTestCase {
         for index in 0..<40 {
             let headache = index % 9 == 2 || index % 11 == 5 ? 1.0 : 0.0
             let wobble = Double((index * 7) % 10) / 10 - 0.45
-            pairs.append(PairedValue(date: ChartFixtures.day("2024-02-04").adding(days: index), x: headache,
-                                     y: ((71.2 + wobble + headache * 0.6) * 10).rounded() / 10))
+            pairs.append(
+                PairedValue(
+                    date: ChartFixtures.day("2024-02-04").adding(days: index), x: headache,
+                    y: ((71.2 + wobble + headache * 0.6) * 10).rounded() / 10))
         }
         var input = ChartInput(title: "Weight and headaches", color: "#D98E04", asOf: ChartFixtures.asOf)
-        input.relation = RelationSeries(x: RelationSide(name: "headache", isEvent: true),
-                                        y: RelationSide(name: "body weight", unit: "kg"), pairs: pairs)
+        input.relation = RelationSeries(
+            x: RelationSide(name: "headache", isEvent: true),
+            y: RelationSide(name: "body weight", unit: "kg"), pairs: pairs)
         return input
     }
 
@@ -29,8 +33,9 @@ final class ScatterChartTests: XCTestCase {
                     XCTAssertEqual(DisplayWidth.of(ChartFixtures.stripANSI(line)), width, "\(name) \(width): \(line)")
                 }
                 let header = "# kind=scatter (event) width=\(width) profile=\(name) as-of=\(ChartFixtures.asOf)"
-                assertSnapshot(([header] + lines).joined(separator: "\n") + "\n",
-                               named: "charts/scatter-event-\(width)-\(name.replacingOccurrences(of: "+", with: "-"))")
+                assertSnapshot(
+                    ([header] + lines).joined(separator: "\n") + "\n",
+                    named: "charts/scatter-event-\(width)-\(name.replacingOccurrences(of: "+", with: "-"))")
             }
         }
         guard case .groups(let count, let comparison) = try XCTUnwrap(Self.headacheInput.relation).finding else {

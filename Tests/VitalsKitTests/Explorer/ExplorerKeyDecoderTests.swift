@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 final class ExplorerKeyDecoderTests: XCTestCase {
     private func decode(_ bytes: [UInt8]) -> [ExplorerKey] {
@@ -14,20 +15,23 @@ final class ExplorerKeyDecoderTests: XCTestCase {
     }
 
     func testPagingHomeEndDeleteAndModifiers() {
-        XCTAssertEqual(decode(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[3~".utf8)),
-                       [.pageUp, .pageDown, .home, .end, .home, .end, .delete])
+        XCTAssertEqual(
+            decode(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}[3~".utf8)),
+            [.pageUp, .pageDown, .home, .end, .home, .end, .delete])
         XCTAssertEqual(decode(Array("\u{1B}[1;5A\u{1B}[Z".utf8)), [.up, .backTab])
     }
 
     func testControlBytes() {
-        XCTAssertEqual(decode([0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x03, 0x0C]),
-                       [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .redraw])
+        XCTAssertEqual(
+            decode([0x0D, 0x0A, 0x09, 0x7F, 0x08, 0x03, 0x0C]),
+            [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .redraw])
         XCTAssertEqual(decode([0x01, 0x02]), [], "other control bytes are ignored")
     }
 
     func testCharactersIncludingUTF8() {
-        XCTAssertEqual(decode(Array("/prot?".utf8)),
-                       [.character("/"), .character("p"), .character("r"), .character("o"), .character("t"), .character("?")])
+        XCTAssertEqual(
+            decode(Array("/prot?".utf8)),
+            [.character("/"), .character("p"), .character("r"), .character("o"), .character("t"), .character("?")])
         XCTAssertEqual(decode(Array("é🥩".utf8)), [.character("é"), .character("🥩")])
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 /// The outline lists what render, report and tree show: a screen whose subject no file
 /// declares is left out, and so is a pillar with nothing else — on a copy of the small fixture.
@@ -42,19 +43,24 @@ final class ExplorerOutlineTests: XCTestCase {
             empty_message: Nothing yet.
             is_active: true
         """.write(to: base.appendingPathComponent("screens/undeclared.yaml"), atomically: true, encoding: .utf8)
-        let catalog = try CatalogLoader.load(paths: [base.appendingPathComponent("screens").path,
-                                                     base.appendingPathComponent("metrics").path]).catalog
+        let catalog = try CatalogLoader.load(paths: [
+            base.appendingPathComponent("screens").path,
+            base.appendingPathComponent("metrics").path,
+        ]).catalog
         XCTAssertEqual(catalog.screens(of: "core_care").count, 2, "the fixture holds the undeclared screens")
         for filter in ["", "w", "bump"] {
             let outline = ExplorerOutline(catalog: catalog, collapsed: [], filter: filter)
             let screens = outline.rows.compactMap { row -> String? in
                 if case .screen(let id) = row.item { return id } else { return nil }
             }
-            let expected = catalog.activeScreensInOrder.map(\.id).filter { ExplorerOutline.matches(catalog.screen($0)!, query: filter) }
+            let expected = catalog.activeScreensInOrder.map(\.id).filter {
+                ExplorerOutline.matches(catalog.screen($0)!, query: filter)
+            }
             XCTAssertEqual(screens, expected, "filter \(filter)")
             XCTAssertFalse(outline.rows.contains { $0.item == .pillar("pregnancy") }, "filter \(filter)")
         }
-        XCTAssertEqual(ExplorerOutline(catalog: catalog, collapsed: [], filter: "").rows.map(\.item),
-                       [.pillar("core_care"), .screen("SCREEN_STEPS")])
+        XCTAssertEqual(
+            ExplorerOutline(catalog: catalog, collapsed: [], filter: "").rows.map(\.item),
+            [.pillar("core_care"), .screen("SCREEN_STEPS")])
     }
 }

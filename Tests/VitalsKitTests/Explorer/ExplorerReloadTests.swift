@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 /// The explorer taking a catalog read again after a save (`Explorer.reload`).
 final class ExplorerReloadTests: XCTestCase {
@@ -17,22 +18,26 @@ final class ExplorerReloadTests: XCTestCase {
     }
 
     private func reload(_ explorer: inout Explorer, _ catalog: Catalog) {
-        let source = RegistryScreenSource(catalog: catalog, store: ExplorerFixtures.store, extensions: .sdk,
-                                          colorLevel: .truecolor, glyphs: .unicode)
+        let source = RegistryScreenSource(
+            catalog: catalog, store: ExplorerFixtures.store, extensions: .sdk,
+            colorLevel: .truecolor, glyphs: .unicode)
         explorer.reload(ExplorerReload(catalog: catalog, source: source))
     }
 
     func testASavedCatalogIsShownWhereTheExplorerStood() throws {
         var explorer = ExplorerFixtures.explorer()
-        explorer.press([.enter, .enter, .down])   // Protein open, drilled into its primary, on the second child
+        explorer.press([.enter, .enter, .down])  // Protein open, drilled into its primary, on the second child
         explorer.press(.tab)
-        explorer.press([.down, .down])            // scrolled two rows
+        explorer.press([.down, .down])  // scrolled two rows
         let before = explorer.state
         XCTAssertEqual(before.focusPath, ["PROTEIN_GRAMS_DAILY"])
         XCTAssertFalse(explorer.frame().screenText.contains("Protein per kilogram"))
 
-        reload(&explorer, try catalog("metrics/protein.yaml", "display_name: Protein per kg body weight",
-                                      "display_name: Protein per kilogram"))
+        reload(
+            &explorer,
+            try catalog(
+                "metrics/protein.yaml", "display_name: Protein per kg body weight",
+                "display_name: Protein per kilogram"))
         XCTAssertEqual(explorer.state.openScreenID, "SCREEN_PROTEIN")
         XCTAssertEqual(explorer.state.focusPath, before.focusPath)
         XCTAssertEqual(explorer.state.metricIndex, before.metricIndex)
@@ -45,11 +50,16 @@ final class ExplorerReloadTests: XCTestCase {
         var explorer = ExplorerFixtures.explorer()
         explorer.press([.enter, .enter])
         // The drilled-into metric is no longer active: the screen stays open at its top level.
-        reload(&explorer, try catalog("metrics/protein.yaml", "    is_primary: true\n", "    is_primary: true\n    is_active: false\n"))
+        reload(
+            &explorer,
+            try catalog(
+                "metrics/protein.yaml", "    is_primary: true\n", "    is_primary: true\n    is_active: false\n"))
         XCTAssertEqual(explorer.state.openScreenID, "SCREEN_PROTEIN")
         XCTAssertEqual(explorer.state.focusPath, [])
         // The screen itself gone: back to the list, on the first screen.
-        reload(&explorer, try catalog("screens/healthful_nutrition.yaml", "screen_id: SCREEN_PROTEIN", "screen_id: SCREEN_PROTEINS"))
+        reload(
+            &explorer,
+            try catalog("screens/healthful_nutrition.yaml", "screen_id: SCREEN_PROTEIN", "screen_id: SCREEN_PROTEINS"))
         XCTAssertNil(explorer.state.openScreenID)
         XCTAssertEqual(explorer.state.selected, explorer.state.outline.firstScreen)
     }
@@ -57,9 +67,12 @@ final class ExplorerReloadTests: XCTestCase {
     func testACatalogWithErrorsShowsTheMessageAndKeepsTheList() {
         var explorer = ExplorerFixtures.explorer()
         explorer.press(.enter)
-        let message = MessageScreenSource(lines: ["vitals: error: the catalog has errors",
-                                                  "metrics/protein.yaml:6:20: error: unknown chart_type_id 'lines'"],
-                                          colorLevel: .none, glyphs: .unicode)
+        let message = MessageScreenSource(
+            lines: [
+                "vitals: error: the catalog has errors",
+                "metrics/protein.yaml:6:20: error: unknown chart_type_id 'lines'",
+            ],
+            colorLevel: .none, glyphs: .unicode)
         explorer.reload(ExplorerReload(catalog: nil, source: message))
         XCTAssertEqual(explorer.state.openScreenID, "SCREEN_PROTEIN")
         let text = explorer.frame().screenText

@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 /// Navigation as pure state: keys in, state out.
 final class ExplorerStateTests: XCTestCase {
@@ -34,8 +35,9 @@ final class ExplorerStateTests: XCTestCase {
         XCTAssertEqual(collapsed.outline.rows[1].item, .pillar("movement_exercise"))
         XCTAssertEqual(state(after: [.up, .enter, .down]).selected, .pillar("movement_exercise"))
         XCTAssertFalse(state(after: [.up, .enter, .right]).collapsed.contains("healthful_nutrition"))
-        XCTAssertTrue(state(after: [.left, .left]).collapsed.contains("healthful_nutrition"),
-                      "← goes from a screen to its pillar, then collapses it")
+        XCTAssertTrue(
+            state(after: [.left, .left]).collapsed.contains("healthful_nutrition"),
+            "← goes from a screen to its pillar, then collapses it")
     }
 
     func testOpeningAScreenListsItsPrimaryMetric() {
@@ -89,7 +91,8 @@ final class ExplorerStateTests: XCTestCase {
         let accepted = state(after: [.character("/")] + typed("prot") + [.enter])
         XCTAssertFalse(accepted.isTypingFilter)
         XCTAssertEqual(accepted.filter, "prot", "Enter keeps the filter")
-        XCTAssertEqual(state(after: [.character("/")] + typed("prot") + [.enter, .enter]).openScreenID, "SCREEN_PROTEIN")
+        XCTAssertEqual(
+            state(after: [.character("/")] + typed("prot") + [.enter, .enter]).openScreenID, "SCREEN_PROTEIN")
     }
 
     func testFilterMatchesAliasAndIdAndEscapeClears() {

@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 /// Frames drawn from key sequences, read as a person would read the terminal.
 final class ExplorerViewTests: XCTestCase {
@@ -57,9 +58,10 @@ final class ExplorerViewTests: XCTestCase {
         let explorer = ExplorerFixtures.explorer()
         let width = ExplorerLayout(size: explorer.state.size).screenWidth
         let screen = try XCTUnwrap(ExplorerFixtures.catalog.screen("SCREEN_PROTEIN"))
-        let document = try ScreenRegistry.genericOnly.render(ScreenContext(
-            catalog: ExplorerFixtures.catalog, screen: screen, store: ExplorerFixtures.store,
-            request: ScreenRequest(asOf: ExplorerFixtures.asOf), profile: RenderProfile(width: width)))
+        let document = try ScreenRegistry.genericOnly.render(
+            ScreenContext(
+                catalog: ExplorerFixtures.catalog, screen: screen, store: ExplorerFixtures.store,
+                request: ScreenRequest(asOf: ExplorerFixtures.asOf), profile: RenderProfile(width: width)))
         let rendered = document.lines(width: width)
         let pane = explorer.frame().text.dropFirst().prefix(10).map { String($0.dropFirst(listWidth + 2)) }
         XCTAssertEqual(Array(pane), Array(rendered.prefix(10)))
@@ -98,19 +100,25 @@ final class ExplorerViewTests: XCTestCase {
         explorer.press(.enter)
         let frame = explorer.frame()
         list = frame.listText(width: listWidth)
-        XCTAssertEqual(Array(list.prefix(5)), ["‹ Protein", "Protein per day", "› Protein per meal",
-                                               "Protein per kg body weig…", "7-day average"])
+        XCTAssertEqual(
+            Array(list.prefix(5)),
+            [
+                "‹ Protein", "Protein per day", "› Protein per meal",
+                "Protein per kg body weig…", "7-day average",
+            ])
         XCTAssertTrue(frame.text[0].contains("Protein › Protein per day"), frame.text[0])
         XCTAssertFalse(frame.screenText.contains("more metrics"), "children are drawn, not announced")
 
         explorer.press(.down)
         let scrolled = explorer.frame()
         XCTAssertGreaterThan(explorer.state.scroll, 0)
-        XCTAssertTrue(scrolled.text.dropFirst().contains { $0.contains("Protein per kg body weight (g/kg)") },
-                      "the pane scrolls to the selected child's chart:\n" + scrolled.screenText)
+        XCTAssertTrue(
+            scrolled.text.dropFirst().contains { $0.contains("Protein per kg body weight (g/kg)") },
+            "the pane scrolls to the selected child's chart:\n" + scrolled.screenText)
         explorer.press(.up)
-        XCTAssertTrue(explorer.frame().text[1].contains("Protein per meal (g)"),
-                      "a chart that can reach the top is drawn at the top:\n" + explorer.frame().screenText)
+        XCTAssertTrue(
+            explorer.frame().text[1].contains("Protein per meal (g)"),
+            "a chart that can reach the top is drawn at the top:\n" + explorer.frame().screenText)
 
         explorer.press(.left)
         list = explorer.frame().listText(width: listWidth)
@@ -174,7 +182,7 @@ final class ExplorerViewTests: XCTestCase {
         let help = explorer.frame().screenText
         XCTAssertTrue(help.contains("Keys"))
         XCTAssertTrue(help.contains("filter screens by name, alias or id"), help)
-        explorer.press(.up)   // closes help
+        explorer.press(.up)  // closes help
         explorer.press(.up)
         let card = explorer.frame().screenText
         XCTAssertTrue(card.contains("7 screens") || card.contains("screens"), card)

@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsExplorer
+@testable import VitalsKit
 
 final class ExplorerStyledLineTests: XCTestCase {
     func testCanvasSliceKeepsWideCharactersWhole() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 final class ChangeDebouncerTests: XCTestCase {
@@ -39,19 +40,22 @@ final class FileWatcherTests: XCTestCase {
 
     private var mechanisms: [FileWatcher.Mechanism] {
         #if os(Linux)
-        return [.inotify, .polling(interval: 50)]
+            return [.inotify, .polling(interval: 50)]
         #else
-        return [.polling(interval: 50)]
+            return [.polling(interval: 50)]
         #endif
     }
 
     private func watcher(_ targets: [WatchTarget], _ mechanism: FileWatcher.Mechanism) throws -> FileWatcher {
-        try FileWatcher(targets, mechanism: mechanism, debouncer: ChangeDebouncer(quiet: 100, longest: 1_000), fallingBack: false)
+        try FileWatcher(
+            targets, mechanism: mechanism, debouncer: ChangeDebouncer(quiet: 100, longest: 1_000), fallingBack: false)
     }
 
     /// Waits (at most 5 s) for the change, the paths of which must contain `path`.
-    private func expectChange(_ watcher: FileWatcher, naming path: String, _ what: String,
-                              file: StaticString = #filePath, line: UInt = #line) {
+    private func expectChange(
+        _ watcher: FileWatcher, naming path: String, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             if let change = watcher.waitForChange(timeoutMilliseconds: 500) {
@@ -62,7 +66,8 @@ final class FileWatcherTests: XCTestCase {
         XCTFail("\(what): no change seen", file: file, line: line)
     }
 
-    private func expectQuiet(_ watcher: FileWatcher, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func expectQuiet(_ watcher: FileWatcher, _ what: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         XCTAssertNil(watcher.waitForChange(timeoutMilliseconds: 400), what, file: file, line: line)
     }
 
@@ -113,7 +118,8 @@ final class FileWatcherTests: XCTestCase {
             let settings = root.appendingPathComponent("config/vitals/config.yaml")
             let database = root.appendingPathComponent("vitals.sqlite")
             let watcher = try watcher([.file(settings.path), .file(database.path + "-wal")], mechanism)
-            try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
             _ = watcher.waitForChange(timeoutMilliseconds: 600)
             try "units: uk\n".write(to: settings, atomically: true, encoding: .utf8)
             expectChange(watcher, naming: settings.path, "\(mechanism): the settings file created")

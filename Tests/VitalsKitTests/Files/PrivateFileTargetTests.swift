@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// `PrivateFile.write` replaces only a regular file: a FIFO, a device or a socket at the
@@ -8,7 +9,8 @@ final class PrivateFileTargetTests: XCTestCase {
     private var directory: String!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-target-\(UUID().uuidString)").path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("vitals-target-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -20,7 +22,9 @@ final class PrivateFileTargetTests: XCTestCase {
         return (UInt64(info.st_dev), UInt64(info.st_ino), info.st_mode & S_IFMT)
     }
 
-    private func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory).sorted() }
+    private func entries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
 
     func testAFIFONobodyReadsIsRefusedAtOnceAndStaysAFIFO() throws {
         let fifo = directory + "/out.csv"
@@ -90,7 +94,9 @@ final class PrivateFileTargetTests: XCTestCase {
             for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         XCTAssertEqual(bound, 0)
         XCTAssertThrowsError(try PrivateFile.write(Array("x".utf8), to: socketPath)) { error in
@@ -103,7 +109,8 @@ final class PrivateFileTargetTests: XCTestCase {
     }
 
     func testALinkToAFileKeepsTheLinkAndReplacesTheFile() throws {
-        let target = directory + "/real.json", link = directory + "/link.json"
+        let target = directory + "/real.json"
+        let link = directory + "/link.json"
         try "old".write(toFile: target, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(target, 0o640), 0)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")

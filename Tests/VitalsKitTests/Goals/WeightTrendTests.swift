@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 
 /// The Hacker's Diet trend, its weekly rate and the goal's projection against naive
@@ -14,7 +15,8 @@ import Testing
             let slope = Double.random(in: -0.15...0.15, using: &random)
             var weighIns: [LocalDate: Double] = [:]
             for offset in 0..<length where offset == 0 || Int.random(in: 0...3, using: &random) > 0 {
-                weighIns[Self.start.adding(days: offset)] = 80 + slope * Double(offset) + Double.random(in: -1...1, using: &random)
+                weighIns[Self.start.adding(days: offset)] =
+                    80 + slope * Double(offset) + Double.random(in: -1...1, using: &random)
             }
             let asOf = Self.start.adding(days: length - 1 + Int.random(in: 0...3, using: &random))
             let trend = WeightTrend(weighIns: weighIns, through: asOf)
@@ -28,16 +30,21 @@ import Testing
                 day = day.adding(days: 1)
             }
             #expect(trend.days.count == Self.start.days(to: asOf) + 1, "round \(round)")
-            for entry in trend.days { #expect(abs(entry.trend - naive[entry.date]!) < 1e-9, "round \(round) \(entry.date)") }
+            for entry in trend.days {
+                #expect(abs(entry.trend - naive[entry.date]!) < 1e-9, "round \(round) \(entry.date)")
+            }
             #expect(trend.latest == naive[asOf])
             // Rate: the slope of the last 14 days' trend, fitted by the normal equations.
             let window = trend.days.suffix(14)
             let weighed = window.filter { $0.weight != nil }.count
             if window.count >= 7, weighed >= 2 {
-                let xs = window.map { Double($0.date.dayNumber) }, ys = window.map { naive[$0.date]! }
+                let xs = window.map { Double($0.date.dayNumber) }
+                let ys = window.map { naive[$0.date]! }
                 let n = Double(xs.count)
-                let sx = xs.reduce(0, +), sy = ys.reduce(0, +)
-                let sxy = zip(xs, ys).map { $0 * $1 }.reduce(0, +), sxx = xs.map { $0 * $0 }.reduce(0, +)
+                let sx = xs.reduce(0, +)
+                let sy = ys.reduce(0, +)
+                let sxy = zip(xs, ys).map { $0 * $1 }.reduce(0, +)
+                let sxx = xs.map { $0 * $0 }.reduce(0, +)
                 let slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
                 #expect(abs((trend.weeklyRate ?? .nan) - slope * 7) < 1e-6, "round \(round)")
             } else {
@@ -48,8 +55,9 @@ import Testing
 
     @Test func aWorkedExample() {
         // 80, then 81 the next day: 80.1; a day without: 80.1; then 79: 80.1 + 0.1·(79 − 80.1) = 79.99.
-        let trend = WeightTrend(weighIns: [Self.start: 80, Self.start.adding(days: 1): 81, Self.start.adding(days: 3): 79],
-                                through: Self.start.adding(days: 3))
+        let trend = WeightTrend(
+            weighIns: [Self.start: 80, Self.start.adding(days: 1): 81, Self.start.adding(days: 3): 79],
+            through: Self.start.adding(days: 3))
         #expect(trend.days.map(\.trend).map { ($0 * 1000).rounded() / 1000 } == [80, 80.1, 80.1, 79.99])
         #expect(WeightTrend(weighIns: [:], through: Self.start).latest == nil)
     }
@@ -61,8 +69,12 @@ import Testing
         #expect(GoalProgress(trend: 80, rate: 0.02, goal: 75, asOf: asOf) == .holdingSteady(rate: 0.02))
         #expect(GoalProgress(trend: 80, rate: 0.3, goal: 75, asOf: asOf) == .movingAway(rate: 0.3))
         // 5 kg at 0.5 kg a week: 70 days.
-        #expect(GoalProgress(trend: 80, rate: -0.5, goal: 75, asOf: asOf) == .onTrack(rate: -0.5, days: 70, date: asOf.adding(days: 70)))
-        #expect(GoalProgress(trend: 60, rate: 0.25, goal: 62, asOf: asOf) == .onTrack(rate: 0.25, days: 56, date: asOf.adding(days: 56)))
+        #expect(
+            GoalProgress(trend: 80, rate: -0.5, goal: 75, asOf: asOf)
+                == .onTrack(rate: -0.5, days: 70, date: asOf.adding(days: 70)))
+        #expect(
+            GoalProgress(trend: 60, rate: 0.25, goal: 62, asOf: asOf)
+                == .onTrack(rate: 0.25, days: 56, date: asOf.adding(days: 56)))
     }
 
     @Test func weightsAreReadAsPeopleWriteThem() throws {
@@ -75,7 +87,9 @@ import Testing
         #expect(throws: GoalError.notAWeight("12 cats")) { try WeightGoal.parseWeight("12 cats", system: .metric) }
         #expect(throws: GoalError.notAWeight("72 min")) { try WeightGoal.parseWeight("72 min", system: .metric) }
         #expect(throws: GoalError.self) { try WeightGoal.parseWeight("7 kg", system: .metric) }
-        #expect(WeightGoal(setting: "71.67 kg by 2027-03-01") == WeightGoal(kilograms: 71.67, by: LocalDate(year: 2027, month: 3, day: 1)))
+        #expect(
+            WeightGoal(setting: "71.67 kg by 2027-03-01")
+                == WeightGoal(kilograms: 71.67, by: LocalDate(year: 2027, month: 3, day: 1)))
         #expect(WeightGoal(setting: WeightGoal(kilograms: 72.5).settingText) == WeightGoal(kilograms: 72.5))
     }
 

@@ -1,27 +1,30 @@
 import Foundation
 import GRDB
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 @Suite("Apple Health import into the store")
 struct AppleHealthImporterTests {
     typealias F = HealthExportFixtures
 
     private static func series(_ id: String, _ kind: Series.Kind, _ unit: BaseUnit, _ type: String) -> Series {
-        Series(id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
-               healthKit: [type], description: nil,
-               location: SourceLocation(file: "series.yaml", line: 1, column: 1))
+        Series(
+            id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
+            healthKit: [type], description: nil,
+            location: SourceLocation(file: "series.yaml", line: 1, column: 1))
     }
 
-    private let importer = AppleHealthImporter(mapping: HealthSampleMapping(series: [
-        series("body_mass", .quantity, .kg, "HKQuantityTypeIdentifierBodyMass"),
-        series("body_fat", .quantity, .percent, "HKQuantityTypeIdentifierBodyFatPercentage"),
-        series("protein", .quantity, .g, "HKQuantityTypeIdentifierDietaryProtein"),
-        series("steps", .quantity, .count, "HKQuantityTypeIdentifierStepCount"),
-        series("heart_rate", .quantity, .bpm, "HKQuantityTypeIdentifierHeartRate"),
-        series("sleep_analysis", .category, .min, "HKCategoryTypeIdentifierSleepAnalysis"),
-    ]))
+    private let importer = AppleHealthImporter(
+        mapping: HealthSampleMapping(series: [
+            series("body_mass", .quantity, .kg, "HKQuantityTypeIdentifierBodyMass"),
+            series("body_fat", .quantity, .percent, "HKQuantityTypeIdentifierBodyFatPercentage"),
+            series("protein", .quantity, .g, "HKQuantityTypeIdentifierDietaryProtein"),
+            series("steps", .quantity, .count, "HKQuantityTypeIdentifierStepCount"),
+            series("heart_rate", .quantity, .bpm, "HKQuantityTypeIdentifierHeartRate"),
+            series("sleep_analysis", .category, .min, "HKCategoryTypeIdentifierSleepAnalysis"),
+        ]))
 
     private func write(_ xml: String, _ name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)
@@ -46,7 +49,8 @@ struct AppleHealthImporterTests {
         let protein = try #require(try store.samples(series: "protein").first)
         #expect(protein.tag == "lunch" && protein.value == 31.5)
         #expect(protein.metadata?.contains(#""meal":"Lunch","Meal":"lunch & snack""#) == true)
-        #expect(try store.samples(series: "steps").map(\.source) == ["apple-health:iPhone", "apple-health:Apple Watch"])
+        #expect(
+            try store.samples(series: "steps").map(\.source) == ["apple-health:iPhone", "apple-health:Apple Watch"])
         #expect(try store.samples(series: "blood_pressure_systolic").isEmpty)
         #expect(try store.count(series: "HKQuantityTypeIdentifierBloodPressureSystolic") == 1)
         let sleep = try store.samples(series: "sleep_analysis")
@@ -55,11 +59,19 @@ struct AppleHealthImporterTests {
         // The source version and device are stored once per pair (sample_origin) and put back
         // at the end of the metadata object.
         // creationDate 2019-11-03 08:00:05 -0800 = 16:00:05 UTC, kept as UTC seconds.
-        #expect(heart.metadata == #"{"unit":"count/min","creationDate":1572796805,"beats":[71,73],"sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0"}"#)
+        #expect(
+            heart.metadata
+                == #"{"unit":"count/min","creationDate":1572796805,"beats":[71,73],"sourceVersion":"6.0","device":"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0"}"#
+        )
         // creationDate 2019-11-02 07:41:22 -0700 = 14:41:22 UTC.
-        #expect(weights[0].metadata == #"{"unit":"lb","creationDate":1572705682,"metadata":{"HKWasUserEntered":"1"},"sourceVersion":"13.1"}"#)
+        #expect(
+            weights[0].metadata
+                == #"{"unit":"lb","creationDate":1572705682,"metadata":{"HKWasUserEntered":"1"},"sourceVersion":"13.1"}"#
+        )
         let inline = try store.read { db in
-            try String.fetchAll(db, sql: "SELECT series FROM sample WHERE metadata LIKE '%sourceVersion%' OR metadata LIKE '%\"device\"%'")
+            try String.fetchAll(
+                db,
+                sql: "SELECT series FROM sample WHERE metadata LIKE '%sourceVersion%' OR metadata LIKE '%\"device\"%'")
         }
         #expect(inline.isEmpty, "records keep them in sample_origin, once per pair")
         let origins = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") }
@@ -83,8 +95,9 @@ struct AppleHealthImporterTests {
         #expect(!second.rollbackJournal, "an import into a store with samples stays in WAL mode")
         #expect(try Self.journalMode(store) == "wal")
         #expect(second.totalNew == 0 && second.totalPresent == 15)
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") } == origins,
-                "a re-import finds the stored pairs")
+        #expect(
+            try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample_origin") } == origins,
+            "a re-import finds the stored pairs")
         #expect(try store.count() == 15)
     }
 
@@ -97,7 +110,8 @@ struct AppleHealthImporterTests {
             "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" startDate=\"2024-03-10 0\(hour):00:00 -0800\" endDate=\"2024-03-10 0\(hour):10:00 -0800\" value=\"\(value)\"/>"
         }
         let old = try write(F.export([step(1, 10), step(2, 20)].joined(separator: "\n")), "old.xml", in: directory)
-        let new = try write(F.export([step(1, 10), step(2, 20), step(3, 30)].joined(separator: "\n")), "new.xml", in: directory)
+        let new = try write(
+            F.export([step(1, 10), step(2, 20), step(3, 30)].joined(separator: "\n")), "new.xml", in: directory)
         #expect(try importer.importExport(at: old, into: store).totalNew == 2)
         let report = try importer.importExport(at: new, into: store)
         #expect(report.totalNew == 1 && report.totalPresent == 2)
@@ -110,8 +124,11 @@ struct AppleHealthImporterTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SampleStore.open(path: directory.appendingPathComponent("v.sqlite").path)
         if !emptyBefore {
-            try store.insert([Sample(seriesID: "body_mass", start: Date(timeIntervalSince1970: 1_600_000_000),
-                                     utcOffsetSeconds: 0, value: 70)])
+            try store.insert([
+                Sample(
+                    seriesID: "body_mass", start: Date(timeIntervalSince1970: 1_600_000_000),
+                    utcOffsetSeconds: 0, value: 70)
+            ])
         }
         let before = try store.samples()
         let bytes = Array(F.quirky.utf8)
@@ -135,9 +152,11 @@ struct AppleHealthImporterTests {
 
     private static func hasFillTrigger(_ store: SampleStore) throws -> Bool {
         try store.read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
-                """)
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'sample_fill_local_start'
+                    """)
         } == 1
     }
 

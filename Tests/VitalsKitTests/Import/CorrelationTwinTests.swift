@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #27 item 1: a food record inside a correlation and the top-level record it repeats
 /// are one reading, whichever of them carries the meal (the tag is part of the natural key).
@@ -9,11 +10,13 @@ import Testing
 struct CorrelationTwinTests {
     typealias F = HealthExportFixtures
 
-    private static let importer = AppleHealthImporter(mapping: HealthSampleMapping(series: [
-        Series(id: "protein", kind: .quantity, unit: .g, categories: [], min: 0, max: 300, rangeByKind: [:],
-               healthKit: ["HKQuantityTypeIdentifierDietaryProtein"], description: nil,
-               location: SourceLocation(file: "series.yaml", line: 1, column: 1)),
-    ]))
+    private static let importer = AppleHealthImporter(
+        mapping: HealthSampleMapping(series: [
+            Series(
+                id: "protein", kind: .quantity, unit: .g, categories: [], min: 0, max: 300, rangeByKind: [:],
+                healthKit: ["HKQuantityTypeIdentifierDietaryProtein"], description: nil,
+                location: SourceLocation(file: "series.yaml", line: 1, column: 1))
+        ]))
 
     /// Where a reading's meal is written.
     enum MealPlace: CaseIterable { case nowhere, topLevel, innerRecord, correlation, everywhere }
@@ -51,10 +54,13 @@ struct CorrelationTwinTests {
             var elements: [String] = []
             if topLevel { elements.append(record(meal: place == .topLevel || place == .everywhere)) }
             if inCorrelation {
-                let entry = place == .correlation || place == .everywhere ? #"<MetadataEntry key="meal" value="\#(meal)"/>"# : ""
-                elements.append(#"<Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" "#
-                    + #"startDate="\#(time)" endDate="\#(time)">\#(entry)"#
-                    + record(meal: place == .innerRecord || place == .everywhere) + "</Correlation>")
+                let entry =
+                    place == .correlation || place == .everywhere
+                    ? #"<MetadataEntry key="meal" value="\#(meal)"/>"# : ""
+                elements.append(
+                    #"<Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" "#
+                        + #"startDate="\#(time)" endDate="\#(time)">\#(entry)"#
+                        + record(meal: place == .innerRecord || place == .everywhere) + "</Correlation>")
             }
             return elements
         }
@@ -65,10 +71,11 @@ struct CorrelationTwinTests {
         var minute = 0
         return (0..<Int.random(in: 1...24, using: &random)).map { _ in
             minute += Int.random(in: 1...600, using: &random)
-            let copies = Int.random(in: 0...2, using: &random)   // 0: both, 1: top level only, 2: inner only
-            return Reading(minute: minute, grams: Double(Int.random(in: 1...800, using: &random)) / 4,
-                           meal: meals.randomElement(using: &random)!, topLevel: copies != 2, inCorrelation: copies != 1,
-                           place: MealPlace.allCases.randomElement(using: &random)!)
+            let copies = Int.random(in: 0...2, using: &random)  // 0: both, 1: top level only, 2: inner only
+            return Reading(
+                minute: minute, grams: Double(Int.random(in: 1...800, using: &random)) / 4,
+                meal: meals.randomElement(using: &random)!, topLevel: copies != 2, inCorrelation: copies != 1,
+                place: MealPlace.allCases.randomElement(using: &random)!)
         }
     }
 
@@ -95,8 +102,9 @@ struct CorrelationTwinTests {
             #expect(found == expected, "round \(round): \(xml)")
             #expect(stored.map(\.value).reduce(0, +) == readings.map(\.grams).reduce(0, +), "round \(round)")
             let copies = readings.reduce(0) { $0 + ($1.topLevel ? 1 : 0) + ($1.inCorrelation ? 1 : 0) }
-            #expect(report.totalNew == readings.count && report.totalRepeated == copies - readings.count,
-                    "round \(round): \(report.totalNew) new, \(report.totalRepeated) repeated")
+            #expect(
+                report.totalNew == readings.count && report.totalRepeated == copies - readings.count,
+                "round \(round): \(report.totalNew) new, \(report.totalRepeated) repeated")
             // A re-import finds every reading present and adds nothing.
             let again = try importing(xml, into: store)
             #expect(again.totalNew == 0 && again.totalPresent == readings.count, "round \(round) re-import")
@@ -111,7 +119,8 @@ struct CorrelationTwinTests {
 
     @Test("the common case: the meal only on the correlation, which comes after the top-level record")
     func mealOnCorrelationOnly() throws {
-        let reading = Reading(minute: 750, grams: 31.5, meal: "Lunch", topLevel: true, inCorrelation: true, place: .correlation)
+        let reading = Reading(
+            minute: 750, grams: 31.5, meal: "Lunch", topLevel: true, inCorrelation: true, place: .correlation)
         let store = try SampleStore.inMemory()
         let report = try importing(F.export(reading.elements.joined(separator: "\n")), into: store)
         let stored = try store.samples(series: "protein")

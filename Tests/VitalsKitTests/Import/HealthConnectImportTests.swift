@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import TestSupport
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 @testable import VitalsSQLite
 
 /// Health Connect exports written by Tests/Fixtures/Generators/health_connect_export.py from
@@ -22,8 +23,9 @@ final class HealthConnectImportTests: XCTestCase {
     }
 
     static func series(_ id: String, _ kind: Series.Kind, _ unit: BaseUnit, _ types: [String]) -> Series {
-        Series(id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
-               healthKit: types, description: nil, location: SourceLocation(file: "series.yaml", line: 1, column: 1))
+        Series(
+            id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
+            healthKit: types, description: nil, location: SourceLocation(file: "series.yaml", line: 1, column: 1))
     }
 
     static let mapping = HealthSampleMapping(series: [
@@ -46,10 +48,12 @@ final class HealthConnectImportTests: XCTestCase {
         let python = try OptionalTool.require(.python3)
         let zip = directory.appendingPathComponent("export-\(seed).zip").path
         let expect = directory.appendingPathComponent("expect-\(seed).json").path
-        let script = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/Generators/health_connect_export.py").path
+        let script = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/Generators/health_connect_export.py")
+            .path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--days", "\(days)", "--seed", "\(seed)", "--out", zip, "--expect", expect] + extra
+        process.arguments =
+            [script, "--days", "\(days)", "--seed", "\(seed)", "--out", zip, "--expect", expect] + extra
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "the generator failed")
@@ -66,19 +70,24 @@ final class HealthConnectImportTests: XCTestCase {
     private func run(_ path: String, into store: SampleStore, dryRun: Bool = false) throws -> ImportReceipt {
         let source = try ImportSource.peek(path)
         XCTAssertTrue(HealthConnectImporter.recognises(source))
-        return try ImportRunner.run(HealthConnectImporter(mapping: Self.mapping), source: source, into: store,
-                                    subjectID: "me", dryRun: dryRun)
+        return try ImportRunner.run(
+            HealthConnectImporter(mapping: Self.mapping), source: source, into: store,
+            subjectID: "me", dryRun: dryRun)
     }
 
     /// The stored per-day sums, computed by SQL over the sample table.
     private func storedSums(_ store: SampleStore) throws -> [String: [String: [String: Double]]] {
         var sums: [String: [String: [String: Double]]] = [:]
         try store.read { db in
-            for row in try Row.fetchAll(db, sql: """
-                SELECT series, category, source, (start + utc_offset) / 86400 AS day, SUM(value) FROM sample
-                GROUP BY series, category, source, day
-                """) {
-                let series: String = row[0], category: String = row[1]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT series, category, source, (start + utc_offset) / 86400 AS day, SUM(value) FROM sample
+                    GROUP BY series, category, source, day
+                    """)
+            {
+                let series: String = row[0]
+                let category: String = row[1]
                 let key = category.isEmpty || series != "sleep_analysis" ? series : "\(series):\(category)"
                 sums[key, default: [:]][row[2], default: [:]][String(row[3] as Int64)] = row[4]
             }
@@ -95,7 +104,8 @@ final class HealthConnectImportTests: XCTestCase {
             for (source, days) in sources {
                 for (day, sum) in days {
                     let got = stored[series]?[source]?[day]
-                    XCTAssertEqual(got ?? .nan, sum, accuracy: 1e-6 * max(1, abs(sum)), "\(series) \(source) day \(day)")
+                    XCTAssertEqual(
+                        got ?? .nan, sum, accuracy: 1e-6 * max(1, abs(sum)), "\(series) \(source) day \(day)")
                 }
                 XCTAssertEqual(stored[series]?[source]?.count, days.count, "\(series) \(source): days")
             }
@@ -103,12 +113,20 @@ final class HealthConnectImportTests: XCTestCase {
         // Nothing stored that the model does not know (sentinels, lone micro-sessions, …),
         // besides the series the model leaves out (energy eaten, total energy, HRV, height …).
         for (series, sources) in stored where expected.sums[series] == nil {
-            XCTAssertTrue(["HKQuantityTypeIdentifierDietaryEnergyConsumed"].contains(series), "unexpected series \(series): \(sources.keys)")
+            XCTAssertTrue(
+                ["HKQuantityTypeIdentifierDietaryEnergyConsumed"].contains(series),
+                "unexpected series \(series): \(sources.keys)")
         }
-        XCTAssertEqual(receipt.skipped["nutrition_record_table.protein: not recorded (5e-324)"], expected.skipped["not_recorded"])
+        XCTAssertEqual(
+            receipt.skipped["nutrition_record_table.protein: not recorded (5e-324)"], expected.skipped["not_recorded"])
         XCTAssertEqual(receipt.skipped["sleep session under 60 s with no night near"], expected.skipped["micro_alone"])
-        XCTAssertTrue(receipt.notes.contains { $0.contains("priority for activity: health-connect:com.sec.android.app.shealth > health-connect:com.google.android.apps.fitness") },
-                      "\(receipt.notes)")
+        XCTAssertTrue(
+            receipt.notes.contains {
+                $0.contains(
+                    "priority for activity: health-connect:com.sec.android.app.shealth > health-connect:com.google.android.apps.fitness"
+                )
+            },
+            "\(receipt.notes)")
         let total = try store.count()
         XCTAssertEqual(receipt.totalNew, total)
 
@@ -116,7 +134,9 @@ final class HealthConnectImportTests: XCTestCase {
         XCTAssertEqual(again.totalNew, 0)
         XCTAssertEqual(again.totalPresent, total)
         XCTAssertEqual(try store.count(), total)
-        XCTAssertTrue(again.lines().last?.hasPrefix("nothing new: all \(total) samples were stored before") == true, "\(again.lines().last ?? "")")
+        XCTAssertTrue(
+            again.lines().last?.hasPrefix("nothing new: all \(total) samples were stored before") == true,
+            "\(again.lines().last ?? "")")
     }
 
     func testADryRunsReceiptIsWhatTheImportThenStores() throws {
@@ -136,7 +156,9 @@ final class HealthConnectImportTests: XCTestCase {
         let store = try SampleStore.open(path: directory.appendingPathComponent("v.sqlite").path)
         XCTAssertThrowsError(try run(zip, into: store)) { error in
             let message = (error as? ImporterError)?.message ?? "\(error)"
-            XCTAssertTrue(message.contains(zip) && message.contains("schema version 3") && message.contains("version 9 or later"), message)
+            XCTAssertTrue(
+                message.contains(zip) && message.contains("schema version 3") && message.contains("version 9 or later"),
+                message)
         }
         XCTAssertEqual(try store.count(), 0)
     }

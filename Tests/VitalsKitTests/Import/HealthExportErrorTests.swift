@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 @Suite("Apple Health export errors")
 struct HealthExportErrorTests {
@@ -23,17 +24,24 @@ struct HealthExportErrorTests {
         let full = Array(F.quirky.utf8)
         let cut = String(decoding: full[0..<(full.count * 2 / 3)], as: UTF8.self)
         let error = try #require(self.error(cut, chunkSize: chunkSize))
-        guard case .truncated(_, let position) = error else { Issue.record("\(error)"); return }
+        guard case .truncated(_, let position) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(position.byteOffset == Int64(cut.utf8.count))
         #expect(position.line == cut.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
 
     @Test("an export cut inside an element names the open element")
     func truncatedBetweenTags() throws {
-        let error = try #require(self.error("<HealthData>\n <Record type=\"T\" sourceName=\"s\" startDate=\"2020-01-01 00:00:00 +0000\">\n"))
+        let error = try #require(
+            self.error("<HealthData>\n <Record type=\"T\" sourceName=\"s\" startDate=\"2020-01-01 00:00:00 +0000\">\n"))
         #expect(error.description.contains("<Record> opened at line 2 is not closed"))
         let insideTag = try #require(self.error("<HealthData>\n <Record type=\"T\" sourc"))
-        guard case .truncated(let reason, let position) = insideTag else { Issue.record("\(insideTag)"); return }
+        guard case .truncated(let reason, let position) = insideTag else {
+            Issue.record("\(insideTag)")
+            return
+        }
         #expect(reason.contains("inside the start tag that begins here"))
         #expect(position.line == 2)
     }
@@ -41,7 +49,10 @@ struct HealthExportErrorTests {
     @Test("a file that is not XML", arguments: ["date,value\n2020-01-01,72\n", "", "   \n", "{\"json\": true}"])
     func notXML(text: String) throws {
         let error = try #require(self.error(text))
-        guard case .notXML = error else { Issue.record("\(error)"); return }
+        guard case .notXML = error else {
+            Issue.record("\(error)")
+            return
+        }
     }
 
     @Test("not XML names the first offending byte")
@@ -63,7 +74,10 @@ struct HealthExportErrorTests {
         #expect(mismatch.description.contains("</Workout> does not close <Record> opened at line 2"))
         #expect(mismatch.position?.line == 3)
         let nul = try #require(self.error("<HealthData>\n<Record type=\"T\"/>\n\0\0\0\0</HealthData>", chunkSize: 3))
-        guard case .malformed(let reason, let position) = nul else { Issue.record("\(nul)"); return }
+        guard case .malformed(let reason, let position) = nul else {
+            Issue.record("\(nul)")
+            return
+        }
         #expect(reason.contains("NUL"))
         #expect(position == XMLPosition(line: 3, byteOffset: 32))
         let unquoted = try #require(self.error("<HealthData><Record type=T/></HealthData>"))

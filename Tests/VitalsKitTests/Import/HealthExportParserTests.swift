@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 @Suite("Apple Health export parser")
 struct HealthExportParserTests {
@@ -37,7 +38,7 @@ struct HealthExportParserTests {
         let (sink, statistics) = try F.parse(F.quirky)
         let weights = sink.records.filter { $0.type == "HKQuantityTypeIdentifierBodyMass" }
         #expect(weights.map(\.startDate.offsetSeconds) == [-25_200, -28_800])
-        #expect(weights[0].startDate.utcSeconds == 1_572_705_682)   // 2019-11-02T14:41:22Z
+        #expect(weights[0].startDate.utcSeconds == 1_572_705_682)  // 2019-11-02T14:41:22Z
         #expect(weights[1].startDate.description == "2019-11-03 07:40:00 -0800")
         #expect(statistics.offsetsSeen == [-25_200, -28_800])
     }
@@ -46,12 +47,18 @@ struct HealthExportParserTests {
     func wrappedAttributesAndEscapes() throws {
         let (sink, _) = try F.parse(F.quirky)
         let heart = try #require(sink.records.first { $0.type == "HKQuantityTypeIdentifierHeartRate" })
-        #expect(heart.device == "<<HKDevice: 0x283e0a4e0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0>")
+        #expect(
+            heart.device
+                == "<<HKDevice: 0x283e0a4e0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch3,4, software:6.0>"
+        )
         #expect(heart.sourceName == "Vivian’s Apple Watch")
         #expect(heart.unit == "count/min")
         #expect(heart.value == .number(72))
-        #expect(heart.beats == [InstantaneousBeat(bpm: 71, time: "8:00:00.41 AM"),
-                                InstantaneousBeat(bpm: 73, time: "8:00:01.22 AM")])
+        #expect(
+            heart.beats == [
+                InstantaneousBeat(bpm: 71, time: "8:00:00.41 AM"),
+                InstantaneousBeat(bpm: 73, time: "8:00:01.22 AM"),
+            ])
     }
 
     @Test("a raw U+000B control character in a value is kept and reported")
@@ -65,8 +72,11 @@ struct HealthExportParserTests {
     func metadataCase() throws {
         let (sink, statistics) = try F.parse(F.quirky)
         let protein = try #require(sink.records.first { $0.type == "HKQuantityTypeIdentifierDietaryProtein" })
-        #expect(protein.metadata == [MetadataEntry(key: "meal", value: "Lunch"),
-                                     MetadataEntry(key: "Meal", value: "lunch & snack")])
+        #expect(
+            protein.metadata == [
+                MetadataEntry(key: "meal", value: "Lunch"),
+                MetadataEntry(key: "Meal", value: "lunch & snack"),
+            ])
         #expect(protein.metadata("Meal") == "lunch & snack")
         #expect(statistics.metadataCaseCollisions == 1)
         #expect(statistics.metadataCaseCollisionExamples == ["meal / Meal"])
@@ -101,13 +111,17 @@ struct HealthExportParserTests {
     func sleep() throws {
         let (sink, _) = try F.parse(F.quirky)
         let sleep = sink.records.filter { $0.type == "HKCategoryTypeIdentifierSleepAnalysis" }
-        #expect(sleep.map(\.value) == [.category("HKCategoryValueSleepAnalysisAsleepCore"),
-                                       .category("HKCategoryValueSleepAnalysisAsleepREM")])
+        #expect(
+            sleep.map(\.value) == [
+                .category("HKCategoryValueSleepAnalysisAsleepCore"),
+                .category("HKCategoryValueSleepAnalysisAsleepREM"),
+            ])
         #expect(sleep[0].unit == nil)
     }
 
-    @Test("the same input in 1-byte, 7-byte and 64 KiB chunks gives identical results",
-          arguments: [1, 7, 1 << 16])
+    @Test(
+        "the same input in 1-byte, 7-byte and 64 KiB chunks gives identical results",
+        arguments: [1, 7, 1 << 16])
     func chunkBoundaries(chunkSize: Int) throws {
         let (reference, referenceStatistics) = try F.parse(F.quirky, chunkSize: 1 << 20)
         let (sink, statistics) = try F.parse(F.quirky, chunkSize: chunkSize)
@@ -121,11 +135,12 @@ struct HealthExportParserTests {
 
     @Test("entities and character references in values")
     func entities() throws {
-        let xml = F.export("""
-        <Record type="T" sourceName="a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos; &#65;&#x42;&#x1F600; &#0; &bogus; &amp" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
-        <Record type='T' sourceName='single "quoted" &gt; tab\there
-        newline' startDate='2020-01-01 00:00:00 +0000' endDate='2020-01-01 00:00:00 +0000' value='2'/>
-        """)
+        let xml = F.export(
+            """
+            <Record type="T" sourceName="a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos; &#65;&#x42;&#x1F600; &#0; &bogus; &amp" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
+            <Record type='T' sourceName='single "quoted" &gt; tab\there
+            newline' startDate='2020-01-01 00:00:00 +0000' endDate='2020-01-01 00:00:00 +0000' value='2'/>
+            """)
         let (sink, _) = try F.parse(xml, chunkSize: 3)
         #expect(sink.records[0].sourceName == "a <b> & \"c\" 'd' AB😀 \u{FFFD} &bogus; &amp")
         #expect(sink.records[1].sourceName == "single \"quoted\" > tab here newline")
@@ -133,11 +148,12 @@ struct HealthExportParserTests {
 
     @Test("CDATA, comments and processing instructions are skipped")
     func skippedMarkup() throws {
-        let xml = F.export("""
-        <!-- <Record type="Nope"/> -->
-        <?vitals ignore <Record/> ?>
-        <Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"><![CDATA[ <Record type="Nope"/> ]]></Record>
-        """)
+        let xml = F.export(
+            """
+            <!-- <Record type="Nope"/> -->
+            <?vitals ignore <Record/> ?>
+            <Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"><![CDATA[ <Record type="Nope"/> ]]></Record>
+            """)
         let (sink, _) = try F.parse(xml, chunkSize: 2)
         #expect(sink.records.map(\.type) == ["T"])
     }
@@ -145,11 +161,11 @@ struct HealthExportParserTests {
     @Test("a DOCTYPE whose internal subset never closes ends at the root element")
     func unclosedSubset() throws {
         let xml = """
-        <?xml version="1.0"?>
-        <!DOCTYPE HealthData [
-        <!ATTLIST HealthData locale CDATA #REQUIRED
-        <HealthData locale="de_DE"><Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0100" endDate="2020-01-01 00:00:00 +0100" value="1"/></HealthData>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE HealthData [
+            <!ATTLIST HealthData locale CDATA #REQUIRED
+            <HealthData locale="de_DE"><Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0100" endDate="2020-01-01 00:00:00 +0100" value="1"/></HealthData>
+            """
         let (sink, statistics) = try F.parse(xml, chunkSize: 5)
         #expect(sink.records.count == 1)
         #expect(statistics.recoveredBrokenDTD)
@@ -158,18 +174,25 @@ struct HealthExportParserTests {
 
     @Test("records with unreadable dates are skipped with a reason, the rest goes on")
     func skippedRecords() throws {
-        let xml = F.export("""
-        <Record type="T" sourceName="s" startDate="yesterday" endDate="2020-01-01 00:00:00 +0000" value="1"/>
-        <Record type="T" sourceName="s" endDate="2020-01-01 00:00:00 +0000" value="1"/>
-        <Record type="T" sourceName="s" startDate="2020-01-02 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
-        <Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
-        """)
+        let xml = F.export(
+            """
+            <Record type="T" sourceName="s" startDate="yesterday" endDate="2020-01-01 00:00:00 +0000" value="1"/>
+            <Record type="T" sourceName="s" endDate="2020-01-01 00:00:00 +0000" value="1"/>
+            <Record type="T" sourceName="s" startDate="2020-01-02 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
+            <Record type="T" sourceName="s" startDate="2020-01-01 00:00:00 +0000" endDate="2020-01-01 00:00:00 +0000" value="1"/>
+            """)
         let (sink, statistics) = try F.parse(xml)
         #expect(sink.records.count == 1)
-        #expect(sink.skips.map(\.reason.description) == ["unreadable startDate", "missing attribute startDate",
-                                                         "endDate before startDate"])
+        #expect(
+            sink.skips.map(\.reason.description) == [
+                "unreadable startDate", "missing attribute startDate",
+                "endDate before startDate",
+            ])
         #expect(sink.skips[0].position.line == 3)
-        #expect(statistics.skipped == ["Record: unreadable startDate": 1, "Record: missing attribute startDate": 1,
-                                       "Record: endDate before startDate": 1])
+        #expect(
+            statistics.skipped == [
+                "Record: unreadable startDate": 1, "Record: missing attribute startDate": 1,
+                "Record: endDate before startDate": 1,
+            ])
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 @Suite("Apple Health sample mapping")
 struct HealthSampleMappingTests {
     private static let location = SourceLocation(file: "series.yaml", line: 1, column: 1)
 
     private static func series(_ id: String, _ kind: Series.Kind, _ unit: BaseUnit, _ types: [String]) -> Series {
-        Series(id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
-               healthKit: types, description: nil, location: location)
+        Series(
+            id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
+            healthKit: types, description: nil, location: location)
     }
 
     private let mapping = HealthSampleMapping(series: [
@@ -26,7 +28,8 @@ struct HealthSampleMappingTests {
         series("daylight", .quantity, .min, ["HKQuantityTypeIdentifierTimeInDaylight"]),
     ])
 
-    private func record(_ type: String, _ value: HealthValue, _ unit: String? = nil, minutes: Int64 = 0) -> HealthRecord {
+    private func record(_ type: String, _ value: HealthValue, _ unit: String? = nil, minutes: Int64 = 0) -> HealthRecord
+    {
         let start = HealthDate(utcSeconds: 1_600_000_000, offsetSeconds: 7200)
         let end = HealthDate(utcSeconds: start.utcSeconds + minutes * 60, offsetSeconds: 7200)
         return HealthRecord(type: type, sourceName: "s", unit: unit, value: value, startDate: start, endDate: end)
@@ -52,42 +55,59 @@ struct HealthSampleMappingTests {
         #expect(value("HKQuantityTypeIdentifierHeartRate", 72, "count/min") == 72)
         #expect(value("HKQuantityTypeIdentifierTimeInDaylight", 2, "hr") == 120)
         #expect(value("HKQuantityTypeIdentifierTimeInDaylight", 2, "h") == 120)
-        #expect(mapping.map(record("HKQuantityTypeIdentifierBodyMass", .number(3), "mL"))
-            == .skipped(reason: "unit mL does not convert to kg"))
+        #expect(
+            mapping.map(record("HKQuantityTypeIdentifierBodyMass", .number(3), "mL"))
+                == .skipped(reason: "unit mL does not convert to kg"))
     }
 
     @Test("sleep analysis values become the Sleep screen's categories, valued in minutes")
     func sleepStages() {
         let cases: [(String, String)] = [
-            ("HKCategoryValueSleepAnalysisInBed", "in_bed"), ("HKCategoryValueSleepAnalysisAsleep", "asleep_unspecified"),
+            ("HKCategoryValueSleepAnalysisInBed", "in_bed"),
+            ("HKCategoryValueSleepAnalysisAsleep", "asleep_unspecified"),
             ("HKCategoryValueSleepAnalysisAsleepUnspecified", "asleep_unspecified"),
             ("HKCategoryValueSleepAnalysisAsleepCore", "core"), ("HKCategoryValueSleepAnalysisAsleepDeep", "deep"),
             ("HKCategoryValueSleepAnalysisAsleepREM", "rem"), ("HKCategoryValueSleepAnalysisAwake", "awake"),
         ]
         for (value, stage) in cases {
-            #expect(mapping.map(record("HKCategoryTypeIdentifierSleepAnalysis", .category(value), minutes: 95))
-                == .series(seriesID: "sleep_analysis", value: 95, category: stage))
+            #expect(
+                mapping.map(record("HKCategoryTypeIdentifierSleepAnalysis", .category(value), minutes: 95))
+                    == .series(seriesID: "sleep_analysis", value: 95, category: stage))
         }
-        #expect(mapping.map(record("HKCategoryTypeIdentifierSleepAnalysis", .category("HKCategoryValueSleepAnalysisNap")))
-            == .skipped(reason: "unknown sleep value HKCategoryValueSleepAnalysisNap"))
+        #expect(
+            mapping.map(record("HKCategoryTypeIdentifierSleepAnalysis", .category("HKCategoryValueSleepAnalysisNap")))
+                == .skipped(reason: "unknown sleep value HKCategoryValueSleepAnalysisNap"))
     }
 
     @Test("category types bound to quantity series: sessions count minutes, stood hours count once")
     func categoryIntoQuantity() {
-        #expect(mapping.map(record("HKCategoryTypeIdentifierMindfulSession", .none, minutes: 10))
-            == .series(seriesID: "mindful_minutes", value: 10, category: nil))
-        #expect(mapping.map(record("HKCategoryTypeIdentifierAppleStandHour", .category("HKCategoryValueAppleStandHourStood"), minutes: 60))
-            == .series(seriesID: "stand_hours", value: 1, category: nil))
-        #expect(mapping.map(record("HKCategoryTypeIdentifierAppleStandHour", .category("HKCategoryValueAppleStandHourIdle"), minutes: 60))
-            == .series(seriesID: "stand_hours", value: 0, category: nil))
+        #expect(
+            mapping.map(record("HKCategoryTypeIdentifierMindfulSession", .none, minutes: 10))
+                == .series(seriesID: "mindful_minutes", value: 10, category: nil))
+        #expect(
+            mapping.map(
+                record(
+                    "HKCategoryTypeIdentifierAppleStandHour", .category("HKCategoryValueAppleStandHourStood"),
+                    minutes: 60))
+                == .series(seriesID: "stand_hours", value: 1, category: nil))
+        #expect(
+            mapping.map(
+                record(
+                    "HKCategoryTypeIdentifierAppleStandHour", .category("HKCategoryValueAppleStandHourIdle"),
+                    minutes: 60))
+                == .series(seriesID: "stand_hours", value: 0, category: nil))
     }
 
     @Test("types no series names are kept under their own identifier")
     func unmapped() {
-        #expect(mapping.map(record("HKQuantityTypeIdentifierOxygenSaturation", .number(0.97), "%"))
-            == .unmapped(seriesID: "HKQuantityTypeIdentifierOxygenSaturation", value: 0.97, category: nil))
-        #expect(mapping.map(record("HKCategoryTypeIdentifierHeadache", .category("HKCategoryValueSeverityMild"), minutes: 30))
-            == .unmapped(seriesID: "HKCategoryTypeIdentifierHeadache", value: 30, category: "HKCategoryValueSeverityMild"))
+        #expect(
+            mapping.map(record("HKQuantityTypeIdentifierOxygenSaturation", .number(0.97), "%"))
+                == .unmapped(seriesID: "HKQuantityTypeIdentifierOxygenSaturation", value: 0.97, category: nil))
+        #expect(
+            mapping.map(
+                record("HKCategoryTypeIdentifierHeadache", .category("HKCategoryValueSeverityMild"), minutes: 30))
+                == .unmapped(
+                    seriesID: "HKCategoryTypeIdentifierHeadache", value: 30, category: "HKCategoryValueSeverityMild"))
     }
 
     @Test("HealthKit dates parse with their own offsets")

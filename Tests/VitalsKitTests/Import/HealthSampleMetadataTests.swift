@@ -1,12 +1,15 @@
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 @Suite("The metadata JSON written per imported sample")
 struct HealthSampleMetadataTests {
-    @Test("integers are written digit by digit, as Swift prints them", arguments: [
-        Int64(0), 7, -1, 10, -2_208_988_800, 1_572_705_682, .max, .min,
-    ])
+    @Test(
+        "integers are written digit by digit, as Swift prints them",
+        arguments: [
+            Int64(0), 7, -1, 10, -2_208_988_800, 1_572_705_682, .max, .min,
+        ])
     func integers(value: Int64) {
         var metadata = HealthSampleMetadata()
         metadata.add("n", integer: value)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #31 item 6: bombs. A record with 300,000 metadata entries made the import quadratic
 /// (minutes of CPU, 1.8 GB); a million nested elements likewise. Each limit of
@@ -12,8 +13,10 @@ struct ImportLimitsTests {
     typealias F = HealthExportFixtures
     private static let limits = HealthExportLimits.standard
 
-    private static func record(_ children: String = "", type: String = "HKQuantityTypeIdentifierStepCount",
-                               attributes: String = "") -> String {
+    private static func record(
+        _ children: String = "", type: String = "HKQuantityTypeIdentifierStepCount",
+        attributes: String = ""
+    ) -> String {
         #"<Record type="\#(type)" sourceName="S" unit="count" value="1" \#(attributes)"#
             + #"startDate="2024-01-01 08:00:00 +0000" endDate="2024-01-01 08:00:00 +0000""#
             + (children.isEmpty ? "/>" : ">\n\(children)</Record>")
@@ -42,18 +45,25 @@ struct ImportLimitsTests {
         #expect(refused.reason == "the <Record> at line 3 has more than 1000 MetadataEntry elements")
         #expect(refused.line == 3 + 1_001)
         // The same on a correlation and a workout.
-        let correlation = #"<Correlation type="HKCorrelationTypeIdentifierFood" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
+        let correlation =
+            #"<Correlation type="HKCorrelationTypeIdentifierFood" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
             + "\n" + Self.metadata(1_001) + "</Correlation>"
-        #expect(try Self.refusal(correlation)?.reason == "the <Correlation> at line 3 has more than 1000 MetadataEntry elements")
-        let workout = #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
+        #expect(
+            try Self.refusal(correlation)?.reason
+                == "the <Correlation> at line 3 has more than 1000 MetadataEntry elements")
+        let workout =
+            #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
             + "\n" + Self.metadata(1_001) + "</Workout>"
-        #expect(try Self.refusal(workout)?.reason == "the <Workout> at line 3 has more than 1000 MetadataEntry elements")
+        #expect(
+            try Self.refusal(workout)?.reason == "the <Workout> at line 3 has more than 1000 MetadataEntry elements")
     }
 
     @Test("nesting: 64 open elements are read, a 65th is refused")
     func depth() throws {
         // <HealthData> is the first open element.
-        let deepest = String(repeating: "<a>", count: Self.limits.depth - 1) + String(repeating: "</a>", count: Self.limits.depth - 1)
+        let deepest =
+            String(repeating: "<a>", count: Self.limits.depth - 1)
+            + String(repeating: "</a>", count: Self.limits.depth - 1)
         #expect(try Self.refusal(deepest) == nil)
         let bomb = String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)
         let refused = try #require(try Self.refusal(bomb))
@@ -62,34 +72,41 @@ struct ImportLimitsTests {
 
     @Test("attributes: 64 per tag and 64 KiB per value are read; one more is refused")
     func attributes() throws {
-        let many = (0..<Self.limits.attributesPerTag - 6).map { #"a\#($0)="x" "# }.joined()   // the record has 6
+        let many = (0..<Self.limits.attributesPerTag - 6).map { #"a\#($0)="x" "# }.joined()  // the record has 6
         #expect(try Self.refusal(Self.record(attributes: many)) == nil)
-        #expect(try Self.refusal(Self.record(attributes: many + #"b="x" "#))?.reason
+        #expect(
+            try Self.refusal(Self.record(attributes: many + #"b="x" "#))?.reason
                 == "<Record> has more than 64 attributes")
         let long = String(repeating: "x", count: Self.limits.attributeValueLength)
         #expect(try Self.refusal(Self.record(attributes: #"note="\#(long)" "#)) == nil)
-        #expect(try Self.refusal(Self.record(attributes: #"note="\#(long)x" "#))?.reason
+        #expect(
+            try Self.refusal(Self.record(attributes: #"note="\#(long)x" "#))?.reason
                 == "<Record>'s note is 65537 bytes long (at most 65536)")
     }
 
     @Test("children: heartbeats, correlation records and workout events are bounded")
     func children() throws {
         let beat = #"<InstantaneousBeatsPerMinute bpm="61" time="8:00:00.00 AM"/>"# + "\n"
-        let beats = "<HeartRateVariabilityMetadataList>\n" + String(repeating: beat, count: Self.limits.childrenPerElement + 1)
+        let beats =
+            "<HeartRateVariabilityMetadataList>\n" + String(repeating: beat, count: Self.limits.childrenPerElement + 1)
             + "</HeartRateVariabilityMetadataList>\n"
-        #expect(try Self.refusal(Self.record(beats))?.reason
+        #expect(
+            try Self.refusal(Self.record(beats))?.reason
                 == "the <Record> at line 3 has more than 10000 <InstantaneousBeatsPerMinute> elements")
         let event = #"<WorkoutEvent type="HKWorkoutEventTypeLap" date="2024-01-01 08:00:00 +0000"/>"# + "\n"
-        let workout = #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
+        let workout =
+            #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="S" startDate="2024-01-01 08:00:00 +0000">"#
             + "\n" + String(repeating: event, count: Self.limits.childrenPerElement + 1) + "</Workout>"
-        #expect(try Self.refusal(workout)?.reason == "the <Workout> at line 3 has more than 10000 <WorkoutEvent> elements")
+        #expect(
+            try Self.refusal(workout)?.reason == "the <Workout> at line 3 has more than 10000 <WorkoutEvent> elements")
     }
 
     @Test("distinct types: 10,000 are read, one more is refused; unknown element names are counted under 100 names")
     func distinctNames() throws {
         let types = (0...Self.limits.distinctTypes).map { Self.record(type: "HKQuantityTypeIdentifierBomb\($0)") }
         #expect(try Self.refusal(types.dropLast().joined(separator: "\n")) == nil)
-        #expect(try Self.refusal(types.joined(separator: "\n"))?.reason
+        #expect(
+            try Self.refusal(types.joined(separator: "\n"))?.reason
                 == "more than 10000 distinct record and workout types (HKQuantityTypeIdentifierBomb10000 is one more)")
         let unknown = (0..<150).map { "<Unknown\($0)/>" }.joined(separator: "\n")
         let (_, statistics) = try F.parse(F.export(unknown))
@@ -101,16 +118,20 @@ struct ImportLimitsTests {
     @Test("keys equal but for case are found the same way in few and in many entries (against every pair)")
     func caseCollisionsLinear() {
         var random = SplitMix(seed: 31_6)
-        let keys = ["meal", "Meal", "MEAL", "HKFoodMeal", "hkfoodmeal", "note", "Note", "Größe", "GRÖSSE", "größe", "x"]
+        let keys = [
+            "meal", "Meal", "MEAL", "HKFoodMeal", "hkfoodmeal", "note", "Note", "Größe", "GRÖSSE", "größe", "x",
+        ]
         for _ in 0..<2_000 {
             let entries = (0..<Int.random(in: 0...20, using: &random)).map { _ in
                 MetadataEntry(key: keys.randomElement(using: &random)!, value: "v")
             }
             var naive = false
             for first in entries.indices {
-                for second in entries.indices where second > first
+                for second in entries.indices
+                where second > first
                     && entries[first].key != entries[second].key
-                    && entries[first].key.lowercased() == entries[second].key.lowercased() { naive = true }
+                    && entries[first].key.lowercased() == entries[second].key.lowercased()
+                { naive = true }
             }
             let found = MetadataEntry.caseCollision(in: entries)
             #expect((found != nil) == naive, "\(entries.map(\.key))")
@@ -130,7 +151,8 @@ struct ImportLimitsTests {
         #expect {
             try importer.importExport(at: path, into: store)
         } throws: { error in
-            (error as? HealthExportError)?.description == "refused at line 1005, byte offset 51392: the <Record> at line 4 "
+            (error as? HealthExportError)?.description
+                == "refused at line 1005, byte offset 51392: the <Record> at line 4 "
                 + "has more than 1000 MetadataEntry elements; no Apple Health export comes near this "
                 + "(the file is damaged or made to exhaust memory)"
         }

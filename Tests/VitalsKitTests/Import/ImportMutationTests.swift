@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #13 item 9: odd text anywhere in an export never traps or hangs the scanner, the
 /// parser or the import, and nothing the store refuses reaches it (a mutated record is skipped
@@ -12,24 +13,29 @@ struct ImportMutationTests {
 
     /// The quirky export plus records whose attributes sit at the edges (offsets, dates,
     /// numbers, devices), so that a few byte changes reach every branch.
-    static let seed = Array((F.quirky.replacingOccurrences(of: "</HealthData>", with: """
-     <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" device="&lt;&lt;HKDevice: 0x1&gt;, name:W&gt;" unit="kg" startDate="2024-03-01 08:00:00 +1800" endDate="2024-03-01 08:00:00 -1800" value="1e3"/>
-     <Record type="HKQuantityTypeIdentifierStepCount" sourceName="S" unit="count" startDate="2024-02-29 23:59:59 +0000" endDate="2024-03-01 00:00:00 +0000" value="99999.99999999999999"/>
-     <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="O" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:00:00 +0100">
-      <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="O" unit="mmHg" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:00:00 +0100" value="120"/>
-     </Correlation>
-     <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="1" sourceName="W" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:30:00 +0100"/>
-     <ActivitySummary dateComponents="2024-03-01" activeEnergyBurned="1e308"/>
-    </HealthData>
-    """)).utf8)
+    static let seed = Array(
+        (F.quirky.replacingOccurrences(
+            of: "</HealthData>",
+            with: """
+                 <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="S" device="&lt;&lt;HKDevice: 0x1&gt;, name:W&gt;" unit="kg" startDate="2024-03-01 08:00:00 +1800" endDate="2024-03-01 08:00:00 -1800" value="1e3"/>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="S" unit="count" startDate="2024-02-29 23:59:59 +0000" endDate="2024-03-01 00:00:00 +0000" value="99999.99999999999999"/>
+                 <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="O" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:00:00 +0100">
+                  <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="O" unit="mmHg" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:00:00 +0100" value="120"/>
+                 </Correlation>
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="1" sourceName="W" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 09:30:00 +0100"/>
+                 <ActivitySummary dateComponents="2024-03-01" activeEnergyBurned="1e308"/>
+                </HealthData>
+                """)).utf8)
 
     private static let mapping = HealthSampleMapping(series: [
-        Series(id: "body_mass", kind: .quantity, unit: .kg, categories: [], min: 20, max: 200, rangeByKind: [:],
-               healthKit: ["HKQuantityTypeIdentifierBodyMass"], description: nil,
-               location: SourceLocation(file: "series.yaml", line: 1, column: 1)),
-        Series(id: "sleep_analysis", kind: .category, unit: .min, categories: [], min: nil, max: nil, rangeByKind: [:],
-               healthKit: ["HKCategoryTypeIdentifierSleepAnalysis"], description: nil,
-               location: SourceLocation(file: "series.yaml", line: 1, column: 1)),
+        Series(
+            id: "body_mass", kind: .quantity, unit: .kg, categories: [], min: 20, max: 200, rangeByKind: [:],
+            healthKit: ["HKQuantityTypeIdentifierBodyMass"], description: nil,
+            location: SourceLocation(file: "series.yaml", line: 1, column: 1)),
+        Series(
+            id: "sleep_analysis", kind: .category, unit: .min, categories: [], min: nil, max: nil, rangeByKind: [:],
+            healthKit: ["HKCategoryTypeIdentifierSleepAnalysis"], description: nil,
+            location: SourceLocation(file: "series.yaml", line: 1, column: 1)),
     ])
 
     @Test("3,000 mutations parse to elements or a HealthExportError, in any chunking")
@@ -66,7 +72,8 @@ struct ImportMutationTests {
         var generator = SplitMix(seed: 1313)
         var imported = 0
         for _ in 0..<300 {
-            _ = FileManager.default.createFile(atPath: path, contents: Data(Mutator.mutate(Self.seed, using: &generator)))
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data(Mutator.mutate(Self.seed, using: &generator)))
             let store = try SampleStore.inMemory()
             do {
                 let report = try importer.importExport(at: path, into: store)

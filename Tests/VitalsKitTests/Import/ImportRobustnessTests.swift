@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #13 items 6–9: every reading kept exactly once, and a bad element skipped with a
 /// reason instead of aborting the import or reaching the store.
@@ -9,11 +10,14 @@ import Testing
 struct ImportRobustnessTests {
     typealias F = HealthExportFixtures
 
-    private static func series(_ id: String, _ unit: BaseUnit, _ type: String, min: Double? = nil, max: Double? = nil,
-                               byKind: [SubjectKind: ClosedRange<Double>] = [:]) -> Series {
-        Series(id: id, kind: .quantity, unit: unit, categories: [], min: min, max: max, rangeByKind: byKind,
-               healthKit: [type], description: nil,
-               location: SourceLocation(file: "series.yaml", line: 1, column: 1))
+    private static func series(
+        _ id: String, _ unit: BaseUnit, _ type: String, min: Double? = nil, max: Double? = nil,
+        byKind: [SubjectKind: ClosedRange<Double>] = [:]
+    ) -> Series {
+        Series(
+            id: id, kind: .quantity, unit: unit, categories: [], min: min, max: max, rangeByKind: byKind,
+            healthKit: [type], description: nil,
+            location: SourceLocation(file: "series.yaml", line: 1, column: 1))
     }
 
     private static let catalogSeries = [
@@ -23,8 +27,10 @@ struct ImportRobustnessTests {
         series("diastolic", .mmHg, "HKQuantityTypeIdentifierBloodPressureDiastolic", min: 30, max: 160),
     ]
 
-    private func importing(_ body: String, kind: SubjectKind = .human, into store: SampleStore? = nil,
-                           times: Int = 1) throws -> (AppleHealthImportReport, SampleStore) {
+    private func importing(
+        _ body: String, kind: SubjectKind = .human, into store: SampleStore? = nil,
+        times: Int = 1
+    ) throws -> (AppleHealthImportReport, SampleStore) {
         let directory = try F.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("export.xml").path
@@ -36,8 +42,10 @@ struct ImportRobustnessTests {
         return (report, store)
     }
 
-    private static func record(_ type: String, _ value: String, unit: String, at time: String = "2024-03-01 09:00:00 +0100",
-                               end: String? = nil, source: String = "Omron", extra: String = "") -> String {
+    private static func record(
+        _ type: String, _ value: String, unit: String, at time: String = "2024-03-01 09:00:00 +0100",
+        end: String? = nil, source: String = "Omron", extra: String = ""
+    ) -> String {
         #"<Record type="HKQuantityTypeIdentifier\#(type)" sourceName="\#(source)" unit="\#(unit)" \#(extra)"#
             + #"startDate="\#(time)" endDate="\#(end ?? time)" value="\#(value)"/>"#
     }
@@ -80,7 +88,8 @@ struct ImportRobustnessTests {
     func malformedElementsAreSkipped() throws {
         let body = [
             Self.record("BodyMass", "80", unit: "kg", at: "2024-03-01 08:00:00 +1900"),
-            Self.record("BodyMass", "80.5", unit: "kg", at: "2024-03-01 08:00:00 +0100", end: "2024-03-01 08:00:00 -2330"),
+            Self.record(
+                "BodyMass", "80.5", unit: "kg", at: "2024-03-01 08:00:00 +0100", end: "2024-03-01 08:00:00 -2330"),
             Self.record("BodyMass", "81", unit: "kg", at: "2024-03-02 08:00:00 +0100"),
             #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Watch" startDate="2024-03-01 09:00:00 +0100" endDate="2024-03-01 08:00:00 +0100"/>"#,
             #"<Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Watch" startDate="2024-03-02 09:00:00 +0100" endDate="2024-03-02 09:30:00 +0100"/>"#,
@@ -88,11 +97,12 @@ struct ImportRobustnessTests {
         let (report, store) = try importing(body)
         #expect(try store.samples(series: "body_mass").map(\.value) == [81])
         #expect(try store.samples(series: "HKWorkoutTypeIdentifier").map(\.value) == [30])
-        #expect(report.skippedReasons == [
-            "HKQuantityTypeIdentifierBodyMass: unreadable startDate": 1,
-            "HKQuantityTypeIdentifierBodyMass: unreadable endDate": 1,
-            "HKWorkoutTypeIdentifier: endDate before startDate": 1,
-        ])
+        #expect(
+            report.skippedReasons == [
+                "HKQuantityTypeIdentifierBodyMass: unreadable startDate": 1,
+                "HKQuantityTypeIdentifierBodyMass: unreadable endDate": 1,
+                "HKWorkoutTypeIdentifier: endDate before startDate": 1,
+            ])
         #expect(report.totalNew == 2 && report.totalSkipped == 3)
     }
 
@@ -106,8 +116,11 @@ struct ImportRobustnessTests {
             Self.record("BodyMass", "1e308", unit: "st", at: "2024-03-02 09:00:00 +0100"),
             Self.record("BodyMass", "12", unit: "kg", at: "2024-03-03 08:00:00 +0100"),
             Self.record("BodyMass", "81", unit: "kg", at: "2024-03-04 08:00:00 +0100"),
-            Self.record("StepCount", "1.7e308", unit: "count", at: "2024-03-02 08:00:00 +0100", end: "2024-03-02 08:10:00 +0100"),
-            Self.record("StepCount", "5000", unit: "count", at: "2024-03-02 09:00:00 +0100", end: "2024-03-02 09:10:00 +0100"),
+            Self.record(
+                "StepCount", "1.7e308", unit: "count", at: "2024-03-02 08:00:00 +0100", end: "2024-03-02 08:10:00 +0100"
+            ),
+            Self.record(
+                "StepCount", "5000", unit: "count", at: "2024-03-02 09:00:00 +0100", end: "2024-03-02 09:10:00 +0100"),
             // A type no series names keeps its value as written, but only a finite one.
             Self.record("Unbound", "1e308", unit: "km", at: "2024-03-02 08:00:00 +0100"),
         ].joined(separator: "\n")
@@ -115,24 +128,30 @@ struct ImportRobustnessTests {
         #expect(try store.samples(series: "body_mass").map(\.value) == [81])
         #expect(try store.samples(series: "steps").map(\.value) == [5000])
         #expect(try store.samples(series: "HKQuantityTypeIdentifierUnbound").map(\.value) == [1e308])
-        #expect(human.skippedReasons == [
-            "HKQuantityTypeIdentifierBodyMass: value outside the plausible range 20–200 kg": 3,
-            // 1e308 st overflows on its way to kg.
-            "HKQuantityTypeIdentifierBodyMass: value is not a finite number": 1,
-            "HKQuantityTypeIdentifierStepCount: value outside the plausible range 0–100000 count": 1,
-        ])
+        #expect(
+            human.skippedReasons == [
+                "HKQuantityTypeIdentifierBodyMass: value outside the plausible range 20–200 kg": 3,
+                // 1e308 st overflows on its way to kg.
+                "HKQuantityTypeIdentifierBodyMass: value is not a finite number": 1,
+                "HKQuantityTypeIdentifierStepCount: value outside the plausible range 0–100000 count": 1,
+            ])
         // A dog's range (by_kind) is 0.1–100 kg: 12 and 81 are kept.
         let (dog, dogStore) = try importing(body, kind: .dog)
         #expect(try dogStore.samples(series: "body_mass").map(\.value) == [12, 81])
-        #expect(dog.skippedReasons["HKQuantityTypeIdentifierBodyMass: value outside the plausible range 0.1–100 kg"] == 2)
+        #expect(
+            dog.skippedReasons["HKQuantityTypeIdentifierBodyMass: value outside the plausible range 0.1–100 kg"] == 2)
     }
 
     @Test("a device with unbalanced angle brackets is kept as written")
     func oddDevice() throws {
-        let devices = ["&lt;&lt;HKDevice: 0x1&gt;", "&lt;&lt;HKDevice: &gt;&gt;", "&lt;&lt;HKDevice: ", "&gt;", "&lt;&lt;HKDevice: 0x2&gt;, name:Watch&gt;"]
+        let devices = [
+            "&lt;&lt;HKDevice: 0x1&gt;", "&lt;&lt;HKDevice: &gt;&gt;", "&lt;&lt;HKDevice: ", "&gt;",
+            "&lt;&lt;HKDevice: 0x2&gt;, name:Watch&gt;",
+        ]
         let body = devices.enumerated().map { index, device in
-            Self.record("BodyMass", "8\(index)", unit: "kg", at: "2024-03-0\(index + 1) 08:00:00 +0100",
-                        extra: #"device="\#(device)" "#)
+            Self.record(
+                "BodyMass", "8\(index)", unit: "kg", at: "2024-03-0\(index + 1) 08:00:00 +0100",
+                extra: #"device="\#(device)" "#)
         }.joined(separator: "\n")
         let (report, store) = try importing(body)
         #expect(report.totalNew == 5)

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import TestSupport
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 @testable import VitalsSQLite
 
 /// Withings, Cronometer and Health Auto Export files written by
@@ -41,7 +42,9 @@ final class VendorImportTests: XCTestCase {
         var sums: [String: [String: [String: Double]]]
     }
 
-    private func generate(_ format: String, days: Int, _ extra: [String] = []) throws -> (out: String, expected: Expected) {
+    private func generate(_ format: String, days: Int, _ extra: [String] = []) throws -> (
+        out: String, expected: Expected
+    ) {
         let python = try OptionalTool.require(.python3)
         let suffix = format == "withings" ? "zip" : format == "cronometer" ? "csv" : "json"
         let out = directory.appendingPathComponent("\(format).\(suffix)").path
@@ -59,11 +62,15 @@ final class VendorImportTests: XCTestCase {
     private func sums(_ store: SampleStore) throws -> [String: [String: [String: Double]]] {
         var sums: [String: [String: [String: Double]]] = [:]
         try store.read { db in
-            for row in try Row.fetchAll(db, sql: """
-                SELECT series, category, source, (start + utc_offset) / 86400 AS day, SUM(value) FROM sample
-                GROUP BY series, category, source, day
-                """) {
-                let series: String = row[0], category: String = row[1]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT series, category, source, (start + utc_offset) / 86400 AS day, SUM(value) FROM sample
+                    GROUP BY series, category, source, day
+                    """)
+            {
+                let series: String = row[0]
+                let category: String = row[1]
                 let key = category.isEmpty || series != "sleep_analysis" ? series : "\(series):\(category)"
                 sums[key, default: [:]][row[2], default: [:]][String(row[3] as Int64)] = row[4]
             }
@@ -72,8 +79,10 @@ final class VendorImportTests: XCTestCase {
     }
 
     /// Imports each file (twice: the second stores nothing) and compares the model's sums.
-    private func check(_ importer: any Importer, _ files: [String], _ expected: Expected,
-                       file: StaticString = #filePath, line: UInt = #line) throws -> ImportReceipt {
+    private func check(
+        _ importer: any Importer, _ files: [String], _ expected: Expected,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ImportReceipt {
         let store = try SampleStore.open(path: directory.appendingPathComponent("v.sqlite").path)
         var last = ImportReceipt()
         for path in files {
@@ -85,14 +94,16 @@ final class VendorImportTests: XCTestCase {
         for (series, sources) in expected.sums {
             for (source, days) in sources {
                 for (day, sum) in days {
-                    XCTAssertEqual(stored[series]?[source]?[day] ?? .nan, sum, accuracy: 1e-6 * max(1, abs(sum)),
-                                   "\(series) \(source) day \(day)", file: file, line: line)
+                    XCTAssertEqual(
+                        stored[series]?[source]?[day] ?? .nan, sum, accuracy: 1e-6 * max(1, abs(sum)),
+                        "\(series) \(source) day \(day)", file: file, line: line)
                 }
             }
         }
         let total = try store.count()
         for path in files {
-            let again = try ImportRunner.run(importer, source: try ImportSource.peek(path), into: store, subjectID: "me", dryRun: false)
+            let again = try ImportRunner.run(
+                importer, source: try ImportSource.peek(path), into: store, subjectID: "me", dryRun: false)
             XCTAssertEqual(again.totalNew, 0, file: file, line: line)
         }
         XCTAssertEqual(try store.count(), total, file: file, line: line)
@@ -124,11 +135,15 @@ final class VendorImportTests: XCTestCase {
         let source = try ImportSource.peek(path)
         XCTAssertTrue(CSVFileImporter.recognises(source))
         let store = try SampleStore.inMemory()
-        let catalog = try CatalogLoader.load(paths: [TestPaths.fixtures.appendingPathComponent("MiniCatalog").path]).catalog
+        let catalog = try CatalogLoader.load(paths: [TestPaths.fixtures.appendingPathComponent("MiniCatalog").path])
+            .catalog
         let importer = try CSVFileImporter(context: ImportContext(catalog: catalog, seriesID: "body_mass"))
-        XCTAssertThrowsError(try ImportRunner.run(importer, source: source, into: store, subjectID: "me", dryRun: false)) { error in
-            XCTAssertEqual((error as? ImporterError)?.message,
-                           "\(path) line 2: '72,5' has a decimal comma; expected a decimal point (fields separated by commas)")
+        XCTAssertThrowsError(
+            try ImportRunner.run(importer, source: source, into: store, subjectID: "me", dryRun: false)
+        ) { error in
+            XCTAssertEqual(
+                (error as? ImporterError)?.message,
+                "\(path) line 2: '72,5' has a decimal comma; expected a decimal point (fields separated by commas)")
         }
         XCTAssertEqual(try store.count(), 0)
     }

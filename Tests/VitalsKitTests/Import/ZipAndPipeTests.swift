@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import ZIPFoundation
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #14: a damaged zip always ends with a message in words (never spins), an encrypted
 /// entry says so, and an export coming through a pipe is read once, zip or XML.
@@ -15,26 +16,32 @@ struct ZipAndPipeTests {
         let url = directory.appendingPathComponent("source.zip")
         let archive = try Archive(url: url, accessMode: .create)
         let data = Data((F.quirky + String(repeating: "<!-- padding -->\n", count: 400)).utf8)
-        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
-                             compressionMethod: .deflate) { position, size in
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
+            compressionMethod: .deflate
+        ) { position, size in
             data.subdata(in: Int(position)..<(Int(position) + size))
         }
         return [UInt8](try Data(contentsOf: url))
     }
 
     /// A zip written by hand: one entry with these compressed bytes, method and flags.
-    private static func handMadeZip(body: [UInt8], inflated: [UInt8], method: UInt16 = 8, flags: UInt16 = 0) -> [UInt8] {
+    private static func handMadeZip(body: [UInt8], inflated: [UInt8], method: UInt16 = 8, flags: UInt16 = 0) -> [UInt8]
+    {
         func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
         func le32(_ value: UInt32) -> [UInt8] { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
         var crc = CRC32Checksum()
         inflated.withUnsafeBytes { crc.update($0) }
         let name = Array("apple_health_export/export.xml".utf8)
-        let local = le32(0x0403_4B50) + le16(20) + le16(flags) + le16(method) + le16(0) + le16(0) + le32(crc.value)
+        let local =
+            le32(0x0403_4B50) + le16(20) + le16(flags) + le16(method) + le16(0) + le16(0) + le32(crc.value)
             + le32(UInt32(body.count)) + le32(UInt32(inflated.count)) + le16(UInt16(name.count)) + le16(0) + name
-        let central = le32(0x0201_4B50) + le16(20) + le16(20) + le16(flags) + le16(method) + le16(0) + le16(0)
+        let central =
+            le32(0x0201_4B50) + le16(20) + le16(20) + le16(flags) + le16(method) + le16(0) + le16(0)
             + le32(crc.value) + le32(UInt32(body.count)) + le32(UInt32(inflated.count)) + le16(UInt16(name.count))
             + le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(0) + name
-        let end = le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(central.count))
+        let end =
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(central.count))
             + le32(UInt32(local.count + body.count)) + le16(0)
         return local + body + central + end
     }
@@ -56,7 +63,8 @@ struct ZipAndPipeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // Non-final stored blocks (BFINAL = 0) filling exactly 1024 bytes: the stream asks
         // for more input after the entry's last byte, which ZIPFoundation's loop waited for forever.
-        var body: [UInt8] = [], inflated: [UInt8] = []
+        var body: [UInt8] = []
+        var inflated: [UInt8] = []
         let xml = Array(F.export("").utf8)
         var text = xml
         while body.count < 1024 {
@@ -64,13 +72,18 @@ struct ZipAndPipeTests {
             let count = min(room, text.isEmpty ? room : text.count)
             let chunk = text.isEmpty ? [UInt8](repeating: 0x0A, count: count) : Array(text.prefix(count))
             text.removeFirst(min(count, text.count))
-            body += [0, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + chunk
+            body +=
+                [0, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + chunk
             inflated += chunk
         }
         let path = directory.appendingPathComponent("unended.zip").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.handMadeZip(body: body, inflated: inflated)))
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(Self.handMadeZip(body: body, inflated: inflated)))
         let error = try #require(Self.readAll(path, chunkSize: 256) as? HealthExportError)
-        guard case .corruptArchive(_, let reason, _) = error else { Issue.record("\(error)"); return }
+        guard case .corruptArchive(_, let reason, _) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(reason.contains("damaged"))
     }
 
@@ -80,7 +93,8 @@ struct ZipAndPipeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("locked.zip").path
         let xml = Array(F.export("").utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(Self.handMadeZip(body: xml, inflated: xml, method: 0, flags: 1)))
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data(Self.handMadeZip(body: xml, inflated: xml, method: 0, flags: 1)))
         let error = try #require(Self.readAll(path) as? HealthExportError)
         #expect("\(error)".contains("is encrypted (password-protected)"), "\(error)")
     }
@@ -97,7 +111,8 @@ struct ZipAndPipeTests {
         #expect(!"\(error)".contains("missingEndOfCentralDirectoryRecord"))
     }
 
-    @Test("damaged zips (300 seeds of flipped, inserted and removed bytes) end with an error or read, never trap or spin")
+    @Test(
+        "damaged zips (300 seeds of flipped, inserted and removed bytes) end with an error or read, never trap or spin")
     func damagedZips() throws {
         let directory = try F.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -114,7 +129,8 @@ struct ZipAndPipeTests {
             case nil: outcomes["read", default: 0] += 1
             case let error as HealthExportError:
                 outcomes[String("\(error)".split(separator: ":").first ?? ""), default: 0] += 1
-                #expect(!"\(error)".contains("missingEndOfCentralDirectoryRecord") && !"\(error)".contains("corruptedData"))
+                #expect(
+                    !"\(error)".contains("missingEndOfCentralDirectoryRecord") && !"\(error)".contains("corruptedData"))
             case let error?: Issue.record("not a HealthExportError: \(error)")
             }
         }
@@ -147,11 +163,12 @@ struct ZipAndPipeTests {
             try reader.read(into: &sink, chunkSize: 1000)
             #expect(sink.records.count == 11, "\(name)")
             if name == "xml" { #expect(reader.source == .xmlStream(name: fifo)) }
-            if name == "zip" { #expect(reader.source == .zipEntry(archive: fifo, entry: "apple_health_export/export.xml")) }
+            if name == "zip" {
+                #expect(reader.source == .zipEntry(archive: fifo, entry: "apple_health_export/export.xml"))
+            }
         }
     }
 }
-
 
 /// Byte-level mutations of an input: flips, overwrites, insertions, removals, truncation.
 enum Mutator {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsReports
 
@@ -22,8 +23,9 @@ final class LanguageTableTests: XCTestCase {
 
     func testAMissingKeyIsNamedWithTheTablesFileLineAndTheKey() throws {
         let reference = try table(english, file: "languages/en.yaml")
-        let dutch = try table("# Nederlands\nlanguage: xx\nchart.week_value: \"week {week}: {value}\"\n"
-                              + "date.weekdays: [ma, di, wo, do, vr, za, zo]\n", file: "languages/xx.yaml")
+        let dutch = try table(
+            "# Nederlands\nlanguage: xx\nchart.week_value: \"week {week}: {value}\"\n"
+                + "date.weekdays: [ma, di, wo, do, vr, za, zo]\n", file: "languages/xx.yaml")
         let found = dutch.problems(against: reference)
         XCTAssertEqual(found.count, 1, "\(found)")
         let problem = try XCTUnwrap(found.first)
@@ -36,8 +38,9 @@ final class LanguageTableTests: XCTestCase {
 
     func testALeftOutPlaceholderAndAShortListAreReportedAtTheirLine() throws {
         let reference = try table(english, file: "languages/en.yaml")
-        let broken = try table("language: xx\nchart.centre: midden\nchart.week_value: \"week {week}\"\n"
-                               + "date.weekdays: [ma, di]\n", file: "languages/xx.yaml")
+        let broken = try table(
+            "language: xx\nchart.centre: midden\nchart.week_value: \"week {week}\"\n"
+                + "date.weekdays: [ma, di]\n", file: "languages/xx.yaml")
         let found = broken.problems(against: reference)
         XCTAssertEqual(found.map(\.location.line), [3, 4], "\(found.map(\.message))")
         XCTAssertTrue(found[0].message.contains("{value}"), found[0].message)
@@ -53,7 +56,8 @@ final class LanguageTableTests: XCTestCase {
     }
 
     func testShippedTablesAreCompleteAgainstEnglish() {
-        XCTAssertTrue(LanguageTables.codes.contains("en") && LanguageTables.codes.contains("nl"), "\(LanguageTables.codes)")
+        XCTAssertTrue(
+            LanguageTables.codes.contains("en") && LanguageTables.codes.contains("nl"), "\(LanguageTables.codes)")
         XCTAssertEqual(LanguageTables.diagnostics().map { "\($0.location) \($0.message)" }, [])
     }
 
@@ -62,16 +66,21 @@ final class LanguageTableTests: XCTestCase {
     func testEveryKeyTheCodeLooksUpIsInTheEnglishTable() throws {
         let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         let pattern = try NSRegularExpression(
-            pattern: #""((?:period|report|chart|milestone|table|state|date|number|history|today|adherence|about|more|noun|weight|growth|count|goal|relation)\.[a-z_]+)""#)
+            pattern:
+                #""((?:period|report|chart|milestone|table|state|date|number|history|today|adherence|about|more|noun|weight|growth|count|goal|relation)\.[a-z_]+)""#
+        )
         var keys: Set<String> = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let key = (text as NSString).substring(with: match.range(at: 1))
                 // A file name ("report.pdf") is not a key.
-                if !["html", "pdf", "json", "yaml", "png", "csv"].contains(key.split(separator: ".").last ?? "") { keys.insert(key) }
+                if !["html", "pdf", "json", "yaml", "png", "csv"].contains(key.split(separator: ".").last ?? "") {
+                    keys.insert(key)
+                }
             }
         }
         XCTAssertGreaterThan(keys.count, 40, "the scan finds the keys")
@@ -84,8 +93,9 @@ final class LanguageTableTests: XCTestCase {
         XCTAssertEqual(dutch.code, "nl")
         Words.$current.withValue(dutch) {
             XCTAssertEqual(Words.text("chart.week_value", ["week": "8", "value": "4,4 kg"]), "week 8: 4,4 kg")
-            XCTAssertEqual(Words.count(3, one: "report.more_one", other: "report.more_other"),
-                           "nog 3 metingen, niet in dit rapport")
+            XCTAssertEqual(
+                Words.count(3, one: "report.more_one", other: "report.more_other"),
+                "nog 3 metingen, niet in dit rapport")
             XCTAssertEqual(Words.text("no.such_key"), "no.such_key")
         }
         let partial = try table("language: xx\n", file: "languages/xx.yaml")
@@ -102,7 +112,8 @@ final class LanguageTableTests: XCTestCase {
         Words.speaking("nl") {
             XCTAssertEqual(DateWords.weekdayDayMonthYear(day), "za 21 nov 2026")
             XCTAssertEqual(DateWords.monthYear(day, long: true), "november 2026")
-            XCTAssertEqual(ReportPeriod(asOf: day, range: .weeks(12)).text, "laatste 12 weken (2026-08-30 – 2026-11-21)")
+            XCTAssertEqual(
+                ReportPeriod(asOf: day, range: .weeks(12)).text, "laatste 12 weken (2026-08-30 – 2026-11-21)")
             Disclosure.$current.withValue(Disclosure(dayOne: day.adding(days: -2))) {
                 XCTAssertEqual(DateWords.dayMonth(day), "dag 3")
             }
@@ -116,7 +127,8 @@ final class LanguageTableTests: XCTestCase {
     /// The tables built into the binary are the files under languages/ (rebuilt at every build).
     func testTheEmbeddedTablesAreTheFilesOnDisk() throws {
         let directory = TestPaths.packageRoot.appendingPathComponent("languages")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         XCTAssertEqual(files.count, LanguageTables.codes.count)
         for file in files {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)

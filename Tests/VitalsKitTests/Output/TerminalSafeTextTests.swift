@@ -1,24 +1,29 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// The filter of everything vitals prints: hostile characters out of text, escaped in JSON
 /// and HTML (the same data read back), vitals' own colour codes kept.
 final class TerminalSafeTextTests: XCTestCase {
-    static let hostile = "a\u{1B}]52;c;cHduZWQ=\u{07}b\u{1B}]0;title\u{1B}\\c\u{1B}[2Jd\u{1B}e\u{85}f\u{9B}31mg\u{202E}h\u{2066}i\u{200B}j\u{FEFF}k\u{7F}l\rm"
+    static let hostile =
+        "a\u{1B}]52;c;cHduZWQ=\u{07}b\u{1B}]0;title\u{1B}\\c\u{1B}[2Jd\u{1B}e\u{85}f\u{9B}31mg\u{202E}h\u{2066}i\u{200B}j\u{FEFF}k\u{7F}l\rm"
 
     /// The scalars no terminal may receive raw, counted the naive way.
     static func unsafeCount(_ text: String) -> Int {
         text.unicodeScalars.filter { scalar in
             let v = scalar.value
             return (v < 0x20 && v != 0x0A && v != 0x09) || (0x7F...0x9F).contains(v)
-                || [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
-                    0x200B, 0x200C, 0x200D, 0xFEFF, 0x2060].contains(v)
+                || [
+                    0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+                    0x200B, 0x200C, 0x200D, 0xFEFF, 0x2060,
+                ].contains(v)
         }.count
     }
 
     func testTextLosesEverySequenceAndKeepsTheRest() {
-        XCTAssertEqual(TerminalSafeText.filter(Self.hostile, as: .styled), TerminalSafeText.filter(Self.hostile, as: .text))
+        XCTAssertEqual(
+            TerminalSafeText.filter(Self.hostile, as: .styled), TerminalSafeText.filter(Self.hostile, as: .text))
         let out = TerminalSafeText.filter(Self.hostile, as: .text)
         // ESC e is a two-character escape (the e goes with it); a C1 CSI loses only itself.
         XCTAssertEqual(out, "abcdf31mghijklm")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// The DragonHealth day as catalog data: decoding, defaults, slot and food lookups, and what
@@ -11,7 +12,8 @@ final class PortionCatalogTests: XCTestCase {
         let book = loaded.catalog.portions
         XCTAssertEqual(book.categories.map(\.id), ["vegetables", "dairy", "fats", "treats", "drinks"])
         XCTAssertEqual(book.enabledCategories.map(\.id), ["vegetables", "dairy", "fats", "treats"])
-        XCTAssertEqual(book.category("dairy")?.target, .exact(value: 3, tolerance: 0.25), "exact allows ± 0.25 by default")
+        XCTAssertEqual(
+            book.category("dairy")?.target, .exact(value: 3, tolerance: 0.25), "exact allows ± 0.25 by default")
         XCTAssertEqual(book.category("vegetables")?.seriesID, "vegetables", "the series defaults to the category id")
         XCTAssertEqual(book.category("drinks")?.seriesID, "water")
         XCTAssertEqual(book.category("vegetables")?.portionGrams, 80)
@@ -43,7 +45,8 @@ final class PortionCatalogTests: XCTestCase {
         XCTAssertEqual(MealSlotNames.slot(atMinutes: 7 * 60, in: book)?.id, "breakfast")
         XCTAssertEqual(MealSlotNames.slot(atMinutes: 13 * 60, in: book)?.id, "lunch")
         XCTAssertEqual(MealSlotNames.slot(atMinutes: 23 * 60, in: book)?.id, "late_night")
-        XCTAssertEqual(MealSlotNames.slot(atMinutes: 90, in: book)?.id, "late_night", "01:30 is still the evening before")
+        XCTAssertEqual(
+            MealSlotNames.slot(atMinutes: 90, in: book)?.id, "late_night", "01:30 is still the evening before")
         XCTAssertEqual(MealSlotNames.slot(atMinutes: 240, in: book)?.id, "breakfast")
     }
 
@@ -52,7 +55,8 @@ final class PortionCatalogTests: XCTestCase {
             XCTAssertEqual((error as? PortionError)?.hints.first, "did you mean 'carrot'?")
         }
         XCTAssertEqual(FoodLibrary.search(nil, favoritesOnly: true, in: PortionFixtures.book).map(\.id), ["carrot"])
-        XCTAssertEqual(FoodLibrary.search("veg", favoritesOnly: false, in: PortionFixtures.book).map(\.id), ["carrot", "stew"])
+        XCTAssertEqual(
+            FoodLibrary.search("veg", favoritesOnly: false, in: PortionFixtures.book).map(\.id), ["carrot", "stew"])
     }
 
     func testValidateNamesTheLineAndColumnOfEachMistake() {
@@ -70,9 +74,14 @@ final class PortionCatalogTests: XCTestCase {
         let found = Validator(screenModules: .genericOnly).validate(loaded).filter { $0.severity == .error }
         let lines = Dictionary(grouping: found.filter { $0.location.file == "more.yaml" }, by: \.location.line)
         let base = 0
-        XCTAssertTrue(lines[base + 2]?.contains { $0.message.contains("unknown category 'fruits'") && $0.location.column == 43 } ?? false, "\(found)")
-        XCTAssertTrue(lines[base + 3]?.contains { $0.message.contains("food 'carrot' is declared twice") } ?? false, "\(found)")
-        XCTAssertTrue(lines[base + 5]?.contains { $0.message.contains("starts at 10:00, not after 'late_night'") } ?? false, "\(found)")
+        XCTAssertTrue(
+            lines[base + 2]?.contains { $0.message.contains("unknown category 'fruits'") && $0.location.column == 43 }
+                ?? false, "\(found)")
+        XCTAssertTrue(
+            lines[base + 3]?.contains { $0.message.contains("food 'carrot' is declared twice") } ?? false, "\(found)")
+        XCTAssertTrue(
+            lines[base + 5]?.contains { $0.message.contains("starts at 10:00, not after 'late_night'") } ?? false,
+            "\(found)")
         XCTAssertTrue(found.contains { $0.message.contains("budget period 'days' needs 'days'") }, "\(found)")
     }
 

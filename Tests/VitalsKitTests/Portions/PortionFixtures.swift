@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VitalsKit
 
 /// A small DragonHealth catalog for the tests of the machinery (not the shipped one): four
@@ -33,8 +34,9 @@ enum PortionFixtures {
 
     /// The fixture, and `extra` as a second file `more.yaml`.
     static func loaded(_ extra: String? = nil) -> LoadedCatalog {
-        CatalogLoader.load([SourceFile(path: "portions.yaml", text: yaml)]
-                           + (extra.map { [SourceFile(path: "more.yaml", text: $0)] } ?? []))
+        CatalogLoader.load(
+            [SourceFile(path: "portions.yaml", text: yaml)]
+                + (extra.map { [SourceFile(path: "more.yaml", text: $0)] } ?? []))
     }
 
     static var book: PortionBook { loaded().catalog.portions }
@@ -44,8 +46,10 @@ enum PortionFixtures {
         Int64(LocalDate(iso: date)!.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60)
     }
 
-    static func entry(_ series: String, _ value: Double, _ date: String, _ hour: Int, _ minute: Int = 0,
-                      tag: String? = nil) -> LedgerEntry {
+    static func entry(
+        _ series: String, _ value: Double, _ date: String, _ hour: Int, _ minute: Int = 0,
+        tag: String? = nil
+    ) -> LedgerEntry {
         LedgerEntry(seriesID: series, value: value, tag: tag, localStart: local(date, hour, minute))
     }
 }

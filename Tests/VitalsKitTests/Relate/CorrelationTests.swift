@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 
 /// r, ρ, their intervals, the fit and Welch's interval against naive recomputations on random
@@ -10,8 +11,10 @@ import Testing
     /// r from the textbook formula with sums of products (one pass, no centring).
     static func naivePearson(_ x: [Double], _ y: [Double]) -> Double {
         let n = Double(x.count)
-        let sx = x.reduce(0, +), sy = y.reduce(0, +)
-        let sxx = x.map { $0 * $0 }.reduce(0, +), syy = y.map { $0 * $0 }.reduce(0, +)
+        let sx = x.reduce(0, +)
+        let sy = y.reduce(0, +)
+        let sxx = x.map { $0 * $0 }.reduce(0, +)
+        let syy = y.map { $0 * $0 }.reduce(0, +)
         let sxy = zip(x, y).map { $0 * $1 }.reduce(0, +)
         return (n * sxy - sx * sy) / ((n * sxx - sx * sx) * (n * syy - sy * sy)).squareRoot()
     }
@@ -27,7 +30,8 @@ import Testing
 
     /// Without ties, ρ = 1 − 6Σd²/(n(n²−1)).
     static func naiveSpearmanWithoutTies(_ x: [Double], _ y: [Double]) -> Double {
-        let rx = naiveRanks(x), ry = naiveRanks(y)
+        let rx = naiveRanks(x)
+        let ry = naiveRanks(y)
         let n = Double(x.count)
         let d2 = zip(rx, ry).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
         return 1 - 6 * d2 / (n * (n * n - 1))
@@ -36,12 +40,17 @@ import Testing
     /// Random pairs with a chosen strength of relation; `ties` rounds the values to few levels.
     static func sample(_ random: inout SplitMix, n: Int, ties: Bool) -> ([Double], [Double]) {
         let slope = Double.random(in: -2...2, using: &random)
-        var x: [Double] = [], y: [Double] = []
+        var x: [Double] = []
+        var y: [Double] = []
         for _ in 0..<n {
             var a = Double.random(in: 50...90, using: &random)
             var b = slope * a + Double.random(in: -30...30, using: &random)
-            if ties { a = (a / 10).rounded() * 10; b = (b / 20).rounded() * 20 }
-            x.append(a); y.append(b)
+            if ties {
+                a = (a / 10).rounded() * 10
+                b = (b / 20).rounded() * 20
+            }
+            x.append(a)
+            y.append(b)
         }
         return (x, y)
     }
@@ -54,7 +63,8 @@ import Testing
             let n = Int.random(in: 8...120, using: &random)
             let (x, y) = Self.sample(&random, n: n, ties: round % 2 == 0)
             guard let r = Correlation.pearson(x, y), let rho = Correlation.spearman(x, y),
-                  let line = Correlation.fit(x, y) else { continue }
+                let line = Correlation.fit(x, y)
+            else { continue }
             #expect(abs(r - Self.naivePearson(x, y)) < 1e-9, "r, round \(round)")
             #expect(Correlation.ranks(x) == Self.naiveRanks(x), "average ranks, round \(round)")
             #expect(abs(rho - Self.naivePearson(Self.naiveRanks(x), Self.naiveRanks(y))) < 1e-9, "ρ, round \(round)")
@@ -86,18 +96,22 @@ import Testing
     @Test func welchMatchesANaiveRecomputation() {
         var random = SplitMix(seed: 0xBEEF)
         for round in 0..<300 {
-            let n1 = Int.random(in: 3...40, using: &random), n2 = Int.random(in: 3...60, using: &random)
+            let n1 = Int.random(in: 3...40, using: &random)
+            let n2 = Int.random(in: 3...60, using: &random)
             let shift = Double.random(in: -2...2, using: &random)
             let a = (0..<n1).map { _ in 70 + shift + Double.random(in: -3...3, using: &random) }
             let b = (0..<n2).map { _ in 70 + Double.random(in: -1.5...1.5, using: &random) }
             guard let comparison = GroupComparison.welch(with: a, without: b) else {
-                Issue.record("no comparison for \(n1) and \(n2)"); continue
+                Issue.record("no comparison for \(n1) and \(n2)")
+                continue
             }
-            let m1 = a.reduce(0, +) / Double(n1), m2 = b.reduce(0, +) / Double(n2)
+            let m1 = a.reduce(0, +) / Double(n1)
+            let m2 = b.reduce(0, +) / Double(n2)
             let v1 = a.map { ($0 - m1) * ($0 - m1) }.reduce(0, +) / Double(n1 - 1)
             let v2 = b.map { ($0 - m2) * ($0 - m2) }.reduce(0, +) / Double(n2 - 1)
             let se = (v1 / Double(n1) + v2 / Double(n2)).squareRoot()
-            let df = pow(v1 / Double(n1) + v2 / Double(n2), 2)
+            let df =
+                pow(v1 / Double(n1) + v2 / Double(n2), 2)
                 / (pow(v1 / Double(n1), 2) / Double(n1 - 1) + pow(v2 / Double(n2), 2) / Double(n2 - 1))
             #expect(abs(comparison.difference.value - (m1 - m2)) < 1e-9, "round \(round)")
             #expect(abs(comparison.degreesOfFreedom - df) < 1e-9)
@@ -135,8 +149,11 @@ import Testing
             let (x, y) = Self.sample(&random, n: n, ties: round % 4 == 0)
             let expected = Self.naivePearson(x, y)
             for (kx, ky) in [(560, 560), (1000, 900), (900, 1000), (1010, 1010)] {
-                let up = { (values: [Double], k: Int) in values.map { $0 * Double(sign: .plus, exponent: k, significand: 1) } }
-                let bigX = up(x, kx), bigY = up(y, ky)
+                let up = { (values: [Double], k: Int) in
+                    values.map { $0 * Double(sign: .plus, exponent: k, significand: 1) }
+                }
+                let bigX = up(x, kx)
+                let bigY = up(y, ky)
                 #expect(bigX.allSatisfy(\.isFinite) && bigY.allSatisfy(\.isFinite))
                 let r = try #require(Correlation.pearson(bigX, bigY), "round \(round) 2^\(kx), 2^\(ky)")
                 #expect(abs(r - expected) < 1e-9, "round \(round) 2^\(kx), 2^\(ky): r \(r), expected \(expected)")
@@ -148,14 +165,21 @@ import Testing
                 #expect(abs(line.intercept / interceptUnit - small.intercept) <= 1e-9 * max(1, abs(small.intercept)))
             }
             let half = n / 2
-            let welch = try #require(GroupComparison.welch(with: Array(x[..<half]).map { $0 * 0x1p1000 }, without: Array(x[half...]).map { $0 * 0x1p1000 }))
+            let welch = try #require(
+                GroupComparison.welch(
+                    with: Array(x[..<half]).map { $0 * 0x1p1000 }, without: Array(x[half...]).map { $0 * 0x1p1000 }))
             let plain = try #require(GroupComparison.welch(with: Array(x[..<half]), without: Array(x[half...])))
-            #expect(abs(welch.difference.value / 0x1p1000 - plain.difference.value) <= 1e-9 * max(1, abs(plain.difference.value)))
-            #expect(abs(welch.difference.interval.high / 0x1p1000 - plain.difference.interval.high) <= 1e-9 * max(1, abs(plain.difference.interval.high)))
+            #expect(
+                abs(welch.difference.value / 0x1p1000 - plain.difference.value) <= 1e-9
+                    * max(1, abs(plain.difference.value)))
+            #expect(
+                abs(welch.difference.interval.high / 0x1p1000 - plain.difference.interval.high) <= 1e-9
+                    * max(1, abs(plain.difference.interval.high)))
             #expect(abs(welch.degreesOfFreedom - plain.degreesOfFreedom) <= 1e-9 * plain.degreesOfFreedom)
         }
         // The case of the report: a weak relation, every value above 1e154.
-        let x = (0..<40).map { Double($0 % 7) * 1e300 + 1e299 }, y = (0..<40).map { Double(($0 * 3) % 11) * 1e300 + 1e299 }
+        let x = (0..<40).map { Double($0 % 7) * 1e300 + 1e299 }
+        let y = (0..<40).map { Double(($0 * 3) % 11) * 1e300 + 1e299 }
         let r = try #require(Correlation.pearson(x, y))
         #expect(abs(r - Self.naivePearson(x.map { $0 / 1e299 }, y.map { $0 / 1e299 })) < 1e-9)
         #expect(abs(r) < 0.5)
@@ -196,7 +220,8 @@ import Testing
     }
 
     @Test func tooFewPairsAndFlatSidesAreNotComputed() {
-        let side = RelationSide(name: "a"), other = RelationSide(name: "b")
+        let side = RelationSide(name: "a")
+        let other = RelationSide(name: "b")
         let seven = (0..<7).map { PairedValue(date: LocalDate(dayNumber: $0), x: Double($0), y: Double($0 * 2)) }
         #expect(RelationSeries(x: side, y: other, pairs: seven).finding == .tooFewPairs(count: 7, needed: 8))
         let flat = (0..<10).map { PairedValue(date: LocalDate(dayNumber: $0), x: 3, y: Double($0)) }

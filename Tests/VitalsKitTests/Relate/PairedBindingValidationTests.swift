@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func aValidPairDecodesAndPasses() throws {
-        let text = Self.catalog("      series: body_mass\n      aggregate: mean\n      unit: lb\n      lag_days: 1\n      name: weight")
+        let text = Self.catalog(
+            "      series: body_mass\n      aggregate: mean\n      unit: lb\n      lag_days: 1\n      name: weight")
         let loaded = CatalogLoader.load([SourceFile(path: "metrics.yaml", text: text)])
         #expect(Self.diagnostics(text).isEmpty)
         let y = try #require(loaded.catalog.metric("BODY_VS_ALCOHOL")?.binding.versus)
@@ -49,17 +51,32 @@ import Testing
 
     @Test func unitLagAndKindMistakesAreReported() {
         let unit = Self.diagnostics(Self.catalog("      series: body_mass\n      unit: min"))
-        #expect(unit.contains { $0.rule == "paired-series" && $0.location.line == 17 && $0.message.hasPrefix("y unit 'min' measures duration") })
+        #expect(
+            unit.contains {
+                $0.rule == "paired-series" && $0.location.line == 17
+                    && $0.message.hasPrefix("y unit 'min' measures duration")
+            })
         let lag = Self.diagnostics(Self.catalog("      series: body_mass\n      lag_days: 45"))
-        #expect(lag.contains { $0.rule == "paired-series" && $0.location.line == 17 && $0.message == "lag_days 45 is more than 30 days" })
+        #expect(
+            lag.contains {
+                $0.rule == "paired-series" && $0.location.line == 17 && $0.message == "lag_days 45 is more than 30 days"
+            })
         let weekly = Self.diagnostics(Self.catalog("      series: body_mass\n      lag_days: 2", bucket: "week"))
         #expect(weekly.contains { $0.message == "lag_days needs bucket: day; this metric's bucket is week" })
         let line = Self.diagnostics(Self.catalog("      series: body_mass", chart: "line"))
-        #expect(line.contains { $0.rule == "paired-series" && $0.message.contains("only a relating chart (scatter) reads y:") })
-        let missing = Self.diagnostics(Self.catalog("      series: body_mass").replacingOccurrences(of: "    y:\n      series: body_mass", with: ""))
+        #expect(
+            line.contains {
+                $0.rule == "paired-series" && $0.message.contains("only a relating chart (scatter) reads y:")
+            })
+        let missing = Self.diagnostics(
+            Self.catalog("      series: body_mass").replacingOccurrences(
+                of: "    y:\n      series: body_mass", with: ""))
         #expect(missing.contains { $0.rule == "paired-series" && $0.message.contains("add `y: {series: …}`") })
         let unknownKey = Self.diagnostics(Self.catalog("      series: body_mass\n      lag: 1"))
-        #expect(unknownKey.contains { $0.rule == "unknown-key" && $0.message == "unknown key 'lag' in y; did you mean 'lag_days'?" })
+        #expect(
+            unknownKey.contains {
+                $0.rule == "unknown-key" && $0.message == "unknown key 'lag' in y; did you mean 'lag_days'?"
+            })
     }
 
     @Test func theCacheCodecKeepsThePair() throws {
@@ -67,7 +84,8 @@ import Testing
         let loaded = CatalogLoader.load([SourceFile(path: "metrics.yaml", text: text)])
         let bytes = try CatalogCodec.encode(loaded)
         let decoded = try bytes.withUnsafeBytes { try CatalogCodec.decode($0) }
-        #expect(decoded.catalog.metric("BODY_VS_ALCOHOL")?.binding.versus
+        #expect(
+            decoded.catalog.metric("BODY_VS_ALCOHOL")?.binding.versus
                 == PairedBinding(seriesID: "body_mass", categories: ["a"], lagDays: 3))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import VitalsKit
 
 /// `RelationReader` pairs two series day by day, y some days later, as a naive pairing of the
@@ -16,7 +17,8 @@ import TestSupport
         let first = F.date("2026-09-01")
         for round in 0..<6 {
             var samples: [Sample] = []
-            var weights: [LocalDate: [Double]] = [:], drinks: [LocalDate: Double] = [:]
+            var weights: [LocalDate: [Double]] = [:]
+            var drinks: [LocalDate: Double] = [:]
             var firstDrink: LocalDate?
             for offset in 0..<60 {
                 let day = first.adding(days: offset)
@@ -37,7 +39,8 @@ import TestSupport
             try store.insert(samples)
             let lag = round % 4
             let asOf = first.adding(days: 59)
-            let x = try F.query(Self.alcohol, aggregate: .sum, range: .days(40), asOf: asOf.adding(days: -lag).description)
+            let x = try F.query(
+                Self.alcohol, aggregate: .sum, range: .days(40), asOf: asOf.adding(days: -lag).description)
             let y = try F.query(F.bodyMass, aggregate: .mean, range: .days(40), asOf: asOf.description)
             let relation = try RelationReader.read(x: x, y: y, lagDays: lag, from: store)
             // Naive: each x day in the 40 days ending `lag` days before the as-of day, drinks (0 from
@@ -47,11 +50,14 @@ import TestSupport
             for offset in 0..<40 {
                 let day = xFirst.adding(days: offset)
                 guard let firstDrink, day >= firstDrink, let values = weights[day.adding(days: lag)] else { continue }
-                expected.append(PairedValue(date: day, x: drinks[day] ?? 0, y: values.reduce(0, +) / Double(values.count)))
+                expected.append(
+                    PairedValue(date: day, x: drinks[day] ?? 0, y: values.reduce(0, +) / Double(values.count)))
             }
             #expect(relation.pairs.count == expected.count, "round \(round)")
             for (got, want) in zip(relation.pairs, expected) {
-                #expect(got.date == want.date && got.x == want.x && abs(got.y - want.y) < 1e-9, "round \(round): \(got) vs \(want)")
+                #expect(
+                    got.date == want.date && got.x == want.x && abs(got.y - want.y) < 1e-9,
+                    "round \(round): \(got) vs \(want)")
             }
             #expect(relation.lagDays == lag && !relation.x.isEvent && !relation.y.isEvent)
             #expect(relation.y.unit == "kg" && relation.x.unit == nil)
@@ -60,13 +66,16 @@ import TestSupport
 
     @Test(arguments: StoreBackend.available) func aCategorySeriesIsAnEventSide(on backend: StoreBackend) throws {
         let store = try StoreFixtures.emptyStore(on: backend)
-        try store.insert([F.sample("symptoms", "2026-10-02T09:00:00+02:00", 1, category: "headache"),
-                          F.sample("symptoms", "2026-10-02T15:00:00+02:00", 1, category: "headache"),
-                          F.sample("symptoms", "2026-10-03T09:00:00+02:00", 1, category: "nausea"),
-                          F.sample("body_mass", "2026-10-02T07:00:00+02:00", 71),
-                          F.sample("body_mass", "2026-10-03T07:00:00+02:00", 72),
-                          F.sample("body_mass", "2026-10-04T07:00:00+02:00", 73)])
-        let x = try F.query(Self.symptoms, aggregate: .count, range: .days(7), asOf: "2026-10-04", categories: ["headache"])
+        try store.insert([
+            F.sample("symptoms", "2026-10-02T09:00:00+02:00", 1, category: "headache"),
+            F.sample("symptoms", "2026-10-02T15:00:00+02:00", 1, category: "headache"),
+            F.sample("symptoms", "2026-10-03T09:00:00+02:00", 1, category: "nausea"),
+            F.sample("body_mass", "2026-10-02T07:00:00+02:00", 71),
+            F.sample("body_mass", "2026-10-03T07:00:00+02:00", 72),
+            F.sample("body_mass", "2026-10-04T07:00:00+02:00", 73),
+        ])
+        let x = try F.query(
+            Self.symptoms, aggregate: .count, range: .days(7), asOf: "2026-10-04", categories: ["headache"])
         let y = try F.query(F.bodyMass, aggregate: .mean, range: .days(7), asOf: "2026-10-04")
         let relation = try RelationReader.read(x: x, y: y, lagDays: 0, from: store)
         #expect(relation.x.isEvent && relation.x.name == "headache")

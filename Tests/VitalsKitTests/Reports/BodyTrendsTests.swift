@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsReports
 
@@ -33,8 +34,9 @@ final class BodyTrendsTests: XCTestCase {
         """
 
     func sample(_ series: String, _ day: LocalDate, _ value: Double) -> Sample {
-        Sample(seriesID: series, start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(8 * 3600),
-               utcOffsetSeconds: 3600, value: value)
+        Sample(
+            seriesID: series, start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(8 * 3600),
+            utcOffsetSeconds: 3600, value: value)
     }
 
     /// The mean of the values on the 7 days ending `day`.
@@ -53,7 +55,9 @@ final class BodyTrendsTests: XCTestCase {
             var samples: [Sample] = []
             // 45 days before the as-of day (the 30-day period and some before it), a random
             // share of them measured.
-            for (series, low, high, share) in [("body_mass", 60.0, 90.0, 0.8), ("body_fat", 15.0, 30.0, 0.3), ("waist", 70.0, 100.0, 0.2)] {
+            for (series, low, high, share) in [
+                ("body_mass", 60.0, 90.0, 0.8), ("body_fat", 15.0, 30.0, 0.3), ("waist", 70.0, 100.0, 0.2),
+            ] {
                 for offset in 0..<45 where Double.random(in: 0..<1, using: &random) < share {
                     let day = Self.asOf.adding(days: -offset)
                     let value = (Double.random(in: low...high, using: &random) * 10).rounded() / 10
@@ -63,13 +67,17 @@ final class BodyTrendsTests: XCTestCase {
             }
             samples.append(sample("steps", Self.asOf, 5000))
             try store.insert(samples)
-            let trends = BodyTrends(catalog: loaded.catalog, store: store, request: ScreenRequest(asOf: Self.asOf, range: .days(30)),
-                                    profile: RenderProfile(width: 80), subjectID: "me", defaultRange: .days(84))
-            XCTAssertEqual(trends.metrics().map(\.metric.id), ["BODY_WEIGHT", "BODY_FAT", "BODY_WAIST"], "body metrics only, children too")
+            let trends = BodyTrends(
+                catalog: loaded.catalog, store: store, request: ScreenRequest(asOf: Self.asOf, range: .days(30)),
+                profile: RenderProfile(width: 80), subjectID: "me", defaultRange: .days(84))
+            XCTAssertEqual(
+                trends.metrics().map(\.metric.id), ["BODY_WEIGHT", "BODY_FAT", "BODY_WAIST"],
+                "body metrics only, children too")
             let document = try XCTUnwrap(try trends.document())
             XCTAssertEqual(document.blocks.filter { $0.kind == .chart }.count, 3, "a line per body metric")
             let table = try XCTUnwrap(document.blocks.first { $0.kind == .summary })
-            let data = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(table.data.text().utf8)) as? [String: Any])
+            let data = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(table.data.text().utf8)) as? [String: Any])
             let metrics = try XCTUnwrap(data["metrics"] as? [[String: Any]])
             let firstDay = Self.asOf.adding(days: -29)
             for metric in metrics {
@@ -77,11 +85,16 @@ final class BodyTrendsTests: XCTestCase {
                 let measured = (values[series] ?? [:]).keys.filter { $0 >= firstDay && $0 <= Self.asOf }.sorted()
                 XCTAssertEqual(metric["days_measured"] as? Double, Double(measured.count), series)
                 guard let first = measured.first, let last = measured.last else {
-                    XCTAssertTrue(metric["first_mean"] is NSNull, series); continue
+                    XCTAssertTrue(metric["first_mean"] is NSNull, series)
+                    continue
                 }
                 let all = values[series] ?? [:]
-                XCTAssertEqual(try XCTUnwrap(metric["first_mean"] as? Double), Self.naiveMean(all, endingOn: first), accuracy: 1e-6, series)
-                XCTAssertEqual(try XCTUnwrap(metric["last_mean"] as? Double), Self.naiveMean(all, endingOn: last), accuracy: 1e-6, series)
+                XCTAssertEqual(
+                    try XCTUnwrap(metric["first_mean"] as? Double), Self.naiveMean(all, endingOn: first),
+                    accuracy: 1e-6, series)
+                XCTAssertEqual(
+                    try XCTUnwrap(metric["last_mean"] as? Double), Self.naiveMean(all, endingOn: last), accuracy: 1e-6,
+                    series)
             }
         }
     }

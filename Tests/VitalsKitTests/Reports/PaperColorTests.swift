@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// Text on paper reads at WCAG AA (4.5:1 on white): every shipped pillar, category and metric
@@ -19,7 +20,8 @@ final class PaperColorTests: XCTestCase {
 
     func testEveryShippedPillarCategoryAndMetricColourReadsOnWhite() throws {
         let catalog = try CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog
-        let colours = catalog.pillars.compactMap(\.color) + catalog.portions.categories.compactMap(\.color)
+        let colours =
+            catalog.pillars.compactMap(\.color) + catalog.portions.categories.compactMap(\.color)
             + catalog.metrics.compactMap(\.color)
         XCTAssertGreaterThan(Set(colours).count, 15)
         XCTAssertTrue(colours.contains("yellow"), "Oils / fats / nuts is yellow")
@@ -37,17 +39,20 @@ final class PaperColorTests: XCTestCase {
     func testAnyColourIsDarkenedOnlyAsMuchAsNeeded() {
         var random = SplitMix(seed: 45)
         for _ in 0..<2000 {
-            let rgb = RGB(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
-                          blue: .random(in: 0...255, using: &random))
+            let rgb = RGB(
+                red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
+                blue: .random(in: 0...255, using: &random))
             let out = PaperColor.text(rgb)
-            let hex = SVGChart.hex(out), original = SVGChart.hex(rgb)
+            let hex = SVGChart.hex(out)
+            let original = SVGChart.hex(rgb)
             XCTAssertGreaterThanOrEqual(Self.contrast(hex), 4.5, original)
             XCTAssertTrue(out.red <= rgb.red && out.green <= rgb.green && out.blue <= rgb.blue, original)
             if Self.contrast(original) >= 4.5 { XCTAssertEqual(hex, original) }
             // Not darker than needed: one step (2 %) less would not read.
             if hex != original {
                 var lighter: RGB?
-                for step in stride(from: 0.02, through: 1, by: 0.02) where SVGChart.hex(rgb.mixed(with: RGB(red: 0, green: 0, blue: 0), amount: step)) == hex {
+                for step in stride(from: 0.02, through: 1, by: 0.02)
+                where SVGChart.hex(rgb.mixed(with: RGB(red: 0, green: 0, blue: 0), amount: step)) == hex {
                     lighter = rgb.mixed(with: RGB(red: 0, green: 0, blue: 0), amount: step - 0.02)
                     break
                 }
@@ -57,15 +62,21 @@ final class PaperColorTests: XCTestCase {
     }
 
     func testAReportWritesCategoryNamesAndHeadersInReadableColours() {
-        let table = TableBlock(caption: nil, columns: ["category"], rows: [[TableBlock.Cell("Oils / fats / nuts", color: "yellow")]])
+        let table = TableBlock(
+            caption: nil, columns: ["category"], rows: [[TableBlock.Cell("Oils / fats / nuts", color: "yellow")]])
         let html = HTMLOutput().block(ScreenBlock(kind: .chart, content: .table(table), data: .null))
-        let colour = html.range(of: #"color:#[0-9A-F]{6}"#, options: .regularExpression).map { String(html[$0].dropFirst(6)) }
+        let colour = html.range(of: #"color:#[0-9A-F]{6}"#, options: .regularExpression).map {
+            String(html[$0].dropFirst(6))
+        }
         XCTAssertNotNil(colour, html)
         XCTAssertGreaterThanOrEqual(Self.contrast(colour ?? "#FFFFFF"), 4.5)
         XCTAssertLessThan(Self.contrast("#FFCC00"), 4.5, "yellow as it is fails")
-        let header = HTMLOutput().header(ScreenHeader(icon: nil, name: "Mindfulness", context: "", description: nil, color: "#F2A93B"))
+        let header = HTMLOutput().header(
+            ScreenHeader(icon: nil, name: "Mindfulness", context: "", description: nil, color: "#F2A93B"))
         XCTAssertTrue(header.contains("border-color:#F2A93B"), "the rule keeps the pillar colour")
-        let h2 = header.range(of: #"<h2 style="color:#[0-9A-F]{6}"#, options: .regularExpression).map { String(header[$0].suffix(7)) }
+        let h2 = header.range(of: #"<h2 style="color:#[0-9A-F]{6}"#, options: .regularExpression).map {
+            String(header[$0].suffix(7))
+        }
         XCTAssertGreaterThanOrEqual(Self.contrast(h2 ?? "#FFFFFF"), 4.5)
     }
 }

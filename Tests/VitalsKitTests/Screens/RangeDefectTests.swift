@@ -1,11 +1,12 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// One test per defect of issue #13's ranges, calendars and streaks, with the numbers worked
 /// out by hand on a fixture catalog (`RangeFixtures`).
 final class RangeDefectTests: XCTestCase {
     typealias F = RangeFixtures
-    let asOf = LocalDate(year: 2026, month: 6, day: 17)   // a Wednesday
+    let asOf = LocalDate(year: 2026, month: 6, day: 17)  // a Wednesday
 
     /// Fruit portions, target ≥ 2 a day. Days back from 06-17:
     /// −12…−10 (06-05…06-07) 2, 2, 3: the best run ever (3); −9 (06-08) 1; −8, −7 nothing;
@@ -28,8 +29,10 @@ final class RangeDefectTests: XCTestCase {
         // range 7d: 06-11 … 06-17, on target 11, 12, 14, 17; off 13, 15, 16 (nothing logged is 0).
         XCTAssertEqual(input.calendar.map(\.date), (0..<7).map { asOf.adding(days: $0 - 6) })
         XCTAssertEqual(input.calendar.filter { $0.state == .onTarget }.count, 4)
-        let text = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                           profile: RenderProfile(width: 80, glyphs: .unicode)).joined(separator: "\n")
+        let text = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 80, glyphs: .unicode)
+        ).joined(separator: "\n")
         XCTAssertTrue(text.contains("4/7 days on target (57 %) · streak 1 · best 2 in the last 7 days"), text)
     }
 
@@ -94,16 +97,22 @@ final class RangeDefectTests: XCTestCase {
 
         // 12 weeks (84 days) fit 160 columns as days, not 80 (12 or 13 weeks then).
         let wide = try F.context("SCREEN_GRAMS", store: try gramsStore(), asOf: asOf, range: .weeks(12), width: 160)
-        XCTAssertEqual(try MetricChartBuilder(context: wide).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY"))).points.count, 84)
+        XCTAssertEqual(
+            try MetricChartBuilder(context: wide).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY"))).points
+                .count, 84)
         let narrow = try F.context("SCREEN_GRAMS", store: try gramsStore(), asOf: asOf, range: .weeks(12))
-        XCTAssertEqual(try MetricChartBuilder(context: narrow).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY"))).points.count, 13)
+        XCTAssertEqual(
+            try MetricChartBuilder(context: narrow).input(for: try XCTUnwrap(F.catalog.metric("GRAMS_DAILY"))).points
+                .count, 13)
     }
 
     /// An empty range is not an empty store: steps only from 2017 (the last on 2017-11-06).
     func testAnEmptyRangeSaysWhereTheDataIs() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("walk", LocalDate(year: 2017, month: 11, day: 5), 5000),
-                          F.sample("walk", LocalDate(year: 2017, month: 11, day: 6), 9000)])
+        try store.insert([
+            F.sample("walk", LocalDate(year: 2017, month: 11, day: 5), 5000),
+            F.sample("walk", LocalDate(year: 2017, month: 11, day: 6), 9000),
+        ])
         let context = try F.context("SCREEN_WALK", store: store, asOf: asOf, children: false)
         let text = F.text(try GenericScreen().render(context, config: nil))
         XCTAssertFalse(text.contains("No steps recorded yet"), text)
@@ -111,7 +120,8 @@ final class RangeDefectTests: XCTestCase {
         XCTAssertTrue(text.contains("The latest walk sample is from 2017-11-06."), text)
         XCTAssertTrue(text.contains("vitals render walk --as-of 2017-11-06"), text)
 
-        let then = try F.context("SCREEN_WALK", store: store, asOf: LocalDate(year: 2017, month: 11, day: 6), children: false)
+        let then = try F.context(
+            "SCREEN_WALK", store: store, asOf: LocalDate(year: 2017, month: 11, day: 6), children: false)
         XCTAssertTrue(F.text(try GenericScreen().render(then, config: nil)).contains("latest 9000"))
 
         let empty = try F.context("SCREEN_WALK", store: try SampleStore.inMemory(), asOf: asOf, children: false)
@@ -125,10 +135,12 @@ final class RangeDefectTests: XCTestCase {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("fruit", asOf.adding(days: -364), 2), F.sample("fruit", asOf, 1)])
         let context = try F.context("SCREEN_FRUIT", store: store, asOf: asOf, range: .years(1))
-        let input = try MetricChartBuilder(context: context).input(for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
+        let input = try MetricChartBuilder(context: context).input(
+            for: try XCTUnwrap(F.catalog.metric("FRUIT_CALENDAR")))
         XCTAssertEqual(input.calendar.count, 365)
-        let lines = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                            profile: RenderProfile(width: 80, glyphs: .unicode))
+        let lines = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 80, glyphs: .unicode))
         func cells(_ weekday: String) throws -> Int {
             let row = try XCTUnwrap(lines.first { $0.hasPrefix(weekday + " ") })
             return row.dropFirst(3).filter { $0 != " " }.count
@@ -137,13 +149,18 @@ final class RangeDefectTests: XCTestCase {
         XCTAssertEqual(try cells("Mo"), 52)
         XCTAssertFalse(lines.contains { $0.contains("not drawn") })
         // 2025-06-18 on target, 364 days of nothing (0), today 1 (unfinished): 1 of 364.
-        XCTAssertTrue(lines.contains {
-            $0.hasPrefix("1/364 days on target (0 %) · today pending · streak 0 · best 1 in the last year")
-        }, lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("1/364 days on target (0 %) · today pending · streak 0 · best 1 in the last year")
+            }, lines.joined(separator: "\n"))
         // At 60 columns the streaks go on a line of their own instead of being cut.
-        let narrow = ChartKindFactory.builtIn.render(input, chartTypeID: CalendarHeatmapChart.id,
-                                             profile: RenderProfile(width: 60, glyphs: .unicode))
-        XCTAssertTrue(narrow.contains { $0.hasPrefix("1/364 days on target (0 %) · today pending ") }, narrow.joined(separator: "\n"))
-        XCTAssertTrue(narrow.contains { $0.hasPrefix("streak 0 · best 1 in the last year") }, narrow.joined(separator: "\n"))
+        let narrow = ChartKindFactory.builtIn.render(
+            input, chartTypeID: CalendarHeatmapChart.id,
+            profile: RenderProfile(width: 60, glyphs: .unicode))
+        XCTAssertTrue(
+            narrow.contains { $0.hasPrefix("1/364 days on target (0 %) · today pending ") },
+            narrow.joined(separator: "\n"))
+        XCTAssertTrue(
+            narrow.contains { $0.hasPrefix("streak 0 · best 1 in the last year") }, narrow.joined(separator: "\n"))
     }
 }

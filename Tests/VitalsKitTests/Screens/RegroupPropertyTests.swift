@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// Every chart of random data at random widths (40…200) and ranges (7 days … all): its
@@ -15,43 +16,44 @@ import Testing
 
     static let yaml: [String: String] = [
         "screens.yaml": """
-            pillars:
-              - {pillar_id: food, name: Food, color: "#2E9E5B", order: 1}
-            subjects:
-              - {subject_id: me, name: Me, kind: human}
-            screens:
-              - {screen_id: SCREEN_MIX, name: Mix, pillar: food, order: 1, icon: "🥩", description: Charts., is_active: true}
-            """,
+        pillars:
+          - {pillar_id: food, name: Food, color: "#2E9E5B", order: 1}
+        subjects:
+          - {subject_id: me, name: Me, kind: human}
+        screens:
+          - {screen_id: SCREEN_MIX, name: Mix, pillar: food, order: 1, icon: "🥩", description: Charts., is_active: true}
+        """,
         "series.yaml": """
-            series:
-              - {series_id: grams, kind: quantity, unit: g, min: 0, max: 500}
-              - series_id: sleep_analysis
-                kind: category
-                unit: min
-                categories: [in_bed, asleep_unspecified, awake, core, deep, rem]
-                min: 0
-                max: 1440
-            """,
+        series:
+          - {series_id: grams, kind: quantity, unit: g, min: 0, max: 500}
+          - series_id: sleep_analysis
+            kind: category
+            unit: min
+            categories: [in_bed, asleep_unspecified, awake, core, deep, rem]
+            min: 0
+            max: 1440
+        """,
         "metrics.yaml": """
-            metrics:
-              - {display_metric_id: MIX_BARS, display_screen_id: SCREEN_MIX, display_name: Bars, chart_type_id: bar_vertical,
-                 is_primary: true, order: 1, series: grams, aggregate: sum, bucket: day, range: 14d,
-                 target: {rule: at_least, value: 100}}
-              - {display_metric_id: MIX_LINE, display_screen_id: SCREEN_MIX, display_name: Line, chart_type_id: line,
-                 parent_metric_id: MIX_BARS, order: 2, series: grams, aggregate: sum, bucket: day, range: 14d}
-              - {display_metric_id: MIX_SPARK, display_screen_id: SCREEN_MIX, display_name: Spark, chart_type_id: sparkline,
-                 parent_metric_id: MIX_BARS, order: 3, series: grams, aggregate: sum, bucket: day, range: 14d}
-              - {display_metric_id: MIX_STACK, display_screen_id: SCREEN_MIX, display_name: Stack, chart_type_id: bar_stacked,
-                 parent_metric_id: MIX_BARS, order: 4, series: grams, aggregate: sum, bucket: day, range: 14d, split_by: tag}
-              - {display_metric_id: MIX_SLEEP, display_screen_id: SCREEN_MIX, display_name: Nights, chart_type_id: bar_vertical,
-                 parent_metric_id: MIX_BARS, order: 5, series: sleep_analysis, categories: [asleep_unspecified, core, deep, rem],
-                 aggregate: sum, bucket: day, range: 14d, unit: h, target: {rule: range, min: 7, max: 9}}
-            """,
+        metrics:
+          - {display_metric_id: MIX_BARS, display_screen_id: SCREEN_MIX, display_name: Bars, chart_type_id: bar_vertical,
+             is_primary: true, order: 1, series: grams, aggregate: sum, bucket: day, range: 14d,
+             target: {rule: at_least, value: 100}}
+          - {display_metric_id: MIX_LINE, display_screen_id: SCREEN_MIX, display_name: Line, chart_type_id: line,
+             parent_metric_id: MIX_BARS, order: 2, series: grams, aggregate: sum, bucket: day, range: 14d}
+          - {display_metric_id: MIX_SPARK, display_screen_id: SCREEN_MIX, display_name: Spark, chart_type_id: sparkline,
+             parent_metric_id: MIX_BARS, order: 3, series: grams, aggregate: sum, bucket: day, range: 14d}
+          - {display_metric_id: MIX_STACK, display_screen_id: SCREEN_MIX, display_name: Stack, chart_type_id: bar_stacked,
+             parent_metric_id: MIX_BARS, order: 4, series: grams, aggregate: sum, bucket: day, range: 14d, split_by: tag}
+          - {display_metric_id: MIX_SLEEP, display_screen_id: SCREEN_MIX, display_name: Nights, chart_type_id: bar_vertical,
+             parent_metric_id: MIX_BARS, order: 5, series: sleep_analysis, categories: [asleep_unspecified, core, deep, rem],
+             aggregate: sum, bucket: day, range: 14d, unit: h, target: {rule: range, min: 7, max: 9}}
+        """,
     ]
 
     static let catalog: Catalog = {
         // Written, loaded and removed: the catalog is kept in memory.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-regroup-fixtures-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-regroup-fixtures-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in yaml {
@@ -87,9 +89,12 @@ import Testing
                     let tag = tags[next(3)]
                     let value = Double(1 + next(2000)) / 10
                     let hour = 6 + next(16)
-                    let start = day.midnight(utcOffsetSeconds: 7200).addingTimeInterval(Double(hour * 3600 + next(3600)))
-                    data.samples.append(Sample(seriesID: "grams", start: start, utcOffsetSeconds: 7200, value: value,
-                                               tag: tag, source: "test"))
+                    let start = day.midnight(utcOffsetSeconds: 7200).addingTimeInterval(
+                        Double(hour * 3600 + next(3600)))
+                    data.samples.append(
+                        Sample(
+                            seriesID: "grams", start: start, utcOffsetSeconds: 7200, value: value,
+                            tag: tag, source: "test"))
                     data.grams[day, default: 0] += value
                     data.byTag[day, default: [:]][tag, default: 0] += value
                 }
@@ -97,9 +102,11 @@ import Testing
             if next(2) == 0, data.nights[day] == nil {
                 let minutes = 240 + next(361)
                 let start = day.midnight(utcOffsetSeconds: 7200).addingTimeInterval(Double(-3 * 3600 + next(4 * 3600)))
-                data.samples.append(Sample(seriesID: "sleep_analysis", start: start,
-                                           end: start.addingTimeInterval(Double(minutes * 60)), utcOffsetSeconds: 7200,
-                                           value: Double(minutes), category: "core", source: "watch"))
+                data.samples.append(
+                    Sample(
+                        seriesID: "sleep_analysis", start: start,
+                        end: start.addingTimeInterval(Double(minutes * 60)), utcOffsetSeconds: 7200,
+                        value: Double(minutes), category: "core", source: "watch"))
                 data.nights[day] = Double(minutes) / 60
             }
         }
@@ -120,14 +127,17 @@ import Testing
 
     static let words = ["", ", weekly means", ", monthly means", ", quarterly means", ", yearly means"]
     /// A regrouped sum: what a day of the period was, unlogged days as 0.
-    static let zeroWords = ["", ", weekly mean a day, unlogged days as 0", ", monthly mean a day, unlogged days as 0",
-                            ", quarterly mean a day, unlogged days as 0", ", yearly mean a day, unlogged days as 0"]
+    static let zeroWords = [
+        "", ", weekly mean a day, unlogged days as 0", ", monthly mean a day, unlogged days as 0",
+        ", quarterly mean a day, unlogged days as 0", ", yearly mean a day, unlogged days as 0",
+    ]
 
     /// The naive chart: the days of the range, the finest period whose count fits, and per
     /// period the mean of `values` over its days with data (nil for none); with `zeroFrom`
     /// (a sum), over its days from that day on, an unlogged one as 0.
     static func naive(_ values: [LocalDate: Double], first: LocalDate, capacity: Int, zeroFrom: LocalDate? = nil)
-        -> (period: Int, starts: [LocalDate], means: [Double?]) {
+        -> (period: Int, starts: [LocalDate], means: [Double?])
+    {
         let days = (0...first.days(to: asOf)).map { first.adding(days: $0) }
         var period = 4
         for candidate in 0...4 where Set(days.map { periodStart($0, candidate) }).count <= max(1, capacity) {
@@ -138,7 +148,10 @@ import Testing
         var members: [[Double]] = []
         for day in days {
             let start = periodStart(day, period)
-            if starts.last != start { starts.append(start); members.append([]) }
+            if starts.last != start {
+                starts.append(start)
+                members.append([])
+            }
             // Unlogged as 0 only when regrouped: a chart of days shows an unlogged day as a gap.
             if let zeroFrom, period > 0 {
                 if day >= zeroFrom { members[members.count - 1].append(values[day] ?? 0) }
@@ -152,21 +165,23 @@ import Testing
     static func close(_ a: Double?, _ b: Double?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (x?, y?): return abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
+        case (let x?, let y?): return abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
         default: return false
         }
     }
 
     @Test func everyChartIsANaiveRegroupingOfItsDays() async throws {
-        await propertyCheck(count: 60, input: Gen.int(in: 0...Int.max), Gen.int(in: 40...200), Gen.int(in: 0...6)) { seed, width, rangeIndex in
+        await propertyCheck(count: 60, input: Gen.int(in: 0...Int.max), Gen.int(in: 40...200), Gen.int(in: 0...6)) {
+            seed, width, rangeIndex in
             let data = Self.data(seed: seed)
             let store = try SampleStore.inMemory()
             try store.insert(data.samples)
             let range = Self.ranges[rangeIndex]
             let screen = try #require(Self.catalog.screen("SCREEN_MIX"))
-            let context = ScreenContext(catalog: Self.catalog, screen: screen, store: store,
-                                        request: ScreenRequest(asOf: Self.asOf, range: range, showChildren: true),
-                                        profile: RenderProfile(width: width, glyphs: .unicode))
+            let context = ScreenContext(
+                catalog: Self.catalog, screen: screen, store: store,
+                request: ScreenRequest(asOf: Self.asOf, range: range, showChildren: true),
+                profile: RenderProfile(width: width, glyphs: .unicode))
             let builder = MetricChartBuilder(context: context)
             for id in ["MIX_BARS", "MIX_LINE", "MIX_SPARK", "MIX_STACK", "MIX_SLEEP"] {
                 let metric = try #require(Self.catalog.metric(id))
@@ -177,8 +192,9 @@ import Testing
                 // Grams are a sum: unlogged days count as 0 from the first day logged; nights are
                 // the mean per recorded night.
                 let zeroFrom = id == "MIX_SLEEP" ? nil : earliest
-                let expected = Self.naive(values, first: first, capacity: builder.capacity(metric.chartTypeID),
-                                          zeroFrom: zeroFrom)
+                let expected = Self.naive(
+                    values, first: first, capacity: builder.capacity(metric.chartTypeID),
+                    zeroFrom: zeroFrom)
                 let title = (zeroFrom == nil ? Self.words : Self.zeroWords)[expected.period]
                 #expect(input.title == metric.displayName + title, "\(id) \(range) at \(width)")
                 if id == "MIX_STACK" {
@@ -196,24 +212,33 @@ import Testing
                     }
                     // Each tag's part: its total over the period's days with data, per such day.
                     let naiveTags = Self.tags.map { tag in
-                        Self.naive(data.byTag.mapValues { $0[tag] ?? 0 }, first: first,
-                                   capacity: builder.capacity(metric.chartTypeID), zeroFrom: zeroFrom).means
+                        Self.naive(
+                            data.byTag.mapValues { $0[tag] ?? 0 }, first: first,
+                            capacity: builder.capacity(metric.chartTypeID), zeroFrom: zeroFrom
+                        ).means
                     }
                     for (index, bucket) in buckets.enumerated() {
                         for (tagIndex, tag) in Self.tags.enumerated() {
-                            let drawn = bucket.values?[MetricChartBuilder.keyName(tag)] ?? (bucket.values == nil ? nil : 0)
-                            #expect(Self.close(drawn ?? 0, naiveTags[tagIndex][index] ?? 0), "\(id) \(tag) \(bucket.date?.description ?? "")")
+                            let drawn =
+                                bucket.values?[MetricChartBuilder.keyName(tag)] ?? (bucket.values == nil ? nil : 0)
+                            #expect(
+                                Self.close(drawn ?? 0, naiveTags[tagIndex][index] ?? 0),
+                                "\(id) \(tag) \(bucket.date?.description ?? "")")
                         }
                     }
                 } else {
                     #expect(input.points.map(\.date) == expected.starts, "\(id) \(range) at \(width)")
                     for (point, mean) in zip(input.points, expected.means) {
-                        #expect(Self.close(point.value, mean), "\(id) \(point.date?.description ?? "") \(range) at \(width)")
+                        #expect(
+                            Self.close(point.value, mean), "\(id) \(point.date?.description ?? "") \(range) at \(width)"
+                        )
                     }
                 }
-                let lines = ChartKindFactory.builtIn.render(input, chartTypeID: metric.chartTypeID, profile: context.profile)
-                #expect(!lines.contains { $0.contains("not shown") || $0.contains("not drawn") },
-                        "\(id) \(range) at \(width)\n\(lines.joined(separator: "\n"))")
+                let lines = ChartKindFactory.builtIn.render(
+                    input, chartTypeID: metric.chartTypeID, profile: context.profile)
+                #expect(
+                    !lines.contains { $0.contains("not shown") || $0.contains("not drawn") },
+                    "\(id) \(range) at \(width)\n\(lines.joined(separator: "\n"))")
                 #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
             }
         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// Word wrapping by display width and the hand-written JSON the screens emit.
@@ -8,10 +9,13 @@ final class ScreenTextTests: XCTestCase {
         for width in [2, 5, 12, 40] {
             let lines = ScreenText.wrap(text, width: width)
             XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(lines)")
-            XCTAssertEqual(lines.joined().filter { $0 != " " }, text.filter { $0 != " " }, "\(width): a character was lost")
+            XCTAssertEqual(
+                lines.joined().filter { $0 != " " }, text.filter { $0 != " " }, "\(width): a character was lost")
         }
         XCTAssertEqual(ScreenText.wrap(text, width: 40).joined(separator: " "), text, "no word is cut at 40")
-        XCTAssertEqual(ScreenText.wrap("体重", width: 1), ["体重"], "a character wider than the width ends the cutting, it does not loop")
+        XCTAssertEqual(
+            ScreenText.wrap("体重", width: 1), ["体重"],
+            "a character wider than the width ends the cutting, it does not loop")
         XCTAssertEqual(ScreenText.wrap("aaaaaaaaaa bb", width: 4), ["aaaa", "aaaa", "aa", "bb"])
         XCTAssertEqual(ScreenText.wrap("  two   spaces ", width: 20), ["two spaces"])
         XCTAssertEqual(ScreenText.wrap("line\u{1B}]0;title\u{07} end", width: 40).joined().contains("\u{1B}"), false)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// A sparse sum judged "at most 1 a day" (drinks): a chart with no sample at all judges
@@ -29,9 +30,10 @@ final class SparseSumTests: XCTestCase {
     static let asOf = LocalDate(year: 2026, month: 6, day: 17)
 
     func context(_ store: SampleStore, range: TimeRange? = nil, width: Int = 80) throws -> ScreenContext {
-        ScreenContext(catalog: Self.catalog, screen: try XCTUnwrap(Self.catalog.screen("SCREEN_DRINKS")), store: store,
-                      request: ScreenRequest(asOf: Self.asOf, range: range, showChildren: true),
-                      profile: RenderProfile(width: width, glyphs: .unicode))
+        ScreenContext(
+            catalog: Self.catalog, screen: try XCTUnwrap(Self.catalog.screen("SCREEN_DRINKS")), store: store,
+            request: ScreenRequest(asOf: Self.asOf, range: range, showChildren: true),
+            profile: RenderProfile(width: width, glyphs: .unicode))
     }
 
     func input(_ id: String, _ context: ScreenContext) throws -> ChartInput {
@@ -50,7 +52,8 @@ final class SparseSumTests: XCTestCase {
         for id in ["DRINKS_DAILY", "DRINKS_CALENDAR"] {
             let input = try input(id, try context(store))
             XCTAssertNil(input.targetTally, id)
-            let json = input.json(chartTypeID: id == "DRINKS_DAILY" ? BarVerticalChart.id : CalendarHeatmapChart.id).text()
+            let json = input.json(chartTypeID: id == "DRINKS_DAILY" ? BarVerticalChart.id : CalendarHeatmapChart.id)
+                .text()
                 .replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
             XCTAssertFalse(json.contains("\"met\":1") || json.contains("\"current_streak\":1"), "\(id): \(json)")
         }
@@ -73,8 +76,10 @@ final class SparseSumTests: XCTestCase {
     func testARegroupedSumIsWhatADayOfTheWeekWas() throws {
         let store = try SampleStore.inMemory()
         let wednesday = LocalDate(year: 2026, month: 6, day: 10)
-        try store.insert([RangeFixtures.sample("drinks", LocalDate(year: 2025, month: 1, day: 6), 1),
-                          RangeFixtures.sample("drinks", wednesday, 3, hour: 21)])
+        try store.insert([
+            RangeFixtures.sample("drinks", LocalDate(year: 2025, month: 1, day: 6), 1),
+            RangeFixtures.sample("drinks", wednesday, 3, hour: 21),
+        ])
         let input = try input("DRINKS_DAILY", try context(store, range: .years(1)))
         XCTAssertEqual(input.title, "Drinks per day, weekly mean a day, unlogged days as 0")
         let week = try XCTUnwrap(input.points.first { $0.date == wednesday.startOfWeek })
@@ -93,7 +98,7 @@ final class SparseSumTests: XCTestCase {
         try store.insert([RangeFixtures.sample("drinks", thursday, 2)])
         let input = try input("DRINKS_DAILY", try context(store, range: .years(1)))
         let week = try XCTUnwrap(input.points.first { $0.date == thursday.startOfWeek })
-        XCTAssertEqual(try XCTUnwrap(week.value), 2.0 / 4, accuracy: 1e-12)   // Thursday to Sunday
+        XCTAssertEqual(try XCTUnwrap(week.value), 2.0 / 4, accuracy: 1e-12)  // Thursday to Sunday
         let before = try XCTUnwrap(input.points.first { $0.date == thursday.startOfWeek.adding(days: -7) })
         XCTAssertNil(before.value)
     }
@@ -103,7 +108,8 @@ final class SparseSumTests: XCTestCase {
     /// latest value older than the newest bar says its date.
     func testTheFooterOfARegroupedSumMeansEveryDayAndDatesTheLatest() throws {
         let store = try SampleStore.inMemory()
-        let first = LocalDate(year: 2026, month: 1, day: 5), last = Self.asOf.adding(days: -12)
+        let first = LocalDate(year: 2026, month: 1, day: 5)
+        let last = Self.asOf.adding(days: -12)
         try store.insert([RangeFixtures.sample("drinks", first, 1), RangeFixtures.sample("drinks", last, 1)])
         let context = try context(store, range: .years(1))
         let input = try input("DRINKS_DAILY", context)
@@ -114,9 +120,10 @@ final class SparseSumTests: XCTestCase {
         // By hand: 2 drinks over the days from 5 January through 17 June.
         let days = first.days(to: Self.asOf) + 1
         let expected = 2.0 / Double(days)
-        let shown = try XCTUnwrap(footer.range(of: #"mean [0-9.]+"#, options: .regularExpression).map {
-            Double(footer[$0].dropFirst(5))
-        } ?? nil, footer)
+        let shown = try XCTUnwrap(
+            footer.range(of: #"mean [0-9.]+"#, options: .regularExpression).map {
+                Double(footer[$0].dropFirst(5))
+            } ?? nil, footer)
         XCTAssertEqual(shown, expected, accuracy: 0.01, "\(footer) (expected \(expected) over \(days) days)")
         XCTAssertTrue(footer.hasPrefix("latest 1 (06-05)"), footer)
     }

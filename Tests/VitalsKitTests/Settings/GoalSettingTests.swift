@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -14,7 +15,8 @@ import Testing
     }
 
     @Test func removingTheGoalKeepsTheRest() throws {
-        let file = try SettingsFile.parse("# mine\nunits: uk\ngoal: 72 kg   # summer\ncolor: never\n", path: "config.yaml")
+        let file = try SettingsFile.parse(
+            "# mine\nunits: uk\ngoal: 72 kg   # summer\ncolor: never\n", path: "config.yaml")
         #expect(file.text(setting: .goal, to: nil) == "# mine\nunits: uk\ncolor: never\n")
         #expect(file.text(setting: .weighIn, to: nil) == file.text)
         let flow = try SettingsFile.parse("{units: uk, goal: 72 kg}\n", path: "config.yaml")

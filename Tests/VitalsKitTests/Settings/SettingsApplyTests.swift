@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// What the settings change in a query: the `day_cutoff` default and the UK body weight's
@@ -25,13 +26,15 @@ final class SettingsApplyTests: XCTestCase {
 
     func testTheUKBodyWeightIsPlottedInPoundsAndSpokenInStones() throws {
         let store = try F.store([F.sample("body_mass", "2026-11-20T07:00:00+01:00", 78.0)])
-        let query = try F.query(F.bodyMass, aggregate: .last, range: .days(7), asOf: "2026-11-20", unit: "kg", unitSystem: .uk)
+        let query = try F.query(
+            F.bodyMass, aggregate: .last, range: .days(7), asOf: "2026-11-20", unit: "kg", unitSystem: .uk)
         XCTAssertEqual(query.displayUnit, .pound)
         let latest = try XCTUnwrap(try query.fetchLatest(from: store))
         XCTAssertEqual(latest.value, 78 / 0.45359237, accuracy: 1e-9)
         // 78 kg = 171.96 lb = 12 st 4 lb.
         XCTAssertEqual(query.display.spokenText(latest.value, numbers: .standard), "12 st 4 lb")
-        let metric = try F.query(F.bodyMass, aggregate: .last, range: .days(7), asOf: "2026-11-20", unit: "kg", unitSystem: .metric)
+        let metric = try F.query(
+            F.bodyMass, aggregate: .last, range: .days(7), asOf: "2026-11-20", unit: "kg", unitSystem: .metric)
         XCTAssertNil(metric.display.spokenText(78, numbers: .standard))
     }
 }

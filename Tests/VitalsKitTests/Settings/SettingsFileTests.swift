@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -20,7 +21,8 @@ import Testing
     }
 
     @Test func readsEveryKeyCanonically() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             # mine
             units: imperial
             db: ~/health/v.sqlite
@@ -29,9 +31,11 @@ import Testing
             weigh_in: Mean
             color: NEVER
             """)
-        #expect(file.entries.mapValues(\.value) == [
-            .units: "us", .db: "~/health/v.sqlite", .subject: "ollie", .dayCutoff: "04:00", .weighIn: "mean", .color: "never",
-        ])
+        #expect(
+            file.entries.mapValues(\.value) == [
+                .units: "us", .db: "~/health/v.sqlite", .subject: "ollie", .dayCutoff: "04:00", .weighIn: "mean",
+                .color: "never",
+            ])
         #expect(file.entries[.units]?.location == SourceLocation(file: Self.path, line: 2, column: 8))
     }
 
@@ -72,7 +76,8 @@ import Testing
     @Test func precedenceIsFlagEnvironmentFileLocaleDefault() throws {
         let file = try parse("units: uk\ncolor: never\ndb: /file.sqlite\nweigh_in: last\n")
         let environment = ["VITALS_DB": "/env.sqlite", "LANG": "en_US.UTF-8", "HOME": "/home/me"]
-        let settings = try Settings.resolve(flags: [.color: ("always", "--color")], environment: environment, file: file)
+        let settings = try Settings.resolve(
+            flags: [.color: ("always", "--color")], environment: environment, file: file)
         #expect(settings[.color].origin == .flag && settings.color == .always)
         #expect(settings[.db].origin == .environment && settings.db?.path == "/env.sqlite")
         #expect(settings[.units].origin == .file && settings.units == .uk)
@@ -105,14 +110,18 @@ import Testing
 
     @Test func thePathFollowsXDG() {
         #expect(SettingsFile.path(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/vitals/config.yaml")
-        #expect(SettingsFile.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/vitals/config.yaml")
+        #expect(
+            SettingsFile.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+                == "/h/.config/vitals/config.yaml")
         #expect(SettingsFile.path(environment: ["HOME": "/h"]) == "/h/.config/vitals/config.yaml")
     }
 
     @Test func settingAKeyKeepsTheOtherKeysAndComments() throws {
         let file = try parse("# my settings\nunits: us   # at home\n\ncolor: never\n")
         #expect(file.text(setting: .units, to: "uk") == "# my settings\nunits: uk   # at home\n\ncolor: never\n")
-        #expect(file.text(setting: .weighIn, to: "first") == "# my settings\nunits: us   # at home\n\ncolor: never\nweigh_in: first\n")
+        #expect(
+            file.text(setting: .weighIn, to: "first")
+                == "# my settings\nunits: us   # at home\n\ncolor: never\nweigh_in: first\n")
         let flow = try parse("{units: us, color: never}\n")
         #expect(flow.text(setting: .units, to: "uk") == "units: uk\ncolor: never\n")
         let quoted = try parse("").text(setting: .db, to: "/my data/vitals: new.sqlite")
@@ -126,7 +135,8 @@ import Testing
         #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "config.yaml") }
         // Another key's bad value still stops the run; this key's is what `set` replaces.
         #expect(throws: SettingsError.self) { try SettingsFile.parse(text, path: "config.yaml", repairing: .color) }
-        let repaired = try SettingsFile.parse(text, path: "config.yaml", repairing: .units).text(setting: .units, to: "uk")
+        let repaired = try SettingsFile.parse(text, path: "config.yaml", repairing: .units).text(
+            setting: .units, to: "uk")
         #expect(repaired == "units: uk  # oops\ncolor: never\n")
         #expect(try parse(repaired).entries[.units]?.value == "uk")
     }
@@ -140,6 +150,6 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "units: uk\ncolor: always\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("vitals").path)
         #expect(leftovers == ["config.yaml"])
-        #expect(throws: SettingsError.self) { try SettingsFile.load(path: root.path) }   // a directory
+        #expect(throws: SettingsError.self) { try SettingsFile.load(path: root.path) }  // a directory
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -26,11 +27,14 @@ import Testing
             switch Int.random(in: 0..<6, using: &random) {
             case 0 where !bytes.isEmpty: bytes[at] = UInt8.random(in: 0...255, using: &random)
             case 1: bytes.insert(punctuation.randomElement(using: &random)!, at: at)
-            case 2 where !bytes.isEmpty: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...12, using: &random)))
+            case 2 where !bytes.isEmpty:
+                bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...12, using: &random)))
             case 3: bytes = Array(bytes[..<at])
             case 4:
                 var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
-                if let line = lines.randomElement(using: &random) { lines.insert(line, at: Int.random(in: 0...lines.count, using: &random)) }
+                if let line = lines.randomElement(using: &random) {
+                    lines.insert(line, at: Int.random(in: 0...lines.count, using: &random))
+                }
                 bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
             default:
                 let key = SettingKey.names.randomElement(using: &random)!

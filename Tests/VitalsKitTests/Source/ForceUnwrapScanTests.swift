@@ -20,7 +20,8 @@ struct ForceUnwrapScanTests {
     /// included), so a `!` in words is not taken for code.
     static func code(_ text: String) -> String {
         let chars = Array(text)
-        var out = "", index = 0
+        var out = ""
+        var index = 0
         func starts(_ token: String) -> Bool {
             let token = Array(token)
             return index + token.count <= chars.count && Array(chars[index..<index + token.count]) == token
@@ -90,8 +91,9 @@ struct ForceUnwrapScanTests {
         var scanned = 0
         for folder in Self.folders {
             let url = root.appendingPathComponent(folder)
-            let files = try #require(FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil),
-                                     "no folder \(folder)")
+            let files = try #require(
+                FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil),
+                "no folder \(folder)")
             for case let file as URL in files where file.pathExtension == "swift" {
                 let relative = String(file.path.dropFirst(root.path.count + 1))
                 guard !Self.notOnTheRenderPath.contains(relative) else { continue }

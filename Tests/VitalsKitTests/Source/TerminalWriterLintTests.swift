@@ -7,7 +7,9 @@ import Testing
 /// `Sources/VitalsCLI` would be a way around it. Scans the code with comments and strings left out.
 @Suite("One terminal writer in the CLI")
 struct TerminalWriterLintTests {
-    static let writerFiles: Set = ["Sources/VitalsCLI/Options/StandardOutput.swift", "Sources/VitalsCLI/Options/ErrorReporting.swift"]
+    static let writerFiles: Set = [
+        "Sources/VitalsCLI/Options/StandardOutput.swift", "Sources/VitalsCLI/Options/ErrorReporting.swift",
+    ]
 
     /// What writes to standard output or standard error other than through the writer.
     static let forbidden: [(name: String, pattern: String)] = [
@@ -36,23 +38,30 @@ struct TerminalWriterLintTests {
             .deletingLastPathComponent().deletingLastPathComponent()
         let sources = root.appendingPathComponent("Sources/VitalsCLI")
         let walker = try #require(FileManager.default.enumerator(atPath: sources.path))
-        var scanned = 0, found: [String] = []
+        var scanned = 0
+        var found: [String] = []
         while let relative = walker.nextObject() as? String {
             guard relative.hasSuffix(".swift") else { continue }
             let file = "Sources/VitalsCLI/" + relative
             scanned += 1
             if Self.writerFiles.contains(file) { continue }
-            found += Self.findings(in: try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8), file: file)
+            found += Self.findings(
+                in: try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8), file: file)
         }
         #expect(scanned > 30)
         #expect(found == [])
     }
 
     @Test func theScanFindsEachWayAround() {
-        let samples = ["print(x)", "FileHandle.standardError.write(d)", "fputs(s, stderr)", "write(STDOUT_FILENO, p, n)",
-                       "_ = write(2, p, n)", "debugPrint(value)"]
+        let samples = [
+            "print(x)", "FileHandle.standardError.write(d)", "fputs(s, stderr)", "write(STDOUT_FILENO, p, n)",
+            "_ = write(2, p, n)", "debugPrint(value)",
+        ]
         for sample in samples { #expect(!Self.findings(in: sample, file: "f").isEmpty, "\(sample)") }
-        let allowed = ["printer.print(html: h)", "try say(x)", "// print(x)", "let s = \"print(x)\"", "ioctl(STDOUT_FILENO, r, &s)"]
+        let allowed = [
+            "printer.print(html: h)", "try say(x)", "// print(x)", "let s = \"print(x)\"",
+            "ioctl(STDOUT_FILENO, r, &s)",
+        ]
         for sample in allowed { #expect(Self.findings(in: sample, file: "f").isEmpty, "\(sample)") }
     }
 }

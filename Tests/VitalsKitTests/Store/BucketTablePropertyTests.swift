@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// The bucket bounds SQLite generates (`MetricQuery.bucketTable`, a recursive CTE stepping days,
@@ -13,17 +14,23 @@ import Testing
     static let buckets: [Bucket] = [.day, .week, .month, .none]
     static let cutoffs = [0, 240, 1080, 180, 720, 1439]
 
-    @Test(arguments: StoreBackend.available) func generatedBoundsMatchTheCalendar(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func generatedBoundsMatchTheCalendar(on backend: StoreBackend) async throws
+    {
         let store = try StoreFixtures.emptyStore(on: backend)
-        let firstDays = Gen.int(in: LocalDate(year: 1896, month: 1, day: 1).dayNumber...LocalDate(year: 2104, month: 12, day: 31).dayNumber)
-        await propertyCheck(count: 300, input: firstDays, Gen.int(in: 0...300), Gen.int(in: 0...(Self.buckets.count * Self.cutoffs.count - 1))) { day, length, settings in
+        let firstDays = Gen.int(
+            in: LocalDate(year: 1896, month: 1, day: 1).dayNumber...LocalDate(year: 2104, month: 12, day: 31).dayNumber)
+        await propertyCheck(
+            count: 300, input: firstDays, Gen.int(in: 0...300),
+            Gen.int(in: 0...(Self.buckets.count * Self.cutoffs.count - 1))
+        ) { day, length, settings in
             let bucket = Self.buckets[settings % Self.buckets.count]
             let cutoff = Self.cutoffs[settings / Self.buckets.count]
             let first = LocalDate(dayNumber: day)
             let last = bucket == .none ? first.adding(days: length) : BucketCalendar.back(-length, from: first, bucket)
             let periods = BucketCalendar.buckets(from: first, through: last, bucket)
-            let query = try MetricQuery(binding: MetricBinding(seriesID: "steps", bucket: bucket, dayCutoffMinutes: cutoff),
-                                        series: StoreFixtures.steps, asOf: first)
+            let query = try MetricQuery(
+                binding: MetricBinding(seriesID: "steps", bucket: bucket, dayCutoffMinutes: cutoff),
+                series: StoreFixtures.steps, asOf: first)
             let rows = try store.inSnapshot { db in
                 try db.fetchAll("\(query.bucketTable(periods, bucket)) SELECT k, lo, hi FROM b ORDER BY k")
             }
@@ -39,9 +46,11 @@ import Testing
         for year in [1900, 2000, 2024, 2100] {
             let first = LocalDate(year: year, month: 1, day: 1)
             let periods = BucketCalendar.buckets(from: first, through: LocalDate(year: year, month: 4, day: 1), .month)
-            let query = try MetricQuery(binding: MetricBinding(seriesID: "steps", bucket: .month), series: StoreFixtures.steps, asOf: first)
+            let query = try MetricQuery(
+                binding: MetricBinding(seriesID: "steps", bucket: .month), series: StoreFixtures.steps, asOf: first)
             let days = try store.inSnapshot { db in
-                try db.fetchAll("\(query.bucketTable(periods, .month)) SELECT (hi - lo) / 86400 FROM b ORDER BY k").map { $0[0] as Int }
+                try db.fetchAll("\(query.bucketTable(periods, .month)) SELECT (hi - lo) / 86400 FROM b ORDER BY k").map
+                { $0[0] as Int }
             }
             #expect(days == [31, year % 400 == 0 || (year % 4 == 0 && year % 100 != 0) ? 29 : 28, 31, 30], "\(year)")
         }

@@ -1,13 +1,16 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 final class CSVImportTests: StoreBackendTestCase {
     typealias F = StoreFixtures
     let now = Date(timeIntervalSince1970: TimeInterval(LocalDate(iso: "2026-11-20")!.dayNumber * 86_400 + 12 * 3600))
     var importer: CSVImporter {
-        CSVImporter(validator: SampleValidator(catalog: F.catalog, time: TimeParser(timeZone: TimeZone(identifier: "Europe/Amsterdam")!, now: now)),
-                    seriesID: "body_mass")
+        CSVImporter(
+            validator: SampleValidator(
+                catalog: F.catalog, time: TimeParser(timeZone: TimeZone(identifier: "Europe/Amsterdam")!, now: now)),
+            seriesID: "body_mass")
     }
 
     let good = """
@@ -50,12 +53,14 @@ final class CSVImportTests: StoreBackendTestCase {
             XCTAssertThrowsError(try importer.importCSV(text, into: store, skipInvalid: false)) { error in
                 let userError = error as? ImportError
                 XCTAssertEqual(userError?.message, "4 of 5 rows are invalid; nothing was imported")
-                XCTAssertEqual(Array(userError?.hints.prefix(4) ?? []), [
-                    "line 4: cannot read the time 'xx'",
-                    "line 5: 900 kg is outside the plausible range for body_mass of a human: 20–200 kg",
-                    "line 6: 'abc' is not a number",
-                    "line 7: expected 3 fields, found 2",
-                ])
+                XCTAssertEqual(
+                    Array(userError?.hints.prefix(4) ?? []),
+                    [
+                        "line 4: cannot read the time 'xx'",
+                        "line 5: 900 kg is outside the plausible range for body_mass of a human: 20–200 kg",
+                        "line 6: 'abc' is not a number",
+                        "line 7: expected 3 fields, found 2",
+                    ])
             }
             XCTAssertEqual(try store.count(), 0)
             let report = try importer.importCSV(text, into: store, skipInvalid: true)
@@ -80,25 +85,37 @@ final class CSVImportTests: StoreBackendTestCase {
                 F.sample("sleep_analysis", "2026-11-20T01:00:00+01:00", 60, category: "deep", minutes: 60),
                 F.sample("body_mass", "2026-07-01T07:00:00+02:00", 80.4),
             ])
-            let csv = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init()), as: .csv, catalog: F.catalog)
-            XCTAssertTrue(csv.contains("vegetables,me,2026-11-20T12:30:00+01:00,2026-11-20T12:30:00+01:00,0.75,portion,,lunch,test,\n"), csv)
+            let csv = SampleExporter.render(
+                try SampleExporter.samples(in: store, filter: .init()), as: .csv, catalog: F.catalog)
+            XCTAssertTrue(
+                csv.contains(
+                    "vegetables,me,2026-11-20T12:30:00+01:00,2026-11-20T12:30:00+01:00,0.75,portion,,lunch,test,\n"),
+                csv)
             let copy = try F.emptyStore()
             let reimport = CSVImporter(validator: importer.validator, seriesID: nil)
             XCTAssertEqual(try reimport.importCSV(csv, into: copy, skipInvalid: false).inserted, 3)
             XCTAssertEqual(try copy.samples(), try store.samples())
-            let json = SampleExporter.render(try SampleExporter.samples(in: store, filter: .init(series: "body_mass")), as: .json)
+            let json = SampleExporter.render(
+                try SampleExporter.samples(in: store, filter: .init(series: "body_mass")), as: .json)
             let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
             XCTAssertEqual((object?["samples"] as? [Any])?.count, 1)
-            let withMilestones = SampleExporter.render([], as: .json, milestones: [
-                MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14"), note: "\"Dr. Bos\""),
-            ])
-            XCTAssertEqual(withMilestones, """
+            let withMilestones = SampleExporter.render(
+                [], as: .json,
+                milestones: [
+                    MilestoneRecord(
+                        subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14"),
+                        note: "\"Dr. Bos\"")
+                ])
+            XCTAssertEqual(
+                withMilestones,
+                """
                 {"samples": [], "milestones": [
                   {"subject": "ollie", "milestone": "vaccinatie_8", "done_on": "2026-02-14", "note": "\\"Dr. Bos\\""}
                 ]}
 
                 """)
-            let filtered = try SampleExporter.samples(in: store, filter: .init(from: LocalDate(iso: "2026-11-20"), to: LocalDate(iso: "2026-11-20")))
+            let filtered = try SampleExporter.samples(
+                in: store, filter: .init(from: LocalDate(iso: "2026-11-20"), to: LocalDate(iso: "2026-11-20")))
             XCTAssertEqual(filtered.map(\.seriesID), ["sleep_analysis", "vegetables"])
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsDemo
+@testable import VitalsKit
 
 /// The demo data cached as a file: found again, rebuilt when stale, safe when several runs
 /// build it at once, and in memory when the directory cannot be written. Nothing is timed.
@@ -12,10 +13,14 @@ final class DemoCacheTests: XCTestCase {
     /// Every sample and milestone, in a stable order, as text.
     private static func contents(_ store: SampleStore) throws -> [String] {
         try store.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT series || '|' || subject || '|' || start || '|' || value || '|' || IFNULL(category, '') || '|' || IFNULL(tag, '')
-                FROM sample ORDER BY series, subject, start, value
-                """) + String.fetchAll(db, sql: "SELECT subject || '|' || milestone || '|' || done_on FROM milestone ORDER BY 1")
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT series || '|' || subject || '|' || start || '|' || value || '|' || IFNULL(category, '') || '|' || IFNULL(tag, '')
+                    FROM sample ORDER BY series, subject, start, value
+                    """)
+                + String.fetchAll(
+                    db, sql: "SELECT subject || '|' || milestone || '|' || done_on FROM milestone ORDER BY 1")
         }
     }
 
@@ -43,8 +48,10 @@ final class DemoCacheTests: XCTestCase {
 
     func testAnotherDayOrGeneratorVersionIsStaleAndReplaced() throws {
         let directory = F.temporaryDirectory(self).path
-        let demo = DemoData(asOf: asOf), nextDay = DemoData(asOf: asOf.adding(days: 1))
-        let v1 = DemoCache(directory: directory, generatorVersion: 1), v2 = DemoCache(directory: directory, generatorVersion: 2)
+        let demo = DemoData(asOf: asOf)
+        let nextDay = DemoData(asOf: asOf.adding(days: 1))
+        let v1 = DemoCache(directory: directory, generatorVersion: 1)
+        let v2 = DemoCache(directory: directory, generatorVersion: 2)
         XCTAssertNotEqual(v1.fileName(for: demo), v1.fileName(for: nextDay))
         XCTAssertNotEqual(v1.fileName(for: demo), v2.fileName(for: demo))
         XCTAssertNotEqual(v1.fileName(for: demo), v1.fileName(for: DemoData(seed: 7, asOf: asOf)))
@@ -61,18 +68,21 @@ final class DemoCacheTests: XCTestCase {
     func testBuildingFilesLeftByAKilledRunAreRemovedOnceOld() throws {
         let directory = F.temporaryDirectory(self).path
         let manager = FileManager.default
-        let old = directory + "/.building-old.sqlite", fresh = directory + "/.building-fresh.sqlite"
+        let old = directory + "/.building-old.sqlite"
+        let fresh = directory + "/.building-fresh.sqlite"
         XCTAssertTrue(manager.createFile(atPath: old, contents: Data("x".utf8)))
         XCTAssertTrue(manager.createFile(atPath: fresh, contents: Data("x".utf8)))
         try manager.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: old)
-        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        let cache = DemoCache(directory: directory)
+        let demo = DemoData(asOf: asOf)
         XCTAssertEqual(try cache.store(for: demo).origin, .built)
         XCTAssertEqual(demoFiles(directory), [".building-fresh.sqlite", cache.fileName(for: demo)])
     }
 
     func testADamagedFileIsRebuilt() throws {
         let directory = F.temporaryDirectory(self).path
-        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        let cache = DemoCache(directory: directory)
+        let demo = DemoData(asOf: asOf)
         let path = directory + "/" + cache.fileName(for: demo)
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: path))
         let result = try cache.store(for: demo)
@@ -85,7 +95,8 @@ final class DemoCacheTests: XCTestCase {
     /// directory others could write is not used (the data is built in memory).
     func testADemoFileOrDirectoryOthersCouldWriteIsNotUsed() throws {
         let directory = F.temporaryDirectory(self).appendingPathComponent("vitals").path
-        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        let cache = DemoCache(directory: directory)
+        let demo = DemoData(asOf: asOf)
         let path = directory + "/" + cache.fileName(for: demo)
         XCTAssertEqual(try cache.store(for: demo).origin, .built)
         XCTAssertEqual(chmod(path, 0o664), 0)
@@ -119,7 +130,8 @@ final class DemoCacheTests: XCTestCase {
 
     func testConcurrentFirstRunsAllGetTheWholeDataAndLeaveOneFile() async throws {
         let directory = F.temporaryDirectory(self).path
-        let cache = DemoCache(directory: directory), demo = DemoData(asOf: asOf)
+        let cache = DemoCache(directory: directory)
+        let demo = DemoData(asOf: asOf)
         let results = try await withThrowingTaskGroup(of: (DemoCache.Origin, [String]).self) { group in
             for _ in 0..<4 {
                 group.addTask {
@@ -139,8 +151,11 @@ final class DemoCacheTests: XCTestCase {
     }
 
     func testTheDirectoryFollowsXDGCacheHomeElseHome() {
-        XCTAssertEqual(DemoCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]).directory, "/x/cache/vitals")
-        XCTAssertEqual(DemoCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]).directory, "/home/a/.cache/vitals")
+        XCTAssertEqual(
+            DemoCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]).directory, "/x/cache/vitals")
+        XCTAssertEqual(
+            DemoCache(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]).directory, "/home/a/.cache/vitals"
+        )
         XCTAssertEqual(DemoCache(environment: ["HOME": "/home/a"]).directory, "/home/a/.cache/vitals")
         XCTAssertNil(DemoCache(environment: [:]).directory)
     }
@@ -151,13 +166,18 @@ final class DemoCacheTests: XCTestCase {
     func testTheGeneratorVersionChangesWithItsOutput() {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         let demo = DemoData(asOf: asOf)
-        let text = demo.samples().map { "\($0.seriesID)|\($0.subjectID)|\($0.start.timeIntervalSince1970)|\($0.end.timeIntervalSince1970)|\($0.utcOffsetSeconds)|\($0.value)|\($0.category ?? "")|\($0.tag ?? "")|\($0.source)|\($0.note ?? "")" }
+        let text =
+            demo.samples().map {
+                "\($0.seriesID)|\($0.subjectID)|\($0.start.timeIntervalSince1970)|\($0.end.timeIntervalSince1970)|\($0.utcOffsetSeconds)|\($0.value)|\($0.category ?? "")|\($0.tag ?? "")|\($0.source)|\($0.note ?? "")"
+            }
             + demo.milestones().map { "\($0.subjectID)|\($0.milestoneID)|\($0.doneOn)" }
         for byte in text.joined(separator: "\n").utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let recorded: [Int: UInt64] = [1: 0x04c0_e83d_cdbc_34ac, 2: 0x2c11_c6f7_af03_b897, 3: 0xb9c3_e258_7b97_fd83]
-        XCTAssertEqual(recorded[DemoCache.generatorVersion], hash,
-                       "the demo generator's output changed: bump DemoCache.generatorVersion and record \(String(hash, radix: 16))")
+        XCTAssertEqual(
+            recorded[DemoCache.generatorVersion], hash,
+            "the demo generator's output changed: bump DemoCache.generatorVersion and record \(String(hash, radix: 16))"
+        )
     }
 }

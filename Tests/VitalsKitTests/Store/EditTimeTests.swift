@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 
 /// `vitals edit ID VALUE --at HH:MM` moves an entry within its own day (the day `vitals entries
@@ -7,13 +8,15 @@ import Testing
 /// cutoff, across a clock change, and for an entry written at another offset.
 @Suite struct EditTimeTests {
     /// Amsterdam, "now" on 25 Nov 2026.
-    static let parser = TimeParser(timeZone: TimeZone(identifier: "Europe/Amsterdam")!,
-                                   now: StoreFixtures.time("2026-11-25T10:00:00+01:00").date)
+    static let parser = TimeParser(
+        timeZone: TimeZone(identifier: "Europe/Amsterdam")!,
+        now: StoreFixtures.time("2026-11-25T10:00:00+01:00").date)
 
     /// The entry at `entry` moved to `clock`, written back as ISO text with its offset.
     static func moved(_ entry: String, to clock: String, cutoff: Int = 0) throws -> String {
         let old = StoreFixtures.time(entry)
-        let new = try parser.parse(clock, withinDayOf: old.date, utcOffsetSeconds: old.utcOffsetSeconds, cutoffMinutes: cutoff)
+        let new = try parser.parse(
+            clock, withinDayOf: old.date, utcOffsetSeconds: old.utcOffsetSeconds, cutoffMinutes: cutoff)
         return TimeParser.format(new.date, utcOffsetSeconds: new.utcOffsetSeconds)
     }
 

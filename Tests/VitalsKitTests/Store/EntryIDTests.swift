@@ -1,7 +1,8 @@
-import VitalsSQLite
 import Foundation
 import GRDB
+import VitalsSQLite
 import XCTest
+
 @testable import VitalsKit
 
 /// An entry's id names it for `delete` and `edit`: once deleted, it is never handed out again,
@@ -38,10 +39,11 @@ final class EntryIDTests: XCTestCase {
             try queue.write { db in
                 for (index, hour) in [8, 9, 10].enumerated() {
                     let start = 1_763_622_000 + hour * 3600
-                    try db.execute(sql: """
-                        INSERT INTO sample (series, subject, start, "end", utc_offset, value, source, local_start, log_batch)
-                        VALUES ('body_mass', 'me', ?, ?, 3600, ?, 'manual', ?, ?)
-                        """, arguments: [start, start, 80 + index, start + 3600, index + 1])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO sample (series, subject, start, "end", utc_offset, value, source, local_start, log_batch)
+                            VALUES ('body_mass', 'me', ?, ?, 3600, ?, 'manual', ?, ?)
+                            """, arguments: [start, start, 80 + index, start + 3600, index + 1])
                 }
             }
             try queue.close()
@@ -56,15 +58,23 @@ final class EntryIDTests: XCTestCase {
         XCTAssertFalse(try ids(store).contains(newest))
         // The indexes and the fill-in trigger are back: a row without local_start gets one.
         try store.write { db in
-            try db.execute(sql: """
-                INSERT INTO sample (series, subject, start, "end", utc_offset, value) VALUES ('steps', 'me', 100, 100, 3600, 5)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sample (series, subject, start, "end", utc_offset, value) VALUES ('steps', 'me', 100, 100, 3600, 5)
+                    """)
         }
-        let filled = try store.read { db in try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE series = 'steps'") }
+        let filled = try store.read { db in
+            try Int64.fetchOne(db, sql: "SELECT local_start FROM sample WHERE series = 'steps'")
+        }
         XCTAssertEqual(filled, 3700)
         let indexes = try store.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sample' AND sql IS NOT NULL ORDER BY name")
+            try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sample' AND sql IS NOT NULL ORDER BY name"
+            )
         }
-        XCTAssertEqual(indexes, ["sample_key_hash", "sample_log_batch", "sample_series_subject_local", "sample_unhashed"])
+        XCTAssertEqual(
+            indexes, ["sample_key_hash", "sample_log_batch", "sample_series_subject_local", "sample_unhashed"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// Steps from several devices on a fall-back night (`overlapping_sources: hourly_max`): the
@@ -40,7 +41,9 @@ import Testing
         #expect(try query.fetchPoints(from: store).map(\.value).reduce(0, +) == 2300)
         // The SQL form (`inlineSQL`, splits) gives the same sum.
         let periods = try #require(try query.readPeriods(in: store))
-        let sql = try store.inSnapshot { db in try db.fetchAll(query.bucketSQL(periods, .day)).map { $0["v"] as Double? } }
+        let sql = try store.inSnapshot { db in
+            try db.fetchAll(query.bucketSQL(periods, .day)).map { $0["v"] as Double? }
+        }
         #expect(sql == [2300])
     }
 
@@ -48,7 +51,9 @@ import Testing
     @Test(arguments: StoreBackend.available)
     func twoOffsetsForTheSameMinutesCountOnce(on backend: StoreBackend) throws {
         let store = try F.emptyStore(on: backend)
-        try store.insert([Self.step("2026-11-20T09:10:00+01:00", 700, "phone"), Self.step("2026-11-20T08:15:00Z", 900, "watch")])
+        try store.insert([
+            Self.step("2026-11-20T09:10:00+01:00", 700, "phone"), Self.step("2026-11-20T08:15:00Z", 900, "watch"),
+        ])
         let query = try F.query(Self.steps, range: .days(1), asOf: "2026-11-20")
         #expect(try query.fetchBuckets(from: store).buckets.map(\.value) == [900])
     }
@@ -60,7 +65,8 @@ import Testing
     /// zone (each written at that zone's offset then, or in UTC by one device): the day sums
     /// against a naive recomputation of the rule from its words.
     @Test func daySumsMatchANaiveRecomputation() async {
-        await propertyCheck(count: 80, input: Gen.int(in: 0...Int.max).array(of: 1...40), Gen.int(in: 0...Int.max)) { codes, settings in
+        await propertyCheck(count: 80, input: Gen.int(in: 0...Int.max).array(of: 1...40), Gen.int(in: 0...Int.max)) {
+            codes, settings in
             let zone = Self.zones[settings % 2]
             let backend = StoreBackend.available[(settings / 2) % StoreBackend.available.count]
             // The fall-back instants: Amsterdam 25 Oct 01:00 UTC, New York 1 Nov 06:00 UTC.
@@ -68,13 +74,18 @@ import Testing
             var samples: [Sample] = []
             for code in codes {
                 var c = code
-                func take(_ n: Int) -> Int { defer { c /= n }; return c % n }
+                func take(_ n: Int) -> Int {
+                    defer { c /= n }
+                    return c % n
+                }
                 let start = change - 86_400 + Int64(take(48 * 12)) * 300
                 let source = Self.sources[take(Self.sources.count)]
                 let date = Date(timeIntervalSince1970: TimeInterval(start))
                 let offset = source == "ring" && take(2) == 0 ? 0 : zone.secondsFromGMT(for: date)
-                samples.append(Sample(seriesID: "steps", start: date, utcOffsetSeconds: offset,
-                                      value: Double(take(2000)), source: source))
+                samples.append(
+                    Sample(
+                        seriesID: "steps", start: date, utcOffsetSeconds: offset,
+                        value: Double(take(2000)), source: source))
             }
             var seen = Set<String>()
             samples = samples.filter { seen.insert("\($0.start) \($0.value) \($0.source)").inserted }
@@ -91,8 +102,9 @@ import Testing
                 let store = try F.emptyStore(on: backend)
                 try store.insert(samples)
                 let asOf = LocalDate(dayNumber: Int(change / 86_400) + 2)
-                let query = try MetricQuery(binding: MetricBinding(seriesID: "steps", aggregate: .sum, bucket: .day, range: .days(6)),
-                                            series: Self.steps, asOf: asOf)
+                let query = try MetricQuery(
+                    binding: MetricBinding(seriesID: "steps", aggregate: .sum, bucket: .day, range: .days(6)),
+                    series: Self.steps, asOf: asOf)
                 for bucket in try query.fetchBuckets(from: store).buckets {
                     #expect(bucket.value == expected[bucket.start.dayNumber], "\(bucket.start) on \(backend)")
                 }

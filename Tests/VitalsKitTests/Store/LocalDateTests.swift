@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 final class LocalDateTests: XCTestCase {
@@ -7,14 +8,16 @@ final class LocalDateTests: XCTestCase {
         XCTAssertEqual(LocalDate(year: 2000, month: 3, day: 1).dayNumber, 11_017)
         let date = LocalDate(iso: "2026-11-20")!
         XCTAssertEqual(date.description, "2026-11-20")
-        XCTAssertEqual(date.year, 2026); XCTAssertEqual(date.month, 11); XCTAssertEqual(date.day, 20)
+        XCTAssertEqual(date.year, 2026)
+        XCTAssertEqual(date.month, 11)
+        XCTAssertEqual(date.day, 20)
         XCTAssertNil(LocalDate(iso: "2026-02-29"))
         XCTAssertNotNil(LocalDate(iso: "2028-02-29"))
         XCTAssertNil(LocalDate(iso: "2026-13-01"))
     }
 
     func testISOWeekStartsMonday() {
-        XCTAssertEqual(LocalDate(iso: "2026-11-20")!.isoWeekday, 5)            // a Friday
+        XCTAssertEqual(LocalDate(iso: "2026-11-20")!.isoWeekday, 5)  // a Friday
         XCTAssertEqual(LocalDate(iso: "2026-11-22")!.startOfWeek.description, "2026-11-16")
         XCTAssertEqual(LocalDate(iso: "2026-11-16")!.startOfWeek.description, "2026-11-16")
         // 2026-01-01 is a Thursday: its ISO week began on Monday 2025-12-29.
@@ -29,7 +32,8 @@ final class LocalDateTests: XCTestCase {
 
     func testLocalDateOfInstantAtOffset() {
         // 2026-11-19T23:30Z is 2026-11-20 in Kiribati (+14:00) and 2026-11-19 in Hawaii (-10:00).
-        let instant = Date(timeIntervalSince1970: TimeInterval(LocalDate(iso: "2026-11-19")!.dayNumber * 86_400 + 23 * 3600 + 1800))
+        let instant = Date(
+            timeIntervalSince1970: TimeInterval(LocalDate(iso: "2026-11-19")!.dayNumber * 86_400 + 23 * 3600 + 1800))
         XCTAssertEqual(LocalDate(instant, utcOffsetSeconds: 14 * 3600).description, "2026-11-20")
         XCTAssertEqual(LocalDate(instant, utcOffsetSeconds: -10 * 3600).description, "2026-11-19")
     }
@@ -45,8 +49,11 @@ final class LocalDateTests: XCTestCase {
         XCTAssertEqual(weeks.last?.start.description, "2026-11-16")
         XCTAssertEqual(weeks.first?.start.description, "2026-08-31")
         // 6m of month buckets: June through November.
-        let months = BucketCalendar.buckets(from: BucketCalendar.firstBucket(onOrAfter: LocalDate(iso: "2026-05-21")!, .month),
-                                            through: asOf, .month)
-        XCTAssertEqual(months.map(\.start.description), ["2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01"])
+        let months = BucketCalendar.buckets(
+            from: BucketCalendar.firstBucket(onOrAfter: LocalDate(iso: "2026-05-21")!, .month),
+            through: asOf, .month)
+        XCTAssertEqual(
+            months.map(\.start.description),
+            ["2026-06-01", "2026-07-01", "2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// `MetricQuery` against `NaiveMetric` on random samples: three time zones (Amsterdam and New
@@ -32,7 +33,10 @@ import Testing
     /// is the zone's at that instant.
     static func entry(_ code: Int, window: Int) -> (NaiveMetric.Entry, String) {
         var rest = code
-        func take(_ n: Int) -> Int { defer { rest /= n }; return rest % n }
+        func take(_ n: Int) -> Int {
+            defer { rest /= n }
+            return rest % n
+        }
         let zone = zones[take(zones.count)]
         let day = take(60)
         let second = take(86_400)
@@ -47,12 +51,17 @@ import Testing
         components.minute = second / 60 % 60
         components.second = second % 60
         let start = calendar.date(from: components)!
-        return (NaiveMetric.Entry(start: start, offset: zone.secondsFromGMT(for: start), value: value, tag: tag), source)
+        return (
+            NaiveMetric.Entry(start: start, offset: zone.secondsFromGMT(for: start), value: value, tag: tag), source
+        )
     }
 
     static func makeCase(codes: [Int], settings: Int, on backend: StoreBackend) throws -> Case {
         var rest = settings
-        func take(_ n: Int) -> Int { defer { rest /= n }; return rest % n }
+        func take(_ n: Int) -> Int {
+            defer { rest /= n }
+            return rest % n
+        }
         let window = take(2)
         let aggregate = aggregates[take(aggregates.count)]
         let cutoff = cutoffs[take(cutoffs.count)]
@@ -85,8 +94,10 @@ import Testing
             for entry in recorded {
                 guard seen.insert(entry.wallClock).inserted else { continue }
                 entries.append(entry)
-                samples.append(Sample(seriesID: "protein", start: entry.start, utcOffsetSeconds: entry.offset,
-                                      value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: entry.source))
+                samples.append(
+                    Sample(
+                        seriesID: "protein", start: entry.start, utcOffsetSeconds: entry.offset,
+                        value: entry.value, tag: entry.tag.isEmpty ? nil : entry.tag, source: entry.source))
             }
         }
         let store = try StoreFixtures.caseStore(on: backend)
@@ -95,14 +106,17 @@ import Testing
         var asOf = windows[window]
         asOf.day! += asOfDay
         asOf = NaiveMetric.components(NaiveMetric.midnight(asOf))
-        let binding = MetricBinding(seriesID: "protein", aggregate: aggregate, bucket: bucket, range: range,
-                                    rolling: rolling, target: .atLeast(60), dayCutoffMinutes: cutoff)
+        let binding = MetricBinding(
+            seriesID: "protein", aggregate: aggregate, bucket: bucket, range: range,
+            rolling: rolling, target: .atLeast(60), dayCutoffMinutes: cutoff)
         var series = StoreFixtures.protein
         series.overlappingSources = hourlyMax ? .hourlyMax : nil
-        let query = try MetricQuery(binding: binding, series: series,
-                                    asOf: LocalDate(year: asOf.year!, month: asOf.month!, day: asOf.day!))
-        let naive = NaiveMetric(entries: entries, aggregate: aggregate, bucket: bucket, range: range,
-                                cutoffMinutes: cutoff, rolling: rolling, asOf: asOf, hourlyMax: hourlyMax)
+        let query = try MetricQuery(
+            binding: binding, series: series,
+            asOf: LocalDate(year: asOf.year!, month: asOf.month!, day: asOf.day!))
+        let naive = NaiveMetric(
+            entries: entries, aggregate: aggregate, bucket: bucket, range: range,
+            cutoffMinutes: cutoff, rolling: rolling, asOf: asOf, hourlyMax: hourlyMax)
         return Case(naive: naive, query: query, store: store, limit: limit)
     }
 
@@ -112,25 +126,33 @@ import Testing
     static func close(_ a: Double?, _ b: Double?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (x?, y?): return abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
+        case (let x?, let y?): return abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
         default: return false
         }
     }
 
-    @Test(arguments: StoreBackend.available) func bucketsAndRollingMeansMatchTheDefinitions(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func bucketsAndRollingMeansMatchTheDefinitions(on backend: StoreBackend)
+        async throws
+    {
         await propertyCheck(count: 150, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let series = try c.query.fetchBuckets(from: c.store)
             let expected = c.naive.buckets
             #expect(series.buckets.map(\.start) == expected.map { NaiveMetric.local($0.start) })
             for (bucket, naive) in zip(series.buckets, expected) {
-                #expect(Self.close(bucket.raw, naive.raw), "raw \(bucket.start): \(String(describing: bucket.raw)) vs \(String(describing: naive.raw))")
-                #expect(Self.close(bucket.value, naive.value), "value \(bucket.start): \(String(describing: bucket.value)) vs \(String(describing: naive.value))")
+                #expect(
+                    Self.close(bucket.raw, naive.raw),
+                    "raw \(bucket.start): \(String(describing: bucket.raw)) vs \(String(describing: naive.raw))")
+                #expect(
+                    Self.close(bucket.value, naive.value),
+                    "value \(bucket.start): \(String(describing: bucket.value)) vs \(String(describing: naive.value))")
             }
         }
     }
 
-    @Test(arguments: StoreBackend.available) func regroupedBucketsAreMeansOfTheBucketsInThem(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func regroupedBucketsAreMeansOfTheBucketsInThem(on backend: StoreBackend)
+        async throws
+    {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let series = try c.query.fetchBuckets(from: c.store)
@@ -146,7 +168,9 @@ import Testing
                 switch period {
                 case .week: return NaiveMetric.iso.dateInterval(of: .weekOfYear, for: date)!.start
                 case .month: return NaiveMetric.utc.date(from: DateComponents(year: c.year, month: c.month, day: 1))!
-                case .quarter: return NaiveMetric.utc.date(from: DateComponents(year: c.year, month: (c.month! - 1) / 3 * 3 + 1, day: 1))!
+                case .quarter:
+                    return NaiveMetric.utc.date(
+                        from: DateComponents(year: c.year, month: (c.month! - 1) / 3 * 3 + 1, day: 1))!
                 case .year: return NaiveMetric.utc.date(from: DateComponents(year: c.year, month: 1, day: 1))!
                 }
             }
@@ -157,7 +181,9 @@ import Testing
                 case .month, .none: return period == .quarter || period == .year
                 }
             }
-            let period = candidates.first { p in Set(expected.map { periodStart($0.start, p) }).count <= c.limit } ?? candidates.last!
+            let period =
+                candidates.first { p in Set(expected.map { periodStart($0.start, p) }).count <= c.limit } ?? candidates
+                .last!
             #expect(fitted.regrouped == period)
             let groups = Dictionary(grouping: expected) { periodStart($0.start, period) }
             let starts = groups.keys.sorted()
@@ -170,7 +196,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.available) func splitsByTagMatchTheDefinitions(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func splitsByTagMatchTheDefinitions(on backend: StoreBackend) async throws
+    {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let split = try c.query.fetchSplit(from: c.store, by: .tag)
@@ -190,7 +217,9 @@ import Testing
                 return
             }
             var groups: [LocalDate: [(start: Date, values: [String: Double])]] = [:]
-            for bucket in expected { groups[period.start(of: NaiveMetric.local(bucket.start)), default: []].append(bucket) }
+            for bucket in expected {
+                groups[period.start(of: NaiveMetric.local(bucket.start)), default: []].append(bucket)
+            }
             #expect(fitted.buckets.map(\.start) == groups.keys.sorted())
             for bucket in fitted.buckets {
                 let logged = groups[bucket.start]!.filter { !$0.values.isEmpty }
@@ -203,7 +232,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.available) func targetSummaryAndStreaksMatchTheDefinitions(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func targetSummaryAndStreaksMatchTheDefinitions(on backend: StoreBackend)
+        async throws
+    {
         await propertyCheck(count: 150, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let target = Target.atLeast(60)
@@ -217,13 +248,19 @@ import Testing
             for (window, (met, counted)) in zip([7, 30, 90], expected.windows) {
                 #expect(summary.daysOnTarget(last: window) == (met, counted) as (Int, Int), "window \(window)")
             }
-            #expect(Self.close(summary.percentOnTarget7, expected.windows[0].1 == 0 ? 0
-                               : Double(expected.windows[0].0) * 100 / Double(expected.windows[0].1)))
+            #expect(
+                Self.close(
+                    summary.percentOnTarget7,
+                    expected.windows[0].1 == 0
+                        ? 0
+                        : Double(expected.windows[0].0) * 100 / Double(expected.windows[0].1)))
             #expect(Self.close(summary.today, days.last?.value))
         }
     }
 
-    @Test(arguments: StoreBackend.available) func targetPeriodsOfAChartCountLikeTheSummary(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func targetPeriodsOfAChartCountLikeTheSummary(on backend: StoreBackend)
+        async throws
+    {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             var daily = c.query
@@ -239,7 +276,9 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreBackend.available) func latestAndPointsMatchTheDefinitions(on backend: StoreBackend) async throws {
+    @Test(arguments: StoreBackend.available) func latestAndPointsMatchTheDefinitions(on backend: StoreBackend)
+        async throws
+    {
         await propertyCheck(count: 100, input: Self.samples, Self.settings) { codes, settings in
             let c = try Self.makeCase(codes: codes, settings: settings, on: backend)
             let latest = try c.query.fetchLatest(from: c.store)
@@ -252,7 +291,9 @@ import Testing
                 #expect(Self.close(latest?.previous, days.count > 1 ? value(days[1]) : nil))
                 #expect(latest?.previousDate == (days.count > 1 ? NaiveMetric.local(days[1]) : nil))
             } else {
-                let upTo = c.naive.countedEntries.filter { c.naive.day($0) <= c.naive.asOfDate }.sorted { $0.wallClock > $1.wallClock }
+                let upTo = c.naive.countedEntries.filter { c.naive.day($0) <= c.naive.asOfDate }.sorted {
+                    $0.wallClock > $1.wallClock
+                }
                 #expect(latest?.value == upTo.first?.value)
                 #expect(latest?.date == upTo.first.map { NaiveMetric.local(c.naive.day($0)) })
                 #expect(latest?.previous == (upTo.count > 1 ? upTo[1].value : nil))
@@ -261,10 +302,11 @@ import Testing
             #expect(try c.query.fetchNewestDay(from: c.store) == newest.map { NaiveMetric.local(c.naive.day($0)) })
             // The points: every sample whose day lies in the range's buckets, in local time order.
             let points = try c.query.fetchPoints(from: c.store)
-            let inRange = c.naive.bucketStarts.first.map { first in
-                c.naive.countedEntries.filter { c.naive.day($0) >= first && c.naive.day($0) <= c.naive.asOfDate }
-                    .sorted { $0.wallClock < $1.wallClock }
-            } ?? []
+            let inRange =
+                c.naive.bucketStarts.first.map { first in
+                    c.naive.countedEntries.filter { c.naive.day($0) >= first && c.naive.day($0) <= c.naive.asOfDate }
+                        .sorted { $0.wallClock < $1.wallClock }
+                } ?? []
             #expect(points.map(\.value) == inRange.map(\.value))
             #expect(points.map(\.date) == inRange.map { NaiveMetric.local(c.naive.day($0)) })
         }

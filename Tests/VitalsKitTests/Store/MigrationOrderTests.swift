@@ -1,8 +1,10 @@
-import VitalsSQLite
 import Testing
+import VitalsSQLite
+
 @testable import VitalsKit
+
 #if PostgreSQL
-@testable import VitalsPostgres
+    @testable import VitalsPostgres
 #endif
 
 /// Migration identifiers ordered by their number, not as text ("v10" sorts between "v1" and
@@ -30,11 +32,11 @@ import Testing
     }
 
     #if PostgreSQL
-    /// So is the PostgreSQL schema's list, which `migrate` applies in list order.
-    @Test func thePostgreSQLMigrationsAreListedInNumericOrder() {
-        let listed = PostgresSchema.migrations.map(\.identifier)
-        #expect(MigrationOrder.sorted(listed) == listed)
-        #expect(listed.last == "v10-origin-of-subject")
-    }
+        /// So is the PostgreSQL schema's list, which `migrate` applies in list order.
+        @Test func thePostgreSQLMigrationsAreListedInNumericOrder() {
+            let listed = PostgresSchema.migrations.map(\.identifier)
+            #expect(MigrationOrder.sorted(listed) == listed)
+            #expect(listed.last == "v10-origin-of-subject")
+        }
     #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VitalsKit
 
 /// A straightforward recomputation of what `MetricQuery` answers, written from the
@@ -111,7 +112,10 @@ struct NaiveMetric {
     func starts(from first: Date) -> [Date] {
         var result: [Date] = []
         var cursor = first
-        while cursor <= asOfDate { result.append(cursor); cursor = nextBucket(cursor) }
+        while cursor <= asOfDate {
+            result.append(cursor)
+            cursor = nextBucket(cursor)
+        }
         return result
     }
 
@@ -230,8 +234,12 @@ struct NaiveMetric {
         let counted = days.filter { $0.day <= lastCounted }
         var current = 0
         for day in counted.reversed() { if day.met { current += 1 } else { break } }
-        var best = 0, run = 0
-        for day in counted { run = day.met ? run + 1 : 0; best = max(best, run) }
+        var best = 0
+        var run = 0
+        for day in counted {
+            run = day.met ? run + 1 : 0
+            best = max(best, run)
+        }
         // The last n days end on the as-of day (the days a chart of them shows); an unmet
         // as-of day is not counted yet.
         let windows = [7, 30, 90].map { n -> (Int, Int) in

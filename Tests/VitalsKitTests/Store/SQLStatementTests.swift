@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// The store's statement value: interpolations become `?` and arguments, never text; the
@@ -8,7 +9,8 @@ import XCTest
 /// is the conformance suite's "statement values".)
 final class SQLStatementTests: XCTestCase {
     func testInterpolationsAreArguments() {
-        let series = "o'brien", limit = 3
+        let series = "o'brien"
+        let limit = 3
         let note: String? = nil
         let statement: SQLStatement = "SELECT * FROM sample WHERE series = \(series) AND note IS \(note) LIMIT \(limit)"
         XCTAssertEqual(statement.text, "SELECT * FROM sample WHERE series = ? AND note IS NULL LIMIT ?")
@@ -33,8 +35,9 @@ final class SQLStatementTests: XCTestCase {
 
     func testNumberingSkipsLiteralsQuotedNamesBodiesAndComments() {
         func numbered(_ sql: String) -> String { SQLStatement(sql: sql).numberedText() }
-        XCTAssertEqual(numbered("SELECT ? + ?, '?', \"a?\" FROM t WHERE x = ? -- why?\n AND y = ?"),
-                       "SELECT $1 + $2, '?', \"a?\" FROM t WHERE x = $3 -- why?\n AND y = $4")
+        XCTAssertEqual(
+            numbered("SELECT ? + ?, '?', \"a?\" FROM t WHERE x = ? -- why?\n AND y = ?"),
+            "SELECT $1 + $2, '?', \"a?\" FROM t WHERE x = $3 -- why?\n AND y = $4")
         XCTAssertEqual(numbered("SELECT 'it''s ?', ? /* ? */"), "SELECT 'it''s ?', $1 /* ? */")
         XCTAssertEqual(numbered("SELECT $$ ? $$, ?"), "SELECT $$ ? $$, $1")
         XCTAssertEqual(numbered("SELECT \"a\"\"?\", ?"), "SELECT \"a\"\"?\", $1")
@@ -50,15 +53,23 @@ final class SQLStatementTests: XCTestCase {
     /// agrees with the scanner on generated statements.
     func testNumberingAgreesWithANaiveCount() {
         var state: UInt64 = 41
-        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1; return state >> 33 }
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            return state >> 33
+        }
         let pieces = ["?", "'?'", "x", " ", "'it''s'", "\"n?\"", ",", "= ?"]
         for _ in 0..<500 {
             let sql = (0..<Int(next() % 12)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
-            var naive = 0, quote: Character?
+            var naive = 0
+            var quote: Character?
             for character in sql {
-                if let open = quote { if character == open { quote = nil } } else if character == "'" || character == "\"" {
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "'" || character == "\"" {
                     quote = character
-                } else if character == "?" { naive += 1 }
+                } else if character == "?" {
+                    naive += 1
+                }
             }
             let statement = SQLStatement(sql: sql)
             XCTAssertEqual(statement.placeholderCount, naive, sql)
@@ -80,7 +91,9 @@ final class SQLStatementTests: XCTestCase {
         XCTAssertEqual(String?(storeValue: .null), .some(nil))
         XCTAssertNil(String?(storeValue: .integer(1)))
         let arguments: StoreArguments = ["a", 1, 2.5, nil, true, Int64.max, Data([0])]
-        XCTAssertEqual(arguments.values, [.text("a"), .integer(1), .real(2.5), .null, .integer(1), .integer(Int64.max), .blob(Data([0]))])
+        XCTAssertEqual(
+            arguments.values,
+            [.text("a"), .integer(1), .real(2.5), .null, .integer(1), .integer(Int64.max), .blob(Data([0]))])
     }
 
     func testRowsReadByNameAndPosition() {

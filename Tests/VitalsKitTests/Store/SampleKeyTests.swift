@@ -1,7 +1,8 @@
-import VitalsSQLite
 import Foundation
 import GRDB
+import VitalsSQLite
 import XCTest
+
 @testable import VitalsKit
 
 /// Schema v3: the natural key as one integer under a unique index, with collisions and rows
@@ -10,15 +11,17 @@ final class SampleKeyTests: XCTestCase {
     typealias F = StoreFixtures
 
     private func sample(_ value: Double, start: TimeInterval = 1_795_154_400, source: String = "manual") -> Sample {
-        Sample(seriesID: "steps", start: Date(timeIntervalSince1970: start), utcOffsetSeconds: 3600, value: value,
-               source: source)
+        Sample(
+            seriesID: "steps", start: Date(timeIntervalSince1970: start), utcOffsetSeconds: 3600, value: value,
+            source: source)
     }
 
     private func key(_ sample: Sample) -> Int64 {
         let start = Int64(sample.start.timeIntervalSince1970)
-        return SampleKey.value(series: sample.seriesID, subject: sample.subjectID, start: start,
-                               end: Int64(sample.end.timeIntervalSince1970), value: sample.value,
-                               category: sample.category ?? "", tag: sample.tag ?? "", source: sample.source)
+        return SampleKey.value(
+            series: sample.seriesID, subject: sample.subjectID, start: start,
+            end: Int64(sample.end.timeIntervalSince1970), value: sample.value,
+            category: sample.category ?? "", tag: sample.tag ?? "", source: sample.source)
     }
 
     func testTheKeyIsStableAndFollowsEveryColumn() {
@@ -30,14 +33,26 @@ final class SampleKeyTests: XCTestCase {
         variants.append(sample(8))
         variants.append(sample(7, start: 1_795_154_401))
         variants.append(sample(7, source: "csv"))
-        var other = base; other.subjectID = "ollie"; variants.append(other)
-        other = base; other.tag = "lunch"; variants.append(other)
-        other = base; other.category = "lunch"; variants.append(other)
-        other = base; other.end = base.end.addingTimeInterval(60); variants.append(other)
+        var other = base
+        other.subjectID = "ollie"
+        variants.append(other)
+        other = base
+        other.tag = "lunch"
+        variants.append(other)
+        other = base
+        other.category = "lunch"
+        variants.append(other)
+        other = base
+        other.end = base.end.addingTimeInterval(60)
+        variants.append(other)
         XCTAssertEqual(Set(variants.map(key)).count, variants.count)
         XCTAssertEqual(key(sample(0)), key(sample(-0.0)), "SQLite compares 0 and -0 as equal")
-        var split = base; split.seriesID = "ab"; split.subjectID = "c"
-        var joined = base; joined.seriesID = "a"; joined.subjectID = "bc"
+        var split = base
+        split.seriesID = "ab"
+        split.subjectID = "c"
+        var joined = base
+        joined.seriesID = "a"
+        joined.subjectID = "bc"
         XCTAssertNotEqual(key(split), key(joined))
     }
 
@@ -48,7 +63,10 @@ final class SampleKeyTests: XCTestCase {
         for step in 0..<100_000 {
             let value = Double(step)
             let k = key(sample(value))
-            if let earlier = seen[k] { pair = (earlier, value); break }
+            if let earlier = seen[k] {
+                pair = (earlier, value)
+                break
+            }
             seen[k] = value
         }
         let (first, second) = try XCTUnwrap(pair, "no collision among 100,000 keys in one second")
@@ -57,7 +75,9 @@ final class SampleKeyTests: XCTestCase {
         XCTAssertEqual(try store.insert([sample(first), sample(second)]), 0)
         XCTAssertEqual(try store.insert([sample(second)]), 0)
         XCTAssertEqual(try store.count(), 2)
-        let unkeyed = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE key_hash IS NULL") }
+        let unkeyed = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE key_hash IS NULL")
+        }
         XCTAssertEqual(unkeyed, 1)
     }
 
@@ -77,22 +97,23 @@ final class SampleKeyTests: XCTestCase {
         XCTAssertEqual(try store.insert([sample(1000), sample(1001), sample(pairs[1].0)]), 3)
         XCTAssertEqual(SampleInserter.groupSize, 32)
         var group: [(Sample, Bool)] = (0..<24).map { (sample(Double($0)), true) }
-        group.insert((sample(1000), false), at: 3)        // stored before
-        group.insert((sample(5), false), at: 9)           // repeats row 5 of this group
+        group.insert((sample(1000), false), at: 3)  // stored before
+        group.insert((sample(5), false), at: 9)  // repeats row 5 of this group
         group.insert((sample(pairs[0].0), true), at: 12)  // a colliding pair, both new here
         group.insert((sample(pairs[0].1), true), at: 20)
         group.insert((sample(pairs[1].1), true), at: 22)  // collides with a row stored before
-        group.insert((sample(1001), false), at: 25)       // stored before
-        group.insert((sample(pairs[0].1), false), at: 30) // repeats the second of the pair
-        group.append((sample(23), false))                 // repeats row 23 of this group
+        group.insert((sample(1001), false), at: 25)  // stored before
+        group.insert((sample(pairs[0].1), false), at: 30)  // repeats the second of the pair
+        group.append((sample(23), false))  // repeats row 23 of this group
         XCTAssertEqual(group.count, 32)
         let outcome = try store.write { db -> [Bool] in
             let inserter = try SampleInserter(db: db)
             for (sample, _) in group {
-                inserter.stage(series: sample.seriesID, subject: sample.subjectID,
-                               start: Int64(sample.start.timeIntervalSince1970), end: Int64(sample.end.timeIntervalSince1970),
-                               utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value, category: "", tag: "",
-                               source: sample.source, note: nil, metadata: nil, key: key(sample))
+                inserter.stage(
+                    series: sample.seriesID, subject: sample.subjectID,
+                    start: Int64(sample.start.timeIntervalSince1970), end: Int64(sample.end.timeIntervalSince1970),
+                    utcOffset: Int64(sample.utcOffsetSeconds), value: sample.value, category: "", tag: "",
+                    source: sample.source, note: nil, metadata: nil, key: key(sample))
             }
             XCTAssertTrue(inserter.isGroupFull)
             var outcome = Array(repeating: false, count: group.count)
@@ -101,7 +122,9 @@ final class SampleKeyTests: XCTestCase {
         }
         XCTAssertEqual(outcome, group.map(\.1))
         XCTAssertEqual(try store.count(), 3 + group.filter(\.1).count)
-        let unkeyed = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE key_hash IS NULL") }
+        let unkeyed = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE key_hash IS NULL")
+        }
         XCTAssertEqual(unkeyed, 2, "the second of each colliding pair")
         XCTAssertEqual(try store.insert(group.map(\.0)), 0, "the same group again: nothing new")
     }
@@ -110,10 +133,11 @@ final class SampleKeyTests: XCTestCase {
     func testRowsWithoutAKeyAreFoundByTheirColumns() throws {
         let store = try SampleStore.inMemory()
         try store.write { db in
-            try db.execute(sql: """
-                INSERT INTO sample (series, subject, start, "end", utc_offset, value, source)
-                VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7, 'manual')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sample (series, subject, start, "end", utc_offset, value, source)
+                    VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7, 'manual')
+                    """)
         }
         XCTAssertEqual(try store.insert([sample(7)]), 0)
         XCTAssertEqual(try store.insert([sample(8)]), 1)
@@ -129,20 +153,26 @@ final class SampleKeyTests: XCTestCase {
         let old = (0..<5000).map { sample(Double($0 % 7), start: 1_795_154_400 + TimeInterval($0 / 7) * 60) }
         try queue.write { db in
             for s in old {
-                try db.execute(sql: """
-                    INSERT INTO sample (series, subject, start, "end", utc_offset, value, source, local_start)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [s.seriesID, s.subjectID, Int64(s.start.timeIntervalSince1970),
-                                     Int64(s.end.timeIntervalSince1970), s.utcOffsetSeconds, s.value, s.source,
-                                     Int64(s.start.timeIntervalSince1970) + Int64(s.utcOffsetSeconds)])
+                try db.execute(
+                    sql: """
+                        INSERT INTO sample (series, subject, start, "end", utc_offset, value, source, local_start)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        s.seriesID, s.subjectID, Int64(s.start.timeIntervalSince1970),
+                        Int64(s.end.timeIntervalSince1970), s.utcOffsetSeconds, s.value, s.source,
+                        Int64(s.start.timeIntervalSince1970) + Int64(s.utcOffsetSeconds),
+                    ])
             }
         }
         try queue.close()
         let store = try SampleStore.open(path: path)
         let indexes = try store.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sample' ORDER BY name")
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sample' ORDER BY name")
         }
-        XCTAssertEqual(indexes, ["sample_key_hash", "sample_log_batch", "sample_series_subject_local", "sample_unhashed"])
+        XCTAssertEqual(
+            indexes, ["sample_key_hash", "sample_log_batch", "sample_series_subject_local", "sample_unhashed"])
         let keys = try store.read { db in try Int64.fetchAll(db, sql: "SELECT key_hash FROM sample ORDER BY id") }
         XCTAssertEqual(keys, old.map(key))
         XCTAssertEqual(try store.insert(old), 0)
@@ -154,15 +184,21 @@ final class SampleKeyTests: XCTestCase {
     func testReadingASpanUsesTheChartIndex() throws {
         let store = try SampleStore.inMemory()
         try store.insert((0..<50).map { sample(Double($0), start: 1_795_154_400 + TimeInterval($0) * 3600) })
-        let found = try store.samples(series: "steps", subject: "me", from: Date(timeIntervalSince1970: 1_795_154_400 + 10 * 3600),
-                                      to: Date(timeIntervalSince1970: 1_795_154_400 + 20 * 3600))
+        let found = try store.samples(
+            series: "steps", subject: "me", from: Date(timeIntervalSince1970: 1_795_154_400 + 10 * 3600),
+            to: Date(timeIntervalSince1970: 1_795_154_400 + 20 * 3600))
         XCTAssertEqual(found.map(\.value), (10..<20).map(Double.init))
         let detail = try store.read { db in
-            try Row.fetchAll(db, sql: """
-                EXPLAIN QUERY PLAN SELECT * FROM sample WHERE series = 'steps' AND subject = 'me'
-                AND start >= 1 AND local_start >= 0 AND start < 9 AND local_start < 10
-                """).map { $0["detail"] as String }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT * FROM sample WHERE series = 'steps' AND subject = 'me'
+                    AND start >= 1 AND local_start >= 0 AND start < 9 AND local_start < 10
+                    """
+            ).map { $0["detail"] as String }
         }.joined(separator: "\n")
-        XCTAssertTrue(detail.contains("sample_series_subject_local (series=? AND subject=? AND local_start>? AND local_start<?)"), detail)
+        XCTAssertTrue(
+            detail.contains("sample_series_subject_local (series=? AND subject=? AND local_start>? AND local_start<?)"),
+            detail)
     }
 }

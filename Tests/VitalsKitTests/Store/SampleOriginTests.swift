@@ -1,18 +1,21 @@
-import VitalsSQLite
 import Foundation
 import GRDB
+import VitalsSQLite
 import XCTest
+
 @testable import VitalsKit
 
 /// Schema v4: an imported sample's source version and device live in `sample_origin` and are
 /// put back into the metadata object read from the store.
 final class SampleOriginTests: XCTestCase {
     func testOriginMembersAreAppendedToTheStoredObject() {
-        XCTAssertEqual(SampleStore.withOrigin(#"{"unit":"lb"}"#, sourceVersion: "13.1", device: "name:iPhone"),
-                       #"{"unit":"lb","sourceVersion":"13.1","device":"name:iPhone"}"#)
+        XCTAssertEqual(
+            SampleStore.withOrigin(#"{"unit":"lb"}"#, sourceVersion: "13.1", device: "name:iPhone"),
+            #"{"unit":"lb","sourceVersion":"13.1","device":"name:iPhone"}"#)
         XCTAssertEqual(SampleStore.withOrigin(nil, sourceVersion: "13.1", device: nil), #"{"sourceVersion":"13.1"}"#)
-        XCTAssertEqual(SampleStore.withOrigin("{}", sourceVersion: nil, device: #"a "quoted" one"#),
-                       #"{"device":"a \"quoted\" one"}"#)
+        XCTAssertEqual(
+            SampleStore.withOrigin("{}", sourceVersion: nil, device: #"a "quoted" one"#),
+            #"{"device":"a \"quoted\" one"}"#)
         XCTAssertEqual(SampleStore.withOrigin(#"{"a":1}"#, sourceVersion: nil, device: nil), #"{"a":1}"#)
         XCTAssertNil(SampleStore.withOrigin(nil, sourceVersion: nil, device: nil))
     }
@@ -24,17 +27,20 @@ final class SampleOriginTests: XCTestCase {
             let origin = try inserter.origin(sourceVersion: "6.0", device: "name:Apple Watch")
             XCTAssertEqual(try inserter.origin(sourceVersion: "6.0", device: "name:Apple Watch"), origin)
             XCTAssertNotEqual(try inserter.origin(sourceVersion: nil, device: "name:Apple Watch"), origin)
-            let key = SampleKey.value(series: "heart_rate", subject: "me", start: 100, end: 100, value: 60,
-                                      category: "", tag: "", source: "apple-health:Watch")
-            inserter.stage(series: "heart_rate", subject: "me", start: 100, end: 100, utcOffset: 0,
-                           value: 60, category: "", tag: "", source: "apple-health:Watch",
-                           note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key)
+            let key = SampleKey.value(
+                series: "heart_rate", subject: "me", start: 100, end: 100, value: 60,
+                category: "", tag: "", source: "apple-health:Watch")
+            inserter.stage(
+                series: "heart_rate", subject: "me", start: 100, end: 100, utcOffset: 0,
+                value: 60, category: "", tag: "", source: "apple-health:Watch",
+                note: nil, metadata: #"{"unit":"count/min"}"#, origin: origin, key: key)
             var isNew = false
             try inserter.flush { isNew = $1 == .new }
             XCTAssertTrue(isNew)
         }
-        XCTAssertEqual(try store.samples(series: "heart_rate").map(\.metadata),
-                       [#"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch"}"#])
+        XCTAssertEqual(
+            try store.samples(series: "heart_rate").map(\.metadata),
+            [#"{"unit":"count/min","sourceVersion":"6.0","device":"name:Apple Watch"}"#])
     }
 }
 
@@ -52,7 +58,11 @@ final class PageSizeTests: XCTestCase {
         try queue.close()
         let old = try SampleStore.open(path: oldPath)
         XCTAssertEqual(try old.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }, 4096)
-        XCTAssertEqual(try old.insert([Sample(seriesID: "steps", start: Date(timeIntervalSince1970: 1_795_154_400),
-                                              utcOffsetSeconds: 0, value: 1)]), 1)
+        XCTAssertEqual(
+            try old.insert([
+                Sample(
+                    seriesID: "steps", start: Date(timeIntervalSince1970: 1_795_154_400),
+                    utcOffsetSeconds: 0, value: 1)
+            ]), 1)
     }
 }

@@ -1,7 +1,8 @@
-import VitalsSQLite
 import Foundation
 import GRDB
+import VitalsSQLite
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -23,7 +24,10 @@ final class SampleStoreTests: XCTestCase {
         let plan = try store.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
         }.joined(separator: "\n")
-        XCTAssertTrue(plan.contains("USING COVERING INDEX sample_series_subject_local (series=? AND subject=? AND local_start>? AND local_start<?)"), plan)
+        XCTAssertTrue(
+            plan.contains(
+                "USING COVERING INDEX sample_series_subject_local (series=? AND subject=? AND local_start>? AND local_start<?)"
+            ), plan)
         XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
     }
 
@@ -34,18 +38,20 @@ final class SampleStoreTests: XCTestCase {
         let queue = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(queue, upTo: "v1-samples")
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
-                VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7)
-                """)   // 2026-11-20T06:00Z
+            try db.execute(
+                sql: """
+                    INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                    VALUES ('steps', 'me', 1795154400, 1795154400, 3600, 7)
+                    """)  // 2026-11-20T06:00Z
         }
         try queue.close()
         let store = try SampleStore.open(path: path)
         try store.write { db in
-            try db.execute(sql: """
-                INSERT INTO sample (series, subject, start, "end", utc_offset, value)
-                VALUES ('steps', 'me', 1795158000, 1795158000, 3600, 5)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO sample (series, subject, start, "end", utc_offset, value)
+                    VALUES ('steps', 'me', 1795158000, 1795158000, 3600, 5)
+                    """)
         }
         let result = try F.query(F.steps, range: .days(1), asOf: "2026-11-20").fetchBuckets(from: store)
         assertValues(result.values, [12])
@@ -63,16 +69,22 @@ final class SampleStoreTests: XCTestCase {
     func testRefusesANewerSchema() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("new.sqlite").path
         let store = try SampleStore.open(path: path)
-        try store.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')") }
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-from-the-future')")
+        }
         try store.close()
         XCTAssertThrowsError(try SampleStore.open(path: path)) { error in
-            XCTAssertTrue((error as? StoreError)?.message.contains("was written by a newer version of vitals") ?? false, "\(error)")
+            XCTAssertTrue(
+                (error as? StoreError)?.message.contains("was written by a newer version of vitals") ?? false,
+                "\(error)")
         }
     }
 
     func testRefusesAnUnwritableLocation() {
         XCTAssertThrowsError(try SampleStore.open(path: "/proc/vitals-test.sqlite")) { error in
-            XCTAssertTrue((error as? StoreError)?.message.hasPrefix("cannot write the database /proc/vitals-test.sqlite") ?? false, "\(error)")
+            XCTAssertTrue(
+                (error as? StoreError)?.message.hasPrefix("cannot write the database /proc/vitals-test.sqlite")
+                    ?? false, "\(error)")
         }
         XCTAssertThrowsError(try SampleStore.open(path: "/nonexistent-dir/vitals.sqlite")) { error in
             XCTAssertTrue((error as? StoreError)?.message.contains("does not exist") ?? false, "\(error)")
@@ -80,20 +92,31 @@ final class SampleStoreTests: XCTestCase {
     }
 
     func testDatabasePathResolution() {
-        XCTAssertEqual(DatabaseLocation.resolve(option: "/x/a.sqlite", environment: ["VITALS_DB": "/y"]).path, "/x/a.sqlite")
-        XCTAssertEqual(DatabaseLocation.resolve(option: nil, environment: ["VITALS_DB": "/y/b.sqlite", "XDG_DATA_HOME": "/d"]).path, "/y/b.sqlite")
-        XCTAssertEqual(DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).path, "/d/vitals/vitals.sqlite")
-        XCTAssertEqual(DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "", "HOME": "/h"]).path, "/h/.local/share/vitals/vitals.sqlite")
+        XCTAssertEqual(
+            DatabaseLocation.resolve(option: "/x/a.sqlite", environment: ["VITALS_DB": "/y"]).path, "/x/a.sqlite")
+        XCTAssertEqual(
+            DatabaseLocation.resolve(option: nil, environment: ["VITALS_DB": "/y/b.sqlite", "XDG_DATA_HOME": "/d"])
+                .path, "/y/b.sqlite")
+        XCTAssertEqual(
+            DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).path,
+            "/d/vitals/vitals.sqlite")
+        XCTAssertEqual(
+            DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "", "HOME": "/h"]).path,
+            "/h/.local/share/vitals/vitals.sqlite")
         XCTAssertEqual(DatabaseLocation.resolve(option: "~/v.sqlite", environment: ["HOME": "/h"]).path, "/h/v.sqlite")
     }
 
     func testMilestones() throws {
         let store = try SampleStore.inMemory()
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_12", doneOn: F.date("2026-03-14")))
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14")))
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_12", doneOn: F.date("2026-03-15")))
-        XCTAssertEqual(try store.milestones(subject: "ollie").map { "\($0.milestoneID)@\($0.doneOn)" },
-                       ["vaccinatie_8@2026-02-14", "vaccinatie_12@2026-03-15"])
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_12", doneOn: F.date("2026-03-14")))
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_8", doneOn: F.date("2026-02-14")))
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "vaccinatie_12", doneOn: F.date("2026-03-15")))
+        XCTAssertEqual(
+            try store.milestones(subject: "ollie").map { "\($0.milestoneID)@\($0.doneOn)" },
+            ["vaccinatie_8@2026-02-14", "vaccinatie_12@2026-03-15"])
         XCTAssertTrue(try store.unmarkMilestone(subject: "ollie", milestone: "vaccinatie_8"))
         XCTAssertFalse(try store.unmarkMilestone(subject: "ollie", milestone: "vaccinatie_8"))
         XCTAssertTrue(try store.milestones(subject: "me").isEmpty)
@@ -105,16 +128,22 @@ final class SampleStoreTests: XCTestCase {
         let path = F.temporaryDirectory(self).appendingPathComponent("busy.sqlite").path
         _ = try SampleStore.open(path: path)
         let errors = ErrorBox()
-        let writers = 3, writesEach = 120, readers = 3
+        let writers = 3
+        let writesEach = 120
+        let readers = 3
         let query = try F.query(F.steps, range: .days(30), asOf: "2026-11-20")
         DispatchQueue.concurrentPerform(iterations: writers + readers) { worker in
             do {
-                let store = try SampleStore.open(path: path)   // its own connections
+                let store = try SampleStore.open(path: path)  // its own connections
                 if worker < writers {
                     for index in 0..<writesEach {
                         let minute = worker * writesEach + index
-                        try store.insert([Sample(seriesID: "steps", start: Date(timeIntervalSince1970: 1_795_000_000 + Double(minute * 60)),
-                                                 utcOffsetSeconds: 3600, value: 1)])
+                        try store.insert([
+                            Sample(
+                                seriesID: "steps",
+                                start: Date(timeIntervalSince1970: 1_795_000_000 + Double(minute * 60)),
+                                utcOffsetSeconds: 3600, value: 1)
+                        ])
                     }
                 } else {
                     for _ in 0..<150 {
@@ -135,6 +164,14 @@ final class SampleStoreTests: XCTestCase {
 final class ErrorBox: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
-    func append(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+    func append(_ message: String) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+    }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages
+    }
 }

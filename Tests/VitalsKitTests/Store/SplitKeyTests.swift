@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// `split_by` is decoded into a `SplitKey`; any other spelling is refused by `validate` with the
 /// key's location and the allowed values, and never reaches a query.
 final class SplitKeyTests: XCTestCase {
     private func load(_ splitBy: String) -> (LoadedCatalog, [Diagnostic]) {
-        let metric = "display_metric_id: MEALS, display_screen_id: SCREEN_BODY, display_name: Meals, chart_type_id: bar_stacked, series: body_mass, aggregate: sum, bucket: day, split_by: \(splitBy)"
+        let metric =
+            "display_metric_id: MEALS, display_screen_id: SCREEN_BODY, display_name: Meals, chart_type_id: bar_stacked, series: body_mass, aggregate: sum, bucket: day, split_by: \(splitBy)"
         let loaded = CatalogLoader.load([SourceFile(path: "meals.yaml", text: RuleExamples.metrics(metric))])
         return (loaded, Validator(screenModules: .genericOnly).validate(loaded))
     }
@@ -33,7 +35,8 @@ final class SplitKeyTests: XCTestCase {
 
     func testACategorySplitOfAQuantityIsABindingMismatch() {
         let (_, diagnostics) = load("category")
-        XCTAssertEqual(diagnostics.filter { $0.rule == "binding-mismatch" }.map(\.message),
-                       ["split_by: category needs a category series; 'body_mass' is a quantity (use split_by: tag)"])
+        XCTAssertEqual(
+            diagnostics.filter { $0.rule == "binding-mismatch" }.map(\.message),
+            ["split_by: category needs a category series; 'body_mass' is a quantity (use split_by: tag)"])
     }
 }

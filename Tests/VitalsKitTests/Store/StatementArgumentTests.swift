@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// Every value a query sends to SQLite travels as a statement argument: ids, subjects, tags,
@@ -18,8 +19,10 @@ final class StatementArgumentTests: XCTestCase {
     /// or a broken quote would blur them.
     func store() throws -> SampleStore {
         var samples: [Sample] = []
-        func add(_ series: String, _ time: String, _ value: Double, subject: String = Self.subject,
-                 tag: String? = nil, category: String? = nil, source: String = "test") {
+        func add(
+            _ series: String, _ time: String, _ value: Double, subject: String = Self.subject,
+            tag: String? = nil, category: String? = nil, source: String = "test"
+        ) {
             var sample = F.sample(series, time, value, subject: subject, tag: tag, category: category)
             sample.source = source
             samples.append(sample)
@@ -45,10 +48,13 @@ final class StatementArgumentTests: XCTestCase {
         return try F.store(samples)
     }
 
-    func query(_ series: Series, aggregate: Aggregate = .sum, categories: [String]? = nil, divisor: Series? = nil,
-               splitBy: SplitKey? = nil) throws -> MetricQuery {
-        try F.query(series, aggregate: aggregate, range: .days(3), asOf: "2026-11-20", splitBy: splitBy,
-                    subject: Self.subject, categories: categories, divisor: divisor)
+    func query(
+        _ series: Series, aggregate: Aggregate = .sum, categories: [String]? = nil, divisor: Series? = nil,
+        splitBy: SplitKey? = nil
+    ) throws -> MetricQuery {
+        try F.query(
+            series, aggregate: aggregate, range: .days(3), asOf: "2026-11-20", splitBy: splitBy,
+            subject: Self.subject, categories: categories, divisor: divisor)
     }
 
     func testBucketsPointsLatestAndNewestDayFindOnlyTheirOwnSamples() throws {
@@ -65,22 +71,24 @@ final class StatementArgumentTests: XCTestCase {
         XCTAssertEqual(try q.earliestDay(in: store), F.date("2026-11-19"))
         for aggregate in [Aggregate.mean, .min, .max, .count, .first, .last] {
             let values = try query(series, aggregate: aggregate).fetchBuckets(from: store).values
-            let expected: [Double?] = switch aggregate {
-            case .mean: [nil, 10, 12.5]
-            case .min: [nil, 10, 5]
-            case .max: [nil, 10, 20]
-            case .count: [nil, 1, 2]
-            case .first: [nil, 10, 20]
-            default: [nil, 10, 5]
-            }
+            let expected: [Double?] =
+                switch aggregate {
+                case .mean: [nil, 10, 12.5]
+                case .min: [nil, 10, 5]
+                case .max: [nil, 10, 20]
+                case .count: [nil, 1, 2]
+                case .first: [nil, 10, 20]
+                default: [nil, 10, 5]
+                }
             assertValues(values, expected)
         }
         let summary = try XCTUnwrap(try q.fetchTargetSummary(from: store, target: .atLeast(20)))
         XCTAssertEqual(summary.days.map(\.value), [10, 25])
         // An injected condition is a name like any other: nothing stored under it.
-        let injected = try MetricQuery(binding: MetricBinding(seriesID: "x", aggregate: .sum, bucket: .day, range: .days(3)),
-                                       series: F.series("x' OR '1'='1' --", .quantity, .g), subjectID: Self.subject,
-                                       asOf: F.date("2026-11-20"))
+        let injected = try MetricQuery(
+            binding: MetricBinding(seriesID: "x", aggregate: .sum, bucket: .day, range: .days(3)),
+            series: F.series("x' OR '1'='1' --", .quantity, .g), subjectID: Self.subject,
+            asOf: F.date("2026-11-20"))
         XCTAssertTrue(try injected.fetchBuckets(from: store).isEmpty)
         XCTAssertEqual(try store.count(), 14, "no statement changed the table")
     }
@@ -135,9 +143,11 @@ final class StatementArgumentTests: XCTestCase {
         let periods = try XCTUnwrap(try q.readPeriods(in: nil))
         var grouped = q
         grouped.tagGroups = TagGroups(order: ["lunch"], spellings: ["it's": "lunch"])
-        let statements = [q.bucketSQL(periods, .day), q.bucketSQL(periods, .month),
-                          grouped.groupedSQL(periods, .day, group: grouped.tagGroups.sql(MetricQuery.SampleAlias.s.column("tag"))),
-                          q.sampleFilter(alias: .o)]
+        let statements = [
+            q.bucketSQL(periods, .day), q.bucketSQL(periods, .month),
+            grouped.groupedSQL(periods, .day, group: grouped.tagGroups.sql(MetricQuery.SampleAlias.s.column("tag"))),
+            q.sampleFilter(alias: .o),
+        ]
         for statement in statements {
             for value in ["o'brien", "a'b", "c'%", "it's", "lunch", "\(q.localBound(periods[0].start))"] {
                 XCTAssertFalse(statement.text.contains(value), "\(value) written into \(statement.text)")

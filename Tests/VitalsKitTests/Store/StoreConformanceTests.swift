@@ -11,7 +11,8 @@ final class StoreConformanceTests: XCTestCase {
     }
 
     func testSQLiteFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-conformance-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-conformance-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var count = 0
@@ -37,9 +38,9 @@ final class StoreConformanceTests: XCTestCase {
     }
 
     #if PostgreSQL
-    func testPostgreSQL() throws {
-        guard StoreBackend.available.contains(.postgres) else { throw XCTSkip("no PostgreSQL server here") }
-        StoreConformance { try PostgresStores.fresh() }.run()
-    }
+        func testPostgreSQL() throws {
+            guard StoreBackend.available.contains(.postgres) else { throw XCTSkip("no PostgreSQL server here") }
+            StoreConformance { try PostgresStores.fresh() }.run()
+        }
     #endif
 }

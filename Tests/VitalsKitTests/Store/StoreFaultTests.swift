@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsDemo
+@testable import VitalsKit
 @testable import VitalsSettings
 
 /// The database file under faults: what stands at its path is not a file, belongs to another
@@ -13,8 +14,10 @@ final class StoreFaultTests: XCTestCase {
 
     /// Runs `body` on another thread; fails (instead of hanging the suite) when it takes
     /// longer than `seconds`.
-    private func withinSeconds<T>(_ seconds: Double, _ body: @escaping @Sendable () throws -> T,
-                                  file: StaticString = #filePath, line: UInt = #line) -> Result<T, Error>? {
+    private func withinSeconds<T>(
+        _ seconds: Double, _ body: @escaping @Sendable () throws -> T,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result<T, Error>? {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<T, Error>?
         Thread.detachNewThread {
@@ -37,11 +40,16 @@ final class StoreFaultTests: XCTestCase {
     func testAFIFOWhereTheDatabaseShouldBeIsRefusedNamingIt() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("fifo.sqlite").path
         XCTAssertEqual(mkfifo(path, 0o600), 0)
-        let opens: [@Sendable () throws -> Void] = [{ _ = try SampleStore.openForReading(path: path) },
-                                                      { _ = try SampleStore.open(path: path) }]
+        let opens: [@Sendable () throws -> Void] = [
+            { _ = try SampleStore.openForReading(path: path) },
+            { _ = try SampleStore.open(path: path) },
+        ]
         for open in opens {
             let outcome = withinSeconds(5) { try open() }
-            guard case .failure(let error)? = outcome else { XCTFail("a FIFO was opened: \(String(describing: outcome))"); continue }
+            guard case .failure(let error)? = outcome else {
+                XCTFail("a FIFO was opened: \(String(describing: outcome))")
+                continue
+            }
             XCTAssertEqual(error as? StoreError, .notARegularFile(path: path, kind: "a FIFO (named pipe)"))
             XCTAssertEqual((error as? StoreError)?.message, "\(path) is a FIFO (named pipe), not a database file")
         }
@@ -63,7 +71,8 @@ final class StoreFaultTests: XCTestCase {
         let path = F.temporaryDirectory(self).appendingPathComponent("notes.db").path
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note (text) VALUES ('hello')")
+            try db.execute(
+                sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note (text) VALUES ('hello')")
         }
         try queue.close()
         let before = try bytes(path)
@@ -97,7 +106,7 @@ final class StoreFaultTests: XCTestCase {
     func testADamagedStoreSaysItIsDamagedAndPointsToABackup() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("damaged.sqlite").path
         let store = try SampleStore.open(path: path)
-        store.truncateWAL() // everything in the file itself, none of it in a -wal
+        store.truncateWAL()  // everything in the file itself, none of it in a -wal
         try store.close()
         // The schema page (page 1 past the 100-byte header) overwritten: SQLite's header is
         // intact, its schema is not.
@@ -133,18 +142,23 @@ final class StoreFaultTests: XCTestCase {
     func testAFailedWriteTruncatesTheWALItGrew() throws {
         let path = F.temporaryDirectory(self).appendingPathComponent("wal.sqlite").path
         let location = DatabaseLocation(path: path, origin: .option)
-        try location.writing { store in try store.write { db in try db.execute(sql: "INSERT INTO milestone VALUES ('me', 'a', '2026-01-01', NULL)") } }
-        struct Refused: Error {}
-        XCTAssertThrowsError(try location.writing { store -> Void in
-            try store.write { db in
-                // A few MB of rows, then the write fails and rolls back.
-                for index in 0..<20_000 {
-                    try db.execute(sql: "INSERT INTO milestone VALUES ('me', ?, '2026-01-01', ?)",
-                                   arguments: ["m\(index)", String(repeating: "x", count: 200)])
-                }
-                throw Refused()
+        try location.writing { store in
+            try store.write { db in try db.execute(sql: "INSERT INTO milestone VALUES ('me', 'a', '2026-01-01', NULL)")
             }
-        })
+        }
+        struct Refused: Error {}
+        XCTAssertThrowsError(
+            try location.writing { store -> Void in
+                try store.write { db in
+                    // A few MB of rows, then the write fails and rolls back.
+                    for index in 0..<20_000 {
+                        try db.execute(
+                            sql: "INSERT INTO milestone VALUES ('me', ?, '2026-01-01', ?)",
+                            arguments: ["m\(index)", String(repeating: "x", count: 200)])
+                    }
+                    throw Refused()
+                }
+            })
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0
         XCTAssertEqual(wal, 0, "the rolled-back import's frames still take \(wal) bytes in the -wal file")
         let store = try SampleStore.openForReading(path: path)
@@ -160,27 +174,37 @@ final class StoreFaultTests: XCTestCase {
         let path = F.temporaryDirectory(self).appendingPathComponent("same.sqlite").path
         let location = DatabaseLocation(path: path, origin: .option)
         try location.writing { store in
-            _ = try store.insert([F.sample("steps", "2026-03-01T10:00", 1200), F.sample("steps", "2026-03-02T10:00", 900)])
+            _ = try store.insert([
+                F.sample("steps", "2026-03-01T10:00", 1200), F.sample("steps", "2026-03-02T10:00", 900),
+            ])
         }
         let before = try bytes(path)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "closing leaves the WAL checkpointed and gone")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: path + "-wal"), "closing leaves the WAL checkpointed and gone")
         struct Refused: Error {}
         let attempts: [(String, (SampleStore) throws -> Void)] = [
             ("open and close", { _ in }),
-            ("a write that fails", { store in
-                try store.write { db in
-                    try db.execute(sql: "INSERT INTO milestone VALUES ('me', 'x', '2026-01-01', NULL)")
-                    throw Refused()
-                }
-            }),
-            ("a bulk load that fails", { store in
-                try store.inTransaction { db in
-                    try db.bulkInserting {
-                        _ = try SampleStore.insert([F.sample("steps", "2026-03-03T10:00", 700)], through: try db.makeBulkInserter())
+            (
+                "a write that fails",
+                { store in
+                    try store.write { db in
+                        try db.execute(sql: "INSERT INTO milestone VALUES ('me', 'x', '2026-01-01', NULL)")
                         throw Refused()
                     }
                 }
-            }),
+            ),
+            (
+                "a bulk load that fails",
+                { store in
+                    try store.inTransaction { db in
+                        try db.bulkInserting {
+                            _ = try SampleStore.insert(
+                                [F.sample("steps", "2026-03-03T10:00", 700)], through: try db.makeBulkInserter())
+                            throw Refused()
+                        }
+                    }
+                }
+            ),
         ]
         for (name, attempt) in attempts {
             do { try location.writing { store in try attempt(store) } } catch is Refused {}

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsDemo
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// What `log`, `entries`, `undo`, `milestone`, the exporters, the day ledger and the Apple
 /// Health import ask of the store, on each backend, with the same answers.
@@ -28,8 +29,9 @@ import Testing
         #expect(steps.map(\.value) == [100, 50])
         #expect(steps.map(\.tag) == [nil, "walk"])
         #expect(steps.map(\.utcOffsetSeconds) == [3600, 3600])
-        let window = try store.samples(series: "steps", from: F.time("2026-11-20T08:30:00+01:00").date,
-                                       to: F.time("2026-11-20T10:00:00+01:00").date)
+        let window = try store.samples(
+            series: "steps", from: F.time("2026-11-20T08:30:00+01:00").date,
+            to: F.time("2026-11-20T10:00:00+01:00").date)
         #expect(window.map(\.value) == [50])
     }
 
@@ -45,8 +47,10 @@ import Testing
         try store.insert([manual("2026-11-19T08:00:00+01:00", 20)])
         // One `log` of a mixed dish: two entries at the same time with the same food.
         let dish = #"{"food":"lasagne"}"#
-        try store.insert([manual("2026-11-20T19:00:00+01:00", 25, metadata: dish),
-                          manual("2026-11-20T19:00:00+01:00", 5, metadata: dish)])
+        try store.insert([
+            manual("2026-11-20T19:00:00+01:00", 25, metadata: dish),
+            manual("2026-11-20T19:00:00+01:00", 5, metadata: dish),
+        ])
         let all = try store.entries(series: "protein", subject: "me")
         #expect(all.map(\.sample.value) == [20, 25, 5])
         let newest = try store.entries(subject: "me", limit: 2)
@@ -82,7 +86,8 @@ import Testing
             return sample
         }
         #expect(try store.insertLogged([manual("vegetables", 1)]) == 1)
-        #expect(try store.insertLogged([manual("vegetables", 2, food: "stew"), manual("protein", 5, food: "stew")]) == 2)
+        #expect(
+            try store.insertLogged([manual("vegetables", 2, food: "stew"), manual("protein", 5, food: "stew")]) == 2)
         #expect(try store.insertLogged([manual("vegetables", 3)]) == 1)
         #expect(try store.insertLogged([manual("vegetables", 1)]) == 0, "already logged")
         #expect(try store.lastLogged(subject: "me").map(\.sample.value) == [3])
@@ -97,9 +102,12 @@ import Testing
     @Test(arguments: StoreBackend.available)
     func milestonesAreMarkedMovedAndForgotten(on backend: StoreBackend) throws {
         let store = try F.emptyStore(on: backend)
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "sit", doneOn: F.date("2026-02-01"), note: "treats"))
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "stay", doneOn: F.date("2026-01-15"), note: nil))
-        try store.markMilestone(MilestoneRecord(subjectID: "ollie", milestoneID: "sit", doneOn: F.date("2026-01-20"), note: nil))
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "sit", doneOn: F.date("2026-02-01"), note: "treats"))
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "stay", doneOn: F.date("2026-01-15"), note: nil))
+        try store.markMilestone(
+            MilestoneRecord(subjectID: "ollie", milestoneID: "sit", doneOn: F.date("2026-01-20"), note: nil))
         let marked = try store.milestones(subject: "ollie")
         #expect(marked.map(\.milestoneID) == ["stay", "sit"])
         #expect(marked.map(\.doneOn.description) == ["2026-01-15", "2026-01-20"])
@@ -123,14 +131,16 @@ import Testing
         let book = try CatalogLoader.load(paths: TestPaths.shippedCatalog).catalog.portions
         let series = Array(Set(book.enabledCategories.map(\.seriesID))).sorted()
         func entries(_ store: SampleStore) throws -> [LedgerEntry] {
-            try DayLedger.entries(series: series, subject: "me", from: asOf.adding(days: -59), through: asOf,
-                                  cutoffMinutes: book.dayCutoffMinutes, in: store)
+            try DayLedger.entries(
+                series: series, subject: "me", from: asOf.adding(days: -59), through: asOf,
+                cutoffMinutes: book.dayCutoffMinutes, in: store)
         }
         let onFile = try entries(sqlite)
         #expect(!onFile.isEmpty && onFile.contains { $0.food != nil })
         #expect(try entries(postgres) == onFile)
         let ledger = DayLedger(book: book)
-        #expect(try ledger.read(from: postgres, first: asOf.adding(days: -59), through: asOf)
+        #expect(
+            try ledger.read(from: postgres, first: asOf.adding(days: -59), through: asOf)
                 == (try ledger.read(from: sqlite, first: asOf.adding(days: -59), through: asOf)))
         #expect(try ledger.firstDay(in: postgres) == (try ledger.firstDay(in: sqlite)))
     }
@@ -144,8 +154,9 @@ import Testing
         var named = F.sample("vegetables", "2026-11-20T13:00:00+01:00", 2)
         named.metadata = #"{"food":"carrot"}"#
         try store.insert([broken, named])
-        let entries = try DayLedger.entries(series: ["vegetables"], subject: "me", from: F.date("2026-11-20"),
-                                            through: F.date("2026-11-20"), cutoffMinutes: 0, in: store)
+        let entries = try DayLedger.entries(
+            series: ["vegetables"], subject: "me", from: F.date("2026-11-20"),
+            through: F.date("2026-11-20"), cutoffMinutes: 0, in: store)
         #expect(entries.map(\.food) == [nil, "carrot"])
     }
 
@@ -158,16 +169,18 @@ import Testing
         let path = directory.appendingPathComponent("export.xml").path
         try HealthExportFixtures.quirky.write(toFile: path, atomically: true, encoding: .utf8)
         func series(_ id: String, _ kind: Series.Kind, _ unit: BaseUnit, _ type: String) -> Series {
-            Series(id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
-                   healthKit: [type], description: nil, location: F.here)
+            Series(
+                id: id, kind: kind, unit: unit, categories: [], min: nil, max: nil, rangeByKind: [:],
+                healthKit: [type], description: nil, location: F.here)
         }
-        let importer = AppleHealthImporter(mapping: HealthSampleMapping(series: [
-            series("body_mass", .quantity, .kg, "HKQuantityTypeIdentifierBodyMass"),
-            series("protein", .quantity, .g, "HKQuantityTypeIdentifierDietaryProtein"),
-            series("steps", .quantity, .count, "HKQuantityTypeIdentifierStepCount"),
-            series("heart_rate", .quantity, .bpm, "HKQuantityTypeIdentifierHeartRate"),
-            series("sleep_analysis", .category, .min, "HKCategoryTypeIdentifierSleepAnalysis"),
-        ]))
+        let importer = AppleHealthImporter(
+            mapping: HealthSampleMapping(series: [
+                series("body_mass", .quantity, .kg, "HKQuantityTypeIdentifierBodyMass"),
+                series("protein", .quantity, .g, "HKQuantityTypeIdentifierDietaryProtein"),
+                series("steps", .quantity, .count, "HKQuantityTypeIdentifierStepCount"),
+                series("heart_rate", .quantity, .bpm, "HKQuantityTypeIdentifierHeartRate"),
+                series("sleep_analysis", .category, .min, "HKCategoryTypeIdentifierSleepAnalysis"),
+            ]))
         let sqlite = try SampleStore.inMemory()
         let postgres = try F.emptyStore(on: .postgres)
         let onFile = try importer.importExport(at: path, into: sqlite)

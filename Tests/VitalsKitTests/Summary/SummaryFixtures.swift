@@ -1,6 +1,7 @@
 import Foundation
-@testable import VitalsKit
+
 @testable import VitalsInsights
+@testable import VitalsKit
 
 /// A small catalog for the summary's tests (not the shipped one): an Intake screen (protein a
 /// day from 04:00, at least 100 g, and a weekly child with its own target), a Weight screen
@@ -51,17 +52,25 @@ enum SummaryFixtures {
 
     /// A sample at `local` wall-clock time (YYYY-MM-DDTHH:MM) with the offset of Amsterdam on
     /// that day: +01:00 before the change to summer time on 29 March 2026 at 02:00, +02:00 after.
-    static func sample(_ series: String, _ day: LocalDate, minute: Int, _ value: Double, subject: String = "me") -> Sample {
-        let summer = day > LocalDate(year: 2026, month: 3, day: 29) || (day == LocalDate(year: 2026, month: 3, day: 29) && minute >= 120)
+    static func sample(_ series: String, _ day: LocalDate, minute: Int, _ value: Double, subject: String = "me")
+        -> Sample
+    {
+        let summer =
+            day > LocalDate(year: 2026, month: 3, day: 29)
+            || (day == LocalDate(year: 2026, month: 3, day: 29) && minute >= 120)
         let offset = summer ? 7200 : 3600
         let local = Int64(day.dayNumber) * 86_400 + Int64(minute) * 60
-        return Sample(seriesID: series, subjectID: subject, start: Date(timeIntervalSince1970: TimeInterval(local - Int64(offset))),
-                      end: Date(timeIntervalSince1970: TimeInterval(local - Int64(offset))), utcOffsetSeconds: offset,
-                      value: value, category: nil, tag: nil, source: "test")
+        return Sample(
+            seriesID: series, subjectID: subject,
+            start: Date(timeIntervalSince1970: TimeInterval(local - Int64(offset))),
+            end: Date(timeIntervalSince1970: TimeInterval(local - Int64(offset))), utcOffsetSeconds: offset,
+            value: value, category: nil, tag: nil, source: "test")
     }
 
-    static func reader(_ store: SampleStore, goal: WeightGoal? = nil, subject: String = "me", catalog: Catalog = catalog,
-                       units: UnitSystem? = nil) -> SummaryReader {
+    static func reader(
+        _ store: SampleStore, goal: WeightGoal? = nil, subject: String = "me", catalog: Catalog = catalog,
+        units: UnitSystem? = nil
+    ) -> SummaryReader {
         var request = ScreenRequest(asOf: LocalDate(year: 2026, month: 4, day: 30), unitSystem: units)
         request.goal = goal
         return SummaryReader(catalog: catalog, store: store, request: request, subjectID: subject)

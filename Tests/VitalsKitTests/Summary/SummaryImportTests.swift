@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VitalsKit
+import Testing
+
 @testable import VitalsImport
 @testable import VitalsInsights
+@testable import VitalsKit
 
 /// The summary of what an Apple Health export brings, and of DragonHealth days.
 @Suite struct SummaryImportTests {
@@ -24,10 +25,16 @@ import TestSupport
         let intake = summary.screens[0]
         #expect(intake.change.current == 31.5 && intake.change.previous == nil && intake.change.daysWithData == 1)
         // 3 Nov judged (31.5 g, not met); 4 Nov, the as-of day, has nothing yet: pending.
-        #expect(intake.targets.first?.record == TargetRecord(met: 0, withData: 1, pending: true, currentStreak: 0, bestStreak: 0))
+        #expect(
+            intake.targets.first?.record
+                == TargetRecord(met: 0, withData: 1, pending: true, currentStreak: 0, bestStreak: 0))
         let weight = summary.screens[1]
-        #expect(abs((weight.change.current ?? 0) - 150.0) < 1e-9 && weight.change.daysWithData == 2, "in pounds, as the export")
-        #expect(SummaryWords().lines(weight, window: window).first == "Weight: 150 lb on average (2 of 7 days); no data before")
+        #expect(
+            abs((weight.change.current ?? 0) - 150.0) < 1e-9 && weight.change.daysWithData == 2,
+            "in pounds, as the export")
+        #expect(
+            SummaryWords().lines(weight, window: window).first
+                == "Weight: 150 lb on average (2 of 7 days); no data before")
     }
 
     /// Whole days over random DragonHealth entries (the fixture's four categories, a day from
@@ -67,13 +74,16 @@ import TestSupport
         }
         func onTarget(_ day: LocalDate) -> Bool { series.allSatisfy { met($0, totals[day]?[$0] ?? 0) } }
         var days = window.dates
-        if !onTarget(asOf) { days.removeLast() }   // not over, not on target yet: not counted
+        if !onTarget(asOf) { days.removeLast() }  // not over, not on target yet: not counted
         #expect(portions.counted == days.count && portions.met == days.filter(onTarget).count)
         for category in portions.categories {
             let id = series.first { $0 == category.name.lowercased() } ?? ""
-            #expect(category.days == days.count && category.met == days.filter { met(id, totals[$0]?[id] ?? 0) }.count, "\(category.name)")
+            #expect(
+                category.days == days.count && category.met == days.filter { met(id, totals[$0]?[id] ?? 0) }.count,
+                "\(category.name)")
         }
-        var run = 0, best = 0
+        var run = 0
+        var best = 0
         var day = first
         while day <= asOf {
             if day == asOf && !onTarget(day) { break }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VitalsKit
+import Testing
+
 @testable import VitalsInsights
+@testable import VitalsKit
 
 /// A screen declared `language: nl` is summed up in Dutch, every word of its block (the judged
 /// wording, streaks, counted days and weeks, the portion noun, the relation line, numbers with a
@@ -41,7 +42,7 @@ import TestSupport
 
         """
 
-    static let asOf = LocalDate(year: 2026, month: 4, day: 30)   // a Thursday
+    static let asOf = LocalDate(year: 2026, month: 4, day: 30)  // a Thursday
 
     static func summary(on backend: StoreBackend) throws -> Summary {
         let loaded = CatalogLoader.load([SourceFile(path: "language.yaml", text: yaml)])
@@ -55,8 +56,10 @@ import TestSupport
             samples.append(SummaryFixtures.sample("fruit", day, minute: 12 * 60, day.day <= 23 ? 2 : 1.5))
         }
         samples.append(SummaryFixtures.sample("protein", asOf, minute: 8 * 60, 120))
-        samples.append(SummaryFixtures.sample("body_mass", LocalDate(year: 2026, month: 4, day: 20), minute: 9 * 60, 22.3))
-        samples.append(SummaryFixtures.sample("body_mass", LocalDate(year: 2026, month: 4, day: 28), minute: 9 * 60, 23.5))
+        samples.append(
+            SummaryFixtures.sample("body_mass", LocalDate(year: 2026, month: 4, day: 20), minute: 9 * 60, 22.3))
+        samples.append(
+            SummaryFixtures.sample("body_mass", LocalDate(year: 2026, month: 4, day: 28), minute: 9 * 60, 23.5))
         samples.append(SummaryFixtures.sample("steps", LocalDate(year: 2026, month: 4, day: 28), minute: 20 * 60, 8000))
         try store.insert(samples)
         return try SummaryFixtures.reader(store, catalog: loaded.catalog)
@@ -68,18 +71,27 @@ import TestSupport
         #expect(summary.screens.map(\.language) == [nil, "nl", "nl"])
         let sections = SummaryWords().sections(summary)
         #expect(sections.map(\.language) == ["en", "nl", "nl"])
-        #expect(sections.map(\.lines) == [
-            ["Protein per day: 120 g in total, 120 g a day (1 of 7 days); no data before",
-             "Protein per day: on target 1 of 1 day with data (≥ 100 g) · streak 1 day, best 1"],
-            ["Fruit per dag: 9 porties in totaal, 1,29 porties per dag (6 van 7 dagen); −5 porties tegenover de 7 dagen ervoor (14 porties)",
-             "Fruit per dag: doel gehaald 0 van 6 dagen met gegevens (≥ 2 porties) · reeks 0 dagen, beste 7 · vandaag bezig",
-             "Fruit per week: deze week bezig (≥ 10 porties) · reeks 1 week, beste 1"],
-            ["Gewicht: 23,5 kg gemiddeld (1 van 7 dagen); +1,2 kg tegenover de 7 dagen ervoor (22,3 kg)",
-             "Geen verband boven de ruis (Stappen en gewicht)"],
-        ])
+        #expect(
+            sections.map(\.lines) == [
+                [
+                    "Protein per day: 120 g in total, 120 g a day (1 of 7 days); no data before",
+                    "Protein per day: on target 1 of 1 day with data (≥ 100 g) · streak 1 day, best 1",
+                ],
+                [
+                    "Fruit per dag: 9 porties in totaal, 1,29 porties per dag (6 van 7 dagen); −5 porties tegenover de 7 dagen ervoor (14 porties)",
+                    "Fruit per dag: doel gehaald 0 van 6 dagen met gegevens (≥ 2 porties) · reeks 0 dagen, beste 7 · vandaag bezig",
+                    "Fruit per week: deze week bezig (≥ 10 porties) · reeks 1 week, beste 1",
+                ],
+                [
+                    "Gewicht: 23,5 kg gemiddeld (1 van 7 dagen); +1,2 kg tegenover de 7 dagen ervoor (22,3 kg)",
+                    "Geen verband boven de ruis (Stappen en gewicht)",
+                ],
+            ])
         // No English word of a summary line in the Dutch blocks.
-        let english = ["on target", "streak", "best ", "day", "average", "portion", "against", "before", "pending",
-                       "total", "this week", "today", "relation", "noise", "data"]
+        let english = [
+            "on target", "streak", "best ", "day", "average", "portion", "against", "before", "pending",
+            "total", "this week", "today", "relation", "noise", "data",
+        ]
         for line in sections.dropFirst().flatMap(\.lines) {
             for word in english { #expect(!line.contains(word), "\(word) in \(line)") }
         }
@@ -96,9 +108,11 @@ import TestSupport
 
     /// A name from the catalog is put in as it is, never read for the table's placeholders.
     @Test func aNameIsNeverReadForPlaceholders() {
-        let target = SummaryTarget(metricName: "{rule} {streak}", target: .atLeast(2), unit: "portion", noun: "week",
-                                   record: TargetRecord(met: 1, withData: 2, pending: false, currentStreak: 1, bestStreak: 3))
-        #expect(SummaryWords().speaking("nl") { $0.target(target) }
+        let target = SummaryTarget(
+            metricName: "{rule} {streak}", target: .atLeast(2), unit: "portion", noun: "week",
+            record: TargetRecord(met: 1, withData: 2, pending: false, currentStreak: 1, bestStreak: 3))
+        #expect(
+            SummaryWords().speaking("nl") { $0.target(target) }
                 == "{rule} {streak}: doel gehaald 1 van 2 weken met gegevens (≥ 2 porties) · reeks 1 week, beste 3")
         #expect(Words.text("summary.no_data", ["metric": "{metric}"]) == "{metric}: no data")
         #expect(Words.text("summary.streak", ["periods": "{best}", "best": "2"]) == "streak {best}, best 2")
@@ -109,9 +123,12 @@ import TestSupport
     @Test func numbersFollowTheLanguage() {
         let words = SummaryWords(numbers: NumberStyle(decimalSeparator: ",", groupingSeparator: "."))
         #expect(words.speaking(nil) { $0.amount(1.5, DisplayUnit(.portion)) } == "1,5 portions")
-        #expect(SummaryWords().speaking("nl") { $0.amount(58_210, nil) + " · " + $0.amount(1, DisplayUnit(.portion)) }
+        #expect(
+            SummaryWords().speaking("nl") { $0.amount(58_210, nil) + " · " + $0.amount(1, DisplayUnit(.portion)) }
                 == "58.210 · 1 portie")
         #expect(SummaryWords().speaking("nl") { _ in SummaryWords.rangeWords(.months(6)) } == "de laatste 6 maanden")
-        #expect(SummaryWords.rangeWords(.months(6)) == "the last 6 months" && SummaryWords.rangeWords(.days(1)) == "the last day")
+        #expect(
+            SummaryWords.rangeWords(.months(6)) == "the last 6 months"
+                && SummaryWords.rangeWords(.days(1)) == "the last day")
     }
 }

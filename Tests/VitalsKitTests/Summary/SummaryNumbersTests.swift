@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsInsights
+@testable import VitalsKit
 
 /// The summary's numbers against what a screen of the same metric shows, on a small fixture
 /// catalog: nothing after the as-of day counts in a week that runs past it, a sum gets its
@@ -68,10 +69,12 @@ import Testing
     /// summary; a weekly mean of 110 on Monday and 150 on Wednesday is 110 as of Monday.
     @Test func aWeekHoldingTheAsOfDayCountsNothingAfterIt() throws {
         let store = try SampleStore.inMemory()
-        try store.insert([F.sample("strength", Self.monday, minute: 600, 30, subject: "me"),
-                          F.sample("strength", Self.thursday, minute: 600, 40, subject: "me"),
-                          F.sample("systolic", Self.monday, minute: 480, 110, subject: "me"),
-                          F.sample("systolic", Self.monday.adding(days: 2), minute: 480, 150, subject: "me")])
+        try store.insert([
+            F.sample("strength", Self.monday, minute: 600, 30, subject: "me"),
+            F.sample("strength", Self.thursday, minute: 600, 40, subject: "me"),
+            F.sample("systolic", Self.monday, minute: 480, 110, subject: "me"),
+            F.sample("systolic", Self.monday.adding(days: 2), minute: 480, 150, subject: "me"),
+        ])
         let strength = try query("STRENGTH_WEEKLY", asOf: Self.monday)
         #expect(try strength.fetchBuckets(from: store).buckets.last?.value == 30)
         let periods = try #require(try strength.fetchTargetPeriods(from: store))
@@ -81,7 +84,8 @@ import Testing
         #expect(try pressure.fetchBuckets(from: store).buckets.last?.value == 110)
         #expect(try pressure.fetchLatest(from: store)?.value == 110)
 
-        let summary = try reader(store, asOf: Self.monday).read(window: SummaryWindow(last: Self.monday, days: 7), title: "S")
+        let summary = try reader(store, asOf: Self.monday).read(
+            window: SummaryWindow(last: Self.monday, days: 7), title: "S")
         let screen = try #require(summary.screens.first { $0.screenID == "SCREEN_STRENGTH" })
         #expect(screen.change.current == 30)
         let record = try #require(screen.targets.first).record
@@ -97,16 +101,20 @@ import Testing
     @Test func aSumGivesItsMeanADay() throws {
         let store = try SampleStore.inMemory()
         let asOf = Self.thursday
-        try store.insert([F.sample("steps", asOf.adding(days: -3), minute: 600, 6000, subject: "me"),
-                          F.sample("steps", asOf, minute: 600, 9000, subject: "me")])
+        try store.insert([
+            F.sample("steps", asOf.adding(days: -3), minute: 600, 6000, subject: "me"),
+            F.sample("steps", asOf, minute: 600, 9000, subject: "me"),
+        ])
         let summary = try reader(store, asOf: asOf).read(window: SummaryWindow(last: asOf, days: 7), title: "S")
         let walk = try #require(summary.screens.first { $0.screenID == "SCREEN_WALK" })
         #expect(walk.change.current == 15000)
         #expect(walk.change.perDay == 15000.0 / 4, "four days from the first sample through the as-of day")
         let words = SummaryWords()
         let line = words.change(walk.change, days: 7)
-        #expect(line.contains("\(words.amount(15000, nil, whole: true)) in total, \(words.amount(3750, nil, whole: true)) a day"),
-                "\(line)")
+        #expect(
+            line.contains(
+                "\(words.amount(15000, nil, whole: true)) in total, \(words.amount(3750, nil, whole: true)) a day"),
+            "\(line)")
     }
 
     /// A primary metric of one period (`bucket: none`, "Today") is told over a week by the
@@ -114,8 +122,9 @@ import Testing
     @Test func aOnePeriodPrimaryIsToldByItsDailyChild() throws {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("steps", Self.thursday, minute: 600, 9000, subject: "me")])
-        let summary = try reader(store, asOf: Self.thursday).read(window: SummaryWindow(last: Self.thursday, days: 7),
-                                                                  title: "S")
+        let summary = try reader(store, asOf: Self.thursday).read(
+            window: SummaryWindow(last: Self.thursday, days: 7),
+            title: "S")
         let walk = try #require(summary.screens.first { $0.screenID == "SCREEN_WALK" })
         #expect(walk.change.metricName == "Steps per day")
     }
@@ -125,8 +134,9 @@ import Testing
     @Test func aScreenIsShownWhenAChildWithATargetHasData() throws {
         let store = try SampleStore.inMemory()
         try store.insert([F.sample("steps", Self.thursday, minute: 600, 9000, subject: "me")])
-        let summary = try reader(store, asOf: Self.thursday).read(window: SummaryWindow(last: Self.thursday, days: 7),
-                                                                  title: "S")
+        let summary = try reader(store, asOf: Self.thursday).read(
+            window: SummaryWindow(last: Self.thursday, days: 7),
+            title: "S")
         let body = try #require(summary.screens.first { $0.screenID == "SCREEN_BODY" })
         #expect(body.change.current == nil)
         #expect(SummaryWords().lines(body, window: summary.window).first == "Waist: no data")
@@ -141,11 +151,12 @@ import Testing
     /// before the as-of day, the as-of week pending while under 60 min.
     @Test func weeksMatchANaiveRecomputationOnEveryAsOfDay() throws {
         var random = SplitMix(seed: 1013)
-        let start = LocalDate(year: 2026, month: 3, day: 2)   // a Monday; clocks change on the 29th
+        let start = LocalDate(year: 2026, month: 3, day: 2)  // a Monday; clocks change on the 29th
         var byDay: [LocalDate: Double] = [:]
         var samples: [Sample] = []
         for offset in 0..<70 where Int.random(in: 0...2, using: &random) == 0 {
-            let day = start.adding(days: offset), minutes = Double(Int.random(in: 10...50, using: &random))
+            let day = start.adding(days: offset)
+            let minutes = Double(Int.random(in: 10...50, using: &random))
             samples.append(F.sample("strength", day, minute: Int.random(in: 0..<1440, using: &random), minutes))
             byDay[day, default: 0] += minutes
         }
@@ -164,18 +175,24 @@ import Testing
             var weeks: [(start: LocalDate, value: Double)] = []
             var monday = first.startOfWeek
             while monday <= asOf {
-                let value = (0..<7).map { monday.adding(days: $0) }.filter { $0 <= asOf }.compactMap { byDay[$0] }.reduce(0, +)
+                let value = (0..<7).map { monday.adding(days: $0) }.filter { $0 <= asOf }.compactMap { byDay[$0] }
+                    .reduce(0, +)
                 weeks.append((monday, value))
                 monday = monday.adding(days: 7)
             }
             let pending = (weeks.last?.value ?? 0) < 60
             let judged = pending ? Array(weeks.dropLast()) : weeks
-            var run = 0, best = 0
-            for week in judged { run = week.value >= 60 ? run + 1 : 0; best = max(best, run) }
+            var run = 0
+            var best = 0
+            for week in judged {
+                run = week.value >= 60 ? run + 1 : 0
+                best = max(best, run)
+            }
             let inWindow = judged.filter { window.contains($0.start) && $0.value > 0 }
-            let expected = TargetRecord(met: inWindow.filter { $0.value >= 60 }.count, withData: inWindow.count,
-                                        pending: pending && window.contains(weeks.last!.start),
-                                        currentStreak: run, bestStreak: best)
+            let expected = TargetRecord(
+                met: inWindow.filter { $0.value >= 60 }.count, withData: inWindow.count,
+                pending: pending && window.contains(weeks.last!.start),
+                currentStreak: run, bestStreak: best)
             let current = window.dates.compactMap { byDay[$0] }
             if current.isEmpty && inWindow.isEmpty {
                 #expect(screen == nil, "round \(round)")
@@ -183,11 +200,14 @@ import Testing
             }
             let shown = try #require(screen, "round \(round) as of \(asOf)")
             #expect(shown.change.current == (current.isEmpty ? nil : current.reduce(0, +)), "round \(round)")
-            #expect(shown.targets.first?.record == expected, "round \(round) as of \(asOf): \(String(describing: shown.targets.first?.record)) vs \(expected)")
+            #expect(
+                shown.targets.first?.record == expected,
+                "round \(round) as of \(asOf): \(String(describing: shown.targets.first?.record)) vs \(expected)")
 
             // The chart of the same metric counts the same weeks.
-            let context = ScreenContext(catalog: Self.catalog, screen: try #require(Self.catalog.screen("SCREEN_STRENGTH")),
-                                        store: store, request: ScreenRequest(asOf: asOf), profile: RenderProfile(width: 80))
+            let context = ScreenContext(
+                catalog: Self.catalog, screen: try #require(Self.catalog.screen("SCREEN_STRENGTH")),
+                store: store, request: ScreenRequest(asOf: asOf), profile: RenderProfile(width: 80))
             let tally = try #require(try MetricChartBuilder(context: context).input(for: metric).targetTally)
             let naiveTally: [Int] = [judged.filter { $0.value >= 60 }.count, judged.count, run, best]
             let chartTally: [Int] = [tally.met, tally.counted, tally.currentStreak, tally.bestStreak]

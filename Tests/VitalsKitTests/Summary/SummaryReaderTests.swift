@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import VitalsKit
+import Testing
+
 @testable import VitalsInsights
+@testable import VitalsKit
 
 /// `SummaryReader` against a naive recomputation from the samples: random protein entries (a
 /// day from 04:00, some at 03:59 and 04:00 exactly) and weigh-ins over March and April 2026,
@@ -13,21 +14,28 @@ import TestSupport
     static let start = LocalDate(year: 2026, month: 3, day: 1)
 
     /// What the naive recomputation works from: each sample's local day and value.
-    struct Entry { var day: LocalDate; var minute: Int; var value: Double }
+    struct Entry {
+        var day: LocalDate
+        var minute: Int
+        var value: Double
+    }
 
     @Test(arguments: StoreBackend.available) func numbersMatchANaiveRecomputation(on backend: StoreBackend) throws {
         var random = SplitMix(seed: 2911)
         for round in 0..<8 {
             let asOf = Self.start.adding(days: Int.random(in: 20...60, using: &random))
             let window = SummaryWindow(last: asOf, days: Int.random(in: 1...14, using: &random))
-            var protein: [Entry] = [], weights: [Entry] = [], samples: [Sample] = []
+            var protein: [Entry] = []
+            var weights: [Entry] = []
+            var samples: [Sample] = []
             var day = Self.start
             // Ten days past the as-of day too: what is logged after it never counts (an entry
             // before 04:00 the morning after is still the as-of day's).
             while day <= asOf.adding(days: 10) {
                 for _ in 0..<Int.random(in: 0...3, using: &random) where Int.random(in: 0...4, using: &random) > 0 {
                     // A fifth at the cutoff's edges: 03:59 counts for the day before, 04:00 for this one.
-                    let minute = [239, 240, Int.random(in: 0..<1440, using: &random)][Int.random(in: 0...2, using: &random) == 0 ? Int.random(in: 0...1, using: &random) : 2]
+                    let minute = [239, 240, Int.random(in: 0..<1440, using: &random)][
+                        Int.random(in: 0...2, using: &random) == 0 ? Int.random(in: 0...1, using: &random) : 2]
                     let value = Double(Int.random(in: 5...80, using: &random))
                     protein.append(Entry(day: day, minute: minute, value: value))
                     samples.append(F.sample("protein", day, minute: minute, value))
@@ -47,12 +55,15 @@ import TestSupport
 
             // Protein: a day from 04:00; the period is the days' sum.
             var daily: [LocalDate: Double] = [:]
-            for entry in protein { daily[entry.minute < 240 ? entry.day.adding(days: -1) : entry.day, default: 0] += entry.value }
+            for entry in protein {
+                daily[entry.minute < 240 ? entry.day.adding(days: -1) : entry.day, default: 0] += entry.value
+            }
             func total(_ window: SummaryWindow) -> (Double?, Int) {
                 let values = window.dates.compactMap { daily[$0] }
                 return (values.isEmpty ? nil : values.reduce(0, +), values.count)
             }
-            let (current, count) = total(window), (previous, _) = total(window.previous)
+            let (current, count) = total(window)
+            let (previous, _) = total(window.previous)
             let intake = summary.screens.first { $0.screenID == "SCREEN_INTAKE" }
             // Shown with protein in the period, or when its weekly target's week holding a day of
             // the period has some (the week may start before the period).
@@ -61,10 +72,14 @@ import TestSupport
                 #expect(intake.targets.contains { $0.record.withData > 0 }, "round \(round): shown without data")
             }
             if let intake {
-                #expect(intake.change.current == current && intake.change.previous == previous && intake.change.daysWithData == count,
-                        "round \(round): \(intake.change) vs \(String(describing: current)), \(String(describing: previous)), \(count)")
-                #expect(intake.alsoOn == (current == nil ? [] : ["Intake again"]),
-                        "the screen reading the same protein is named, not repeated")
+                #expect(
+                    intake.change.current == current && intake.change.previous == previous
+                        && intake.change.daysWithData == count,
+                    "round \(round): \(intake.change) vs \(String(describing: current)), \(String(describing: previous)), \(count)"
+                )
+                #expect(
+                    intake.alsoOn == (current == nil ? [] : ["Intake again"]),
+                    "the screen reading the same protein is named, not repeated")
                 let record = try #require(intake.targets.first { $0.noun == "day" }).record
                 #expect(record == Self.naiveTarget(daily, window: window, through: asOf), "round \(round)")
             }
@@ -88,34 +103,48 @@ import TestSupport
             }
             // Waist has no data ever; the Intake and Weight screens only when they have none in the period.
             let shown = Set(summary.screens.map(\.screenID))
-            #expect(summary.skipped == 1 + (shown.contains("SCREEN_INTAKE") ? 0 : 1) + (current == nil ? 1 : 0)
-                        + (shown.contains("SCREEN_WEIGHT") ? 0 : 1),
-                    "round \(round): \(shown)")
+            #expect(
+                summary.skipped == 1 + (shown.contains("SCREEN_INTAKE") ? 0 : 1) + (current == nil ? 1 : 0)
+                    + (shown.contains("SCREEN_WEIGHT") ? 0 : 1),
+                "round \(round): \(shown)")
         }
     }
 
     /// Days judged from the first day with protein through the as-of day: nothing logged is
     /// 0 g (not met); an as-of day not met yet is pending. Met and counted among the period's
     /// days with data; the streaks over them all.
-    static func naiveTarget(_ daily: [LocalDate: Double], window: SummaryWindow, through asOf: LocalDate) -> TargetRecord {
-        guard let first = daily.keys.min() else { return TargetRecord(met: 0, withData: 0, pending: false, currentStreak: 0, bestStreak: 0) }
+    static func naiveTarget(_ daily: [LocalDate: Double], window: SummaryWindow, through asOf: LocalDate)
+        -> TargetRecord
+    {
+        guard let first = daily.keys.min() else {
+            return TargetRecord(met: 0, withData: 0, pending: false, currentStreak: 0, bestStreak: 0)
+        }
         var judged: [(LocalDate, Bool)] = []
         var day = first
-        while day <= asOf { judged.append((day, (daily[day] ?? 0) >= 100)); day = day.adding(days: 1) }
+        while day <= asOf {
+            judged.append((day, (daily[day] ?? 0) >= 100))
+            day = day.adding(days: 1)
+        }
         let pending = judged.last.map { !$0.1 } ?? false
         if pending { judged.removeLast() }
-        var run = 0, best = 0
-        for (_, met) in judged { run = met ? run + 1 : 0; best = max(best, run) }
+        var run = 0
+        var best = 0
+        for (_, met) in judged {
+            run = met ? run + 1 : 0
+            best = max(best, run)
+        }
         let inPeriod = judged.filter { window.contains($0.0) && daily[$0.0] != nil }
-        return TargetRecord(met: inPeriod.filter(\.1).count, withData: inPeriod.count, pending: pending,
-                            currentStreak: run, bestStreak: best)
+        return TargetRecord(
+            met: inPeriod.filter(\.1).count, withData: inPeriod.count, pending: pending,
+            currentStreak: run, bestStreak: best)
     }
 
     /// The goal's trend, recomputed as The Hacker's Diet says (each day with a weigh-in moves it
     /// a tenth of the way), where the period started and at its end.
     @Test func theGoalTrendMatchesANaiveTrend() throws {
         var random = SplitMix(seed: 77)
-        var samples: [Sample] = [], weighIns: [LocalDate: Double] = [:]
+        var samples: [Sample] = []
+        var weighIns: [LocalDate: Double] = [:]
         for offset in 0..<40 where Int.random(in: 0...3, using: &random) > 0 {
             let day = Self.start.adding(days: offset)
             let value = 80 - Double(offset) * 0.05 + Double.random(in: -0.6...0.6, using: &random)
@@ -154,26 +183,34 @@ import TestSupport
             let day = Self.start.adding(days: offset)
             let weight = 75 + Double.random(in: 0...3, using: &random)
             samples.append(F.sample("body_mass", day, minute: 420, weight))
-            samples.append(F.sample("steps", day, minute: 720, 20_000 - weight * 150 + Double.random(in: 0...100, using: &random)))
+            samples.append(
+                F.sample("steps", day, minute: 720, 20_000 - weight * 150 + Double.random(in: 0...100, using: &random)))
         }
         let store = try StoreFixtures.emptyStore()
         try store.insert(samples)
         let window = SummaryWindow(last: Self.start.adding(days: 29), days: 7)
-        let weight = try #require(try F.reader(store).read(window: window, title: "").screens.first { $0.screenID == "SCREEN_WEIGHT" })
+        let weight = try #require(
+            try F.reader(store).read(window: window, title: "").screens.first { $0.screenID == "SCREEN_WEIGHT" })
         let relation = try #require(weight.relations.first)
         // A week is too few days: the chart's own 30 days are related.
         #expect(relation.range == .days(30) && relation.series.pairs.count == 30 && relation.series.finding.isClear)
         let lines = SummaryWords().relations(weight.relations)
-        #expect(lines == ["Steps and weight, the last 30 days: " + RelationWords().sentence(relation.series.finding, relation.series)])
+        #expect(
+            lines == [
+                "Steps and weight, the last 30 days: "
+                    + RelationWords().sentence(relation.series.finding, relation.series)
+            ])
         #expect(lines[0].contains("strong negative relation"), "\(lines)")
 
         let flat = try StoreFixtures.emptyStore()
-        try flat.insert(samples.map { sample in
-            var sample = sample
-            if sample.seriesID == "steps" { sample.value = 5000 }
-            return sample
-        })
-        let still = try #require(try F.reader(flat).read(window: window, title: "").screens.first { $0.screenID == "SCREEN_WEIGHT" })
+        try flat.insert(
+            samples.map { sample in
+                var sample = sample
+                if sample.seriesID == "steps" { sample.value = 5000 }
+                return sample
+            })
+        let still = try #require(
+            try F.reader(flat).read(window: window, title: "").screens.first { $0.screenID == "SCREEN_WEIGHT" })
         #expect(SummaryWords().relations(still.relations) == ["No relation above the noise (Steps and weight)"])
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// The per-scalar shortcut for chart text gives what the per-`Character` rule gives.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 final class DisplayWidthTests: XCTestCase {
@@ -12,24 +13,24 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("体重"), 4)
         XCTAssertEqual(DisplayWidth.of("몸무게"), 6)
         XCTAssertEqual(DisplayWidth.of("ＡＢ"), 4)
-        XCTAssertEqual(DisplayWidth.of("ｶﾅ"), 2)   // halfwidth katakana
+        XCTAssertEqual(DisplayWidth.of("ｶﾅ"), 2)  // halfwidth katakana
     }
 
     func testEmoji() {
         XCTAssertEqual(DisplayWidth.of("😀"), 2)
-        XCTAssertEqual(DisplayWidth.of("⚖️"), 2)           // VS16
-        XCTAssertEqual(DisplayWidth.of("⚖"), 1)            // text presentation
+        XCTAssertEqual(DisplayWidth.of("⚖️"), 2)  // VS16
+        XCTAssertEqual(DisplayWidth.of("⚖"), 1)  // text presentation
         XCTAssertEqual(DisplayWidth.of("⚖️ Gezondheid"), 13)
-        XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 2)            // ZWJ sequence
+        XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 2)  // ZWJ sequence
         XCTAssertEqual(DisplayWidth.of("🏃🏽‍♀️"), 2)
-        XCTAssertEqual(DisplayWidth.of("🇳🇱"), 2)           // flag
-        XCTAssertEqual(DisplayWidth.of("1️⃣"), 2)           // keycap
+        XCTAssertEqual(DisplayWidth.of("🇳🇱"), 2)  // flag
+        XCTAssertEqual(DisplayWidth.of("1️⃣"), 2)  // keycap
         XCTAssertEqual(DisplayWidth.of("✓"), 1)
     }
 
     func testZeroWidth() {
-        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)     // combining acute
-        XCTAssertEqual(DisplayWidth.of("a\u{200D}b"), 2)   // ZWJ between letters
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)  // combining acute
+        XCTAssertEqual(DisplayWidth.of("a\u{200D}b"), 2)  // ZWJ between letters
         XCTAssertEqual(DisplayWidth.of("\u{FE0F}"), 0)
         XCTAssertEqual(DisplayWidth.of("\u{1B}"), 0)
     }

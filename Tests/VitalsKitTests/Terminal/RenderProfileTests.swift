@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 final class RenderProfileTests: XCTestCase {
@@ -11,7 +12,7 @@ final class RenderProfileTests: XCTestCase {
         XCTAssertEqual(level(.auto, tty), .ansi256)
         XCTAssertEqual(level(.auto, tty, tty: false), .none)
         XCTAssertEqual(level(.auto, tty.merging(["NO_COLOR": "1"]) { $1 }), .none)
-        XCTAssertEqual(level(.auto, tty.merging(["NO_COLOR": ""]) { $1 }), .ansi256)   // empty: ignored
+        XCTAssertEqual(level(.auto, tty.merging(["NO_COLOR": ""]) { $1 }), .ansi256)  // empty: ignored
         XCTAssertEqual(level(.auto, ["TERM": "dumb"]), .none)
         XCTAssertEqual(level(.auto, ["TERM": "xterm", "COLORTERM": "truecolor"]), .truecolor)
         XCTAssertEqual(level(.auto, ["TERM": "xterm", "COLORTERM": "24bit"]), .truecolor)
@@ -28,7 +29,7 @@ final class RenderProfileTests: XCTestCase {
         XCTAssertEqual(green.sgr(for: .ansi16), "\u{1B}[32m")
         XCTAssertEqual(green.sgr(for: .none), "")
         XCTAssertEqual(Style(hex: "#808080").sgr(for: .ansi256), "\u{1B}[38;5;244m")
-        XCTAssertEqual(RGB(hex: "green"), RGB(red: 0x34, green: 0xC7, blue: 0x59))   // a catalog colour name
+        XCTAssertEqual(RGB(hex: "green"), RGB(red: 0x34, green: 0xC7, blue: 0x59))  // a catalog colour name
         XCTAssertNil(RGB(hex: "Green"))
         XCTAssertNil(RGB(hex: "2E9E5B"))
         XCTAssertEqual(RGB(hex: "#fff"), RGB(red: 255, green: 255, blue: 255))
@@ -41,7 +42,8 @@ final class RenderProfileTests: XCTestCase {
         XCTAssertFalse(Glyphs.detect(ascii: false, environment: ["LANG": "C"]).isUnicode)
         XCTAssertFalse(Glyphs.detect(ascii: false, environment: [:]).isUnicode)
         XCTAssertFalse(Glyphs.detect(ascii: false, environment: ["LC_ALL": "POSIX", "LANG": "en_US.UTF-8"]).isUnicode)
-        for glyph in [Glyphs.ascii.verticalEighths, Glyphs.ascii.horizontalEighths, Glyphs.ascii.shades].flatMap({ $0 }) {
+        for glyph in [Glyphs.ascii.verticalEighths, Glyphs.ascii.horizontalEighths, Glyphs.ascii.shades].flatMap({ $0 })
+        {
             XCTAssert(glyph.allSatisfy(\.isASCII))
         }
     }
@@ -51,15 +53,19 @@ final class RenderProfileTests: XCTestCase {
         XCTAssertEqual(TerminalSize.columns(override: nil, terminalColumns: 120, environment: ["COLUMNS": "90"]), 120)
         XCTAssertEqual(TerminalSize.columns(override: nil, terminalColumns: nil, environment: ["COLUMNS": "90"]), 90)
         XCTAssertEqual(TerminalSize.columns(override: nil, terminalColumns: nil, environment: ["COLUMNS": "x"]), 80)
-        let profile = try RenderProfile.resolve(width: nil, color: .auto, ascii: false,
-                                                environment: tty.merging(["LANG": "nl_NL.UTF-8"]) { $1 },
-                                                stdoutIsTerminal: true, terminalColumns: 132)
+        let profile = try RenderProfile.resolve(
+            width: nil, color: .auto, ascii: false,
+            environment: tty.merging(["LANG": "nl_NL.UTF-8"]) { $1 },
+            stdoutIsTerminal: true, terminalColumns: 132)
         XCTAssertEqual(profile.width, 132)
         XCTAssertEqual(profile.colorLevel, .ansi256)
         XCTAssertTrue(profile.glyphs.isUnicode)
         XCTAssertEqual(profile.numbers, .comma)
-        XCTAssertThrowsError(try RenderProfile.resolve(width: 39, color: .never, ascii: true, environment: [:],
-                                                       stdoutIsTerminal: false, terminalColumns: nil)) { error in
+        XCTAssertThrowsError(
+            try RenderProfile.resolve(
+                width: 39, color: .never, ascii: true, environment: [:],
+                stdoutIsTerminal: false, terminalColumns: nil)
+        ) { error in
             XCTAssert("\(error)".contains("at least 40"), "\(error)")
         }
     }

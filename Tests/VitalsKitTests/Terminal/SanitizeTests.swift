@@ -1,10 +1,13 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// `Sanitize`: nothing from outside drives the terminal or reorders what is shown.
 final class SanitizeTests: XCTestCase {
     func testBidirectionalControlsAreDropped() {
-        let controls: [UInt32] = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+        let controls: [UInt32] = [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+        ]
         for value in controls {
             let scalar = Unicode.Scalar(value)!
             let text = "a\(Character(scalar))b"
@@ -34,8 +37,10 @@ final class SanitizeTests: XCTestCase {
 /// reaches the terminal as it came.
 final class SanitizeInvisibleTests: XCTestCase {
     func testZeroWidthAndOtherInvisibleFormatCharactersAreDropped() {
-        let invisible: [UInt32] = [0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x180E,
-                                   0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9, 0xFFFA, 0xFFFB]
+        let invisible: [UInt32] = [
+            0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x180E,
+            0x2028, 0x2029, 0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9, 0xFFFA, 0xFFFB,
+        ]
         for value in invisible {
             let scalar = Unicode.Scalar(value)!
             let text = "m\(Character(scalar))e"
@@ -48,7 +53,9 @@ final class SanitizeInvisibleTests: XCTestCase {
 
     func testTheJoinerOfAnEmojiSequenceStays() {
         for emoji in ["👩\u{200D}⚕️", "👨\u{200D}👩\u{200D}👧", "🏃🏽\u{200D}♀️", "❤️\u{200D}🔥"] {
-            XCTAssertEqual(Sanitize.inline("a \(emoji) b"), "a \(emoji) b", emoji.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            XCTAssertEqual(
+                Sanitize.inline("a \(emoji) b"), "a \(emoji) b",
+                emoji.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
         }
         // A joiner between letters, or trailing, joins nothing: dropped.
         XCTAssertEqual(Sanitize.inline("a\u{200D}b"), "ab")

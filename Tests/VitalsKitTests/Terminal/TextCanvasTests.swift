@@ -1,14 +1,15 @@
 import XCTest
+
 @testable import VitalsKit
 
 final class TextCanvasTests: XCTestCase {
     func testRowsHaveExactlyTheWidth() {
         var canvas = TextCanvas(width: 12)
         canvas.addLine("⚖️ Gezondheid en meer")
-        canvas.addLine("体重体重体重体重")   // 16 columns, cut at 12
+        canvas.addLine("体重体重体重体重")  // 16 columns, cut at 12
         canvas.addLine("a")
         let row = canvas.addRow()
-        canvas.write("体", row: row, column: 11)        // would cross the edge: dropped
+        canvas.write("体", row: row, column: 11)  // would cross the edge: dropped
         for line in canvas.lines(colorLevel: .none) { XCTAssertEqual(DisplayWidth.of(line), 12, line) }
         XCTAssertEqual(canvas.lines(colorLevel: .none)[0], "⚖️ Gezondhei")
     }

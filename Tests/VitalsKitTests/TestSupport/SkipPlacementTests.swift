@@ -16,11 +16,13 @@ final class SkipPlacementTests: XCTestCase {
         let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
         while let url = files?.nextObject() as? URL {
             guard url.pathExtension == "swift", url.lastPathComponent != "SkipPlacementTests.swift" else { continue }
-            sources.append((String(url.path.dropFirst(tests.path.count + 1)), try String(contentsOf: url, encoding: .utf8)))
+            sources.append(
+                (String(url.path.dropFirst(tests.path.count + 1)), try String(contentsOf: url, encoding: .utf8)))
         }
         XCTAssertGreaterThan(sources.count, 100, "the test sources were found")
         let lint = SkipLint(sources)
-        XCTAssertTrue(lint.skipping.contains("require(_"), "OptionalTool.require is known to skip: \(lint.skipping.sorted())")
+        XCTAssertTrue(
+            lint.skipping.contains("require(_"), "OptionalTool.require is known to skip: \(lint.skipping.sorted())")
         XCTAssertEqual(lint.violations, [])
     }
 
@@ -58,8 +60,12 @@ final class SkipPlacementTests: XCTestCase {
             """
         let lint = SkipLint([("Helpers.swift", helpers), ("T.swift", tests)])
         XCTAssertEqual(lint.skipping, ["chromium(", "Listener(", "overlaps(_", "testBad(", "testGood("])
-        XCTAssertEqual(lint.violations, ["T.swift:8: XCTAssertEqual evaluates overlaps, which can throw XCTSkip",
-                                         "T.swift:10: XCTUnwrap evaluates Listener, which can throw XCTSkip"])
+        XCTAssertEqual(
+            lint.violations,
+            [
+                "T.swift:8: XCTAssertEqual evaluates overlaps, which can throw XCTSkip",
+                "T.swift:10: XCTUnwrap evaluates Listener, which can throw XCTSkip",
+            ])
     }
 }
 
@@ -79,7 +85,8 @@ struct SkipLint {
         var grew = true
         while grew {
             grew = false
-            for (name, body) in bodies where !skipping.contains(name) && skipping.contains(where: { Self.calls(body, $0) }) {
+            for (name, body) in bodies
+            where !skipping.contains(name) && skipping.contains(where: { Self.calls(body, $0) }) {
                 skipping.insert(name)
                 grew = true
             }
@@ -135,7 +142,10 @@ struct SkipLint {
     /// Each `func name(label … { body }` and `init(label … { body }` (named by the type
     /// declared last before it) of `code`, by its key (`name(label`).
     static func functions(in code: String) -> [(name: String, body: Substring)] {
-        let declaration = try! NSRegularExpression(pattern: #"\b(?:func\s+([A-Za-z_][A-Za-z0-9_]*)|(init)\s*[?!]?\s*\(|(?:class|struct|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*))"#)
+        let declaration = try! NSRegularExpression(
+            pattern:
+                #"\b(?:func\s+([A-Za-z_][A-Za-z0-9_]*)|(init)\s*[?!]?\s*\(|(?:class|struct|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*))"#
+        )
         var found: [(String, Substring)] = []
         var type = ""
         let text = code as NSString
@@ -150,7 +160,9 @@ struct SkipLint {
             let rest = text.substring(from: start)
             // An initializer's match ends after its `(`; a function's list starts at its first `(`.
             let isInit = match.range(at: 2).location != NSNotFound
-            guard let open = isInit ? rest.startIndex : rest.firstIndex(of: "(").map({ rest.index(after: $0) }) else { continue }
+            guard let open = isInit ? rest.startIndex : rest.firstIndex(of: "(").map({ rest.index(after: $0) }) else {
+                continue
+            }
             let key = name + "(" + firstLabel(rest[open...], declaration: true)
             guard let brace = rest.firstIndex(of: "{") else { continue }
             let before = rest[..<brace]
@@ -189,23 +201,40 @@ struct SkipLint {
             let c = characters[i]
             let next = i + 1 < characters.count ? characters[i + 1] : " "
             if c == "/" && next == "/" {
-                while i < characters.count && characters[i] != "\n" { blank(characters[i]); i += 1 }
-            } else if c == "/" && next == "*" {
-                while i < characters.count && !(characters[i] == "*" && i + 1 < characters.count && characters[i + 1] == "/") {
-                    blank(characters[i]); i += 1
+                while i < characters.count && characters[i] != "\n" {
+                    blank(characters[i])
+                    i += 1
                 }
-                blank("*"); blank("/"); i += 2
+            } else if c == "/" && next == "*" {
+                while i < characters.count
+                    && !(characters[i] == "*" && i + 1 < characters.count && characters[i + 1] == "/")
+                {
+                    blank(characters[i])
+                    i += 1
+                }
+                blank("*")
+                blank("/")
+                i += 2
             } else if c == "#" && next == "\"" || c == "\"" {
                 // A raw string's hashes, then the quotes: """ or ".
                 var hashes = 0
-                while i < characters.count && characters[i] == "#" { hashes += 1; out.append("#"); i += 1 }
+                while i < characters.count && characters[i] == "#" {
+                    hashes += 1
+                    out.append("#")
+                    i += 1
+                }
                 let triple = i + 2 < characters.count && characters[i + 1] == "\"" && characters[i + 2] == "\""
                 let quote = triple ? 3 : 1
-                for _ in 0..<quote { out.append("\""); i += 1 }
+                for _ in 0..<quote {
+                    out.append("\"")
+                    i += 1
+                }
                 let closing = Array(String(repeating: "\"", count: quote) + String(repeating: "#", count: hashes))
                 while i < characters.count {
                     if hashes == 0 && characters[i] == "\\" && i + 1 < characters.count {
-                        blank(characters[i]); blank(characters[i + 1]); i += 2
+                        blank(characters[i])
+                        blank(characters[i + 1])
+                        i += 2
                         continue
                     }
                     if Array(characters[i..<min(characters.count, i + closing.count)]) == closing {
@@ -214,10 +243,12 @@ struct SkipLint {
                         break
                     }
                     if quote == 1 && characters[i] == "\n" { break }
-                    blank(characters[i]); i += 1
+                    blank(characters[i])
+                    i += 1
                 }
             } else {
-                out.append(c); i += 1
+                out.append(c)
+                i += 1
             }
         }
         return String(out)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// `DecimalText` writes what `String(format:)` (C's printf) writes, checked on random values:
@@ -18,7 +19,9 @@ import Testing
     /// Values that are multiples of 10^-digits (as `NumberStyle.format` passes them): the same
     /// text as `%.Nf`, including halves, values near 2^53 once scaled, and negative zero.
     @Test func fixedIsPrintfsFixedPointForRoundedValues() async {
-        await propertyCheck(count: 3000, input: Gen.int(in: -9_000_000_000_000_000...9_000_000_000_000_000), Gen.int(in: 0...10)) { units, digits in
+        await propertyCheck(
+            count: 3000, input: Gen.int(in: -9_000_000_000_000_000...9_000_000_000_000_000), Gen.int(in: 0...10)
+        ) { units, digits in
             let scale = pow(10, Double(digits))
             let value = (Double(units) / 1e3).rounded() / scale  // a multiple of 10^-digits
             if let text = DecimalText.fixed(ofRounded: value, digits: digits) {

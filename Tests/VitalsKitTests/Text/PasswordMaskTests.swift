@@ -1,9 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VitalsKit
+
 #if PostgreSQL
-@testable import VitalsPostgres
+    @testable import VitalsPostgres
 #endif
 
 /// A password never comes back in a message, whatever form a URL or connection string gives it:
@@ -14,31 +16,31 @@ import Testing
 
     /// Every form, each refused as a password in the URL, the secret nowhere in what is said.
     #if PostgreSQL
-    @Test(arguments: [
-        "postgres://bob:\(secret)@h/db",
-        "POSTGRESQL://bob:\(secret)@h:5432/db",
-        "postgres://bob@h/db?pass%77ord=\(secret)",
-        "postgres://bob@h/db?PASSWORD=\(secret)",
-        "postgres://bob@h/db?sslmode=require&Password=\(secret)",
-        "postgres://bob@h/db?%70%61%73%73%77%6f%72%64=\(secret)",
-        "postgres://bob@h/db?sslpassword=\(secret)",
-        "postgres://bob@h/db?password=\(secret)%zz",
-        "postgres://bob:pa/\(secret)@h/db",
-        "postgres://bob:pa?\(secret)@h/db",
-        "postgres://bob:pa#\(secret)@h/db",
-        "postgres://bob:pa@\(secret)@h/db",
-        "postgres://bob:\(secret)@h:99999/db?sslmode=sometimes",
-    ])
-    func aPasswordInAnyFormIsRefusedUnsaid(url: String) {
-        #expect {
-            try PostgresTarget(url: url, environment: bare)
-        } throws: { error in
-            guard let error = error as? PostgresStoreError else { return false }
-            let text = ([error.message] + error.hints).joined(separator: "\n")
-            guard case .passwordInURL = error else { return false }
-            return !text.contains(Self.secret) && !text.contains("3cr3t") && error.kind == .badArgument
+        @Test(arguments: [
+            "postgres://bob:\(secret)@h/db",
+            "POSTGRESQL://bob:\(secret)@h:5432/db",
+            "postgres://bob@h/db?pass%77ord=\(secret)",
+            "postgres://bob@h/db?PASSWORD=\(secret)",
+            "postgres://bob@h/db?sslmode=require&Password=\(secret)",
+            "postgres://bob@h/db?%70%61%73%73%77%6f%72%64=\(secret)",
+            "postgres://bob@h/db?sslpassword=\(secret)",
+            "postgres://bob@h/db?password=\(secret)%zz",
+            "postgres://bob:pa/\(secret)@h/db",
+            "postgres://bob:pa?\(secret)@h/db",
+            "postgres://bob:pa#\(secret)@h/db",
+            "postgres://bob:pa@\(secret)@h/db",
+            "postgres://bob:\(secret)@h:99999/db?sslmode=sometimes",
+        ])
+        func aPasswordInAnyFormIsRefusedUnsaid(url: String) {
+            #expect {
+                try PostgresTarget(url: url, environment: bare)
+            } throws: { error in
+                guard let error = error as? PostgresStoreError else { return false }
+                let text = ([error.message] + error.hints).joined(separator: "\n")
+                guard case .passwordInURL = error else { return false }
+                return !text.contains(Self.secret) && !text.contains("3cr3t") && error.kind == .badArgument
+            }
         }
-    }
     #endif
 
     @Test func messagesQuotingAURLOrConnectionStringMaskIt() {
@@ -57,16 +59,19 @@ import Testing
             #expect(masked.contains(PasswordMask.stars), "\(masked)")
         }
         // What holds no password is left as it was.
-        for plain in ["postgres://bob@h:5432/db?sslmode=require&connect_timeout=3", "--width=10 and a=b",
-                      "http://example.org/a?b=c", "cannot reach the PostgreSQL server at 127.0.0.1:1: refused"] {
+        for plain in [
+            "postgres://bob@h:5432/db?sslmode=require&connect_timeout=3", "--width=10 and a=b",
+            "http://example.org/a?b=c", "cannot reach the PostgreSQL server at 127.0.0.1:1: refused",
+        ] {
             #expect(PasswordMask.masked(plain) == plain)
         }
-        #expect(PasswordMask.masked("postgres://bob:x@h/db?password=y&sslmode=disable")
+        #expect(
+            PasswordMask.masked("postgres://bob:x@h/db?password=y&sslmode=disable")
                 == "postgres://bob:****@h/db?password=****&sslmode=disable")
         // The sync commands' own messages quote what they were given, masked.
         #if PostgreSQL
-        #expect(!SyncError.notAServer("postgress://bob:\(secret)@h/db").message.contains(secret))
-        #expect(!SyncError.notAFile("postgres://bob@h/db?PASSWORD=\(secret)").message.contains(secret))
+            #expect(!SyncError.notAServer("postgress://bob:\(secret)@h/db").message.contains(secret))
+            #expect(!SyncError.notAFile("postgres://bob@h/db?PASSWORD=\(secret)").message.contains(secret))
         #endif
     }
 
@@ -75,7 +80,9 @@ import Testing
     @Test func randomSecretsInRandomFormsNeverSurvive() {
         var random = SplitMix(seed: 26)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/?#@:!$%()*+,;[]~-_.")
-        let keys = ["password", "PASSWORD", "Password", "pass%77ord", "%50ASSWORD", "sslpassword", "passfile", "PassWord"]
+        let keys = [
+            "password", "PASSWORD", "Password", "pass%77ord", "%50ASSWORD", "sslpassword", "passfile", "PassWord",
+        ]
         for _ in 0..<2_000 {
             let length = Int.random(in: 6...20, using: &random)
             let secret = "Q" + String((0..<length).map { _ in alphabet.randomElement(using: &random)! }) + "Z"

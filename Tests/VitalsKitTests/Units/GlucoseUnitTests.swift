@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import VitalsKit
+
 @testable import VitalsImport
+@testable import VitalsKit
 
 /// Issue #27 item 17: blood glucose in mmol/L and mg/dL (and HealthKit's molar
 /// `mmol<180.1558800000541>/L`), converted by the molar mass of glucose, 180.156 g/mol:
@@ -20,9 +21,10 @@ struct GlucoseUnitTests {
     @Test("mg/dL and mmol/L convert by 180.156 g/mol, both ways, against a decimal computation")
     func conversion() throws {
         var random = SplitMix(seed: 17)
-        let mgdl = try #require(KnownUnit.named("mg/dL")), mmol = try #require(KnownUnit.named("mmol/L"))
+        let mgdl = try #require(KnownUnit.named("mg/dL"))
+        let mmol = try #require(KnownUnit.named("mmol/L"))
         for _ in 0..<500 {
-            let value = Double(Int.random(in: 1...60_000, using: &random)) / 100   // 0.01 … 600 mg/dL
+            let value = Double(Int.random(in: 1...60_000, using: &random)) / 100  // 0.01 … 600 mg/dL
             let converted = try #require(mgdl.convert(value, to: mmol))
             #expect(Self.close(converted, Self.millimolesPerLiter(milligramsPerDeciliter: value)), "\(value) mg/dL")
             #expect(Self.close(try #require(mmol.convert(converted, to: mgdl)), value), "\(value) mg/dL and back")
@@ -49,29 +51,35 @@ struct GlucoseUnitTests {
 
     @Test("an import stores each reading in the series' base unit, whatever unit the export wrote")
     func importConverts() throws {
-        let records = [("mmol<180.1558800000541>/L", "5.4"), ("mg/dL", "97"), ("mmol/L", "6.1"), ("mmol<386.65>/L", "4.2")]
-            .enumerated().map { index, pair in
-                let time = "2024-03-0\(index + 1) 08:00:00 +0100"
-                return #"<Record type="HKQuantityTypeIdentifierBloodGlucose" sourceName="Meter" unit="\#(pair.0)" "#
-                    + #"startDate="\#(time)" endDate="\#(time)" value="\#(pair.1)"/>"#
-            }
+        let records = [
+            ("mmol<180.1558800000541>/L", "5.4"), ("mg/dL", "97"), ("mmol/L", "6.1"), ("mmol<386.65>/L", "4.2"),
+        ]
+        .enumerated().map { index, pair in
+            let time = "2024-03-0\(index + 1) 08:00:00 +0100"
+            return #"<Record type="HKQuantityTypeIdentifierBloodGlucose" sourceName="Meter" unit="\#(pair.0)" "#
+                + #"startDate="\#(time)" endDate="\#(time)" value="\#(pair.1)"/>"#
+        }
         let xml = HealthExportFixtures.export(records.joined(separator: "\n"))
         for base in [BaseUnit.mmolPerL, .mgPerdL] {
             let directory = try HealthExportFixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("export.xml").path
             try xml.write(toFile: path, atomically: true, encoding: .utf8)
-            let series = Series(id: "glucose", kind: .quantity, unit: base, categories: [], min: nil, max: nil,
-                                rangeByKind: [:], healthKit: ["HKQuantityTypeIdentifierBloodGlucose"], description: nil,
-                                location: SourceLocation(file: "series.yaml", line: 1, column: 1))
+            let series = Series(
+                id: "glucose", kind: .quantity, unit: base, categories: [], min: nil, max: nil,
+                rangeByKind: [:], healthKit: ["HKQuantityTypeIdentifierBloodGlucose"], description: nil,
+                location: SourceLocation(file: "series.yaml", line: 1, column: 1))
             let store = try SampleStore.inMemory()
-            let report = try AppleHealthImporter(mapping: HealthSampleMapping(series: [series])).importExport(at: path, into: store)
+            let report = try AppleHealthImporter(mapping: HealthSampleMapping(series: [series])).importExport(
+                at: path, into: store)
             let stored = try store.samples(series: "glucose").map(\.value)
             let inMmol = [5.4, Self.millimolesPerLiter(milligramsPerDeciliter: 97), 6.1]
             let expected = base == .mmolPerL ? inMmol : inMmol.map { $0 * 180.156 / 10 }
             #expect(stored.count == 3 && zip(stored, expected).allSatisfy { Self.close($0, $1) }, "\(base): \(stored)")
-            #expect(report.skippedReasons == [
-                "HKQuantityTypeIdentifierBloodGlucose: unit mmol<386.65>/L does not convert to \(base.rawValue)": 1])
+            #expect(
+                report.skippedReasons == [
+                    "HKQuantityTypeIdentifierBloodGlucose: unit mmol<386.65>/L does not convert to \(base.rawValue)": 1
+                ])
         }
     }
 
@@ -79,17 +87,25 @@ struct GlucoseUnitTests {
     func logging() throws {
         var catalog = Catalog()
         let here = SourceLocation(file: "<test>", line: 1, column: 1)
-        catalog.add(Series(id: "glucose", kind: .quantity, unit: .mmolPerL, categories: [], min: 1, max: 40,
-                           rangeByKind: [:], healthKit: [], description: nil, location: here))
-        catalog.add(Series(id: "glucose_us", kind: .quantity, unit: .mgPerdL, categories: [], min: 18, max: 720,
-                           rangeByKind: [:], healthKit: [], description: nil, location: here))
-        let validator = SampleValidator(catalog: catalog, time: TimeParser(
-            timeZone: TimeZone(secondsFromGMT: 3600)!, now: Date(timeIntervalSince1970: 1_800_000_000)))
+        catalog.add(
+            Series(
+                id: "glucose", kind: .quantity, unit: .mmolPerL, categories: [], min: 1, max: 40,
+                rangeByKind: [:], healthKit: [], description: nil, location: here))
+        catalog.add(
+            Series(
+                id: "glucose_us", kind: .quantity, unit: .mgPerdL, categories: [], min: 18, max: 720,
+                rangeByKind: [:], healthKit: [], description: nil, location: here))
+        let validator = SampleValidator(
+            catalog: catalog,
+            time: TimeParser(
+                timeZone: TimeZone(secondsFromGMT: 3600)!, now: Date(timeIntervalSince1970: 1_800_000_000)))
         let fromMass = try validator.sample(from: SampleInput(seriesID: "glucose", value: "126", unit: "mg/dL"))
         #expect(Self.close(fromMass.value, Self.millimolesPerLiter(milligramsPerDeciliter: 126)))
         let fromMolar = try validator.sample(from: SampleInput(seriesID: "glucose_us", value: "7", unit: "mmol/L"))
         #expect(Self.close(fromMolar.value, 7 * 18.0156))
         #expect(try validator.sample(from: SampleInput(seriesID: "glucose", value: "5.5")).value == 5.5)
-        #expect(throws: EntryError.self) { try validator.sample(from: SampleInput(seriesID: "glucose", value: "5.5", unit: "kg")) }
+        #expect(throws: EntryError.self) {
+            try validator.sample(from: SampleInput(seriesID: "glucose", value: "5.5", unit: "kg"))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 final class UnitConversionTests: XCTestCase {
@@ -8,7 +9,8 @@ final class UnitConversionTests: XCTestCase {
 
     func testMassVolumeLengthDuration() throws {
         XCTAssertEqual(try XCTUnwrap(convert(500, "lb", "kg")), 226.796, accuracy: 0.001)
-        XCTAssertEqual(try XCTUnwrap(convert(1, "st", "lb")), 14, accuracy: 1e-9)   // Foundation on Linux gets this wrong
+        // Foundation on Linux gets this wrong
+        XCTAssertEqual(try XCTUnwrap(convert(1, "st", "lb")), 14, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(convert(16, "oz", "g")), 453.592, accuracy: 0.001)
         XCTAssertEqual(try XCTUnwrap(convert(250, "mL", "L")), 0.25, accuracy: 1e-9)
         XCTAssertEqual(try XCTUnwrap(convert(10, "in", "cm")), 25.4, accuracy: 1e-9)

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import PropertyBased
+import Testing
+
 @testable import VitalsKit
 
 /// The three unit systems: the one table (and the guide's copy of it, docs/units-and-settings.md), the locale default, and
 /// the spoken forms (12 st 4 lb, 5 ft 10 in, 3.2 pt) checked against plain arithmetic.
 @Suite struct UnitSystemTests {
     @Test func theGuideTableIsTheCodeTable() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/units-and-settings.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/units-and-settings.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- units-table -->\n"))
         let end = try #require(readme.range(of: "\n<!-- /units-table -->", range: start.upperBound..<readme.endIndex))
         func rows(_ text: Substring) -> [[String]] {
@@ -81,11 +83,13 @@ import PropertyBased
         let numbers = NumberStyle.standard
         let weight = UnitTable.display(.bodyWeight, in: .uk)
         #expect(weight.spokenText(172, numbers: numbers) == "12 st 4 lb")
-        #expect(weight.spokenText(13.6, numbers: numbers) == nil)       // under a stone: plain
+        #expect(weight.spokenText(13.6, numbers: numbers) == nil)  // under a stone: plain
         #expect(weight.spokenText(27.6, numbers: numbers) == "2 st 0 lb")  // never "1 st 14 lb"
         #expect(weight.spokenText(-15, numbers: numbers) == "-1 st 1 lb")
         let height = UnitTable.display(.length, in: .us)
-        #expect(height.spokenText(try! #require(KnownUnit.centimeter.convert(177.8, to: .inch)), numbers: numbers) == "5 ft 10 in")
+        #expect(
+            height.spokenText(try! #require(KnownUnit.centimeter.convert(177.8, to: .inch)), numbers: numbers)
+                == "5 ft 10 in")
         #expect(height.spokenText(34, numbers: numbers) == nil)
         let water = UnitTable.display(.fluid, in: .uk)
         #expect(water.spokenText(2000, numbers: numbers) == "3.5 pt")
@@ -114,10 +118,14 @@ import PropertyBased
 
     /// Every conversion round-trips, temperatures included.
     @Test func conversionsRoundTrip() async {
-        let units: [KnownUnit] = [.kilogram, .gram, .pound, .stone, .ounce, .liter, .milliliter, .fluidOunce, .pint,
-                                  .centimeter, .inch, .foot, .kilometer, .mile, .celsius, .fahrenheit]
-        await propertyCheck(count: 300, input: Gen.int(in: 0..<units.count), Gen.int(in: 0..<units.count),
-                            Gen.int(in: -100_000...100_000)) { a, b, raw in
+        let units: [KnownUnit] = [
+            .kilogram, .gram, .pound, .stone, .ounce, .liter, .milliliter, .fluidOunce, .pint,
+            .centimeter, .inch, .foot, .kilometer, .mile, .celsius, .fahrenheit,
+        ]
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 0..<units.count), Gen.int(in: 0..<units.count),
+            Gen.int(in: -100_000...100_000)
+        ) { a, b, raw in
             let value = Double(raw) / 100
             guard let there = units[a].convert(value, to: units[b]) else {
                 #expect(units[a].dimension != units[b].dimension)

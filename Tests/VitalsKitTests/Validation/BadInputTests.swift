@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import VitalsKit
 
 /// Each kind of broken file gets a diagnostic with file, line and column, never a crash.
@@ -14,17 +15,22 @@ final class BadInputTests: XCTestCase {
         defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
         let loaded = try CatalogLoader.load(paths: [name])
         let diagnostics = Validator().validate(loaded)
-        let text = DiagnosticReporter.report(diagnostics, summary: ValidationSummary(loaded, diagnostics),
-                                             format: .text, sources: loaded.sources)
+        let text = DiagnosticReporter.report(
+            diagnostics, summary: ValidationSummary(loaded, diagnostics),
+            format: .text, sources: loaded.sources)
         return (text, diagnostics)
     }
 
-    private func assertGolden(_ name: String, rule: String, line: Int, file: StaticString = #filePath, testLine: UInt = #line) throws {
+    private func assertGolden(
+        _ name: String, rule: String, line: Int, file: StaticString = #filePath, testLine: UInt = #line
+    ) throws {
         let (text, diagnostics) = try report(for: name + ".yaml")
-        XCTAssertTrue(diagnostics.contains { $0.rule == rule && $0.location.line == line && $0.severity == .error },
-                      "\(name): expected \(rule) at line \(line), got \(diagnostics)", file: file, line: testLine)
-        assertSnapshot(text, named: "bad-input/" + name.replacingOccurrences(of: "_", with: "-"),
-                       filePath: file, line: testLine)
+        XCTAssertTrue(
+            diagnostics.contains { $0.rule == rule && $0.location.line == line && $0.severity == .error },
+            "\(name): expected \(rule) at line \(line), got \(diagnostics)", file: file, line: testLine)
+        assertSnapshot(
+            text, named: "bad-input/" + name.replacingOccurrences(of: "_", with: "-"),
+            filePath: file, line: testLine)
     }
 
     func testMalformedYAML() throws { try assertGolden("malformed", rule: RuleID.yamlSyntax, line: 3) }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// `EntrySpec.keyNames` is kept beside `keys` for the reader's look-ups: it must follow every
@@ -12,7 +13,8 @@ final class EntrySpecKeyNamesTests: XCTestCase {
     }
 
     func testKeyNamesFollowTheKeys() throws {
-        var spec = EntrySpec(name: "thing", keys: [KeySpec("id", .string, "The id."), KeySpec("size", .integer(min: 0), "How big.")])
+        var spec = EntrySpec(
+            name: "thing", keys: [KeySpec("id", .string, "The id."), KeySpec("size", .integer(min: 0), "How big.")])
         XCTAssertEqual(spec.keyNames, ["id", "size"])
         XCTAssertEqual(try unknownKeyMessages("id: a\ncolour: red\n", spec).count, 1)
 
@@ -50,7 +52,8 @@ final class EntrySpecKeyNamesTests: XCTestCase {
         XCTAssertFalse(diagnostics.isEmpty, "the fixture has values that do not pass")
         var read = 0
         for key in spec.keys {
-            let byName = reader.node(key.name), byPosition = reader.node(spec.position(of: key.name))
+            let byName = reader.node(key.name)
+            let byPosition = reader.node(spec.position(of: key.name))
             XCTAssertEqual(byName?.scalarText, byPosition?.scalarText, key.name)
             XCTAssertEqual(byName?.location, byPosition?.location, key.name)
             if byPosition != nil { read += 1 }

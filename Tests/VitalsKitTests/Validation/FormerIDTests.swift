@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// `former_ids`: old screen ids that still find their screen, checked for collisions.
@@ -18,8 +19,10 @@ final class FormerIDTests: XCTestCase {
     }
 
     func testLookupsFindAScreenByAFormerIDInAnyFormTheIDWorks() throws {
-        let catalog = load("{screen_id: SCREEN_DAILY_ACTIVITY, name: Daily Activity, pillar: p, former_ids: [SCREEN_ACTIVITY]}",
-                           "{screen_id: SCREEN_MOBILITY, name: Mobility, pillar: p}").catalog
+        let catalog = load(
+            "{screen_id: SCREEN_DAILY_ACTIVITY, name: Daily Activity, pillar: p, former_ids: [SCREEN_ACTIVITY]}",
+            "{screen_id: SCREEN_MOBILITY, name: Mobility, pillar: p}"
+        ).catalog
         for name in ["SCREEN_ACTIVITY", "screen_activity", "activity", "ACTIVITY"] {
             XCTAssertEqual(catalog.screen(named: name)?.id, "SCREEN_DAILY_ACTIVITY", name)
             XCTAssertEqual(try ScreenLookup.screen(named: name, in: catalog).id, "SCREEN_DAILY_ACTIVITY", name)
@@ -33,8 +36,9 @@ final class FormerIDTests: XCTestCase {
     }
 
     func testACurrentIDWinsOverAFormerOneButIsReported() {
-        let loaded = load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_B]}",
-                          "{screen_id: SCREEN_B, name: B, pillar: p}")
+        let loaded = load(
+            "{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_B]}",
+            "{screen_id: SCREEN_B, name: B, pillar: p}")
         XCTAssertEqual(loaded.catalog.screen(named: "SCREEN_B")?.id, "SCREEN_B")
         XCTAssertEqual(loaded.catalog.screen(named: "b")?.id, "SCREEN_B")
         let found = collisions(loaded)
@@ -45,27 +49,35 @@ final class FormerIDTests: XCTestCase {
     }
 
     func testTwoScreensClaimingOneFormerIDAreReportedAndTheFirstKeepsIt() {
-        let loaded = load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD]}",
-                          "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD, SCREEN_OLDER]}")
-        XCTAssertEqual(collisions(loaded).map(\.message), ["former id 'SCREEN_OLD' of SCREEN_B is also a former id of SCREEN_A"])
+        let loaded = load(
+            "{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD]}",
+            "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD, SCREEN_OLDER]}")
+        XCTAssertEqual(
+            collisions(loaded).map(\.message), ["former id 'SCREEN_OLD' of SCREEN_B is also a former id of SCREEN_A"])
         XCTAssertEqual(loaded.catalog.screen(named: "SCREEN_OLD")?.id, "SCREEN_A")
         XCTAssertEqual(loaded.catalog.screen(named: "older")?.id, "SCREEN_B")
     }
 
     func testOwnIDRepeatedAndMalformedFormerIDs() {
-        XCTAssertEqual(collisions(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_A]}")).map(\.message),
-                       ["former id 'SCREEN_A' of SCREEN_A is this screen's own id"])
+        XCTAssertEqual(
+            collisions(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_A]}")).map(\.message),
+            ["former id 'SCREEN_A' of SCREEN_A is this screen's own id"])
         let malformed = diagnostics(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [activity]}"))
         XCTAssertEqual(malformed.map(\.rule), ["bad-id"])
-        XCTAssertEqual(malformed.first?.message, "'former_ids' lists 'activity', which is not a valid id: use SCREEN_ followed by uppercase letters, digits or _")
+        XCTAssertEqual(
+            malformed.first?.message,
+            "'former_ids' lists 'activity', which is not a valid id: use SCREEN_ followed by uppercase letters, digits or _"
+        )
         let twice = diagnostics(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_X, SCREEN_X]}"))
         XCTAssertEqual(twice.map(\.message), ["'former_ids' lists 'SCREEN_X' twice"])
-        XCTAssertTrue(collisions(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_X, SCREEN_Y]}")).isEmpty)
+        XCTAssertTrue(
+            collisions(load("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_X, SCREEN_Y]}")).isEmpty)
     }
 
     func testNullIsNotUnsetAndSaysHowToLeaveAKeyOut() {
         let found = diagnostics(load("{screen_id: SCREEN_A, name: A, pillar: p, order: null}"))
         XCTAssertEqual(found.map(\.rule), ["wrong-type"])
-        XCTAssertEqual(found.first?.message, "'order' must be an integer, found null; leave the key out to leave it unset")
+        XCTAssertEqual(
+            found.first?.message, "'order' must be an integer, found null; leave the key out to leave it unset")
     }
 }

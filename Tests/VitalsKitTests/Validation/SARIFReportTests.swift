@@ -1,12 +1,14 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// `SARIFReport.uri`: RFC 3986 percent-encoding of file paths, checked against Foundation's
 /// decoding on generated paths.
 @Suite struct SARIFReportTests {
-    private static let unreservedAndSlash = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".unicodeScalars)
+    private static let unreservedAndSlash = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".unicodeScalars)
 
     @Test func encodedPathsUseOnlyURICharactersAndDecodeBack() async {
         let pieces = Gen<Character?>.element(of: Array("ab/ #%?ü漢😀:;,[]@!$&'()*+=\u{202E}\u{1B}.-_~")).array(of: 1...20)

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// The regular expressions the JSON Schema gives text values (`ValueKind.textPattern`) accept
@@ -8,7 +9,9 @@ import Testing
 /// computing each verdict.
 @Suite struct SchemaPatternPropertyTests {
     private func schemaAccepts(_ kind: ValueKind, _ text: String) -> Bool {
-        guard let pattern = kind.textPattern, let regex = try? NSRegularExpression(pattern: pattern) else { return false }
+        guard let pattern = kind.textPattern, let regex = try? NSRegularExpression(pattern: pattern) else {
+            return false
+        }
         let whole = NSRange(text.startIndex..., in: text)
         return regex.firstMatch(in: text, range: whole) != nil
     }
@@ -21,21 +24,26 @@ import Testing
     private func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     @Test func datesAgreeIncludingLeapYears() async {
-        await propertyCheck(count: 3000, input: Gen.int(in: 0...9999), Gen.int(in: 0...13), Gen.int(in: 0...32)) { year, month, day in
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...9999), Gen.int(in: 0...13), Gen.int(in: 0...32)) {
+            year, month, day in
             let digits = String(year)
-            let text = String(repeating: "0", count: 4 - digits.count) + digits + "-" + twoDigits(month) + "-" + twoDigits(day)
+            let text =
+                String(repeating: "0", count: 4 - digits.count) + digits + "-" + twoDigits(month) + "-" + twoDigits(day)
             #expect(schemaAccepts(.date, text) == validateAccepts(.date, text), "\(text)")
         }
         // Leap days the two must agree on, and malformed dates.
-        for text in ["2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2100-02-29", "2400-02-29", "0000-02-29",
-                     "2026-04-31", "2026-12-31", "2026-1-01", "+202-01-01", "2026-01-01 ", "20260101"] {
+        for text in [
+            "2024-02-29", "2023-02-29", "2000-02-29", "1900-02-29", "2100-02-29", "2400-02-29", "0000-02-29",
+            "2026-04-31", "2026-12-31", "2026-1-01", "+202-01-01", "2026-01-01 ", "20260101",
+        ] {
             #expect(schemaAccepts(.date, text) == validateAccepts(.date, text), "\(text)")
         }
         #expect(validateAccepts(.date, "2024-02-29") && !validateAccepts(.date, "2023-02-29"))
     }
 
     @Test func clockTimesAgree() async {
-        await propertyCheck(count: 2000, input: Gen.int(in: 0...30), Gen.int(in: 0...70), Gen.bool) { hour, minute, pad in
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...30), Gen.int(in: 0...70), Gen.bool) {
+            hour, minute, pad in
             let text = (pad ? twoDigits(hour) : String(hour)) + ":" + twoDigits(minute)
             #expect(schemaAccepts(.clockTime, text) == validateAccepts(.clockTime, text), "\(text)")
         }
@@ -70,7 +78,10 @@ import Testing
             #expect(!validateAccepts(.color, name.capitalized))
             #expect(RGB(color: rgb.hexString) == rgb)
         }
-        #expect(Set(RGB.colorNames) == ["green", "red", "orange", "purple", "indigo", "blue", "yellow", "mint", "cyan", "pink", "brown"])
+        #expect(
+            Set(RGB.colorNames) == [
+                "green", "red", "orange", "purple", "indigo", "blue", "yellow", "mint", "cyan", "pink", "brown",
+            ])
         #expect(RGB(color: "#2e9") == RGB(color: "#22EE99"))
     }
 

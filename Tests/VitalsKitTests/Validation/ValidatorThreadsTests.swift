@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// `Validator` runs every rule on every core: the findings must be those of running every rule
@@ -7,11 +8,15 @@ import XCTest
 final class ValidatorThreadsTests: XCTestCase {
     /// A plug-in's rule that reports what it sees.
     struct SettingRule: ValidationRule {
-        static let description = RuleDescription(id: "plugin-setting", summary: "Reports the setting it sees.",
-                                                 severity: .warning, triggering: [], nonTriggering: [])
+        static let description = RuleDescription(
+            id: "plugin-setting", summary: "Reports the setting it sees.",
+            severity: .warning, triggering: [], nonTriggering: [])
         func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
-            [diagnostic("subjects \(context.dataSetSubjects.sorted()) words \(Words.current.code)",
-                        at: SourceLocation(file: "p.yaml", line: 1, column: 1))]
+            [
+                diagnostic(
+                    "subjects \(context.dataSetSubjects.sorted()) words \(Words.current.code)",
+                    at: SourceLocation(file: "p.yaml", line: 1, column: 1))
+            ]
         }
     }
 

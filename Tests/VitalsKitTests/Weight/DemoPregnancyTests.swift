@@ -1,6 +1,7 @@
 import XCTest
-@testable import VitalsKit
+
 @testable import VitalsDemo
+@testable import VitalsKit
 
 /// The demo's pregnant subject: her weigh-ins match the subject the demo data declares
 /// (`DemoSubjects`), stay plausible, and gain about what the IOM band asks for a normal BMI.
@@ -20,7 +21,8 @@ final class DemoPregnancyTests: XCTestCase {
         XCTAssertEqual(Set(all.map(\.seriesID)), ["body_mass", "puqe"])
         // Her PUQE-24 scores: whole scores of 3 to 15, from week 5 to week 18.
         let puqe = all.filter { $0.seriesID == "puqe" }
-        XCTAssertTrue(puqe.allSatisfy { (3...15).contains($0.value) && $0.value == $0.value.rounded() }, "\(puqe.map(\.value))")
+        XCTAssertTrue(
+            puqe.allSatisfy { (3...15).contains($0.value) && $0.value == $0.value.rounded() }, "\(puqe.map(\.value))")
         XCTAssertEqual(puqe.map(\.localDate).min(), DemoData.sanneLastPeriod.adding(days: 35))
         XCTAssertLessThanOrEqual(puqe.map(\.localDate).max() ?? asOf, DemoData.sanneLastPeriod.adding(days: 18 * 7))
         let samples = all.filter { $0.seriesID == "body_mass" }
@@ -33,12 +35,14 @@ final class DemoPregnancyTests: XCTestCase {
         XCTAssertTrue(perDay.values.contains { $0.count == 2 })
         // The morning weigh-ins of weeks 20 to 29, as gains, lie within the normal-BMI band
         // widened by 1.5 kg (day-to-day noise).
-        let rule = GestationalGainRule(classes: [.init(name: "normal", minBMI: nil, totalKg: 11.3...15.9)],
-                                       firstTrimesterKg: 0.45...2.0)
+        let rule = GestationalGainRule(
+            classes: [.init(name: "normal", minBMI: nil, totalKg: 11.3...15.9)],
+            firstTrimesterKg: 0.45...2.0)
         for (day, weighIns) in perDay {
             let week = Double(DemoData.sanneLastPeriod.days(to: day)) / 7
             guard week >= 20, let band = rule.band(atWeek: week, for: rule.classes[0]),
-                  let morning = weighIns.min(by: { $0.start < $1.start }) else { continue }
+                let morning = weighIns.min(by: { $0.start < $1.start })
+            else { continue }
             let gain = morning.value - DemoData.sannePrePregnancyKg
             XCTAssertTrue((band.lower - 1.5)...(band.upper + 1.5) ~= gain, "\(day): +\(gain) vs \(band)")
         }
@@ -46,9 +50,11 @@ final class DemoPregnancyTests: XCTestCase {
 
     /// Before the last period there are weigh-ins too; after the due date none.
     func testTheDataStopsAtTheDueDate() {
-        let late = DemoData(asOf: LocalDate(year: 2027, month: 4, day: 1), days: 30).samples().filter { $0.subjectID == "sanne" }
+        let late = DemoData(asOf: LocalDate(year: 2027, month: 4, day: 1), days: 30).samples().filter {
+            $0.subjectID == "sanne"
+        }
         let due = DemoData.sanneLastPeriod.adding(days: 280)
-        XCTAssertEqual(late.map(\.localDate).max(), due)   // the due day always has its two weigh-ins
+        XCTAssertEqual(late.map(\.localDate).max(), due)  // the due day always has its two weigh-ins
         XCTAssertEqual(late.map(\.localDate).min(), DemoData.sanneLastPeriod.adding(days: -28))
     }
 }

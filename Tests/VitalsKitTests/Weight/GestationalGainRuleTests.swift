@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// The recommended gain over a pregnancy (IOM 2009), checked against numbers worked out
@@ -7,12 +8,13 @@ import Testing
 @Suite struct GestationalGainRuleTests {
     /// The IOM ranges as a fixture (the shipped screen's YAML must say the same; see
     /// `testTheShippedScreenDeclaresTheIOMRanges`).
-    static let iom = GestationalGainRule(classes: [
-        .init(name: "underweight", minBMI: nil, totalKg: 12.7...18.1),
-        .init(name: "normal", minBMI: 18.5, totalKg: 11.3...15.9),
-        .init(name: "overweight", minBMI: 25, totalKg: 6.8...11.3),
-        .init(name: "obese", minBMI: 30, totalKg: 5.0...9.1),
-    ], firstTrimesterKg: 0.45...2.0, firstTrimesterWeek: 13, termWeek: 40)
+    static let iom = GestationalGainRule(
+        classes: [
+            .init(name: "underweight", minBMI: nil, totalKg: 12.7...18.1),
+            .init(name: "normal", minBMI: 18.5, totalKg: 11.3...15.9),
+            .init(name: "overweight", minBMI: 25, totalKg: 6.8...11.3),
+            .init(name: "obese", minBMI: 30, totalKg: 5.0...9.1),
+        ], firstTrimesterKg: 0.45...2.0, firstTrimesterWeek: 13, termWeek: 40)
 
     /// Total gain by week 40 per class, from the IOM table.
     static let totals: [String: (Double, Double)] = [
@@ -25,7 +27,8 @@ import Testing
         if week <= 13 {
             return (week * (0.45 / 13), week * (2.0 / 13))
         }
-        let lowPerWeek = (total.0 - 0.45) / 27, highPerWeek = (total.1 - 2.0) / 27
+        let lowPerWeek = (total.0 - 0.45) / 27
+        let highPerWeek = (total.1 - 2.0) / 27
         return (0.45 + lowPerWeek * (week - 13), 2.0 + highPerWeek * (week - 13))
     }
 
@@ -70,7 +73,8 @@ import Testing
     /// 47.36 kg is 18.5 exactly, 64 kg is 25, 76.8 kg is 30.
     @Test func bmiFromWeightAndHeight() {
         func bmiClass(_ kg: Double) -> String? {
-            let pregnancy = Pregnancy(prePregnancyWeightKg: kg, heightCm: 160, dueDate: LocalDate(year: 2027, month: 1, day: 1))
+            let pregnancy = Pregnancy(
+                prePregnancyWeightKg: kg, heightCm: 160, dueDate: LocalDate(year: 2027, month: 1, day: 1))
             return Self.iom.bmiClass(for: pregnancy.bmi)?.name
         }
         #expect(bmiClass(47.36) == "normal")
@@ -84,11 +88,13 @@ import Testing
     /// At any week from 0 to 40, for any class: the band matches the second way, its lower
     /// edge is below its upper edge, and neither shrinks from one week to a later one.
     @Test func anyWeekMatchesTheSecondWayAndGrows() async {
-        await propertyCheck(count: 300, input: Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.int(in: 0...3)) { a, b, index in
+        await propertyCheck(count: 300, input: Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.int(in: 0...3)) {
+            a, b, index in
             let bmiClass = Self.iom.classes[index]
             let total = Self.totals[bmiClass.name]!
             guard let band = Self.iom.band(atWeek: a, for: bmiClass),
-                  let later = Self.iom.band(atWeek: max(a, b), for: bmiClass) else {
+                let later = Self.iom.band(atWeek: max(a, b), for: bmiClass)
+            else {
                 Issue.record("no band at \(a)")
                 return
             }
@@ -107,7 +113,8 @@ import Testing
             let corners = Self.iom.bands(for: bmiClass)
             #expect(corners.map(\.week) == [0, 13, 40])
             guard let pair = zip(corners, corners.dropFirst()).first(where: { week <= $0.1.week }),
-                  let band = Self.iom.band(atWeek: week, for: bmiClass) else { return }
+                let band = Self.iom.band(atWeek: week, for: bmiClass)
+            else { return }
             let t = (week - pair.0.week) / (pair.1.week - pair.0.week)
             #expect(abs(pair.0.lower + t * (pair.1.lower - pair.0.lower) - band.lower) < 1e-9)
             #expect(abs(pair.0.upper + t * (pair.1.upper - pair.0.upper) - band.upper) < 1e-9)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// A growth reference as YAML: a table (a breed's curve, a child's chart) or a rule (the
@@ -20,9 +21,12 @@ final class ReferenceBandTests: XCTestCase {
         var problems = ConfigProblems(screen: screen)
         let band = ReferenceBand.decode(node, problems: &problems)
         // Messages read "SCREEN_X config: …"; the tests compare what follows.
-        return (band, problems.diagnostics.map {
-            "\($0.location.line): \($0.message.replacingOccurrences(of: "SCREEN_X config: ", with: ""))"
-        })
+        return (
+            band,
+            problems.diagnostics.map {
+                "\($0.location.line): \($0.message.replacingOccurrences(of: "SCREEN_X config: ", with: ""))"
+            }
+        )
     }
 
     static let rule = """
@@ -51,7 +55,8 @@ final class ReferenceBandTests: XCTestCase {
     /// A third reference is data: a child's growth table decodes with no code of its own
     /// and gives its centre ± tolerance, interpolated between points.
     func testATableIsAnotherBreedOrAChild() throws {
-        let (band, problems) = try decode("""
+        let (band, problems) = try decode(
+            """
                       axis: weeks since birth
                       sex: male
                       tolerance_percent: 10
@@ -71,11 +76,19 @@ final class ReferenceBandTests: XCTestCase {
 
     func testProblemsAreReportedAtTheirLine() throws {
         let cases: [(String, String, String)] = [
-            ("rule: gestational_weight_gain", "rule: gestational_gain",
-             "8: rule must be gestational_weight_gain, not 'gestational_gain'"),
+            (
+                "rule: gestational_weight_gain", "rule: gestational_gain",
+                "8: rule must be gestational_weight_gain, not 'gestational_gain'"
+            ),
             ("{name: mid, from_bmi: 18.5,", "{name: mid, from_bmi: 10,", ""),
-            ("{name: mid, from_bmi: 18.5, min_kg: 11.3", "{name: mid, from_bmi: 18.5, min_kg: 16.3", "13: min_kg 16.3 is above max_kg 15.9"),
-            ("{name: low, min_kg", "{name: low, from_bmi: 12, min_kg", "12: the first BMI class starts at the lowest BMI"),
+            (
+                "{name: mid, from_bmi: 18.5, min_kg: 11.3", "{name: mid, from_bmi: 18.5, min_kg: 16.3",
+                "13: min_kg 16.3 is above max_kg 15.9"
+            ),
+            (
+                "{name: low, min_kg", "{name: low, from_bmi: 12, min_kg",
+                "12: the first BMI class starts at the lowest BMI"
+            ),
             ("{name: mid, from_bmi: 18.5, ", "{name: mid, ", "13: BMI class 'mid' needs from_bmi"),
             ("until_week: 13", "until_week: 41", "9: first_trimester until_week 41 must be before term_week 40"),
             ("term_week: 40", "term_wek: 40", "10: unknown key 'term_wek' in reference; did you mean 'term_week'?"),
@@ -83,16 +96,18 @@ final class ReferenceBandTests: XCTestCase {
         for (replace, with, expected) in cases {
             let (band, problems) = try decode(Self.rule.replacingOccurrences(of: replace, with: with))
             if expected.isEmpty {
-                XCTAssertEqual(problems, [], "\(with)")   // from_bmi 10 after a class with none is fine
+                XCTAssertEqual(problems, [], "\(with)")  // from_bmi 10 after a class with none is fine
                 XCTAssertNotNil(band)
                 continue
             }
             XCTAssertNil(band, "\(with) decoded")
             XCTAssertTrue(problems.contains { $0.hasPrefix(expected) }, "expected \(expected)\nfound \(problems)")
         }
-        let (band, problems) = try decode(Self.rule + "\n            - {name: high, from_bmi: 18, min_kg: 5, max_kg: 9}")
+        let (band, problems) = try decode(
+            Self.rule + "\n            - {name: high, from_bmi: 18, min_kg: 5, max_kg: 9}")
         XCTAssertNil(band)
-        XCTAssertTrue(problems.contains { $0.hasPrefix("14: from_bmi 18 is not above the class before it (18.5 on line 13)") },
-                      "\(problems)")
+        XCTAssertTrue(
+            problems.contains { $0.hasPrefix("14: from_bmi 18 is not above the class before it (18.5 on line 13)") },
+            "\(problems)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// A day's weigh-ins written at different UTC offsets (a scale writing UTC, a phone local time,
@@ -15,14 +16,17 @@ import Testing
     /// A weigh-in at an ISO instant with its offset (`2026-11-20T08:00:00+01:00`).
     static func weighIn(_ text: String, _ kg: Double, source: String = "manual") -> Sample {
         let time = StoreFixtures.time(text)
-        return Sample(seriesID: "body_mass", start: time.date, utcOffsetSeconds: time.utcOffsetSeconds, value: kg, source: source)
+        return Sample(
+            seriesID: "body_mass", start: time.date, utcOffsetSeconds: time.utcOffsetSeconds, value: kg, source: source)
     }
 
-    static func context(_ samples: [Sample], weighIn: WeighInPolicy?, on backend: StoreBackend) throws -> ScreenContext {
+    static func context(_ samples: [Sample], weighIn: WeighInPolicy?, on backend: StoreBackend) throws -> ScreenContext
+    {
         let store = try StoreFixtures.caseStore(on: backend)
         try store.insert(samples)
-        return ScreenContext(catalog: catalog, screen: catalog.screen("SCREEN_WEIGHT")!, store: store,
-                             request: ScreenRequest(asOf: day, weighIn: weighIn), profile: RenderProfile(width: 80))
+        return ScreenContext(
+            catalog: catalog, screen: catalog.screen("SCREEN_WEIGHT")!, store: store,
+            request: ScreenRequest(asOf: day, weighIn: weighIn), profile: RenderProfile(width: 80))
     }
 
     /// What each place says the day's weight is: the chart's last bucket, the stat ("Latest")
@@ -41,7 +45,9 @@ import Testing
         let chart = try query.fetchBuckets(from: context.store).buckets.last?.value
         let latest = try MetricChartBuilder(context: context).stat(query)?.value
         let block = try context.weighInsBlock(for: weight)
-        var listed: Double?, times: [String] = [], used: [Bool] = []
+        var listed: Double?
+        var times: [String] = []
+        var used: [Bool] = []
         if case .object(let pairs)? = block?.data {
             for (key, value) in pairs {
                 if key == "used_value", case .number(let number) = value { listed = number }
@@ -55,8 +61,9 @@ import Testing
                 }
             }
         }
-        return Reading(chart: chart, latest: latest, listed: listed, times: times, used: used,
-                       lines: block.map { WeighInTests.drawn($0).map { $0.trimmingCharacters(in: .whitespaces) } } ?? [])
+        return Reading(
+            chart: chart, latest: latest, listed: listed, times: times, used: used,
+            lines: block.map { WeighInTests.drawn($0).map { $0.trimmingCharacters(in: .whitespaces) } } ?? [])
     }
 
     /// The phone's 08:00 (+01:00) came before the scale's 07:30 (UTC): by wall clock the scale
@@ -72,12 +79,13 @@ import Testing
         #expect(first.chart == 80.0 && first.latest == 80.0 && first.listed == 80.0)
         #expect(first.times == ["08:00 +01:00", "07:30 +00:00"], "both weigh-ins listed, in real order")
         #expect(first.used == [true, false])
-        #expect(first.lines == [
-            "Weigh-ins on Fri 20 Nov: 2",
-            "▸ 08:00 +01:00  80.0 kg  typed in   used",
-            "07:30 +00:00  81.0 kg  from Withings",
-            "Morning weight is used for tracking.",
-        ])
+        #expect(
+            first.lines == [
+                "Weigh-ins on Fri 20 Nov: 2",
+                "▸ 08:00 +01:00  80.0 kg  typed in   used",
+                "07:30 +00:00  81.0 kg  from Withings",
+                "Morning weight is used for tracking.",
+            ])
         let last = try Self.read(try Self.context(Self.travel, weighIn: .last, on: backend))
         #expect(last.chart == 81.0 && last.latest == 81.0 && last.listed == 81.0)
         #expect(last.used == [false, true])
@@ -87,8 +95,10 @@ import Testing
     /// the list alike, whatever order they were stored in.
     @Test(arguments: StoreBackend.available)
     func weighInsAtTheSameInstantBreakTheTieOneWay(on backend: StoreBackend) throws {
-        let same = [Self.weighIn("2026-11-20T07:00:00+01:00", 81.0, source: "Withings"),
-                    Self.weighIn("2026-11-20T07:00:00+01:00", 79.0, source: "Withings")]
+        let same = [
+            Self.weighIn("2026-11-20T07:00:00+01:00", 81.0, source: "Withings"),
+            Self.weighIn("2026-11-20T07:00:00+01:00", 79.0, source: "Withings"),
+        ]
         let first = try Self.read(try Self.context(same, weighIn: .first, on: backend))
         #expect(first.chart == 79.0 && first.latest == 79.0 && first.listed == 79.0)
         #expect(first.lines[1] == "▸ 07:00  79.0 kg  from Withings   used")
@@ -103,18 +113,24 @@ import Testing
     @Test func everyPlaceAgreesWithANaivePick() async {
         let offsets = [0, 3600, 7200, -28_800, 19_800, 32_400]
         let sources = ["Withings", "manual", "Renpho"]
-        await propertyCheck(count: 60, input: Gen.int(in: 0...Int.max).array(of: 1...8), Gen.int(in: 0...2)) { codes, index in
+        await propertyCheck(count: 60, input: Gen.int(in: 0...Int.max).array(of: 1...8), Gen.int(in: 0...2)) {
+            codes, index in
             let policy = WeighInPolicy.allCases[index]
             var samples: [Sample] = []
             for code in codes {
                 var c = code
-                func take(_ n: Int) -> Int { defer { c /= n }; return c % n }
+                func take(_ n: Int) -> Int {
+                    defer { c /= n }
+                    return c % n
+                }
                 let offset = offsets[take(offsets.count)]
                 // Local times on 20 Nov between 05:00 and 22:00, on a 30-minute grid so instants repeat.
                 let local = Self.day.dayNumber * 86_400 + 5 * 3600 + take(35) * 1800
-                samples.append(Sample(seriesID: "body_mass", start: Date(timeIntervalSince1970: TimeInterval(local - offset)),
-                                      utcOffsetSeconds: offset, value: Double(700 + take(40)) / 10,
-                                      source: sources[take(sources.count)]))
+                samples.append(
+                    Sample(
+                        seriesID: "body_mass", start: Date(timeIntervalSince1970: TimeInterval(local - offset)),
+                        utcOffsetSeconds: offset, value: Double(700 + take(40)) / 10,
+                        source: sources[take(sources.count)]))
             }
             // The store keeps one sample per natural key.
             var seen = Set<String>()
@@ -136,10 +152,14 @@ import Testing
                     // Stored in another order on each backend: the order read must not depend on it.
                     // (The deduplicated samples: of two with one natural key but different offsets,
                     // the store keeps whichever came first, so both backends get the same ones.)
-                    let reading = try Self.read(try Self.context(backend == .sqlite ? stored : stored.reversed(),
-                                                                 weighIn: policy, on: backend))
+                    let reading = try Self.read(
+                        try Self.context(
+                            backend == .sqlite ? stored : stored.reversed(),
+                            weighIn: policy, on: backend))
                     for value in [reading.chart, reading.latest, reading.listed] {
-                        #expect(MetricQueryPropertyTests.close(value, expected), "\(policy) on \(backend): \(String(describing: value)) vs \(expected)")
+                        #expect(
+                            MetricQueryPropertyTests.close(value, expected),
+                            "\(policy) on \(backend): \(String(describing: value)) vs \(expected)")
                     }
                     #expect(reading.times.count == ordered.count)
                     let usedIndex = reading.used.firstIndex(of: true)

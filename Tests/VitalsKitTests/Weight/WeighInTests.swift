@@ -1,36 +1,45 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 /// Several weigh-ins a day: which metrics are weigh-ins, how the `weigh_in` setting changes
 /// the day's value, and the screen block that lists the day's weigh-ins with the one used
 /// marked and where each came from.
 @Suite struct WeighInTests {
-    static let catalog: Catalog = CatalogLoader.load([SourceFile(path: "fixture.yaml", text: """
-        pillars:
-          - {pillar_id: body, name: Body}
-        series:
-          - {series_id: body_mass, kind: quantity, unit: kg, min: 20, max: 300}
-          - {series_id: protein, kind: quantity, unit: g, min: 0, max: 500}
-        screens:
-          - {screen_id: SCREEN_WEIGHT, name: Weight, pillar: body}
-        metrics:
-          - {display_metric_id: WEIGHT, display_screen_id: SCREEN_WEIGHT, display_name: Weight, chart_type_id: line,
-             is_primary: true, series: body_mass, aggregate: first, bucket: day, range: 7d}
-          - {display_metric_id: PROTEIN, display_screen_id: SCREEN_WEIGHT, display_name: Protein, chart_type_id: bar_vertical,
-             parent_metric_id: WEIGHT, series: protein, aggregate: sum, bucket: day, range: 7d}
-        """)]).catalog
+    static let catalog: Catalog = CatalogLoader.load([
+        SourceFile(
+            path: "fixture.yaml",
+            text: """
+                pillars:
+                  - {pillar_id: body, name: Body}
+                series:
+                  - {series_id: body_mass, kind: quantity, unit: kg, min: 20, max: 300}
+                  - {series_id: protein, kind: quantity, unit: g, min: 0, max: 500}
+                screens:
+                  - {screen_id: SCREEN_WEIGHT, name: Weight, pillar: body}
+                metrics:
+                  - {display_metric_id: WEIGHT, display_screen_id: SCREEN_WEIGHT, display_name: Weight, chart_type_id: line,
+                     is_primary: true, series: body_mass, aggregate: first, bucket: day, range: 7d}
+                  - {display_metric_id: PROTEIN, display_screen_id: SCREEN_WEIGHT, display_name: Protein, chart_type_id: bar_vertical,
+                     parent_metric_id: WEIGHT, series: protein, aggregate: sum, bucket: day, range: 7d}
+                """)
+    ]).catalog
 
     static let day = LocalDate(year: 2026, month: 11, day: 20)
     static let weight = catalog.metric("WEIGHT")!
     static let protein = catalog.metric("PROTEIN")!
 
     /// A weigh-in at `hour:minute` on `day`, Amsterdam winter time.
-    static func weighIn(_ day: LocalDate, _ hour: Int, _ minute: Int, _ kg: Double, source: String = "manual",
-                        metadata: String? = nil) -> Sample {
-        Sample(seriesID: "body_mass", start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(Double(hour * 3600 + minute * 60)),
-               utcOffsetSeconds: 3600, value: kg, source: source, metadata: metadata)
+    static func weighIn(
+        _ day: LocalDate, _ hour: Int, _ minute: Int, _ kg: Double, source: String = "manual",
+        metadata: String? = nil
+    ) -> Sample {
+        Sample(
+            seriesID: "body_mass",
+            start: day.midnight(utcOffsetSeconds: 3600).addingTimeInterval(Double(hour * 3600 + minute * 60)),
+            utcOffsetSeconds: 3600, value: kg, source: source, metadata: metadata)
     }
 
     /// A block drawn at 80 columns without colour, as `vitals render` draws it.
@@ -38,12 +47,15 @@ import Testing
         TerminalOutput(profile: RenderProfile(width: 80)).draw(block).lines(colorLevel: .none)
     }
 
-    static func context(_ samples: [Sample], weighIn: WeighInPolicy? = nil, glyphs: Glyphs = .unicode) throws -> ScreenContext {
+    static func context(_ samples: [Sample], weighIn: WeighInPolicy? = nil, glyphs: Glyphs = .unicode) throws
+        -> ScreenContext
+    {
         let store = try SampleStore.inMemory()
         _ = try store.insert(samples)
-        return ScreenContext(catalog: catalog, screen: catalog.screen("SCREEN_WEIGHT")!, store: store,
-                             request: ScreenRequest(asOf: day, weighIn: weighIn),
-                             profile: RenderProfile(width: 80, glyphs: glyphs))
+        return ScreenContext(
+            catalog: catalog, screen: catalog.screen("SCREEN_WEIGHT")!, store: store,
+            request: ScreenRequest(asOf: day, weighIn: weighIn),
+            profile: RenderProfile(width: 80, glyphs: glyphs))
     }
 
     static let threeWeighIns = [
@@ -54,7 +66,8 @@ import Testing
     ]
 
     @Test func aBodyWeightIsAWeighInAndASumOfGramsIsNot() throws {
-        let weight = Self.weight, protein = Self.protein
+        let weight = Self.weight
+        let protein = Self.protein
         #expect(WeighInPolicy.applies(to: weight, in: Self.catalog))
         #expect(!WeighInPolicy.applies(to: protein, in: Self.catalog))
     }
@@ -74,7 +87,9 @@ import Testing
         let weights = Gen.double(in: 40...150).array(of: 1...6)
         await propertyCheck(count: 40, input: weights, Gen.int(in: 0...2)) { kgs, index in
             let policy = WeighInPolicy.allCases[index]
-            let samples = kgs.enumerated().map { Self.weighIn(Self.day, 6 + 2 * $0.offset, 0, ($0.element * 10).rounded() / 10) }
+            let samples = kgs.enumerated().map {
+                Self.weighIn(Self.day, 6 + 2 * $0.offset, 0, ($0.element * 10).rounded() / 10)
+            }
             do {
                 let context = try Self.context(samples, weighIn: policy)
                 let query = try context.query(for: Self.weight)
@@ -92,13 +107,14 @@ import Testing
         let context = try Self.context(Self.threeWeighIns)
         let block = try #require(try context.weighInsBlock(for: Self.weight))
         let lines = Self.drawn(block).map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(lines == [
-            "Weigh-ins on Fri 20 Nov: 3",
-            "▸ 07:12  80.2 kg  imported from Apple Health (Withings)   used",
-            "13:30  80.8 kg  typed in",
-            "21:40  81.3 kg  from Withings",
-            "Morning weight is used for tracking.",
-        ])
+        #expect(
+            lines == [
+                "Weigh-ins on Fri 20 Nov: 3",
+                "▸ 07:12  80.2 kg  imported from Apple Health (Withings)   used",
+                "13:30  80.8 kg  typed in",
+                "21:40  81.3 kg  from Withings",
+                "Morning weight is used for tracking.",
+            ])
     }
 
     @Test func latestAndMeanSayWhichTheyUse() throws {
@@ -107,13 +123,16 @@ import Testing
         let lastLines = Self.drawn(last).map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lastLines[3] == "▸ 21:40  81.3 kg  from Withings   used")
         #expect(lastLines.last == "Latest weight is used for tracking.")
-        let mean = try #require(try Self.context(Self.threeWeighIns, weighIn: .mean, glyphs: .ascii).weighInsBlock(for: weight))
+        let mean = try #require(
+            try Self.context(Self.threeWeighIns, weighIn: .mean, glyphs: .ascii).weighInsBlock(for: weight))
         let meanLines = Self.drawn(mean).map { $0.trimmingCharacters(in: .whitespaces) }
         // (80.2 + 80.8 + 81.3) / 3 = 80.7667
         #expect(meanLines.contains("mean   80.8 kg"))
         #expect(meanLines.last == "Mean of the day's weigh-ins is used for tracking.")
         #expect(!meanLines.contains { $0.contains("used") && $0.hasPrefix(">") })
-        guard case .object(let pairs) = mean.data, case .number(let used)? = pairs.first(where: { $0.0 == "used_value" })?.1 else {
+        guard case .object(let pairs) = mean.data,
+            case .number(let used)? = pairs.first(where: { $0.0 == "used_value" })?.1
+        else {
             Issue.record("no used_value in \(mean.data.text())")
             return
         }
@@ -123,7 +142,10 @@ import Testing
     @Test func oneWeighInIsOneLineWithItsSource() throws {
         let context = try Self.context([Self.weighIn(Self.day, 7, 2, 79.9, source: "Withings")])
         let block = try #require(try context.weighInsBlock(for: Self.weight))
-        #expect(Self.drawn(block).map { $0.trimmingCharacters(in: .whitespaces) } == ["Latest: 79.9 kg at 07:02 on Fri 20 Nov, from Withings."])
+        #expect(
+            Self.drawn(block).map { $0.trimmingCharacters(in: .whitespaces) } == [
+                "Latest: 79.9 kg at 07:02 on Fri 20 Nov, from Withings."
+            ])
     }
 
     @Test func noBlockWithoutWeighInsOrForAnotherMetric() throws {
@@ -137,7 +159,12 @@ import Testing
         #expect(SampleSourceWords.describe(source: "manual", fromAppleHealth: false) == "typed in")
         #expect(SampleSourceWords.describe(source: "csv", fromAppleHealth: false) == "imported from a CSV file")
         #expect(SampleSourceWords.describe(source: "Withings", fromAppleHealth: false) == "from Withings")
-        #expect(SampleSourceWords.describe(source: "Withings", fromAppleHealth: true) == "imported from Apple Health (Withings)")
-        #expect(SampleSourceWords.describe(source: "Scale\u{1B}[31m", fromAppleHealth: false).unicodeScalars.allSatisfy { $0 != "\u{1B}" })
+        #expect(
+            SampleSourceWords.describe(source: "Withings", fromAppleHealth: true)
+                == "imported from Apple Health (Withings)")
+        #expect(
+            SampleSourceWords.describe(source: "Scale\u{1B}[31m", fromAppleHealth: false).unicodeScalars.allSatisfy {
+                $0 != "\u{1B}"
+            })
     }
 }

@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import VitalsKit
 
 /// `KeyLocations` stores a key as its index among the schema's key names (12 bytes an entry
@@ -17,22 +18,31 @@ final class KeyLocationsTests: XCTestCase {
             var locations = KeyLocations()
             var model: [(key: String, location: SourceLocation)] = []
             for step in 0..<Int.random(in: 1...30, using: &random) {
-                let key = Bool.random(using: &random) ? known.randomElement(using: &random)! : unknown.randomElement(using: &random)!
+                let key =
+                    Bool.random(using: &random)
+                    ? known.randomElement(using: &random)! : unknown.randomElement(using: &random)!
                 let file = Int.random(in: 0..<8, using: &random) == 0 ? "other.yaml" : "main.yaml"
-                let location = SourceLocation(file: file, line: Int.random(in: 1...100_000, using: &random), column: step + 1)
+                let location = SourceLocation(
+                    file: file, line: Int.random(in: 1...100_000, using: &random), column: step + 1)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
                     locations.addFirst(key, location)
                     if !model.contains(where: { $0.key == key }) { model.append((key, location)) }
                 case 1:
                     locations[key] = location
-                    if let index = model.firstIndex(where: { $0.key == key }) { model[index].location = location } else { model.append((key, location)) }
+                    if let index = model.firstIndex(where: { $0.key == key }) {
+                        model[index].location = location
+                    } else {
+                        model.append((key, location))
+                    }
                 default:
                     locations[key] = nil
                     model.removeAll { $0.key == key }
                 }
                 for key in known + unknown {
-                    XCTAssertEqual(locations[key], model.first { $0.key == key }?.location, "round \(round) step \(step) key \(key)")
+                    XCTAssertEqual(
+                        locations[key], model.first { $0.key == key }?.location,
+                        "round \(round) step \(step) key \(key)")
                 }
             }
             XCTAssertEqual(locations.map(\.key), model.map(\.key), "round \(round): iteration order")
@@ -52,14 +62,19 @@ final class KeyLocationsTests: XCTestCase {
             var model: [(key: String, location: SourceLocation)] = []
             for step in 0..<Int.random(in: 1...20, using: &random) {
                 let key = keys.randomElement(using: &random)!
-                let location = SourceLocation(file: "main.yaml", line: step + 1, column: columns.randomElement(using: &random)!)
+                let location = SourceLocation(
+                    file: "main.yaml", line: step + 1, column: columns.randomElement(using: &random)!)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
                     locations.addFirst(key, location)
                     if !model.contains(where: { $0.key == key }) { model.append((key, location)) }
                 case 1:
                     locations[key] = location
-                    if let index = model.firstIndex(where: { $0.key == key }) { model[index].location = location } else { model.append((key, location)) }
+                    if let index = model.firstIndex(where: { $0.key == key }) {
+                        model[index].location = location
+                    } else {
+                        model.append((key, location))
+                    }
                 default:
                     locations[key] = nil
                     model.removeAll { $0.key == key }
@@ -69,7 +84,8 @@ final class KeyLocationsTests: XCTestCase {
                 // No empty table of wide columns is kept: a wide column replaced by a narrow one
                 // left one, which the compiled catalog reads back as none, so that a catalog
                 // holding it did not read back as written (CatalogCodecTests, seed 1156050351).
-                XCTAssertFalse(CanonicalDump.of(locations).contains("wideColumns: some({})"), "round \(round) step \(step)")
+                XCTAssertFalse(
+                    CanonicalDump.of(locations).contains("wideColumns: some({})"), "round \(round) step \(step)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitalsKit
 
 /// The fuzzing this reader of outside input gets on every test run: generated documents (mostly
@@ -34,7 +35,9 @@ import Testing
         composer.nodeBudget = nodeBudget
         let lines = Self.lines(text)
         // A character the reader refuses is located by counting line feeds only.
-        let lineFeedLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        let lineFeedLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Array($0.unicodeScalars)
+        }
         var problems: [String] = []
         func within(_ location: VitalsKit.SourceLocation, _ lines: [[Unicode.Scalar]]) -> Bool {
             location.line >= 1 && location.line <= lines.count && location.column >= 1
@@ -45,7 +48,8 @@ import Testing
             // (an empty value there, or an error at the end of the text).
             let pastEnd = location.line == lines.count + 1 && location.column == 1
             guard location.file == "m.yaml",
-                  within(location, lines) || pastEnd || (isError && within(location, lineFeedLines)) else {
+                within(location, lines) || pastEnd || (isError && within(location, lineFeedLines))
+            else {
                 problems.append("\(what) at \(location), outside the text")
                 return false
             }
@@ -62,20 +66,30 @@ import Testing
                 case .scalar(let value, let quoted):
                     // A plain scalar on one line is written exactly as it reads.
                     guard !quoted, !aliased, !value.isEmpty,
-                          !value.unicodeScalars.contains(where: { " \t\r\n\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) })
+                        !value.unicodeScalars.contains(where: {
+                            " \t\r\n\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0)
+                        })
                     else { return }
                     let written = lines[node.location.line - 1].dropFirst(node.location.column - 1)
                     if !written.starts(with: value.unicodeScalars), written.first != "&", written.first != "!" {
-                        problems.append("\(value.debugDescription) at \(node.location) reads \(String(String.UnicodeScalarView(written)).debugDescription)")
+                        problems.append(
+                            "\(value.debugDescription) at \(node.location) reads \(String(String.UnicodeScalarView(written)).debugDescription)"
+                        )
                     }
-                case .sequence(let items): items.forEach(walk)
-                case .mapping(let pairs): pairs.forEach { walk($0.key); walk($0.value) }
+                case .sequence(let items):
+                    for item in items { walk(item) }
+                case .mapping(let pairs):
+                    for pair in pairs {
+                        walk(pair.key)
+                        walk(pair.value)
+                    }
                 }
             }
             if let root = result.root { walk(root) }
             for duplicate in result.duplicates {
                 guard inText(duplicate.location, "a duplicate"), let first = duplicate.related,
-                      inText(first, "a first occurrence") else { continue }
+                    inText(first, "a first occurrence")
+                else { continue }
                 if (first.line, first.column) >= (duplicate.location.line, duplicate.location.column) {
                     problems.append("duplicate at \(duplicate.location) before its first occurrence at \(first)")
                 }
@@ -107,14 +121,17 @@ import Testing
 
     @Test func mutatedDocumentsAreLocatedInTheirText() throws {
         var random = SplitMix(seed: 0x5941_4D4C)
-        let alphabet: [Unicode.Scalar] = [":", " ", "\n", "-", "'", "\"", "#", "[", "]", "{", "}", ",", "\t", "&", "*", "!", "|",
-                                          ">", "?", "%", "@", "`", "\r", "a", "1", ".", "\\", "é", "\u{0}", "\u{7}", "\u{85}",
-                                          "\u{FEFF}", "\u{2028}", "🥦"]
+        let alphabet: [Unicode.Scalar] = [
+            ":", " ", "\n", "-", "'", "\"", "#", "[", "]", "{", "}", ",", "\t", "&", "*", "!", "|",
+            ">", "?", "%", "@", "`", "\r", "a", "1", ".", "\\", "é", "\u{0}", "\u{7}", "\u{85}",
+            "\u{FEFF}", "\u{2028}", "🥦",
+        ]
         let fixtures = TestPaths.fixtures.appendingPathComponent("MiniCatalog")
         var sources: [String] = []
         for directory in ["screens", "metrics"] {
             let folder = fixtures.appendingPathComponent(directory)
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".yaml") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".yaml") {
                 sources.append(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
             }
         }
@@ -155,17 +172,23 @@ struct YAMLTextGenerator {
 
     init(seed: UInt64) { random = SplitMix(seed: seed) }
 
-    static let keys = ["a", "b", "name", "display_metric_id", "display_screen_id", "value", "k_1", "X", "1", "null", "true",
-                       "é", "'q'", "\"dq\"", "a b", "-x", "?", "<<", "&an k", "*an", "!t k", "? k", "a :"]
-    static let scalars = ["plain", "two words", "3", "-5", "0.5", "'single'", "\"double\"", "'it''s'", "\"esc\\n\"",
-                          "'#2E9E5B'", "#2E9E5B", "a#b", "a #b", "ü", "日本 語", "x: y", "x:y", "a,b", "[a, b]", "{a: 1}",
-                          "{a: 1, b: [x]}", "[]", "{}", "", "~", "&an v", "*an", "!!str x", "|", ">", "a\tb", "- x", "-x",
-                          ",x", "a ]", "{a: b c, d: 'e'}", "[a, 'b', \"c\"]", "[a,]", "{a: }", "@x", "`x", "%x",
-                          "x\u{85}", "x\u{2028}y", "\u{7}", "08:30", "a  b", "-", ":x", "--- x", "{a: x, a: y}",
-                          "[ a , b ]", "{ a: 1 }", "'a' b", "\"\"", "''", "'x' # c", "v # c", "{a: 'x', b: \"y\"}", "?x",
-                          "x?", "a [b", "{a: b, c: d e}", "\u{FEFF}", "[a b, c]", "{a: [b, c]}"]
-    static let junk = ["---", "...", "%YAML 1.1", "\t- x", "? a", ": b", "- ", "-", "#", "  # c", "x", "  y: 1",
-                       "      deep: 1", "- z: 1", "k: &a 1", "j: *a", "a:\t1"]
+    static let keys = [
+        "a", "b", "name", "display_metric_id", "display_screen_id", "value", "k_1", "X", "1", "null", "true",
+        "é", "'q'", "\"dq\"", "a b", "-x", "?", "<<", "&an k", "*an", "!t k", "? k", "a :",
+    ]
+    static let scalars = [
+        "plain", "two words", "3", "-5", "0.5", "'single'", "\"double\"", "'it''s'", "\"esc\\n\"",
+        "'#2E9E5B'", "#2E9E5B", "a#b", "a #b", "ü", "日本 語", "x: y", "x:y", "a,b", "[a, b]", "{a: 1}",
+        "{a: 1, b: [x]}", "[]", "{}", "", "~", "&an v", "*an", "!!str x", "|", ">", "a\tb", "- x", "-x",
+        ",x", "a ]", "{a: b c, d: 'e'}", "[a, 'b', \"c\"]", "[a,]", "{a: }", "@x", "`x", "%x",
+        "x\u{85}", "x\u{2028}y", "\u{7}", "08:30", "a  b", "-", ":x", "--- x", "{a: x, a: y}",
+        "[ a , b ]", "{ a: 1 }", "'a' b", "\"\"", "''", "'x' # c", "v # c", "{a: 'x', b: \"y\"}", "?x",
+        "x?", "a [b", "{a: b, c: d e}", "\u{FEFF}", "[a b, c]", "{a: [b, c]}",
+    ]
+    static let junk = [
+        "---", "...", "%YAML 1.1", "\t- x", "? a", ": b", "- ", "-", "#", "  # c", "x", "  y: 1",
+        "      deep: 1", "- z: 1", "k: &a 1", "j: *a", "a:\t1",
+    ]
 
     private mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
     private mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
@@ -176,7 +199,8 @@ struct YAMLTextGenerator {
     }
 
     private mutating func scalar() -> String {
-        chance(60) ? pick(["plain", "two words", "3", "-5", "'q'", "\"d\"", "[x, y]", "{r: s, v: 1}", "Müsli", "a#b"])
+        chance(60)
+            ? pick(["plain", "two words", "3", "-5", "'q'", "\"d\"", "[x, y]", "{r: s, v: 1}", "Müsli", "a#b"])
             : pick(Self.scalars)
     }
 
@@ -208,7 +232,8 @@ struct YAMLTextGenerator {
     private mutating func sequence(indent: Int, depth: Int) -> [String] {
         var lines: [String] = []
         let count = 1 + Int(random.next() % 3)
-        let dash = String(repeating: " ", count: indent) + "-" + String(repeating: " ", count: 1 + Int(random.next() % 2))
+        let dash =
+            String(repeating: " ", count: indent) + "-" + String(repeating: " ", count: 1 + Int(random.next() % 2))
         for _ in 0..<count {
             if depth < 4, chance(60) {
                 let inner = mapping(indent: dash.count, depth: depth + 1)
@@ -230,9 +255,14 @@ struct YAMLTextGenerator {
             switch random.next() % 10 {
             case 0: lines.insert(chance(50) ? "" : String(repeating: " ", count: Int(random.next() % 6)), at: at)
             case 1: lines.insert(String(repeating: " ", count: Int(random.next() % 8)) + "# comment", at: at)
-            case 2: lines[at] = (chance(50) ? " " : "") + (lines[at].hasPrefix(" ") && chance(50) ? String(lines[at].dropFirst()) : lines[at])
+            case 2:
+                lines[at] =
+                    (chance(50) ? " " : "")
+                    + (lines[at].hasPrefix(" ") && chance(50) ? String(lines[at].dropFirst()) : lines[at])
             case 3: lines.insert(pick(Self.junk), at: at)
-            case 4: lines[at] = lines[at].replacingOccurrences(of: chance(50) ? " " : ":", with: pick(["\t", "\u{7}", ": :", "\r"]))
+            case 4:
+                lines[at] = lines[at].replacingOccurrences(
+                    of: chance(50) ? " " : ":", with: pick(["\t", "\u{7}", ": :", "\r"]))
             case 5: lines[at] += pick(["\r", "\t", "  ", " #x", "#x", " \u{85}", ": x", " é"])
             case 6: lines.insert(lines[at], at: at)
             case 7: lines.insert(String(repeating: " ", count: Int(random.next() % 10)) + scalar(), at: at + 1)

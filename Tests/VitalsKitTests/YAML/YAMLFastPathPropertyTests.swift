@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 
 private typealias Location = VitalsKit.SourceLocation
@@ -36,7 +37,8 @@ private typealias Location = VitalsKit.SourceLocation
             if lowered == "-.inf" { return -.infinity }
             if lowered == ".nan" { return .nan }
             guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-                  text.contains(where: \.isNumber) else { return nil }
+                text.contains(where: \.isNumber)
+            else { return nil }
             return Double(text)
         }
 
@@ -47,9 +49,11 @@ private typealias Location = VitalsKit.SourceLocation
 
     /// Pieces that make numbers, near-numbers and words, with non-ASCII digits, combining
     /// marks, a CR LF pair and letters that lower-case to ASCII.
-    static let pieces = ["0", "1", "7", "42", "-", "+", ".", "e", "E", "inf", "INF", "Inf", "nan", "NaN", ".inf",
-                         "null", "Null", "~", "true", "False", "yes", "n", "t", "f", "x", " ", "_", "١", "٣", "\u{301}",
-                         "\r\n", "İ", "K", "é", "9223372036854775807", "9223372036854775808", "1e400", "0x1", "∞"]
+    static let pieces = [
+        "0", "1", "7", "42", "-", "+", ".", "e", "E", "inf", "INF", "Inf", "nan", "NaN", ".inf",
+        "null", "Null", "~", "true", "False", "yes", "n", "t", "f", "x", " ", "_", "١", "٣", "\u{301}",
+        "\r\n", "İ", "K", "é", "9223372036854775807", "9223372036854775808", "1e400", "0x1", "∞",
+    ]
 
     static let texts = Gen<String?>.element(of: pieces).array(of: 0...5)
     /// Mostly what numbers are made of, so that valid numbers of every shape come up often.
@@ -59,7 +63,7 @@ private typealias Location = VitalsKit.SourceLocation
     func same(_ a: Double?, _ b: Double?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (x?, y?): return x == y || (x.isNaN && y.isNaN)
+        case (let x?, let y?): return x == y || (x.isNaN && y.isNaN)
         default: return false
         }
     }
@@ -82,8 +86,11 @@ private typealias Location = VitalsKit.SourceLocation
             let plain = YAMLNode(.scalar(text, isQuoted: false), at: Location(file: "t.yaml", line: 1, column: 1))
             #expect(plain.readsAsString == Reference.readsAsString(text), "\(text.debugDescription)")
         }
-        for text in ["", "~", "null", "1E5", "-2.5E-3", "+7e+1", "NULL", "nULL", "true", "TRUE", "tRUE", "+", "+1", "++1", "-1", "1-", "--1", ".inf",
-                     "-.Inf", "+.INF", ".NaN", "1e5", "1.5e-3", "e", ".", "١٢", "1\u{301}", "12\r\n"] {
+        for text in [
+            "", "~", "null", "1E5", "-2.5E-3", "+7e+1", "NULL", "nULL", "true", "TRUE", "tRUE", "+", "+1", "++1", "-1",
+            "1-", "--1", ".inf",
+            "-.Inf", "+.INF", ".NaN", "1e5", "1.5e-3", "e", ".", "١٢", "1\u{301}", "12\r\n",
+        ] {
             #expect(YAMLScalar.int(text) == Reference.int(text), "\(text.debugDescription)")
             #expect(same(YAMLScalar.double(text), Reference.double(text)), "\(text.debugDescription)")
             #expect(YAMLScalar.isNull(text) == Reference.isNull(text) && YAMLScalar.bool(text) == Reference.bool(text))
@@ -97,7 +104,8 @@ private typealias Location = VitalsKit.SourceLocation
             var compact = KeyLocations()
             var reference: [String: Location] = [:]
             for (index, key) in keys.compactMap({ $0 }).enumerated() {
-                let location = Location(file: "f\(index % (fileCount + 1)).yaml", line: index + 1, column: index % 7 + 1)
+                let location = Location(
+                    file: "f\(index % (fileCount + 1)).yaml", line: index + 1, column: index % 7 + 1)
                 compact.addFirst(key, location)
                 if reference[key] == nil { reference[key] = location }
             }
@@ -140,7 +148,11 @@ private typealias Location = VitalsKit.SourceLocation
             var firstLine: [String: Int] = [:]
             var expected: [(line: Int, first: Int)] = []
             for (index, name) in names.enumerated() {
-                if let first = firstLine[name] { expected.append((index + 1, first)) } else { firstLine[name] = index + 1 }
+                if let first = firstLine[name] {
+                    expected.append((index + 1, first))
+                } else {
+                    firstLine[name] = index + 1
+                }
             }
             #expect(result.duplicates.map(\.location.line) == expected.map(\.line))
             #expect(result.duplicates.map { $0.related?.line ?? 0 } == expected.map(\.first))
@@ -155,10 +167,12 @@ private typealias Location = VitalsKit.SourceLocation
 
     /// Key spellings for the shared-name table: catalog names longer than 15 bytes, near misses
     /// of the same length, short ones, non-ASCII, quoted, anchored and aliased keys.
-    static let keyPieces = ["display_metric_id", "display_screen_id", "parent_metric_id", "pre_pregnancy_weight_kg",
-                            "display_metric_iD", "display_metric_i", "display_metric_idx", "name", "séries_identifier_x",
-                            "'display_metric_id'", "\"display_screen_id\"", "&k display_metric_id", "*k", "? [a, b]",
-                            "!!str display_screen_id", "overlapping_sources", "overlapping_sourcez"]
+    static let keyPieces = [
+        "display_metric_id", "display_screen_id", "parent_metric_id", "pre_pregnancy_weight_kg",
+        "display_metric_iD", "display_metric_i", "display_metric_idx", "name", "séries_identifier_x",
+        "'display_metric_id'", "\"display_screen_id\"", "&k display_metric_id", "*k", "? [a, b]",
+        "!!str display_screen_id", "overlapping_sources", "overlapping_sourcez",
+    ]
 
     /// A node tree written out with every scalar's text, quoting and location.
     static func dump(_ node: YAMLNode?) -> String {
@@ -167,7 +181,8 @@ private typealias Location = VitalsKit.SourceLocation
         switch node.value {
         case .scalar(let text, let quoted): return "\(quoted ? "q" : "p")[\(text)]\(at)"
         case .sequence(let items): return "[" + items.map(dump).joined(separator: ",") + "]\(at)"
-        case .mapping(let pairs): return "{" + pairs.map { dump($0.key) + ":" + dump($0.value) }.joined(separator: ",") + "}\(at)"
+        case .mapping(let pairs):
+            return "{" + pairs.map { dump($0.key) + ":" + dump($0.value) }.joined(separator: ",") + "}\(at)"
         }
     }
 
@@ -184,7 +199,9 @@ private typealias Location = VitalsKit.SourceLocation
             switch (plain, withNames) {
             case (.success(let a), .success(let b)):
                 #expect(Self.dump(a.root) == Self.dump(b.root), "\(text)")
-                #expect(a.duplicates.map { "\($0.location) \($0.message)" } == b.duplicates.map { "\($0.location) \($0.message)" })
+                #expect(
+                    a.duplicates.map { "\($0.location) \($0.message)" }
+                        == b.duplicates.map { "\($0.location) \($0.message)" })
             case (.failure(let a as YAMLProblem), .failure(let b as YAMLProblem)):
                 #expect("\(a.location) \(a.message)" == "\(b.location) \(b.message)")
             default:

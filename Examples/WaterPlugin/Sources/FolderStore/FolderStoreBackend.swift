@@ -26,8 +26,9 @@ public enum FolderStoreBackend: StoreBackend {
 
     public static func open(_ location: String, forWriting: Bool, environment: [String: String]) throws -> SampleStore {
         let path = try file(for: location, environment: environment)
-        return forWriting ? try SampleStore.open(path: path, createDirectory: true)
-                          : try SampleStore.openForReading(path: path)
+        return forWriting
+            ? try SampleStore.open(path: path, createDirectory: true)
+            : try SampleStore.openForReading(path: path)
     }
 }
 
@@ -37,7 +38,8 @@ public enum FolderStoreError: VitalsError {
 
     public var message: String {
         switch self {
-        case .badName(let location): return "\(Sanitize.inline(location)): a folder store is named with letters, digits, _ and -"
+        case .badName(let location):
+            return "\(Sanitize.inline(location)): a folder store is named with letters, digits, _ and -"
         }
     }
 

@@ -23,8 +23,10 @@ public struct PressureRangeChart: OwnDataChartKind {
     /// One row per day: the date, the bar, the two values.
     public static func capacity(width: Int, glyphs: Glyphs) -> Int { 14 }
 
-    public static func readData(for metric: DisplayMetric, query: MetricQuery,
-                                in context: ScreenContext) throws -> (any ChartPayload)? {
+    public static func readData(
+        for metric: DisplayMetric, query: MetricQuery,
+        in context: ScreenContext
+    ) throws -> (any ChartPayload)? {
         guard let low = metric.binding.versus else { return PressureDays(days: []) }
         var lowMetric = metric
         lowMetric.binding = low.binding(sharing: metric.binding)
@@ -32,8 +34,9 @@ public struct PressureRangeChart: OwnDataChartKind {
         if low.aggregate == nil { lowMetric.binding.aggregate = metric.binding.aggregate }
         let highs = try query.fetchBuckets(from: context.store).buckets
         let lows = try context.query(for: lowMetric).fetchBuckets(from: context.store).buckets
-        let lowByDay = Dictionary(lows.compactMap { bucket in bucket.value.map { (bucket.start, $0) } },
-                                  uniquingKeysWith: { first, _ in first })
+        let lowByDay = Dictionary(
+            lows.compactMap { bucket in bucket.value.map { (bucket.start, $0) } },
+            uniquingKeysWith: { first, _ in first })
         let days = highs.compactMap { bucket -> PressureDay? in
             guard let high = bucket.value, let low = lowByDay[bucket.start] else { return nil }
             return PressureDay(date: bucket.start, low: low, high: high)
@@ -48,8 +51,10 @@ public struct PressureRangeChart: OwnDataChartKind {
             canvas.addLine("  " + (input.emptyMessage ?? "No day with both values"), style: Style(dim: true))
             return canvas
         }
-        let bottom = payload.days.map(\.low).min() ?? 0, top = payload.days.map(\.high).max() ?? 1
-        let labelWidth = 7, numbersWidth = 10
+        let bottom = payload.days.map(\.low).min() ?? 0
+        let top = payload.days.map(\.high).max() ?? 1
+        let labelWidth = 7
+        let numbersWidth = 10
         let barWidth = max(10, profile.width - labelWidth - numbersWidth - 4)
         func column(_ value: Double) -> Int {
             top > bottom ? Int(((value - bottom) / (top - bottom) * Double(barWidth - 1)).rounded()) : 0
@@ -58,13 +63,18 @@ public struct PressureRangeChart: OwnDataChartKind {
         let (bar, end) = profile.glyphs.isUnicode ? ("━", "┃") : ("=", "|")
         for day in payload.days {
             let row = canvas.addRow()
-            var at = canvas.write("  " + String(day.date.description.suffix(5)), row: row, column: 0, style: Style(dim: true))
+            var at = canvas.write(
+                "  " + String(day.date.description.suffix(5)), row: row, column: 0, style: Style(dim: true))
             at += 1
-            let from = column(day.low), to = column(day.high)
+            let from = column(day.low)
+            let to = column(day.high)
             at = canvas.write(String(repeating: " ", count: from), row: row, column: at, style: .plain)
-            at = canvas.write(end + String(repeating: bar, count: max(0, to - from - 1)) + (to > from ? end : ""),
-                              row: row, column: at, style: color)
-            let numbers = profile.numbers.format(day.high, maxFractionDigits: 0) + "/" + profile.numbers.format(day.low, maxFractionDigits: 0)
+            at = canvas.write(
+                end + String(repeating: bar, count: max(0, to - from - 1)) + (to > from ? end : ""),
+                row: row, column: at, style: color)
+            let numbers =
+                profile.numbers.format(day.high, maxFractionDigits: 0) + "/"
+                + profile.numbers.format(day.low, maxFractionDigits: 0)
             canvas.write(numbers, row: row, column: labelWidth + barWidth + 3, style: .plain)
         }
         return canvas
@@ -80,9 +90,12 @@ public struct PressureDays: ChartPayload, Hashable {
     public var hasData: Bool { !days.isEmpty }
 
     public var json: JSONValue {
-        .array(days.map { day in
-            .object([("date", .string(day.date.description)), ("low", .number(day.low)), ("high", .number(day.high))])
-        })
+        .array(
+            days.map { day in
+                .object([
+                    ("date", .string(day.date.description)), ("low", .number(day.low)), ("high", .number(day.high)),
+                ])
+            })
     }
 }
 
@@ -92,5 +105,9 @@ public struct PressureDay: Sendable, Hashable {
     public var low: Double
     public var high: Double
 
-    public init(date: LocalDate, low: Double, high: Double) { self.date = date; self.low = low; self.high = high }
+    public init(date: LocalDate, low: Double, high: Double) {
+        self.date = date
+        self.low = low
+        self.high = high
+    }
 }

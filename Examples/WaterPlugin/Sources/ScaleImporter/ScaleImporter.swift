@@ -33,9 +33,12 @@ public struct ScaleImporter: Importer {
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             guard lineNumber > 1, !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard fields.count == 4 else {
-                throw ScaleImportError(file: source.path, line: lineNumber, problem: "expected 4 fields, found \(fields.count)")
+                throw ScaleImportError(
+                    file: source.path, line: lineNumber, problem: "expected 4 fields, found \(fields.count)")
             }
             guard let start = moment(fields[0], fields[1]) else {
                 sink.skip("date or time does not read (YYYY-MM-DD, HH:MM)", count: 1)
@@ -44,15 +47,19 @@ public struct ScaleImporter: Importer {
             let offset = context.timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(start)))
             let utc = start - Int64(offset)
             if let kilograms = Double(fields[2]), kilograms > 0 {
-                try sink.add(ImportedSample(seriesID: "body_mass", start: utc, utcOffset: offset, value: kilograms,
-                                            source: "\(Self.id):scale"))
+                try sink.add(
+                    ImportedSample(
+                        seriesID: "body_mass", start: utc, utcOffset: offset, value: kilograms,
+                        source: "\(Self.id):scale"))
             } else {
                 sink.skip("no weight", count: 1)
             }
             if let percent = Double(fields[3]) {
                 if fat {
-                    try sink.add(ImportedSample(seriesID: "body_fat_percentage", start: utc, utcOffset: offset, value: percent,
-                                                source: "\(Self.id):scale"))
+                    try sink.add(
+                        ImportedSample(
+                            seriesID: "body_fat_percentage", start: utc, utcOffset: offset, value: percent,
+                            source: "\(Self.id):scale"))
                 } else {
                     sink.skip("body fat: the catalog has no body_fat_percentage series", count: 1)
                 }
@@ -62,9 +69,11 @@ public struct ScaleImporter: Importer {
 
     /// Local seconds since 1970 of a date and a time (as if UTC); nil when either does not read.
     func moment(_ date: String, _ time: String) -> Int64? {
-        let day = date.split(separator: "-").compactMap { Int($0) }, clock = time.split(separator: ":").compactMap { Int($0) }
+        let day = date.split(separator: "-").compactMap { Int($0) }
+        let clock = time.split(separator: ":").compactMap { Int($0) }
         guard day.count == 3, clock.count == 2, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]),
-              case let local = LocalDate(year: day[0], month: day[1], day: day[2]), local.description == date else { return nil }
+            case let local = LocalDate(year: day[0], month: day[1], day: day[2]), local.description == date
+        else { return nil }
         return Int64(local.dayNumber) * 86_400 + Int64(clock[0] * 3600 + clock[1] * 60)
     }
 }

@@ -31,7 +31,9 @@ public struct RingChart: ChartKind {
         let unit = item.unit ?? input.unit
         let amount = profile.numbers.format(value, unit: unit ?? "")
         let target = profile.numbers.format(goal, unit: unit ?? "")
-        let words = ["\(Int((share * 100).rounded())) %", "\(amount) of \(target)", share >= 1 ? "ring closed" : "keep going"]
+        let words = [
+            "\(Int((share * 100).rounded())) %", "\(amount) of \(target)", share >= 1 ? "ring closed" : "keep going",
+        ]
         for (row, cells) in grid.enumerated() {
             let line = canvas.addRow()
             var column = 2

@@ -1,5 +1,5 @@
-import Foundation
 import FolderStore
+import Foundation
 import VitalsKit
 import VitalsStoreConformance
 import XCTest
@@ -8,19 +8,22 @@ import XCTest
 /// name that would leave its folder.
 final class FolderStoreBackendTests: XCTestCase {
     func testConformsAndIsChosenByItsScheme() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-folder-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-folder-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var count = 0
         StoreConformance {
             count += 1
-            return try FolderStoreBackend.open("folder://store\(count)", forWriting: true, environment: ["VITALS_FOLDER": folder])
+            return try FolderStoreBackend.open(
+                "folder://store\(count)", forWriting: true, environment: ["VITALS_FOLDER": folder])
         }.run()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/store1.sqlite"))
 
         let backends = StoreBackends([FolderStoreBackend.self])
         XCTAssertTrue(try backends.backend(for: "folder://household") == FolderStoreBackend.self)
         XCTAssertNil(try backends.backend(for: folder + "/plain.sqlite"), "a path is a SQLite file")
-        XCTAssertThrowsError(try FolderStoreBackend.open("folder://../escape", forWriting: true, environment: ["VITALS_FOLDER": folder]))
+        XCTAssertThrowsError(
+            try FolderStoreBackend.open("folder://../escape", forWriting: true, environment: ["VITALS_FOLDER": folder]))
     }
 
     func testAnUnknownSchemeIsRefusedByName() {

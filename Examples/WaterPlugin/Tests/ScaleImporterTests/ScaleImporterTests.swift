@@ -10,7 +10,8 @@ final class ScaleImporterTests: XCTestCase {
     private var file: String!
 
     override func setUpWithError() throws {
-        file = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-scale-\(UUID().uuidString).csv").path
+        file =
+            FileManager.default.temporaryDirectory.appendingPathComponent("vitals-scale-\(UUID().uuidString).csv").path
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: file) }
@@ -21,7 +22,8 @@ final class ScaleImporterTests: XCTestCase {
     }
 
     func testItReadsEachWeighInAtItsOwnOffset() throws {
-        let text = "Date,Time,Weight (kg),Body fat (%)\n2026-10-24,07:12,78.4,21.0\n2026-10-26,07:30,78.1,\n"
+        let text =
+            "Date,Time,Weight (kg),Body fat (%)\n2026-10-24,07:12,78.4,21.0\n2026-10-26,07:30,78.1,\n"
             + "2026-10-27,25:00,77.9,\n2026-10-28,07:05,,20.5\n"
         let source = try source(text)
         XCTAssertTrue(ScaleImporter.recognises(source))
@@ -36,15 +38,24 @@ final class ScaleImporterTests: XCTestCase {
         }
         XCTAssertEqual(sink.samples.map(\.value), [78.4, 78.1])
         XCTAssertEqual(sink.samples.map(\.utcOffset), [7200, 3600], "summer time on the 24th, winter time on the 26th")
-        XCTAssertEqual(sink.samples.map(\.start), [utc("2026-10-24", "07:12", offset: 7200), utc("2026-10-26", "07:30", offset: 3600)])
+        XCTAssertEqual(
+            sink.samples.map(\.start),
+            [utc("2026-10-24", "07:12", offset: 7200), utc("2026-10-26", "07:30", offset: 3600)])
         XCTAssertEqual(Set(sink.samples.map(\.source)), ["acme-scale:scale"])
-        XCTAssertEqual(sink.skipped, ["date or time does not read (YYYY-MM-DD, HH:MM)": 1, "no weight": 1,
-                                      "body fat: the catalog has no body_fat_percentage series": 2])
+        XCTAssertEqual(
+            sink.skipped,
+            [
+                "date or time does not read (YYYY-MM-DD, HH:MM)": 1, "no weight": 1,
+                "body fat: the catalog has no body_fat_percentage series": 2,
+            ])
     }
 
     func testABrokenLineIsRefusedByFileAndLine() throws {
-        let source = try source("Date,Time,Weight (kg),Body fat (%)\n2026-11-18,07:12,78.4,21.0\n2026-11-19,07:12;78.2\n")
-        XCTAssertThrowsError(try ScaleImporter(context: ImportContext(catalog: Catalog())).read(source, into: CollectingSink())) { error in
+        let source = try source(
+            "Date,Time,Weight (kg),Body fat (%)\n2026-11-18,07:12,78.4,21.0\n2026-11-19,07:12;78.2\n")
+        XCTAssertThrowsError(
+            try ScaleImporter(context: ImportContext(catalog: Catalog())).read(source, into: CollectingSink())
+        ) { error in
             XCTAssertEqual((error as? any VitalsError)?.message, "\(self.file!):3: expected 4 fields, found 2")
         }
     }

@@ -15,12 +15,18 @@ package enum DiffGitHubFormat {
         var notes: [SourceLocation: (numbers: Bool, screens: [String], change: String)] = [:]
         for screen in result.screens {
             for cause in screen.causes where cause.status != .removed {
-                let places = cause.status == .changed
-                    ? cause.keys.map { ($0.location, "\(cause.id) \($0.path) \($0.old ?? "(none)") → \($0.new ?? "(none)")") }
+                let places =
+                    cause.status == .changed
+                    ? cause.keys.map {
+                        ($0.location, "\(cause.id) \($0.path) \($0.old ?? "(none)") → \($0.new ?? "(none)")")
+                    }
                     : [(cause.location, cause.summary)]
                 for (location, change) in places where !location.isTableRow {
                     let line = SourceLocation(file: location.file, line: location.line, column: 1)
-                    if notes[line] == nil { order.append(line); notes[line] = (false, [], change) }
+                    if notes[line] == nil {
+                        order.append(line)
+                        notes[line] = (false, [], change)
+                    }
                     notes[line]!.numbers = notes[line]!.numbers || !screen.numbers.isEmpty
                     let named = "\(screen.name) (\(DiffWords.status(screen)))"
                     if !notes[line]!.screens.contains(named) { notes[line]!.screens.append(named) }
@@ -32,8 +38,9 @@ package enum DiffGitHubFormat {
             let note = notes[location]!
             let level = note.numbers ? "warning" : "notice"
             let message = "\(note.change) changes what vitals draws: " + note.screens.joined(separator: "; ")
-            lines.append("::\(level) file=\(WorkflowCommand.property(location.file)),line=\(location.line),"
-                         + "title=\(WorkflowCommand.property("vitals diff"))::\(WorkflowCommand.data(message))")
+            lines.append(
+                "::\(level) file=\(WorkflowCommand.property(location.file)),line=\(location.line),"
+                    + "title=\(WorkflowCommand.property("vitals diff"))::\(WorkflowCommand.data(message))")
         }
         lines.append(DiffWords.summary(result))
         return lines.joined(separator: "\n") + "\n"
@@ -46,27 +53,35 @@ package enum DiffGitHubFormat {
         guard !result.screens.isEmpty else { return md }
         md += "\n| screen | change | because of |\n|---|---|---|\n"
         for screen in result.screens {
-            let causes = screen.causes.prefix(3).map { "\(code("\($0.firstLocation.file):\($0.firstLocation.line)")) \(cell($0.summary))" }
-            md += "| \(cell(screen.name)) \(code(screen.screenID)) | \(cell(DiffWords.status(screen))) | "
-                + (causes.isEmpty ? "—" : causes.joined(separator: "<br>")) + (screen.causes.count > 3 ? " …" : "") + " |\n"
+            let causes = screen.causes.prefix(3).map {
+                "\(code("\($0.firstLocation.file):\($0.firstLocation.line)")) \(cell($0.summary))"
+            }
+            md +=
+                "| \(cell(screen.name)) \(code(screen.screenID)) | \(cell(DiffWords.status(screen))) | "
+                + (causes.isEmpty ? "—" : causes.joined(separator: "<br>")) + (screen.causes.count > 3 ? " …" : "")
+                + " |\n"
         }
         for screen in result.screens {
             md += "\n### \(cell(screen.name)) (\(code(screen.screenID))): \(cell(DiffWords.status(screen)))\n\n"
             if !screen.causes.isEmpty {
-                md += screen.causesAreShared ? "Possibly because of (entries every screen shares):\n\n" : "Because of:\n\n"
+                md +=
+                    screen.causesAreShared
+                    ? "Possibly because of (entries every screen shares):\n\n" : "Because of:\n\n"
                 for cause in screen.causes { md += causeItems(cause) }
                 md += "\n"
             }
             if !screen.numbers.isEmpty {
                 md += numberTable(Array(screen.numbers.prefix(openNumbers)))
                 if screen.numbers.count > openNumbers {
-                    md += "\n<details><summary>\(screen.numbers.count - openNumbers) more numbers</summary>\n\n"
+                    md +=
+                        "\n<details><summary>\(screen.numbers.count - openNumbers) more numbers</summary>\n\n"
                         + numberTable(Array(screen.numbers.dropFirst(openNumbers))) + "\n</details>\n"
                 }
                 md += "\n"
             }
             if !screen.textDiff.isEmpty {
-                md += "<details><summary>Drawn before and after (\(screen.status == .changed ? "diff" : screen.status.rawValue))</summary>\n\n"
+                md +=
+                    "<details><summary>Drawn before and after (\(screen.status == .changed ? "diff" : screen.status.rawValue))</summary>\n\n"
                 md += fence(screen.textDiff, language: "diff") + "\n</details>\n"
             }
         }
@@ -86,7 +101,8 @@ package enum DiffGitHubFormat {
     static func numberTable(_ changes: [NumberChange]) -> String {
         var md = "| number | before | after | change |\n|---|---:|---:|---:|\n"
         for change in changes {
-            md += "| \(cell(change.path)) | \(NumberChange.format(change.old)) | \(NumberChange.format(change.new)) | "
+            md +=
+                "| \(cell(change.path)) | \(NumberChange.format(change.old)) | \(NumberChange.format(change.new)) | "
                 + "\(NumberChange.formatDelta(change.delta)) |\n"
         }
         return md
@@ -109,7 +125,8 @@ package enum DiffGitHubFormat {
     /// and nothing inside one is HTML or markup), padded with a space when it holds any.
     static func code(_ text: String) -> String {
         let clean = Sanitize.inline(text).replacingOccurrences(of: "|", with: "¦")
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in clean {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)

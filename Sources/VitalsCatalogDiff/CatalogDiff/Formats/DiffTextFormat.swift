@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// `vitals diff --format text`: for people at a terminal or in a CI log.
 package enum DiffTextFormat {
     /// At most this many numbers are listed per screen (JSON lists them all).
@@ -28,11 +29,14 @@ package enum DiffTextFormat {
             if !screen.words.isEmpty {
                 out += "  drawn alike; in its JSON only (before → after):\n"
                 for change in screen.words.prefix(numberLimit) {
-                    out += "    \(change.path): \(Sanitize.inline(change.old ?? "(none)")) → \(Sanitize.inline(change.new ?? "(none)"))\n"
+                    out +=
+                        "    \(change.path): \(Sanitize.inline(change.old ?? "(none)")) → \(Sanitize.inline(change.new ?? "(none)"))\n"
                 }
             }
             if !screen.textDiff.isEmpty {
-                out += "  drawn:\n" + screen.textDiff.split(separator: "\n", omittingEmptySubsequences: false)
+                out +=
+                    "  drawn:\n"
+                    + screen.textDiff.split(separator: "\n", omittingEmptySubsequences: false)
                     .dropLast().map { "    " + $0 }.joined(separator: "\n") + "\n"
             }
         }
@@ -56,18 +60,24 @@ enum DiffWords {
         let removed = result.screens.filter { $0.status == .removed }.count
         guard !result.screens.isEmpty else {
             let entries = result.entryChanges.count
-            let note = entries == 0 ? "" : "; \(entries) catalog entr\(entries == 1 ? "y" : "ies") changed without changing what is drawn"
+            let note =
+                entries == 0
+                ? "" : "; \(entries) catalog entr\(entries == 1 ? "y" : "ies") changed without changing what is drawn"
             return "no screen is drawn differently (\(result.unchangedScreens) alike)\(note)"
         }
         let count = result.screens.count
-        return "\(count) screen\(count == 1 ? "" : "s") drawn differently (\(changed) changed, \(added) added, \(removed) removed), "
+        return
+            "\(count) screen\(count == 1 ? "" : "s") drawn differently (\(changed) changed, \(added) added, \(removed) removed), "
             + "\(result.unchangedScreens) alike; " + (result.numbersChanged ? "numbers changed" : "no number changed")
     }
 
     /// "changed, 3 numbers moved", "added".
     static func status(_ screen: ScreenDiff) -> String {
         let count = screen.numbers.count
-        let numbers = count == 0 ? "no number moved" : "\(count) number\(count == 1 ? "" : "s") " + (screen.status == .changed ? "moved" : "")
+        let numbers =
+            count == 0
+            ? "no number moved"
+            : "\(count) number\(count == 1 ? "" : "s") " + (screen.status == .changed ? "moved" : "")
         switch screen.status {
         case .changed: return "changed, " + numbers
         case .added: return "added" + (count == 0 ? "" : ", \(count) numbers")

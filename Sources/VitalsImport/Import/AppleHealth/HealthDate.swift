@@ -58,13 +58,13 @@ package struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertib
             return value
         }
         guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20 || bytes[10] == 0x54,
-              bytes[13] == 0x3A, bytes[16] == 0x3A,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            bytes[13] == 0x3A, bytes[16] == 0x3A,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
-        if index < count, bytes[index] == 0x2E { // fractional seconds: ignored
+        if index < count, bytes[index] == 0x2E {  // fractional seconds: ignored
             index += 1
             while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
         }
@@ -72,14 +72,16 @@ package struct HealthDate: Sendable, Hashable, Comparable, CustomStringConvertib
         var offset = 0
         if index < count {
             let sign = bytes[index]
-            if sign == 0x5A { // Z
+            if sign == 0x5A {  // Z
                 index += 1
             } else {
-                guard sign == 0x2B || sign == 0x2D, count - index >= 5, let hours = number(index + 1, 2) else { return nil }
+                guard sign == 0x2B || sign == 0x2D, count - index >= 5, let hours = number(index + 1, 2) else {
+                    return nil
+                }
                 let minutesStart = bytes[index + 3] == 0x3A ? index + 4 : index + 3
                 // UTC offsets run from -12:00 to +14:00; ±18:00 is what the store accepts.
                 guard minutesStart + 2 <= count, let minutes = number(minutesStart, 2), minutes < 60,
-                      hours * 3600 + minutes * 60 <= HealthDate.maximumOffsetSeconds
+                    hours * 3600 + minutes * 60 <= HealthDate.maximumOffsetSeconds
                 else { return nil }
                 offset = (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
                 index = minutesStart + 2

@@ -74,7 +74,8 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
             }
         case .beats:
             if name.equals("InstantaneousBeatsPerMinute"), let bpm = tag.value(of: "bpm")?.number {
-                try checkChildren(record?.beats.count ?? 0, "InstantaneousBeatsPerMinute", "Record", recordLine, position)
+                try checkChildren(
+                    record?.beats.count ?? 0, "InstantaneousBeatsPerMinute", "Record", recordLine, position)
                 record?.beats.append(InstantaneousBeat(bpm: bpm, time: tag.value(of: "time")?.string ?? ""))
             }
         case .correlation:
@@ -144,8 +145,15 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     // MARK: Records
 
     private mutating func beginRecord(_ tag: XMLStartTag, _ position: XMLPosition) throws {
-        var type: XMLBytes?, source: XMLBytes?, version: XMLBytes?, device: XMLBytes?, unit: XMLBytes?
-        var value: XMLBytes?, created: XMLBytes?, start: XMLBytes?, end: XMLBytes?
+        var type: XMLBytes?
+        var source: XMLBytes?
+        var version: XMLBytes?
+        var device: XMLBytes?
+        var unit: XMLBytes?
+        var value: XMLBytes?
+        var created: XMLBytes?
+        var start: XMLBytes?
+        var end: XMLBytes?
         for attribute in tag.attributes {
             let key = attribute.name
             switch key.count {
@@ -169,20 +177,31 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         func skip(_ reason: HealthSkip.Reason) -> HealthSkip {
             HealthSkip(element: "Record", type: typeName, reason: reason, position: position)
         }
-        guard let typeName else { recordSkip = skip(.missingAttribute("type")); return }
-        guard let start else { recordSkip = skip(.missingAttribute("startDate")); return }
+        guard let typeName else {
+            recordSkip = skip(.missingAttribute("type"))
+            return
+        }
+        guard let start else {
+            recordSkip = skip(.missingAttribute("startDate"))
+            return
+        }
         guard let startDate = HealthDate.parse(start.base, count: start.count) else {
-            recordSkip = skip(.invalidDate(attribute: "startDate", value: start.string)); return
+            recordSkip = skip(.invalidDate(attribute: "startDate", value: start.string))
+            return
         }
         var endDate = startDate
         // Most samples are instants: the end is the same text as the start.
         if let end, end.count != start.count || memcmp(end.base, start.base, end.count) != 0 {
             guard let parsed = HealthDate.parse(end.base, count: end.count) else {
-                recordSkip = skip(.invalidDate(attribute: "endDate", value: end.string)); return
+                recordSkip = skip(.invalidDate(attribute: "endDate", value: end.string))
+                return
             }
             endDate = parsed
         }
-        guard endDate >= startDate else { recordSkip = skip(.endBeforeStart); return }
+        guard endDate >= startDate else {
+            recordSkip = skip(.endBeforeStart)
+            return
+        }
         var healthValue = HealthValue.none
         if let value {
             if let number = value.number {
@@ -201,7 +220,7 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
 
     private mutating func finishRecord(topLevel: Bool) throws {
         defer { recordSkip = nil }
-        let current = record.take()   // moved out: no copy of its strings and arrays
+        let current = record.take()  // moved out: no copy of its strings and arrays
         if let skip = recordSkip {
             if topLevel {
                 statistics.skipped["Record: \(skip.reason)", default: 0] += 1
@@ -277,19 +296,22 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     private mutating func readActivitySummary(_ tag: XMLStartTag, _ position: XMLPosition) throws {
         guard let day = text(tag, "dateComponents") else {
             statistics.skipped["ActivitySummary: missing attribute dateComponents", default: 0] += 1
-            try sink.skipped(HealthSkip(element: "ActivitySummary", type: nil,
-                                        reason: .missingAttribute("dateComponents"), position: position))
+            try sink.skipped(
+                HealthSkip(
+                    element: "ActivitySummary", type: nil,
+                    reason: .missingAttribute("dateComponents"), position: position))
             return
         }
         func number(_ name: StaticString) -> Double? { tag.value(of: name)?.number }
         statistics.activitySummaries += 1
-        try sink.accept(HealthActivitySummary(
-            day: day, activeEnergyBurned: number("activeEnergyBurned"),
-            activeEnergyBurnedGoal: number("activeEnergyBurnedGoal"),
-            activeEnergyBurnedUnit: text(tag, "activeEnergyBurnedUnit"), appleMoveTime: number("appleMoveTime"),
-            appleMoveTimeGoal: number("appleMoveTimeGoal"), appleExerciseTime: number("appleExerciseTime"),
-            appleExerciseTimeGoal: number("appleExerciseTimeGoal"), appleStandHours: number("appleStandHours"),
-            appleStandHoursGoal: number("appleStandHoursGoal")))
+        try sink.accept(
+            HealthActivitySummary(
+                day: day, activeEnergyBurned: number("activeEnergyBurned"),
+                activeEnergyBurnedGoal: number("activeEnergyBurnedGoal"),
+                activeEnergyBurnedUnit: text(tag, "activeEnergyBurnedUnit"), appleMoveTime: number("appleMoveTime"),
+                appleMoveTimeGoal: number("appleMoveTimeGoal"), appleExerciseTime: number("appleExerciseTime"),
+                appleExerciseTimeGoal: number("appleExerciseTimeGoal"), appleStandHours: number("appleStandHours"),
+                appleStandHoursGoal: number("appleStandHoursGoal")))
     }
 
     private mutating func readProfile(_ tag: XMLStartTag) throws {
@@ -297,16 +319,19 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         func value(_ key: String) -> String? {
             attributes.first { $0.key == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
         }
-        let sex: String? = switch value("HKCharacteristicTypeIdentifierBiologicalSex") {
-        case "HKBiologicalSexFemale": "female"
-        case "HKBiologicalSexMale": "male"
-        case "HKBiologicalSexOther": "other"
-        default: nil
-        }
+        let sex: String? =
+            switch value("HKCharacteristicTypeIdentifierBiologicalSex") {
+            case "HKBiologicalSexFemale": "female"
+            case "HKBiologicalSexMale": "male"
+            case "HKBiologicalSexOther": "other"
+            default: nil
+            }
         let blood = value("HKCharacteristicTypeIdentifierBloodType").flatMap { $0.hasSuffix("NotSet") ? nil : $0 }
         statistics.sawProfile = true
-        try sink.accept(HealthProfile(birthDate: value("HKCharacteristicTypeIdentifierDateOfBirth"),
-                                      biologicalSex: sex, bloodType: blood, attributes: attributes))
+        try sink.accept(
+            HealthProfile(
+                birthDate: value("HKCharacteristicTypeIdentifierDateOfBirth"),
+                biologicalSex: sex, bloodType: blood, attributes: attributes))
     }
 
     // MARK: Limits
@@ -320,8 +345,10 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     }
 
     /// Refuses an element that already has as many `child` elements as allowed.
-    private func checkChildren(_ count: Int, _ child: String, _ element: String, _ line: Int,
-                               _ position: XMLPosition) throws {
+    private func checkChildren(
+        _ count: Int, _ child: String, _ element: String, _ line: Int,
+        _ position: XMLPosition
+    ) throws {
         guard count >= limits.childrenPerElement else { return }
         throw HealthExportError.limitExceeded(
             reason: "the <\(element)> at line \(line) has more than "
@@ -345,7 +372,8 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
     private mutating func countUnsupported(_ name: XMLBytes) {
         let key = name.string
         if statistics.unsupportedElements[key] == nil,
-           statistics.unsupportedElements.count >= limits.namedUnsupportedElements {
+            statistics.unsupportedElements.count >= limits.namedUnsupportedElements
+        {
             statistics.unsupportedElements[Self.otherElements, default: 0] += 1
         } else {
             statistics.unsupportedElements[key, default: 0] += 1
@@ -387,7 +415,8 @@ package struct HealthElementMapper<Sink: HealthExportSink>: XMLEventHandler {
         statistics.metadataCaseCollisions += 1
         let example = "\(first) / \(second)"
         if statistics.metadataCaseCollisionExamples.count < 5,
-           !statistics.metadataCaseCollisionExamples.contains(example) {
+            !statistics.metadataCaseCollisionExamples.contains(example)
+        {
             statistics.metadataCaseCollisionExamples.append(example)
         }
     }

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// A `Correlation` (food, blood pressure): a group of records that are also exported on their own.
 ///
 /// The child records repeat top-level records, so they are not delivered again as records;

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Why an Apple Health export could not be read; every case says where, when there is a where.
 ///
 /// Positions are in the XML stream (after unzipping), so they point into `export.xml` even
@@ -54,7 +55,7 @@ package enum HealthExportError: Error, Sendable, Equatable, CustomStringConverti
     package var position: XMLPosition? {
         switch self {
         case .notXML(_, let position), .malformed(_, let position), .truncated(_, let position),
-             .notHealthExport(_, let position), .limitExceeded(_, let position):
+            .notHealthExport(_, let position), .limitExceeded(_, let position):
             return position
         case .corruptArchive(_, _, let position):
             return position

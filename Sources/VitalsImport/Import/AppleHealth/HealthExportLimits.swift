@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// How much of anything one export may hold before the import refuses it as absurd.
 ///
 /// The import promises memory bounded by these, whatever the input, and time linear in its

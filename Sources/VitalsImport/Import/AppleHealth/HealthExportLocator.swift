@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Picks the export XML among the files of a zip or folder, whatever language named it.
 ///
 /// The Health app writes `apple_health_export/export.xml`, but the name is localised

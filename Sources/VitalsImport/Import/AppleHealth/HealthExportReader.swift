@@ -39,8 +39,10 @@ package struct HealthExportReader: Sendable {
     /// The zip entry holding the export, for `.zipEntry`.
     private let zipEntry: ZipDirectory.Entry?
 
-    private init(source: HealthExportSource, totalBytes: Int64, stream: PipeInput? = nil, spooled: SpooledFile? = nil,
-                 zipEntry: ZipDirectory.Entry? = nil) {
+    private init(
+        source: HealthExportSource, totalBytes: Int64, stream: PipeInput? = nil, spooled: SpooledFile? = nil,
+        zipEntry: ZipDirectory.Entry? = nil
+    ) {
         self.source = source
         self.totalBytes = totalBytes
         self.stream = stream
@@ -78,14 +80,16 @@ package struct HealthExportReader: Sendable {
     private static func openPipe(descriptor: Int32, name: String) throws -> HealthExportReader {
         let pipe = PipeInput(descriptor: descriptor, name: name)
         let head = try pipe.readPrefix(minimum: 4)
-        let isZip = head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
+        let isZip =
+            head.count >= 4 && head[0] == 0x50 && head[1] == 0x4B
             && (head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6)
         guard isZip else { return HealthExportReader(source: .xmlStream(name: name), totalBytes: 0, stream: pipe) }
         let spooled = try SpooledFile(copying: pipe)
         let zip = try openZip(spooled.path, name: name)
         guard case .zipEntry(_, let entry) = zip.source else { return zip }
-        return HealthExportReader(source: .zipEntry(archive: name, entry: entry), totalBytes: zip.totalBytes,
-                                  spooled: spooled, zipEntry: zip.zipEntry)
+        return HealthExportReader(
+            source: .zipEntry(archive: name, entry: entry), totalBytes: zip.totalBytes,
+            spooled: spooled, zipEntry: zip.zipEntry)
     }
 
     /// Reads the whole export into a counting sink (the scanner's speed, no database).
@@ -147,7 +151,8 @@ package struct HealthExportReader: Sendable {
                     data = next
                 } catch {
                     let position = XMLPosition(line: 0, byteOffset: parser.bytesRead)
-                    throw HealthExportError.corruptArchive(path: archiveName, reason: ZipErrorText.describe(error), at: position)
+                    throw HealthExportError.corruptArchive(
+                        path: archiveName, reason: ZipErrorText.describe(error), at: position)
                 }
                 try parser.feed(data)
                 report()
@@ -184,9 +189,12 @@ package struct HealthExportReader: Sendable {
             throw HealthExportError.corruptArchive(path: name ?? path, reason: ZipErrorText.describe(error), at: nil)
         }
         let files = directory.entries.filter { !$0.path.hasSuffix("/") }
-        let candidates = files.map { HealthExportLocator.Candidate(path: $0.path, size: Int64(clamping: $0.uncompressedSize)) }
+        let candidates = files.map {
+            HealthExportLocator.Candidate(path: $0.path, size: Int64(clamping: $0.uncompressedSize))
+        }
         guard let chosen = HealthExportLocator.exportXML(among: candidates),
-              let entry = files.first(where: { $0.path == chosen }) else {
+            let entry = files.first(where: { $0.path == chosen })
+        else {
             throw HealthExportError.noExportInArchive(path: name ?? path, found: files.map(\.path))
         }
         if entry.isEncrypted {
@@ -195,8 +203,9 @@ package struct HealthExportReader: Sendable {
                 reason: "\(entry.path) is encrypted (password-protected): vitals cannot read it; "
                     + "unzip it yourself and import the XML", at: nil)
         }
-        return HealthExportReader(source: .zipEntry(archive: path, entry: chosen),
-                                  totalBytes: Int64(clamping: entry.uncompressedSize), zipEntry: entry)
+        return HealthExportReader(
+            source: .zipEntry(archive: path, entry: chosen),
+            totalBytes: Int64(clamping: entry.uncompressedSize), zipEntry: entry)
     }
 
     private static func isZip(_ path: String) throws -> Bool {
@@ -215,8 +224,10 @@ package struct HealthExportReader: Sendable {
     }
 
     /// Reads a file in chunks with plain `read(2)` into one reused buffer.
-    private static func readFile(_ path: String, chunkSize: Int,
-                                 _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private static func readFile(
+        _ path: String, chunkSize: Int,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let descriptor = Foundation.open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw HealthExportError.unreadable(path: path, reason: String(cString: strerror(errno)))

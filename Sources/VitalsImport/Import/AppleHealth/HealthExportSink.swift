@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Receives what an export holds, element by element, in file order.
 ///
 /// Only `accept(_: HealthRecord)` is required; the other elements are ignored unless a sink

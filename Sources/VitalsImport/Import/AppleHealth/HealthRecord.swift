@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// One `MetadataEntry` of a record, workout or correlation, kept as written.
 ///
 /// Keys are case-sensitive: `meal` and `Meal` are two entries (the import counts such pairs).
@@ -55,13 +56,23 @@ package struct HealthRecord: Sendable, Hashable {
     package var metadata: [MetadataEntry]
     package var beats: [InstantaneousBeat]
 
-    package init(type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
-                unit: String? = nil, value: HealthValue, creationDate: HealthDate? = nil,
-                startDate: HealthDate, endDate: HealthDate, metadata: [MetadataEntry] = [],
-                beats: [InstantaneousBeat] = []) {
-        self.type = type; self.sourceName = sourceName; self.sourceVersion = sourceVersion
-        self.device = device; self.unit = unit; self.value = value; self.creationDate = creationDate
-        self.startDate = startDate; self.endDate = endDate; self.metadata = metadata; self.beats = beats
+    package init(
+        type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
+        unit: String? = nil, value: HealthValue, creationDate: HealthDate? = nil,
+        startDate: HealthDate, endDate: HealthDate, metadata: [MetadataEntry] = [],
+        beats: [InstantaneousBeat] = []
+    ) {
+        self.type = type
+        self.sourceName = sourceName
+        self.sourceVersion = sourceVersion
+        self.device = device
+        self.unit = unit
+        self.value = value
+        self.creationDate = creationDate
+        self.startDate = startDate
+        self.endDate = endDate
+        self.metadata = metadata
+        self.beats = beats
     }
 
     /// The metadata value for `key` (exact case).

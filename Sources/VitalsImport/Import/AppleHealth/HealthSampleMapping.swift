@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Decides where a HealthKit record goes: which series, and its value in that series' base unit.
 ///
 /// Types named under a series' `healthkit:` go into that series. Every other type is kept
@@ -30,8 +31,11 @@ package struct HealthSampleMapping: Sendable {
         }
         seriesByType = byType
         let workoutIDs = Set(WorkoutActivitySeries.activities.map(\.seriesID))
-        workoutSeries = Dictionary(series.filter { workoutIDs.contains($0.id) && $0.kind == .quantity
-            && ($0.unit == .min || $0.unit == .h) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        workoutSeries = Dictionary(
+            series.filter {
+                workoutIDs.contains($0.id) && $0.kind == .quantity
+                    && ($0.unit == .min || $0.unit == .h)
+            }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.subjectKind = subjectKind
     }
 
@@ -48,7 +52,8 @@ package struct HealthSampleMapping: Sendable {
     package func map(_ workout: HealthWorkout) -> WorkoutOutcome {
         let span = Double(workout.endDate.utcSeconds - workout.startDate.utcSeconds) / 60
         guard let id = WorkoutActivitySeries.seriesID(for: workout.activityType),
-              let series = workoutSeries[id] else { return .unmapped(minutes: span) }
+            let series = workoutSeries[id]
+        else { return .unmapped(minutes: span) }
         var minutes = span
         if let duration = workout.duration {
             guard let converted = HealthKitUnit.convert(duration, from: workout.durationUnit ?? "min", to: .min) else {
@@ -60,8 +65,9 @@ package struct HealthSampleMapping: Sendable {
             return .skipped(reason: "value is not a finite number")
         }
         if let range = series.plausibleRange(for: subjectKind), !range.contains(value) {
-            return .skipped(reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
-                            + "\(Self.plain(range.upperBound)) \(series.unit.rawValue)")
+            return .skipped(
+                reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
+                    + "\(Self.plain(range.upperBound)) \(series.unit.rawValue)")
         }
         return .series(seriesID: id, value: value)
     }
@@ -103,15 +109,18 @@ package struct HealthSampleMapping: Sendable {
 
     /// `map(_:)` with the type's target already looked up (`target(for:)`) and the unit
     /// conversion given (the importer caches both per type and unit).
-    func map(_ record: HealthRecord, target: borrowing TypeTarget,
-             convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
+    func map(
+        _ record: HealthRecord, target: borrowing TypeTarget,
+        convert: (Double, String?, BaseUnit) -> Double?
+    ) -> Outcome {
         let outcome = mapValue(record, target: target, convert: convert)
         switch outcome {
         case .series(_, let value, _), .unmapped(_, let value, _):
             guard value.isFinite else { return .skipped(reason: "value is not a finite number") }
             if case .series = outcome, let range = target.range, !range.contains(value) {
-                return .skipped(reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
-                                + "\(Self.plain(range.upperBound)) \(target.unit.rawValue)")
+                return .skipped(
+                    reason: "value outside the plausible range \(Self.plain(range.lowerBound))–"
+                        + "\(Self.plain(range.upperBound)) \(target.unit.rawValue)")
             }
             return outcome
         case .skipped:
@@ -124,8 +133,10 @@ package struct HealthSampleMapping: Sendable {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
-    private func mapValue(_ record: HealthRecord, target: borrowing TypeTarget,
-                          convert: (Double, String?, BaseUnit) -> Double?) -> Outcome {
+    private func mapValue(
+        _ record: HealthRecord, target: borrowing TypeTarget,
+        convert: (Double, String?, BaseUnit) -> Double?
+    ) -> Outcome {
         let minutes = Double(record.endDate.utcSeconds - record.startDate.utcSeconds) / 60
         guard let seriesID = target.seriesID else {
             switch record.value {
@@ -158,8 +169,9 @@ package struct HealthSampleMapping: Sendable {
             if let value = Self.duration(minutes, in: target.unit) {
                 return .series(seriesID: seriesID, value: value, category: nil)
             }
-            return .series(seriesID: seriesID, value: record.value.description.hasSuffix("Idle") ? 0 : 1,
-                           category: nil)
+            return .series(
+                seriesID: seriesID, value: record.value.description.hasSuffix("Idle") ? 0 : 1,
+                category: nil)
         }
         guard case .number(let number) = record.value else {
             return .skipped(reason: record.value == .none ? "no value" : "value is not a number")

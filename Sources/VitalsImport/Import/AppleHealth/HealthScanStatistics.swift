@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// What reading an export found, besides the elements delivered: counts and the quirks met.
 package struct HealthScanStatistics: Sendable, Hashable {
     /// Top-level records delivered, in total and per HealthKit type.

@@ -1,4 +1,5 @@
 import VitalsKit
+
 extension MetadataEntry {
     /// Two keys of `metadata` equal but for case (`meal`, `Meal`), the first pair found; nil
     /// when there is none. Linear in the number of entries, whatever they are.
@@ -11,7 +12,8 @@ extension MetadataEntry {
             for second in (first + 1)..<metadata.count
             where mayDifferOnlyInCase(metadata[first].key, metadata[second].key)
                 && metadata[first].key != metadata[second].key
-                && metadata[first].key.lowercased() == metadata[second].key.lowercased() {
+                && metadata[first].key.lowercased() == metadata[second].key.lowercased()
+            {
                 return (metadata[first].key, metadata[second].key)
             }
         }
@@ -45,7 +47,9 @@ extension MetadataEntry {
             let raw = UnsafeRawPointer(base)
             var index = 0
             while index + 8 <= bytes.count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                    return false
+                }
                 index += 8
             }
             while index < bytes.count {

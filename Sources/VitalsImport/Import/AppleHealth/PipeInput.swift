@@ -66,7 +66,8 @@ final class SpooledFile: @unchecked Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else {
             throw HealthExportError.unreadable(
-                path: pipe.name, reason: "a zip from a pipe is copied to \(directory) first, which failed: "
+                path: pipe.name,
+                reason: "a zip from a pipe is copied to \(directory) first, which failed: "
                     + String(cString: strerror(errno)))
         }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -80,7 +81,8 @@ final class SpooledFile: @unchecked Sendable {
                     if written < 0 {
                         if errno == EINTR { continue }
                         throw HealthExportError.unreadable(
-                            path: pipe.name, reason: "copying the zip to \(path) failed: " + String(cString: strerror(errno)))
+                            path: pipe.name,
+                            reason: "copying the zip to \(path) failed: " + String(cString: strerror(errno)))
                     }
                     offset += written
                 }

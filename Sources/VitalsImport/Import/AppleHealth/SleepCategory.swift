@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// A sleep analysis stage as the Sleep screen reads it (`sleep_analysis` categories).
 package enum SleepCategory: String, Sendable, CaseIterable {
     case inBed = "in_bed"

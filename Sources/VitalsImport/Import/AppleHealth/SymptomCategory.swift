@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Apple Health's symptom types (`HKCategoryTypeIdentifierHeadache`, `…Nausea`, `…Fatigue` …):
 /// each type is one symptom and its value a severity (`HKCategoryValueSeverityMild`) or a
 /// presence (`HKCategoryValuePresencePresent`), so the sample's category is the symptom named

@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Which series an Apple Health workout feeds, by its activity type: the minutes per session
 /// that the Cardio, Strength, HIIT and Mobility screens sum (README, "Workouts").
 ///
@@ -14,14 +15,24 @@ package enum WorkoutActivitySeries {
 
     /// Every mapped activity (without the `HKWorkoutActivityType` prefix) by series, for the README.
     package static let activities: [(seriesID: String, activities: [String])] = [
-        ("cardio", ["Running", "Walking", "Hiking", "Cycling", "HandCycling", "Swimming", "Rowing", "PaddleSports",
-                    "Elliptical", "StairClimbing", "Stairs", "StepTraining", "JumpRope", "CrossCountrySkiing",
-                    "Dance", "DanceInspiredTraining", "CardioDance", "SocialDance", "MixedCardio",
-                    "MixedMetabolicCardioTraining", "SwimBikeRun", "WheelchairRunPace", "WheelchairWalkPace"]),
+        (
+            "cardio",
+            [
+                "Running", "Walking", "Hiking", "Cycling", "HandCycling", "Swimming", "Rowing", "PaddleSports",
+                "Elliptical", "StairClimbing", "Stairs", "StepTraining", "JumpRope", "CrossCountrySkiing",
+                "Dance", "DanceInspiredTraining", "CardioDance", "SocialDance", "MixedCardio",
+                "MixedMetabolicCardioTraining", "SwimBikeRun", "WheelchairRunPace", "WheelchairWalkPace",
+            ]
+        ),
         ("strength", ["TraditionalStrengthTraining", "FunctionalStrengthTraining", "CoreTraining"]),
         ("hiit", ["HighIntensityIntervalTraining", "CrossTraining"]),
-        ("mobility", ["Yoga", "Flexibility", "Pilates", "Barre", "TaiChi", "MindAndBody", "Cooldown",
-                      "PreparationAndRecovery"]),
+        (
+            "mobility",
+            [
+                "Yoga", "Flexibility", "Pilates", "Barre", "TaiChi", "MindAndBody", "Cooldown",
+                "PreparationAndRecovery",
+            ]
+        ),
     ]
 
     private static let prefix = "HKWorkoutActivityType"

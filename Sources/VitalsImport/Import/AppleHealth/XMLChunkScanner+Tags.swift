@@ -22,8 +22,8 @@ extension XMLChunkScanner {
         while true {
             while index < count, isSpace(buffer[index]) { index += 1 }
             guard index < count else { return nil }
-            if buffer[index] == 0x3E { break } // >
-            if buffer[index] == 0x2F { // /
+            if buffer[index] == 0x3E { break }  // >
+            if buffer[index] == 0x2F {  // /
                 index += 1
                 while index < count, isSpace(buffer[index]) { index += 1 }
                 guard index < count else { return nil }
@@ -60,8 +60,10 @@ extension XMLChunkScanner {
                 throw HealthExportError.limitExceeded(
                     reason: "<\(name.string)> has more than \(limits.attributesPerTag) attributes", at: tagPosition)
             }
-            pendingValues.append(PendingValue(nameStart: nameStart, nameCount: attributeName.count,
-                                              valueStart: valueStart, valueCount: valueEnd - valueStart))
+            pendingValues.append(
+                PendingValue(
+                    nameStart: nameStart, nameCount: attributeName.count,
+                    valueStart: valueStart, valueCount: valueEnd - valueStart))
             index = valueEnd + 1
             guard index < count else { return nil }
             if !isSpace(buffer[index]), buffer[index] != 0x2F, buffer[index] != 0x3E {
@@ -77,8 +79,10 @@ extension XMLChunkScanner {
             if let first = XMLValueDecoder.firstEscape(value, count: length) {
                 length = XMLValueDecoder.decodeInPlace(value, count: length, from: first)
             }
-            attributes.append(XMLAttribute(name: XMLBytes(base: buffer + pending.nameStart, count: pending.nameCount),
-                                           value: XMLBytes(base: value, count: length)))
+            attributes.append(
+                XMLAttribute(
+                    name: XMLBytes(base: buffer + pending.nameStart, count: pending.nameCount),
+                    value: XMLBytes(base: value, count: length)))
         }
         sawNonWhitespace = true
         if phase == .epilog {
@@ -92,8 +96,9 @@ extension XMLChunkScanner {
             openLines.append(tagPosition.line)
         }
         try attributes.withUnsafeBufferPointer { list in
-            try handler.startElement(XMLStartTag(name: name, attributes: list, isEmptyElement: isEmpty),
-                                     at: tagPosition)
+            try handler.startElement(
+                XMLStartTag(name: name, attributes: list, isEmptyElement: isEmpty),
+                at: tagPosition)
         }
         if isEmpty {
             try handler.endElement(name, at: tagPosition)
@@ -130,8 +135,9 @@ extension XMLChunkScanner {
     private func tooDeep(_ name: XMLBytes, _ at: XMLPosition) -> HealthExportError {
         let openStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
         let parent = String(decoding: openNames[openStart...], as: UTF8.self)
-        return .limitExceeded(reason: "<\(name.string)> inside <\(parent)> is nested more than \(limits.depth) elements deep",
-                              at: at)
+        return .limitExceeded(
+            reason: "<\(name.string)> inside <\(parent)> is nested more than \(limits.depth) elements deep",
+            at: at)
     }
 
     private func malformedTag(_ name: XMLBytes, _ reason: String, _ at: XMLPosition) -> HealthExportError {

@@ -128,7 +128,8 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
                 guard skip(until: "-->", then: .subset) else { return }
             case .doctype:
                 guard let index = firstIndex(from: cursor, where: { $0 == 0x5B || $0 == 0x3E }) else {
-                    advance(to: count); return
+                    advance(to: count)
+                    return
                 }
                 mode = buffer[index] == 0x5B ? .subset : .text
                 advance(to: index + 1)
@@ -152,14 +153,17 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
         var index = start
         if phase == .element {
             if memchr(buffer + start, 0, end - start) != nil {
-                let nul = UnsafeMutablePointer<UInt8>(memchr(buffer + start, 0, end - start)!
-                    .assumingMemoryBound(to: UInt8.self)) - buffer
+                let nul =
+                    UnsafeMutablePointer<UInt8>(
+                        memchr(buffer + start, 0, end - start)!
+                            .assumingMemoryBound(to: UInt8.self)) - buffer
                 throw HealthExportError.malformed(reason: "a NUL byte (the file is corrupted)", at: positionOf(nul))
             }
             return
         }
         if phase == .prolog && bufferOffset + Int64(start) == 0 && end - start >= 3
-            && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+        {
             index += 3
         }
         while index < end {
@@ -169,8 +173,9 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
                 if phase == .prolog {
                     throw HealthExportError.notXML(found: excerpt, at: positionOf(index))
                 }
-                throw HealthExportError.malformed(reason: "text after the end of the document: \(excerpt)",
-                                                  at: positionOf(index))
+                throw HealthExportError.malformed(
+                    reason: "text after the end of the document: \(excerpt)",
+                    at: positionOf(index))
             }
             index += 1
         }
@@ -182,18 +187,18 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
         let available = count - start
         guard available >= 2 else { return try needMore(final, "the file ends inside a tag") }
         switch buffer[start + 1] {
-        case 0x2F: // </
+        case 0x2F:  // </
             guard let close = memchr(buffer + start + 2, 0x3E, available - 2) else {
                 return try needMore(final, "the file ends inside the end tag that begins here")
             }
             let end = UnsafeMutablePointer<UInt8>(close.assumingMemoryBound(to: UInt8.self)) - buffer
             try endTag(nameStart: start + 2, close: end)
             advance(to: end + 1)
-        case 0x3F: // <?
+        case 0x3F:  // <?
             sawNonWhitespace = true
             mode = .processingInstruction
             advance(to: start + 2)
-        case 0x21: // <!
+        case 0x21:  // <!
             sawNonWhitespace = true
             guard available >= 4 else { return try needMore(final, "the file ends inside markup") }
             if matches(start, "<!--") {
@@ -230,7 +235,7 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
         var index = cursor
         while index < count {
             let byte = buffer[index]
-            if byte == 0x5D { // ]
+            if byte == 0x5D {  // ]
                 var next = index + 1
                 while next < count, isSpace(buffer[next]) { next += 1 }
                 if next == count {
@@ -242,7 +247,7 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
                     advance(to: next + 1)
                     return true
                 }
-            } else if byte == 0x3C { // <
+            } else if byte == 0x3C {  // <
                 if count - index < 4 && !final {
                     advance(to: index)
                     return false
@@ -322,7 +327,7 @@ package struct XMLChunkScanner<Handler: XMLEventHandler>: ~Copyable {
         while newCapacity < needed { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         grown.update(from: buffer, count: count)
-        owner = BufferOwner(grown) // frees the old buffer
+        owner = BufferOwner(grown)  // frees the old buffer
         buffer = grown
         capacity = newCapacity
     }

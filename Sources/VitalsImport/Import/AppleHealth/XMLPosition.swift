@@ -1,4 +1,5 @@
 import VitalsKit
+
 /// Where in an XML stream something happened: a 1-based line and a 0-based byte offset.
 package struct XMLPosition: Sendable, Hashable, CustomStringConvertible {
     /// 1-based line number (lines end with `\n`).

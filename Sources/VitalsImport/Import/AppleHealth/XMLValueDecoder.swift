@@ -45,7 +45,7 @@ enum XMLValueDecoder {
         while end < available, end < 12, bytes[end] != 0x3B { end += 1 }
         guard end < available, bytes[end] == 0x3B, end > 1 else { return nil }
         let body = UnsafeBufferPointer(start: bytes + 1, count: end - 1)
-        if body[0] == 0x23 { // #
+        if body[0] == 0x23 {  // #
             var value: UInt32 = 0
             var digits = 0
             let isHex = body.count > 1 && (body[1] == 0x78 || body[1] == 0x58)

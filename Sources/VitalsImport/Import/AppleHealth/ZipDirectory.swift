@@ -1,6 +1,6 @@
 import Foundation
-import ZIPFoundation
 import VitalsKit
+import ZIPFoundation
 
 /// A zip's central directory, read with bounds checks on every field, and the inflating of one
 /// entry that always ends.
@@ -52,7 +52,9 @@ struct ZipDirectory {
         // ZIP64: a locator just before the end record points at the 64-bit end record.
         if end >= 20, Self.u32(tail, end - 20) == 0x0706_4B50 {
             let recordOffset = Self.u64(tail, end - 20 + 8)
-            guard recordOffset <= size - 56 else { throw Damage(description: "its ZIP64 directory record is out of bounds") }
+            guard recordOffset <= size - 56 else {
+                throw Damage(description: "its ZIP64 directory record is out of bounds")
+            }
             try handle.seek(toOffset: recordOffset)
             let record = [UInt8](try handle.read(upToCount: 56) ?? Data())
             guard record.count == 56, Self.u32(record, 0) == 0x0606_4B50 else {
@@ -63,19 +65,23 @@ struct ZipDirectory {
             directoryOffset = Self.u64(record, 48)
         }
         guard directoryOffset <= size, directorySize <= size - directoryOffset, directorySize <= 256 << 20,
-              count <= directorySize / 46 else {
+            count <= directorySize / 46
+        else {
             throw Damage(description: "its table of contents is out of bounds")
         }
         try handle.seek(toOffset: directoryOffset)
         let directory = [UInt8](try handle.read(upToCount: Int(directorySize)) ?? Data())
-        guard directory.count == Int(directorySize) else { throw Damage(description: "its table of contents is cut off") }
+        guard directory.count == Int(directorySize) else {
+            throw Damage(description: "its table of contents is cut off")
+        }
         var entries: [Entry] = []
         var index = 0
         for _ in 0..<count {
             guard index + 46 <= directory.count, Self.u32(directory, index) == 0x0201_4B50 else {
                 throw Damage(description: "its table of contents is damaged")
             }
-            let nameLength = Int(Self.u16(directory, index + 28)), extraLength = Int(Self.u16(directory, index + 30))
+            let nameLength = Int(Self.u16(directory, index + 28))
+            let extraLength = Int(Self.u16(directory, index + 30))
             let commentLength = Int(Self.u16(directory, index + 32))
             let next = index + 46 + nameLength + extraLength + commentLength
             guard next <= directory.count else { throw Damage(description: "its table of contents is damaged") }
@@ -85,7 +91,8 @@ struct ZipDirectory {
                 crc32: Self.u32(directory, index + 16), compressedSize: UInt64(Self.u32(directory, index + 20)),
                 uncompressedSize: UInt64(Self.u32(directory, index + 24)),
                 localHeaderOffset: UInt64(Self.u32(directory, index + 42)))
-            Self.applyZIP64(&entry, extra: directory[(index + 46 + nameLength)..<(index + 46 + nameLength + extraLength)])
+            Self.applyZIP64(
+                &entry, extra: directory[(index + 46 + nameLength)..<(index + 46 + nameLength + extraLength)])
             entries.append(entry)
             index = next
         }
@@ -98,7 +105,8 @@ struct ZipDirectory {
         let bytes = Array(extra)
         var index = 0
         while index + 4 <= bytes.count {
-            let id = u16(bytes, index), length = Int(u16(bytes, index + 2))
+            let id = u16(bytes, index)
+            let length = Int(u16(bytes, index + 2))
             guard index + 4 + length <= bytes.count else { return }
             if id == 1 {
                 var field = index + 4
@@ -118,10 +126,13 @@ struct ZipDirectory {
 
     /// Inflates `entry` of the zip at `path`, handing the output to `consumer` in chunks of
     /// about `chunkSize` bytes; checks its CRC-32. Throws `Damage` for anything wrong.
-    static func extract(_ entry: Entry, from path: String, fileSize: UInt64? = nil, chunkSize: Int,
-                        consumer: (Data) throws -> Void) throws {
+    static func extract(
+        _ entry: Entry, from path: String, fileSize: UInt64? = nil, chunkSize: Int,
+        consumer: (Data) throws -> Void
+    ) throws {
         if entry.isEncrypted {
-            throw Damage(description: "\(entry.path) is encrypted (password-protected): unzip it yourself and import the XML")
+            throw Damage(
+                description: "\(entry.path) is encrypted (password-protected): unzip it yourself and import the XML")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw Damage(description: "it cannot be opened") }
         defer { try? handle.close() }
@@ -143,7 +154,9 @@ struct ZipDirectory {
         func counting(_ data: Data) throws {
             produced += UInt64(data.count)
             guard produced <= entry.uncompressedSize else {
-                throw Damage(description: "\(entry.path) inflates to more than the \(entry.uncompressedSize) bytes its zip records")
+                throw Damage(
+                    description:
+                        "\(entry.path) inflates to more than the \(entry.uncompressedSize) bytes its zip records")
             }
             data.withUnsafeBytes { checksum.update($0) }
             try consumer(data)
@@ -151,7 +164,7 @@ struct ZipDirectory {
         let compressed = entry.compressedSize
         let step = max(chunkSize, 64)
         switch entry.method {
-        case 0: // stored
+        case 0:  // stored
             var position: UInt64 = 0
             try handle.seek(toOffset: dataOffset)
             while position < compressed {
@@ -162,29 +175,40 @@ struct ZipDirectory {
                 position += UInt64(want)
                 try counting(data)
             }
-        case 8: // deflate
-            _ = try Data.decompress(size: Int64(compressed), bufferSize: step, skipCRC32: true, provider: { position, size in
-                guard position >= 0, UInt64(position) < compressed else {
-                    throw Damage(description: "the compressed data of \(entry.path) is damaged (its deflate stream does not end)")
-                }
-                let want = Int(min(UInt64(size), compressed - UInt64(position)))
-                try handle.seek(toOffset: dataOffset + UInt64(position))
-                guard var data = try handle.read(upToCount: want), data.count == want else {
-                    throw Damage(description: "\(entry.path) is cut off")
-                }
-                // ZIPFoundation's zlib loop hands zlib `size` bytes whatever the chunk's length.
-                if data.count < size { data.append(Data(count: size - data.count)) }
-                return data
-            }, consumer: counting)
+        case 8:  // deflate
+            _ = try Data.decompress(
+                size: Int64(compressed), bufferSize: step, skipCRC32: true,
+                provider: { position, size in
+                    guard position >= 0, UInt64(position) < compressed else {
+                        throw Damage(
+                            description:
+                                "the compressed data of \(entry.path) is damaged (its deflate stream does not end)")
+                    }
+                    let want = Int(min(UInt64(size), compressed - UInt64(position)))
+                    try handle.seek(toOffset: dataOffset + UInt64(position))
+                    guard var data = try handle.read(upToCount: want), data.count == want else {
+                        throw Damage(description: "\(entry.path) is cut off")
+                    }
+                    // ZIPFoundation's zlib loop hands zlib `size` bytes whatever the chunk's length.
+                    if data.count < size { data.append(Data(count: size - data.count)) }
+                    return data
+                }, consumer: counting)
         default:
-            throw Damage(description: "\(entry.path) is compressed with method \(entry.method), which vitals cannot read (only stored and deflate)")
+            throw Damage(
+                description:
+                    "\(entry.path) is compressed with method \(entry.method), which vitals cannot read (only stored and deflate)"
+            )
         }
         guard produced == entry.uncompressedSize else {
-            throw Damage(description: "\(entry.path) inflates to \(produced) bytes, its zip says \(entry.uncompressedSize): the file is damaged")
+            throw Damage(
+                description:
+                    "\(entry.path) inflates to \(produced) bytes, its zip says \(entry.uncompressedSize): the file is damaged"
+            )
         }
         guard checksum.value == entry.crc32 else {
-            throw Damage(description: "the inflated \(entry.path) has CRC-32 \(String(checksum.value, radix: 16)), "
-                         + "its zip says \(String(entry.crc32, radix: 16)): the file is damaged")
+            throw Damage(
+                description: "the inflated \(entry.path) has CRC-32 \(String(checksum.value, radix: 16)), "
+                    + "its zip says \(String(entry.crc32, radix: 16)): the file is damaged")
         }
     }
 
@@ -223,7 +247,7 @@ enum ZipErrorText {
             case .invalidCompressionMethod:
                 return "it uses a compression method vitals cannot read"
             case .invalidEntrySize, .invalidLocalHeaderDataOffset, .invalidLocalHeaderSize,
-                 .invalidCentralDirectoryOffset, .invalidCentralDirectorySize, .invalidCentralDirectoryEntryCount:
+                .invalidCentralDirectoryOffset, .invalidCentralDirectorySize, .invalidCentralDirectoryEntryCount:
                 return "its table of contents is damaged"
             default:
                 return "it cannot be read as a zip"

@@ -13,8 +13,10 @@ final class ExtractedEntry: @unchecked Sendable {
         var template = Array((directory + "/vitals-import-XXXXXX.db").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
         guard descriptor >= 0 else {
-            throw ImporterError.unreadable(file: archive, reason: "\(entry.path) is inflated into \(directory) first, which failed: "
-                                           + String(cString: strerror(errno)), kind: .cannotRun)
+            throw ImporterError.unreadable(
+                file: archive,
+                reason: "\(entry.path) is inflated into \(directory) first, which failed: "
+                    + String(cString: strerror(errno)), kind: .cannotRun)
         }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         cleanupSlot = TemporaryFileCleanup.register(path)
@@ -27,8 +29,10 @@ final class ExtractedEntry: @unchecked Sendable {
                         let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                         if written < 0 {
                             if errno == EINTR { continue }
-                            throw ImporterError.unreadable(file: archive, reason: "writing \(entry.path) out failed: "
-                                                           + String(cString: strerror(errno)), kind: .cannotRun)
+                            throw ImporterError.unreadable(
+                                file: archive,
+                                reason: "writing \(entry.path) out failed: "
+                                    + String(cString: strerror(errno)), kind: .cannotRun)
                         }
                         offset += written
                     }

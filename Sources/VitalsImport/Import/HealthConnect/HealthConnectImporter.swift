@@ -22,8 +22,9 @@ package struct HealthConnectImporter: Importer {
     let mapping: HealthSampleMapping
 
     package init(context: ImportContext) throws {
-        mapping = HealthSampleMapping(series: context.catalog.series,
-                                      subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        mapping = HealthSampleMapping(
+            series: context.catalog.series,
+            subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
     }
 
     /// An importer with an explicit mapping (tests).
@@ -43,11 +44,17 @@ package struct HealthConnectImporter: Importer {
         if source.isZip {
             let directory: ZipDirectory
             do { directory = try ZipDirectory(path: source.path) } catch let damage as ZipDirectory.Damage {
-                throw ImporterError.unreadable(file: source.path, reason: "the zip cannot be read: \(damage.description)")
+                throw ImporterError.unreadable(
+                    file: source.path, reason: "the zip cannot be read: \(damage.description)")
             }
-            guard let entry = directory.entries.first(where: { $0.path == Self.databaseName || $0.path.hasSuffix("/" + Self.databaseName) }) else {
-                throw ImporterError.unexpected(file: source.path, expected: Self.databaseName + " in the zip",
-                                               found: directory.entries.prefix(5).map(\.path).joined(separator: ", "))
+            guard
+                let entry = directory.entries.first(where: {
+                    $0.path == Self.databaseName || $0.path.hasSuffix("/" + Self.databaseName)
+                })
+            else {
+                throw ImporterError.unexpected(
+                    file: source.path, expected: Self.databaseName + " in the zip",
+                    found: directory.entries.prefix(5).map(\.path).joined(separator: ", "))
             }
             extracted = try ExtractedEntry(entry, of: source.path)
             path = extracted!.path
@@ -63,8 +70,10 @@ package struct HealthConnectImporter: Importer {
                 try reader.readAll()
             }
         } catch let error as DatabaseError {
-            throw ImporterError.unreadable(file: source.path, reason: "its database cannot be read: "
-                                           + (error.message ?? "SQLite error \(error.resultCode.rawValue)"))
+            throw ImporterError.unreadable(
+                file: source.path,
+                reason: "its database cannot be read: "
+                    + (error.message ?? "SQLite error \(error.resultCode.rawValue)"))
         }
     }
 }
@@ -84,12 +93,17 @@ struct HealthConnectReader {
         self.file = file
         self.mapping = mapping
         self.sink = sink
-        tables = Set(try Row.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { Self.text($0, 0) })
+        tables = Set(
+            try Row.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                Self.text($0, 0)
+            })
         let version = try Row.fetchOne(db, sql: "PRAGMA user_version").flatMap { Self.int($0, 0) } ?? 0
         guard version >= HealthConnectImporter.oldestVersion else {
-            throw ImporterError.unexpected(file: file, expected: "a Health Connect database of schema version "
-                                           + "\(HealthConnectImporter.oldestVersion) or later (Android 14 and later)",
-                                           found: "schema version \(version)")
+            throw ImporterError.unexpected(
+                file: file,
+                expected: "a Health Connect database of schema version "
+                    + "\(HealthConnectImporter.oldestVersion) or later (Android 14 and later)",
+                found: "schema version \(version)")
         }
         guard tables.contains("application_info_table") else {
             throw ImporterError.unexpected(file: file, expected: "the table application_info_table", found: "none")
@@ -106,12 +120,14 @@ struct HealthConnectReader {
 
     /// Refuses a table without the columns it is read by, naming them.
     func requireColumns(_ table: String, _ columns: [String]) throws {
-        let present = Set(try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
-            .compactMap { Self.text($0, 0) })
+        let present = Set(
+            try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+                .compactMap { Self.text($0, 0) })
         let missing = columns.filter { !present.contains($0) }
         guard missing.isEmpty else {
-            throw ImporterError.unexpected(file: file, expected: "\(table) with the columns " + columns.joined(separator: ", "),
-                                           found: "no " + missing.joined(separator: ", "))
+            throw ImporterError.unexpected(
+                file: file, expected: "\(table) with the columns " + columns.joined(separator: ", "),
+                found: "no " + missing.joined(separator: ", "))
         }
     }
 
@@ -132,7 +148,9 @@ struct HealthConnectReader {
     static func int(_ row: Row, _ index: Int) -> Int64? {
         let value: DatabaseValue = row[index]
         if case .int64(let number) = value.storage { return number }
-        if case .double(let number) = value.storage, number.isFinite, number.rounded() == number, abs(number) < 9e18 { return Int64(number) }
+        if case .double(let number) = value.storage, number.isFinite, number.rounded() == number, abs(number) < 9e18 {
+            return Int64(number)
+        }
         return nil
     }
 
@@ -155,15 +173,20 @@ struct HealthConnectReader {
     static func seconds(_ millis: Int64) -> Int64 { millis >= 0 ? millis / 1000 : -((-millis + 999) / 1000) }
 
     /// Maps one value as HealthKit type `type` in `unit` and hands it to the sink, or skips it.
-    func emit(type: String, target: HealthSampleMapping.TypeTarget, unit: String?, value: HealthValue,
-              start: Int64, end: Int64, offset: Int64, source: String, tag: String? = nil, metadata: String? = nil) throws {
-        let record = HealthRecord(type: type, sourceName: source, unit: unit, value: value,
-                                  startDate: HealthDate(utcSeconds: start, offsetSeconds: Int32(clamping: offset)),
-                                  endDate: HealthDate(utcSeconds: end, offsetSeconds: Int32(clamping: offset)))
+    func emit(
+        type: String, target: HealthSampleMapping.TypeTarget, unit: String?, value: HealthValue,
+        start: Int64, end: Int64, offset: Int64, source: String, tag: String? = nil, metadata: String? = nil
+    ) throws {
+        let record = HealthRecord(
+            type: type, sourceName: source, unit: unit, value: value,
+            startDate: HealthDate(utcSeconds: start, offsetSeconds: Int32(clamping: offset)),
+            endDate: HealthDate(utcSeconds: end, offsetSeconds: Int32(clamping: offset)))
         switch mapping.map(record, target: target, convert: HealthKitUnit.convert) {
         case .series(let seriesID, let mapped, let category), .unmapped(let seriesID, let mapped, let category):
-            try sink.add(ImportedSample(seriesID: seriesID, start: start, end: end, utcOffset: Int(clamping: offset),
-                                        value: mapped, category: category, tag: tag, source: source, metadata: metadata))
+            try sink.add(
+                ImportedSample(
+                    seriesID: seriesID, start: start, end: end, utcOffset: Int(clamping: offset),
+                    value: mapped, category: category, tag: tag, source: source, metadata: metadata))
         case .skipped(let reason):
             sink.skip("\(type): \(reason)")
         }
@@ -176,18 +199,28 @@ struct HealthConnectReader {
         let target = mapping.target(for: table.type)
         let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let rows = try Row.fetchCursor(db, sql: "SELECT \(quoted) FROM \"\(table.table)\"")
-        let where_ = "\(table.table).\(table.column)"
+        let location = "\(table.table).\(table.column)"
         while let row = try rows.next() {
-            guard let start = Self.int(row, 0) else { sink.skip("\(where_): no time"); continue }
+            guard let start = Self.int(row, 0) else {
+                sink.skip("\(location): no time")
+                continue
+            }
             let end = table.interval ? (Self.int(row, 1) ?? start) : start
             let offset = Self.int(row, table.interval ? 2 : 1) ?? 0
             let valueIndex = time.count
-            guard let raw = Self.double(row, valueIndex) else { sink.skip("\(where_): no value"); continue }
-            if raw == HealthConnectTable.notRecorded { sink.skip("\(where_): not recorded (5e-324)"); continue }
+            guard let raw = Self.double(row, valueIndex) else {
+                sink.skip("\(location): no value")
+                continue
+            }
+            if raw == HealthConnectTable.notRecorded {
+                sink.skip("\(location): not recorded (5e-324)")
+                continue
+            }
             let app = Self.int(row, valueIndex + 1)
             let tag = table.mealColumn != nil ? HealthConnectTable.meal(Self.int(row, valueIndex + 2)) : nil
-            try emit(type: table.type, target: target, unit: table.unit, value: .number(raw * table.factor),
-                     start: Self.seconds(start), end: Self.seconds(end), offset: offset, source: source(app), tag: tag)
+            try emit(
+                type: table.type, target: target, unit: table.unit, value: .number(raw * table.factor),
+                start: Self.seconds(start), end: Self.seconds(end), offset: offset, source: source(app), tag: tag)
         }
     }
 
@@ -198,44 +231,63 @@ struct HealthConnectReader {
         try requireColumns("heart_rate_record_series_table", ["parent_key", "beats_per_minute", "epoch_millis"])
         let type = "HKQuantityTypeIdentifierHeartRate"
         let target = mapping.target(for: type)
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT s.epoch_millis, s.beats_per_minute, h.start_zone_offset, h.app_info_id
-            FROM heart_rate_record_series_table s JOIN heart_rate_record_table h ON h.row_id = s.parent_key
-            """)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT s.epoch_millis, s.beats_per_minute, h.start_zone_offset, h.app_info_id
+                FROM heart_rate_record_series_table s JOIN heart_rate_record_table h ON h.row_id = s.parent_key
+                """)
         while let row = try rows.next() {
-            guard let millis = Self.int(row, 0), let bpm = Self.double(row, 1) else { sink.skip("heart rate: no time or value"); continue }
+            guard let millis = Self.int(row, 0), let bpm = Self.double(row, 1) else {
+                sink.skip("heart rate: no time or value")
+                continue
+            }
             let at = Self.seconds(millis)
-            try emit(type: type, target: target, unit: "count/min", value: .number(bpm), start: at, end: at,
-                     offset: Self.int(row, 2) ?? 0, source: source(Self.int(row, 3)))
+            try emit(
+                type: type, target: target, unit: "count/min", value: .number(bpm), start: at, end: at,
+                offset: Self.int(row, 2) ?? 0, source: source(Self.int(row, 3)))
         }
     }
 
     /// Exercise sessions: the minutes of each, into the series its type feeds (as an Apple
     /// Health workout of the same activity would), else kept under `HKWorkoutTypeIdentifier`.
     private func readExercise() throws {
-        try requireColumns("exercise_session_record_table", ["start_time", "end_time", "start_zone_offset", "exercise_type", "app_info_id"])
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT start_time, end_time, start_zone_offset, exercise_type, app_info_id FROM exercise_session_record_table
-            """)
+        try requireColumns(
+            "exercise_session_record_table",
+            ["start_time", "end_time", "start_zone_offset", "exercise_type", "app_info_id"])
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT start_time, end_time, start_zone_offset, exercise_type, app_info_id FROM exercise_session_record_table
+                """)
         while let row = try rows.next() {
-            guard let startMillis = Self.int(row, 0), let endMillis = Self.int(row, 1) else { sink.skip("exercise session: no time"); continue }
-            let start = Self.seconds(startMillis), end = Self.seconds(endMillis)
+            guard let startMillis = Self.int(row, 0), let endMillis = Self.int(row, 1) else {
+                sink.skip("exercise session: no time")
+                continue
+            }
+            let start = Self.seconds(startMillis)
+            let end = Self.seconds(endMillis)
             let offset = Self.int(row, 2) ?? 0
             let kind = HealthConnectTable.exerciseTypes[Self.int(row, 3) ?? 0] ?? "other"
             let app = source(Self.int(row, 4))
             let activity = "HKWorkoutActivityType" + (Self.activities[kind] ?? "Other")
             let date = { HealthDate(utcSeconds: $0, offsetSeconds: Int32(clamping: offset)) }
-            let workout = HealthWorkout(activityType: activity, sourceName: app, startDate: date(start),
-                                        endDate: date(end), metadata: [], statistics: [], events: [], routeFiles: [])
+            let workout = HealthWorkout(
+                activityType: activity, sourceName: app, startDate: date(start),
+                endDate: date(end), metadata: [], statistics: [], events: [], routeFiles: [])
             let metadata = "{\"exerciseType\":\"\(kind)\"}"
             switch mapping.map(workout) {
             case .series(let seriesID, let minutes):
-                try sink.add(ImportedSample(seriesID: seriesID, start: start, end: end, utcOffset: Int(clamping: offset),
-                                            value: minutes, source: app, metadata: metadata))
+                try sink.add(
+                    ImportedSample(
+                        seriesID: seriesID, start: start, end: end, utcOffset: Int(clamping: offset),
+                        value: minutes, source: app, metadata: metadata))
             case .unmapped(let minutes):
-                try sink.add(ImportedSample(seriesID: "HKWorkoutTypeIdentifier", start: start, end: end,
-                                            utcOffset: Int(clamping: offset), value: minutes, category: activity,
-                                            source: app, metadata: metadata))
+                try sink.add(
+                    ImportedSample(
+                        seriesID: "HKWorkoutTypeIdentifier", start: start, end: end,
+                        utcOffset: Int(clamping: offset), value: minutes, category: activity,
+                        source: app, metadata: metadata))
             case .skipped(let reason):
                 sink.skip("exercise session (\(kind)): \(reason)")
             }
@@ -249,7 +301,8 @@ struct HealthConnectReader {
         "swimming_open_water": "Swimming", "rowing": "Rowing", "rowing_machine": "Rowing",
         "elliptical": "Elliptical", "stair_climbing": "StairClimbing", "dancing": "Dance",
         "strength_training": "TraditionalStrengthTraining", "weightlifting": "TraditionalStrengthTraining",
-        "calisthenics": "FunctionalStrengthTraining", "high_intensity_interval_training": "HighIntensityIntervalTraining",
+        "calisthenics": "FunctionalStrengthTraining",
+        "high_intensity_interval_training": "HighIntensityIntervalTraining",
         "boot_camp": "CrossTraining", "yoga": "Yoga", "pilates": "Pilates", "stretching": "Flexibility",
         "martial_arts": "MartialArts", "tennis": "Tennis", "soccer": "Soccer", "golf": "Golf",
     ]
@@ -260,14 +313,19 @@ struct HealthConnectReader {
         let table = "health_data_category_priority_table"
         guard tables.contains(table) else { return }
         try requireColumns(table, ["health_data_category", "app_id_priority_order"])
-        let names: [Int64: String] = [1: "activity", 2: "body measurements", 3: "cycle tracking", 4: "nutrition", 5: "sleep",
-                     6: "vitals", 7: "wellness"]
-        for row in try Row.fetchAll(db, sql: "SELECT health_data_category, app_id_priority_order FROM \(table) ORDER BY 1") {
+        let names: [Int64: String] = [
+            1: "activity", 2: "body measurements", 3: "cycle tracking", 4: "nutrition", 5: "sleep",
+            6: "vitals", 7: "wellness",
+        ]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT health_data_category, app_id_priority_order FROM \(table) ORDER BY 1")
+        {
             guard let category = Self.int(row, 0), let order = Self.text(row, 1) else { continue }
             let ids = order.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
             guard !ids.isEmpty else { continue }
-            sink.note("Health Connect's priority for \(names[category] ?? "category \(category)"): "
-                      + ids.map { source($0) }.joined(separator: " > "))
+            sink.note(
+                "Health Connect's priority for \(names[category] ?? "category \(category)"): "
+                    + ids.map { source($0) }.joined(separator: " > "))
         }
     }
 }

@@ -33,43 +33,60 @@ struct HealthConnectTable: Sendable {
     static let notRecorded = Double.leastNonzeroMagnitude
 
     static let all: [HealthConnectTable] = [
-        .init(table: "steps_record_table", column: "count", type: "HKQuantityTypeIdentifierStepCount", unit: "count",
-              interval: true, category: 1),
-        .init(table: "distance_record_table", column: "distance", type: "HKQuantityTypeIdentifierDistanceWalkingRunning",
-              unit: "m", interval: true, category: 1),
-        .init(table: "active_calories_burned_record_table", column: "energy", factor: 0.001,
-              type: "HKQuantityTypeIdentifierActiveEnergyBurned", unit: "kcal", interval: true, category: 1),
-        .init(table: "total_calories_burned_record_table", column: "energy", factor: 0.001,
-              type: "health_connect_total_energy", unit: "kcal", interval: true, category: 1),
-        .init(table: "resting_heart_rate_record_table", column: "beats_per_minute",
-              type: "HKQuantityTypeIdentifierRestingHeartRate", unit: "count/min", interval: false, category: 6),
+        .init(
+            table: "steps_record_table", column: "count", type: "HKQuantityTypeIdentifierStepCount", unit: "count",
+            interval: true, category: 1),
+        .init(
+            table: "distance_record_table", column: "distance", type: "HKQuantityTypeIdentifierDistanceWalkingRunning",
+            unit: "m", interval: true, category: 1),
+        .init(
+            table: "active_calories_burned_record_table", column: "energy", factor: 0.001,
+            type: "HKQuantityTypeIdentifierActiveEnergyBurned", unit: "kcal", interval: true, category: 1),
+        .init(
+            table: "total_calories_burned_record_table", column: "energy", factor: 0.001,
+            type: "health_connect_total_energy", unit: "kcal", interval: true, category: 1),
+        .init(
+            table: "resting_heart_rate_record_table", column: "beats_per_minute",
+            type: "HKQuantityTypeIdentifierRestingHeartRate", unit: "count/min", interval: false, category: 6),
         // RMSSD, not HealthKit's SDNN: kept apart, never mixed into an SDNN series.
-        .init(table: "heart_rate_variability_rmssd_record_table", column: "heart_rate_variability_millis",
-              type: "health_connect_hrv_rmssd", unit: "ms", interval: false, category: 6),
-        .init(table: "weight_record_table", column: "weight", type: "HKQuantityTypeIdentifierBodyMass", unit: "g",
-              interval: false, category: 2),
-        .init(table: "body_fat_record_table", column: "percentage", factor: 0.01,
-              type: "HKQuantityTypeIdentifierBodyFatPercentage", unit: "%", interval: false, category: 2),
-        .init(table: "height_record_table", column: "height", type: "HKQuantityTypeIdentifierHeight", unit: "m",
-              interval: false, category: 2),
-        .init(table: "blood_pressure_record_table", column: "systolic",
-              type: "HKQuantityTypeIdentifierBloodPressureSystolic", unit: "mmHg", interval: false, category: 6),
-        .init(table: "blood_pressure_record_table", column: "diastolic",
-              type: "HKQuantityTypeIdentifierBloodPressureDiastolic", unit: "mmHg", interval: false, category: 6),
-        .init(table: "blood_glucose_record_table", column: "level", type: "HKQuantityTypeIdentifierBloodGlucose",
-              unit: "mmol/L", interval: false, category: 6),
-        .init(table: "oxygen_saturation_record_table", column: "percentage", factor: 0.01,
-              type: "HKQuantityTypeIdentifierOxygenSaturation", unit: "%", interval: false, category: 6),
-        .init(table: "hydration_record_table", column: "volume", type: "HKQuantityTypeIdentifierDietaryWater",
-              unit: "L", interval: true, category: 4),
-        .init(table: "nutrition_record_table", column: "protein", type: "HKQuantityTypeIdentifierDietaryProtein",
-              unit: "g", interval: true, category: 4, mealColumn: "meal_type"),
-        .init(table: "nutrition_record_table", column: "energy", factor: 0.001,
-              type: "HKQuantityTypeIdentifierDietaryEnergyConsumed", unit: "kcal", interval: true, category: 4,
-              mealColumn: "meal_type"),
+        .init(
+            table: "heart_rate_variability_rmssd_record_table", column: "heart_rate_variability_millis",
+            type: "health_connect_hrv_rmssd", unit: "ms", interval: false, category: 6),
+        .init(
+            table: "weight_record_table", column: "weight", type: "HKQuantityTypeIdentifierBodyMass", unit: "g",
+            interval: false, category: 2),
+        .init(
+            table: "body_fat_record_table", column: "percentage", factor: 0.01,
+            type: "HKQuantityTypeIdentifierBodyFatPercentage", unit: "%", interval: false, category: 2),
+        .init(
+            table: "height_record_table", column: "height", type: "HKQuantityTypeIdentifierHeight", unit: "m",
+            interval: false, category: 2),
+        .init(
+            table: "blood_pressure_record_table", column: "systolic",
+            type: "HKQuantityTypeIdentifierBloodPressureSystolic", unit: "mmHg", interval: false, category: 6),
+        .init(
+            table: "blood_pressure_record_table", column: "diastolic",
+            type: "HKQuantityTypeIdentifierBloodPressureDiastolic", unit: "mmHg", interval: false, category: 6),
+        .init(
+            table: "blood_glucose_record_table", column: "level", type: "HKQuantityTypeIdentifierBloodGlucose",
+            unit: "mmol/L", interval: false, category: 6),
+        .init(
+            table: "oxygen_saturation_record_table", column: "percentage", factor: 0.01,
+            type: "HKQuantityTypeIdentifierOxygenSaturation", unit: "%", interval: false, category: 6),
+        .init(
+            table: "hydration_record_table", column: "volume", type: "HKQuantityTypeIdentifierDietaryWater",
+            unit: "L", interval: true, category: 4),
+        .init(
+            table: "nutrition_record_table", column: "protein", type: "HKQuantityTypeIdentifierDietaryProtein",
+            unit: "g", interval: true, category: 4, mealColumn: "meal_type"),
+        .init(
+            table: "nutrition_record_table", column: "energy", factor: 0.001,
+            type: "HKQuantityTypeIdentifierDietaryEnergyConsumed", unit: "kcal", interval: true, category: 4,
+            mealColumn: "meal_type"),
         // Watts to kcal per day: 1 W = 86 400 J a day = 20.65 kcal a day.
-        .init(table: "basal_metabolic_rate_record_table", column: "basal_metabolic_rate", factor: 86_400 / 4184,
-              type: "health_connect_basal_metabolic_rate", unit: "kcal/d", interval: false, category: 2),
+        .init(
+            table: "basal_metabolic_rate_record_table", column: "basal_metabolic_rate", factor: 86_400 / 4184,
+            type: "health_connect_basal_metabolic_rate", unit: "kcal/d", interval: false, category: 2),
     ]
 
     /// The tag of a meal type.

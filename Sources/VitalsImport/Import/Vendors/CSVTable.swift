@@ -28,8 +28,9 @@ struct CSVTable {
     func require(_ names: [String]) throws {
         let missing = names.filter { columns[$0] == nil }
         guard missing.isEmpty else {
-            throw ImporterError.unexpected(file: file, expected: "the columns " + names.joined(separator: ", "),
-                                           found: "no " + missing.joined(separator: ", "))
+            throw ImporterError.unexpected(
+                file: file, expected: "the columns " + names.joined(separator: ", "),
+                found: "no " + missing.joined(separator: ", "))
         }
     }
 
@@ -47,7 +48,8 @@ struct CSVTable {
         if text.contains(","), Double(text.replacingOccurrences(of: ",", with: ".")) != nil {
             throw ImporterError.decimalComma(file: file, line: record.line, value: text)
         }
-        throw ImporterError.unexpected(file: "\(file) line \(record.line)", expected: "a number in \(name)", found: "'\(text)'")
+        throw ImporterError.unexpected(
+            file: "\(file) line \(record.line)", expected: "a number in \(name)", found: "'\(text)'")
     }
 }
 
@@ -63,22 +65,29 @@ struct HealthKitEmitter {
         self.sink = sink
     }
 
-    mutating func emit(_ type: String, unit: String?, value: HealthValue, start: Date, end: Date? = nil,
-                       offset: Int, source: String, tag: String? = nil, metadata: String? = nil) throws {
+    mutating func emit(
+        _ type: String, unit: String?, value: HealthValue, start: Date, end: Date? = nil,
+        offset: Int, source: String, tag: String? = nil, metadata: String? = nil
+    ) throws {
         let target: HealthSampleMapping.TypeTarget
-        if let known = targets[type] { target = known } else {
+        if let known = targets[type] {
+            target = known
+        } else {
             target = mapping.target(for: type)
             targets[type] = target
         }
         let from = Int64(start.timeIntervalSince1970.rounded(.down))
         let to = Int64((end ?? start).timeIntervalSince1970.rounded(.down))
-        let record = HealthRecord(type: type, sourceName: source, unit: unit, value: value,
-                                  startDate: HealthDate(utcSeconds: from, offsetSeconds: Int32(clamping: offset)),
-                                  endDate: HealthDate(utcSeconds: to, offsetSeconds: Int32(clamping: offset)))
+        let record = HealthRecord(
+            type: type, sourceName: source, unit: unit, value: value,
+            startDate: HealthDate(utcSeconds: from, offsetSeconds: Int32(clamping: offset)),
+            endDate: HealthDate(utcSeconds: to, offsetSeconds: Int32(clamping: offset)))
         switch mapping.map(record, target: target, convert: HealthKitUnit.convert) {
         case .series(let seriesID, let mapped, let category), .unmapped(let seriesID, let mapped, let category):
-            try sink.add(ImportedSample(seriesID: seriesID, start: from, end: to, utcOffset: offset, value: mapped,
-                                        category: category, tag: tag, source: source, metadata: metadata))
+            try sink.add(
+                ImportedSample(
+                    seriesID: seriesID, start: from, end: to, utcOffset: offset, value: mapped,
+                    category: category, tag: tag, source: source, metadata: metadata))
         case .skipped(let reason):
             sink.skip("\(type): \(reason)")
         }

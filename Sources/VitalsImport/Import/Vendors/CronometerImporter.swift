@@ -30,8 +30,9 @@ package struct CronometerImporter: Importer {
     let timeZone: TimeZone
 
     package init(context: ImportContext) throws {
-        mapping = HealthSampleMapping(series: context.catalog.series,
-                                      subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        mapping = HealthSampleMapping(
+            series: context.catalog.series,
+            subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
         timeZone = context.timeZone
     }
 
@@ -61,8 +62,10 @@ package struct CronometerImporter: Importer {
         } else if Self.isSummary(header) {
             try summary(table, sink)
         } else {
-            throw ImporterError.unexpected(file: source.path, expected: "the header of servings.csv (Day,Time,Group,Food Name,…) "
-                                           + "or dailysummary.csv (Date,Energy (kcal),…,Completed)", found: "'\(header.prefix(60))'")
+            throw ImporterError.unexpected(
+                file: source.path,
+                expected: "the header of servings.csv (Day,Time,Group,Food Name,…) "
+                    + "or dailysummary.csv (Date,Energy (kcal),…,Completed)", found: "'\(header.prefix(60))'")
         }
         sink.note("Cronometer times have no offset: read in \(timeZone.identifier)")
     }
@@ -70,7 +73,8 @@ package struct CronometerImporter: Importer {
     /// Local midnight of `day` plus `seconds`, in the time zone, with its offset.
     func local(_ day: LocalDate, seconds: Int) -> (date: Date, offset: Int) {
         let guess = Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + seconds))
-        let offset = timeZone.secondsFromGMT(for: guess.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: guess))))
+        let offset = timeZone.secondsFromGMT(
+            for: guess.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: guess))))
         return (guess.addingTimeInterval(-TimeInterval(offset)), offset)
     }
 
@@ -84,7 +88,8 @@ package struct CronometerImporter: Importer {
         }
         let parts = text.split(separator: ":").map { Int($0) }
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), var hour = parts[0],
-              let minute = parts[1], (0...59).contains(minute) else { return nil }
+            let minute = parts[1], (0...59).contains(minute)
+        else { return nil }
         if let pm {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (pm ? 12 : 0)
@@ -126,8 +131,9 @@ package struct CronometerImporter: Importer {
             let metadata = "{\"food\":" + JSONBytes.quoted(food) + ",\"amount\":" + JSONBytes.quoted(amount) + "}"
             for nutrient in Self.nutrients {
                 guard let value = try table.number(record, nutrient.column) else { continue }
-                try emit.emit(nutrient.type, unit: nutrient.unit, value: .number(value), start: at, offset: offset,
-                              source: Self.source, tag: tag, metadata: metadata)
+                try emit.emit(
+                    nutrient.type, unit: nutrient.unit, value: .number(value), start: at, offset: offset,
+                    source: Self.source, tag: tag, metadata: metadata)
             }
         }
     }
@@ -146,8 +152,10 @@ package struct CronometerImporter: Importer {
             }
             let (start, offset) = local(day, seconds: 0)
             let from = Int64(start.timeIntervalSince1970)
-            try sink.add(ImportedSample(seriesID: Self.completedSeries, start: from, end: from + 86_399, utcOffset: offset,
-                                        value: flag == "true" ? 1 : 0, category: nil, source: Self.source))
+            try sink.add(
+                ImportedSample(
+                    seriesID: Self.completedSeries, start: from, end: from + 86_399, utcOffset: offset,
+                    value: flag == "true" ? 1 : 0, category: nil, source: Self.source))
         }
         sink.note("dailysummary.csv: only the Completed flag is stored (its totals are the servings' sums)")
     }

@@ -41,8 +41,9 @@ package struct HealthAutoExportImporter: Importer {
     let mapping: HealthSampleMapping
 
     package init(context: ImportContext) throws {
-        mapping = HealthSampleMapping(series: context.catalog.series,
-                                      subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        mapping = HealthSampleMapping(
+            series: context.catalog.series,
+            subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
     }
 
     package init(mapping: HealthSampleMapping) {
@@ -58,7 +59,9 @@ package struct HealthAutoExportImporter: Importer {
     /// `2025-12-08 00:12:43 +0100` (and the ISO forms `TimeParser` reads).
     static func date(_ text: String) -> TimeParser.Parsed? {
         var text = text.trimmingCharacters(in: .whitespaces)
-        if let space = text.lastIndex(of: " "), let sign = text[text.index(after: space)...].first, sign == "+" || sign == "-" {
+        if let space = text.lastIndex(of: " "), let sign = text[text.index(after: space)...].first,
+            sign == "+" || sign == "-"
+        {
             text.remove(at: space)
         }
         return try? TimeParser(timeZone: TimeZone(secondsFromGMT: 0)!).parse(text)
@@ -66,7 +69,9 @@ package struct HealthAutoExportImporter: Importer {
 
     package func read(_ source: ImportSource, into sink: any ImportSink) throws {
         let data: Data
-        if source.path == "-" { data = FileHandle.standardInput.readDataToEndOfFile() } else {
+        if source.path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
             guard let contents = FileManager.default.contents(atPath: source.path) else {
                 throw ImporterError.unreadable(file: source.path, reason: "cannot be read", kind: .cannotRun)
             }
@@ -74,10 +79,12 @@ package struct HealthAutoExportImporter: Importer {
         }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ImporterError.unexpected(file: source.path, expected: "a JSON object", found: "JSON that does not parse (cut off?)")
+            throw ImporterError.unexpected(
+                file: source.path, expected: "a JSON object", found: "JSON that does not parse (cut off?)")
         }
         guard let root = object as? [String: Any], let body = root["data"] as? [String: Any] else {
-            throw ImporterError.unexpected(file: source.path, expected: #"{"data": {"metrics": […]}}"#, found: "another JSON shape")
+            throw ImporterError.unexpected(
+                file: source.path, expected: #"{"data": {"metrics": […]}}"#, found: "another JSON shape")
         }
         var emit = HealthKitEmitter(mapping: mapping, sink: sink)
         for metric in body["metrics"] as? [[String: Any]] ?? [] {
@@ -91,7 +98,9 @@ package struct HealthAutoExportImporter: Importer {
                     sink.skip("\(name): no readable date")
                     continue
                 }
-                let source = "health-auto-export:" + ((point["source"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "unknown")
+                let source =
+                    "health-auto-export:"
+                    + ((point["source"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "unknown")
                 try read(name, units: units, point: point, at: at, source: source, emit: &emit)
             }
         }
@@ -108,29 +117,40 @@ package struct HealthAutoExportImporter: Importer {
         }
     }
 
-    private func read(_ name: String, units: String?, point: [String: Any], at: TimeParser.Parsed, source: String,
-                      emit: inout HealthKitEmitter) throws {
+    private func read(
+        _ name: String, units: String?, point: [String: Any], at: TimeParser.Parsed, source: String,
+        emit: inout HealthKitEmitter
+    ) throws {
         switch name {
         case "blood_pressure":
-            for (field, type) in [("systolic", "HKQuantityTypeIdentifierBloodPressureSystolic"),
-                                  ("diastolic", "HKQuantityTypeIdentifierBloodPressureDiastolic")] {
+            for (field, type) in [
+                ("systolic", "HKQuantityTypeIdentifierBloodPressureSystolic"),
+                ("diastolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"),
+            ] {
                 guard let value = number(point[field]) else { continue }
-                try emit.emit(type, unit: units ?? "mmHg", value: .number(value), start: at.date, offset: at.utcOffsetSeconds, source: source)
+                try emit.emit(
+                    type, unit: units ?? "mmHg", value: .number(value), start: at.date, offset: at.utcOffsetSeconds,
+                    source: source)
             }
         case "sleep_analysis":
             let start = (point["sleepStart"] as? String).flatMap(Self.date) ?? at
             let end = (point["sleepEnd"] as? String).flatMap(Self.date)
             let type = "HKCategoryTypeIdentifierSleepAnalysis"
             if let end {
-                try emit.emit(type, unit: nil, value: .category("HKCategoryValueSleepAnalysisInBed"), start: start.date,
-                              end: end.date, offset: start.utcOffsetSeconds, source: source)
+                try emit.emit(
+                    type, unit: nil, value: .category("HKCategoryValueSleepAnalysisInBed"), start: start.date,
+                    end: end.date, offset: start.utcOffsetSeconds, source: source)
             }
             var cursor = start.date
-            for (field, value) in [("core", "AsleepCore"), ("deep", "AsleepDeep"), ("rem", "AsleepREM"), ("awake", "Awake")] {
+            for (field, value) in [
+                ("core", "AsleepCore"), ("deep", "AsleepDeep"), ("rem", "AsleepREM"), ("awake", "Awake"),
+            ] {
                 guard let hours = number(point[field]), hours > 0 else { continue }
                 let next = cursor.addingTimeInterval(hours * 3600)
-                try emit.emit(type, unit: nil, value: .category("HKCategoryValueSleepAnalysis" + value), start: cursor, end: next,
-                              offset: start.utcOffsetSeconds, source: source, metadata: #"{"placed":"stage totals laid end to end"}"#)
+                try emit.emit(
+                    type, unit: nil, value: .category("HKCategoryValueSleepAnalysis" + value), start: cursor, end: next,
+                    offset: start.utcOffsetSeconds, source: source,
+                    metadata: #"{"placed":"stage totals laid end to end"}"#)
                 cursor = next
             }
         default:
@@ -143,9 +163,10 @@ package struct HealthAutoExportImporter: Importer {
                 return
             }
             var unit = units
-            if unit == "%" { value /= 100 }   // written 0–100; HealthKit's % is a fraction
+            if unit == "%" { value /= 100 }  // written 0–100; HealthKit's % is a fraction
             if unit == "bpm" { unit = "count/min" }
-            try emit.emit(type, unit: unit, value: .number(value), start: at.date, offset: at.utcOffsetSeconds, source: source)
+            try emit.emit(
+                type, unit: unit, value: .number(value), start: at.date, offset: at.utcOffsetSeconds, source: source)
         }
     }
 }

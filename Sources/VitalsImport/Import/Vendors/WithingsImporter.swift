@@ -20,8 +20,9 @@ package struct WithingsImporter: Importer {
     let time: TimeParser
 
     package init(context: ImportContext) throws {
-        mapping = HealthSampleMapping(series: context.catalog.series,
-                                      subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        mapping = HealthSampleMapping(
+            series: context.catalog.series,
+            subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
         time = TimeParser(timeZone: context.timeZone)
     }
 
@@ -31,17 +32,21 @@ package struct WithingsImporter: Importer {
     }
 
     package static func recognises(_ source: ImportSource) -> Bool {
-        source.isZip && source.zipHolds("weight.csv") && (source.zipHolds("bp.csv") || source.zipHolds("sleep.csv")
-                                                           || source.zipHolds("raw_tracker_steps.csv"))
+        source.isZip && source.zipHolds("weight.csv")
+            && (source.zipHolds("bp.csv") || source.zipHolds("sleep.csv")
+                || source.zipHolds("raw_tracker_steps.csv"))
     }
 
     package func read(_ source: ImportSource, into sink: any ImportSink) throws {
         let zip = try ZipDirectory.open(source.path)
         var emit = HealthKitEmitter(mapping: mapping, sink: sink)
-        let found = Self.files.filter { name in zip.entries.contains { $0.path == name || $0.path.hasSuffix("/" + name) } }
+        let found = Self.files.filter { name in
+            zip.entries.contains { $0.path == name || $0.path.hasSuffix("/" + name) }
+        }
         guard !found.isEmpty else {
-            throw ImporterError.unexpected(file: source.path, expected: Self.files.joined(separator: " or ") + " in the zip",
-                                           found: zip.entries.prefix(5).map(\.path).joined(separator: ", "))
+            throw ImporterError.unexpected(
+                file: source.path, expected: Self.files.joined(separator: " or ") + " in the zip",
+                found: zip.entries.prefix(5).map(\.path).joined(separator: ", "))
         }
         if let text = try zip.text(of: "weight.csv", in: source.path) {
             try weights(CSVTable(text: text, file: "\(source.path) → weight.csv"), &emit)
@@ -61,29 +66,42 @@ package struct WithingsImporter: Importer {
     private func when(_ table: CSVTable, _ record: CSVReader.Record, _ column: String) throws -> TimeParser.Parsed? {
         guard let text = table.field(record, column) else { return nil }
         do { return try time.parse(text) } catch {
-            throw ImporterError.unexpected(file: "\(table.file) line \(record.line)", expected: "a date in \(column)",
-                                           found: "'\(text)'")
+            throw ImporterError.unexpected(
+                file: "\(table.file) line \(record.line)", expected: "a date in \(column)",
+                found: "'\(text)'")
         }
     }
 
     private func weights(_ table: CSVTable, _ emit: inout HealthKitEmitter) throws {
         try table.require(["date", "weight (kg)"])
         for record in table.records {
-            guard let at = try when(table, record, "date") else { emit.sink.skip("weight.csv: no date"); continue }
-            guard let weight = try table.number(record, "weight (kg)") else { emit.sink.skip("weight.csv: no weight"); continue }
-            try emit.emit("HKQuantityTypeIdentifierBodyMass", unit: "kg", value: .number(weight), start: at.date,
-                          offset: at.utcOffsetSeconds, source: Self.source)
-            if let fat = try table.number(record, "fat mass (kg)"), weight > 0 {
-                try emit.emit("HKQuantityTypeIdentifierBodyFatPercentage", unit: "%", value: .number(fat / weight),
-                              start: at.date, offset: at.utcOffsetSeconds, source: Self.source)
-                try emit.emit("HKQuantityTypeIdentifierLeanBodyMass", unit: "kg", value: .number(weight - fat),
-                              start: at.date, offset: at.utcOffsetSeconds, source: Self.source)
+            guard let at = try when(table, record, "date") else {
+                emit.sink.skip("weight.csv: no date")
+                continue
             }
-            for (column, series) in [("bone mass (kg)", "withings_bone_mass"), ("muscle mass (kg)", "withings_muscle_mass"),
-                                     ("hydration (kg)", "withings_hydration")] {
+            guard let weight = try table.number(record, "weight (kg)") else {
+                emit.sink.skip("weight.csv: no weight")
+                continue
+            }
+            try emit.emit(
+                "HKQuantityTypeIdentifierBodyMass", unit: "kg", value: .number(weight), start: at.date,
+                offset: at.utcOffsetSeconds, source: Self.source)
+            if let fat = try table.number(record, "fat mass (kg)"), weight > 0 {
+                try emit.emit(
+                    "HKQuantityTypeIdentifierBodyFatPercentage", unit: "%", value: .number(fat / weight),
+                    start: at.date, offset: at.utcOffsetSeconds, source: Self.source)
+                try emit.emit(
+                    "HKQuantityTypeIdentifierLeanBodyMass", unit: "kg", value: .number(weight - fat),
+                    start: at.date, offset: at.utcOffsetSeconds, source: Self.source)
+            }
+            for (column, series) in [
+                ("bone mass (kg)", "withings_bone_mass"), ("muscle mass (kg)", "withings_muscle_mass"),
+                ("hydration (kg)", "withings_hydration"),
+            ] {
                 if let value = try table.number(record, column) {
-                    try emit.emit(series, unit: "kg", value: .number(value), start: at.date,
-                                  offset: at.utcOffsetSeconds, source: Self.source)
+                    try emit.emit(
+                        series, unit: "kg", value: .number(value), start: at.date,
+                        offset: at.utcOffsetSeconds, source: Self.source)
                 }
             }
         }
@@ -92,13 +110,19 @@ package struct WithingsImporter: Importer {
     private func pressures(_ table: CSVTable, _ emit: inout HealthKitEmitter) throws {
         try table.require(["date", "systolic", "diastolic"])
         for record in table.records {
-            guard let at = try when(table, record, "date") else { emit.sink.skip("bp.csv: no date"); continue }
-            for (column, type, unit) in [("systolic", "HKQuantityTypeIdentifierBloodPressureSystolic", "mmHg"),
-                                         ("diastolic", "HKQuantityTypeIdentifierBloodPressureDiastolic", "mmHg"),
-                                         ("heart rate", "HKQuantityTypeIdentifierHeartRate", "count/min")] {
+            guard let at = try when(table, record, "date") else {
+                emit.sink.skip("bp.csv: no date")
+                continue
+            }
+            for (column, type, unit) in [
+                ("systolic", "HKQuantityTypeIdentifierBloodPressureSystolic", "mmHg"),
+                ("diastolic", "HKQuantityTypeIdentifierBloodPressureDiastolic", "mmHg"),
+                ("heart rate", "HKQuantityTypeIdentifierHeartRate", "count/min"),
+            ] {
                 if let value = try table.number(record, column) {
-                    try emit.emit(type, unit: unit, value: .number(value), start: at.date,
-                                  offset: at.utcOffsetSeconds, source: Self.source)
+                    try emit.emit(
+                        type, unit: unit, value: .number(value), start: at.date,
+                        offset: at.utcOffsetSeconds, source: Self.source)
                 }
             }
         }
@@ -112,16 +136,20 @@ package struct WithingsImporter: Importer {
                 emit.sink.skip("sleep.csv: no from or to")
                 continue
             }
-            try emit.emit(type, unit: nil, value: .category("HKCategoryValueSleepAnalysisInBed"), start: from.date,
-                          end: to.date, offset: from.utcOffsetSeconds, source: Self.source)
+            try emit.emit(
+                type, unit: nil, value: .category("HKCategoryValueSleepAnalysisInBed"), start: from.date,
+                end: to.date, offset: from.utcOffsetSeconds, source: Self.source)
             var cursor = from.date
-            for (column, value) in [("light (s)", "AsleepCore"), ("deep (s)", "AsleepDeep"), ("rem (s)", "AsleepREM"),
-                                    ("awake (s)", "Awake")] {
+            for (column, value) in [
+                ("light (s)", "AsleepCore"), ("deep (s)", "AsleepDeep"), ("rem (s)", "AsleepREM"),
+                ("awake (s)", "Awake"),
+            ] {
                 guard let seconds = try table.number(record, column), seconds > 0 else { continue }
                 let end = cursor.addingTimeInterval(seconds)
-                try emit.emit(type, unit: nil, value: .category("HKCategoryValueSleepAnalysis" + value), start: cursor,
-                              end: end, offset: from.utcOffsetSeconds, source: Self.source,
-                              metadata: #"{"placed":"stage totals laid end to end"}"#)
+                try emit.emit(
+                    type, unit: nil, value: .category("HKCategoryValueSleepAnalysis" + value), start: cursor,
+                    end: end, offset: from.utcOffsetSeconds, source: Self.source,
+                    metadata: #"{"placed":"stage totals laid end to end"}"#)
                 cursor = end
             }
         }
@@ -139,16 +167,18 @@ package struct WithingsImporter: Importer {
         try table.require(["start", "duration", "value"])
         for record in table.records {
             guard let start = try when(table, record, "start"),
-                  let durations = table.field(record, "duration").flatMap(Self.list),
-                  let values = table.field(record, "value").flatMap(Self.list), durations.count == values.count else {
+                let durations = table.field(record, "duration").flatMap(Self.list),
+                let values = table.field(record, "value").flatMap(Self.list), durations.count == values.count
+            else {
                 emit.sink.skip("raw_tracker_steps.csv: a row without matching durations and values")
                 continue
             }
             var cursor = start.date
             for (duration, value) in zip(durations, values) {
                 let end = cursor.addingTimeInterval(duration)
-                try emit.emit("HKQuantityTypeIdentifierStepCount", unit: "count", value: .number(value), start: cursor,
-                              end: end, offset: start.utcOffsetSeconds, source: Self.source)
+                try emit.emit(
+                    "HKQuantityTypeIdentifierStepCount", unit: "count", value: .number(value), start: cursor,
+                    end: end, offset: start.utcOffsetSeconds, source: Self.source)
                 cursor = end
             }
         }

@@ -3,11 +3,14 @@
 extension ConfigKey where Value == Double? {
     /// A number; `range` (inclusive), `above`/`below` (exclusive) bound it, `plausible`
     /// words a value outside `range` as implausible, `hint` is said after a refusal.
-    public static func number(_ name: String, unit: String? = nil, in range: ClosedRange<Double>? = nil,
-                              above: Double? = nil, below: Double? = nil, plausible: Bool = false,
-                              hint: String? = nil, doc: String) -> ConfigKey<Double?> {
-        let spec = ConfigKeySpec(.number, name, unit: unit, range: range, above: above, below: below,
-                                 plausible: plausible, hint: hint, doc: doc)
+    public static func number(
+        _ name: String, unit: String? = nil, in range: ClosedRange<Double>? = nil,
+        above: Double? = nil, below: Double? = nil, plausible: Bool = false,
+        hint: String? = nil, doc: String
+    ) -> ConfigKey<Double?> {
+        let spec = ConfigKeySpec(
+            .number, name, unit: unit, range: range, above: above, below: below,
+            plausible: plausible, hint: hint, doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             ConfigReading.number(node, spec, label: name, problems: &problems)
         }
@@ -15,11 +18,14 @@ extension ConfigKey where Value == Double? {
 
     /// A quantity in `unit`: a number in that unit, or a text such as `250 ml` or `1.5 h` in any
     /// unit of the same dimension, converted. Bounds are in `unit`.
-    public static func quantity(_ name: String, unit: String, in range: ClosedRange<Double>? = nil,
-                                above: Double? = nil, below: Double? = nil, hint: String? = nil,
-                                doc: String) -> ConfigKey<Double?> {
-        let spec = ConfigKeySpec(.quantity, name, unit: unit, range: range, above: above, below: below,
-                                 plausible: false, hint: hint, doc: doc)
+    public static func quantity(
+        _ name: String, unit: String, in range: ClosedRange<Double>? = nil,
+        above: Double? = nil, below: Double? = nil, hint: String? = nil,
+        doc: String
+    ) -> ConfigKey<Double?> {
+        let spec = ConfigKeySpec(
+            .quantity, name, unit: unit, range: range, above: above, below: below,
+            plausible: false, hint: hint, doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             ConfigReading.quantity(node, spec, label: name, problems: &problems)
         }
@@ -28,15 +34,19 @@ extension ConfigKey where Value == Double? {
 
 extension ConfigKey where Value == Int? {
     /// A whole number, bounded as `number`.
-    public static func integer(_ name: String, unit: String? = nil, in range: ClosedRange<Int>? = nil,
-                               hint: String? = nil, doc: String) -> ConfigKey<Int?> {
-        let spec = ConfigKeySpec(.integer, name, unit: unit, range: range.map { Double($0.lowerBound)...Double($0.upperBound) },
-                                 above: nil, below: nil, plausible: false, hint: hint, doc: doc)
+    public static func integer(
+        _ name: String, unit: String? = nil, in range: ClosedRange<Int>? = nil,
+        hint: String? = nil, doc: String
+    ) -> ConfigKey<Int?> {
+        let spec = ConfigKeySpec(
+            .integer, name, unit: unit, range: range.map { Double($0.lowerBound)...Double($0.upperBound) },
+            above: nil, below: nil, plausible: false, hint: hint, doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             guard let value = ConfigReading.number(node, spec, label: name, problems: &problems) else { return nil }
             guard value == value.rounded(), abs(value) < 1e15 else {
-                problems.error("\(name) must be a whole number\(unit.map { " of \($0)" } ?? ""), not \(node.scalarText ?? "")"
-                               + ConfigReading.hint(spec), at: node)
+                problems.error(
+                    "\(name) must be a whole number\(unit.map { " of \($0)" } ?? ""), not \(node.scalarText ?? "")"
+                        + ConfigReading.hint(spec), at: node)
                 return nil
             }
             return Int(value)
@@ -73,8 +83,9 @@ extension ConfigKey where Value == String? {
             guard let text = ConfigReading.text(node, label: name, problems: &problems) else { return nil }
             guard options.contains(text) else {
                 let hint = Suggest.ranked(text, in: options, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
-                problems.error("\(name) must be \(ConfigReading.alternatives(options)), not '\(Sanitize.inline(text))'\(hint)",
-                               at: node)
+                problems.error(
+                    "\(name) must be \(ConfigReading.alternatives(options)), not '\(Sanitize.inline(text))'\(hint)",
+                    at: node)
                 return nil
             }
             return text
@@ -88,8 +99,9 @@ extension ConfigKey where Value == LocalDate? {
         let spec = ConfigKeySpec(name: name, kind: .date, doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             guard let text = node.scalarText, let date = LocalDate(iso: text) else {
-                problems.error("\(name) must be a date as YYYY-MM-DD, got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
-                               at: node)
+                problems.error(
+                    "\(name) must be a date as YYYY-MM-DD, got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
+                    at: node)
                 return nil
             }
             return date
@@ -99,19 +111,24 @@ extension ConfigKey where Value == LocalDate? {
 
 extension ConfigKey where Value == ClockTime? {
     /// A time of day as `HH:MM`; `before` (minutes after midnight) bounds it.
-    public static func clockTime(_ name: String, before: Int? = nil, hint: String? = nil, doc: String) -> ConfigKey<ClockTime?> {
+    public static func clockTime(_ name: String, before: Int? = nil, hint: String? = nil, doc: String) -> ConfigKey<
+        ClockTime?
+    > {
         var spec = ConfigKeySpec(name: name, kind: .clockTime, doc: doc)
         spec.below = before.map(Double.init)
         spec.hint = hint
         let frozen = spec
         return ConfigKey(spec: frozen, absent: .some(nil)) { node, problems in
             guard let text = node.scalarText, let time = ClockTime(text) else {
-                problems.error("\(name) must be a time as HH:MM (\"04:00\"), got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
-                               at: node)
+                problems.error(
+                    "\(name) must be a time as HH:MM (\"04:00\"), got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
+                    at: node)
                 return nil
             }
             if let before, time.minutesAfterMidnight >= before {
-                problems.error("\(name) \(text) must be before \(ConfigKeySpec.clock(before))" + ConfigReading.hint(frozen), at: node)
+                problems.error(
+                    "\(name) \(text) must be before \(ConfigKeySpec.clock(before))" + ConfigReading.hint(frozen),
+                    at: node)
                 return nil
             }
             return time
@@ -120,12 +137,17 @@ extension ConfigKey where Value == ClockTime? {
 }
 
 extension ConfigKeySpec {
-    init(_ kind: Kind, _ name: String, unit: String?, range: ClosedRange<Double>?, above: Double?, below: Double?,
-         plausible: Bool, hint: String?, doc: String) {
+    init(
+        _ kind: Kind, _ name: String, unit: String?, range: ClosedRange<Double>?, above: Double?, below: Double?,
+        plausible: Bool, hint: String?, doc: String
+    ) {
         self.init(name: name, kind: kind, unit: unit, doc: doc)
-        minimum = range?.lowerBound; maximum = range?.upperBound
-        self.above = above; self.below = below
-        plausibility = plausible; self.hint = hint
+        minimum = range?.lowerBound
+        maximum = range?.upperBound
+        self.above = above
+        self.below = below
+        plausibility = plausible
+        self.hint = hint
     }
 }
 
@@ -149,7 +171,9 @@ enum ConfigReading {
     }
 
     /// A plain number within the spec's bounds.
-    static func number(_ node: YAMLNode, _ spec: ConfigKeySpec, label: String, problems: inout ConfigProblems) -> Double? {
+    static func number(_ node: YAMLNode, _ spec: ConfigKeySpec, label: String, problems: inout ConfigProblems)
+        -> Double?
+    {
         guard case .scalar(let text, false) = node.value, let value = YAMLScalar.double(text), value.isFinite else {
             problems.error("\(label) must be a number, not \(node.kindDescription)", at: node)
             return nil
@@ -158,10 +182,14 @@ enum ConfigReading {
     }
 
     /// A number in the spec's unit, or `N unit` in a unit of the same dimension.
-    static func quantity(_ node: YAMLNode, _ spec: ConfigKeySpec, label: String, problems: inout ConfigProblems) -> Double? {
+    static func quantity(_ node: YAMLNode, _ spec: ConfigKeySpec, label: String, problems: inout ConfigProblems)
+        -> Double?
+    {
         let unit = spec.unit ?? ""
         guard case .scalar(let text, let quoted) = node.value, !node.isNull else {
-            problems.error("\(label) must be a number of \(unit) or a quantity such as '2 \(unit)', not \(node.kindDescription)", at: node)
+            problems.error(
+                "\(label) must be a number of \(unit) or a quantity such as '2 \(unit)', not \(node.kindDescription)",
+                at: node)
             return nil
         }
         if !quoted, let value = YAMLScalar.double(text), value.isFinite {
@@ -171,24 +199,33 @@ enum ConfigReading {
         let digits = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
         let symbol = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
         guard let amount = YAMLScalar.double(String(digits)), amount.isFinite, !symbol.isEmpty,
-              let given = KnownUnit.named(symbol), let target = KnownUnit.named(unit) else {
-            problems.error("\(label) must be a number of \(unit) or a quantity such as '2 \(unit)', not '\(Sanitize.inline(text))'", at: node)
+            let given = KnownUnit.named(symbol), let target = KnownUnit.named(unit)
+        else {
+            problems.error(
+                "\(label) must be a number of \(unit) or a quantity such as '2 \(unit)', not '\(Sanitize.inline(text))'",
+                at: node)
             return nil
         }
         guard let value = given.convert(amount, to: target) else {
-            problems.error("\(label) is in \(Sanitize.inline(symbol)), which is not a unit of \(target.dimension.rawValue) like \(unit)", at: node)
+            problems.error(
+                "\(label) is in \(Sanitize.inline(symbol)), which is not a unit of \(target.dimension.rawValue) like \(unit)",
+                at: node)
             return nil
         }
         return bounded(value, text: text, node: node, spec, label: label, problems: &problems)
     }
 
     /// `value` when within the spec's exclusive and inclusive bounds, else an error at `node`.
-    static func bounded(_ value: Double, text: String, node: YAMLNode, _ spec: ConfigKeySpec, label: String,
-                        problems: inout ConfigProblems) -> Double? {
+    static func bounded(
+        _ value: Double, text: String, node: YAMLNode, _ spec: ConfigKeySpec, label: String,
+        problems: inout ConfigProblems
+    ) -> Double? {
         let unit = spec.unit.map { $0 == "%" ? " %" : " \($0)" } ?? ""
         let plain = ConfigKeySpec.plain
         if let above = spec.above, let below = spec.below, !(value > above && value < below) {
-            problems.error("\(label) \(text) must be more than \(plain(above)) and less than \(plain(below))" + hint(spec), at: node)
+            problems.error(
+                "\(label) \(text) must be more than \(plain(above)) and less than \(plain(below))" + hint(spec),
+                at: node)
             return nil
         }
         if spec.below == nil, let above = spec.above, !(value > above) {
@@ -199,9 +236,12 @@ enum ConfigReading {
             problems.error("\(label) must be less than \(plain(below))\(unit), got \(text)" + hint(spec), at: node)
             return nil
         }
-        let low = spec.minimum ?? -.infinity, high = spec.maximum ?? .infinity
+        let low = spec.minimum ?? -.infinity
+        let high = spec.maximum ?? .infinity
         guard value >= low, value <= high else {
-            let bounds = spec.minimum != nil && spec.maximum != nil ? "\(plain(low))…\(plain(high))"
+            let bounds =
+                spec.minimum != nil && spec.maximum != nil
+                ? "\(plain(low))…\(plain(high))"
                 : spec.minimum != nil ? "at least \(plain(low))" : "at most \(plain(high))"
             if spec.plausibility {
                 problems.error("\(label) \(text)\(unit) is implausible: use \(bounds)\(unit)" + hint(spec), at: node)

@@ -13,7 +13,9 @@ public struct ConfigKey<Value: Sendable>: Sendable {
     let absent: Value?
 
     init(spec: ConfigKeySpec, absent: Value?, decode: @escaping @Sendable (YAMLNode, inout ConfigProblems) -> Value?) {
-        self.spec = spec; self.absent = absent; self.decode = decode
+        self.spec = spec
+        self.absent = absent
+        self.decode = decode
     }
 
     /// The value of this key in `map` (nil: no mapping, every key absent).

@@ -36,13 +36,16 @@ extension ConfigKeySpec {
             let text = "{\"type\": \"string\", \"pattern\": \(Self.q(Self.quantityPattern))}"
             return ["\"anyOf\": [{\"type\": \"number\"\(bounds.map { ", " + $0 }.joined())}, \(text)]"]
         case .list(let element, let minCount):
-            return ["\"type\": \"array\"", "\"items\": \(element.jsonSchema)"] + (minCount > 0 ? ["\"minItems\": \(minCount)"] : [])
+            return ["\"type\": \"array\"", "\"items\": \(element.jsonSchema)"]
+                + (minCount > 0 ? ["\"minItems\": \(minCount)"] : [])
         case .object(let keys): return Self.inlineObject(keys)
         case .variant(let discriminator, let present, let otherwise):
-            return ["\"type\": \"object\"",
-                    "\"if\": {\"required\": [\(Self.q(discriminator))]}",
-                    "\"then\": {" + Self.inlineObject(present).joined(separator: ", ") + "}",
-                    "\"else\": {" + Self.inlineObject(otherwise).joined(separator: ", ") + "}"]
+            return [
+                "\"type\": \"object\"",
+                "\"if\": {\"required\": [\(Self.q(discriminator))]}",
+                "\"then\": {" + Self.inlineObject(present).joined(separator: ", ") + "}",
+                "\"else\": {" + Self.inlineObject(otherwise).joined(separator: ", ") + "}",
+            ]
         }
     }
 
@@ -50,9 +53,11 @@ extension ConfigKeySpec {
     static let quantityPattern = "^[-+]?[0-9]*\\.?[0-9]+ ?[^0-9 .+-].*$"
 
     private static func inlineObject(_ keys: [ConfigKeySpec]) -> [String] {
-        ["\"type\": \"object\"", "\"additionalProperties\": false",
-         "\"required\": [\(keys.filter(\.isRequired).map { q($0.name) }.joined(separator: ", "))]",
-         "\"properties\": {" + keys.map { "\(q($0.name)): \($0.jsonSchema)" }.joined(separator: ", ") + "}"]
+        [
+            "\"type\": \"object\"", "\"additionalProperties\": false",
+            "\"required\": [\(keys.filter(\.isRequired).map { q($0.name) }.joined(separator: ", "))]",
+            "\"properties\": {" + keys.map { "\(q($0.name)): \($0.jsonSchema)" }.joined(separator: ", ") + "}",
+        ]
     }
 
     private var bounds: [String] {

@@ -51,7 +51,10 @@ public struct ConfigKeySpec: Sendable {
     public var hint: String?
 
     public init(name: String, kind: Kind, unit: String? = nil, doc: String) {
-        self.name = name; self.kind = kind; self.unit = unit; self.doc = doc
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.doc = doc
     }
 
     /// The type in words, for `vitals modules`: "number (g/kg), 0.5…3.5", "list of text".
@@ -68,7 +71,11 @@ public struct ConfigKeySpec: Sendable {
         case .quantity: words = "quantity"
         case .list(let element, let minCount):
             let item: String
-            if case .object = element.kind { item = "mappings (\(element.name))" } else { item = element.typeDescription }
+            if case .object = element.kind {
+                item = "mappings (\(element.name))"
+            } else {
+                item = element.typeDescription
+            }
             words = "list of \(item)" + (minCount > 0 ? ", at least \(minCount)" : "")
         case .object: words = "mapping"
         case .variant(let discriminator, _, _): words = "mapping, by whether it has \(discriminator)"
@@ -102,7 +109,8 @@ public struct ConfigKeySpec: Sendable {
 
     /// Minutes after midnight as `HH:MM`.
     static func clock(_ minutes: Int) -> String {
-        let hours = minutes / 60, rest = minutes % 60
+        let hours = minutes / 60
+        let rest = minutes % 60
         return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 }

@@ -13,8 +13,9 @@ extension ConfigProblems {
             let text = key.scalarText ?? ""
             guard !allowed.contains(text) else { continue }
             let hint = Suggest.ranked(text, in: allowed, limit: 1).first.map { "; did you mean '\($0)'?" } ?? ""
-            error("unknown key '\(Sanitize.inline(text))' in \(name)\(hint) (known: \(allowed.joined(separator: ", ")))",
-                  at: key)
+            error(
+                "unknown key '\(Sanitize.inline(text))' in \(name)\(hint) (known: \(allowed.joined(separator: ", ")))",
+                at: key)
         }
         return node
     }
@@ -30,15 +31,18 @@ extension ConfigProblems {
     }
 
     /// The number under `key`, checked against `range`.
-    public mutating func number(_ key: String, in parent: YAMLNode, required: Bool = false,
-                                range: ClosedRange<Double>? = nil) -> Double? {
+    public mutating func number(
+        _ key: String, in parent: YAMLNode, required: Bool = false,
+        range: ClosedRange<Double>? = nil
+    ) -> Double? {
         guard let node = present(key, in: parent, required: required) else { return nil }
         guard case .scalar(let text, false) = node.value, let value = YAMLScalar.double(text), value.isFinite else {
             error("\(key) must be a number, not \(node.kindDescription)", at: node)
             return nil
         }
         if let range, !range.contains(value) {
-            error("\(key) \(text) is outside \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))", at: node)
+            error(
+                "\(key) \(text) is outside \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))", at: node)
             return nil
         }
         return value
@@ -58,8 +62,9 @@ extension ConfigProblems {
     public mutating func date(_ key: String, in parent: YAMLNode, required: Bool = false) -> LocalDate? {
         guard let node = present(key, in: parent, required: required) else { return nil }
         guard let text = node.scalarText, let date = LocalDate(iso: text) else {
-            error("\(key) must be a date as YYYY-MM-DD, got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
-                  at: node)
+            error(
+                "\(key) must be a date as YYYY-MM-DD, got '\(Sanitize.inline(node.scalarText ?? node.kindDescription))'",
+                at: node)
             return nil
         }
         return date

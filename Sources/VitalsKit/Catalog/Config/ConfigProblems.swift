@@ -16,12 +16,16 @@ public struct ConfigProblems: Sendable {
     }
 
     public mutating func error(_ message: String, at node: YAMLNode?) {
-        diagnostics.append(Diagnostic(.error, rule: Self.ruleID, "\(screen.id) config: \(message)",
-                                      at: location(of: node)))
+        diagnostics.append(
+            Diagnostic(
+                .error, rule: Self.ruleID, "\(screen.id) config: \(message)",
+                at: location(of: node)))
     }
 
     public mutating func warning(_ message: String, at node: YAMLNode?) {
-        diagnostics.append(Diagnostic(.warning, rule: Self.ruleID, "\(screen.id) config: \(message)",
-                                      at: location(of: node)))
+        diagnostics.append(
+            Diagnostic(
+                .warning, rule: Self.ruleID, "\(screen.id) config: \(message)",
+                at: location(of: node)))
     }
 }

@@ -65,7 +65,9 @@ public struct ConfigValues<Keys: ConfigDeclaration>: Sendable {
         let declared = Keys.configKeys
         var map: YAMLNode?
         if let node {
-            guard let checked = problems.mapping(node, named: name, allowed: declared.map(\.spec.name)) else { return nil }
+            guard let checked = problems.mapping(node, named: name, allowed: declared.map(\.spec.name)) else {
+                return nil
+            }
             map = checked
         }
         var values: [String: any Sendable] = [:]
@@ -91,7 +93,8 @@ public enum ConfigVariant<WhenPresent: ConfigDeclaration, Otherwise: ConfigDecla
 extension ConfigKey {
     /// A nested mapping with the keys of `Keys`.
     public static func object<Keys: ConfigDeclaration>(_ name: String, _ keys: Keys.Type, doc: String)
-        -> ConfigKey<ConfigValues<Keys>?> where Value == ConfigValues<Keys>? {
+        -> ConfigKey<ConfigValues<Keys>?> where Value == ConfigValues<Keys>?
+    {
         let spec = ConfigKeySpec(name: name, kind: .object(Keys.keySpecs), doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             ConfigValues<Keys>.decode(node, named: name, problems: &problems)
@@ -102,8 +105,11 @@ extension ConfigKey {
     public static func variant<WhenPresent: ConfigDeclaration, Otherwise: ConfigDeclaration>(
         _ name: String, when discriminator: String, _ present: WhenPresent.Type, otherwise: Otherwise.Type, doc: String
     ) -> ConfigKey<ConfigVariant<WhenPresent, Otherwise>?> where Value == ConfigVariant<WhenPresent, Otherwise>? {
-        let spec = ConfigKeySpec(name: name, kind: .variant(discriminator: discriminator, whenPresent: WhenPresent.keySpecs,
-                                                             otherwise: Otherwise.keySpecs), doc: doc)
+        let spec = ConfigKeySpec(
+            name: name,
+            kind: .variant(
+                discriminator: discriminator, whenPresent: WhenPresent.keySpecs,
+                otherwise: Otherwise.keySpecs), doc: doc)
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
             if node[discriminator] != nil {
                 return ConfigValues<WhenPresent>.decode(node, named: name, problems: &problems).map { .present($0) }
@@ -114,8 +120,10 @@ extension ConfigKey {
 
     /// A list of at least `minCount` items, each read as `element` (whose name says what one
     /// item is: "meal slot").
-    public static func list<Element: Sendable>(_ name: String, of element: ConfigKey<Element?>, atLeast minCount: Int = 0,
-                                               doc: String) -> ConfigKey<[Element]?> where Value == [Element]? {
+    public static func list<Element: Sendable>(
+        _ name: String, of element: ConfigKey<Element?>, atLeast minCount: Int = 0,
+        doc: String
+    ) -> ConfigKey<[Element]?> where Value == [Element]? {
         let spec = ConfigKeySpec(name: name, kind: .list(element: element.spec, minCount: minCount), doc: doc)
         let item = element.spec.name
         return ConfigKey(spec: spec, absent: .some(nil)) { node, problems in
@@ -136,19 +144,25 @@ extension ConfigKey {
             for itemNode in items {
                 var itemProblems = ConfigProblems(screen: problems.screen)
                 if let value = element.decode(itemNode, &itemProblems) ?? nil { decoded.append(value) }
-                problems.append(isObject ? itemProblems.diagnostics
-                                : itemProblems.diagnostics.map { $0.relabelled(from: item, to: "a \(item)") })
+                problems.append(
+                    isObject
+                        ? itemProblems.diagnostics
+                        : itemProblems.diagnostics.map { $0.relabelled(from: item, to: "a \(item)") })
             }
             return problems.errorCount == before ? decoded : nil
         }
     }
 
     /// A list of nested mappings with the keys of `Keys`, each called `itemName` in messages.
-    public static func list<Keys: ConfigDeclaration>(_ name: String, of keys: Keys.Type, itemName: String, atLeast minCount: Int = 0,
-                                                     doc: String) -> ConfigKey<[ConfigValues<Keys>]?>
-        where Value == [ConfigValues<Keys>]? {
-        let element = ConfigKey<ConfigValues<Keys>?>(spec: ConfigKeySpec(name: itemName, kind: .object(Keys.keySpecs), doc: ""),
-                                                     absent: .some(nil)) { node, problems in
+    public static func list<Keys: ConfigDeclaration>(
+        _ name: String, of keys: Keys.Type, itemName: String, atLeast minCount: Int = 0,
+        doc: String
+    ) -> ConfigKey<[ConfigValues<Keys>]?>
+    where Value == [ConfigValues<Keys>]? {
+        let element = ConfigKey<ConfigValues<Keys>?>(
+            spec: ConfigKeySpec(name: itemName, kind: .object(Keys.keySpecs), doc: ""),
+            absent: .some(nil)
+        ) { node, problems in
             ConfigValues<Keys>.decode(node, named: "a \(itemName)", problems: &problems)
         }
         return list(name, of: element, atLeast: minCount, doc: doc)

@@ -9,16 +9,20 @@ public protocol DeclaredConfig: Sendable {
 }
 
 extension ConfigValues: DeclaredConfig {
-    public init?(_ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
-                 problems: inout ConfigProblems) {
+    public init?(
+        _ values: ConfigValues<Keys>, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) {
         self = values
     }
 }
 
 extension DeclaredConfig {
     /// Decodes a screen's `config` block (nil: none, every key absent); nil on any error.
-    public static func decode(_ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
-                              problems: inout ConfigProblems) -> Self? {
+    public static func decode(
+        _ node: YAMLNode?, of screen: DisplayScreen, in catalog: Catalog,
+        problems: inout ConfigProblems
+    ) -> Self? {
         let before = problems.errorCount
         guard let values = ConfigValues<Keys>.decode(node, named: "config", problems: &problems) else { return nil }
         let config = Self(values, of: screen, in: catalog, problems: &problems)

@@ -1,6 +1,9 @@
 /// An entry of the DragonHealth day decoded from one file, before it joins the catalog.
 package enum PortionEntry: Sendable {
-    case category(PortionCategory), mealSlot(MealSlot), food(Food), budget(Budget)
+    case category(PortionCategory)
+    case mealSlot(MealSlot)
+    case food(Food)
+    case budget(Budget)
 }
 
 /// Turns checked YAML entries of the `categories`, `meal_slots`, `foods` and `budgets` lists
@@ -18,22 +21,26 @@ package enum PortionDecoding {
 
     static func category(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> PortionCategory? {
         guard let id = r.string("category_id"), let name = r.string("name"),
-              let unit = r.string("unit").flatMap(BaseUnit.init(rawValue:)),
-              let targetNode = r.node("target"),
-              let target = EntryDecoding.target(targetNode, diagnostics: &diagnostics) else { return nil }
-        return PortionCategory(id: id, name: name, icon: r.string("icon"), color: r.string("color"), unit: unit,
-                               seriesID: r.string("series") ?? id, target: target,
-                               isEnabled: r.bool("enabled") ?? true, order: r.int("order") ?? 0,
-                               portionGrams: r.double("portion_grams"), portionMillilitres: r.double("portion_ml"),
-                               location: r.node.location, keyLocations: r.keyLocations)
+            let unit = r.string("unit").flatMap(BaseUnit.init(rawValue:)),
+            let targetNode = r.node("target"),
+            let target = EntryDecoding.target(targetNode, diagnostics: &diagnostics)
+        else { return nil }
+        return PortionCategory(
+            id: id, name: name, icon: r.string("icon"), color: r.string("color"), unit: unit,
+            seriesID: r.string("series") ?? id, target: target,
+            isEnabled: r.bool("enabled") ?? true, order: r.int("order") ?? 0,
+            portionGrams: r.double("portion_grams"), portionMillilitres: r.double("portion_ml"),
+            location: r.node.location, keyLocations: r.keyLocations)
     }
 
     static func mealSlot(_ r: EntryReader) -> MealSlot? {
         guard let id = r.string("slot_id"), let name = r.string("name"),
-              let from = r.string("from").flatMap(ClockTime.init) else { return nil }
-        return MealSlot(id: id, name: name, icon: r.string("icon"), fromMinutes: from.minutesAfterMidnight,
-                        aliases: r.strings("aliases") ?? [], guidance: numbers(r.node("guidance")),
-                        location: r.node.location, keyLocations: r.keyLocations)
+            let from = r.string("from").flatMap(ClockTime.init)
+        else { return nil }
+        return MealSlot(
+            id: id, name: name, icon: r.string("icon"), fromMinutes: from.minutesAfterMidnight,
+            aliases: r.strings("aliases") ?? [], guidance: numbers(r.node("guidance")),
+            location: r.node.location, keyLocations: r.keyLocations)
     }
 
     static func food(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Food? {
@@ -41,9 +48,11 @@ package enum PortionDecoding {
         var counts: [(categoryID: String, portions: Double)] = []
         let written = Set((r.node.pairs ?? []).compactMap(\.key.scalarText))
         if written.contains("category") && written.contains("portions") {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.invalidValue,
-                "food '\(id)' has both 'category' and 'portions'; a plain food names its category, a mixed dish lists portions per category",
-                at: r.keyLocations["portions"] ?? r.node.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.invalidValue,
+                    "food '\(id)' has both 'category' and 'portions'; a plain food names its category, a mixed dish lists portions per category",
+                    at: r.keyLocations["portions"] ?? r.node.location))
             return nil
         }
         if let category = r.string("category") {
@@ -51,32 +60,41 @@ package enum PortionDecoding {
         } else if let node = r.node("portions") {
             counts = numbers(node)
             if counts.isEmpty {
-                diagnostics.append(Diagnostic(.error, rule: RuleID.invalidValue,
-                    "food '\(id)': 'portions' lists no category", at: node.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: RuleID.invalidValue,
+                        "food '\(id)': 'portions' lists no category", at: node.location))
                 return nil
             }
         } else if !written.contains("category") && !written.contains("portions") {
-            diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
-                "food '\(id)' needs 'category' (a plain food) or 'portions' (a mixed dish)", at: r.node.location))
+            diagnostics.append(
+                Diagnostic(
+                    .error, rule: RuleID.missingKey,
+                    "food '\(id)' needs 'category' (a plain food) or 'portions' (a mixed dish)", at: r.node.location))
             return nil
         } else {
             return nil
         }
-        return Food(id: id, name: name, counts: counts, grams: r.double("grams"), millilitres: r.double("ml"),
-                    notes: r.string("notes"), isFavorite: r.bool("favorite") ?? false,
-                    location: r.node.location, keyLocations: r.keyLocations)
+        return Food(
+            id: id, name: name, counts: counts, grams: r.double("grams"), millilitres: r.double("ml"),
+            notes: r.string("notes"), isFavorite: r.bool("favorite") ?? false,
+            location: r.node.location, keyLocations: r.keyLocations)
     }
 
     static func budget(_ r: EntryReader, diagnostics: inout [Diagnostic]) -> Budget? {
         let written = Set((r.node.pairs ?? []).compactMap(\.key.scalarText))
         for condition in PortionSchema.budget.requiredWhen where r.string(condition.key) == condition.value {
             for key in condition.required where !written.contains(key) {
-                diagnostics.append(Diagnostic(.error, rule: RuleID.missingKey,
-                    "budget period '\(condition.value)' needs '\(key)' (how many days a period lasts)", at: r.node.location))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, rule: RuleID.missingKey,
+                        "budget period '\(condition.value)' needs '\(key)' (how many days a period lasts)",
+                        at: r.node.location))
             }
         }
         guard let id = r.string("budget_id"), let name = r.string("name"), let series = r.string("series"),
-              let amount = r.double("amount"), let periodName = r.string("period") else { return nil }
+            let amount = r.double("amount"), let periodName = r.string("period")
+        else { return nil }
         let period: Budget.Period
         switch periodName {
         case "day": period = .day
@@ -86,11 +104,14 @@ package enum PortionDecoding {
         case "month": period = .month
         default:
             guard let count = r.int("days") else { return nil }
-            period = .days(count: count, anchor: r.string("starting").flatMap(LocalDate.init(iso:))
-                                                 ?? LocalDate(year: 2026, month: 1, day: 5))
+            period = .days(
+                count: count,
+                anchor: r.string("starting").flatMap(LocalDate.init(iso:))
+                    ?? LocalDate(year: 2026, month: 1, day: 5))
         }
-        return Budget(id: id, name: name, seriesID: series, amount: amount, period: period,
-                      location: r.node.location, keyLocations: r.keyLocations)
+        return Budget(
+            id: id, name: name, seriesID: series, amount: amount, period: period,
+            location: r.node.location, keyLocations: r.keyLocations)
     }
 
     /// The id → number pairs of a checked `.numberMap` node, in the order written.
@@ -119,13 +140,17 @@ extension PortionBook {
     package mutating func record(_ entry: PortionEntry) {
         switch entry {
         case .category(let value):
-            declarations.append(.init(kind: "category", id: value.id, location: value.location(of: "category_id"))); add(value)
+            declarations.append(.init(kind: "category", id: value.id, location: value.location(of: "category_id")))
+            add(value)
         case .mealSlot(let value):
-            declarations.append(.init(kind: "meal slot", id: value.id, location: value.location(of: "slot_id"))); add(value)
+            declarations.append(.init(kind: "meal slot", id: value.id, location: value.location(of: "slot_id")))
+            add(value)
         case .food(let value):
-            declarations.append(.init(kind: "food", id: value.id, location: value.location(of: "food_id"))); add(value)
+            declarations.append(.init(kind: "food", id: value.id, location: value.location(of: "food_id")))
+            add(value)
         case .budget(let value):
-            declarations.append(.init(kind: "budget", id: value.id, location: value.location(of: "budget_id"))); add(value)
+            declarations.append(.init(kind: "budget", id: value.id, location: value.location(of: "budget_id")))
+            add(value)
         }
     }
 }

@@ -21,7 +21,11 @@ public struct PortionCategory: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, icon: String? = nil, color: String? = nil, unit: BaseUnit, seriesID: String, target: Target, isEnabled: Bool, order: Int, portionGrams: Double? = nil, portionMillilitres: Double? = nil, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, icon: String? = nil, color: String? = nil, unit: BaseUnit, seriesID: String,
+        target: Target, isEnabled: Bool, order: Int, portionGrams: Double? = nil, portionMillilitres: Double? = nil,
+        location: SourceLocation, keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.icon = icon
@@ -56,7 +60,10 @@ public struct MealSlot: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, icon: String? = nil, fromMinutes: Int, aliases: [String], guidance: [(categoryID: String, amount: Double)], location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, icon: String? = nil, fromMinutes: Int, aliases: [String],
+        guidance: [(categoryID: String, amount: Double)], location: SourceLocation, keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.icon = icon
@@ -85,7 +92,11 @@ public struct Food: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, counts: [(categoryID: String, portions: Double)], grams: Double? = nil, millilitres: Double? = nil, notes: String? = nil, isFavorite: Bool, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, counts: [(categoryID: String, portions: Double)], grams: Double? = nil,
+        millilitres: Double? = nil, notes: String? = nil, isFavorite: Bool, location: SourceLocation,
+        keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.counts = counts
@@ -124,7 +135,10 @@ public struct Budget: Sendable, Identifiable, CatalogEntry {
     public var location: SourceLocation
     public var keyLocations: KeyLocations = [:]
 
-    package init(id: String, name: String, seriesID: String, amount: Double, period: Period, location: SourceLocation, keyLocations: KeyLocations = [:]) {
+    package init(
+        id: String, name: String, seriesID: String, amount: Double, period: Period, location: SourceLocation,
+        keyLocations: KeyLocations = [:]
+    ) {
         self.id = id
         self.name = name
         self.seriesID = seriesID

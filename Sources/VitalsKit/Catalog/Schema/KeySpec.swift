@@ -118,7 +118,11 @@ public struct EntrySpec: Sendable {
 
     public var name: String
     public var keys: [KeySpec] {
-        didSet { keyNames = keys.map(\.name); keyIndexes = Self.indexes(of: keyNames); requiredKeys = Self.required(keys, keyIndexes) }
+        didSet {
+            keyNames = keys.map(\.name)
+            keyIndexes = Self.indexes(of: keyNames)
+            requiredKeys = Self.required(keys, keyIndexes)
+        }
     }
     public var requiredWhen: [Condition] = []
     /// The names of `keys`, in order.
@@ -160,7 +164,9 @@ public struct EntrySpec: Sendable {
     /// The position of the key `name`. A name the spec does not declare is a programming
     /// error, found the first time the decoder asking for it runs.
     package func position(of name: String) -> Position {
-        guard let index = keyIndexes[name] else { preconditionFailure("the \(self.name) entry declares no key '\(name)'") }
+        guard let index = keyIndexes[name] else {
+            preconditionFailure("the \(self.name) entry declares no key '\(name)'")
+        }
         return Position(index: index, spec: self.name)
     }
 }
@@ -181,8 +187,8 @@ extension ValueKind {
     }
 
     /// `YYYY-MM-DD` of a real day of the Gregorian calendar (leap years included).
-    private static let datePattern = "^(" +
-        "[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))" +
-        "|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[048]|[2468][048]|[13579][26])00)-02-29" +
-        ")$"
+    private static let datePattern =
+        "^("
+        + "[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))"
+        + "|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[048]|[2468][048]|[13579][26])00)-02-29" + ")$"
 }

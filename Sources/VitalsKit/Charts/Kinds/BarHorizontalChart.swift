@@ -33,12 +33,15 @@ public struct BarHorizontalChart: ChartKind {
 
         for (index, point) in points.enumerated() {
             let row = canvas.addRow()
-            canvas.write(DisplayWidth.pad(labels[index], to: labelWidth,
-                                          ellipsis: context.glyphs.ellipsis),
-                         row: row, column: 0, style: context.muted)
+            canvas.write(
+                DisplayWidth.pad(
+                    labels[index], to: labelWidth,
+                    ellipsis: context.glyphs.ellipsis),
+                row: row, column: 0, style: context.muted)
             guard let value = point.value else {
-                canvas.write("\(context.glyphs.missing) no data", row: row, column: barLeft,
-                             style: context.muted)
+                canvas.write(
+                    "\(context.glyphs.missing) no data", row: row, column: barLeft,
+                    style: context.muted)
                 continue
             }
             let eighths = Int(plotting: max(0, min(1, scale.fraction(value))) * cells * 8 + 0.5)
@@ -50,8 +53,9 @@ public struct BarHorizontalChart: ChartKind {
             context.markTargets(levels, scale: scale, on: &canvas, row: row, barLeft: barLeft, barWidth: barWidth)
             canvas.writeRightAligned(valueTexts[index], row: row, end: context.width)
         }
-        context.addAxisAndSummary(points.map(\.value), scale: scale, hidden: hidden, to: &canvas,
-                                  barLeft: barLeft, barWidth: barWidth)
+        context.addAxisAndSummary(
+            points.map(\.value), scale: scale, hidden: hidden, to: &canvas,
+            barLeft: barLeft, barWidth: barWidth)
         return canvas
     }
 }

@@ -14,7 +14,8 @@ public struct BarStackedChart: ChartKind {
     public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
         guard let series = input.stacked, !series.categories.isEmpty,
-              let highest = series.buckets.compactMap(\.total).max() else {
+            let highest = series.buckets.compactMap(\.total).max()
+        else {
             return input.points.contains(where: { $0.value != nil })
                 ? BarHorizontalChart().draw(input, profile: profile)
                 : context.emptyState()
@@ -28,15 +29,17 @@ public struct BarStackedChart: ChartKind {
         var legendRow = canvas.addRow()
         var column = 0
         for (index, category) in series.categories.enumerated() {
-            let name = DisplayWidth.truncate(Sanitize.inline(category), to: 20,
-                                             ellipsis: context.glyphs.ellipsis)
+            let name = DisplayWidth.truncate(
+                Sanitize.inline(category), to: 20,
+                ellipsis: context.glyphs.ellipsis)
             let entryWidth = 2 + DisplayWidth.of(name) + 2
             if column > 0, column + entryWidth - 2 > context.width {
                 legendRow = canvas.addRow()
                 column = 0
             }
-            canvas.write(context.segmentGlyph(index), row: legendRow, column: column,
-                         style: context.segmentStyle(index))
+            canvas.write(
+                context.segmentGlyph(index), row: legendRow, column: column,
+                style: context.segmentStyle(index))
             column = canvas.write(name, row: legendRow, column: column + 2) + 2
         }
 
@@ -51,12 +54,15 @@ public struct BarStackedChart: ChartKind {
 
         for (index, bucket) in buckets.enumerated() {
             let row = canvas.addRow()
-            canvas.write(DisplayWidth.pad(labels[index], to: labelWidth,
-                                          ellipsis: context.glyphs.ellipsis),
-                         row: row, column: 0, style: context.muted)
+            canvas.write(
+                DisplayWidth.pad(
+                    labels[index], to: labelWidth,
+                    ellipsis: context.glyphs.ellipsis),
+                row: row, column: 0, style: context.muted)
             guard let values = bucket.values else {
-                canvas.write("\(context.glyphs.missing) no data", row: row, column: barLeft,
-                             style: context.muted)
+                canvas.write(
+                    "\(context.glyphs.missing) no data", row: row, column: barLeft,
+                    style: context.muted)
                 continue
             }
             var sum = 0.0
@@ -65,16 +71,18 @@ public struct BarStackedChart: ChartKind {
                 sum += max(0, values[name] ?? 0)
                 let newEnd = Int(plotting: (max(0, min(1, scale.fraction(sum))) * Double(barWidth)).rounded())
                 if newEnd > end {
-                    canvas.write(String(repeating: context.segmentGlyph(category), count: newEnd - end),
-                                 row: row, column: barLeft + end, style: context.segmentStyle(category))
+                    canvas.write(
+                        String(repeating: context.segmentGlyph(category), count: newEnd - end),
+                        row: row, column: barLeft + end, style: context.segmentStyle(category))
                     end = newEnd
                 }
             }
             context.markTargets(levels, scale: scale, on: &canvas, row: row, barLeft: barLeft, barWidth: barWidth)
             canvas.writeRightAligned(totals[index], row: row, end: context.width)
         }
-        context.addAxisAndSummary(buckets.map(\.total), scale: scale, hidden: hidden, to: &canvas,
-                                  barLeft: barLeft, barWidth: barWidth)
+        context.addAxisAndSummary(
+            buckets.map(\.total), scale: scale, hidden: hidden, to: &canvas,
+            barLeft: barLeft, barWidth: barWidth)
         return canvas
     }
 }

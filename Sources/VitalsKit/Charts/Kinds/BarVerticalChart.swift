@@ -18,8 +18,9 @@ public struct BarVerticalChart: ChartKind {
         var canvas = context.newCanvas()
         context.addHeader(to: &canvas, right: context.targetText())
         let levels = context.targetLevels()
-        let scale = NiceScale(min: lowest, max: max(highest, levels.max() ?? highest),
-                              includeZero: true)
+        let scale = NiceScale(
+            min: lowest, max: max(highest, levels.max() ?? highest),
+            includeZero: true)
         let frame = context.addPlotFrame(to: &canvas, scale: scale)
 
         var hidden = 0
@@ -36,8 +37,9 @@ public struct BarVerticalChart: ChartKind {
             let start = frame.left + index * slot + (slot - barWidth) / 2
             centers.append((start + (barWidth - 1) / 2, point.label))
             guard let value = point.value else {
-                canvas.write(context.glyphs.missing, row: frame.axisRow - 1,
-                             column: start + (barWidth - 1) / 2, style: context.muted)
+                canvas.write(
+                    context.glyphs.missing, row: frame.axisRow - 1,
+                    column: start + (barWidth - 1) / 2, style: context.muted)
                 continue
             }
             let style = context.meets(value) ? context.accent : context.accentOffTarget

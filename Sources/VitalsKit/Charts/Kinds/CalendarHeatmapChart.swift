@@ -5,12 +5,15 @@
 /// (`MonthGrid`), and the title says so.
 public struct CalendarHeatmapChart: ChartKind {
     public static let id = "calendar_heatmap"
-    public static let summary = "Days on or off target in a grid of weeks, with streaks and the share of days on target."
+    public static let summary =
+        "Days on or off target in a grid of weeks, with streaks and the share of days on target."
     public static let data = ChartData.calendar
     public init() {}
 
-    static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
-                                     "Sep", "Oct", "Nov", "Dec"]
+    static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
+        "Sep", "Oct", "Nov", "Dec",
+    ]
 
     public func draw(_ input: ChartInput, profile: RenderProfile) -> TextCanvas {
         let context = ChartContext(input, profile)
@@ -63,8 +66,9 @@ public struct CalendarHeatmapChart: ChartKind {
         let off = context.glyphs.isUnicode ? "░" : "o"
         for weekday in 0..<7 {
             let row = canvas.addRow()
-            canvas.write(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday], row: row, column: 0,
-                         style: context.muted)
+            canvas.write(
+                ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][weekday], row: row, column: 0,
+                style: context.muted)
             for week in 0..<weeks {
                 let day = startMonday + week * 7 + weekday
                 guard day <= lastDay, day >= firstDay else { continue }
@@ -78,10 +82,12 @@ public struct CalendarHeatmapChart: ChartKind {
             }
         }
         let pending = states.values.contains(.pending) ? "  \(Self.pendingGlyph(context.glyphs)) in progress" : ""
-        context.addText("\(on) on target  \(off) off target  \(context.glyphs.missing) no data" + pending,
-                        to: &canvas, style: context.muted)
-        Self.addSummary(Self.summary(states, from: startMonday, to: lastDay, context: context),
-                        to: &canvas, context: context)
+        context.addText(
+            "\(on) on target  \(off) off target  \(context.glyphs.missing) no data" + pending,
+            to: &canvas, style: context.muted)
+        Self.addSummary(
+            Self.summary(states, from: startMonday, to: lastDay, context: context),
+            to: &canvas, context: context)
         return canvas
     }
 
@@ -91,11 +97,16 @@ public struct CalendarHeatmapChart: ChartKind {
     /// "18/26 days on target (69 %) · streak 4 · best 7 in the last 12 weeks": the store's
     /// tally when the input has one, else the days shown counted by the same rule (a day
     /// without data is not met; an unmet last day is unfinished).
-    static func summary(_ states: [Int: DayState], from first: Int, to last: Int,
-                        context: ChartContext) -> String {
-        let tally = context.input.targetTally ?? TargetTally((first...max(first, last)).compactMap { day in
-            states[day].map { TargetDay(date: LocalDate(dayNumber: day), value: nil, isMet: $0 == .onTarget) }
-        })
+    static func summary(
+        _ states: [Int: DayState], from first: Int, to last: Int,
+        context: ChartContext
+    ) -> String {
+        let tally =
+            context.input.targetTally
+            ?? TargetTally(
+                (first...max(first, last)).compactMap { day in
+                    states[day].map { TargetDay(date: LocalDate(dayNumber: day), value: nil, isMet: $0 == .onTarget) }
+                })
         let percent = Int(tally.percent.rounded())
         let separator = " \(context.glyphs.separator) "
         let best = "best \(tally.bestStreak)" + (context.input.tallyWindow.map { " " + Sanitize.inline($0) } ?? "")
@@ -108,12 +119,14 @@ public struct CalendarHeatmapChart: ChartKind {
     static func addSummary(_ summary: String, to canvas: inout TextCanvas, context: ChartContext) {
         let separator = " \(context.glyphs.separator) "
         guard DisplayWidth.of(summary) > context.width,
-              let cut = summary.range(of: separator + "streak ") else {
+            let cut = summary.range(of: separator + "streak ")
+        else {
             context.addText(summary, to: &canvas, style: context.muted)
             return
         }
         context.addText(String(summary[..<cut.lowerBound]), to: &canvas, style: context.muted)
-        context.addText(String(summary[summary.index(cut.lowerBound, offsetBy: separator.count)...]),
-                        to: &canvas, style: context.muted)
+        context.addText(
+            String(summary[summary.index(cut.lowerBound, offsetBy: separator.count)...]),
+            to: &canvas, style: context.muted)
     }
 }

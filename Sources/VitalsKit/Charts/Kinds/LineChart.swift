@@ -19,12 +19,14 @@ public struct LineChart: ChartKind {
         var rolling = input.rollingMean
         let values = points.compactMap(\.value) + rolling.compactMap { $0 }
         guard points.contains(where: { $0.value != nil }), let lowest = values.min(),
-              let highest = values.max() else { return context.emptyState() }
+            let highest = values.max()
+        else { return context.emptyState() }
         var canvas = context.newCanvas()
         context.addHeader(to: &canvas, right: context.targetText())
         let levels = context.targetLevels()
-        let scale = NiceScale(min: min(lowest, levels.min() ?? lowest),
-                              max: max(highest, levels.max() ?? highest), includeZero: false)
+        let scale = NiceScale(
+            min: min(lowest, levels.min() ?? lowest),
+            max: max(highest, levels.max() ?? highest), includeZero: false)
         let frame = context.addPlotFrame(to: &canvas, scale: scale)
         let braille = context.glyphs.isUnicode
         var grid = DotGrid(columns: frame.columns, rows: frame.rows, layers: 2, braille: braille)
@@ -46,17 +48,24 @@ public struct LineChart: ChartKind {
         func plot(_ series: [Double?], layer: Int, dotted: Bool) {
             var previous: (x: Int, y: Int)?
             for (index, value) in series.enumerated() {
-                guard let value else { previous = nil; continue }
+                guard let value else {
+                    previous = nil
+                    continue
+                }
                 let dot = (x: x(index), y: y(value))
-                if let previous { grid.line(from: previous, to: dot, layer: layer, dotted: dotted) }
-                else { grid.set(x: dot.x, y: dot.y, layer: layer) }
+                if let previous {
+                    grid.line(from: previous, to: dot, layer: layer, dotted: dotted)
+                } else {
+                    grid.set(x: dot.x, y: dot.y, layer: layer)
+                }
                 previous = dot
             }
         }
         plot(points.map(\.value), layer: 0, dotted: false)
         if !rolling.isEmpty { plot(rolling, layer: 1, dotted: true) }
-        grid.draw(on: &canvas, top: frame.top, left: frame.left,
-                  styles: [context.accent, context.muted], asciiMarks: ["*", "+"])
+        grid.draw(
+            on: &canvas, top: frame.top, left: frame.left,
+            styles: [context.accent, context.muted], asciiMarks: ["*", "+"])
         context.drawLevels(levels, in: frame, on: &canvas)
 
         let cellWidth = braille ? 2 : 1
@@ -65,8 +74,9 @@ public struct LineChart: ChartKind {
             let column = frame.left + x(index) / cellWidth
             labels.append((column, point.label))
             if point.value == nil {
-                canvas.write(context.glyphs.missing, row: frame.axisRow, column: column,
-                             style: context.muted)
+                canvas.write(
+                    context.glyphs.missing, row: frame.axisRow, column: column,
+                    style: context.muted)
             }
         }
         context.addXLabels(labels, frame: frame, on: &canvas)
@@ -74,7 +84,8 @@ public struct LineChart: ChartKind {
         context.addSummary(context.summary(points.map(\.value), extra: extra), to: &canvas)
         if !rolling.isEmpty {
             let name = input.rollingLabel.map(Sanitize.inline) ?? "rolling mean"
-            var legend = "\(braille ? "⠤⠤" : "**") \(input.title.isEmpty ? "value" : "daily")  "
+            var legend =
+                "\(braille ? "⠤⠤" : "**") \(input.title.isEmpty ? "value" : "daily")  "
                 + "\(braille ? "⠄⠠" : "++") \(name)"
             if !levels.isEmpty { legend += "  \(context.glyphs.dashHorizontal)\(context.glyphs.dashHorizontal) target" }
             context.addText(legend, to: &canvas, style: context.muted)

@@ -25,8 +25,10 @@ public struct ProgressChart: ChartKind {
         let barWidth = max(4, context.width - barLeft - rightWidth - 1)
         for (index, item) in input.progress.enumerated() {
             let row = canvas.addRow()
-            canvas.write(DisplayWidth.pad(names[index], to: nameWidth,
-                                          ellipsis: context.glyphs.ellipsis), row: row, column: 0)
+            canvas.write(
+                DisplayWidth.pad(
+                    names[index], to: nameWidth,
+                    ellipsis: context.glyphs.ellipsis), row: row, column: 0)
             let goal = Self.goal(item.target)
             let scaleMax = max(goal * 1.25, item.value ?? 0, 1e-9)
             let color = item.color.flatMap(RGB.init(hex:)) ?? context.accentColor
@@ -34,23 +36,28 @@ public struct ProgressChart: ChartKind {
                 let eighths = Int(plotting: max(0, min(1, value / scaleMax)) * Double(barWidth) * 8 + 0.5)
                 var bar = String(repeating: context.glyphs.horizontalEighths[8], count: eighths / 8)
                 if eighths % 8 > 0 { bar += context.glyphs.horizontalEighths[eighths % 8] }
-                canvas.write(bar, row: row, column: barLeft,
-                             style: rights[index].over ? context.bad : Style(foreground: color))
+                canvas.write(
+                    bar, row: row, column: barLeft,
+                    style: rights[index].over ? context.bad : Style(foreground: color))
             } else {
                 canvas.write(context.glyphs.missing, row: row, column: barLeft, style: context.muted)
             }
             let mark = barLeft + min(barWidth - 1, Int(plotting: (goal / scaleMax * Double(barWidth)).rounded()))
             if canvas.isBlank(row: row, column: mark) {
-                canvas.write(context.glyphs.dashVertical, row: row, column: mark,
-                             style: context.targetStyle)
+                canvas.write(
+                    context.glyphs.dashVertical, row: row, column: mark,
+                    style: context.targetStyle)
             }
-            canvas.writeRightAligned(DisplayWidth.truncate(rights[index].text, to: rightWidth,
-                                                           ellipsis: context.glyphs.ellipsis),
-                                     row: row, end: context.width, style: rights[index].style)
+            canvas.writeRightAligned(
+                DisplayWidth.truncate(
+                    rights[index].text, to: rightWidth,
+                    ellipsis: context.glyphs.ellipsis),
+                row: row, end: context.width, style: rights[index].style)
         }
         let met = input.progress.filter { $0.value.map($0.target.isMet(by:)) ?? false }.count
-        context.addText("\(met) of \(input.progress.count) targets met", to: &canvas,
-                        style: context.muted)
+        context.addText(
+            "\(met) of \(input.progress.count) targets met", to: &canvas,
+            style: context.muted)
         return canvas
     }
 
@@ -63,8 +70,10 @@ public struct ProgressChart: ChartKind {
     }
 
     /// "3,5/4 portion · 0,5 left", and whether the item is over an upper bound.
-    func status(of item: ProgressItem, context: ChartContext,
-                withUnit: Bool) -> (text: String, style: Style, over: Bool) {
+    func status(
+        of item: ProgressItem, context: ChartContext,
+        withUnit: Bool
+    ) -> (text: String, style: Style, over: Bool) {
         let unit = withUnit ? item.unit.map(Sanitize.inline) ?? context.unit : nil
         guard let value = item.value else { return ("no data", context.muted, false) }
         let amount = { (v: Double) in unit.map { "\(context.number(v)) \($0)" } ?? context.number(v) }
@@ -73,19 +82,31 @@ public struct ProgressChart: ChartKind {
         let (tail, style, over): (String, Style, Bool)
         switch item.target {
         case .atLeast(let goal):
-            (tail, style, over) = value >= goal - 1e-9 ? ("\(check) met", context.good, false)
+            (tail, style, over) =
+                value >= goal - 1e-9
+                ? ("\(check) met", context.good, false)
                 : ("\(amount(goal - value)) left", .plain, false)
         case .atMost(let limit):
-            (tail, style, over) = value <= limit + 1e-9 ? ("\(amount(limit - value)) left", context.good, false)
+            (tail, style, over) =
+                value <= limit + 1e-9
+                ? ("\(amount(limit - value)) left", context.good, false)
                 : ("\(amount(value - limit)) over", context.bad, true)
         case .exact(let goal, let tolerance):
-            if abs(value - goal) <= tolerance + 1e-9 { (tail, style, over) = ("\(check) on target", context.good, false) }
-            else if value < goal { (tail, style, over) = ("\(amount(goal - value)) left", .plain, false) }
-            else { (tail, style, over) = ("\(amount(value - goal)) over", context.bad, true) }
+            if abs(value - goal) <= tolerance + 1e-9 {
+                (tail, style, over) = ("\(check) on target", context.good, false)
+            } else if value < goal {
+                (tail, style, over) = ("\(amount(goal - value)) left", .plain, false)
+            } else {
+                (tail, style, over) = ("\(amount(value - goal)) over", context.bad, true)
+            }
         case .range(let low, let high):
-            if value < low - 1e-9 { (tail, style, over) = ("\(amount(low - value)) to go", .plain, false) }
-            else if value > high + 1e-9 { (tail, style, over) = ("\(amount(value - high)) over", context.bad, true) }
-            else { (tail, style, over) = ("\(check) in range", context.good, false) }
+            if value < low - 1e-9 {
+                (tail, style, over) = ("\(amount(low - value)) to go", .plain, false)
+            } else if value > high + 1e-9 {
+                (tail, style, over) = ("\(amount(value - high)) over", context.bad, true)
+            } else {
+                (tail, style, over) = ("\(check) in range", context.good, false)
+            }
         }
         return ("\(head) \(context.glyphs.separator) \(tail)", style, over)
     }

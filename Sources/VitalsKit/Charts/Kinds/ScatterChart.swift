@@ -6,7 +6,8 @@
 /// and the difference of the means is stated with Welch's interval.
 public struct ScatterChart: ChartKind {
     public static let id = "scatter"
-    public static let summary = "Two series against each other, one dot per day, with the fitted line and the correlation in words."
+    public static let summary =
+        "Two series against each other, one dot per day, with the fitted line and the correlation in words."
     public static let data = ChartData.pairs
     public init() {}
 
@@ -37,20 +38,27 @@ public struct ScatterChart: ChartKind {
         func side(_ side: RelationSide) -> String {
             side.name + (side.unit.map { " (\($0))" } ?? "")
         }
-        let lag = relation.lagDays == 0 || !showsLag ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later"
+        let lag =
+            relation.lagDays == 0 || !showsLag
+            ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later"
         return "x: \(side(relation.x)) \(separator) y: \(side(relation.y))\(lag)"
     }
 
     // MARK: Two quantities
 
-    func drawScatter(_ relation: RelationSeries, finding: RelationFinding, context: ChartContext,
-                     on canvas: inout TextCanvas) {
-        let xs = relation.pairs.map(\.x), ys = relation.pairs.map(\.y)
+    func drawScatter(
+        _ relation: RelationSeries, finding: RelationFinding, context: ChartContext,
+        on canvas: inout TextCanvas
+    ) {
+        let xs = relation.pairs.map(\.x)
+        let ys = relation.pairs.map(\.y)
         var line: (slope: Double, intercept: Double)?
         if case .correlation(_, _, _, let slope, let intercept) = finding { line = (slope, intercept) }
         let xScale = NiceScale(min: xs.min() ?? 0, max: xs.max() ?? 1, includeZero: false)
         var yValues = ys
-        if let line { yValues += [line.intercept + line.slope * xScale.low, line.intercept + line.slope * xScale.high] }
+        if let line {
+            yValues += [line.intercept + line.slope * xScale.low, line.intercept + line.slope * xScale.high]
+        }
         let yScale = NiceScale(min: yValues.min() ?? 0, max: yValues.max() ?? 1, includeZero: false)
         let frame = context.addPlotFrame(to: &canvas, scale: yScale)
         let braille = context.glyphs.isUnicode
@@ -66,23 +74,30 @@ public struct ScatterChart: ChartKind {
             return Int(plotting: ((1 - fraction) * Double(grid.dotRows - 1)).rounded())
         }
         if let line {
-            fitGrid.line(from: (dotX(xScale.low), dotY(line.intercept + line.slope * xScale.low)),
-                         to: (dotX(xScale.high), dotY(line.intercept + line.slope * xScale.high)), layer: 0, dotted: true)
-            fitGrid.draw(on: &canvas, top: frame.top, left: frame.left, styles: [context.targetStyle], asciiMarks: ["."])
+            fitGrid.line(
+                from: (dotX(xScale.low), dotY(line.intercept + line.slope * xScale.low)),
+                to: (dotX(xScale.high), dotY(line.intercept + line.slope * xScale.high)), layer: 0, dotted: true)
+            fitGrid.draw(
+                on: &canvas, top: frame.top, left: frame.left, styles: [context.targetStyle], asciiMarks: ["."])
         }
         for pair in relation.pairs { grid.set(x: dotX(pair.x), y: dotY(pair.y), layer: 0) }
-        grid.draw(on: &canvas, top: frame.top, left: frame.left,
-                  styles: [Style(foreground: context.accentColor, bold: true)], asciiMarks: ["o"])
+        grid.draw(
+            on: &canvas, top: frame.top, left: frame.left,
+            styles: [Style(foreground: context.accentColor, bold: true)], asciiMarks: ["o"])
         let cellWidth = braille ? 2 : 1
         let labels = (0...xScale.intervals).map { index -> (center: Int, text: String) in
             let tick = xScale.tick(index)
-            return (frame.left + dotX(tick) / cellWidth, context.profile.numbers.format(tick, decimals: xScale.decimals))
+            return (
+                frame.left + dotX(tick) / cellWidth, context.profile.numbers.format(tick, decimals: xScale.decimals)
+            )
         }
         context.addXLabels(labels, frame: frame, on: &canvas)
         context.addText(Self.axesText(relation, separator: context.glyphs.separator), to: &canvas, style: context.muted)
-        let dot = braille ? "⠂" : "o", fit = braille ? "⠒⠂" : ". "
-        context.addText("\(dot) one day" + (line == nil ? "" : "  \(fit) fit (least squares)"),
-                        to: &canvas, style: context.muted)
+        let dot = braille ? "⠂" : "o"
+        let fit = braille ? "⠒⠂" : ". "
+        context.addText(
+            "\(dot) one day" + (line == nil ? "" : "  \(fit) fit (least squares)"),
+            to: &canvas, style: context.muted)
     }
 
     // MARK: An event
@@ -91,7 +106,8 @@ public struct ScatterChart: ChartKind {
     /// over one value axis, each strip's mean marked.
     func drawStrips(_ relation: RelationSeries, context: ChartContext, on canvas: inout TextCanvas) {
         let eventIsX = relation.x.isEvent
-        let event = eventIsX ? relation.x : relation.y, other = eventIsX ? relation.y : relation.x
+        let event = eventIsX ? relation.x : relation.y
+        let other = eventIsX ? relation.y : relation.x
         let with = relation.pairs.filter { (eventIsX ? $0.x : $0.y) > 0 }.map { eventIsX ? $0.y : $0.x }
         let without = relation.pairs.filter { (eventIsX ? $0.x : $0.y) <= 0 }.map { eventIsX ? $0.y : $0.x }
         let all = with + without
@@ -119,8 +135,9 @@ public struct ScatterChart: ChartKind {
             let label = DisplayWidth.truncate(names[index], to: labelWidth, ellipsis: context.glyphs.ellipsis)
             canvas.write(label, row: top, column: 0, style: index == 0 ? context.titleStyle : context.muted)
             canvas.write("(\(values.count))", row: top + 1, column: 0, style: context.muted)
-            grid.draw(on: &canvas, top: top, left: left, styles: [index == 0 ? context.accent : context.accentOffTarget],
-                      asciiMarks: ["o"])
+            grid.draw(
+                on: &canvas, top: top, left: left, styles: [index == 0 ? context.accent : context.accentOffTarget],
+                asciiMarks: ["o"])
             if !values.isEmpty {
                 let mean = values.reduce(0, +) / Double(values.count)
                 let column = left + dotX(mean) / (braille ? 2 : 1)
@@ -131,8 +148,9 @@ public struct ScatterChart: ChartKind {
             }
         }
         let axis = canvas.addRow()
-        canvas.write(String(repeating: context.glyphs.axisHorizontal, count: columns), row: axis, column: left,
-                     style: context.muted)
+        canvas.write(
+            String(repeating: context.glyphs.axisHorizontal, count: columns), row: axis, column: left,
+            style: context.muted)
         let labelRow = canvas.addRow()
         let cellWidth = braille ? 2 : 1
         let dotColumns = columns * cellWidth
@@ -142,10 +160,13 @@ public struct ScatterChart: ChartKind {
             return (left + x / cellWidth, context.profile.numbers.format(tick, decimals: scale.decimals))
         }
         let placed = context.placeLabels(ticks, on: &canvas, row: labelRow, from: left - 1, to: context.width)
-        for index in placed { canvas.write(context.glyphs.axisTickX, row: axis, column: ticks[index].center, style: context.muted) }
+        for index in placed {
+            canvas.write(context.glyphs.axisTickX, row: axis, column: ticks[index].center, style: context.muted)
+        }
         let lag = relation.lagDays == 0 ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") after"
-        context.addText("\(other.name)\(other.unit.map { " (\($0))" } ?? "") on days with and without \(event.name)\(lag) "
-                        + "\(context.glyphs.separator) \(context.glyphs.dashVertical) mean",
-                        to: &canvas, style: context.muted)
+        context.addText(
+            "\(other.name)\(other.unit.map { " (\($0))" } ?? "") on days with and without \(event.name)\(lag) "
+                + "\(context.glyphs.separator) \(context.glyphs.dashVertical) mean",
+            to: &canvas, style: context.muted)
     }
 }

@@ -21,7 +21,8 @@ public struct SleepStagesChart: ChartKind {
         let context = ChartContext(input, profile)
         let segments = input.sleep.filter { $0.minutes > 0 }.sorted { $0.startMinute < $1.startMinute }
         guard let first = segments.first, let last = segments.max(by: { $0.endMinute < $1.endMinute }),
-              last.endMinute > first.startMinute else {
+            last.endMinute > first.startMinute
+        else {
             return context.emptyState("No sleep recorded")
         }
         let (start, end) = (first.startMinute, last.endMinute)
@@ -31,8 +32,10 @@ public struct SleepStagesChart: ChartKind {
         }
         let summary = SleepSummary(segments)
         var canvas = context.newCanvas()
-        context.addHeader(to: &canvas, right: "\(Self.clock(clock(at: start)))\(context.glyphs.rangeDash)"
-                          + "\(Self.clock(end + last.clockShiftMinutes))")
+        context.addHeader(
+            to: &canvas,
+            right: "\(Self.clock(clock(at: start)))\(context.glyphs.rangeDash)"
+                + "\(Self.clock(end + last.clockShiftMinutes))")
         let stages = SleepStage.lanes.filter { $0 != .asleep || (summary.minutesByStage[$0] ?? 0) > 0 }
         let minuteTexts = stages.map { "\(summary.minutesByStage[$0] ?? 0) min" }
         let minuteWidth = minuteTexts.map { DisplayWidth.of($0) }.max() ?? 0
@@ -51,16 +54,22 @@ public struct SleepStagesChart: ChartKind {
             let row = canvas.addRow()
             canvas.write(stage.laneLabel, row: row, column: 0, style: context.muted)
             canvas.write(context.glyphs.axisVertical, row: row, column: laneLeft - 1, style: context.muted)
-            let color = input.color == nil ? Style(hex: Self.stageColors[stage])
-                : Style(foreground: stage == .awake ? RGB(hex: "#F28B30")
-                        : context.accentColor.mixed(with: stageIndex == 1 || stage == .asleep ? .white : .black,
-                                                    amount: stageIndex == 2 ? 0 : 0.35))
+            let color =
+                input.color == nil
+                ? Style(hex: Self.stageColors[stage])
+                : Style(
+                    foreground: stage == .awake
+                        ? RGB(hex: "#F28B30")
+                        : context.accentColor.mixed(
+                            with: stageIndex == 1 || stage == .asleep ? .white : .black,
+                            amount: stageIndex == 2 ? 0 : 0.35))
             let lane = segments.filter { $0.stage == stage }
             for column in 0..<laneWidth {
                 let cellStart = Double(start) + Double(column) * minutesPerCell
                 let cellEnd = cellStart + minutesPerCell
                 let covered = lane.reduce(0.0) { total, segment in
-                    total + max(0, min(cellEnd, Double(segment.endMinute)) - max(cellStart, Double(segment.startMinute)))
+                    total
+                        + max(0, min(cellEnd, Double(segment.endMinute)) - max(cellStart, Double(segment.startMinute)))
                 }
                 guard covered > 1e-9 else { continue }
                 let glyph = covered >= minutesPerCell / 2 ? context.glyphs.shades[3] : context.glyphs.shades[1]
@@ -73,8 +82,9 @@ public struct SleepStagesChart: ChartKind {
         // Clock axis: full hours, as many labels as fit.
         let axis = canvas.addRow()
         canvas.write(context.glyphs.axisCorner, row: axis, column: laneLeft - 1, style: context.muted)
-        canvas.write(String(repeating: context.glyphs.axisHorizontal, count: laneWidth),
-                     row: axis, column: laneLeft, style: context.muted)
+        canvas.write(
+            String(repeating: context.glyphs.axisHorizontal, count: laneWidth),
+            row: axis, column: laneLeft, style: context.muted)
         let cellsPerHour = 60 / minutesPerCell
         let hourStep = [1, 2, 3, 4, 6, 12].first { Double($0) * cellsPerHour >= 6 } ?? 12
         var labels: [(center: Int, text: String)] = []
@@ -93,8 +103,10 @@ public struct SleepStagesChart: ChartKind {
         var parts = ["asleep \(Self.duration(summary.asleepMinutes))", "in bed \(Self.duration(summary.inBedMinutes))"]
         if let target = input.target {
             let asleep = Double(summary.asleepMinutes) / (context.unit == "h" ? 60 : 1)
-            parts.append(target.isMet(by: asleep) ? "\(context.glyphs.check) \(context.targetText() ?? "")"
-                         : "\(context.glyphs.cross) \(context.targetText() ?? "")")
+            parts.append(
+                target.isMet(by: asleep)
+                    ? "\(context.glyphs.check) \(context.targetText() ?? "")"
+                    : "\(context.glyphs.cross) \(context.targetText() ?? "")")
         }
         context.addText(parts.joined(separator: " \(context.glyphs.separator) "), to: &canvas, style: context.muted)
         return canvas
@@ -117,16 +129,22 @@ extension SleepStagesChart {
     /// The night's span beside the title: its first segment's start to its last one's end.
     public func headline(_ input: ChartInput) -> String? {
         guard let first = input.sleep.map(\.startMinute).min(), let last = input.sleep.map(\.endMinute).max(),
-              let firstSegment = input.sleep.first(where: { $0.startMinute == first }),
-              let lastSegment = input.sleep.last(where: { $0.endMinute == last }) else { return nil }
-        return Self.clock(first + firstSegment.clockShiftMinutes) + "–" + Self.clock(last + lastSegment.clockShiftMinutes)
+            let firstSegment = input.sleep.first(where: { $0.startMinute == first }),
+            let lastSegment = input.sleep.last(where: { $0.endMinute == last })
+        else { return nil }
+        return Self.clock(first + firstSegment.clockShiftMinutes) + "–"
+            + Self.clock(last + lastSegment.clockShiftMinutes)
     }
 
     /// Time asleep and in bed over the night's segments.
     public func caption(_ input: ChartInput) -> String? {
         guard !input.sleep.isEmpty else { return nil }
         let summary = SleepSummary(input.sleep.filter { $0.minutes > 0 })
-        return Words.text("chart.sleep_summary", ["asleep": Self.duration(summary.asleepMinutes),
-                                                  "in_bed": Self.duration(summary.inBedMinutes)])
+        return Words.text(
+            "chart.sleep_summary",
+            [
+                "asleep": Self.duration(summary.asleepMinutes),
+                "in_bed": Self.duration(summary.inBedMinutes),
+            ])
     }
 }

@@ -23,8 +23,9 @@ public struct SparklineChart: ChartKind {
         if let tally = context.onTargetTally(points.map(\.value)) {
             right += " \(context.glyphs.separator) \(tally.met)/\(tally.counted) \(context.glyphs.check)"
         }
-        let title = DisplayWidth.truncate(Sanitize.inline(input.title), to: context.width / 3,
-                                          ellipsis: context.glyphs.ellipsis)
+        let title = DisplayWidth.truncate(
+            Sanitize.inline(input.title), to: context.width / 3,
+            ellipsis: context.glyphs.ellipsis)
         let titleWidth = DisplayWidth.of(title)
         var room = context.width - titleWidth - DisplayWidth.of(right) - 2
         if room < 8 {
@@ -33,14 +34,16 @@ public struct SparklineChart: ChartKind {
         }
         points = Array(points.suffix(max(1, room)))
         let shown = points.compactMap(\.value)
-        let low = shown.min() ?? 0, high = shown.max() ?? 0
+        let low = shown.min() ?? 0
+        let high = shown.max() ?? 0
         canvas.write(title, row: row, column: 0, style: context.titleStyle)
         var column = titleWidth + 1
         for point in points {
             if let value = point.value {
                 let level = high - low < 1e-9 ? 4 : 1 + Int(plotting: ((value - low) / (high - low) * 7).rounded())
-                canvas.write(context.glyphs.verticalEighths[level], row: row, column: column,
-                             style: context.meets(value) ? context.accent : context.accentOffTarget)
+                canvas.write(
+                    context.glyphs.verticalEighths[level], row: row, column: column,
+                    style: context.meets(value) ? context.accent : context.accentOffTarget)
             } else {
                 canvas.write(context.glyphs.missing, row: row, column: column, style: context.muted)
             }

@@ -36,12 +36,15 @@ public struct StatChart: ChartKind {
         if let dateText { parts.append(Sanitize.inline(dateText)) }
         if let delta = stat.deltaText { parts.append(Sanitize.inline(delta)) }
         if let target = input.target {
-            parts.append(target.isMet(by: value) ? "\(context.glyphs.check) on target"
-                         : "\(context.glyphs.cross) off target")
+            parts.append(
+                target.isMet(by: value)
+                    ? "\(context.glyphs.check) on target"
+                    : "\(context.glyphs.cross) off target")
         }
         if !parts.isEmpty {
-            context.addText(parts.joined(separator: " \(context.glyphs.separator) "),
-                            to: &canvas, style: context.muted, indent: 2)
+            context.addText(
+                parts.joined(separator: " \(context.glyphs.separator) "),
+                to: &canvas, style: context.muted, indent: 2)
         }
         return canvas
     }
@@ -57,9 +60,12 @@ public struct StatChart: ChartKind {
             let change = value - previous
             let mark = change > 0 ? context.glyphs.up : change < 0 ? context.glyphs.down : "="
             let sign = change > 0 ? "+" : ""
-            delta = "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date.map(DateWords.iso) ?? present[present.count - 2].label)"
+            delta =
+                "\(mark) \(sign)\(context.quantity(change)) since \(present[present.count - 2].date.map(DateWords.iso) ?? present[present.count - 2].label)"
         }
-        return (StatValue(value: value, date: latest.date, deltaText: delta), latest.date.map(DateWords.iso) ?? latest.label)
+        return (
+            StatValue(value: value, date: latest.date, deltaText: delta), latest.date.map(DateWords.iso) ?? latest.label
+        )
     }
 }
 
@@ -85,14 +91,15 @@ enum BigDigits {
         guard unicode else { return pixels }
         let rows = pixels.map { Array($0) } + [Array(repeating: " ", count: pixels[0].count)]
         return stride(from: 0, to: 6, by: 2).map { top in
-            String(zip(rows[top], rows[top + 1]).map { upper, lower -> Character in
-                switch (upper == "#", lower == "#") {
-                case (true, true): return "█"
-                case (true, false): return "▀"
-                case (false, true): return "▄"
-                case (false, false): return " "
-                }
-            })
+            String(
+                zip(rows[top], rows[top + 1]).map { upper, lower -> Character in
+                    switch (upper == "#", lower == "#") {
+                    case (true, true): return "█"
+                    case (true, false): return "▀"
+                    case (false, true): return "▄"
+                    case (false, false): return " "
+                    }
+                })
         }
     }
 }

@@ -29,15 +29,20 @@ public struct TimelineChart: ChartKind {
             let (marker, style) = mark(milestone.status, context: context)
             canvas.write(marker, row: row, column: 1, style: Style(foreground: style.foreground, bold: true))
             let nameStyle = milestone.status == .future ? context.muted : .plain
-            canvas.write(DisplayWidth.truncate(DateWords.iso(milestone.due), to: dateWidth, ellipsis: ""),
-                         row: row, column: 3, style: context.muted)
+            canvas.write(
+                DisplayWidth.truncate(DateWords.iso(milestone.due), to: dateWidth, ellipsis: ""),
+                row: row, column: 3, style: context.muted)
             let nameRoom = context.width - 3 - dateWidth - 2 - statusWidth - 1
-            canvas.write(DisplayWidth.truncate(Sanitize.inline(milestone.name), to: nameRoom,
-                                               ellipsis: context.glyphs.ellipsis),
-                         row: row, column: 3 + dateWidth + 2, style: nameStyle)
-            canvas.writeRightAligned(DisplayWidth.truncate(statuses[index], to: statusWidth,
-                                                           ellipsis: context.glyphs.ellipsis),
-                                     row: row, end: context.width, style: style)
+            canvas.write(
+                DisplayWidth.truncate(
+                    Sanitize.inline(milestone.name), to: nameRoom,
+                    ellipsis: context.glyphs.ellipsis),
+                row: row, column: 3 + dateWidth + 2, style: nameStyle)
+            canvas.writeRightAligned(
+                DisplayWidth.truncate(
+                    statuses[index], to: statusWidth,
+                    ellipsis: context.glyphs.ellipsis),
+                row: row, end: context.width, style: style)
         }
         let legend = [
             "\(context.glyphs.milestoneDone) done", "\(context.glyphs.milestoneNext) next",
@@ -58,8 +63,10 @@ public struct TimelineChart: ChartKind {
 
     /// "done 2024-03-02", "next · in 12 d", "overdue 5 d".
     /// `short` leaves out the done date and the word "next", for narrow widths.
-    func status(of milestone: Milestone, asOf: LocalDate?, short: Bool,
-                context: ChartContext) -> String {
+    func status(
+        of milestone: Milestone, asOf: LocalDate?, short: Bool,
+        context: ChartContext
+    ) -> String {
         let days: Int? = {
             guard let asOf else { return nil }
             return asOf.days(to: milestone.due)
@@ -70,7 +77,8 @@ public struct TimelineChart: ChartKind {
         case .next:
             guard let days else { return "next" }
             if short { return days > 0 ? "in \(days) d" : days == 0 ? "today" : "next" }
-            return days > 0 ? "next \(context.glyphs.separator) in \(days) d"
+            return days > 0
+                ? "next \(context.glyphs.separator) in \(days) d"
                 : days == 0 ? "next \(context.glyphs.separator) today" : "next"
         case .future: return days.map { $0 > 0 ? "in \($0) d" : "" } ?? ""
         }

@@ -15,7 +15,9 @@ public struct GestationalGainRule: Sendable, Hashable {
         public var totalKg: ClosedRange<Double>
 
         public init(name: String, minBMI: Double?, totalKg: ClosedRange<Double>) {
-            self.name = name; self.minBMI = minBMI; self.totalKg = totalKg
+            self.name = name
+            self.minBMI = minBMI
+            self.totalKg = totalKg
         }
     }
 
@@ -28,10 +30,14 @@ public struct GestationalGainRule: Sendable, Hashable {
     /// The week the total applies at (40).
     public var termWeek: Double
 
-    public init(classes: [BMIClass], firstTrimesterKg: ClosedRange<Double>, firstTrimesterWeek: Double = 13,
-                termWeek: Double = 40) {
-        self.classes = classes; self.firstTrimesterKg = firstTrimesterKg
-        self.firstTrimesterWeek = firstTrimesterWeek; self.termWeek = termWeek
+    public init(
+        classes: [BMIClass], firstTrimesterKg: ClosedRange<Double>, firstTrimesterWeek: Double = 13,
+        termWeek: Double = 40
+    ) {
+        self.classes = classes
+        self.firstTrimesterKg = firstTrimesterKg
+        self.firstTrimesterWeek = firstTrimesterWeek
+        self.termWeek = termWeek
     }
 
     /// The class `bmi` falls in: the last whose `minBMI` is at or below it (within 1e-9, so
@@ -44,7 +50,8 @@ public struct GestationalGainRule: Sendable, Hashable {
     /// week 0 there is none; after the term week the total holds.
     public func band(atWeek week: Double, for bmiClass: BMIClass) -> ReferencePoint? {
         guard week >= 0, week.isFinite else { return nil }
-        let lower: Double, upper: Double
+        let lower: Double
+        let upper: Double
         if week <= firstTrimesterWeek {
             let share = week / firstTrimesterWeek
             lower = share * firstTrimesterKg.lowerBound

@@ -34,7 +34,10 @@ public struct ReferenceBand: Sendable, Hashable {
     /// The axis title ("weeks of pregnancy"); nil leaves the chart's default.
     public var axisTitle: String?
 
-    public init(curve: Curve, axisTitle: String? = nil) { self.curve = curve; self.axisTitle = axisTitle }
+    public init(curve: Curve, axisTitle: String? = nil) {
+        self.curve = curve
+        self.axisTitle = axisTitle
+    }
 
     /// The table, when the reference is one.
     public var table: ReferenceTable? { if case .table(let table) = curve { return table } else { return nil } }
@@ -49,7 +52,8 @@ public struct ReferenceBand: Sendable, Hashable {
     /// The `reference:` key of a screen's config, declared once (Keys, Table, Rule below):
     /// a rule when it has `rule:`, else a table.
     public static func configKey(_ name: String = "reference", doc: String) -> ConfigKey<ReferenceBand?> {
-        ConfigKey.variant(name, when: "rule", RuleKeys.self, otherwise: TableKeys.self, doc: doc).checked { variant, _, _ in
+        ConfigKey.variant(name, when: "rule", RuleKeys.self, otherwise: TableKeys.self, doc: doc).checked {
+            variant, _, _ in
             switch variant {
             case .present(let rule): return ReferenceBand(curve: .gestationalGain(rule.gainRule), axisTitle: rule.axis)
             case .otherwise(let table): return ReferenceBand(curve: .table(table.table), axisTitle: table.axis)

@@ -8,7 +8,10 @@ public struct ReferenceTable: Sendable, Hashable {
     public struct Point: Sendable, Hashable {
         public var week: Double
         public var kg: Double
-        public init(week: Double, kg: Double) { self.week = week; self.kg = kg }
+        public init(week: Double, kg: Double) {
+            self.week = week
+            self.kg = kg
+        }
     }
 
     public var breed: String?
@@ -20,13 +23,17 @@ public struct ReferenceTable: Sendable, Hashable {
     public var points: [Point]
 
     public init(breed: String? = nil, sex: String? = nil, tolerancePercent: Double, points: [Point]) {
-        self.breed = breed; self.sex = sex; self.tolerancePercent = tolerancePercent; self.points = points
+        self.breed = breed
+        self.sex = sex
+        self.tolerancePercent = tolerancePercent
+        self.points = points
     }
 
     /// The reference value at `week`, interpolated linearly; nil outside the points.
     public func centre(atWeek week: Double) -> Double? {
         guard let first = points.first, let last = points.last,
-              week >= first.week, week <= last.week else { return nil }
+            week >= first.week, week <= last.week
+        else { return nil }
         for (a, b) in zip(points, points.dropFirst()) where week <= b.week {
             return a.kg + (b.kg - a.kg) * (week - a.week) / (b.week - a.week)
         }

@@ -6,7 +6,9 @@ public struct ChartSize: Sendable {
     public var profile: RenderProfile
 
     public init(width: Double = 640, height: Double = 240, profile: RenderProfile = RenderProfile(width: 80)) {
-        self.width = width; self.height = height; self.profile = profile
+        self.width = width
+        self.height = height
+        self.profile = profile
     }
 
     /// The size reports use.

@@ -6,16 +6,20 @@ struct SVGChart {
     let context: ChartContext
 
     init(_ input: ChartInput, _ size: ChartSize) {
-        self.input = input; self.size = size
+        self.input = input
+        self.size = size
         context = ChartContext(input, size.profile)
     }
 
     var accent: String { Self.hex(context.accentColor) }
 
-    static func hex(_ rgb: RGB) -> String { "#" + [rgb.red, rgb.green, rgb.blue].map { byte in
-        let digits = String(byte, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
-    }.joined() }
+    static func hex(_ rgb: RGB) -> String {
+        "#"
+            + [rgb.red, rgb.green, rgb.blue].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
+    }
 
     /// Tint `index` of the metric colour (as the terminal's segments), then other hues.
     func segmentColor(_ index: Int) -> String {
@@ -44,7 +48,8 @@ struct SVGChart {
     /// A short drawing saying there is nothing to draw.
     func empty() -> String {
         var svg = newDrawing(height: 60)
-        svg.text(input.emptyMessage.map(Sanitize.inline) ?? Words.text("chart.no_data"), x: 8, y: 34, fill: SVGColors.muted)
+        svg.text(
+            input.emptyMessage.map(Sanitize.inline) ?? Words.text("chart.no_data"), x: 8, y: 34, fill: SVGColors.muted)
         return svg.svg(label: label + ": " + Words.text("chart.no_data_day"))
     }
 }

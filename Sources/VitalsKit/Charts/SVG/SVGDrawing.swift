@@ -26,41 +26,59 @@ struct SVGDrawing {
         }
     }
 
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String,
-                       title: String? = nil, opacity: Double? = nil, cssClass: String? = nil) {
-        var pairs: [Attr] = [("x", Self.n(x)), ("y", Self.n(y)), ("width", Self.n(max(0, width))),
-                             ("height", Self.n(max(0, height))), ("fill", fill)]
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String,
+        title: String? = nil, opacity: Double? = nil, cssClass: String? = nil
+    ) {
+        var pairs: [Attr] = [
+            ("x", Self.n(x)), ("y", Self.n(y)), ("width", Self.n(max(0, width))),
+            ("height", Self.n(max(0, height))), ("fill", fill),
+        ]
         if let opacity { pairs.append(("fill-opacity", Self.n(opacity))) }
         if let cssClass { pairs.append(("class", cssClass)) }
         element("rect", pairs, title: title)
     }
 
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String,
-                       width: Double = 1, dashed: Bool = false, title: String? = nil) {
-        var pairs: [Attr] = [("x1", Self.n(x1)), ("y1", Self.n(y1)), ("x2", Self.n(x2)), ("y2", Self.n(y2)),
-                             ("stroke", stroke), ("stroke-width", Self.n(width))]
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, stroke: String,
+        width: Double = 1, dashed: Bool = false, title: String? = nil
+    ) {
+        var pairs: [Attr] = [
+            ("x1", Self.n(x1)), ("y1", Self.n(y1)), ("x2", Self.n(x2)), ("y2", Self.n(y2)),
+            ("stroke", stroke), ("stroke-width", Self.n(width)),
+        ]
         if dashed { pairs.append(("stroke-dasharray", "6 4")) }
         element("line", pairs, title: title)
     }
 
-    mutating func circle(x: Double, y: Double, radius: Double, fill: String, title: String? = nil,
-                         stroke: String? = nil) {
+    mutating func circle(
+        x: Double, y: Double, radius: Double, fill: String, title: String? = nil,
+        stroke: String? = nil
+    ) {
         var pairs: [Attr] = [("cx", Self.n(x)), ("cy", Self.n(y)), ("r", Self.n(radius)), ("fill", fill)]
         if let stroke { pairs += [("stroke", stroke), ("stroke-width", "2")] }
         element("circle", pairs, title: title)
     }
 
     /// A line through `points`, broken where a point is nil.
-    mutating func polyline(_ points: [(Double, Double)?], stroke: String, width: Double = 2,
-                           dashed: Bool = false, title: String? = nil) {
+    mutating func polyline(
+        _ points: [(Double, Double)?], stroke: String, width: Double = 2,
+        dashed: Bool = false, title: String? = nil
+    ) {
         var runs: [[(Double, Double)]] = [[]]
         for point in points {
-            if let point { runs[runs.count - 1].append(point) } else if !(runs.last?.isEmpty ?? true) { runs.append([]) }
+            if let point {
+                runs[runs.count - 1].append(point)
+            } else if !(runs.last?.isEmpty ?? true) {
+                runs.append([])
+            }
         }
         for run in runs where run.count > 1 {
-            var pairs: [Attr] = [("points", run.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")),
-                                 ("fill", "none"), ("stroke", stroke), ("stroke-width", Self.n(width)),
-                                 ("stroke-linejoin", "round")]
+            var pairs: [Attr] = [
+                ("points", run.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")),
+                ("fill", "none"), ("stroke", stroke), ("stroke-width", Self.n(width)),
+                ("stroke-linejoin", "round"),
+            ]
             if dashed { pairs.append(("stroke-dasharray", "6 4")) }
             element("polyline", pairs, title: title)
         }
@@ -69,14 +87,20 @@ struct SVGDrawing {
     /// A filled shape through `points`.
     mutating func polygon(_ points: [(Double, Double)], fill: String, opacity: Double, title: String? = nil) {
         guard points.count > 2 else { return }
-        element("polygon", [("points", points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")),
-                            ("fill", fill), ("fill-opacity", Self.n(opacity))], title: title)
+        element(
+            "polygon",
+            [
+                ("points", points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")),
+                ("fill", fill), ("fill-opacity", Self.n(opacity)),
+            ], title: title)
     }
 
     enum Anchor: String { case start, middle, end }
 
-    mutating func text(_ text: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11,
-                       fill: String = "#444444", bold: Bool = false) {
+    mutating func text(
+        _ text: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11,
+        fill: String = "#444444", bold: Bool = false
+    ) {
         var pairs: [Attr] = [("x", Self.n(x)), ("y", Self.n(y)), ("font-size", Self.n(size)), ("fill", fill)]
         if anchor != .start { pairs.append(("text-anchor", anchor.rawValue)) }
         if bold { pairs.append(("font-weight", "bold")) }
@@ -100,7 +124,8 @@ struct SVGDrawing {
 
     /// The drawing as an `<svg>` element named `label` for screen readers.
     func svg(label: String) -> String {
-        let w = Self.n(width), h = Self.n(height)
+        let w = Self.n(width)
+        let h = Self.n(height)
         return "<svg viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" "
             + "role=\"img\" aria-label=\"\(HTMLText.escape(label))\" class=\"chart-svg\">"
             + "<title>\(HTMLText.escape(label))</title>" + body.joined() + "</svg>"

@@ -14,7 +14,8 @@ struct SVGPlot {
         bottom = size.height - 30 - Double(legendRows) * 16
         var finite = values.filter(\.isFinite).map(ChartNumbers.clamped)
         if fromZero { finite.append(0) }
-        var low = finite.min() ?? 0, high = finite.max() ?? 1
+        var low = finite.min() ?? 0
+        var high = finite.max() ?? 1
         if high - low < 1e-9 { high = low + max(1, abs(low) * 0.1) }
         if !fromZero {
             let pad = (high - low) * 0.08
@@ -27,8 +28,13 @@ struct SVGPlot {
         high = (high / step).rounded(.up) * step
         var ticks: [Double] = []
         var tick = low
-        while tick <= high + step / 2, ticks.count < 12 { ticks.append(tick); tick += step }
-        self.low = low; self.high = high; self.ticks = ticks
+        while tick <= high + step / 2, ticks.count < 12 {
+            ticks.append(tick)
+            tick += step
+        }
+        self.low = low
+        self.high = high
+        self.ticks = ticks
     }
 
     /// 1, 2 or 5 times a power of ten near `raw`.
@@ -91,8 +97,9 @@ struct SVGPlot {
     /// Dashed lines at the target's levels, titled with the target in words.
     func drawTarget(_ levels: [Double], text: String?, on svg: inout SVGDrawing) {
         for level in levels where level >= low && level <= high {
-            svg.line(x1: left, y1: y(level), x2: right, y2: y(level), stroke: SVGColors.target, width: 1.5,
-                     dashed: true, title: text)
+            svg.line(
+                x1: left, y1: y(level), x2: right, y2: y(level), stroke: SVGColors.target, width: 1.5,
+                dashed: true, title: text)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `stat` says of each watched path, compared between two looks: the polling watcher's
@@ -24,7 +25,7 @@ struct FileStamps: Equatable, Sendable {
         for target in targets {
             switch target {
             case .file(let path):
-                stamps[path] = Self.stamp(path)   // nil (missing) leaves it out
+                stamps[path] = Self.stamp(path)  // nil (missing) leaves it out
             case .tree(let root, _):
                 for directory in WatchTarget.directories(under: root) {
                     stamps[directory] = Self.stamp(directory)
@@ -49,14 +50,15 @@ struct FileStamps: Equatable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         // A directory counts by its identity alone: its time changes with any file made in it
         // (an editor's swap file), and the files that matter have stamps of their own.
         let isDirectory = info.st_mode & S_IFMT == S_IFDIR
-        return Stamp(inode: UInt64(info.st_ino), size: isDirectory ? 0 : Int64(info.st_size),
-                     modified: isDirectory ? 0 : modified, isDirectory: isDirectory)
+        return Stamp(
+            inode: UInt64(info.st_ino), size: isDirectory ? 0 : Int64(info.st_size),
+            modified: isDirectory ? 0 : modified, isDirectory: isDirectory)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why files cannot be watched.
@@ -27,7 +27,9 @@ package enum FileWatchError: VitalsError, Equatable {
     package var hints: [String] {
         switch self {
         case .kernelRefused(_, _, let code) where code == ENOSPC || code == EMFILE:
-            return ["the system's inotify limit is reached (sysctl fs.inotify.max_user_watches, fs.inotify.max_user_instances)"]
+            return [
+                "the system's inotify limit is reached (sysctl fs.inotify.max_user_watches, fs.inotify.max_user_instances)"
+            ]
         default:
             return []
         }

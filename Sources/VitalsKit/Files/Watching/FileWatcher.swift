@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Tells when watched files change: inotify on Linux, `stat` polling elsewhere (or when the
@@ -22,16 +23,16 @@ package final class FileWatcher {
         /// inotify where the system has it, else polling four times a second.
         package static var preferred: Mechanism {
             #if os(Linux)
-            return .inotify
+                return .inotify
             #else
-            return .polling(interval: 250)
+                return .polling(interval: 250)
             #endif
         }
     }
 
     private enum Backend {
         #if os(Linux)
-        case inotify(InotifyWatch)
+            case inotify(InotifyWatch)
         #endif
         case polling(PollingWatch)
     }
@@ -47,22 +48,24 @@ package final class FileWatcher {
 
     /// Watches `targets` with `mechanism`. When inotify is asked for and the kernel refuses
     /// it, `fallingBack` decides between polling instead and the error.
-    package init(_ targets: [WatchTarget], mechanism: Mechanism = .preferred, debouncer: ChangeDebouncer = ChangeDebouncer(),
-                 fallingBack: Bool = true) throws(FileWatchError) {
+    package init(
+        _ targets: [WatchTarget], mechanism: Mechanism = .preferred, debouncer: ChangeDebouncer = ChangeDebouncer(),
+        fallingBack: Bool = true
+    ) throws(FileWatchError) {
         let targets = targets.map(\.absolute)
         self.targets = targets
         self.debouncer = debouncer
         switch mechanism {
         case .inotify:
             #if os(Linux)
-            do {
-                backend = .inotify(try InotifyWatch(targets))
-            } catch {
-                guard fallingBack else { throw error }
-                backend = .polling(PollingWatch(targets, interval: 250, now: Self.now()))
-            }
+                do {
+                    backend = .inotify(try InotifyWatch(targets))
+                } catch {
+                    guard fallingBack else { throw error }
+                    backend = .polling(PollingWatch(targets, interval: 250, now: Self.now()))
+                }
             #else
-            backend = .polling(PollingWatch(targets, interval: 250, now: Self.now()))
+                backend = .polling(PollingWatch(targets, interval: 250, now: Self.now()))
             #endif
         case .polling(let interval):
             backend = .polling(PollingWatch(targets, interval: max(10, interval), now: Self.now()))
@@ -73,7 +76,7 @@ package final class FileWatcher {
     package var mechanism: Mechanism {
         switch backend {
         #if os(Linux)
-        case .inotify: return .inotify
+            case .inotify: return .inotify
         #endif
         case .polling(let watch): return .polling(interval: watch.interval)
         }
@@ -83,7 +86,7 @@ package final class FileWatcher {
     package var descriptor: Int32? {
         switch backend {
         #if os(Linux)
-        case .inotify(let watch): return watch.descriptor
+            case .inotify(let watch): return watch.descriptor
         #endif
         case .polling: return nil
         }
@@ -96,7 +99,7 @@ package final class FileWatcher {
         self.targets = targets
         switch backend {
         #if os(Linux)
-        case .inotify(let watch): watch.retarget(targets)
+            case .inotify(let watch): watch.retarget(targets)
         #endif
         case .polling(let watch): watch.retarget(targets, now: Self.now())
         }
@@ -116,7 +119,7 @@ package final class FileWatcher {
         let seen: [String]?
         switch backend {
         #if os(Linux)
-        case .inotify(let watch): seen = watch.collect()
+            case .inotify(let watch): seen = watch.collect()
         #endif
         case .polling(let watch): seen = watch.collect(at: now)
         }

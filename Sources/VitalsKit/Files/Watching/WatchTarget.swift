@@ -26,7 +26,9 @@ package enum WatchTarget: Hashable, Sendable {
     /// The same target with its path absolute (resolved against the working directory), so a
     /// relative `--db data.sqlite` is watched in the directory it is in.
     var absolute: WatchTarget {
-        let path = self.path.hasPrefix("/") ? self.path
+        let path =
+            self.path.hasPrefix("/")
+            ? self.path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(self.path)
         let standard = (path as NSString).standardizingPath
         switch self {

@@ -15,11 +15,14 @@ package struct HTMLOutput: Sendable {
         var output = self
         output.size.profile.numbers = document.profile.numbers
         return document.speaking {
-            var html = "<section class=\"screen\" id=\"\(HTMLText.escape(document.screenID))\" lang=\"\(HTMLText.escape(document.language))\">\n"
+            var html =
+                "<section class=\"screen\" id=\"\(HTMLText.escape(document.screenID))\" lang=\"\(HTMLText.escape(document.language))\">\n"
             // The header and the block after it are kept on one page (a header never ends a page).
             var blocks = document.blocks[...]
             if case .header? = blocks.first?.content {
-                html += "<div class=\"screen-lead\">" + blocks.prefix(2).map(output.block).joined(separator: "\n") + "</div>\n"
+                html +=
+                    "<div class=\"screen-lead\">" + blocks.prefix(2).map(output.block).joined(separator: "\n")
+                    + "</div>\n"
                 blocks = blocks.dropFirst(2)
             }
             for block in blocks { html += output.block(block) + "\n" }
@@ -37,14 +40,18 @@ package struct HTMLOutput: Sendable {
             return "<figure class=\"block chart\" data-kind=\"\(HTMLText.escape(figure.chartTypeID))\">"
                 + chart(figure) + rows(figure.notes, wrapper: "figcaption") + "</figure>"
         case .text(let rows):
-            if let paper = Self.paperText(block) { return "<div class=\"block \(kind)\"><p class=\"muted\">\(HTMLText.escape(paper))</p></div>" }
+            if let paper = Self.paperText(block) {
+                return "<div class=\"block \(kind)\"><p class=\"muted\">\(HTMLText.escape(paper))</p></div>"
+            }
             return "<div class=\"block \(kind)\">" + self.rows(rows, wrapper: nil) + "</div>"
         case .drawing(let drawing):
-            let inner = drawing.html(size: size)
+            let inner =
+                drawing.html(size: size)
                 ?? "<pre class=\"drawing\">\(drawing.draw(profile: profile).preformattedHTML())</pre>"
             return "<div class=\"block \(kind) drawing-block\">" + inner + "</div>"
         case .table(let table):
-            return "<div class=\"block \(kind) table-block\">" + HTMLTable.html(table) + rows(table.notes, wrapper: nil) + "</div>"
+            return "<div class=\"block \(kind) table-block\">" + HTMLTable.html(table) + rows(table.notes, wrapper: nil)
+                + "</div>"
         }
     }
 
@@ -68,18 +75,23 @@ package struct HTMLOutput: Sendable {
     func chart(_ figure: ChartFigure) -> String {
         let resolved = figure.kind
         let context = ChartContext(figure.input, profile)
-        var html = "<h3 class=\"chart-title\">" + HTMLText.escape(figure.input.title)
+        var html =
+            "<h3 class=\"chart-title\">" + HTMLText.escape(figure.input.title)
             + (figure.input.unit.map { " <span class=\"unit\">(\(HTMLText.escape($0)))</span>" } ?? "")
             + (context.targetText().map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "")
-            + (resolved.kind.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" } ?? "") + "</h3>"
+            + (resolved.kind.headline(figure.input).map { " <span class=\"target\">\(HTMLText.escape($0))</span>" }
+                ?? "") + "</h3>"
         if let note = resolved.note { html += "<p class=\"note\">\(HTMLText.escape(note))</p>" }
         if let svg = resolved.kind.svg(figure.input, size: size) {
             html += svg
         } else {
-            html += "<pre class=\"drawing\">" + resolved.kind.draw(figure.input, profile: profile).preformattedHTML() + "</pre>"
+            html +=
+                "<pre class=\"drawing\">" + resolved.kind.draw(figure.input, profile: profile).preformattedHTML()
+                + "</pre>"
         }
         if type(of: resolved.kind).data.isTallied, figure.input.stacked == nil || !figure.input.points.isEmpty,
-           figure.input.points.contains(where: { $0.value != nil }) {
+            figure.input.points.contains(where: { $0.value != nil })
+        {
             let summary = context.summary(figure.input.points.map(\.value))
             if !summary.isEmpty { html += "<p class=\"chart-summary\">\(HTMLText.escape(summary))</p>" }
         }
@@ -92,9 +104,12 @@ package struct HTMLOutput: Sendable {
 
     func header(_ header: ScreenHeader) -> String {
         let color = HTMLText.color(header.color, fallback: "#333333")
-        var html = "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(PaperColor.textHex(header.color, fallback: "#333333"))\">"
+        var html =
+            "<header class=\"screen-header\" style=\"border-color:\(color)\"><h2 style=\"color:\(PaperColor.textHex(header.color, fallback: "#333333"))\">"
         html += HTMLText.escape(header.name) + "</h2><p class=\"context\">\(HTMLText.escape(header.context))</p>"
-        if let description = header.description { html += "<p class=\"description\">\(HTMLText.escape(description))</p>" }
+        if let description = header.description {
+            html += "<p class=\"description\">\(HTMLText.escape(description))</p>"
+        }
         return html + "</header>"
     }
 
@@ -115,7 +130,8 @@ package struct HTMLOutput: Sendable {
             case .heading(let text, let style):
                 html += "<h4\(HTMLStyle.attribute(style))>\(HTMLText.escape(text))</h4>"
             case .labelled(let label, let text, _):
-                html += "<p class=\"labelled\"><span class=\"label\">\(HTMLText.escape(label))</span> \(HTMLText.escape(text))</p>"
+                html +=
+                    "<p class=\"labelled\"><span class=\"label\">\(HTMLText.escape(label))</span> \(HTMLText.escape(text))</p>"
             }
         }
         guard let wrapper else { return html }

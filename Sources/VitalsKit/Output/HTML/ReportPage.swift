@@ -15,11 +15,20 @@ package struct ReportPage: Sendable {
     package var paper: Paper
 
     /// Paper sizes for print (`@page size`).
-    package enum Paper: String, Sendable { case a4 = "A4", letter }
+    package enum Paper: String, Sendable {
+        case a4 = "A4"
+        case letter
+    }
 
-    package init(title: String, period: String, asOf: String, language: String = "en", paper: Paper = .a4,
-                notice: String? = nil) {
-        self.title = title; self.period = period; self.asOf = asOf; self.language = language; self.notice = notice
+    package init(
+        title: String, period: String, asOf: String, language: String = "en", paper: Paper = .a4,
+        notice: String? = nil
+    ) {
+        self.title = title
+        self.period = period
+        self.asOf = asOf
+        self.language = language
+        self.notice = notice
         self.paper = paper
     }
 
@@ -34,28 +43,37 @@ package struct ReportPage: Sendable {
     /// the current language (`Words.current`).
     package func html(sections: [String], contents: [ReportContentsEntry] = []) -> String {
         let footer = CSSString.quoted("\(period) · \(asOf)")
-        let pageNumber = "\(CSSString.quoted(Words.text("report.page") + " ")) counter(page) "
+        let pageNumber =
+            "\(CSSString.quoted(Words.text("report.page") + " ")) counter(page) "
             + "\(CSSString.quoted(" " + Words.text("report.page_of") + " ")) counter(pages)"
-        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n" + PrintPolicy.meta + "\n"
+        var html =
+            "<!DOCTYPE html>\n<html lang=\"\(HTMLText.escape(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+            + PrintPolicy.meta + "\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLText.escape(title)) · \(HTMLText.escape(period))</title>\n"
-        html += "<style>\n" + ReportStyle.css + "@page { size: \(paper.rawValue); @bottom-left { content: \(footer); } "
+        html +=
+            "<style>\n" + ReportStyle.css + "@page { size: \(paper.rawValue); @bottom-left { content: \(footer); } "
             + "@bottom-right { content: \(pageNumber); } }\n</style>\n</head>\n<body>\n"
         // Three screens or more get a cover page of their own; two are listed above the first.
-        html += "<header class=\"report-header\(contents.count > 2 ? " cover" : "")\"><h1>\(HTMLText.escape(title))</h1>"
+        html +=
+            "<header class=\"report-header\(contents.count > 2 ? " cover" : "")\"><h1>\(HTMLText.escape(title))</h1>"
         html += "<p class=\"period\">\(HTMLText.escape(period)) · \(HTMLText.escape(asOf))</p>"
         if let notice { html += "<p class=\"notice\">\(HTMLText.escape(notice))</p>" }
         if !contents.isEmpty {
-            html += "<nav class=\"contents\"><h2>\(HTMLText.escape(Words.text("report.contents"))) "
+            html +=
+                "<nav class=\"contents\"><h2>\(HTMLText.escape(Words.text("report.contents"))) "
                 + "<span>(\(HTMLText.escape(Words.count(contents.count, one: "report.screen_count_one", other: "report.screen_count_other"))))</span></h2><ol>"
             for entry in contents {
-                html += "<li><a href=\"#\(HTMLText.escape(entry.screenID))\">\(HTMLText.escape(entry.name))</a>"
-                    + (entry.context.isEmpty ? "" : " <span class=\"context\">\(HTMLText.escape(entry.context))</span>") + "</li>"
+                html +=
+                    "<li><a href=\"#\(HTMLText.escape(entry.screenID))\">\(HTMLText.escape(entry.name))</a>"
+                    + (entry.context.isEmpty ? "" : " <span class=\"context\">\(HTMLText.escape(entry.context))</span>")
+                    + "</li>"
             }
             html += "</ol></nav>"
         }
         html += "</header>\n<main>\n" + sections.joined(separator: "\n") + "\n</main>\n"
-        html += "<footer class=\"report-footer\">\(HTMLText.escape(period)) · \(HTMLText.escape(asOf)) · \(HTMLText.escape(Words.text("report.made_by")))</footer>\n"
+        html +=
+            "<footer class=\"report-footer\">\(HTMLText.escape(period)) · \(HTMLText.escape(asOf)) · \(HTMLText.escape(Words.text("report.made_by")))</footer>\n"
         return html + "</body>\n</html>\n"
     }
 }
@@ -68,14 +86,19 @@ package struct ReportContentsEntry: Sendable, Hashable {
     package var context: String
 
     package init(screenID: String, name: String, context: String) {
-        self.screenID = screenID; self.name = name; self.context = context
+        self.screenID = screenID
+        self.name = name
+        self.context = context
     }
 
     /// The entry of `document`: its header's name and context.
     package init(_ document: ScreenDocument) {
         var context = ""
         for block in document.blocks {
-            if case .header(let header) = block.content { context = header.context; break }
+            if case .header(let header) = block.content {
+                context = header.context
+                break
+            }
         }
         self.init(screenID: document.screenID, name: document.name, context: context)
     }

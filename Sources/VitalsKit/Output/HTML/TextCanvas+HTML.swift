@@ -3,10 +3,14 @@ extension TextCanvas {
     /// trailing blanks dropped.
     func preformattedHTML() -> String {
         rows.map { cells in
-            var line = "", run = "", current = Style.plain
+            var line = ""
+            var run = ""
+            var current = Style.plain
             func flush() {
                 guard !run.isEmpty else { return }
-                line += current == .plain ? HTMLText.escape(run)
+                line +=
+                    current == .plain
+                    ? HTMLText.escape(run)
                     : "<span style=\"\(HTMLStyle.css(current))\">\(HTMLText.escape(run))</span>"
                 run = ""
             }
@@ -14,7 +18,10 @@ extension TextCanvas {
             while let last = trimmed.last, last.width == 1, last.text == " " { trimmed = trimmed.dropLast() }
             for cell in trimmed where cell.width > 0 {
                 let style = cell.text == " " ? current : cell.style
-                if style != current { flush(); current = style }
+                if style != current {
+                    flush()
+                    current = style
+                }
                 run += cell.text
             }
             flush()

@@ -23,12 +23,17 @@ package enum RelationReader {
 
     /// The pairs of `x` and `y` (y `lagDays` later), both read up to their queries' as-of days
     /// moved so that y ends on `y.asOf`.
-    package static func read(x: MetricQuery, y: MetricQuery, lagDays: Int, xName: String? = nil, yName: String? = nil,
-                             from store: SampleStore) throws -> RelationSeries {
-        var x = x, y = y
-        x.binding.rolling = nil; y.binding.rolling = nil
+    package static func read(
+        x: MetricQuery, y: MetricQuery, lagDays: Int, xName: String? = nil, yName: String? = nil,
+        from store: SampleStore
+    ) throws -> RelationSeries {
+        var x = x
+        var y = y
+        x.binding.rolling = nil
+        y.binding.rolling = nil
         x.asOf = y.asOf.adding(days: -lagDays)
-        let xValues = try values(x, store: store), yValues = try values(y, store: store)
+        let xValues = try values(x, store: store)
+        let yValues = try values(y, store: store)
         var pairs: [PairedValue] = []
         for (day, value) in xValues.sorted(by: { $0.key < $1.key }) {
             if let other = yValues[day.adding(days: lagDays)] {
@@ -37,8 +42,9 @@ package enum RelationReader {
         }
         func side(_ query: MetricQuery, _ name: String?) -> RelationSide {
             let event = isEvent(query)
-            return RelationSide(name: name ?? self.name(of: query),
-                                unit: event ? nil : MetricChartBuilder.symbol(query.unitSymbol), isEvent: event)
+            return RelationSide(
+                name: name ?? self.name(of: query),
+                unit: event ? nil : MetricChartBuilder.symbol(query.unitSymbol), isEvent: event)
         }
         return RelationSeries(x: side(x, xName), y: side(y, yName), lagDays: lagDays, pairs: pairs)
     }

@@ -15,10 +15,18 @@ package struct RelationRequest: Sendable {
     package var weighIn: WeighInPolicy?
     package var dayCutoffMinutes: Int?
 
-    package init(x: String, y: String, asOf: LocalDate, range: TimeRange = .days(90), subjectID: String? = nil,
-                 unitSystem: UnitSystem? = nil, weighIn: WeighInPolicy? = nil, dayCutoffMinutes: Int? = nil) {
-        self.x = x; self.y = y; self.asOf = asOf; self.range = range; self.subjectID = subjectID
-        self.unitSystem = unitSystem; self.weighIn = weighIn; self.dayCutoffMinutes = dayCutoffMinutes
+    package init(
+        x: String, y: String, asOf: LocalDate, range: TimeRange = .days(90), subjectID: String? = nil,
+        unitSystem: UnitSystem? = nil, weighIn: WeighInPolicy? = nil, dayCutoffMinutes: Int? = nil
+    ) {
+        self.x = x
+        self.y = y
+        self.asOf = asOf
+        self.range = range
+        self.subjectID = subjectID
+        self.unitSystem = unitSystem
+        self.weighIn = weighIn
+        self.dayCutoffMinutes = dayCutoffMinutes
     }
 
     /// Reads the relation at each of `lags` (days y is read after x), in order.
@@ -30,19 +38,26 @@ package struct RelationRequest: Sendable {
             var binding = binding
             binding.range = range
             binding.bucket = .day
-            var metric = DisplayMetric(id: "RELATE", screenID: "", displayName: "", chartTypeID: ScatterChart.id,
-                                       isPrimary: false, isActive: true, parentID: nil, order: 0, aboutWhat: nil,
-                                       aboutWhy: nil, color: nil, role: nil, binding: binding,
-                                       location: SourceLocation(file: "<command line>", line: 1, column: 1))
-            if let policy = weighIn, WeighInPolicy.applies(to: metric, in: catalog) { metric.binding.aggregate = policy.aggregate }
-            var query = try MetricQuery(metric: metric, catalog: catalog, subjectID: subject, asOf: asOf, unitSystem: unitSystem)
+            var metric = DisplayMetric(
+                id: "RELATE", screenID: "", displayName: "", chartTypeID: ScatterChart.id,
+                isPrimary: false, isActive: true, parentID: nil, order: 0, aboutWhat: nil,
+                aboutWhy: nil, color: nil, role: nil, binding: binding,
+                location: SourceLocation(file: "<command line>", line: 1, column: 1))
+            if let policy = weighIn, WeighInPolicy.applies(to: metric, in: catalog) {
+                metric.binding.aggregate = policy.aggregate
+            }
+            var query = try MetricQuery(
+                metric: metric, catalog: catalog, subjectID: subject, asOf: asOf, unitSystem: unitSystem)
             query.defaultDayCutoffMinutes = dayCutoffMinutes
             query.weighIn = weighIn
             return query
         }
-        let xQuery = try query(xBinding), yQuery = try query(yBinding)
+        let xQuery = try query(xBinding)
+        let yQuery = try query(yBinding)
         return try store.readingAsOneSnapshot {
-            try lags.map { try RelationReader.read(x: xQuery, y: yQuery, lagDays: $0, xName: xName, yName: yName, from: store) }
+            try lags.map {
+                try RelationReader.read(x: xQuery, y: yQuery, lagDays: $0, xName: xName, yName: yName, from: store)
+            }
         }
     }
 
@@ -50,14 +65,21 @@ package struct RelationRequest: Sendable {
     func side(_ name: String, in catalog: Catalog) throws -> (MetricBinding, String?, String?) {
         if let metric = catalog.metric(name), let seriesID = metric.binding.seriesID {
             var binding = metric.binding
-            binding.rolling = nil; binding.target = nil; binding.divideBy = nil; binding.splitBy = nil
+            binding.rolling = nil
+            binding.target = nil
+            binding.divideBy = nil
+            binding.splitBy = nil
             binding.versus = nil
             binding.seriesID = seriesID
             return (binding, catalog.screen(metric.screenID)?.subjectID, metric.displayName)
         }
         let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
         guard let seriesID = parts.first, let series = catalog.series(seriesID) else {
-            throw RelateError.unknownSide(name, suggestions: Suggest.closest(to: name, in: catalog.series.map(\.id) + catalog.metrics.map(\.id)).map { [$0] } ?? [])
+            throw RelateError.unknownSide(
+                name,
+                suggestions: Suggest.closest(to: name, in: catalog.series.map(\.id) + catalog.metrics.map(\.id)).map {
+                    [$0]
+                } ?? [])
         }
         var binding = MetricBinding(seriesID: series.id, aggregate: Self.defaultAggregate(series))
         if parts.count == 2 {
@@ -96,7 +118,9 @@ package enum RelateError: VitalsError, Equatable {
         switch self {
         case .unknownSide(_, let suggestions):
             return (suggestions.isEmpty ? [] : ["did you mean: \(suggestions.joined(separator: ", "))?"])
-                + ["a side is a series id (steps), series:category (symptoms:headache) or a metric id (BODY_WEIGHT_DAILY)"]
+                + [
+                    "a side is a series id (steps), series:category (symptoms:headache) or a metric id (BODY_WEIGHT_DAILY)"
+                ]
         case .unknownCategory(_, _, let known):
             return ["categories: " + (known.isEmpty ? "none (a quantity series)" : known.joined(separator: ", "))]
         }

@@ -16,8 +16,10 @@ public struct SQLDialect: Sendable, Equatable {
     /// one database (a server); nil where every row is the one user's (a file).
     public var loggedByThisLogin: String?
 
-    public init(name: String, nullSafeEquals: String, jsonTextField: @escaping @Sendable (String, String) -> String,
-                loggedByThisLogin: String? = nil) {
+    public init(
+        name: String, nullSafeEquals: String, jsonTextField: @escaping @Sendable (String, String) -> String,
+        loggedByThisLogin: String? = nil
+    ) {
         self.name = name
         self.nullSafeEquals = nullSafeEquals
         self.jsonTextField = jsonTextField
@@ -27,7 +29,8 @@ public struct SQLDialect: Sendable, Equatable {
     /// SQLite's.
     public static let sqlite = SQLDialect(
         name: "SQLite", nullSafeEquals: "IS",
-        jsonTextField: { column, key in "CASE WHEN json_valid(\(column)) THEN json_extract(\(column), '$.\(key)') END" })
+        jsonTextField: { column, key in "CASE WHEN json_valid(\(column)) THEN json_extract(\(column), '$.\(key)') END" }
+    )
 }
 
 extension SQLDialect {

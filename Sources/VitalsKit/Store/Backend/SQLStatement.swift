@@ -75,7 +75,10 @@ extension SQLStatement: ExpressibleByStringInterpolation {
 
         /// A value or `NULL`.
         public mutating func appendInterpolation<Value: StoreValueConvertible>(_ value: Value?) {
-            guard let value else { text += "NULL"; return }
+            guard let value else {
+                text += "NULL"
+                return
+            }
             appendInterpolation(value)
         }
 
@@ -90,8 +93,11 @@ extension SQLStatement: ExpressibleByStringInterpolation {
 
         /// A list for `IN`: `(?, ?, …)`, or a subquery of no row when `values` is empty.
         public mutating func appendInterpolation<Values: Collection>(_ values: Values)
-            where Values.Element: StoreValueConvertible {
-            guard !values.isEmpty else { text += "(SELECT NULL WHERE NULL)"; return }
+        where Values.Element: StoreValueConvertible {
+            guard !values.isEmpty else {
+                text += "(SELECT NULL WHERE NULL)"
+                return
+            }
             text += "(" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")"
             arguments += values.map(\.storeValue)
         }
@@ -126,7 +132,12 @@ extension SQLStatement {
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         var count = 0
-        Self.scan(text, placeholder: { count += 1; result += placeholder(count) }, other: { result += $0 })
+        Self.scan(
+            text,
+            placeholder: {
+                count += 1
+                result += placeholder(count)
+            }, other: { result += $0 })
         return result
     }
 
@@ -152,7 +163,10 @@ extension SQLStatement {
                 while end < sql.endIndex {
                     if sql[end] == character {
                         let next = sql.index(after: end)
-                        if next < sql.endIndex, sql[next] == character { end = sql.index(after: next); continue }
+                        if next < sql.endIndex, sql[next] == character {
+                            end = sql.index(after: next)
+                            continue
+                        }
                         end = next
                         break
                     }

@@ -28,7 +28,9 @@ public protocol StoreBackend: Sendable {
 }
 
 extension StoreBackend {
-    public static func loadCatalog(from location: String, environment: [String: String]) throws -> LoadedCatalog? { nil }
+    public static func loadCatalog(from location: String, environment: [String: String]) throws -> LoadedCatalog? {
+        nil
+    }
 
     /// Whether `location` is one of this backend's URLs.
     public static func claims(_ location: String) -> Bool {
@@ -55,7 +57,8 @@ public struct StoreBackends: Sendable {
         guard let colon = location.firstIndex(of: ":"), location[colon...].hasPrefix("://") else { return nil }
         let scheme = location[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return scheme.lowercased()
     }
 
@@ -75,10 +78,13 @@ public struct StoreBackends: Sendable {
     }
 
     /// The catalog kept in the database at `location` (`--catalog URL`).
-    public func loadCatalog(from location: String,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> LoadedCatalog {
+    public func loadCatalog(
+        from location: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> LoadedCatalog {
         guard let backend = try backend(for: location),
-              let loaded = try backend.loadCatalog(from: location, environment: environment) else {
+            let loaded = try backend.loadCatalog(from: location, environment: environment)
+        else {
             throw StoreLocationError.noCatalog(location: display(location))
         }
         return loaded
@@ -124,9 +130,12 @@ public enum StoreLocationError: VitalsError, Equatable {
     public var message: String {
         switch self {
         case .noBackend(let scheme, let known):
-            let hint = scheme.hasPrefix("postgres")
+            let hint =
+                scheme.hasPrefix("postgres")
                 ? Self.withoutPostgreSQL
-                : known.isEmpty ? "this vitals reads SQLite files only" : "it knows " + known.map { $0 + "://" }.joined(separator: ", ")
+                : known.isEmpty
+                    ? "this vitals reads SQLite files only"
+                    : "it knows " + known.map { $0 + "://" }.joined(separator: ", ")
             return "no store backend for \(scheme):// locations: \(hint)"
         case .pathsWithDatabaseCatalog:
             return "validate checks either files or a server's catalog tables, not both"

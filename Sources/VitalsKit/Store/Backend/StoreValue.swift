@@ -26,7 +26,8 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StoreValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByStringLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+{
     public init(nilLiteral: ()) { self = .null }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .real(value) }
@@ -129,7 +130,10 @@ extension Optional: StoreValueConvertible where Wrapped: StoreValueConvertible {
     public var storeValue: StoreValue { self?.storeValue ?? .null }
     /// NULL is `.some(nil)`; a value of another kind is nil.
     public init?(storeValue stored: StoreValue) {
-        if stored.isNull { self = .none; return }
+        if stored.isNull {
+            self = .none
+            return
+        }
         guard let value = Wrapped(storeValue: stored) else { return nil }
         self = .some(value)
     }
@@ -152,6 +156,8 @@ public struct StoreArguments: Sendable, Hashable, ExpressibleByArrayLiteral {
 
     public var isEmpty: Bool { values.isEmpty }
 
-    public static func + (a: StoreArguments, b: StoreArguments) -> StoreArguments { StoreArguments(a.values + b.values) }
+    public static func + (a: StoreArguments, b: StoreArguments) -> StoreArguments {
+        StoreArguments(a.values + b.values)
+    }
     public static func += (a: inout StoreArguments, b: StoreArguments) { a.values += b.values }
 }

@@ -18,13 +18,16 @@ extension MetricQuery {
     /// One entry per date from `first` through `last`: the merged night ending that day, nil
     /// when nothing was recorded. Every category is merged (so a watch's awake minutes keep
     /// an app's "asleep" out); the query's categories only choose what a value counts.
-    public func fetchSleepNights(from store: SampleStore, first: LocalDate,
-                                 last: LocalDate) throws -> [(date: LocalDate, night: SleepNight?)] {
+    public func fetchSleepNights(
+        from store: SampleStore, first: LocalDate,
+        last: LocalDate
+    ) throws -> [(date: LocalDate, night: SleepNight?)] {
         guard first <= last else { return [] }
         // A night's recordings start at most a day before it and may be at any UTC offset;
         // the earlier nights are read too, as they keep moments they share with the first.
-        let intervals = try sleepIntervals(in: store, from: first.adding(days: -3).midnight(utcOffsetSeconds: 0),
-                                           to: last.adding(days: 3).midnight(utcOffsetSeconds: 0))
+        let intervals = try sleepIntervals(
+            in: store, from: first.adding(days: -3).midnight(utcOffsetSeconds: 0),
+            to: last.adding(days: 3).midnight(utcOffsetSeconds: 0))
         var byDate: [LocalDate: SleepNight] = [:]
         for night in SleepNight.nights(from: intervals, dayShiftSeconds: shiftSeconds)
         where night.date >= first && night.date <= last {
@@ -48,7 +51,8 @@ extension MetricQuery {
         return try store.inSnapshot { db in
             try db.fetchAll(sql: sql, arguments: [series.id, subjectID, low - 64_800, high + 64_800, low, high])
                 .map { row in
-                    SleepNight.Interval(start: row[0], end: row[1], utcOffsetSeconds: row[2], category: row[3], source: row[4])
+                    SleepNight.Interval(
+                        start: row[0], end: row[1], utcOffsetSeconds: row[2], category: row[3], source: row[4])
                 }
         }
     }
@@ -126,9 +130,13 @@ extension MetricQuery {
             for key in candidates {
                 let minutes = inPeriod.map { $0.minutes(key) }.filter { $0 > 0 }
                 let converted = minutes.compactMap { base.convert(Double($0), to: displayUnit) }
-                let value = aggregate == .mean && !converted.isEmpty
+                let value =
+                    aggregate == .mean && !converted.isEmpty
                     ? converted.reduce(0, +) / Double(recorded) : Self.combine(converted, aggregate)
-                if let value { values[key] = value; seen.insert(key) }
+                if let value {
+                    values[key] = value
+                    seen.insert(key)
+                }
             }
             return values
         }
@@ -145,11 +153,14 @@ extension MetricQuery {
     /// in the period (nights after the as-of day are not read).
     func sleepPeriods(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Period] {
         guard let readStart = periods.first?.start, let end = periods.last?.end else { return [] }
-        let values = readStart > asOf ? []
+        let values =
+            readStart > asOf
+            ? []
             : try fetchSleepNights(from: store, first: readStart, last: min(end, asOf)).map { sleepValue(of: $0.night) }
         return periods.map { period in
-            let value = Self.combine(values[Self.span(period, from: readStart, count: values.count)].compactMap { $0 },
-                                     aggregate)
+            let value = Self.combine(
+                values[Self.span(period, from: readStart, count: values.count)].compactMap { $0 },
+                aggregate)
             return Period(start: period.start, end: period.end, value: value, hasData: value != nil)
         }
     }

@@ -47,8 +47,16 @@ extension SleepNight {
                 remaining = remaining.flatMap { part -> [Piece] in
                     guard span.end > part.start, span.start < part.end else { return [part] }
                     var kept: [Piece] = []
-                    if part.start < span.start { var left = part; left.end = span.start; kept.append(left) }
-                    if part.end > span.end { var right = part; right.start = span.end; kept.append(right) }
+                    if part.start < span.start {
+                        var left = part
+                        left.end = span.start
+                        kept.append(left)
+                    }
+                    if part.end > span.end {
+                        var right = part
+                        right.start = span.end
+                        kept.append(right)
+                    }
                     return kept
                 }
             }

@@ -27,8 +27,11 @@ public struct SleepNight: Sendable, Hashable {
         public var source: String
 
         public init(start: Int64, end: Int64, utcOffsetSeconds: Int = 0, category: String, source: String) {
-            self.start = start; self.end = end; self.utcOffsetSeconds = utcOffsetSeconds
-            self.category = category; self.source = source
+            self.start = start
+            self.end = end
+            self.utcOffsetSeconds = utcOffsetSeconds
+            self.category = category
+            self.source = source
         }
     }
 
@@ -78,8 +81,10 @@ public struct SleepNight: Sendable, Hashable {
                 last.end = to
                 pieces[pieces.count - 1] = last
             } else {
-                pieces.append(Piece(start: from, end: to, utcOffsetSeconds: best.utcOffsetSeconds,
-                                    category: best.category, source: best.source))
+                pieces.append(
+                    Piece(
+                        start: from, end: to, utcOffsetSeconds: best.utcOffsetSeconds,
+                        category: best.category, source: best.source))
             }
         }
         self.pieces = pieces
@@ -159,9 +164,10 @@ public struct SleepNight: Sendable, Hashable {
         var segments: [SleepSegment] = []
         for piece in pieces {
             guard let stage = SleepStage(category: piece.category) else { continue }
-            let segment = SleepSegment(stage: stage, startMinute: Int(Self.minute(piece.start) - origin),
-                                       endMinute: Int(Self.minute(piece.end) - origin),
-                                       clockShiftMinutes: (piece.utcOffsetSeconds - first.utcOffsetSeconds) / 60)
+            let segment = SleepSegment(
+                stage: stage, startMinute: Int(Self.minute(piece.start) - origin),
+                endMinute: Int(Self.minute(piece.end) - origin),
+                clockShiftMinutes: (piece.utcOffsetSeconds - first.utcOffsetSeconds) / 60)
             if var previous = segments.last, previous.clockShiftMinutes != segment.clockShiftMinutes {
                 // The latest whole UTC hour after the previous piece's start, up to this one's.
                 let hour = Int(Self.floorDivision(origin + Int64(segment.startMinute), 60) * 60 - origin)

@@ -50,22 +50,26 @@ public struct SleepSegment: Sendable, Hashable {
     public var clockShiftMinutes: Int
 
     public init(stage: SleepStage, startMinute: Int, endMinute: Int, clockShiftMinutes: Int = 0) {
-        self.stage = stage; self.startMinute = startMinute; self.endMinute = endMinute
+        self.stage = stage
+        self.startMinute = startMinute
+        self.endMinute = endMinute
         self.clockShiftMinutes = clockShiftMinutes
     }
 
     /// A segment from `HH:mm` clock times; nil when a time does not parse.
     public init?(stage: SleepStage, start: String, end: String) {
         guard let startMinute = Self.minute(start), let endMinute = Self.minute(end) else { return nil }
-        self.init(stage: stage, startMinute: startMinute,
-                  endMinute: endMinute < startMinute ? endMinute + 1440 : endMinute)
+        self.init(
+            stage: stage, startMinute: startMinute,
+            endMinute: endMinute < startMinute ? endMinute + 1440 : endMinute)
     }
 
     /// Minutes after the evening's midnight for `HH:mm`; before noon means the next morning.
     static func minute(_ clock: String) -> Int? {
         let parts = clock.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
         let value = hour * 60 + minute
         return hour < 12 ? value + 1440 : value
     }

@@ -11,8 +11,10 @@ package enum ReportFormat: String, Sendable, CaseIterable {
 /// Turns diagnostics into one of the stable report formats (see DESIGN.md).
 package enum DiagnosticReporter {
     /// SARIF describes `rules` (those of the run: `Extensions.ruleDescriptions`).
-    package static func report(_ diagnostics: [Diagnostic], summary: ValidationSummary, format: ReportFormat,
-                              sources: [String: String], rules: [RuleDescription] = BuiltInRules.descriptions) -> String {
+    package static func report(
+        _ diagnostics: [Diagnostic], summary: ValidationSummary, format: ReportFormat,
+        sources: [String: String], rules: [RuleDescription] = BuiltInRules.descriptions
+    ) -> String {
         switch format {
         case .text: return TextReport.render(diagnostics, summary: summary, sources: sources)
         case .json: return JSONReport.render(diagnostics, summary: summary)

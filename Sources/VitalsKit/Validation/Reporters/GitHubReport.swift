@@ -5,7 +5,8 @@ enum GitHubReport {
             let command = d.severity == .note ? "notice" : d.severity.rawValue
             // A table row (line 0) has no line to point at: its name is the file.
             let place = d.location.isTableRow ? "" : ",line=\(d.location.line),col=\(d.location.column)"
-            return "::\(command) file=\(property(d.location.file))\(place),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
+            return
+                "::\(command) file=\(property(d.location.file))\(place),title=\(property(d.rule))::\(data(d.message + " [\(d.rule)]"))"
         }
         lines.append(summary.line)
         return lines.joined(separator: "\n") + "\n"

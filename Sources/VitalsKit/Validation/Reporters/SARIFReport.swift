@@ -9,10 +9,14 @@ enum SARIFReport {
         let results = diagnostics.map { d -> String in
             func location(_ l: SourceLocation) -> String {
                 // A table row is a logical place, not a region of a file.
-                if l.isTableRow { return "{\"logicalLocations\": [{\"fullyQualifiedName\": \(q(l.file)), \"kind\": \"object\"}]}" }
-                return "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
+                if l.isTableRow {
+                    return "{\"logicalLocations\": [{\"fullyQualifiedName\": \(q(l.file)), \"kind\": \"object\"}]}"
+                }
+                return
+                    "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
             }
-            var entry = "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
+            var entry =
+                "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
             if !d.related.isEmpty {
                 entry += ", \"relatedLocations\": [\(d.related.map(location).joined(separator: ", "))]"
             }
@@ -45,8 +49,8 @@ enum SARIFReport {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

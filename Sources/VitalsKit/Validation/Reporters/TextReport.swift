@@ -17,7 +17,10 @@ enum TextReport {
         // File names and messages come from outside (a file may be named with an escape
         // sequence); everything is made safe for the terminal.
         for diagnostic in diagnostics {
-            lines.append(Sanitize.inline("\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"))
+            lines.append(
+                Sanitize.inline(
+                    "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]"
+                ))
             lines += sourceLine(diagnostic.location)
             for related in diagnostic.related {
                 lines.append(Sanitize.inline("\(related): note: related location"))

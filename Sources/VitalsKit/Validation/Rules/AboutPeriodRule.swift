@@ -7,15 +7,18 @@ package struct AboutPeriodRule: ValidationRule {
     package init() {}
     package static let description = RuleDescription(
         id: "about-period",
-        summary: "About texts do not name the period shown (\"over the last two weeks\"): --range changes it (warning).",
+        summary:
+            "About texts do not name the period shown (\"over the last two weeks\"): --range changes it (warning).",
         severity: .warning,
         triggering: [
-            RuleExamples.metrics(RuleExamples.primary + ", range: 14d, about_what: Weight each day over the last two weeks."),
+            RuleExamples.metrics(
+                RuleExamples.primary + ", range: 14d, about_what: Weight each day over the last two weeks."),
             RuleExamples.metrics(RuleExamples.primary + ", about_why: The past week smooths out one unusual day."),
             RuleExamples.metrics(RuleExamples.primary + ", about_what: Weight on each of the last 30 days."),
         ],
         nonTriggering: [
-            RuleExamples.metrics(RuleExamples.primary + ", about_what: Weight each day as a rolling seven-day average."),
+            RuleExamples.metrics(
+                RuleExamples.primary + ", about_what: Weight each day as a rolling seven-day average."),
             RuleExamples.metrics(RuleExamples.primary + ", about_what: How last night went."),
         ])
 
@@ -24,10 +27,11 @@ package struct AboutPeriodRule: ValidationRule {
         for metric in loaded.catalog.metrics {
             for (key, text) in [("about_what", metric.aboutWhat), ("about_why", metric.aboutWhy)] {
                 guard let text, let phrase = Self.period(in: text) else { continue }
-                found.append(diagnostic(
-                    "\(key) of '\(metric.id)' names the period shown ('\(phrase)'), which --range changes; "
-                        + "say what is measured without it (the chart's title and footer say the period)",
-                    at: metric.location(of: key)))
+                found.append(
+                    diagnostic(
+                        "\(key) of '\(metric.id)' names the period shown ('\(phrase)'), which --range changes; "
+                            + "say what is measured without it (the chart's title and footer say the period)",
+                        at: metric.location(of: key)))
             }
         }
         return found
@@ -36,11 +40,15 @@ package struct AboutPeriodRule: ValidationRule {
     /// Not "previous": "the previous day" (a cutoff) and "over the previous seven days" (a
     /// rolling window) do not name the period shown.
     static let leads: Set<String> = ["last", "past"]
-    static let units: Set<String> = ["day", "days", "week", "weeks", "week's", "weeks'", "fortnight", "month", "months",
-                                     "month's", "year", "years", "year's"]
-    static let numbers: Set<String> = ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "thirty", "sixty",
-                                       "ninety", "few", "several"]
+    static let units: Set<String> = [
+        "day", "days", "week", "weeks", "week's", "weeks'", "fortnight", "month", "months",
+        "month's", "year", "years", "year's",
+    ]
+    static let numbers: Set<String> = [
+        "a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "thirty", "sixty",
+        "ninety", "few", "several",
+    ]
 
     /// The first period phrase in `text` ("last two weeks"), nil when there is none: "last"
     /// or "past", then an optional number (a word or digits), then a unit of time.
@@ -78,9 +86,11 @@ package struct AboutPeriodRule: ValidationRule {
                 if byte >= 0x80 { return true }
                 // "ast" after "l" or "p", compared in lower case (| 0x20 maps A–Z to a–z and
                 // leaves the letters sought alone; other bytes it maps match none of them).
-                guard index + 3 < bytes.count, byte | 0x20 == UInt8(ascii: "l") || byte | 0x20 == UInt8(ascii: "p") else { continue }
+                guard index + 3 < bytes.count, byte | 0x20 == UInt8(ascii: "l") || byte | 0x20 == UInt8(ascii: "p")
+                else { continue }
                 if bytes[index + 1] | 0x20 == UInt8(ascii: "a"), bytes[index + 2] | 0x20 == UInt8(ascii: "s"),
-                   bytes[index + 3] | 0x20 == UInt8(ascii: "t") {
+                    bytes[index + 3] | 0x20 == UInt8(ascii: "t")
+                {
                     return true
                 }
             }

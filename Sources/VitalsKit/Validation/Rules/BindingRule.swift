@@ -9,7 +9,8 @@ package struct BindingMismatchRule: ValidationRule {
             RuleExamples.metrics(RuleExamples.primary + ", unit: min"),
             RuleExamples.metrics(RuleExamples.primary + ", unit: stones_and_pounds"),
             RuleExamples.metrics(RuleExamples.primary + ", split_by: category"),
-            RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "bucket: day", with: "bucket: none") + ", rolling: 7"),
+            RuleExamples.metrics(
+                RuleExamples.primary.replacingOccurrences(of: "bucket: day", with: "bucket: none") + ", rolling: 7"),
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary + ", unit: lb, rolling: 7")])
 
@@ -20,12 +21,14 @@ package struct BindingMismatchRule: ValidationRule {
             guard let seriesID = binding.seriesID else {
                 // A kind that draws a series' values needs one; an unknown kind is reported by its own rule.
                 if let kind = context.chartKinds.type(for: metric.chartTypeID), kind.data.needsSeries {
-                    found.append(diagnostic("'\(metric.id)' draws a \(metric.chartTypeID) chart but binds no series; add `series:`",
-                                            at: metric.location(of: "display_metric_id")))
+                    found.append(
+                        diagnostic(
+                            "'\(metric.id)' draws a \(metric.chartTypeID) chart but binds no series; add `series:`",
+                            at: metric.location(of: "display_metric_id")))
                 }
                 continue
             }
-            guard let series = loaded.catalog.series(seriesID) else { continue }   // unknown-reference reports it
+            guard let series = loaded.catalog.series(seriesID) else { continue }  // unknown-reference reports it
             func report(_ message: String, _ key: String) {
                 found.append(diagnostic(message, at: metric.location(of: key), related: [series.location]))
             }
@@ -33,29 +36,40 @@ package struct BindingMismatchRule: ValidationRule {
                 if let known = KnownUnit.named(unit) {
                     if known.dimension != series.unit.dimension {
                         let options = KnownUnit.units(of: series.unit.dimension).map(\.symbol)
-                        report("unit '\(unit)' measures \(known.dimension.rawValue), but series '\(seriesID)' is in \(series.unit.rawValue) (\(series.unit.dimension.rawValue)); use one of \(options.joined(separator: ", "))", "unit")
+                        report(
+                            "unit '\(unit)' measures \(known.dimension.rawValue), but series '\(seriesID)' is in \(series.unit.rawValue) (\(series.unit.dimension.rawValue)); use one of \(options.joined(separator: ", "))",
+                            "unit")
                     }
                 } else {
                     var message = "unknown unit '\(Sanitize.inline(unit))'"
-                    if let guess = Suggest.closest(to: unit, in: KnownUnit.allSymbols) { message += "; did you mean '\(guess)'?" }
+                    if let guess = Suggest.closest(to: unit, in: KnownUnit.allSymbols) {
+                        message += "; did you mean '\(guess)'?"
+                    }
                     report(message, "unit")
                 }
             }
             switch series.kind {
             case .quantity:
                 if binding.splitBy == .category {
-                    report("split_by: category needs a category series; '\(seriesID)' is a quantity (use split_by: tag)", "split_by")
+                    report(
+                        "split_by: category needs a category series; '\(seriesID)' is a quantity (use split_by: tag)",
+                        "split_by")
                 }
                 if binding.categories != nil {
                     report("categories only apply to a category series; '\(seriesID)' is a quantity", "categories")
                 }
             case .category:
                 if let aggregate = binding.aggregate, [.mean, .min, .max].contains(aggregate) {
-                    report("aggregate '\(aggregate.rawValue)' does not apply to category series '\(seriesID)'; use sum (duration), count, first or last", "aggregate")
+                    report(
+                        "aggregate '\(aggregate.rawValue)' does not apply to category series '\(seriesID)'; use sum (duration), count, first or last",
+                        "aggregate")
                 }
                 for category in binding.categories ?? [] where !series.categories.contains(category) {
-                    var message = "category '\(Sanitize.inline(category))' is not one of series '\(seriesID)': \(series.categories.joined(separator: ", "))"
-                    if let guess = Suggest.closest(to: category, in: series.categories) { message += "; did you mean '\(guess)'?" }
+                    var message =
+                        "category '\(Sanitize.inline(category))' is not one of series '\(seriesID)': \(series.categories.joined(separator: ", "))"
+                    if let guess = Suggest.closest(to: category, in: series.categories) {
+                        message += "; did you mean '\(guess)'?"
+                    }
                     report(message, "categories")
                 }
             }

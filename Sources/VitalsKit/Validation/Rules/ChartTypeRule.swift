@@ -5,7 +5,11 @@ package struct UnknownChartTypeRule: ValidationRule {
     package static let description = RuleDescription(
         id: "unknown-chart-type",
         summary: "chart_type_id names a known chart kind (vitals schema lists them).",
-        triggering: [RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "chart_type_id: line", with: "chart_type_id: bar_verticle"))],
+        triggering: [
+            RuleExamples.metrics(
+                RuleExamples.primary.replacingOccurrences(
+                    of: "chart_type_id: line", with: "chart_type_id: bar_verticle"))
+        ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
     package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {

@@ -35,10 +35,11 @@ package struct DuplicateIDRule: ValidationRule {
                 let others = all.filter { $0 != index }.map { declarations[$0].location }
                 let place = index == firstIndex ? "declared again at" : "first declared at"
                 let named = index == firstIndex ? others : [declarations[firstIndex].location]
-                found.append(diagnostic(
-                    "duplicate \(declaration.kind.rawValue) id '\(declaration.id)'; \(place) "
-                        + named.map { "\($0)" }.joined(separator: ", "),
-                    at: declaration.location, related: others))
+                found.append(
+                    diagnostic(
+                        "duplicate \(declaration.kind.rawValue) id '\(declaration.id)'; \(place) "
+                            + named.map { "\($0)" }.joined(separator: ", "),
+                        at: declaration.location, related: others))
             }
         }
         return found

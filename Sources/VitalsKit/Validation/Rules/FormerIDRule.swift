@@ -6,14 +6,18 @@ package struct FormerIDCollisionRule: ValidationRule {
         id: "former-id-collision",
         summary: "A screen's former_ids are not the id of any screen, nor listed by two screens.",
         triggering: [
-            screens("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_B]}", "{screen_id: SCREEN_B, name: B, pillar: p}"),
-            screens("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD]}",
-                    "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD]}"),
+            screens(
+                "{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_B]}",
+                "{screen_id: SCREEN_B, name: B, pillar: p}"),
+            screens(
+                "{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD]}",
+                "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD]}"),
             screens("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_A]}"),
         ],
         nonTriggering: [
-            screens("{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD_A]}",
-                    "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD_B]}"),
+            screens(
+                "{screen_id: SCREEN_A, name: A, pillar: p, former_ids: [SCREEN_OLD_A]}",
+                "{screen_id: SCREEN_B, name: B, pillar: p, former_ids: [SCREEN_OLD_B]}")
         ])
 
     private static func screens(_ entries: String...) -> String {
@@ -28,11 +32,15 @@ package struct FormerIDCollisionRule: ValidationRule {
             for former in screen.formerIDs {
                 if let owner = loaded.catalog.screen(former) {
                     let whose = owner.id == screen.id ? "this screen's own id" : "the id of screen '\(owner.name)'"
-                    found.append(diagnostic("former id '\(former)' of \(screen.id) is \(whose)",
-                                            at: at, related: owner.id == screen.id ? [] : [owner.location(of: "screen_id")]))
+                    found.append(
+                        diagnostic(
+                            "former id '\(former)' of \(screen.id) is \(whose)",
+                            at: at, related: owner.id == screen.id ? [] : [owner.location(of: "screen_id")]))
                 } else if let earlier = claimed[former] {
-                    found.append(diagnostic("former id '\(former)' of \(screen.id) is also a former id of \(earlier.id)",
-                                            at: at, related: [earlier.location(of: "former_ids")]))
+                    found.append(
+                        diagnostic(
+                            "former id '\(former)' of \(screen.id) is also a former id of \(earlier.id)",
+                            at: at, related: [earlier.location(of: "former_ids")]))
                 } else {
                     claimed[former] = screen
                 }

@@ -7,9 +7,12 @@ package struct LanguageTableRule: LoaderRule {
     package init() {}
     package static let description = RuleDescription(
         id: RuleID.languageTable,
-        summary: "A language table is a mapping of text (or lists of text) naming its `language:`, with every key English has.",
-        triggering: ["# languages/nl.yaml\n- not\n- a mapping\n",
-                     "# languages/nl.yaml\nlanguage: nl\nname: Nederlands\n"],
+        summary:
+            "A language table is a mapping of text (or lists of text) naming its `language:`, with every key English has.",
+        triggering: [
+            "# languages/nl.yaml\n- not\n- a mapping\n",
+            "# languages/nl.yaml\nlanguage: nl\nname: Nederlands\n",
+        ],
         nonTriggering: ["# languages/en.yaml\nlanguage: en\nname: English\n"])
 }
 
@@ -18,8 +21,12 @@ package struct UnknownLanguageRule: LoaderRule {
     package static let description = RuleDescription(
         id: RuleID.unknownLanguage,
         summary: "A screen's `language:` names a language table (shipped, or in the catalog's languages/).",
-        triggering: [RuleExamples.metrics(RuleExamples.primary)
-            .replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, language: xx}")],
-        nonTriggering: [RuleExamples.metrics(RuleExamples.primary)
-            .replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, language: nl}")])
+        triggering: [
+            RuleExamples.metrics(RuleExamples.primary)
+                .replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, language: xx}")
+        ],
+        nonTriggering: [
+            RuleExamples.metrics(RuleExamples.primary)
+                .replacingOccurrences(of: "pillar: core_care}", with: "pillar: core_care, language: nl}")
+        ])
 }

@@ -12,18 +12,20 @@ package struct PortionDayRule: ValidationRule {
 
     package static let description = RuleDescription(
         id: "portion-day",
-        summary: "Categories, meal slots, foods and budgets refer to what exists, fit their series' units, and keep slots in the order of the day.",
+        summary:
+            "Categories, meal slots, foods and budgets refer to what exists, fit their series' units, and keep slots in the order of the day.",
         triggering: [
             context + "foods: [{food_id: apple, name: Apple, category: fruit}]\n",
             context + "meal_slots: [{slot_id: breakfast, name: Breakfast, from: \"04:00\", guidance: {fruit: 1}}]\n",
-            context + "meal_slots: [{slot_id: lunch, name: Lunch, from: \"12:00\"}, {slot_id: breakfast, name: Breakfast, from: \"07:00\"}, {slot_id: dinner, name: Dinner, from: \"18:00\"}]\n",
+            context
+                + "meal_slots: [{slot_id: lunch, name: Lunch, from: \"12:00\"}, {slot_id: breakfast, name: Breakfast, from: \"07:00\"}, {slot_id: dinner, name: Dinner, from: \"18:00\"}]\n",
             context + "budgets: [{budget_id: veg, name: Veg, series: vegetable, amount: 21, period: week}]\n",
             "series: [{series_id: water, kind: quantity, unit: L}]\ncategories: [{category_id: drinks, name: Drinks, series: water, unit: portion, target: {rule: at_least, value: 1.5}}]\n",
         ],
         nonTriggering: [
             context + "foods: [{food_id: carrot, name: Carrot, category: vegetables, grams: 80}]\n"
                 + "meal_slots: [{slot_id: breakfast, name: Breakfast, from: \"04:00\"}, {slot_id: midnight, name: Midnight, from: \"00:00\", guidance: {vegetables: 0}}]\n"
-                + "budgets: [{budget_id: veg, name: Veg, series: vegetables, amount: 21, period: week}]\n",
+                + "budgets: [{budget_id: veg, name: Veg, series: vegetables, amount: 21, period: week}]\n"
         ])
 
     package func check(_ loaded: LoadedCatalog, in context: ValidationContext) -> [Diagnostic] {
@@ -35,8 +37,10 @@ package struct PortionDayRule: ValidationRule {
         for declaration in book.declarations {
             let key = declaration.kind + "\u{0}" + declaration.id
             if let earlier = first[key] {
-                found.append(diagnostic("\(declaration.kind) '\(declaration.id)' is declared twice (first at \(earlier))",
-                                        at: declaration.location, related: [earlier]))
+                found.append(
+                    diagnostic(
+                        "\(declaration.kind) '\(declaration.id)' is declared twice (first at \(earlier))",
+                        at: declaration.location, related: [earlier]))
             } else {
                 first[key] = declaration.location
             }
@@ -46,27 +50,38 @@ package struct PortionDayRule: ValidationRule {
         func checkCategory(_ id: String, at location: SourceLocation, in what: String) {
             guard book.category(id) == nil else { return }
             var message = "\(what) names unknown category '\(Sanitize.inline(id))'"
-            if let guess = Suggest.closest(to: id, in: categoryIDs) { message += "; did you mean '\(guess)'?" }
-            else if !categoryIDs.isEmpty { message += "; categories: \(categoryIDs.joined(separator: ", "))" }
+            if let guess = Suggest.closest(to: id, in: categoryIDs) {
+                message += "; did you mean '\(guess)'?"
+            } else if !categoryIDs.isEmpty {
+                message += "; categories: \(categoryIDs.joined(separator: ", "))"
+            }
             found.append(diagnostic(message, at: location))
         }
         func checkSeries(_ id: String, at location: SourceLocation, in what: String) -> Series? {
             if let series = catalog.series(id) { return series }
             var message = "\(what) names unknown series '\(Sanitize.inline(id))'"
-            if let guess = Suggest.closest(to: id, in: catalog.series.map(\.id)) { message += "; did you mean '\(guess)'?" }
+            if let guess = Suggest.closest(to: id, in: catalog.series.map(\.id)) {
+                message += "; did you mean '\(guess)'?"
+            }
             found.append(diagnostic(message, at: location))
             return nil
         }
 
         for category in book.categories {
             let what = "category '\(category.id)'"
-            if let series = checkSeries(category.seriesID, at: category.location(of: category.keyLocations["series"] == nil ? "category_id" : "series"), in: what),
-               series.unit != category.unit {
-                found.append(diagnostic("\(what) counts in \(category.unit.rawValue) but its series '\(series.id)' is in \(series.unit.rawValue)",
-                                        at: category.location(of: "unit")))
+            if let series = checkSeries(
+                category.seriesID,
+                at: category.location(of: category.keyLocations["series"] == nil ? "category_id" : "series"), in: what),
+                series.unit != category.unit
+            {
+                found.append(
+                    diagnostic(
+                        "\(what) counts in \(category.unit.rawValue) but its series '\(series.id)' is in \(series.unit.rawValue)",
+                        at: category.location(of: "unit")))
             }
             if case .range(let low, let high) = category.target, low > high {
-                found.append(diagnostic("\(what): target min \(low) is above max \(high)", at: category.location(of: "target")))
+                found.append(
+                    diagnostic("\(what): target min \(low) is above max \(high)", at: category.location(of: "target")))
             }
             for key in ["portion_grams", "portion_ml"] {
                 let value = key == "portion_grams" ? category.portionGrams : category.portionMillilitres
@@ -88,7 +103,8 @@ package struct PortionDayRule: ValidationRule {
         for food in book.foods {
             let key = FoodLibrary.normalized(food.name)
             if let other = names[key], other != food.id {
-                found.append(diagnostic("food '\(food.id)' has the same name as '\(other)'", at: food.location(of: "name")))
+                found.append(
+                    diagnostic("food '\(food.id)' has the same name as '\(other)'", at: food.location(of: "name")))
             }
             names[key] = food.id
         }
@@ -97,12 +113,17 @@ package struct PortionDayRule: ValidationRule {
         var previous: MealSlot?
         let cutoff = book.dayCutoffMinutes
         for slot in book.mealSlots {
-            for (id, _) in slot.guidance { checkCategory(id, at: slot.location(of: "guidance"), in: "meal slot '\(slot.id)'") }
+            for (id, _) in slot.guidance {
+                checkCategory(id, at: slot.location(of: "guidance"), in: "meal slot '\(slot.id)'")
+            }
             for name in [slot.id, slot.name] + slot.aliases {
                 let key = MealSlotNames.normalized(name)
                 if let other = slotNames[key], other != slot.id {
-                    found.append(diagnostic("meal slot '\(slot.id)': '\(Sanitize.inline(name))' already names slot '\(other)'",
-                                            at: slot.location(of: name == slot.id ? "slot_id" : name == slot.name ? "name" : "aliases")))
+                    found.append(
+                        diagnostic(
+                            "meal slot '\(slot.id)': '\(Sanitize.inline(name))' already names slot '\(other)'",
+                            at: slot.location(of: name == slot.id ? "slot_id" : name == slot.name ? "name" : "aliases"))
+                    )
                 }
                 slotNames[key] = slot.id
             }
@@ -110,8 +131,10 @@ package struct PortionDayRule: ValidationRule {
                 let before = (previous.fromMinutes - cutoff + 1440) % 1440
                 let now = (slot.fromMinutes - cutoff + 1440) % 1440
                 if now <= before {
-                    found.append(diagnostic("meal slot '\(slot.id)' starts at \(MealSlotNames.clock(slot.fromMinutes)), not after '\(previous.id)' (\(MealSlotNames.clock(previous.fromMinutes))); list slots in the order of the day, starting at the day cutoff \(MealSlotNames.clock(cutoff))",
-                                            at: slot.location(of: "from")))
+                    found.append(
+                        diagnostic(
+                            "meal slot '\(slot.id)' starts at \(MealSlotNames.clock(slot.fromMinutes)), not after '\(previous.id)' (\(MealSlotNames.clock(previous.fromMinutes))); list slots in the order of the day, starting at the day cutoff \(MealSlotNames.clock(cutoff))",
+                            at: slot.location(of: "from")))
                 }
             }
             previous = slot
@@ -119,7 +142,8 @@ package struct PortionDayRule: ValidationRule {
         for budget in book.budgets {
             _ = checkSeries(budget.seriesID, at: budget.location(of: "series"), in: "budget '\(budget.id)'")
             if budget.amount <= 0 {
-                found.append(diagnostic("budget '\(budget.id)': amount must be above 0", at: budget.location(of: "amount")))
+                found.append(
+                    diagnostic("budget '\(budget.id)': amount must be above 0", at: budget.location(of: "amount")))
             }
         }
         return found

@@ -14,5 +14,6 @@ enum RuleExamples {
     }
 
     /// A valid primary metric entry for SCREEN_BODY.
-    static let primary = "display_metric_id: BODY_WEIGHT, display_screen_id: SCREEN_BODY, display_name: Weight, chart_type_id: line, is_primary: true, series: body_mass, aggregate: mean, bucket: day"
+    static let primary =
+        "display_metric_id: BODY_WEIGHT, display_screen_id: SCREEN_BODY, display_name: Weight, chart_type_id: line, is_primary: true, series: body_mass, aggregate: mean, bucket: day"
 }

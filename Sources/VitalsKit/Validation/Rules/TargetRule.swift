@@ -18,7 +18,10 @@ package struct TargetSanityRule: ValidationRule {
             let at = metric.location(of: "target")
             switch target {
             case .range(let low, let high) where low > high:
-                found.append(diagnostic("target range min \(format(low)) is greater than max \(format(high)); no value can meet it", at: at))
+                found.append(
+                    diagnostic(
+                        "target range min \(format(low)) is greater than max \(format(high)); no value can meet it",
+                        at: at))
             case .exact(_, let tolerance) where tolerance < 0:
                 found.append(diagnostic("target tolerance \(format(tolerance)) is negative", at: at))
             default:
@@ -35,8 +38,9 @@ package struct TargetSanityRule: ValidationRule {
     private func outsidePlausibleRange(_ target: Target, _ metric: DisplayMetric, _ catalog: Catalog) -> String? {
         let binding = metric.binding
         guard binding.divideBy == nil, let seriesID = binding.seriesID, let series = catalog.series(seriesID),
-              let aggregate = binding.aggregate, [.mean, .min, .max, .first, .last].contains(aggregate),
-              let low = series.min, let high = series.max else { return nil }
+            let aggregate = binding.aggregate, [.mean, .min, .max, .first, .last].contains(aggregate),
+            let low = series.min, let high = series.max
+        else { return nil }
         let base = series.unit.known
         let display = binding.unit.flatMap(KnownUnit.named) ?? base
         guard display.dimension == base.dimension else { return nil }
@@ -46,8 +50,11 @@ package struct TargetSanityRule: ValidationRule {
         case .range(let a, let b): values = [a, b]
         }
         for value in values {
-            guard let inBase = display.convert(value, to: base), inBase < low - 1e-9 || inBase > high + 1e-9 else { continue }
-            return "target \(format(value)) \(display.symbol) is outside the plausible range of series '\(seriesID)' (\(format(low))–\(format(high)) \(base.symbol))"
+            guard let inBase = display.convert(value, to: base), inBase < low - 1e-9 || inBase > high + 1e-9 else {
+                continue
+            }
+            return
+                "target \(format(value)) \(display.symbol) is outside the plausible range of series '\(seriesID)' (\(format(low))–\(format(high)) \(base.symbol))"
         }
         return nil
     }

@@ -3,11 +3,15 @@ package struct UnknownReferenceRule: ValidationRule {
     package init() {}
     package static let description = RuleDescription(
         id: "unknown-reference",
-        summary: "Screens name a known pillar and subject; metrics a known screen, series, divide_by and y series and parent.",
+        summary:
+            "Screens name a known pillar and subject; metrics a known screen, series, divide_by and y series and parent.",
         triggering: [
             "screens: [{screen_id: SCREEN_A, name: A, pillar: nowhere}]\n",
             RuleExamples.metrics(RuleExamples.primary.replacingOccurrences(of: "body_mass", with: "body_weight")),
-            RuleExamples.metrics(RuleExamples.primary, "display_metric_id: BODY_X, display_screen_id: SCREEN_BODY, display_name: X, chart_type_id: line, series: body_mass, parent_metric_id: BODY_WIEGHT"),
+            RuleExamples.metrics(
+                RuleExamples.primary,
+                "display_metric_id: BODY_X, display_screen_id: SCREEN_BODY, display_name: X, chart_type_id: line, series: body_mass, parent_metric_id: BODY_WIEGHT"
+            ),
         ],
         nonTriggering: [RuleExamples.metrics(RuleExamples.primary)])
 
@@ -21,8 +25,10 @@ package struct UnknownReferenceRule: ValidationRule {
             if let guess = Suggest.closest(to: id, in: ids) { message += "; did you mean '\(guess)'?" }
             found.append(diagnostic(message, at: entry.location(of: key)))
         }
-        let pillarIDs = catalog.pillars.map(\.id), subjectIDs = catalog.subjects.map(\.id)
-        let screenIDs = catalog.screens.map(\.id), seriesIDs = catalog.series.map(\.id)
+        let pillarIDs = catalog.pillars.map(\.id)
+        let subjectIDs = catalog.subjects.map(\.id)
+        let screenIDs = catalog.screens.map(\.id)
+        let seriesIDs = catalog.series.map(\.id)
         let metricIDs = catalog.metrics.map(\.id)
         for screen in catalog.screens {
             if catalog.pillar(screen.pillarID) == nil {

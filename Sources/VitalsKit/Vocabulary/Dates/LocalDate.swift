@@ -26,8 +26,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y)
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), d >= 1, d <= LocalDate.daysIn(month: m, year: y)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -58,7 +58,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// ISO weekday: 1 is Monday, 7 is Sunday.
     public var isoWeekday: Int {
-        let r = (dayNumber + 3) % 7   // 1970-01-01 was a Thursday (weekday 4)
+        let r = (dayNumber + 3) % 7  // 1970-01-01 was a Thursday (weekday 4)
         return (r < 0 ? r + 7 : r) + 1
     }
 
@@ -76,8 +76,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         let total = y * 12 + (m - 1) + months
         let newYear = total >= 0 ? total / 12 : (total - 11) / 12
         let newMonth = total - newYear * 12 + 1
-        return LocalDate(year: newYear, month: newMonth,
-                         day: min(d, LocalDate.daysIn(month: newMonth, year: newYear)))
+        return LocalDate(
+            year: newYear, month: newMonth,
+            day: min(d, LocalDate.daysIn(month: newMonth, year: newYear)))
     }
 
     /// Days from `self` to `other` (positive when `other` is later).
@@ -113,8 +114,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = LocalDate(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
         }
         self = date
     }

@@ -16,8 +16,10 @@ public struct Diagnostic: Error, Sendable, Hashable {
     /// Other places involved: the first declaration of a duplicate, the target of a reference.
     public var related: [SourceLocation]
 
-    public init(_ severity: Severity, rule: String, _ message: String, at location: SourceLocation,
-                related: [SourceLocation] = []) {
+    public init(
+        _ severity: Severity, rule: String, _ message: String, at location: SourceLocation,
+        related: [SourceLocation] = []
+    ) {
         self.severity = severity
         self.rule = rule
         self.message = message

@@ -35,7 +35,9 @@ public enum DisplayWidth {
             return first.value < 0x20 || first.value == 0x7F ? 0 : 1
         }
         if isControl(first) || isZeroWidth(first) { return 0 }
-        var hasVS16 = false, hasVS15 = false, hasZWJ = false
+        var hasVS16 = false
+        var hasVS15 = false
+        var hasZWJ = false
         for scalar in scalars.dropFirst() {
             switch scalar.value {
             case 0xFE0F: hasVS16 = true
@@ -49,7 +51,7 @@ public enum DisplayWidth {
             if hasVS15 { return 1 }
             if properties.isEmojiPresentation || hasVS16 || hasZWJ { return 2 }
         }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }   // regional indicators
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators
         return isWide(first.value) ? 2 : 1
     }
 
@@ -69,8 +71,10 @@ public enum DisplayWidth {
     public enum Alignment: Sendable { case left, right, center }
 
     /// `text` truncated and padded with spaces to exactly `width` columns.
-    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left,
-                           ellipsis: String = "…") -> String {
+    public static func pad(
+        _ text: String, to width: Int, alignment: Alignment = .left,
+        ellipsis: String = "…"
+    ) -> String {
         let fitted = truncate(text, to: width, ellipsis: ellipsis)
         let gap = max(0, width - of(fitted))
         switch alignment {
@@ -104,7 +108,7 @@ public enum DisplayWidth {
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
-        default: return (0x1160...0x11FF).contains(scalar.value)   // Hangul medial vowels
+        default: return (0x1160...0x11FF).contains(scalar.value)  // Hangul medial vowels
         }
     }
 
@@ -119,13 +123,18 @@ public enum DisplayWidth {
 
     private static func isWide(_ value: UInt32) -> Bool {
         if value < 0x1100 { return false }
-        var low = 0, high = wideRanges.count - 1
+        var low = 0
+        var high = wideRanges.count - 1
         while low <= high {
             let mid = (low + high) / 2
             let range = wideRanges[mid]
-            if value < range.lowerBound { high = mid - 1 }
-            else if value > range.upperBound { low = mid + 1 }
-            else { return true }
+            if value < range.lowerBound {
+                high = mid - 1
+            } else if value > range.upperBound {
+                low = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }

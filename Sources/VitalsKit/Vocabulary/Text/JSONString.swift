@@ -17,7 +17,8 @@ public enum JSONString {
                 // characters are escaped, so
                 // the JSON stays safe to print on a terminal and reads back unchanged.
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || Sanitize.isBidiControl(scalar)
-                    || Sanitize.isInvisibleFormat(scalar) {
+                    || Sanitize.isInvisibleFormat(scalar)
+                {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -43,18 +43,25 @@ public indirect enum JSONValue: Sendable, Equatable {
                 }
                 out += "]"
             } else {
-                writeContainer(items.map { (nil, $0) }, open: "[", close: "]", to: &out,
-                               level: level, indent: indent)
+                writeContainer(
+                    items.map { (nil, $0) }, open: "[", close: "]", to: &out,
+                    level: level, indent: indent)
             }
         case .object(let pairs):
-            writeContainer(pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out,
-                           level: level, indent: indent)
+            writeContainer(
+                pairs.map { ($0.0, $0.1) }, open: "{", close: "}", to: &out,
+                level: level, indent: indent)
         }
     }
 
-    private func writeContainer(_ entries: [(String?, JSONValue)], open: String, close: String,
-                                to out: inout String, level: Int, indent: Int) {
-        guard !entries.isEmpty else { out += open + close; return }
+    private func writeContainer(
+        _ entries: [(String?, JSONValue)], open: String, close: String,
+        to out: inout String, level: Int, indent: Int
+    ) {
+        guard !entries.isEmpty else {
+            out += open + close
+            return
+        }
         let pad = String(repeating: " ", count: (level + 1) * indent)
         out += open + "\n"
         for (index, entry) in entries.enumerated() {

@@ -32,7 +32,7 @@ public enum Sanitize {
     public static func isInvisibleFormat(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF, 0x180E, 0x2028, 0x2029,
-             0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9...0xFFFB:
+            0x115F, 0x1160, 0x3164, 0xFFA0, 0xFFF9...0xFFFB:
             return true
         default:
             return false
@@ -97,15 +97,18 @@ public enum Sanitize {
     private static func skipEscape(_ iterator: inout String.UnicodeScalarView.Iterator) {
         guard let first = iterator.next() else { return }
         switch first {
-        case "[":   // CSI: parameters, then a final byte 0x40–0x7E
+        case "[":  // CSI: parameters, then a final byte 0x40–0x7E
             while let s = iterator.next(), !(0x40...0x7E).contains(s.value) {}
-        case "]", "P", "_", "^":   // OSC / DCS / APC / PM: until BEL or ESC \
+        case "]", "P", "_", "^":  // OSC / DCS / APC / PM: until BEL or ESC \
             while let s = iterator.next() {
                 if s.value == 0x07 { break }
-                if s.value == 0x1B { _ = iterator.next(); break }
+                if s.value == 0x1B {
+                    _ = iterator.next()
+                    break
+                }
             }
         default:
-            break   // two-character escape
+            break  // two-character escape
         }
     }
 }

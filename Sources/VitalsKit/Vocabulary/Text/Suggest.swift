@@ -42,10 +42,11 @@ public enum Suggest {
     }
 }
 
-private extension Array where Element: Equatable {
-    func contains(subsequence: [Element]) -> Bool {
+extension Array where Element: Equatable {
+    fileprivate func contains(subsequence: [Element]) -> Bool {
         guard !subsequence.isEmpty, subsequence.count <= count else { return false }
-        for start in 0...(count - subsequence.count) where Array(self[start..<start + subsequence.count]) == subsequence {
+        for start in 0...(count - subsequence.count) where Array(self[start..<start + subsequence.count]) == subsequence
+        {
             return true
         }
         return false

@@ -20,7 +20,8 @@ public struct DisplayUnit: Sendable, Hashable, CustomStringConvertible {
     public var spoken: Spoken
 
     public init(_ unit: KnownUnit, spoken: Spoken = .plain) {
-        self.unit = unit; self.spoken = spoken
+        self.unit = unit
+        self.spoken = spoken
     }
 
     /// The table's notation: `kg`, `st lb (axis: lb)`.

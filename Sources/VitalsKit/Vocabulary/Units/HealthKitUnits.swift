@@ -29,8 +29,9 @@ public enum HealthKitUnit {
     /// millimoles of anything else are not blood glucose and do not convert.
     static func molarGlucose(_ unit: String) -> KnownUnit? {
         guard unit.hasPrefix("mmol<"), unit.hasSuffix(">/L"),
-              let mass = Double(unit.dropFirst(5).dropLast(3)), mass.isFinite,
-              abs(mass - KnownUnit.glucoseMolarMass) <= KnownUnit.glucoseMolarMass * 0.001 else { return nil }
+            let mass = Double(unit.dropFirst(5).dropLast(3)), mass.isFinite,
+            abs(mass - KnownUnit.glucoseMolarMass) <= KnownUnit.glucoseMolarMass * 0.001
+        else { return nil }
         return .glucoseMillimolesPerLiter
     }
 

@@ -28,7 +28,9 @@ public struct NumberStyle: Sendable, Hashable {
         "sk", "sl", "hr", "hu", "ro", "ru", "uk", "tr", "el", "id", "vi", "af", "be", "bg",
     ]
     /// Of those, the ones that group thousands with a narrow space rather than a point.
-    static let spaceGroupingLanguages: Set<String> = ["fr", "sv", "fi", "nb", "nn", "no", "pl", "cs", "sk", "ru", "uk", "be", "bg"]
+    static let spaceGroupingLanguages: Set<String> = [
+        "fr", "sv", "fi", "nb", "nn", "no", "pl", "cs", "sk", "ru", "uk", "be", "bg",
+    ]
 
     /// The language of a locale identifier (`nl_NL.UTF-8` → `nl`).
     static func language(of identifier: String) -> String {
@@ -39,8 +41,9 @@ public struct NumberStyle: Sendable, Hashable {
     public init(locale identifier: String) {
         let language = Self.language(of: identifier)
         if Self.commaLanguages.contains(language) {
-            self.init(decimalSeparator: ",",
-                      groupingSeparator: Self.spaceGroupingLanguages.contains(language) ? "\u{202F}" : ".")
+            self.init(
+                decimalSeparator: ",",
+                groupingSeparator: Self.spaceGroupingLanguages.contains(language) ? "\u{202F}" : ".")
         } else {
             self.init()
         }

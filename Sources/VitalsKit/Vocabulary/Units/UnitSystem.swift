@@ -12,7 +12,10 @@ public enum UnitSystem: String, Sendable, CaseIterable {
     /// (another word for `us`); nil for anything else.
     public init?(name: String) {
         let lowered = name.lowercased()
-        if lowered == "imperial" { self = .us; return }
+        if lowered == "imperial" {
+            self = .us
+            return
+        }
         self.init(rawValue: lowered)
     }
 

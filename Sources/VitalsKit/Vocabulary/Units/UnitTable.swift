@@ -58,18 +58,23 @@ public enum UnitTable {
     }
 
     public static let rows: [Row] = [
-        Row(quantity: .bodyWeight, metric: DisplayUnit(.kilogram), us: DisplayUnit(.pound),
+        Row(
+            quantity: .bodyWeight, metric: DisplayUnit(.kilogram), us: DisplayUnit(.pound),
             uk: DisplayUnit(.pound, spoken: .compound(major: .stone, from: 1))),
         Row(quantity: .food, metric: DisplayUnit(.gram), us: DisplayUnit(.gram), uk: DisplayUnit(.gram)),
-        Row(quantity: .energy, metric: DisplayUnit(.kilocalorie), us: DisplayUnit(.kilocalorie),
+        Row(
+            quantity: .energy, metric: DisplayUnit(.kilocalorie), us: DisplayUnit(.kilocalorie),
             uk: DisplayUnit(.kilocalorie)),
-        Row(quantity: .fluid, metric: DisplayUnit(.liter), us: DisplayUnit(.fluidOunce),
+        Row(
+            quantity: .fluid, metric: DisplayUnit(.liter), us: DisplayUnit(.fluidOunce),
             uk: DisplayUnit(.milliliter, spoken: .larger(.pint, from: 1))),
-        Row(quantity: .length, metric: DisplayUnit(.centimeter),
+        Row(
+            quantity: .length, metric: DisplayUnit(.centimeter),
             us: DisplayUnit(.inch, spoken: .compound(major: .foot, from: 4)),
             uk: DisplayUnit(.inch, spoken: .compound(major: .foot, from: 4))),
         Row(quantity: .distance, metric: DisplayUnit(.kilometer), us: DisplayUnit(.mile), uk: DisplayUnit(.mile)),
-        Row(quantity: .temperature, metric: DisplayUnit(.celsius), us: DisplayUnit(.fahrenheit),
+        Row(
+            quantity: .temperature, metric: DisplayUnit(.celsius), us: DisplayUnit(.fahrenheit),
             uk: DisplayUnit(.celsius)),
     ]
 

@@ -9,8 +9,11 @@ public enum UnitDimension: String, Sendable {
 
 /// A base unit a series stores its values in (the catalog's `unit:` words).
 public enum BaseUnit: String, Sendable, CaseIterable {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The cases are the unit symbols the catalog's YAML spells (`L`, `mmHg`), not Swift names.
     case kg, g, L, min, h, count, portion, percent, cm, kcal, bpm, mmHg, ms, km, degC
-    case mmolPerL = "mmol/L", mgPerdL = "mg/dL"
+    case mmolPerL = "mmol/L"
+    case mgPerdL = "mg/dL"
 
     /// The unit itself, with its symbol and conversion: every base unit is a known unit.
     public var known: KnownUnit {
@@ -52,7 +55,10 @@ public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
     let offset: Double
 
     init(_ symbol: String, _ dimension: UnitDimension, _ factor: Double, offset: Double = 0) {
-        self.symbol = symbol; self.dimension = dimension; self.factor = factor; self.offset = offset
+        self.symbol = symbol
+        self.dimension = dimension
+        self.factor = factor
+        self.offset = offset
     }
 
     public var description: String { symbol }
@@ -69,7 +75,9 @@ public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
 
     /// Units of a dimension, smallest first.
     public static func units(of dimension: UnitDimension) -> [KnownUnit] {
-        Set(table.values.filter { $0.dimension == dimension }).sorted { ($0.factor, $0.symbol) < ($1.factor, $1.symbol) }
+        Set(table.values.filter { $0.dimension == dimension }).sorted {
+            ($0.factor, $0.symbol) < ($1.factor, $1.symbol)
+        }
     }
 
     /// Converts `value` from this unit into `other`; nil when the dimensions differ.
@@ -178,7 +186,9 @@ public struct KnownUnit: Sendable, Hashable, CustomStringConvertible {
     /// Case-insensitive names; the first spelling listed wins (`Cal` and `cal` → kcal).
     private static let lowercasedTable: [String: KnownUnit] = {
         var table: [String: KnownUnit] = [:]
-        for (unit, names) in names { for name in names where table[name.lowercased()] == nil { table[name.lowercased()] = unit } }
+        for (unit, names) in names {
+            for name in names where table[name.lowercased()] == nil { table[name.lowercased()] = unit }
+        }
         return table
     }()
 }

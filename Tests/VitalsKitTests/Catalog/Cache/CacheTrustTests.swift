@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -14,8 +15,9 @@ final class CatalogCacheTrustTests: XCTestCase {
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-cache-trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("MiniCatalog"),
-                                         to: root.appendingPathComponent("catalog"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("MiniCatalog"),
+            to: root.appendingPathComponent("catalog"))
     }
 
     override func tearDownWithError() throws {
@@ -29,7 +31,9 @@ final class CatalogCacheTrustTests: XCTestCase {
 
     /// The one compiled catalog in the cache directory.
     private func compiledFile() throws -> String {
-        let names = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).filter { $0.hasPrefix("catalog-") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).filter {
+            $0.hasPrefix("catalog-")
+        }
         XCTAssertEqual(names.count, 1, "\(names)")
         return cacheDirectory + "/" + (try XCTUnwrap(names.first))
     }
@@ -77,7 +81,10 @@ final class CatalogCacheTrustTests: XCTestCase {
 
         // A sound catalog's file of another user's is not read, and is replaced by this user's.
         try text.write(to: steps, atomically: true, encoding: .utf8)
-        let soundFile = cacheDirectory + "/" + CatalogCache.fileName(key: try XCTUnwrap(cache.key(ofFilesAt: try CatalogFileScan.files(under: paths))?.key))
+        let soundFile =
+            cacheDirectory + "/"
+            + CatalogCache.fileName(
+                key: try XCTUnwrap(cache.key(ofFilesAt: try CatalogFileScan.files(under: paths))?.key))
         XCTAssertEqual(chown(soundFile, otherUser, gid_t(otherUser)), 0)
         XCTAssertEqual(try load().origin, .stored)
         XCTAssertEqual(try owner(soundFile).uid, geteuid())
@@ -135,7 +142,9 @@ final class CatalogCacheTrustTests: XCTestCase {
             XCTAssertEqual(chown(cacheDirectory, otherUser, gid_t(otherUser)), 0)
             let before = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).sorted()
             XCTAssertEqual(try load().origin, .checked, "another user's directory")
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).sorted(), before, "something was written")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).sorted(), before,
+                "something was written")
         }
     }
 
@@ -156,13 +165,15 @@ final class CatalogCacheTrustTests: XCTestCase {
             if checked.origin == .cached { XCTAssertNoThrow(try CatalogCodec.encode(checked.loaded)) }
         }
         XCTAssertEqual(outcomes.values.reduce(0, +), 400)
-        XCTAssertGreaterThan(outcomes[.stored] ?? 0, 200, "most mutations are refused and the file rebuilt: \(outcomes)")
+        XCTAssertGreaterThan(
+            outcomes[.stored] ?? 0, 200, "most mutations are refused and the file rebuilt: \(outcomes)")
     }
 
     func testTheOldSigningSecretIsRemoved() throws {
         try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         XCTAssertEqual(chmod(cacheDirectory, 0o700), 0)
-        XCTAssertTrue(FileManager.default.createFile(atPath: cacheDirectory + "/cache-secret", contents: Data(count: 32)))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: cacheDirectory + "/cache-secret", contents: Data(count: 32)))
         XCTAssertEqual(try load().origin, .stored)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cacheDirectory + "/cache-secret"))
     }
@@ -174,7 +185,9 @@ final class CatalogCacheTrustTests: XCTestCase {
         XCTAssertEqual(mkfifo(cacheDirectory + "/" + CatalogCache.fileName(key: key), 0o600), 0)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var origin: CatalogCache.Origin?
-        let cache = self.cache, paths = self.paths, validator = self.validator
+        let cache = self.cache
+        let paths = self.paths
+        let validator = self.validator
         Thread.detachNewThread {
             origin = try? cache.load(paths: paths) { validator.validate($0) }.origin
             done.signal()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -12,10 +13,12 @@ final class CatalogCacheTests: XCTestCase {
     private let validator = Validator(screenModules: .genericOnly)
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("vitals-catalog-cache-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vitals-catalog-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestPaths.fixtures.appendingPathComponent("MiniCatalog"),
-                                         to: root.appendingPathComponent("catalog"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixtures.appendingPathComponent("MiniCatalog"),
+            to: root.appendingPathComponent("catalog"))
         cacheDirectory = root.appendingPathComponent("cache/vitals").path
     }
 
@@ -34,7 +37,9 @@ final class CatalogCacheTests: XCTestCase {
     }
 
     private func compiledFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory)) ?? []).filter { $0.hasPrefix("catalog-") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory)) ?? []).filter {
+            $0.hasPrefix("catalog-")
+        }.sorted()
     }
 
     private func edit(_ file: String, _ change: (String) -> String) throws {
@@ -57,14 +62,25 @@ final class CatalogCacheTests: XCTestCase {
         expected.sources = [:]
         XCTAssertEqual(CanonicalDump.of(second.loaded), CanonicalDump.of(expected))
         // Without the cache: the same catalog, checked again.
-        let uncached = try CatalogCache(directory: nil, buildIdentity: "build-1").load(paths: paths) { self.validator.validate($0) }
+        let uncached = try CatalogCache(directory: nil, buildIdentity: "build-1").load(paths: paths) {
+            self.validator.validate($0)
+        }
         XCTAssertEqual(uncached.origin, .checked)
-        XCTAssertEqual(CanonicalDump.of(second.loaded), CanonicalDump.of({ var u = uncached.loaded; u.sources = [:]; return u }()))
+        XCTAssertEqual(
+            CanonicalDump.of(second.loaded),
+            CanonicalDump.of(
+                {
+                    var u = uncached.loaded
+                    u.sources = [:]
+                    return u
+                }()))
     }
 
     func testWarningsAreStoredWithTheCatalog() throws {
         // A config block no module reads is a warning, not an error.
-        try edit("screens/core_care.yaml") { $0.replacingOccurrences(of: "    is_active: true", with: "    is_active: true\n    config: {unused: 1}") }
+        try edit("screens/core_care.yaml") {
+            $0.replacingOccurrences(of: "    is_active: true", with: "    is_active: true\n    config: {unused: 1}")
+        }
         let first = try load(cache())
         XCTAssertEqual(first.origin, .stored)
         XCTAssertTrue(first.findings.contains { $0.severity == .warning }, "\(first.findings)")
@@ -83,7 +99,8 @@ final class CatalogCacheTests: XCTestCase {
         XCTAssertEqual(edited.loaded.catalog.metrics.first { $0.binding.range == .days(15) } != nil, true)
         // A file added, then removed.
         let added = root.appendingPathComponent("catalog/metrics/extra.yaml")
-        try "series:\n  - {series_id: extra_series, kind: quantity, unit: count}\n".write(to: added, atomically: true, encoding: .utf8)
+        try "series:\n  - {series_id: extra_series, kind: quantity, unit: count}\n".write(
+            to: added, atomically: true, encoding: .utf8)
         let withExtra = try load(cache())
         XCTAssertEqual(withExtra.origin, .stored)
         XCTAssertNotNil(withExtra.loaded.catalog.series("extra_series"))
@@ -92,8 +109,9 @@ final class CatalogCacheTests: XCTestCase {
         XCTAssertEqual(without.origin, .cached)  // the earlier files again: their compiled catalog
         XCTAssertNil(without.loaded.catalog.series("extra_series"))
         // A file renamed (same bytes, another name in every location).
-        try FileManager.default.moveItem(at: root.appendingPathComponent("catalog/metrics/steps.yaml"),
-                                         to: root.appendingPathComponent("catalog/metrics/walking.yaml"))
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("catalog/metrics/steps.yaml"),
+            to: root.appendingPathComponent("catalog/metrics/walking.yaml"))
         let renamed = try load(cache())
         XCTAssertEqual(renamed.origin, .stored)
         XCTAssertTrue(renamed.loaded.catalog.metrics.allSatisfy { !$0.location.file.hasSuffix("steps.yaml") })
@@ -118,11 +136,19 @@ final class CatalogCacheTests: XCTestCase {
         let path = cacheDirectory + "/" + name
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
         let damaged: [Data] = [
-            bytes.prefix(bytes.count / 2),                                  // truncated
-            Data(),                                                         // empty
-            { var d = bytes; d[d.count - 10] ^= 0x40; return d }(),         // a flipped bit
-            { var d = bytes; d[9] = 99; return d }(),                       // another format version
-            Data("not a cache\n".utf8),                                     // foreign
+            bytes.prefix(bytes.count / 2),  // truncated
+            Data(),  // empty
+            {
+                var d = bytes
+                d[d.count - 10] ^= 0x40
+                return d
+            }(),  // a flipped bit
+            {
+                var d = bytes
+                d[9] = 99
+                return d
+            }(),  // another format version
+            Data("not a cache\n".utf8),  // foreign
         ]
         for data in damaged {
             try data.write(to: URL(fileURLWithPath: path))
@@ -143,7 +169,8 @@ final class CatalogCacheTests: XCTestCase {
 
     func testAnUnwritableDirectoryFallsBackSilently() throws {
         // The cache "directory" is a file: nothing can be written below it.
-        try FileManager.default.createDirectory(atPath: root.appendingPathComponent("cache").path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root.appendingPathComponent("cache").path, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: cacheDirectory))
         for _ in 0..<2 {
             let loaded = try load(cache())
@@ -156,7 +183,8 @@ final class CatalogCacheTests: XCTestCase {
         let url = root.appendingPathComponent("catalog/metrics/steps.yaml")
         let original = try String(contentsOf: url, encoding: .utf8)
         for days in 1...(CatalogCache.keptFiles + 3) {
-            try original.replacingOccurrences(of: "range: 14d", with: "range: \(days)d").write(to: url, atomically: true, encoding: .utf8)
+            try original.replacingOccurrences(of: "range: 14d", with: "range: \(days)d").write(
+                to: url, atomically: true, encoding: .utf8)
             XCTAssertEqual(try load(cache()).origin, .stored)
         }
         XCTAssertEqual(compiledFiles().count, CatalogCache.keptFiles)
@@ -165,7 +193,9 @@ final class CatalogCacheTests: XCTestCase {
 
     func testTheEmbeddedFilesAreKeyedByTheirText() throws {
         let files = try CatalogLoader.files(under: paths).map { path in
-            SourceFile(path: "<built-in>/" + (path as NSString).lastPathComponent, text: try String(contentsOfFile: path, encoding: .utf8))
+            SourceFile(
+                path: "<built-in>/" + (path as NSString).lastPathComponent,
+                text: try String(contentsOfFile: path, encoding: .utf8))
         }
         let check = { (loaded: LoadedCatalog) in self.validator.validate(loaded) }
         XCTAssertEqual(cache().load(files, check: check).origin, .stored)
@@ -194,24 +224,32 @@ final class CatalogCacheTests: XCTestCase {
     func testTheCacheIsOffOnRequestAndFollowsXDGCacheHome() {
         let on = CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"], buildIdentity: "b")
         XCTAssertEqual(on.directory, "/x/cache/vitals")
-        XCTAssertEqual(CatalogCache(environment: ["HOME": "/home/a"], buildIdentity: "b").directory, "/home/a/.cache/vitals")
-        XCTAssertNil(CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache", "VITALS_NO_CACHE": "1"], buildIdentity: "b").directory)
-        XCTAssertEqual(CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache", "VITALS_NO_CACHE": "0"], buildIdentity: "b").directory,
-                       "/x/cache/vitals")
+        XCTAssertEqual(
+            CatalogCache(environment: ["HOME": "/home/a"], buildIdentity: "b").directory, "/home/a/.cache/vitals")
+        XCTAssertNil(
+            CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache", "VITALS_NO_CACHE": "1"], buildIdentity: "b")
+                .directory)
+        XCTAssertEqual(
+            CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache", "VITALS_NO_CACHE": "0"], buildIdentity: "b")
+                .directory,
+            "/x/cache/vitals")
         XCTAssertNil(CatalogCache(environment: ["XDG_CACHE_HOME": "/x/cache"], buildIdentity: nil).directory)
     }
 
     func testTheBuildIdentityNamesThisExecutableAndWhatItRegistered() throws {
         let identity = try XCTUnwrap(CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A"], chartKindIDs: ["bar"]))
         XCTAssertEqual(CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A"], chartKindIDs: ["bar"]), identity)
-        XCTAssertNotEqual(CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A", "SCREEN_B"], chartKindIDs: ["bar"]), identity)
-        XCTAssertNotEqual(CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A"], chartKindIDs: ["bar", "ring"]), identity)
+        XCTAssertNotEqual(
+            CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A", "SCREEN_B"], chartKindIDs: ["bar"]), identity)
+        XCTAssertNotEqual(
+            CatalogCache.buildIdentity(screenModuleIDs: ["SCREEN_A"], chartKindIDs: ["bar", "ring"]), identity)
     }
 
     /// Runs starting together each store the same file; every one of them reads a sound catalog.
     func testConcurrentFirstRunsAllGetTheCatalog() throws {
         let cache = cache()
-        let paths = paths, validator = validator
+        let paths = paths
+        let validator = validator
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var origins: [CatalogCache.Origin] = []
@@ -231,6 +269,9 @@ final class CatalogCacheTests: XCTestCase {
         XCTAssertEqual(results.failures, 0)
         XCTAssertEqual(results.origins.count, 6)
         XCTAssertEqual(compiledFiles().count, 1)
-        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory))?.filter { $0.hasPrefix(".catalog-") }, [])
+        XCTAssertEqual(
+            (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory))?.filter {
+                $0.hasPrefix(".catalog-")
+            }, [])
     }
 }

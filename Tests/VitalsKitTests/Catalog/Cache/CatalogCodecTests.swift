@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import VitalsKit
 @testable import VitalsSettings
 
@@ -18,25 +19,52 @@ import Testing
         let files = try! CatalogLoader.files(under: [mini, good])
         var joined = Catalog()
         var book = PortionBook()
-        var diagnostics: [Diagnostic] = [], declarations: [Declaration] = []
+        var diagnostics: [Diagnostic] = []
+        var declarations: [Declaration] = []
         for (number, file) in files.enumerated() {
             let loaded = try! CatalogLoader.load(paths: [file])
             let tag = "_\(number)"
-            for var pillar in loaded.catalog.pillars { pillar.id += tag; joined.add(pillar) }
-            for var subject in loaded.catalog.subjects where subject.location.file != "<built-in>" { subject.id += tag; joined.add(subject) }
-            for var series in loaded.catalog.series { series.id += tag; joined.add(series) }
+            for var pillar in loaded.catalog.pillars {
+                pillar.id += tag
+                joined.add(pillar)
+            }
+            for var subject in loaded.catalog.subjects where subject.location.file != "<built-in>" {
+                subject.id += tag
+                joined.add(subject)
+            }
+            for var series in loaded.catalog.series {
+                series.id += tag
+                joined.add(series)
+            }
             for var screen in loaded.catalog.screens {
                 screen.id += tag
                 if screen.config == nil {
-                    screen.config = try! YAMLComposer().compose("target: {grams: 1.2}\nlist: [a, 'b', {c: ~}]\n", file: file).root
+                    screen.config = try! YAMLComposer().compose(
+                        "target: {grams: 1.2}\nlist: [a, 'b', {c: ~}]\n", file: file
+                    ).root
                 }
                 joined.add(screen)
             }
-            for var metric in loaded.catalog.metrics { metric.id += tag; joined.add(metric) }
-            for var category in loaded.catalog.portions.categories { category.id += tag; book.add(category) }
-            for var slot in loaded.catalog.portions.mealSlots { slot.id += tag; book.add(slot) }
-            for var food in loaded.catalog.portions.foods { food.id += tag; book.add(food) }
-            for var budget in loaded.catalog.portions.budgets { budget.id += tag; book.add(budget) }
+            for var metric in loaded.catalog.metrics {
+                metric.id += tag
+                joined.add(metric)
+            }
+            for var category in loaded.catalog.portions.categories {
+                category.id += tag
+                book.add(category)
+            }
+            for var slot in loaded.catalog.portions.mealSlots {
+                slot.id += tag
+                book.add(slot)
+            }
+            for var food in loaded.catalog.portions.foods {
+                food.id += tag
+                book.add(food)
+            }
+            for var budget in loaded.catalog.portions.budgets {
+                budget.id += tag
+                book.add(budget)
+            }
             book.declarations += loaded.catalog.portions.declarations
             diagnostics += loaded.diagnostics
             declarations += loaded.declarations
@@ -58,7 +86,8 @@ import Testing
 
     @Test func theFixtureHasWhatTheRandomCatalogsVary() {
         let catalog = Self.fixture.catalog
-        #expect(!catalog.pillars.isEmpty && !catalog.series.isEmpty && !catalog.screens.isEmpty && !catalog.metrics.isEmpty)
+        #expect(
+            !catalog.pillars.isEmpty && !catalog.series.isEmpty && !catalog.screens.isEmpty && !catalog.metrics.isEmpty)
         #expect(!catalog.portions.categories.isEmpty && !catalog.portions.mealSlots.isEmpty)
         #expect(!catalog.portions.foods.isEmpty && !catalog.portions.budgets.isEmpty)
         #expect(catalog.screens.contains { $0.config != nil })
@@ -86,7 +115,9 @@ import Testing
 
     @Test func aWholeCacheFileReadsBackWithItsFindings() throws {
         let catalog = RandomCatalog.make(from: Self.fixture, seed: 7, warningsOnly: true)
-        let findings = [Diagnostic(.warning, rule: "x", "a warning", at: SourceLocation(file: "f.yaml", line: 2, column: 3))]
+        let findings = [
+            Diagnostic(.warning, rule: "x", "a warning", at: SourceLocation(file: "f.yaml", line: 2, column: 3))
+        ]
         let checked = CatalogCache.Checked(loaded: catalog, findings: findings, origin: .checked)
         let key = String(repeating: "ab", count: 16)
         let bytes = try #require(CatalogCache.fileBytes(checked, key: key))
@@ -95,7 +126,8 @@ import Testing
         #expect(back.findings == findings)
         #expect(back.origin == .cached)
         // Another key is another catalog.
-        #expect(bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: String(repeating: "cd", count: 16)) } == nil)
+        #expect(
+            bytes.withUnsafeBytes { CatalogCache.checked(from: $0, key: String(repeating: "cd", count: 16)) } == nil)
     }
 
     /// Any mutation of a whole file (bytes flipped, cut, inserted, removed) is refused or
@@ -107,11 +139,14 @@ import Testing
         let key = String(repeating: "0f", count: 16)
         let original = try #require(CatalogCache.fileBytes(checked, key: key))
         var rng = SplitMix(seed: 2026)
-        var refused = 0, read = 0
+        var refused = 0
+        var read = 0
         for round in 0..<3000 {
             var bytes = original
             Self.mutate(&bytes, &rng)
-            let headerChanged = bytes.count != original.count || bytes.prefix(CatalogCache.headerSize) != original.prefix(CatalogCache.headerSize)
+            let headerChanged =
+                bytes.count != original.count
+                || bytes.prefix(CatalogCache.headerSize) != original.prefix(CatalogCache.headerSize)
             if let back = bytes.withUnsafeBytes({ CatalogCache.checked(from: $0, key: key) }) {
                 #expect(!headerChanged, "round \(round): a file with another header or length was read")
                 #expect(throws: Never.self) { try CatalogCodec.encode(back.loaded) }
@@ -149,7 +184,8 @@ import Testing
         let file = try #require(CatalogCache.fileBytes(checked, key: String(repeating: "11", count: 16)))
         let payload = Array(file[CatalogCache.headerSize...])
         var rng = SplitMix(seed: 99)
-        var read = 0, thrown = 0
+        var read = 0
+        var thrown = 0
         for _ in 0..<3000 {
             var bytes = payload
             Self.mutate(&bytes, &rng)

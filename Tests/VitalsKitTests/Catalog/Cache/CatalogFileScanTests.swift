@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import VitalsKit
 
 /// The cache's cheaper file listing and display names agree with the loader's own on trees
@@ -16,18 +17,24 @@ final class CatalogFileScanTests: XCTestCase {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x: 1\n".utf8).write(to: url)
         }
-        for path in ["screens/a.yaml", "screens/b.yml", "screens/.hidden.yaml", "screens/notes.txt", "screens/sub/c.yaml",
-                     "screens/sub/deeper/d.yaml", "screens/dir.yaml/e.yaml", "screens/.git/f.yaml", "screens/ünï café.yaml",
-                     "screens/a.yaml.bak", "shared/g.yaml", "shared/h.yml", "shared/inner/i.yaml"] {
+        for path in [
+            "screens/a.yaml", "screens/b.yml", "screens/.hidden.yaml", "screens/notes.txt", "screens/sub/c.yaml",
+            "screens/sub/deeper/d.yaml", "screens/dir.yaml/e.yaml", "screens/.git/f.yaml", "screens/ünï café.yaml",
+            "screens/a.yaml.bak", "shared/g.yaml", "shared/h.yml", "shared/inner/i.yaml",
+        ] {
             try file(path)
         }
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/link-to-file.yaml").path,
-                                       withDestinationPath: "../shared/g.yaml")
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/linked-dir").path,
-                                       withDestinationPath: "../shared")
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("screens/broken.yaml").path,
-                                       withDestinationPath: "nowhere.yaml")
-        try manager.createSymbolicLink(atPath: root.appendingPathComponent("metrics").path, withDestinationPath: "shared")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("screens/link-to-file.yaml").path,
+            withDestinationPath: "../shared/g.yaml")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("screens/linked-dir").path,
+            withDestinationPath: "../shared")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("screens/broken.yaml").path,
+            withDestinationPath: "nowhere.yaml")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("metrics").path, withDestinationPath: "shared")
     }
 
     override func tearDownWithError() throws {
@@ -49,7 +56,9 @@ final class CatalogFileScanTests: XCTestCase {
         }
         // The tree has what the comparison is about.
         let whole = try CatalogLoader.files(under: [base + "/screens"]).map { String($0.dropFirst(base.count + 9)) }
-        for expected in [".hidden.yaml", "dir.yaml", "link-to-file.yaml", "broken.yaml", "sub/deeper/d.yaml", ".git/f.yaml"] {
+        for expected in [
+            ".hidden.yaml", "dir.yaml", "link-to-file.yaml", "broken.yaml", "sub/deeper/d.yaml", ".git/f.yaml",
+        ] {
             XCTAssertTrue(whole.contains(expected), "\(expected) not in \(whole)")
         }
         XCTAssertFalse(whole.contains("notes.txt"))
@@ -71,7 +80,9 @@ final class CatalogFileScanTests: XCTestCase {
             var found: [String] = []
             let walker = FileManager.default.enumerator(atPath: target)
             while let relative = walker?.nextObject() as? String {
-                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") { found.append((path as NSString).appendingPathComponent(relative)) }
+                if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                    found.append((path as NSString).appendingPathComponent(relative))
+                }
             }
             result += found.sorted()
         }
@@ -80,8 +91,10 @@ final class CatalogFileScanTests: XCTestCase {
 
     func testTheLoadersListingIsTheEnumerators() throws {
         let base = root.path
-        let cases: [[String]] = [[base + "/screens", base + "/metrics"], [base + "/screens/", base + "/shared/../metrics"],
-                                 [base + "/screens/sub/c.yaml", base + "/screens"], [base + "/./shared/inner"], [base]]
+        let cases: [[String]] = [
+            [base + "/screens", base + "/metrics"], [base + "/screens/", base + "/shared/../metrics"],
+            [base + "/screens/sub/c.yaml", base + "/screens"], [base + "/./shared/inner"], [base],
+        ]
         for paths in cases {
             XCTAssertEqual(try CatalogLoader.files(under: paths), Self.enumeratorListing(paths), "\(paths)")
         }
@@ -95,17 +108,20 @@ final class CatalogFileScanTests: XCTestCase {
         close(descriptor)
         XCTAssertNil(CatalogFileScan.catalogEntries(under: base + "/shared"))
         XCTAssertNotNil(CatalogFileScan.catalogEntries(under: base + "/screens"))
-        XCTAssertEqual(try CatalogLoader.files(under: [base + "/shared"]), Self.enumeratorListing([base + "/shared"]), odd)
+        XCTAssertEqual(
+            try CatalogLoader.files(under: [base + "/shared"]), Self.enumeratorListing([base + "/shared"]), odd)
     }
 
     func testDisplayNamesAreTheLoaders() throws {
         let base = root.path
         var paths = try CatalogLoader.files(under: [base + "/screens", base + "/metrics", base + "/shared"])
-        paths += [base + "/screens/../shared/g.yaml", base + "/screens/./a.yaml", base + "//screens/a.yaml",
-                  base + "/screens/linked-dir/inner/i.yaml", base + "/metrics/h.yml", base + "/screens/missing.yaml",
-                  base + "/screens/broken.yaml", base + "/screens/sub/..", base + "/screens/.", "/", "relative/none.yaml",
-                  "Tests/VitalsKitTests/Fixtures/MiniCatalog/metrics/steps.yaml",
-                  TestPaths.fixtures.appendingPathComponent("MiniCatalog/metrics/steps.yaml").path]
+        paths += [
+            base + "/screens/../shared/g.yaml", base + "/screens/./a.yaml", base + "//screens/a.yaml",
+            base + "/screens/linked-dir/inner/i.yaml", base + "/metrics/h.yml", base + "/screens/missing.yaml",
+            base + "/screens/broken.yaml", base + "/screens/sub/..", base + "/screens/.", "/", "relative/none.yaml",
+            "Tests/VitalsKitTests/Fixtures/MiniCatalog/metrics/steps.yaml",
+            TestPaths.fixtures.appendingPathComponent("MiniCatalog/metrics/steps.yaml").path,
+        ]
         // Each directory standardised as it comes, and all of them standardised first.
         for scan in [CatalogFileScan(), CatalogFileScan(directoriesOf: paths)] {
             for path in paths {
@@ -125,11 +141,13 @@ final class CatalogFileScanTests: XCTestCase {
         }
         try manager.createDirectory(at: root.appendingPathComponent("repo/.git"), withIntermediateDirectories: true)
         let base = root.path
-        let expected = [base + "/plain/metrics/p.yaml": "metrics/p.yaml",
-                        base + "/repo/catalog/screens/r.yaml": "catalog/screens/r.yaml",
-                        base + "/plain/metrics/../metrics/p.yaml": "metrics/p.yaml",
-                        // Outside `plain` and `repo`: in the fixture's own root (it has screens/).
-                        base + "/loose/l.yaml": "loose/l.yaml"]
+        let expected = [
+            base + "/plain/metrics/p.yaml": "metrics/p.yaml",
+            base + "/repo/catalog/screens/r.yaml": "catalog/screens/r.yaml",
+            base + "/plain/metrics/../metrics/p.yaml": "metrics/p.yaml",
+            // Outside `plain` and `repo`: in the fixture's own root (it has screens/).
+            base + "/loose/l.yaml": "loose/l.yaml",
+        ]
         for scan in [CatalogFileScan(), CatalogFileScan(directoriesOf: expected.keys.sorted())] {
             for (path, name) in expected {
                 XCTAssertEqual(scan.displayPath(path), name, path)

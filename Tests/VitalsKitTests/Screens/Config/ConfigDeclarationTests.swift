@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import VitalsKit
 
 /// A declared config block decodes into typed values, and each kind of mistake is one
@@ -22,7 +23,8 @@ final class ConfigDeclarationTests: XCTestCase {
     }
 
     func testAGoodBlockDecodesEveryKind() throws {
-        let (values, problems) = try decode("""
+        let (values, problems) = try decode(
+            """
                   count: 14
                   ratio: 1.5
                   label: "Morning"
@@ -71,7 +73,10 @@ final class ConfigDeclarationTests: XCTestCase {
 
     func testEachMistakeIsOneDiagnosticAtItsValue() throws {
         let cases: [(block: String, line: Int, column: Int, message: String)] = [
-            ("      ratio: 1\n      countt: 3", 7, 7, "unknown key 'countt' in config; did you mean 'count'? (known: count, ratio,"),
+            (
+                "      ratio: 1\n      countt: 3", 7, 7,
+                "unknown key 'countt' in config; did you mean 'count'? (known: count, ratio,"
+            ),
             ("      ratio: 1\n      count: many", 7, 14, "count must be a number, not a string"),
             ("      ratio: 1\n      count: 40", 7, 14, "count 40 is outside 1…30 days"),
             ("      ratio: 1\n      count: 2.5", 7, 14, "count must be a whole number of days, not 2.5"),
@@ -87,14 +92,20 @@ final class ConfigDeclarationTests: XCTestCase {
             ("      ratio: 1\n      at: \"25:00\"", 7, 11, "at must be a time as HH:MM (\"04:00\"), got '25:00'"),
             ("      ratio: 1\n      glass: 2 kg", 7, 14, "glass is in kg, which is not a unit of volume like ml"),
             ("      ratio: 1\n      glass: 2 L", 7, 14, "glass 2 L is outside 50…1000 ml"),
-            ("      ratio: 1\n      glass: lots", 7, 14, "glass must be a number of ml or a quantity such as '2 ml', not 'lots'"),
+            (
+                "      ratio: 1\n      glass: lots", 7, 14,
+                "glass must be a number of ml or a quantity such as '2 ml', not 'lots'"
+            ),
             ("      ratio: 1\n      tags: a", 7, 13, "tags must be a list, not a string"),
             ("      ratio: 1\n      tags: []", 7, 13, "tags needs at least one tag"),
             ("      ratio: 1\n      tags: [a, {b: 1}]", 7, 17, "a tag must be text, not a mapping"),
             ("      ratio: 1\n      window: 3", 7, 15, "window must be a mapping, not an integer"),
             ("      ratio: 1\n      window: {low: 1}", 7, 15, "missing high"),
             ("      ratio: 1\n      window: {low: 2, high: 1}", 7, 30, "window high must be above low"),
-            ("      ratio: 1\n      steps:\n        - {name: a, minuts: 3}", 8, 21, "unknown key 'minuts' in a step; did you mean 'minutes'?"),
+            (
+                "      ratio: 1\n      steps:\n        - {name: a, minuts: 3}", 8, 21,
+                "unknown key 'minuts' in a step; did you mean 'minutes'?"
+            ),
             ("      ratio: 1\n      steps: [3]", 7, 15, "a step must be a mapping, not an integer"),
             ("      - 1", 6, 7, "config must be a mapping, not a list"),
         ]
@@ -105,10 +116,12 @@ final class ConfigDeclarationTests: XCTestCase {
             guard let problem = problems.first else { continue }
             XCTAssertEqual(problem.severity, .error, "case \(index)")
             XCTAssertEqual(problem.rule, ConfigProblems.ruleID, "case \(index)")
-            XCTAssertEqual([problem.location.line, problem.location.column], [bad.line, bad.column],
-                           "case \(index): \(problem.message)")
-            XCTAssertTrue(problem.message.hasPrefix("SCREEN_X config: " + bad.message),
-                          "case \(index): expected \(bad.message)\nfound \(problem.message)")
+            XCTAssertEqual(
+                [problem.location.line, problem.location.column], [bad.line, bad.column],
+                "case \(index): \(problem.message)")
+            XCTAssertTrue(
+                problem.message.hasPrefix("SCREEN_X config: " + bad.message),
+                "case \(index): expected \(bad.message)\nfound \(problem.message)")
             XCTAssertEqual(problem.location.file, "screens/x.yaml")
         }
     }
@@ -116,7 +129,9 @@ final class ConfigDeclarationTests: XCTestCase {
     /// A block that is absent reads as one with no keys: defaults, and the required key missing
     /// where the screen would say `config:`.
     func testAnAbsentBlockReportsItsRequiredKeys() throws {
-        let loaded = CatalogLoader.load([SourceFile(path: "screens/x.yaml", text: "screens:\n  - {screen_id: SCREEN_X, name: X, pillar: p}\n")])
+        let loaded = CatalogLoader.load([
+            SourceFile(path: "screens/x.yaml", text: "screens:\n  - {screen_id: SCREEN_X, name: X, pillar: p}\n")
+        ])
         let screen = try XCTUnwrap(loaded.catalog.screen("SCREEN_X"))
         var problems = ConfigProblems(screen: screen)
         XCTAssertNil(ConfigValues<FixtureKeys>.decode(nil, named: "config", problems: &problems))
@@ -129,7 +144,9 @@ final class ConfigDeclarationTests: XCTestCase {
     /// The keys are listed in declaration order, with what a schema and `vitals modules` need.
     func testTheSpecsDescribeTheKeys() {
         let specs = FixtureKeys.keySpecs
-        XCTAssertEqual(specs.map(\.name), ["count", "ratio", "label", "mode", "enabled", "start", "at", "glass", "tags", "window", "steps"])
+        XCTAssertEqual(
+            specs.map(\.name),
+            ["count", "ratio", "label", "mode", "enabled", "start", "at", "glass", "tags", "window", "steps"])
         XCTAssertEqual(specs[0].typeDescription, "integer (days), 1…30")
         XCTAssertEqual(specs[0].defaultJSON, "7")
         XCTAssertEqual(specs[1].typeDescription, "number, 0.5…2 and > 0")
@@ -157,6 +174,7 @@ final class ConfigDeclarationTests: XCTestCase {
         XCTAssertEqual(properties["mode"]?["enum"] as? [String], ["fast", "slow"])
         XCTAssertEqual((properties["window"]?["required"] as? [String]).map(Set.init), ["low", "high"])
         XCTAssertEqual(properties["tags"]?["minItems"] as? Int, 1)
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(ConfigKeySpec.listingJSON(FixtureKeys.keySpecs).utf8)))
+        XCTAssertNotNil(
+            try JSONSerialization.jsonObject(with: Data(ConfigKeySpec.listingJSON(FixtureKeys.keySpecs).utf8)))
     }
 }

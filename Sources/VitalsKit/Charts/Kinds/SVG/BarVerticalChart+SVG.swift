@@ -13,17 +13,21 @@ extension BarVerticalChart {
             let band = plot.band(index, of: points.count)
             guard let value = point.value else { continue }
             let met = input.target.map { $0.isMet(by: value) } ?? true
-            let top = plot.y(max(0, value)), base = plot.y(min(0, value))
-            svg.rect(x: band.x + band.width * 0.15, y: top, width: band.width * 0.7, height: base - top,
-                     fill: met ? chart.accent : offTarget,
-                     title: "\(ChartDates.label(point.label, date: point.date)): \(chart.quantity(value))")
+            let top = plot.y(max(0, value))
+            let base = plot.y(min(0, value))
+            svg.rect(
+                x: band.x + band.width * 0.15, y: top, width: band.width * 0.7, height: base - top,
+                fill: met ? chart.accent : offTarget,
+                title: "\(ChartDates.label(point.label, date: point.date)): \(chart.quantity(value))")
         }
         plot.drawTarget(chart.targetLevels, text: chart.targetText, on: &svg)
         plot.drawBucketLabels(points.map { ChartDates.label($0.label, date: $0.date) }, on: &svg)
         var legend = [LegendEntry(name: Sanitize.inline(input.title), color: chart.accent)]
         if input.target != nil {
             legend.append(LegendEntry(name: Words.text("chart.off_target"), color: offTarget))
-            legend.append(LegendEntry(name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed))
+            legend.append(
+                LegendEntry(
+                    name: chart.targetText ?? Words.text("chart.target"), color: SVGColors.target, mark: .dashed))
         }
         svg.legend(legend, y: plot.legendY())
         return svg.svg(label: chart.label)

@@ -4,7 +4,9 @@ extension ProgressChart {
         let chart = SVGChart(input, size)
         let items = input.progress
         guard !items.isEmpty else { return chart.empty() }
-        let rowHeight = 30.0, labelWidth = 130.0, textWidth = 150.0
+        let rowHeight = 30.0
+        let labelWidth = 130.0
+        let textWidth = 150.0
         var svg = chart.newDrawing(height: Double(items.count) * rowHeight + 12)
         let barRoom = size.width - labelWidth - textWidth - 16
         for (index, item) in items.enumerated() {
@@ -18,13 +20,18 @@ extension ProgressChart {
             let words = chart.context.targetText(item.target, unit: item.unit) ?? ""
             if let value = item.value {
                 let met = item.target.isMet(by: value)
-                svg.rect(x: labelWidth + 8, y: y + 6, width: min(1, max(0, value) / scaleEnd) * barRoom, height: 14,
-                         fill: met ? color : SVGColors.bad,
-                         title: "\(Sanitize.inline(item.name)): \(chart.quantity(value, unit: item.unit)), \(words)")
-                svg.text("\(chart.quantity(value, unit: item.unit)) \(met ? "✓" : "✗")", x: labelWidth + barRoom + 14, y: y + 17, size: 11,
-                         fill: PaperColor.textHex(met ? SVGColors.good : SVGColors.bad), bold: true)
+                svg.rect(
+                    x: labelWidth + 8, y: y + 6, width: min(1, max(0, value) / scaleEnd) * barRoom, height: 14,
+                    fill: met ? color : SVGColors.bad,
+                    title: "\(Sanitize.inline(item.name)): \(chart.quantity(value, unit: item.unit)), \(words)")
+                svg.text(
+                    "\(chart.quantity(value, unit: item.unit)) \(met ? "✓" : "✗")", x: labelWidth + barRoom + 14,
+                    y: y + 17, size: 11,
+                    fill: PaperColor.textHex(met ? SVGColors.good : SVGColors.bad), bold: true)
             } else {
-                svg.text(Words.text("today.nothing_logged"), x: labelWidth + barRoom + 14, y: y + 17, size: 11, fill: SVGColors.muted)
+                svg.text(
+                    Words.text("today.nothing_logged"), x: labelWidth + barRoom + 14, y: y + 17, size: 11,
+                    fill: SVGColors.muted)
             }
             for level in levels {
                 let x = labelWidth + 8 + min(1, level / scaleEnd) * barRoom

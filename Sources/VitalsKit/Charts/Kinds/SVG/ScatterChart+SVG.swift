@@ -10,15 +10,19 @@ extension ScatterChart {
         let shown = RelationSeries(x: relation.x, y: relation.y, lagDays: relation.lagDays, pairs: pairs)
         let finding = shown.finding
         let words = RelationWords(numbers: chart.context.profile.numbers, unicode: true)
-        let eventIsX = relation.x.isEvent, isEvent = relation.x.isEvent || relation.y.isEvent
-        func side(_ side: RelationSide) -> String { Sanitize.inline(side.name) + (side.unit.map { " (\(Sanitize.inline($0)))" } ?? "") }
+        let eventIsX = relation.x.isEvent
+        let isEvent = relation.x.isEvent || relation.y.isEvent
+        func side(_ side: RelationSide) -> String {
+            Sanitize.inline(side.name) + (side.unit.map { " (\(Sanitize.inline($0)))" } ?? "")
+        }
         // Events: x is the compared value, y the row (with: 1, without: 0).
         let points: [(x: Double, y: Double, date: LocalDate)] = pairs.map { pair in
             guard isEvent else { return (pair.x, pair.y, pair.date) }
             return eventIsX ? (pair.y, pair.x > 0 ? 1 : 0, pair.date) : (pair.x, pair.y > 0 ? 1 : 0, pair.date)
         }
         let xs = points.map(\.x)
-        let first = xs.min() ?? 0, last = max(xs.max() ?? 1, first + 1e-9)
+        let first = xs.min() ?? 0
+        let last = max(xs.max() ?? 1, first + 1e-9)
         let plot = SVGPlot(size: size, values: isEvent ? [-0.5, 1.5] : points.map(\.y), fromZero: false, legendRows: 2)
         var svg = chart.newDrawing()
         if isEvent {
@@ -30,8 +34,9 @@ extension ScatterChart {
                 if !values.isEmpty {
                     let mean = values.reduce(0, +) / Double(values.count)
                     let x = plot.x(mean, from: first, to: last)
-                    svg.line(x1: x, y1: plot.y(row) - 12, x2: x, y2: plot.y(row) + 12, stroke: SVGColors.target, width: 2,
-                             title: "\(name): mean \(chart.number(mean)) (\(values.count) days)")
+                    svg.line(
+                        x1: x, y1: plot.y(row) - 12, x2: x, y2: plot.y(row) + 12, stroke: SVGColors.target, width: 2,
+                        title: "\(name): mean \(chart.number(mean)) (\(values.count) days)")
                 }
             }
             svg.line(x1: plot.left, y1: plot.bottom, x2: plot.right, y2: plot.bottom, stroke: "#888888")
@@ -40,13 +45,15 @@ extension ScatterChart {
         }
         for point in points {
             let value = isEvent ? "" : ", \(chart.number(point.y))"
-            svg.circle(x: plot.x(point.x, from: first, to: last), y: plot.y(point.y), radius: 3, fill: chart.accent,
-                       title: "\(point.date): \(chart.number(point.x))\(value)")
+            svg.circle(
+                x: plot.x(point.x, from: first, to: last), y: plot.y(point.y), radius: 3, fill: chart.accent,
+                title: "\(point.date): \(chart.number(point.x))\(value)")
         }
         if case .correlation(_, _, _, let slope, let intercept) = finding {
-            svg.line(x1: plot.x(first, from: first, to: last), y1: plot.y(intercept + slope * first),
-                     x2: plot.x(last, from: first, to: last), y2: plot.y(intercept + slope * last),
-                     stroke: SVGColors.target, width: 1.5, dashed: true, title: "least-squares line")
+            svg.line(
+                x1: plot.x(first, from: first, to: last), y1: plot.y(intercept + slope * first),
+                x2: plot.x(last, from: first, to: last), y2: plot.y(intercept + slope * last),
+                stroke: SVGColors.target, width: 1.5, dashed: true, title: "least-squares line")
         }
         let step = SVGPlot.niceStep((last - first) / 6)
         var tick = (first / step).rounded(.up) * step
@@ -57,9 +64,13 @@ extension ScatterChart {
             tick += step
         }
         let other = eventIsX ? relation.y : relation.x
-        let axes = isEvent ? side(other) : "x: \(side(relation.x)) · y: \(side(relation.y))"
-            + (relation.lagDays == 0 ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later")
-        svg.text(axes, x: plot.left + plot.plotWidth / 2, y: plot.bottom + 27, anchor: .middle, size: 10, fill: "#444444")
+        let axes =
+            isEvent
+            ? side(other)
+            : "x: \(side(relation.x)) · y: \(side(relation.y))"
+                + (relation.lagDays == 0 ? "" : ", \(relation.lagDays) day\(relation.lagDays == 1 ? "" : "s") later")
+        svg.text(
+            axes, x: plot.left + plot.plotWidth / 2, y: plot.bottom + 27, anchor: .middle, size: 10, fill: "#444444")
         svg.text(words.sentence(finding, shown), x: 8, y: plot.legendY(1), size: 11)
         return svg.svg(label: chart.label + ": " + words.sentence(finding, shown))
     }

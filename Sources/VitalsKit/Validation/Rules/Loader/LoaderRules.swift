@@ -5,9 +5,12 @@ package struct YAMLSyntaxRule: LoaderRule {
     package init() {}
     package static let description = RuleDescription(
         id: RuleID.yamlSyntax,
-        summary: "The file must be well-formed YAML: no tabs in indentation, one document, no alias bombs or deep nesting.",
-        triggering: ["pillars: [{pillar_id: a, name: A}\n", "pillars:\n\t- {pillar_id: a, name: A}\n",
-                     "a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"],
+        summary:
+            "The file must be well-formed YAML: no tabs in indentation, one document, no alias bombs or deep nesting.",
+        triggering: [
+            "pillars: [{pillar_id: a, name: A}\n", "pillars:\n\t- {pillar_id: a, name: A}\n",
+            "a: &a [x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n",
+        ],
         nonTriggering: ["pillars: [{pillar_id: a, name: A}]\n"])
 }
 
@@ -15,7 +18,8 @@ package struct FileFormatRule: LoaderRule {
     package init() {}
     package static let description = RuleDescription(
         id: RuleID.fileFormat,
-        summary: "A catalog file is a non-empty UTF-8 mapping of at most 4 MB, a regular file inside the catalog (a link leaving it is not read).",
+        summary:
+            "A catalog file is a non-empty UTF-8 mapping of at most 4 MB, a regular file inside the catalog (a link leaving it is not read).",
         triggering: ["", "# only a comment\n", "- just\n- a list\n"],
         nonTriggering: ["pillars: []\n"])
 }
@@ -43,8 +47,10 @@ package struct WrongTypeRule: LoaderRule {
     package static let description = RuleDescription(
         id: RuleID.wrongType,
         summary: "Values must have the type their key expects (a number, true/false, a list …).",
-        triggering: ["pillars: [{pillar_id: a, name: A, order: first}]\n", "pillars: {pillar_id: a}\n",
-                     "screens: [{screen_id: SCREEN_A, name: A, pillar: a, is_active: 'yes'}]\n"],
+        triggering: [
+            "pillars: [{pillar_id: a, name: A, order: first}]\n", "pillars: {pillar_id: a}\n",
+            "screens: [{screen_id: SCREEN_A, name: A, pillar: a, is_active: 'yes'}]\n",
+        ],
         nonTriggering: ["pillars: [{pillar_id: a, name: A, order: 1}]\n"])
 }
 
@@ -53,8 +59,10 @@ package struct MissingKeyRule: LoaderRule {
     package static let description = RuleDescription(
         id: RuleID.missingKey,
         summary: "Required keys must be present (and a target rule needs its numbers).",
-        triggering: ["pillars: [{pillar_id: a}]\n",
-                     RuleExamples.metrics(RuleExamples.primary + ", target: {rule: range, min: 2}")],
+        triggering: [
+            "pillars: [{pillar_id: a}]\n",
+            RuleExamples.metrics(RuleExamples.primary + ", target: {rule: range, min: 2}"),
+        ],
         nonTriggering: ["pillars: [{pillar_id: a, name: A}]\n"])
 }
 
@@ -63,9 +71,11 @@ package struct InvalidValueRule: LoaderRule {
     package static let description = RuleDescription(
         id: RuleID.invalidValue,
         summary: "Values must be one of the allowed words or formats (aggregate, unit, colour, date, range …).",
-        triggering: ["series: [{series_id: s, kind: quantity, unit: kilo}]\n",
-                     "pillars: [{pillar_id: a, name: A, color: greem}]\n",
-                     RuleExamples.metrics(RuleExamples.primary + ", range: 3 weeks")],
+        triggering: [
+            "series: [{series_id: s, kind: quantity, unit: kilo}]\n",
+            "pillars: [{pillar_id: a, name: A, color: greem}]\n",
+            RuleExamples.metrics(RuleExamples.primary + ", range: 3 weeks"),
+        ],
         nonTriggering: ["series: [{series_id: s, kind: quantity, unit: kg}]\n"])
 }
 
@@ -74,7 +84,9 @@ package struct BadIDRule: LoaderRule {
     package static let description = RuleDescription(
         id: RuleID.badID,
         summary: "Ids follow their format: SCREEN_… for screens, UPPER_SNAKE for metrics, snake_case for the rest.",
-        triggering: ["pillars: [{pillar_id: Core-Care, name: A}]\n",
-                     "screens: [{screen_id: BODY, name: Body, pillar: core_care}]\n"],
+        triggering: [
+            "pillars: [{pillar_id: Core-Care, name: A}]\n",
+            "screens: [{screen_id: BODY, name: Body, pillar: core_care}]\n",
+        ],
         nonTriggering: ["pillars: [{pillar_id: core_care, name: A}]\n"])
 }
