@@ -3,8 +3,8 @@ import PackageDescription
 
 // A package outside Vitals that builds its own `vitals` with one more screen module (Water),
 // two more chart kinds (`ring`, and `pressure_range` with a data shape of its own), one more
-// validation rule (`ring-needs-target`), one more importer (`acme-scale`, a scale's CSV) and one more
-// store backend (`folder://`). It depends on Vitals by path here; another project would
+// validation rule (`ring-needs-target`), one more importer (`acme-scale`, a scale's CSV), one more
+// output format (`validate --format junit`) and one more store backend (`folder://`). It depends on Vitals by path here; another project would
 // name the repository and a version instead.
 let package = Package(
     name: "WaterPlugin",
@@ -30,6 +30,10 @@ let package = Package(
             dependencies: [.product(name: "VitalsKit", package: "Vitals")]
         ),
         .target(
+            name: "JUnitReport",
+            dependencies: [.product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .target(
             name: "FolderStore",
             dependencies: [
                 .product(name: "VitalsKit", package: "Vitals"), .product(name: "VitalsSQLite", package: "Vitals"),
@@ -38,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "vitals-water",
             dependencies: [
-                "WaterScreen", "PressureChart", "WaterRules", "ScaleImporter", "FolderStore",
+                "WaterScreen", "PressureChart", "WaterRules", "ScaleImporter", "JUnitReport", "FolderStore",
                 .product(name: "VitalsCLI", package: "Vitals"),
             ]
         ),
@@ -52,6 +56,10 @@ let package = Package(
         .testTarget(
             name: "ScaleImporterTests",
             dependencies: ["ScaleImporter", .product(name: "VitalsKit", package: "Vitals")]
+        ),
+        .testTarget(
+            name: "JUnitReportTests",
+            dependencies: ["JUnitReport", .product(name: "VitalsKit", package: "Vitals")]
         ),
         .testTarget(
             name: "FolderStoreTests",

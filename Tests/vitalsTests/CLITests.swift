@@ -154,11 +154,16 @@ final class CLITests: XCTestCase {
         try assertCommand(
             ["validate", "--format", "xml"],
             stderr: """
-                Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json', 'github' or 'sarif'.
-                Help:  --format <format>  Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, \
-                else text).
-                Usage: vitals validate [<PATH> ...] [--format <format>] [--strict] [--app-ids <FILE>] [--catalog <DIR>]
-                  See 'vitals validate --help' for more information.
+                vitals: error: unknown --format 'xml'; vitals validate writes text, json, github, sarif
+                  vitals validate --formats lists them
+
+                """, exitCode: 2)
+        try assertCommand(
+            ["validate", "--format", "sarf"],
+            stderr: """
+                vitals: error: unknown --format 'sarf'; vitals validate writes text, json, github, sarif
+                  did you mean 'sarif'?
+                  vitals validate --formats lists them
 
                 """, exitCode: 2)
     }

@@ -164,7 +164,7 @@ final class PrintingSafetyCLITests: XCTestCase {
                 stderr: """
                     Error: The value 'sometimes' is invalid for '--color <WHEN>'. Please provide one of 'auto', 'always' or 'never'.
                     Help:  --color <WHEN>  Colour: auto (a terminal without NO_COLOR), always or never (default: the settings file's color, else auto).
-                    Usage: vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
+                    Usage: vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--formats] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
                       See 'vitals render --help' for more information.
 
                     """, exitCode: 2))

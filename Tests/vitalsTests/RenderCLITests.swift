@@ -140,7 +140,7 @@ final class RenderCLITests: XCTestCase {
     func testBadOptionValuesAreUsageErrors() throws {
         let usage = """
             Usage: vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] \
-            [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
+            [--format <format>] [--formats] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]
               See 'vitals render --help' for more information.
 
             """

@@ -152,9 +152,9 @@ struct DiffCommand: VitalsCommand {
         { $0.severity == .error }
         guard !errors.isEmpty else { return }
         let summary = ValidationSummary(side.loaded, errors)
-        printError(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: side.loaded.sources))
+        printError(TextDiagnosticFormat.report(errors, summary: summary, sources: side.loaded.sources))
         if format == .github {
-            try StandardOutput.write(DiagnosticReporter.report(errors, summary: summary, format: .github, sources: [:]))
+            try StandardOutput.write(GitHubDiagnosticFormat.report(errors, summary: summary))
         }
         throw CatalogDiffError.catalogHasErrors(side: side.label, errors: errors.count)
     }

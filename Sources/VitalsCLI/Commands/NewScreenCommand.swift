@@ -82,9 +82,8 @@ struct NewScreenCommand: VitalsCommand {
             let problems = validator.validate(after).filter { $0.severity == .error }
             if !problems.isEmpty {
                 printError(
-                    DiagnosticReporter.report(
-                        problems, summary: ValidationSummary(after, problems),
-                        format: .text, sources: after.sources))
+                    TextDiagnosticFormat.report(
+                        problems, summary: ValidationSummary(after, problems), sources: after.sources))
                 throw CommandError("the new screen would not validate; nothing was written")
             }
             try scaffold.apply(root: root)

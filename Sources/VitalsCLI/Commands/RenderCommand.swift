@@ -11,7 +11,7 @@ struct RenderCommand: VitalsCommand {
         // Written out: with more than twelve options ArgumentParser would shorten it to
         // "vitals render [<options>] [<SCREEN> ...]".
         usage:
-            "vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]",
+            "vitals render [<SCREEN> ...] [--all] [--children] [--watch] [--as-of <DATE>] [--range <RANGE>] [--format <format>] [--formats] [--width <N>] [--color <WHEN>] [--ascii] [--units <SYSTEM>] [--catalog <DIR>] [--db <PATH>]",
         discussion: """
             A screen is named by its id (SCREEN_PROTEIN, any case) or its short alias (protein). \
             Without a database the embedded demo data is drawn (a notice says so on stderr).
@@ -28,8 +28,14 @@ struct RenderCommand: VitalsCommand {
 
     @OptionGroup var view: ViewOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: RenderFormat = .text
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json or one a plug-in adds (--formats lists them).", valueName: "format"),
+        completion: .list(["text", "json"]))
+    var format = "text"
+
+    @Flag(name: .customLong("formats"), help: "List the output formats and exit.")
+    var listFormats = false
 
     @Flag(help: "Keep drawing: again whenever a catalog file, the settings file or the database changes (Ctrl-C ends).")
     var watch = false
@@ -39,9 +45,8 @@ struct RenderCommand: VitalsCommand {
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var store: StoreOptions
 
-    enum RenderFormat: String, CaseIterable, ExpressibleByArgument { case text, json }
-
     func validate() throws {
+        if listFormats { return }
         if all && !screens.isEmpty { throw ValidationError("give screen names or --all, not both") }
         if !all && screens.isEmpty {
             throw ValidationError("name a screen (vitals render protein) or use --all; vitals tree lists them")
@@ -50,8 +55,12 @@ struct RenderCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
+            if listFormats {
+                return try StandardOutput.write(OutputFormatChoice.listing(extensions.outputFormats.screens))
+            }
+            let chosen = try OutputFormatChoice.screens(format, in: extensions.outputFormats)
             guard watch else {
-                return try StandardOutput.write(drawing(extensions), as: format == .json ? .json : .text)
+                return try StandardOutput.write(drawing(extensions, as: chosen), as: chosen.text)
             }
             // Option values first: a bad --range or --width is a usage error, not a frame.
             _ = try render.profile()
@@ -62,17 +71,18 @@ struct RenderCommand: VitalsCommand {
             try RenderWatch(
                 draw: { report in
                     defer { announced = true }
-                    return try drawing(extensions, report: report, announcingDemo: !announced)
+                    return try drawing(extensions, as: chosen, report: report, announcingDemo: !announced)
                 }, targets: { WatchedFiles.targets(catalog: catalog, store: store, backends: extensions.storeBackends) }
             ).run()
         }
     }
 
-    /// The screens asked for, drawn with `extensions` as text or JSON; catalog diagnostics go
-    /// to `report`.
-    func drawing(_ extensions: Extensions, report: (String) -> Void = { printError($0) }, announcingDemo: Bool = true)
-        throws -> String
-    {
+    /// The screens asked for, drawn with `extensions` and written in `format`; catalog
+    /// diagnostics go to `report`.
+    func drawing(
+        _ extensions: Extensions, as format: any ScreenFormat.Type, report: (String) -> Void = { printError($0) },
+        announcingDemo: Bool = true
+    ) throws -> String {
         let profile = try render.profile()
         let settings = try RunSettings.resolve()
         var request = ScreenRequest(
@@ -102,18 +112,6 @@ struct RenderCommand: VitalsCommand {
                         request: request, profile: profile, chartKinds: extensions.chartKinds))
             }
         }
-        switch format {
-        case .text:
-            var out = ""
-            for (index, document) in documents.enumerated() {
-                // Two blank lines between screens, as wide as every other line.
-                if index > 0 { out += String(repeating: String(repeating: " ", count: profile.width) + "\n", count: 2) }
-                out += document.lines(width: profile.width).joined(separator: "\n") + "\n"
-            }
-            return out
-        case .json:
-            let json = JSONValue.object([("screens", .array(documents.map(\.json)))])
-            return json.text() + "\n"
-        }
+        return format.write(documents, profile: profile)
     }
 }

@@ -17,8 +17,15 @@ struct ValidateCommand: VitalsCommand {
             valueName: "PATH"), completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = []
 
-    @Option(help: "Output format: text, json, github or sarif (default: github when GITHUB_ACTIONS=true, else text).")
-    var format: ReportFormat?
+    @Option(
+        help: ArgumentHelp(
+            "Output format: text, json, github, sarif or one a plug-in adds (--formats lists them; default: github when GITHUB_ACTIONS=true, else text).",
+            valueName: "format"),
+        completion: .list(["text", "json", "github", "sarif"]))
+    var format: String?
+
+    @Flag(name: .customLong("formats"), help: "List the output formats and exit.")
+    var listFormats = false
 
     @Flag(help: "Treat warnings as errors for the exit code.")
     var strict = false
@@ -34,6 +41,13 @@ struct ValidateCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
+            if listFormats {
+                return try say(OutputFormatChoice.listing(extensions.outputFormats.diagnostics), terminator: "")
+            }
+            // Before any file is read: a mistyped format is a usage error.
+            let chosen = try OutputFormatChoice.diagnostics(
+                format ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? "github" : "text"),
+                in: extensions.outputFormats)
             // Never the built-in catalog: a run in the wrong directory must not pass.
             var validation: CatalogValidation
             if let url = catalog.catalogRoot, StoreBackends.isURL(url) {
@@ -66,8 +80,7 @@ struct ValidateCommand: VitalsCommand {
                 validation.sources[appIDs] = text
             }
             let summary = validation.summary
-            let chosen = format ?? .automatic(environment: ProcessInfo.processInfo.environment)
-            if chosen == .text {
+            if chosen == TextDiagnosticFormat.self {
                 let custom = extensions.screens.customScreenIDs.filter { id in
                     validation.catalogs.contains { $0.screen(id) != nil }
                 }
@@ -78,10 +91,10 @@ struct ValidateCommand: VitalsCommand {
                 }
             }
             try say(
-                DiagnosticReporter.report(
-                    validation.diagnostics, summary: summary, format: chosen, sources: validation.sources,
+                chosen.report(
+                    validation.diagnostics, summary: summary, sources: validation.sources,
                     rules: extensions.ruleDescriptions),
-                terminator: "", as: chosen == .json || chosen == .sarif ? .json : .text)
+                terminator: "", as: chosen.text)
             Self.keepUntilExit(validation)
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }
@@ -100,5 +113,3 @@ struct ValidateCommand: VitalsCommand {
         keptLock.withLock { swap(&kept, &Self.kept) }
     }
 }
-
-extension ReportFormat: ExpressibleByArgument {}

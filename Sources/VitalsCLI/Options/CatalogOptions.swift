@@ -147,14 +147,12 @@ package struct CatalogOptions: ParsableArguments {
                 return note
             }
             report(
-                DiagnosticReporter.report(
-                    notes, summary: ValidationSummary(loaded, notes), format: .text,
-                    sources: loaded.sources))
+                TextDiagnosticFormat.report(notes, summary: ValidationSummary(loaded, notes), sources: loaded.sources))
             return loaded
         }
         guard errors.isEmpty else {
             let summary = ValidationSummary(loaded, errors)
-            report(DiagnosticReporter.report(errors, summary: summary, format: .text, sources: loaded.sources))
+            report(TextDiagnosticFormat.report(errors, summary: summary, sources: loaded.sources))
             throw CommandError("the catalog has errors; fix them (vitals validate shows them all)")
         }
         return loaded

@@ -1,5 +1,5 @@
 /// Everything a run of Vitals is extended with, in one value: screen modules, chart kinds,
-/// validation rules, store backends and importers. The built-in ones come the same way as a plug-in's
+/// validation rules, store backends, importers and output formats. The built-in ones come the same way as a plug-in's
 /// (`Extensions.sdk` here, the screen modules' and importers' lists in their targets), and
 /// `VitalsCLI.main` is handed the sum, which it passes down to every command — no global,
 /// no task-local registry.
@@ -22,18 +22,22 @@ public struct Extensions: Sendable {
     public private(set) var storeBackends: StoreBackends
     /// The importers `vitals import` picks from, in order (`--format` names one by id).
     public private(set) var importers: Importers
+    /// The formats `vitals render --format` and `vitals validate --format` name, by id.
+    public private(set) var outputFormats: OutputFormats
     /// What two extensions claim both ("two screen modules claim SCREEN_WATER").
     public private(set) var conflicts: [ExtensionConflict] = []
 
     private var screenModules: [any ScreenModule]
     private var chartKindTypes: [any ChartKind.Type]
+    private var formatTypes: [any OutputFormat.Type]
 
-    /// `screens`, `chartKinds`, `rules`, `storeBackends` and `importers`, and nothing else (add
+    /// `screens`, `chartKinds`, `rules`, `storeBackends`, `importers` and `outputFormats`
+    /// (``ScreenFormat`` and ``DiagnosticFormat`` types), and nothing else (add
     /// `sdk` and the built-in lists for a whole `vitals`; `VitalsCLI.main` does).
     public init(
         screens: [any ScreenModule] = [], chartKinds: [any ChartKind.Type] = [],
         rules: [any ValidationRule] = [], storeBackends: [any StoreBackend.Type] = [],
-        importers: [any Importer.Type] = []
+        importers: [any Importer.Type] = [], outputFormats: [any OutputFormat.Type] = []
     ) {
         screenModules = screens
         chartKindTypes = chartKinds
@@ -42,15 +46,22 @@ public struct Extensions: Sendable {
         self.rules = rules
         self.storeBackends = StoreBackends(storeBackends)
         self.importers = Importers(importers)
+        formatTypes = outputFormats
+        self.outputFormats = OutputFormats([])
         resolve()
     }
 
     /// What each rule says about itself, in order (`vitals rules`, SARIF's rule list).
     public var ruleDescriptions: [RuleDescription] { rules.map { type(of: $0).description } }
 
-    /// The chart kinds and validation rules the SDK ships (and no screen module: those are
-    /// in their own targets, listed in `VitalsScreens`).
-    public static let sdk = Extensions(chartKinds: ChartKindFactory.builtInKinds, rules: BuiltInRules.all)
+    /// The chart kinds, validation rules and output formats the SDK ships (and no screen
+    /// module: those are in their own targets, listed in `VitalsScreens`).
+    public static let sdk = Extensions(
+        chartKinds: ChartKindFactory.builtInKinds, rules: BuiltInRules.all,
+        outputFormats: [
+            TextScreenFormat.self, JSONScreenFormat.self, TextDiagnosticFormat.self, JSONDiagnosticFormat.self,
+            GitHubDiagnosticFormat.self, SARIFDiagnosticFormat.self,
+        ])
 
     /// Both sets, `self`'s first: an id both claim stays `self`'s and is a conflict.
     public static func + (lhs: Extensions, rhs: Extensions) -> Extensions {
@@ -60,6 +71,7 @@ public struct Extensions: Sendable {
         sum.rules += rhs.rules
         sum.storeBackends = StoreBackends(lhs.storeBackends.backends + rhs.storeBackends.backends)
         sum.importers = Importers(lhs.importers.all + rhs.importers.all)
+        sum.formatTypes += rhs.formatTypes
         sum.conflicts = lhs.conflicts + rhs.conflicts
         sum.resolve()
         return sum
@@ -107,6 +119,26 @@ public struct Extensions: Sendable {
             }
         }
         importers = Importers(uniqueImporters)
+        var screenFormatIDs = Set<String>()
+        var diagnosticFormatIDs = Set<String>()
+        var formats: [any OutputFormat.Type] = []
+        for format in formatTypes {
+            let screens = format is any ScreenFormat.Type
+            let diagnostics = format is any DiagnosticFormat.Type
+            if !screens && !diagnostics {
+                found.append(.formatOfNoCommand(format.id))
+            } else if (screens && screenFormatIDs.contains(format.id))
+                || (diagnostics && diagnosticFormatIDs.contains(format.id))
+            {
+                found.append(.outputFormat(format.id))
+            } else {
+                if screens { screenFormatIDs.insert(format.id) }
+                if diagnostics { diagnosticFormatIDs.insert(format.id) }
+                formats.append(format)
+            }
+        }
+        formatTypes = formats
+        outputFormats = OutputFormats(formats)
         for conflict in found where !conflicts.contains(conflict) { conflicts.append(conflict) }
     }
 }
@@ -118,6 +150,8 @@ public enum ExtensionConflict: Sendable, Hashable, CustomStringConvertible {
     case rule(String)
     case scheme(String)
     case importer(String)
+    case outputFormat(String)
+    case formatOfNoCommand(String)
 
     public var description: String {
         switch self {
@@ -126,6 +160,9 @@ public enum ExtensionConflict: Sendable, Hashable, CustomStringConvertible {
         case .rule(let id): return "two validation rules claim the id \(id)"
         case .scheme(let scheme): return "two store backends claim \(scheme):// locations"
         case .importer(let id): return "two importers claim the id \(id)"
+        case .outputFormat(let id): return "two output formats of one command claim --format \(id)"
+        case .formatOfNoCommand(let id):
+            return "the output format \(id) is neither a ScreenFormat nor a DiagnosticFormat: no command can write it"
         }
     }
 }

@@ -19,19 +19,46 @@ package enum TemporaryFileCleanup {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var installed = false
 
-    /// Registers `path` for removal on a terminating signal; returns its slot for `forget`.
-    package static func register(_ path: String) -> Int? {
+    /// Creates a new file `directory/PREFIXXXXXXXSUFFIX` (mode 0600, `mkstemps`) that is
+    /// registered before it exists: the name is made in the very buffer the signal handler
+    /// reads, so a signal at any moment (a process-directed one may run the handler on another
+    /// thread) removes the file once it is there. Returns its descriptor, path and slot, or nil
+    /// with `errno` set.
+    package static func createFile(in directory: String, prefix: String, suffix: String)
+        -> (descriptor: Int32, path: String, slot: Int?)?
+    {
         lock.lock()
         defer { lock.unlock() }
-        if !installed {
-            installed = true
-            for signal in [SIGTERM, SIGINT, SIGHUP] { SignalAction.set(onTerminatingSignal, for: signal) }
+        installHandler()
+        let template = directory + "/" + prefix + "XXXXXX" + suffix
+        guard let slot = (0..<capacity).first(where: { cleanupSlots[$0] == nil }) else {
+            var bytes = Array(template.utf8CString)
+            let descriptor = bytes.withUnsafeMutableBufferPointer {
+                mkstemps($0.baseAddress!, Int32(suffix.utf8.count))
+            }
+            guard descriptor >= 0 else { return nil }
+            return (
+                descriptor, String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), nil
+            )
         }
-        for slot in 0..<capacity where cleanupSlots[slot] == nil {
-            cleanupSlots[slot] = strdup(path)
-            return slot
+        guard let buffer = strdup(template) else { return nil }
+        cleanupSlots[slot] = buffer
+        let descriptor = mkstemps(buffer, Int32(suffix.utf8.count))
+        guard descriptor >= 0 else {
+            let failure = errno
+            cleanupSlots[slot] = nil
+            free(buffer)
+            errno = failure
+            return nil
         }
-        return nil
+        return (descriptor, String(cString: buffer), slot)
+    }
+
+    /// Sets the handler of the terminating signals, once (the caller holds `lock`).
+    private static func installHandler() {
+        guard !installed else { return }
+        installed = true
+        for signal in [SIGTERM, SIGINT, SIGHUP] { SignalAction.set(onTerminatingSignal, for: signal) }
     }
 
     /// Removes a registration (the file was removed or handed on).

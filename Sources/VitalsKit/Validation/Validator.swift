@@ -53,6 +53,14 @@ public struct ValidationSummary: Sendable, Equatable {
             + "\(count(errors, "error")), \(count(warnings, "warning"))"
     }
 
+    public init(files: Int, screens: Int, metrics: Int, errors: Int, warnings: Int) {
+        self.files = files
+        self.screens = screens
+        self.metrics = metrics
+        self.errors = errors
+        self.warnings = warnings
+    }
+
     public init(_ loaded: LoadedCatalog, _ diagnostics: [Diagnostic]) {
         files = loaded.catalog.files.count
         screens = loaded.catalog.screens.count

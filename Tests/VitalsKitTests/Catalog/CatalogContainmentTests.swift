@@ -37,8 +37,8 @@ final class CatalogContainmentTests: XCTestCase {
         let diagnostics = Validator(screenModules: .genericOnly).validate(loaded)
         let summary = ValidationSummary(loaded, diagnostics)
         let sources = loaded.quotedSources(for: diagnostics.flatMap { [$0.location] + $0.related })
-        return ReportFormat.allCases.map {
-            DiagnosticReporter.report(diagnostics, summary: summary, format: $0, sources: sources)
+        return Extensions.sdk.outputFormats.diagnostics.map {
+            $0.report(diagnostics, summary: summary, sources: sources)
         }.joined(separator: "\n")
     }
 

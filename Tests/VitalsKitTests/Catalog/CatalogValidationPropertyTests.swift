@@ -69,11 +69,10 @@ import Testing
                 #expect(Set(validation.sources.keys) == named.intersection(everyText.sources.keys))
                 for (file, text) in validation.sources { #expect(everyText.sources[file] == text) }
                 #expect(
-                    DiagnosticReporter.report(
-                        validation.diagnostics, summary: validation.summary, format: .text, sources: validation.sources)
-                        == DiagnosticReporter.report(
-                            validation.diagnostics, summary: validation.summary, format: .text,
-                            sources: everyText.sources))
+                    TextDiagnosticFormat.report(
+                        validation.diagnostics, summary: validation.summary, sources: validation.sources)
+                        == TextDiagnosticFormat.report(
+                            validation.diagnostics, summary: validation.summary, sources: everyText.sources))
                 if chosen.contains(true) { #expect(!validation.sources.isEmpty) }
             } catch {
                 Issue.record("\(error)")

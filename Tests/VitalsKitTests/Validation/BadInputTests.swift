@@ -15,9 +15,8 @@ final class BadInputTests: XCTestCase {
         defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
         let loaded = try CatalogLoader.load(paths: [name])
         let diagnostics = Validator().validate(loaded)
-        let text = DiagnosticReporter.report(
-            diagnostics, summary: ValidationSummary(loaded, diagnostics),
-            format: .text, sources: loaded.sources)
+        let text = TextDiagnosticFormat.report(
+            diagnostics, summary: ValidationSummary(loaded, diagnostics), sources: loaded.sources)
         return (text, diagnostics)
     }
 

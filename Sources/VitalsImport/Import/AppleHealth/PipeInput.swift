@@ -62,16 +62,15 @@ final class SpooledFile: @unchecked Sendable {
 
     init(copying pipe: PipeInput) throws {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/vitals-import-XXXXXX.zip").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard descriptor >= 0 else {
+        guard let file = TemporaryFileCleanup.createFile(in: directory, prefix: "vitals-import-", suffix: ".zip") else {
             throw HealthExportError.unreadable(
                 path: pipe.name,
                 reason: "a zip from a pipe is copied to \(directory) first, which failed: "
                     + String(cString: strerror(errno)))
         }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        cleanupSlot = TemporaryFileCleanup.register(path)
+        let descriptor = file.descriptor
+        path = file.path
+        cleanupSlot = file.slot
         defer { close(descriptor) }
         do {
             try pipe.read(chunkSize: 1 << 18) { chunk in

@@ -10,16 +10,15 @@ final class ExtractedEntry: @unchecked Sendable {
 
     init(_ entry: ZipDirectory.Entry, of archive: String) throws {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/vitals-import-XXXXXX.db").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
-        guard descriptor >= 0 else {
+        guard let file = TemporaryFileCleanup.createFile(in: directory, prefix: "vitals-import-", suffix: ".db") else {
             throw ImporterError.unreadable(
                 file: archive,
                 reason: "\(entry.path) is inflated into \(directory) first, which failed: "
                     + String(cString: strerror(errno)), kind: .cannotRun)
         }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        cleanupSlot = TemporaryFileCleanup.register(path)
+        let descriptor = file.descriptor
+        path = file.path
+        cleanupSlot = file.slot
         defer { close(descriptor) }
         do {
             try ZipDirectory.extract(entry, from: archive, chunkSize: 1 << 20) { data in

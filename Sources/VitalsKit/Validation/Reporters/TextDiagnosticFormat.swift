@@ -1,6 +1,13 @@
 /// `path:line:column: error: message [rule-id]`, the source line and a caret under the column.
-enum TextReport {
-    static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary, sources: [String: String]) -> String {
+public enum TextDiagnosticFormat: DiagnosticFormat {
+    public static let id = "text"
+    public static let summary = "path:line:column: severity: message [rule], the line and a caret under the column"
+    public static let text = OutputText.text
+
+    public static func write(_ report: ValidationReport) -> String {
+        let diagnostics = report.diagnostics
+        let summary = report.summary
+        let sources = report.sources
         var lines: [String] = []
         var splitCache: [String: [Substring]] = [:]
         func sourceLine(_ location: SourceLocation) -> [String] {

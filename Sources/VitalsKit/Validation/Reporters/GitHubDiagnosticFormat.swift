@@ -1,6 +1,12 @@
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::message`.
-enum GitHubReport {
-    static func render(_ diagnostics: [Diagnostic], summary: ValidationSummary) -> String {
+public enum GitHubDiagnosticFormat: DiagnosticFormat {
+    public static let id = "github"
+    public static let summary = "GitHub Actions workflow commands (annotations on the pull request's lines)"
+    public static let text = OutputText.text
+
+    public static func write(_ report: ValidationReport) -> String {
+        let diagnostics = report.diagnostics
+        let summary = report.summary
         var lines = diagnostics.map { d -> String in
             let command = d.severity == .note ? "notice" : d.severity.rawValue
             // A table row (line 0) has no line to point at: its name is the file.

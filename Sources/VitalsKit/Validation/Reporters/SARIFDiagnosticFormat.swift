@@ -1,6 +1,12 @@
 /// SARIF 2.1.0, for code-scanning dashboards.
-enum SARIFReport {
-    static func render(_ diagnostics: [Diagnostic], rules: [RuleDescription]) -> String {
+public enum SARIFDiagnosticFormat: DiagnosticFormat {
+    public static let id = "sarif"
+    public static let summary = "SARIF 2.1.0, for code-scanning dashboards"
+    public static let text = OutputText.json
+
+    public static func write(_ report: ValidationReport) -> String {
+        let diagnostics = report.diagnostics
+        let rules = report.rules
         let q = JSONString.quote
         let ruleEntries = rules.map { rule in
             "        {\"id\": \(q(rule.id)), \"shortDescription\": {\"text\": \(q(rule.summary))}, "
@@ -13,7 +19,7 @@ enum SARIFReport {
                     return "{\"logicalLocations\": [{\"fullyQualifiedName\": \(q(l.file)), \"kind\": \"object\"}]}"
                 }
                 return
-                    "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFReport.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
+                    "{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(q(SARIFDiagnosticFormat.uri(l.file)))}, \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}}}"
             }
             var entry =
                 "        {\"ruleId\": \(q(d.rule)), \"level\": \(q(d.severity.rawValue)), \"message\": {\"text\": \(q(d.message))}, \"locations\": [\(location(d.location))]"
