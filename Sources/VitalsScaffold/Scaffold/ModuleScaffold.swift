@@ -85,10 +85,13 @@ enum ModuleScaffold {
             public func render(_ context: ScreenContext, config: NoScreenConfig?) throws -> ScreenDocument {
                 var summary: [ScreenBlock] = []
                 if let primary = context.metricsToDraw.first, primary.binding.seriesID != nil,
-                   let latest = try context.query(for: primary).fetchLatest(from: context.store) {
+                    let latest = try context.query(for: primary).fetchLatest(from: context.store)
+                {
                     let text = "Latest: " + context.profile.numbers.format(latest.value, unit: latest.unit)
-                    summary.append(ScreenBlock(kind: .summary, metricID: primary.id, rows: [.line(text, Style(bold: true))],
-                                               data: .object([("latest", .number(latest.value))])))
+                    summary.append(
+                        ScreenBlock(
+                            kind: .summary, metricID: primary.id, rows: [.line(text, Style(bold: true))],
+                            data: .object([("latest", .number(latest.value))])))
                 }
                 return try context.compose(module: Self.screenID, summary: summary)
             }
@@ -99,8 +102,8 @@ enum ModuleScaffold {
 
     static func testSwift(_ names: ScaffoldNames) -> String {
         """
-        import XCTest
         import VitalsKit
+        import XCTest
 
         /// \(names.moduleName) draws \(names.screenID), with and without data.
         final class \(names.moduleName)Tests: XCTestCase {
