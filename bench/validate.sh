@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Times `vitals validate` (release build) on generated catalogs of 200 and 2,000 screens
-# (2,000 and 20,000 metrics) against the floor of reading the same files with libyaml:
+# Times `vitals validate` (release build, `--static-swift-stdlib` as installed) on generated
+# catalogs of 200 and 2,000 screens (2,000 and 20,000 metrics) against the floor of reading the same files with libyaml:
 # bench/floor/yaml_events.c, which runs yaml_parser_parse over every event of every file and
 # builds nothing. Runs alternate (vitals, floor, vitals, floor …; with VITALS_BIN_BEFORE set,
 # before, vitals, floor …) after one warm-up each, so a change in the machine's load falls on
@@ -13,8 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${VITALS_BIN:-}" ]; then
-  swift build -c release -j 1 --product vitals >/dev/null
-  VITALS_BIN="$(swift build -c release -j 1 --show-bin-path)/vitals"
+  # As the README's Install section builds it (the Swift runtime linked in): the binary people run.
+  swift build -c release -j 1 --static-swift-stdlib --product vitals >/dev/null
+  VITALS_BIN="$(swift build -c release -j 1 --static-swift-stdlib --show-bin-path)/vitals"
 fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
