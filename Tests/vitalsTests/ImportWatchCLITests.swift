@@ -21,10 +21,11 @@ final class ImportWatchCLITests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "the generator failed")
     }
 
-    /// Drops `file` into `directory` as `name`: copied under a hidden temporary name, then renamed in.
+    /// Drops `file` into `directory` as `name`: written under a hidden temporary name, then
+    /// renamed in (over a file of that name, when there is one).
     private func drop(_ file: URL, into directory: URL, as name: String) throws {
         let temporary = directory.appendingPathComponent(".\(name).part")
-        try FileManager.default.copyItem(at: file, to: temporary)
+        try Data(contentsOf: file).write(to: temporary)
         XCTAssertEqual(rename(temporary.path, directory.appendingPathComponent(name).path), 0)
     }
 
@@ -91,6 +92,12 @@ final class ImportWatchCLITests: XCTestCase {
             watch.stdout.contains("nothing new: all \(afterFirst) samples were stored before")
         }
         XCTAssertEqual(try rows(db), afterBoth, "a re-dropped file stores 0 rows")
+        // And again under its first name, over the file there: read again, nothing new.
+        try drop(json, into: inbox, as: "HealthAutoExport-2025-12-01.json")
+        try wait("the file written again's receipt", watch) {
+            watch.stdout.components(separatedBy: "nothing new: all \(afterFirst) samples were stored before").count == 3
+        }
+        XCTAssertEqual(try rows(db), afterBoth, "a file written again stores 0 rows")
         XCTAssertTrue(watch.process.isRunning)
         XCTAssertFalse(watch.stderr.contains("error"), watch.stderr)
 
