@@ -22,6 +22,7 @@ python3 $G/health_connect_export.py --days "$DAYS" --out "$OUT/hc.zip" --heart-p
 python3 $G/vendor_exports.py withings --days "$DAYS" --out "$OUT/withings.zip" --expect "$OUT/w.json"
 python3 $G/vendor_exports.py cronometer --days "$DAYS" --out "$OUT/servings.csv" --summary "$OUT/dailysummary.csv" --expect "$OUT/c.json"
 python3 $G/vendor_exports.py health-auto-export --days "$DAYS" --out "$OUT/hae.json" --expect "$OUT/h.json"
+python3 $G/vendor_exports.py health-auto-export-csv --days "$DAYS" --out "$OUT/hae.csv" --expect "$OUT/hcsv.json"
 
 # run NAME COMMAND...: "seconds cpu_seconds peak_kB" of one run under /usr/bin/time -v.
 run() {
@@ -39,7 +40,7 @@ PY
 
 echo "| import | samples | vitals s (cpu) | floor s (cpu) | vitals / floor | samples/s | peak MB |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-for file in hc.zip withings.zip servings.csv hae.json; do
+for file in hc.zip withings.zip servings.csv hae.json hae.csv; do
   db="$OUT/$file.sqlite"; floor="$OUT/$file.floor.sqlite"
   best_v=""; best_f=""
   for _ in $(seq "$REPEAT"); do

@@ -33,6 +33,7 @@ final class RenderWatchCLITests: XCTestCase {
         }
 
         var stderr: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+        var stdout: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
 
         /// The frames printed so far: the text after each marker line, with the marker's reason.
         var frames: [(reason: String, text: String)] {

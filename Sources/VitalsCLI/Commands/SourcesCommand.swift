@@ -10,7 +10,7 @@ struct SourcesCommand: VitalsCommand {
         abstract:
             "List the sources of the samples: how many each wrote, into how many series, and the last day it wrote.",
         discussion:
-            "A source whose last day lies more than \(SourcesCommand.quietDays) days before the newest source's is marked: it may have stopped writing."
+            "A source whose last day lies more than \(SourcesCommand.quietDays) days before the newest source's is marked: it may have stopped writing. With no database at the default path (a fresh install) it says so in one line and exits 0; a database named by --db, $VITALS_DB or the settings file that is not there exits 2, as the other reading commands do."
     )
 
     /// Days behind the newest source after which a source is marked as silent.
@@ -21,9 +21,15 @@ struct SourcesCommand: VitalsCommand {
 
     func run(with extensions: Extensions) throws {
         try reportingErrors {
+            // As `due`: the default database missing (a fresh install) is "no data yet", one
+            // line, exit 0 (the demo data has no sources to list); a database named by --db,
+            // $VITALS_DB or the settings file that is not there is the error every reading
+            // command gives (exit 2).
             let location = try store.location(extensions.storeBackends)
-            guard location.exists else {
-                printError("vitals: no sources: no database at \(Sanitize.inline(location.display))")
+            guard location.isURL || location.exists || location.isChosen else {
+                printError(
+                    "vitals: no data yet: no database at \(Sanitize.inline(location.display)) (vitals import FILE creates it)"
+                )
                 return
             }
             let activity = try store.openForReading(extensions.storeBackends).sourceActivity(subject: subjectOption.id)

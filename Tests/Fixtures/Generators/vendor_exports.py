@@ -6,6 +6,12 @@ of the values in Vitals' base units), for the property tests. Deterministic for 
   vendor_exports.py withings --days N --out withings.zip --expect expect.json [--tz-offset 3600]
   vendor_exports.py cronometer --days N --out servings.csv --summary dailysummary.csv --expect expect.json
   vendor_exports.py health-auto-export --days N --out export.json --expect expect.json
+  vendor_exports.py health-auto-export-csv --days N --out export.csv --expect expect.json
+
+Health Auto Export's JSON has metrics and workouts (its documented version 2 workout fields:
+name, start, end, duration in seconds, activeEnergyBurned and distance as {qty, units}; every
+third day the version 1 spelling activeEnergy). Its CSV is one row per hour, a Date column and
+a column per metric with the unit in the header ("Step Count (count)").
 
 Withings and Cronometer write local times without an offset: the generator writes them at a
 fixed offset (--tz-offset seconds, default 0) and the tests read them in a zone of that offset.
@@ -144,7 +150,31 @@ def health_auto_export(args, rng):
                           "diastolic": 79, "source": "Omron"})
         model.add("blood_pressure_systolic", "health-auto-export:Omron", local, 121)
         model.add("blood_pressure_diastolic", "health-auto-export:Omron", local, 79)
-    document = {"data": {"metrics": [
+    workouts = []
+    for d in range(args.days):
+        day = datetime(2025, 12, 1, tzinfo=tz) + timedelta(days=d)
+        local = day.replace(tzinfo=None)
+        # name, series the minutes go to ("" when kept under HKWorkoutTypeIdentifier), hour
+        for name, series, hour in (("Running", "cardio", 6), ("Functional Strength Training", "strength", 18),
+                                   ("Outdoor Walk", "cardio", 12), ("Golf", "HKWorkoutTypeIdentifier", 15)):
+            if (d + hour) % 3 == 0 and name == "Outdoor Walk":
+                continue
+            start = day + timedelta(hours=hour, minutes=rng.randint(0, 40))
+            seconds = rng.randint(15, 75) * 60 + rng.randint(0, 59)
+            paused = rng.choice([0, 0, 120, 300])
+            end = start + timedelta(seconds=seconds + paused)
+            energy = {"qty": round(seconds / 60 * rng.uniform(6, 11), 1), "units": "kcal"}
+            workout = {"id": "%08x-0000-4000-8000-%012x" % (d, hour), "name": name,
+                       "start": start.strftime("%Y-%m-%d %H:%M:%S %z"), "end": end.strftime("%Y-%m-%d %H:%M:%S %z"),
+                       "duration": seconds, ("activeEnergy" if d % 3 == 2 else "activeEnergyBurned"): energy,
+                       "location": "Outdoor"}
+            if series == "cardio":
+                workout["distance"] = {"qty": round(seconds / 360, 2), "units": "km"}
+            workouts.append(workout)
+            # The minutes moving (duration) for a mapped activity; start to end for the others.
+            minutes = seconds / 60 if series != "HKWorkoutTypeIdentifier" else (seconds + paused) / 60
+            model.add(series, "health-auto-export:unknown", local + timedelta(hours=hour), minutes)
+    document = {"data": {"workouts": workouts, "metrics": [
         {"name": "step_count", "units": "count", "data": steps},
         {"name": "weight_body_mass", "units": "lb", "data": weights},
         {"name": "heart_rate", "units": "count/min", "data": hearts},
@@ -154,12 +184,62 @@ def health_auto_export(args, rng):
     ]}}
     with open(args.out, "w") as out:
         json.dump(document, out, indent=1)
-    model.write(args.expect, unknown=1)
+    model.write(args.expect, unknown=1, workouts=len(workouts))
+
+
+CSV_COLUMNS = ["Step Count (count)", "Weight & Body Mass (kg)", "Heart Rate [Min] (count/min)",
+               "Heart Rate [Max] (count/min)", "Heart Rate [Avg] (count/min)", "Protein (g)", "Water (mL)",
+               "Blood Pressure [Systolic] (mmHg)", "Blood Pressure [Diastolic] (mmHg)",
+               "Body Fat Percentage (%)", "Cardio Recovery (count/min)"]
+
+
+def health_auto_export_csv(args, rng):
+    """One row per hour: steps every hour, the rest at some hours only (empty cells elsewhere)."""
+    model = Model()
+    tz = timezone(timedelta(hours=1))
+    source = "health-auto-export:unknown"
+    rows = ["Date," + ",".join(CSV_COLUMNS)]
+    unknown = 0
+    for d in range(args.days):
+        day = datetime(2025, 12, 1, tzinfo=tz) + timedelta(days=d)
+        for hour in range(24):
+            at = day + timedelta(hours=hour, minutes=12, seconds=43)
+            local = at.replace(tzinfo=None)
+            cells = {"Step Count (count)": rng.randint(0, 1500)}
+            model.add("steps", source, local, cells["Step Count (count)"])
+            if hour == 7:
+                kg = round(rng.uniform(70, 74), 2)
+                fat = round(rng.uniform(18, 22), 1)
+                cells.update({"Weight & Body Mass (kg)": kg, "Body Fat Percentage (%)": fat})
+                model.add("body_mass", source, local, kg)
+                model.add("body_fat", source, local, fat)
+                sys_, dia = rng.randint(110, 130), rng.randint(70, 85)
+                cells.update({"Blood Pressure [Systolic] (mmHg)": sys_, "Blood Pressure [Diastolic] (mmHg)": dia})
+                model.add("blood_pressure_systolic", source, local, sys_)
+                model.add("blood_pressure_diastolic", source, local, dia)
+            if hour % 6 == 0:
+                avg = rng.randint(55, 90)
+                cells.update({"Heart Rate [Min] (count/min)": avg - 5, "Heart Rate [Avg] (count/min)": avg,
+                              "Heart Rate [Max] (count/min)": avg + 9})
+                model.add("heart_rate", source, local, avg)
+            if hour in (8, 13, 19):
+                grams = round(rng.uniform(10, 40), 1)
+                ml = rng.randint(150, 500)
+                cells.update({"Protein (g)": grams, "Water (mL)": ml})
+                model.add("protein", source, local, grams)
+                model.add("water", source, local, ml / 1000)
+            if hour == 9:
+                cells["Cardio Recovery (count/min)"] = 23
+                unknown += 1
+            rows.append(at.strftime("%Y-%m-%d %H:%M:%S %z") + "," + ",".join(str(cells.get(c, "")) for c in CSV_COLUMNS))
+    with open(args.out, "w") as out:
+        out.write("\n".join(rows) + "\n")
+    model.write(args.expect, unknown=unknown, rows=len(rows) - 1)
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("format", choices=["withings", "cronometer", "health-auto-export"])
+    parser.add_argument("format", choices=["withings", "cronometer", "health-auto-export", "health-auto-export-csv"])
     parser.add_argument("--days", type=int, default=10)
     parser.add_argument("--out", required=True)
     parser.add_argument("--summary")
@@ -168,7 +248,8 @@ def main():
     parser.add_argument("--tz-offset", type=int, default=0)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    {"withings": withings, "cronometer": cronometer, "health-auto-export": health_auto_export}[args.format](args, rng)
+    {"withings": withings, "cronometer": cronometer, "health-auto-export": health_auto_export,
+     "health-auto-export-csv": health_auto_export_csv}[args.format](args, rng)
 
 
 if __name__ == "__main__":

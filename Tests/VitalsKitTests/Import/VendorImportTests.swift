@@ -35,18 +35,23 @@ final class VendorImportTests: XCTestCase {
             T.series("blood_pressure_systolic", .quantity, .mmHg, ["HKQuantityTypeIdentifierBloodPressureSystolic"]),
             T.series("blood_pressure_diastolic", .quantity, .mmHg, ["HKQuantityTypeIdentifierBloodPressureDiastolic"]),
             T.series("sleep_analysis", .category, .min, ["HKCategoryTypeIdentifierSleepAnalysis"]),
+            T.series("cardio", .quantity, .min, []),
+            T.series("strength", .quantity, .min, []),
         ])
     }()
 
     struct Expected: Decodable {
         var sums: [String: [String: [String: Double]]]
+        /// Values of metrics (columns) Vitals does not know, and the workouts written.
+        var unknown: Int?
+        var workouts: Int?
     }
 
     private func generate(_ format: String, days: Int, _ extra: [String] = []) throws -> (
         out: String, expected: Expected
     ) {
         let python = try OptionalTool.require(.python3)
-        let suffix = format == "withings" ? "zip" : format == "cronometer" ? "csv" : "json"
+        let suffix = format == "withings" ? "zip" : format == "health-auto-export" ? "json" : "csv"
         let out = directory.appendingPathComponent("\(format).\(suffix)").path
         let expect = directory.appendingPathComponent("\(format)-expect.json").path
         let script = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/Generators/vendor_exports.py").path
@@ -127,6 +132,47 @@ final class VendorImportTests: XCTestCase {
         let (json, expected) = try generate("health-auto-export", days: 6)
         let receipt = try check(HealthAutoExportImporter(mapping: Self.mapping), [json], expected)
         XCTAssertEqual(receipt.skipped["metric vo2_max_of_the_moon (not known to vitals)"], 1)
+        XCTAssertFalse(receipt.skipped.keys.contains { $0.contains("workout") }, "\(receipt.skipped)")
+        let workouts = ["cardio", "strength", "HKWorkoutTypeIdentifier"].compactMap { expected.sums[$0] }
+            .flatMap(\.values).flatMap(\.keys).count
+        XCTAssertGreaterThan(workouts, 0)
+        XCTAssertGreaterThan(expected.workouts ?? 0, 6)
+    }
+
+    /// A workout's energy and distance are kept in its metadata, as an Apple Health workout's
+    /// are, and an activity no workout series counts keeps its activity as the category.
+    func testHealthAutoExportWorkoutKeepsEnergyAndDistanceInItsMetadata() throws {
+        let (json, _) = try generate("health-auto-export", days: 3)
+        let store = try SampleStore.open(path: directory.appendingPathComponent("w.sqlite").path)
+        _ = try ImportRunner.run(
+            HealthAutoExportImporter(mapping: Self.mapping), source: try ImportSource.peek(json), into: store,
+            subjectID: "me", dryRun: false)
+        try store.read { db in
+            let run = try XCTUnwrap(
+                try Row.fetchOne(
+                    db, sql: "SELECT metadata, end - start FROM sample WHERE series = 'cardio' ORDER BY start LIMIT 1"))
+            let metadata = try XCTUnwrap((run[0] as String?).map { Data($0.utf8) })
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: metadata) as? [String: Any])
+            XCTAssertEqual(object["name"] as? String, "Running")
+            XCTAssertEqual(object["totalEnergyBurnedUnit"] as? String, "kcal")
+            XCTAssertEqual(object["totalDistanceUnit"] as? String, "km")
+            XCTAssertNotNil(object["totalEnergyBurned"] as? Double)
+            let golf: String? = try String.fetchOne(
+                db, sql: "SELECT DISTINCT category FROM sample WHERE series = 'HKWorkoutTypeIdentifier'")
+            XCTAssertEqual(golf, "HKWorkoutActivityTypeGolf")
+        }
+        XCTAssertEqual(
+            HealthAutoExportImporter.activityType("Functional Strength Training"),
+            "HKWorkoutActivityTypeFunctionalStrengthTraining")
+        XCTAssertEqual(HealthAutoExportImporter.activityType("Outdoor Walk"), "HKWorkoutActivityTypeWalking")
+        XCTAssertEqual(HealthAutoExportImporter.activityType("Mind and Body"), "HKWorkoutActivityTypeMindAndBody")
+    }
+
+    func testHealthAutoExportCSV() throws {
+        let (csv, expected) = try generate("health-auto-export-csv", days: 5)
+        let receipt = try check(HealthAutoExportImporter(mapping: Self.mapping), [csv], expected)
+        XCTAssertEqual(receipt.skipped["metric cardio_recovery (not known to vitals)"], expected.unknown)
+        XCTAssertEqual(receipt.skipped.count, 1, "\(receipt.skipped)")
     }
 
     func testDecimalCommaIsRefusedByFileAndLineAndNothingIsStored() throws {

@@ -7,6 +7,8 @@ import VitalsKit
 struct CSVTable {
     let file: String
     let columns: [String: Int]
+    /// The header's names as written (trimmed), in order.
+    let names: [String]
     let records: [CSVReader.Record]
 
     init(text: String, file: String) throws {
@@ -16,11 +18,13 @@ struct CSVTable {
         guard !records.isEmpty else {
             throw ImporterError.unexpected(file: file, expected: "a header row", found: "an empty file")
         }
-        let header = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = records.removeFirst().fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let header = names.map { $0.lowercased() }
         var columns: [String: Int] = [:]
         for (index, name) in header.enumerated() where columns[name] == nil { columns[name] = index }
         self.file = file
         self.columns = columns
+        self.names = names
         self.records = records
     }
 
@@ -43,7 +47,16 @@ struct CSVTable {
 
     /// The number in column `name`: nil when empty; a decimal comma is refused by line.
     func number(_ record: CSVReader.Record, _ name: String) throws -> Double? {
-        guard let text = field(record, name) else { return nil }
+        guard let index = columns[name] else { return nil }
+        return try number(record, at: index)
+    }
+
+    /// The number in column `index` (as `number(_:_:)`).
+    func number(_ record: CSVReader.Record, at index: Int) throws -> Double? {
+        guard index < record.fields.count else { return nil }
+        let text = record.fields[index].trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        let name = index < names.count ? names[index] : "column \(index + 1)"
         if let value = Double(text), value.isFinite { return value }
         if text.contains(","), Double(text.replacingOccurrences(of: ",", with: ".")) != nil {
             throw ImporterError.decimalComma(file: file, line: record.line, value: text)

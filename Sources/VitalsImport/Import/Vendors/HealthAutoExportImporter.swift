@@ -11,9 +11,10 @@ import VitalsKit
 /// series decide where it goes. Heart rate's `Avg` is its value; blood pressure's `systolic`
 /// and `diastolic` are two samples; sleep's hours per stage are laid end to end from
 /// `sleepStart` (the file gives totals). A metric vitals does not know is counted as skipped.
+/// The `workouts` array is read in `+Workouts`, the CSV form of the same metrics in `+CSV`.
 package struct HealthAutoExportImporter: Importer {
     package static let id = "health-auto-export"
-    package static let name = "Health Auto Export (iOS: its JSON files)"
+    package static let name = "Health Auto Export (iOS: its JSON or CSV files)"
 
     /// Metric names as HealthKit types.
     static let types: [String: String] = [
@@ -52,6 +53,7 @@ package struct HealthAutoExportImporter: Importer {
 
     package static func recognises(_ source: ImportSource) -> Bool {
         guard !source.isZip, !source.isSQLite, !source.isDirectory else { return false }
+        if isCSVHeader(source.firstLine) { return true }
         let head = source.headText.filter { !$0.isWhitespace }
         return head.hasPrefix("{\"data\":{\"metrics\":") || head.hasPrefix("{\"data\":{\"workouts\":")
     }
@@ -68,6 +70,7 @@ package struct HealthAutoExportImporter: Importer {
     }
 
     package func read(_ source: ImportSource, into sink: any ImportSink) throws {
+        if Self.isCSVHeader(source.firstLine) { return try readCSV(source, into: sink) }
         let data: Data
         if source.path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -104,20 +107,20 @@ package struct HealthAutoExportImporter: Importer {
                 try read(name, units: units, point: point, at: at, source: source, emit: &emit)
             }
         }
-        if let workouts = body["workouts"] as? [Any], !workouts.isEmpty {
-            sink.skip("workouts (not read from Health Auto Export yet)", count: workouts.count)
-        }
+        if let workouts = body["workouts"] as? [Any] { try readWorkouts(workouts, sink: sink) }
     }
 
-    private func number(_ value: Any?) -> Double? {
+    func number(_ value: Any?) -> Double? {
         switch value {
+        case let number as Double: return number
+        case let number as Int: return Double(number)
         case let number as NSNumber: return number.doubleValue
         case let text as String: return Double(text)
         default: return nil
         }
     }
 
-    private func read(
+    func read(
         _ name: String, units: String?, point: [String: Any], at: TimeParser.Parsed, source: String,
         emit: inout HealthKitEmitter
     ) throws {
