@@ -62,6 +62,7 @@ package enum EntryDecoding {
             healthKit: r.strings("healthkit") ?? [], description: r.string("description"),
             location: r.node.location, keyLocations: r.keyLocations)
         series.overlappingSources = r.string("overlapping_sources").flatMap(Series.OverlapRule.init(rawValue:))
+        series.sourcePriority = r.strings("source_priority")
         return series
     }
 
