@@ -151,6 +151,23 @@ package enum Schema {
                     END;
                     """)
         }
+        // v9 and v10 are PostgreSQL's own (logged_by, origins of a subject).
+        migrator.registerMigration("v11-source-rank") { db in
+            // The order an import stated for the sources of a series (Health Connect's priority
+            // list per data category, mapped to the series its record tables feed): what
+            // `overlapping_sources: priority` ranks by when the YAML gives no `source_priority`.
+            // Rank 0 is preferred. An import replaces a series' rows in its own transaction.
+            try db.execute(
+                sql: """
+                    CREATE TABLE source_rank (
+                        subject TEXT NOT NULL,
+                        series TEXT NOT NULL,
+                        source TEXT NOT NULL,
+                        rank INTEGER NOT NULL,
+                        PRIMARY KEY (subject, series, source)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 

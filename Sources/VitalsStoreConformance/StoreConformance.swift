@@ -39,6 +39,7 @@ public struct StoreConformance {
             ("entries", { try $0.entriesCanBeEditedAndDeleted() }),
             ("milestones", { try $0.milestonesRoundTrip() }),
             ("statement values", { try $0.statementValuesRoundTrip() }),
+            ("source rankings", { try $0.sourceRankingsReplaceAndRank() }),
         ]
     }
 

@@ -62,6 +62,14 @@ package enum EntryDecoding {
             healthKit: r.strings("healthkit") ?? [], description: r.string("description"),
             location: r.node.location, keyLocations: r.keyLocations)
         series.overlappingSources = r.string("overlapping_sources").flatMap(Series.OverlapRule.init(rawValue:))
+        series.sourcePriority = r.strings("source_priority")
+        if series.sourcePriority != nil, series.overlappingSources != .priority, let node = r.node("source_priority") {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, rule: RuleID.invalidValue,
+                    "source_priority counts only with overlapping_sources: priority; \(id) ranks no source",
+                    at: node.location))
+        }
         return series
     }
 

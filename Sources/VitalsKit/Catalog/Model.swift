@@ -85,11 +85,15 @@ public struct Series: Sendable, Identifiable {
     /// How a `sum` counts samples from several sources over the same time (`overlapping_sources`);
     /// nil: every sample adds up.
     public var overlappingSources: OverlapRule?
+    /// The sources' order for `overlapping_sources: priority` (`source_priority`), first
+    /// preferred; nil: the ranking the store holds (Health Connect's, from its export), if any.
+    public var sourcePriority: [String]?
 
     public init(
         id: String, kind: Kind, unit: BaseUnit, categories: [String] = [], min: Double? = nil, max: Double? = nil,
         rangeByKind: [SubjectKind: ClosedRange<Double>] = [:], healthKit: [String] = [], description: String? = nil,
-        location: SourceLocation, keyLocations: KeyLocations = [:], overlappingSources: OverlapRule? = nil
+        location: SourceLocation, keyLocations: KeyLocations = [:], overlappingSources: OverlapRule? = nil,
+        sourcePriority: [String]? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -103,14 +107,7 @@ public struct Series: Sendable, Identifiable {
         self.location = location
         self.keyLocations = keyLocations
         self.overlappingSources = overlappingSources
-    }
-
-    /// How samples of one series recorded by several sources (phone and watch) over the same
-    /// time are counted by `sum`.
-    public enum OverlapRule: String, Sendable, CaseIterable {
-        /// Within each hour (local, at the recorded offset, by a sample's start) only the
-        /// source with the largest total for that hour counts; the hours then add up.
-        case hourlyMax = "hourly_max"
+        self.sourcePriority = sourcePriority
     }
 
     /// The plausible range for a subject of `kind`, if one is declared.

@@ -53,11 +53,16 @@ public protocol ImportSink: AnyObject {
     func skip(_ reason: String, count: Int)
     /// One more line for the receipt (what the file said besides its samples).
     func note(_ line: String)
+    /// The order the file states for the sources of `seriesID` (preferred first: Health
+    /// Connect's priority list), which `overlapping_sources: priority` ranks by where the YAML
+    /// gives no `source_priority`. Replaces the series' stored order, with the import.
+    func rankSources(_ sources: [String], seriesID: String) throws
 }
 
 extension ImportSink {
     public func skip(_ reason: String) { skip(reason, count: 1) }
     public func note(_ line: String) {}
+    public func rankSources(_ sources: [String], seriesID: String) throws {}
 }
 
 /// A sink that keeps everything (tests, and importers' own tests).
@@ -65,10 +70,13 @@ public final class CollectingSink: ImportSink {
     public private(set) var samples: [ImportedSample] = []
     public private(set) var skipped: [String: Int] = [:]
     public private(set) var notes: [String] = []
+    /// The sources' order stated per series.
+    public private(set) var rankings: [String: [String]] = [:]
 
     public init() {}
 
     public func note(_ line: String) { notes.append(line) }
+    public func rankSources(_ sources: [String], seriesID: String) throws { rankings[seriesID] = sources }
 
     public func add(_ sample: ImportedSample) throws { samples.append(sample) }
     public func skip(_ reason: String, count: Int) { skipped[reason, default: 0] += count }

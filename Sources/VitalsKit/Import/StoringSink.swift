@@ -4,6 +4,7 @@
 /// is skipped with the reason rather than rolling the import back.
 public final class StoringSink: ImportSink {
     private let inserter: any SampleStaging
+    private let db: StoreDatabase
     private let subjectID: String
     public private(set) var receipt = ImportReceipt()
     /// The receipt line of each staged sample of the current group.
@@ -12,9 +13,12 @@ public final class StoringSink: ImportSink {
     private var counts: [ImportReceipt.Counts] = []
     private var lineIndex: [ImportReceipt.Line: Int] = [:]
     private var last: (series: String, source: String, index: Int)?
+    private var rankings: [String: [String]] = [:]
+    private var rankedSeries: [String] = []
 
     public init(db: StoreDatabase, subjectID: String) throws {
         inserter = try db.makeBulkInserter()
+        self.db = db
         self.subjectID = subjectID
     }
 
@@ -36,9 +40,19 @@ public final class StoringSink: ImportSink {
     public func skip(_ reason: String, count: Int) { receipt.skip(reason, count: count) }
     public func note(_ line: String) { receipt.notes.append(line) }
 
+    /// Keeps the order for `finish`, which stores it in the import's transaction
+    /// (`StoreDatabase.replaceSourceRanking`) once the samples are in.
+    public func rankSources(_ sources: [String], seriesID: String) throws {
+        if rankings[seriesID] == nil { rankedSeries.append(seriesID) }
+        rankings[seriesID] = sources
+    }
+
     /// Inserts what is staged and fills in the receipt; call once reading is done.
     public func finish() throws {
         try flush()
+        for series in rankedSeries {
+            try db.replaceSourceRanking(subject: subjectID, series: series, sources: rankings[series] ?? [])
+        }
         for (index, line) in lines.enumerated() { receipt.stored[line, default: .init()] = counts[index] }
     }
 

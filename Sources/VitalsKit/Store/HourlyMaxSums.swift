@@ -11,6 +11,10 @@ import Foundation
 /// order too; a sample written at another offset (a scale in UTC beside a phone in local time,
 /// the hour a fall-back night repeats) may return to an hour seen before, which is found again
 /// among the period's hours.
+///
+/// With `ranks` (`overlapping_sources: priority`) an hour counts its best-ranked source's total
+/// instead (rank 0 first; an unranked source after every ranked one, the largest total among
+/// those): the same numbers as `MetricQuery.prioritySum`.
 struct HourlyMaxSums {
     /// Period `i` holds `local_start` values in `bounds[i] ..< bounds[i + 1]`.
     let bounds: [Int64]
@@ -24,10 +28,14 @@ struct HourlyMaxSums {
     private var current = -1
     /// The sources seen, as bytes: they compare as SQLite compares text.
     private var sources: [[UInt8]] = []
+    /// Each of `sources`' rank (`Int.max` unranked), and the ranks by source bytes.
+    private var sourceRanks: [Int] = []
+    private let ranks: [[UInt8]: Int]
     private var lastSource = -1
 
-    init(bounds: [Int64]) {
+    init(bounds: [Int64], ranks: [[UInt8]: Int] = [:]) {
         self.bounds = bounds
+        self.ranks = ranks
         sums = Array(repeating: nil, count: max(0, bounds.count - 1))
     }
 
@@ -67,7 +75,20 @@ struct HourlyMaxSums {
     private mutating func closePeriod() {
         guard !hours.isEmpty else { return }
         var sum = sums[period] ?? 0
-        for bySource in totals { sum += bySource.compactMap { $0 }.max() ?? 0 }
+        if ranks.isEmpty {
+            for bySource in totals { sum += bySource.compactMap { $0 }.max() ?? 0 }
+        } else {
+            for bySource in totals {
+                var best: (rank: Int, total: Double)?
+                for (index, total) in bySource.enumerated() {
+                    guard let total else { continue }
+                    let rank = sourceRanks[index]
+                    if let known = best, known.rank < rank || (known.rank == rank && known.total >= total) { continue }
+                    best = (rank, total)
+                }
+                sum += best?.total ?? 0
+            }
+        }
         sums[period] = sum
         hours.removeAll(keepingCapacity: true)
         totals.removeAll(keepingCapacity: true)
@@ -81,6 +102,7 @@ struct HourlyMaxSums {
             return known
         }
         sources.append(Array(bytes))
+        sourceRanks.append(ranks[sources[sources.count - 1]] ?? Int.max)
         lastSource = sources.count - 1
         return lastSource
     }
@@ -104,14 +126,14 @@ extension MetricQuery {
             WHERE \(sampleFilter()) AND local_start >= \(localBound(first.start)) AND local_start < \(bounds[bounds.count - 1])
             ORDER BY local_start
             """
-        var scan = HourlyMaxSums(bounds: bounds)
-        try store.inSnapshot { db in
+        return try store.inSnapshot { db in
+            var scan = HourlyMaxSums(bounds: bounds, ranks: try sourceRanks(in: db))
             try db.forEachRow(literal) { row in
                 row.withUTF8(2) { source in
                     scan.add(localStart: row.int64(0), start: row.int64(1), source: source, value: row.double(3))
                 }
             }
+            return scan.finish()
         }
-        return scan.finish()
     }
 }

@@ -36,15 +36,18 @@ extension MetricQuery {
                 Self.hourStart(low) - Self.widestOffset - 3600,
                 Self.hourStart(high - 1) + 3600 + Self.widestOffset + 3600
             )
+            var ranks: [[UInt8]: Int] = [:]
             rows = try store.inSnapshot { db in
-                try db.fetchAll(
+                ranks = try sourceRanks(in: db)
+                return try db.fetchAll(
                     """
                     SELECT start, "end", utc_offset, local_start, value, category, tag, source FROM sample
                     WHERE \(sampleFilter()) AND local_start >= \(from) AND local_start < \(to)
                     ORDER BY local_start, \(SampleOrder.sql())
                     """)
             }
-            let counted = Self.countedSources(rows.map { ($0["start"], $0["source"], $0["value"]) })
+            let counted = Self.countedSources(
+                rows.map { ($0["start"], $0["source"], $0["value"]) }, ranks: ranks)
             rows = rows.filter { row in
                 let localStart: Int64 = row["local_start"]
                 let start: Int64 = row["start"]

@@ -104,7 +104,7 @@ extension MetricQuery {
         let inner: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
         case (.sum, _) where seriesID == nil && countsHoursOnce:
-            inner = Self.hourlyMaxSum(scope)
+            inner = hourlyMaxSum(scope)
         case (_, let function?): inner = "SELECT \(function)(value) \(scope)"
         // A day's first and last by real instant, a total order (`SampleOrder`).
         case (.first, _): inner = "SELECT value \(scope) ORDER BY \(SampleOrder.sql()) LIMIT 1"
@@ -140,6 +140,9 @@ extension MetricQuery {
         default: columns = "COUNT(*) AS v"
         }
         // Grouped by position: the group expression carries arguments, written once.
+        if countsHoursOnce, ranksSources {
+            return priorityGroups(bucketTable(periods, bucket), group: group, join: join)
+        }
         if countsHoursOnce {
             // Per period, group and hour, the largest source's total; those add up.
             return """

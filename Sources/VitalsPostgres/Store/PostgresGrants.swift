@@ -23,6 +23,9 @@
                 let quoted = Self.quoteIdentifier(role)
                 try session.execute(PostgresServerIDs.revokeAll(quoted))
                 try session.execute(PostgresServerIDs.granteePrivileges(quoted))
+                if try session.query("SELECT to_regclass('source_rank') IS NOT NULL").first?.first == .bool(true) {
+                    try session.execute(PostgresServerIDs.sourceRankPrivileges(quoted))
+                }
                 return try session.run(
                     "INSERT INTO subject_grant (subject, role) VALUES ($1, $2) ON CONFLICT (subject, role) DO NOTHING",
                     [.text(subject), .text(role)]) == 1

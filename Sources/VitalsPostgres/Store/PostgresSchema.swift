@@ -131,6 +131,7 @@
                     ALTER TABLE sample ADD COLUMN logged_by TEXT DEFAULT session_user;
                     """),
             PostgresOrigins.subjectMigration,
+            PostgresServerIDs.sourceRankMigration,
         ]
 
         /// Any number will do, the same in every vitals: the advisory lock that makes two processes

@@ -44,6 +44,42 @@
             "GRANT INSERT (log_batch), UPDATE (log_batch) ON sample TO \(role)"
         }
 
+        /// What a grantee may do with `source_rank` (v11): read it, and replace its subjects' rows
+        /// when it imports (the policy decides which rows). `vitals grant` adds it where the
+        /// table is there (a database migrated through v11).
+        static func sourceRankPrivileges(_ role: String) -> String {
+            "GRANT SELECT, INSERT, DELETE ON source_rank TO \(role)"
+        }
+
+        /// Migration v11, as SQLite's v11-source-rank: the sources' order an import stated per
+        /// series and subject, under the row-level security of `sample`; every role already
+        /// granted a subject gets `sourceRankPrivileges`.
+        static let sourceRankMigration = PostgresSchema.Migration(
+            identifier: "v11-source-rank",
+            sql: """
+                CREATE TABLE source_rank (
+                    subject TEXT COLLATE "C" NOT NULL,
+                    series TEXT COLLATE "C" NOT NULL,
+                    source TEXT COLLATE "C" NOT NULL,
+                    rank INTEGER NOT NULL,
+                    PRIMARY KEY (subject, series, source)
+                );
+                ALTER TABLE source_rank ENABLE ROW LEVEL SECURITY;
+                CREATE POLICY source_rank_granted ON source_rank
+                    USING (\(PostgresRowLevelSecurity.grantedSubject)) WITH CHECK (\(PostgresRowLevelSecurity.grantedSubject));
+                DO $$
+                DECLARE granted RECORD;
+                BEGIN
+                    FOR granted IN
+                        SELECT DISTINCT r.rolname FROM pg_class c, aclexplode(c.relacl) a JOIN pg_roles r ON r.oid = a.grantee
+                        WHERE c.relname = 'sample' AND c.relnamespace = current_schema()::regnamespace AND a.grantee <> c.relowner
+                    LOOP
+                        EXECUTE format('\(sourceRankPrivileges("%1$I"))', granted.rolname);
+                    END LOOP;
+                END
+                $$
+                """)
+
         /// Takes from `role` every privilege on the tables and sequences, before `granteePrivileges`.
         static func revokeAll(_ role: String) -> String {
             """

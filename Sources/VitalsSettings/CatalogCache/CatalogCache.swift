@@ -21,7 +21,7 @@ import VitalsKit
 /// `VITALS_NO_CACHE=1` turns the cache off (nothing read, nothing written).
 package struct CatalogCache: Sendable {
     /// Bump with any change to what is stored (`CatalogCodec`) or to the catalog types.
-    package static let formatVersion = 5
+    package static let formatVersion = 6
     /// How many compiled catalogs are kept (the most recently written): one per catalog in use.
     package static let keptFiles = 8
 

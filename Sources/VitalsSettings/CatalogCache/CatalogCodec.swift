@@ -133,6 +133,7 @@ extension CacheWriter {
         location(s.location)
         keyLocations(s.keyLocations)
         optional(s.overlappingSources) { $0.string($1.rawValue) }
+        optional(s.sourcePriority) { w, list in w.array(list) { $0.string($1) } }
     }
 
     mutating func screen(_ s: DisplayScreen) {
@@ -324,7 +325,8 @@ extension CacheReader {
             id: id, kind: kind, unit: unit, categories: categories, min: min, max: max, rangeByKind: ranges,
             healthKit: try array { try $0.string() }, description: try optionalString(),
             location: try location(), keyLocations: try keyLocations(),
-            overlappingSources: try optional { try $0.raw(Series.OverlapRule.self) })
+            overlappingSources: try optional { try $0.raw(Series.OverlapRule.self) },
+            sourcePriority: try optional { try $0.array { try $0.string() } })
     }
 
     mutating func screen(depth: Int) throws -> DisplayScreen {

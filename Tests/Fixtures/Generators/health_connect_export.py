@@ -10,12 +10,18 @@ table, per-category app priorities. Two apps write steps over the same hours; so
 written as several sessions, some a few seconds long; the offset changes at daylight saving.
 Deterministic for a given seed.
 
+--first-day N starts N days after 1 January 2025 (88: 30 March, the spring-forward day).
+--priority-gaps has the app Health Connect prefers for activity (shealth) leave some hours out,
+and a third app (the scale's) write steps at 06:00 and 07:00, unranked: each hour then counts a
+different source under the priority. --no-priority writes no priority rows.
+
 --expect writes a JSON object of what a naive model computes from the rows as they are written
 (per local day and series: the sum of the values in Vitals' base units, per source), for the
 property tests to compare an import against.
 
 usage: health_connect_export.py --days N --out export.zip [--db FILE] [--seed 1] [--expect FILE]
-                                [--version 13] [--heart-per-day 288]
+                                [--version 13] [--heart-per-day 288] [--first-day 0]
+                                [--priority-gaps] [--no-priority]
 """
 import argparse
 import json
@@ -108,6 +114,9 @@ def main():
     parser.add_argument("--expect", help="where to write the naive model's per-day sums (JSON)")
     parser.add_argument("--version", type=int, default=13, help="the database's user_version")
     parser.add_argument("--heart-per-day", type=int, default=288, help="heart rate samples a day")
+    parser.add_argument("--first-day", type=int, default=0, help="days after 1 January 2025 the export starts")
+    parser.add_argument("--priority-gaps", action="store_true", help="steps hours only some apps write")
+    parser.add_argument("--no-priority", action="store_true", help="no per-category app priorities")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -119,8 +128,9 @@ def main():
     db.execute(f"PRAGMA user_version = {args.version}")
     for name in APPS:
         db.execute("INSERT INTO application_info_table (package_name, app_name) VALUES (?, ?)", (name, name.split(".")[-1]))
-    db.execute("INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) VALUES (1, '2,1')")
-    db.execute("INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) VALUES (2, '3,1')")
+    if not args.no_priority:
+        db.execute("INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) VALUES (1, '2,1')")
+        db.execute("INSERT INTO health_data_category_priority_table (health_data_category, app_id_priority_order) VALUES (2, '3,1')")
 
     expect = {}  # series -> source -> local day -> sum
     skipped = {"not_recorded": 0, "micro_alone": 0}
@@ -137,11 +147,13 @@ def main():
         uuid[0] += 1
         return uuid[0].to_bytes(16, "big")
 
-    for d in range(args.days):
+    for d in range(args.first_day, args.first_day + args.days):
         midnight = START + d * 86400 - offset_at(START + d * 86400)
         # Steps: both phone apps write the same hours (the peers' double counting), 07:00-22:00.
-        for app in (1, 2):
-            for hour in range(7, 22):
+        for app in (1, 2, 3) if args.priority_gaps else (1, 2):
+            for hour in (6, 7) if app == 3 else range(7, 22):
+                if args.priority_gaps and app == 2 and rng.random() < 0.3:
+                    continue
                 utc = midnight + hour * 3600
                 off = offset_at(utc)
                 count = rng.randint(0, 1500)

@@ -36,7 +36,7 @@ import VitalsSQLite
         @Test func thePostgreSQLMigrationsAreListedInNumericOrder() {
             let listed = PostgresSchema.migrations.map(\.identifier)
             #expect(MigrationOrder.sorted(listed) == listed)
-            #expect(listed.last == "v10-origin-of-subject")
+            #expect(listed.last == "v11-source-rank")
         }
     #endif
 }

@@ -217,7 +217,8 @@
                 guard
                     case .olderSchema(
                         _, "v6-json-field-strict",
-                        ["v7-server-ids", "v8-log-batch", "v9-logged-by", "v10-origin-of-subject"], true)? = error
+                        ["v7-server-ids", "v8-log-batch", "v9-logged-by", "v10-origin-of-subject", "v11-source-rank"],
+                        true)? = error
                         as? PostgresStoreError
                 else { return false }
                 return true
@@ -376,14 +377,14 @@
                     url: server.url(database: database, user: coach), forWriting: true, environment: environment)
             } throws: { error in
                 guard
-                    case .olderSchema(_, "v9-logged-by", ["v10-origin-of-subject"], true)? = error
+                    case .olderSchema(_, "v9-logged-by", ["v10-origin-of-subject", "v11-source-rank"], true)? = error
                         as? PostgresStoreError
                 else { return false }
                 return true
             }
 
             try PostgresSession.open(url: url, forWriting: true, environment: environment).close()
-            #expect(try PostgresSchema.applied(old)?.last == "v10-origin-of-subject")
+            #expect(try PostgresSchema.applied(old)?.last == "v11-source-rank")
             #expect(
                 try server.psql(
                     "SELECT start || ':' || coalesce(origin::text, '-') FROM sample ORDER BY start", database: database)

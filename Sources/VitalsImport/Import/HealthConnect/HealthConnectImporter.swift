@@ -7,7 +7,8 @@ import VitalsKit
 ///
 /// Every row keeps its own zone offset; its source is the app that wrote it
 /// (`health-connect:<package>`, from `application_info_table`), and the export's own app
-/// priorities per data category are reported on the receipt. Nutrition's "not recorded"
+/// priorities per data category are stored as the ranking of the series each category fed
+/// (for `overlapping_sources: priority`) and reported on the receipt (`HealthConnectPriority`). Nutrition's "not recorded"
 /// (5e-324) is skipped, never stored. Sleep sessions of under a minute next to a night are
 /// merged into it (`HealthConnectSleep`). Rows are read through cursors: memory stays flat
 /// whatever the size of the export.
@@ -20,16 +21,20 @@ package struct HealthConnectImporter: Importer {
     static let oldestVersion = 9
 
     let mapping: HealthSampleMapping
+    /// The catalog's series by id, for the receipt's lines on which source counts.
+    let series: [String: Series]
 
     package init(context: ImportContext) throws {
         mapping = HealthSampleMapping(
             series: context.catalog.series,
             subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        series = Dictionary(context.catalog.series.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// An importer with an explicit mapping (tests).
-    package init(mapping: HealthSampleMapping) {
+    /// An importer with an explicit mapping (tests), and the series it names.
+    package init(mapping: HealthSampleMapping, series: [Series] = []) {
         self.mapping = mapping
+        self.series = Dictionary(series.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     package static func recognises(_ source: ImportSource) -> Bool {
@@ -67,7 +72,7 @@ package struct HealthConnectImporter: Importer {
             defer { try? queue.close() }
             try queue.read { db in
                 var reader = try HealthConnectReader(db: db, file: source.path, mapping: mapping, sink: sink)
-                try reader.readAll()
+                try reader.readAll(series: series)
             }
         } catch let error as DatabaseError {
             throw ImporterError.unreadable(
@@ -84,6 +89,8 @@ struct HealthConnectReader {
     let file: String
     let mapping: HealthSampleMapping
     let sink: any ImportSink
+    /// `sink`, noting what each data category fed.
+    let writes: HealthConnectWrites
     /// Sources by `application_info_table.row_id`.
     private(set) var apps: [Int64: String] = [:]
     let tables: Set<String>
@@ -92,7 +99,8 @@ struct HealthConnectReader {
         self.db = db
         self.file = file
         self.mapping = mapping
-        self.sink = sink
+        writes = HealthConnectWrites(sink)
+        self.sink = writes
         tables = Set(
             try Row.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
                 Self.text($0, 0)
@@ -131,16 +139,25 @@ struct HealthConnectReader {
         }
     }
 
-    mutating func readAll() throws {
-        for table in HealthConnectTable.all where tables.contains(table.table) { try read(table) }
+    /// Reads every table; `series` are the catalog's (for the receipt's lines on sources).
+    mutating func readAll(series: [String: Series] = [:]) throws {
+        for table in HealthConnectTable.all where tables.contains(table.table) {
+            writes.category = table.category
+            try read(table)
+        }
         if tables.contains("heart_rate_record_table"), tables.contains("heart_rate_record_series_table") {
+            writes.category = 6
             try readHeartRate()
         }
-        if tables.contains("exercise_session_record_table") { try readExercise() }
+        if tables.contains("exercise_session_record_table") {
+            writes.category = 1
+            try readExercise()
+        }
         if tables.contains("sleep_session_record_table") {
+            writes.category = 5
             try HealthConnectSleep(reader: self).read()
         }
-        try notePriorities()
+        try HealthConnectPriority(reader: self, writes: writes, series: series).apply()
     }
 
     /// A column's value as an integer, text or number, or nil (NULL, or another type: a damaged
@@ -306,26 +323,4 @@ struct HealthConnectReader {
         "boot_camp": "CrossTraining", "yoga": "Yoga", "pilates": "Pilates", "stretching": "Flexibility",
         "martial_arts": "MartialArts", "tennis": "Tennis", "soccer": "Soccer", "golf": "Golf",
     ]
-
-    /// The export's app priority per data category, on the receipt: which app Health Connect
-    /// itself prefers where two write the same thing.
-    private func notePriorities() throws {
-        let table = "health_data_category_priority_table"
-        guard tables.contains(table) else { return }
-        try requireColumns(table, ["health_data_category", "app_id_priority_order"])
-        let names: [Int64: String] = [
-            1: "activity", 2: "body measurements", 3: "cycle tracking", 4: "nutrition", 5: "sleep",
-            6: "vitals", 7: "wellness",
-        ]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT health_data_category, app_id_priority_order FROM \(table) ORDER BY 1")
-        {
-            guard let category = Self.int(row, 0), let order = Self.text(row, 1) else { continue }
-            let ids = order.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-            guard !ids.isEmpty else { continue }
-            sink.note(
-                "Health Connect's priority for \(names[category] ?? "category \(category)"): "
-                    + ids.map { source($0) }.joined(separator: " > "))
-        }
-    }
 }

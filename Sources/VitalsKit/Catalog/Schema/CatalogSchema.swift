@@ -67,7 +67,11 @@ public enum CatalogSchema {
             KeySpec("healthkit", .stringList, "HealthKit type identifiers imported into this series."),
             KeySpec(
                 "overlapping_sources", .choice(Series.OverlapRule.allCases.map(\.rawValue)),
-                "How a sum counts several sources over the same time: hourly_max takes, per local hour, the source with the largest total."
+                "How a sum counts several sources over the same time: per hour, hourly_max takes the source with the largest total, priority the highest-ranked one."
+            ),
+            KeySpec(
+                "source_priority", .stringList,
+                "For overlapping_sources: priority, the sources in order, first preferred (health-connect:com.fitbit); overrides the ranking an import stored."
             ),
             KeySpec("description", .string, "What the series holds."),
         ])

@@ -32,6 +32,10 @@ enum RandomCatalog {
             series.healthKit = g.list { $0.string() }
             if g.keep { series.rangeByKind[.dog] = -1...Double.infinity }
             if g.keep { series.overlappingSources = g.keep ? .hourlyMax : nil }
+            if g.keep {
+                series.overlappingSources = .priority
+                series.sourcePriority = g.maybe { $0.list { $0.string() } }
+            }
             catalog.add(series)
         }
         for var screen in base.catalog.screens where g.keep {

@@ -64,9 +64,9 @@
             #expect {
                 try PostgresSession.open(url: url, forWriting: false, environment: environment)
             } throws: { error in
-                // The schema it holds is its latest by number, v10, not v9 (the last as text).
+                // The schema it holds is its latest by number, v11, not v9 (the last as text).
                 guard
-                    case .olderSchema(_, "v10-origin-of-subject", ["v4-sample-origin"], false)? = error
+                    case .olderSchema(_, "v11-source-rank", ["v4-sample-origin"], false)? = error
                         as? PostgresStoreError
                 else { return false }
                 return true
