@@ -3,6 +3,11 @@ import JUnitReport
 import VitalsKit
 import XCTest
 
+#if canImport(FoundationXML)
+    // XMLDocument: in Foundation on macOS, in FoundationXML (libxml2) elsewhere.
+    import FoundationXML
+#endif
+
 /// The example output format, from outside Vitals: a well-formed JUnit document whose counts
 /// are the findings', an error failing and a warning passing, outside text escaped.
 final class JUnitDiagnosticFormatTests: XCTestCase {
