@@ -111,10 +111,15 @@ public struct SleepSummary: Sendable, Hashable {
     static func shares(_ values: [Int], keys: [SleepStage]) -> [SleepStage: Int] {
         let total = values.reduce(0, +)
         guard total > 0 else { return [:] }
-        var result = values.map { $0 * 100 / total }
-        let remainders = values.enumerated().map { ($0.offset, $0.element * 100 % total) }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-        for (index, _) in remainders.prefix(100 - result.reduce(0, +)) { result[index] += 1 }
+        var result: [Int] = values.map { $0 * 100 / total }
+        let remainders: [(index: Int, remainder: Int)] = values.enumerated().map { (index, value) in
+            (index, value * 100 % total)
+        }
+        let ranked = remainders.sorted { (a, b) -> Bool in
+            a.remainder != b.remainder ? a.remainder > b.remainder : a.index < b.index
+        }
+        let missing: Int = 100 - result.reduce(0, +)
+        for entry in ranked.prefix(missing) { result[entry.index] += 1 }
         return Dictionary(uniqueKeysWithValues: zip(keys, result))
     }
 }
