@@ -6,7 +6,8 @@
 # before, vitals, floor …) after one warm-up each, so a change in the machine's load falls on
 # every side. Printed: medians of RUNS runs (default 10) of wall time, CPU time (user + system)
 # and peak resident size, the ratio of vitals' medians to the floor's, the load average, and
-# the goal: CPU time within 3x the floor's, peak under 60 MB.
+# the goal: CPU time within 3x the floor's, peak under 60 MB; then, where valgrind is installed,
+# the instructions each side runs (one count each, the same whatever the load).
 #
 #   bash bench/validate.sh                          # builds the release binary
 #   VITALS_BIN=/path/vitals VITALS_BIN_BEFORE=/path/old-vitals RUNS=20 bash bench/validate.sh
@@ -25,7 +26,7 @@ for screens in 200 2000; do python3 bench/gen_catalog.py "$WORK/c$screens" "$scr
 python3 - "$VITALS_BIN" "${VITALS_BIN_BEFORE:-}" "$WORK" "${RUNS:-10}" <<'PY'
 import os, subprocess, sys
 sys.path.insert(0, "bench")
-from measure import Command, med
+from measure import Command, instructions, med
 
 binary, before, work, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 floor = f"{work}/yaml-events"
@@ -75,5 +76,13 @@ for screens in (200, 2000):
         met = cpu_ratio <= CPU_GOAL and peak < PEAK_GOAL_MB
         print(f"  {label} / floor: cpu {cpu_ratio:.2f}x, wall {wall_ratio:.2f}x (ratio of medians); "
               f"goal cpu <= {CPU_GOAL:g}x and peak < {PEAK_GOAL_MB} MB: {'met' if met else 'NOT met'}")
+    # Instructions do not depend on the load or on which of the VM's cores a run got (the
+    # floor's CPU time alone varies by half between runs minutes apart on a shared host).
+    counts = {label: instructions(command.argv) for label, command in sides}
+    if all(counts.values()):
+        line = ", ".join(f"{label} {count / 1e6:,.0f} M" for label, count in counts.items())
+        ratios = ", ".join(f"{label} / floor {count / counts['floor']:.2f}x" for label, count in counts.items()
+                           if label != "floor")
+        print(f"  instructions (valgrind callgrind): {line}; {ratios}")
 print(f"load average at the end: {load()}")
 PY
