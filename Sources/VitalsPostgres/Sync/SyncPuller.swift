@@ -5,7 +5,8 @@
     import VitalsSQLite
 
     /// `vitals pull`: brings the server's samples (of the subjects the login may read: row-level
-    /// security filters them) and milestones that the local file lacks.
+    /// security filters them) and milestones that the local file lacks, and the source orders
+    /// imports stated on the server (`SyncSourceRanks`).
     ///
     /// The server is read in one REPEATABLE READ snapshot, in `sample.id` order, a batch at a
     /// time; each batch is inserted locally (the SQLite inserter's natural-key check skips what is
@@ -73,6 +74,7 @@
                     SyncFault.afterBatch(batches, environment: environment)
                 }
                 try pullMilestones(session: session, into: local, summary: &summary)
+                try pullSourceRanks(session: session, into: local, summary: &summary)
                 state = SyncState(lastID: 0, lastKey: nil, mark: max(state.mark, xmin), roundXmin: 0)
                 let finished = state
                 try local.write { db in try finished.save(db, remote: remote, direction: .pull) }
@@ -147,6 +149,23 @@
                 }
             }
             subjects.removeAll(keepingCapacity: true)
+        }
+
+        /// The server's source orders, read in the pull's snapshot (of the subjects the login
+        /// may read), written where the local file holds them otherwise.
+        private func pullSourceRanks(session: PostgresSession, into local: SampleStore, summary: inout SyncSummary)
+            throws
+        {
+            // A server whose schema predates the table (opened read-only, so not upgraded) has none.
+            guard try session.query("SELECT to_regclass('source_rank') IS NOT NULL").first?.first == .bool(true) else {
+                return
+            }
+            let ranks = SyncSourceRanks(
+                rows: try session.query(SyncSourceRanks.selectAll).map {
+                    ($0[0].string ?? "", $0[1].string ?? "", $0[2].string ?? "")
+                })
+            guard !ranks.isEmpty else { return }
+            summary.add(sourceRanks: try local.inTransaction { db in try ranks.apply(to: db) })
         }
 
         private func pullMilestones(session: PostgresSession, into local: SampleStore, summary: inout SyncSummary)

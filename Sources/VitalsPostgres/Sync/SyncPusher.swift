@@ -4,7 +4,8 @@
     import VitalsKit
     import VitalsSQLite
 
-    /// `vitals push`: sends the local file's samples and milestones that the server lacks.
+    /// `vitals push`: sends the local file's samples and milestones that the server lacks, and
+    /// the source orders its imports stated (`SyncSourceRanks`).
     ///
     /// Local rows are read in `sample.id` order, a batch at a time; each batch goes to the server
     /// in one transaction (COPY into a temporary table, then `INSERT … ON CONFLICT DO NOTHING` on
@@ -45,6 +46,10 @@
                     summary.restarted = true
                 }
             }
+            let ranks = try local.read { db in
+                SyncSourceRanks(
+                    rows: try Row.fetchAll(db, sql: SyncSourceRanks.selectAll).map { ($0[0], $0[1], $0[2]) })
+            }
             // Refuse before sending anything when the login may not write one of the subjects.
             let subjects = try local.read { db in
                 try String.fetchAll(
@@ -53,7 +58,8 @@
                         SELECT subject FROM sample WHERE id > ? UNION SELECT subject FROM milestone ORDER BY 1
                         """, arguments: [state.lastID])
             }
-            let refused = try PostgresGrants(session: session).subjectsNotWritable(subjects)
+            let refused = try PostgresGrants(session: session).subjectsNotWritable(
+                Array(Set(subjects).union(ranks.subjects)).sorted())
             if !refused.isEmpty { throw SyncError.subjectsNotGranted(user: session.target.user, subjects: refused) }
 
             var batches = 0
@@ -128,6 +134,7 @@
                 try local.write { db in try saved.save(db, remote: remote, direction: .push) }
             }
             try pushMilestones(from: local, to: server, summary: &summary)
+            if !ranks.isEmpty { summary.add(sourceRanks: try server.inTransaction { db in try ranks.apply(to: db) }) }
             summary.seconds = Date().timeIntervalSince(started)
             return summary
         }

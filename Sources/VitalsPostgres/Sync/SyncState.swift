@@ -74,6 +74,10 @@
         public var subjects: Set<String> = []
         public var milestones = 0
         public var milestonesAlreadyThere = 0
+        /// Source orders (`source_rank`, per subject and series) written on the other side, and
+        /// those it held already.
+        public var sourceRanks = 0
+        public var sourceRanksAlreadyThere = 0
         /// A push that found its mark stale (a local id used again) and sent everything again.
         public var restarted = false
         public var seconds: Double = 0
@@ -84,6 +88,10 @@
                 "\(direction.rawValue) \(Self.grouped(samples)) sample\(samples == 1 ? "" : "s") "
                 + "(\(subjectCount) subject\(subjectCount == 1 ? "" : "s")), \(Self.grouped(alreadyThere)) already there"
             text += "; \(milestones) milestone\(milestones == 1 ? "" : "s"), \(milestonesAlreadyThere) already there"
+            if sourceRanks + sourceRanksAlreadyThere > 0 {
+                text +=
+                    "; \(sourceRanks) source order\(sourceRanks == 1 ? "" : "s"), \(sourceRanksAlreadyThere) already there"
+            }
             text += ", in " + String(format: "%.1f", seconds) + " s"
             return text
         }
