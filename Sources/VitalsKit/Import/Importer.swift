@@ -67,7 +67,8 @@ public struct ImportContext: Sendable {
     public var skipInvalid: Bool
     /// The unit system values without a unit are read in (CSV's `--units`).
     public var unitSystem: UnitSystem
-    /// The zone a file's times without an offset were written in (Withings, Cronometer).
+    /// The zone a file's times without an offset were written in (Withings, Cronometer, Health
+    /// Auto Export's CSV).
     public var timeZone: TimeZone
 
     public init(

@@ -6,8 +6,9 @@ import XCTest
 @testable import VitalsKit
 @testable import VitalsSQLite
 
-/// Health Auto Export's CSV told apart by its header from the other CSVs Vitals reads, and
-/// another locale's decimal comma refused by file, line and value with nothing stored.
+/// Health Auto Export's CSV told apart by its header from the other CSVs Vitals reads, another
+/// locale's decimal comma refused by file, line and value with nothing stored, and times written
+/// without an offset read in the import's time zone.
 final class HealthAutoExportCSVTests: XCTestCase {
     private var directory: URL!
 
@@ -99,5 +100,56 @@ final class HealthAutoExportCSVTests: XCTestCase {
             2025-12-09 07:00:00 +0100,380,"72,5"
 
             """, line: 3, value: "72,5")
+    }
+
+    /// Health Auto Export writes `Date/Time` as `2026-07-11 00:00:00` (no offset) in some
+    /// exports: each is the wall time of the import's time zone, so a day's total stays on its
+    /// day west of Greenwich too, and the receipt says which zone was used; a time with an
+    /// offset or `Z` keeps its own.
+    func testTimesWithoutAnOffsetAreReadInTheImportsTimeZone() throws {
+        let path = try write(
+            "daily.csv",
+            """
+            Date/Time,Active Energy (kcal),Step Count (count)
+            2026-07-11 00:00:00,779.45,10448
+            2026-07-12 00:00:00,625.32,7499
+            2026-07-13T15:30:00Z,,12
+            2026-07-14 08:00:00 +0200,,40
+
+            """)
+        let source = try ImportSource.peek(path)
+        XCTAssertTrue(HealthAutoExportImporter.recognises(source))
+        let mapping = HealthSampleMapping(series: [
+            HealthConnectImportTests.series("steps", .quantity, .count, ["HKQuantityTypeIdentifierStepCount"])
+        ])
+        for zoneID in ["America/New_York", "Europe/Amsterdam", "Pacific/Kiritimati"] {
+            let zone = try XCTUnwrap(TimeZone(identifier: zoneID))
+            let store = try SampleStore.inMemory()
+            let receipt = try ImportRunner.run(
+                HealthAutoExportImporter(mapping: mapping, timeZone: zone), source: source, into: store,
+                subjectID: "me", dryRun: false)
+            XCTAssertEqual(
+                receipt.notes.filter { $0.contains("without an offset") },
+                ["Health Auto Export CSV times without an offset: read in \(zoneID)"])
+            let samples = try store.samples(series: "steps").sorted { $0.start < $1.start }
+            XCTAssertEqual(samples.map(\.value), [10448, 7499, 12, 40], zoneID)
+            // The instants, computed a second way: the wall time in the zone through Calendar.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let midnights = try [11, 12].map { day in
+                try XCTUnwrap(calendar.date(from: DateComponents(year: 2026, month: 7, day: day)))
+            }
+            XCTAssertEqual(samples.prefix(2).map(\.start), midnights, zoneID)
+            XCTAssertEqual(
+                samples.prefix(2).map(\.utcOffsetSeconds), midnights.map { zone.secondsFromGMT(for: $0) }, zoneID)
+            // Stated offsets win over the zone.
+            XCTAssertEqual(samples[2].start, Date(timeIntervalSince1970: 1_783_956_600), zoneID)
+            XCTAssertEqual(samples[2].utcOffsetSeconds, 0, zoneID)
+            XCTAssertEqual(samples[3].utcOffsetSeconds, 7200, zoneID)
+        }
+        XCTAssertFalse(HealthAutoExportImporter.statesOffset("2026-07-11 00:00:00"))
+        XCTAssertFalse(HealthAutoExportImporter.statesOffset("2026-07-11"))
+        XCTAssertTrue(HealthAutoExportImporter.statesOffset("2026-07-11 00:00:00 -0500"))
+        XCTAssertTrue(HealthAutoExportImporter.statesOffset("2026-07-11T00:00:00Z"))
     }
 }

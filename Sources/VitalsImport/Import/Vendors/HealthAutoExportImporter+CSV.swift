@@ -2,7 +2,8 @@ import Foundation
 import VitalsKit
 
 /// Health Auto Export's CSV form: one row per date (per sample, hour or day, as the export was
-/// aggregated), a `Date` (or `Date/Time`) column with dates as `2025-12-08 00:12:43 +0100`,
+/// aggregated), a `Date` (or `Date/Time`) column with dates as `2025-12-08 00:12:43 +0100`
+/// (or without the offset, `2026-07-11 00:00:00`, read in the import's time zone and so noted),
 /// then a column per metric with its unit in the header: `Step Count (count)`,
 /// `Weight & Body Mass (kg)`, `Heart Rate [Avg] (count/min)`, `Blood Pressure [Systolic] (mmHg)`.
 ///
@@ -63,11 +64,16 @@ extension HealthAutoExportImporter {
         }
         var emit = HealthKitEmitter(mapping: mapping, sink: sink)
         let source = "health-auto-export:unknown"
+        var notedZone = false
         for record in table.records {
             let dateText = record.fields.first?.trimmingCharacters(in: .whitespaces) ?? ""
-            guard let at = Self.date(dateText) else {
+            guard let at = date(dateText) else {
                 sink.skip("a row without a readable Date")
                 continue
+            }
+            if !notedZone, !Self.statesOffset(dateText) {
+                sink.note("Health Auto Export CSV times without an offset: read in \(timeZone.identifier)")
+                notedZone = true
             }
             var pressure: [String: Any] = [:]
             var pressureUnit: String?

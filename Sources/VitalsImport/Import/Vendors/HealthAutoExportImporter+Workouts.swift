@@ -45,8 +45,8 @@ extension HealthAutoExportImporter {
                 sink.skip("a workout without a name")
                 continue
             }
-            guard let startText = workout["start"] as? String, let start = Self.date(startText),
-                let endText = workout["end"] as? String, let end = Self.date(endText), end.date >= start.date
+            guard let startText = workout["start"] as? String, let start = date(startText),
+                let endText = workout["end"] as? String, let end = date(endText), end.date >= start.date
             else {
                 sink.skip("workout \(name): no readable start and end")
                 continue

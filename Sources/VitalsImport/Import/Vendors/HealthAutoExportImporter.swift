@@ -40,15 +40,20 @@ package struct HealthAutoExportImporter: Importer {
     ]
 
     let mapping: HealthSampleMapping
+    /// Where a time written without an offset is read (the CSV form's `2026-07-11 00:00:00`):
+    /// the import's time zone, as for Withings' and Cronometer's files.
+    let timeZone: TimeZone
 
     package init(context: ImportContext) throws {
         mapping = HealthSampleMapping(
             series: context.catalog.series,
             subjectKind: context.catalog.subject(context.subjectID)?.kind ?? .human)
+        timeZone = context.timeZone
     }
 
-    package init(mapping: HealthSampleMapping) {
+    package init(mapping: HealthSampleMapping, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!) {
         self.mapping = mapping
+        self.timeZone = timeZone
     }
 
     package static func recognises(_ source: ImportSource) -> Bool {
@@ -58,15 +63,28 @@ package struct HealthAutoExportImporter: Importer {
         return head.hasPrefix("{\"data\":{\"metrics\":") || head.hasPrefix("{\"data\":{\"workouts\":")
     }
 
-    /// `2025-12-08 00:12:43 +0100` (and the ISO forms `TimeParser` reads).
-    static func date(_ text: String) -> TimeParser.Parsed? {
+    /// `2025-12-08 00:12:43 +0100` (and the ISO forms `TimeParser` reads); a time without an
+    /// offset (`2026-07-11 00:00:00`, `2026-07-11`) is read in `timeZone`.
+    static func date(_ text: String, in timeZone: TimeZone) -> TimeParser.Parsed? {
         var text = text.trimmingCharacters(in: .whitespaces)
         if let space = text.lastIndex(of: " "), let sign = text[text.index(after: space)...].first,
             sign == "+" || sign == "-"
         {
             text.remove(at: space)
         }
-        return try? TimeParser(timeZone: TimeZone(secondsFromGMT: 0)!).parse(text)
+        return try? TimeParser(timeZone: timeZone).parse(text)
+    }
+
+    /// The same in this import's time zone.
+    func date(_ text: String) -> TimeParser.Parsed? { Self.date(text, in: timeZone) }
+
+    /// Whether `text` states its offset (`+0100`, `-05:00`, `Z` after the clock time): one that
+    /// does not is read in the import's time zone, which the receipt then names.
+    static func statesOffset(_ text: String) -> Bool {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard let clock = text.firstIndex(where: { $0 == " " || $0 == "T" }) else { return false }
+        let time = text[clock...]
+        return time.contains("+") || time.contains("-") || time.hasSuffix("Z") || time.hasSuffix("z")
     }
 
     package func read(_ source: ImportSource, into sink: any ImportSink) throws {
@@ -97,7 +115,7 @@ package struct HealthAutoExportImporter: Importer {
             }
             let units = metric["units"] as? String
             for point in points {
-                guard let dateText = point["date"] as? String, let at = Self.date(dateText) else {
+                guard let dateText = point["date"] as? String, let at = date(dateText) else {
                     sink.skip("\(name): no readable date")
                     continue
                 }
@@ -136,8 +154,8 @@ package struct HealthAutoExportImporter: Importer {
                     source: source)
             }
         case "sleep_analysis":
-            let start = (point["sleepStart"] as? String).flatMap(Self.date) ?? at
-            let end = (point["sleepEnd"] as? String).flatMap(Self.date)
+            let start = (point["sleepStart"] as? String).flatMap(date) ?? at
+            let end = (point["sleepEnd"] as? String).flatMap(date)
             let type = "HKCategoryTypeIdentifierSleepAnalysis"
             if let end {
                 try emit.emit(
