@@ -82,12 +82,14 @@ struct SkipLint {
         var bodies: [(name: String, body: Substring)] = []
         for file in code { bodies += Self.functions(in: file.code) }
         for (name, body) in bodies where body.contains("XCTSkip(") { skipping.insert(name) }
+        // What each body calls, read once; then to a fixed point, by sets.
+        let called = bodies.map { Self.callKeys(in: $0.body) }
         var grew = true
         while grew {
             grew = false
-            for (name, body) in bodies
-            where !skipping.contains(name) && skipping.contains(where: { Self.calls(body, $0) }) {
-                skipping.insert(name)
+            for (index, body) in bodies.enumerated()
+            where !skipping.contains(body.name) && !called[index].isDisjoint(with: skipping) {
+                skipping.insert(body.name)
                 grew = true
             }
         }
@@ -95,12 +97,17 @@ struct SkipLint {
         let assertion = try! NSRegularExpression(pattern: #"\b(XCTAssert[A-Za-z]*|XCTUnwrap)\s*\("#)
         for file in code {
             let text = file.code as NSString
+            // The UTF-16 offset of each line break, to number lines by a binary search.
+            let breaks = file.code.utf16.indices.filter { file.code.utf16[$0] == 10 }.map {
+                $0.utf16Offset(in: file.code)
+            }
             for match in assertion.matches(in: file.code, range: NSRange(location: 0, length: text.length)) {
                 let open = match.range.location + match.range.length - 1
                 guard let arguments = Self.balanced(file.code, from: open, open: "(", close: ")") else { continue }
-                let line = text.substring(to: match.range.location).filter { $0 == "\n" }.count + 1
+                let line = Self.count(of: breaks, below: match.range.location) + 1
                 let macro = text.substring(with: match.range(at: 1))
-                for key in callees.sorted() where Self.calls(arguments, key) {
+                let keys = Self.callKeys(in: arguments)
+                for key in callees.sorted() where keys.contains(key) {
                     let name = key.prefix { $0 != "(" }
                     violations.append("\(file.name):\(line): \(macro) evaluates \(name), which can throw XCTSkip")
                 }
@@ -108,23 +115,46 @@ struct SkipLint {
         }
     }
 
+    /// How many of the ascending `offsets` are below `offset`.
+    static func count(of offsets: [Int], below offset: Int) -> Int {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Whether `code` calls the function `key` (`name(label`): `name(label:`, `.name(`, a
     /// trailing closure `name {` for an unlabelled first parameter; not a macro `#name(`.
-    static func calls(_ code: Substring, _ key: String) -> Bool {
-        let name = String(key.prefix { $0 != "(" })
-        var search = code.startIndex..<code.endIndex
-        while let found = code.range(of: name, range: search) {
-            search = found.upperBound..<code.endIndex
-            if found.lowerBound > code.startIndex {
-                let before = code[code.index(before: found.lowerBound)]
-                if before.isLetter || before.isNumber || before == "_" || before == "#" { continue }
+    static func calls(_ code: Substring, _ key: String) -> Bool { callKeys(in: code).contains(key) }
+
+    /// Every call of `code` as its key (`name(label`, `name(` without arguments, `name(_` for
+    /// a trailing closure too): each whole name not after `#`, followed (past spaces) by `(` or `{`.
+    static func callKeys(in code: Substring) -> Set<String> {
+        func isNamePart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        var keys: Set<String> = []
+        var index = code.startIndex
+        var previous: Character = " "
+        while index < code.endIndex {
+            let c = code[index]
+            guard isNamePart(c), !isNamePart(previous) else {
+                previous = c
+                index = code.index(after: index)
+                continue
             }
-            let after = code[found.upperBound...].drop { $0 == " " }
-            guard let next = after.first else { continue }
-            if next == "{" && key == name + "(_" { return true }
-            if next == "(" && name + "(" + firstLabel(after.dropFirst(), declaration: false) == key { return true }
+            let end = code[index...].firstIndex { !isNamePart($0) } ?? code.endIndex
+            let name = code[index..<end]
+            if previous != "#" {
+                let after = code[end...].drop { $0 == " " }
+                if after.first == "{" { keys.insert(name + "(_") }
+                if after.first == "(" { keys.insert(name + "(" + firstLabel(after.dropFirst(), declaration: false)) }
+            }
+            previous = code[code.index(before: end)]
+            index = end
         }
-        return false
+        return keys
     }
 
     /// The first argument label of the list starting after its `(`: `_` for an unlabelled
@@ -157,7 +187,11 @@ struct SkipLint {
             let name = match.range(at: 1).location != NSNotFound ? text.substring(with: match.range(at: 1)) : type
             // The body starts at the first brace after the signature (no closure in a default argument).
             let start = match.range.location + match.range.length
-            let rest = text.substring(from: start)
+            // The signature: up to the first brace after the name (the rest of the file copied
+            // for every declaration made this lint quadratic in a file's length).
+            let brace = text.range(of: "{", range: NSRange(location: start, length: text.length - start))
+            guard brace.location != NSNotFound else { continue }
+            let rest = text.substring(with: NSRange(location: start, length: brace.location + 1 - start))
             // An initializer's match ends after its `(`; a function's list starts at its first `(`.
             let isInit = match.range(at: 2).location != NSNotFound
             guard let open = isInit ? rest.startIndex : rest.firstIndex(of: "(").map({ rest.index(after: $0) }) else {
