@@ -95,21 +95,7 @@ struct ValidateCommand: VitalsCommand {
                     validation.diagnostics, summary: summary, sources: validation.sources,
                     rules: extensions.ruleDescriptions),
                 terminator: "", as: chosen.text)
-            Self.keepUntilExit(validation)
             if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
         }
-    }
-
-    /// The last validation, let go with the process instead of freed entry by entry once its
-    /// report is written (a catalog of 20,000 metrics took 10 ms to free, on one thread, after
-    /// the rules had used both cores). Only the last is kept: a process that validates again
-    /// (a test calling the command in its own process) frees the one before.
-    nonisolated(unsafe) private static var kept: CatalogValidation?
-    private static let keptLock = NSLock()
-
-    private static func keepUntilExit(_ validation: CatalogValidation) {
-        // The one before is freed after the lock is let go.
-        var kept: CatalogValidation? = validation
-        keptLock.withLock { swap(&kept, &Self.kept) }
     }
 }
