@@ -230,8 +230,8 @@ extension SampleStore {
         config.busyMode = .timeout(busyTimeout)
         config.label = "vitals"
         // 16 KiB pages for a file created from now on (an existing file keeps its page size):
-        // a quarter as many pages to write, log and checkpoint when an import adds its rows
-        // (about −8 % of an import's CPU); chart queries measured the same (bench/store.sh q1–q4).
+        // a quarter as many pages to write, log and checkpoint when an import adds its rows;
+        // chart queries read no slower (bench/store.sh q1–q4).
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384") }
         return config
     }
@@ -309,8 +309,7 @@ extension SampleStore {
     /// (`DatabaseLocation.writing`).
     ///
     /// The WAL writes every page twice: into the log while the transaction runs, then into the
-    /// database by the checkpoint at commit, after all other work is done (a fifth of a first
-    /// import's time for 120 MB of pages). With a rollback journal, pages added past the file's
+    /// database by the checkpoint at commit, after all other work is done. With a rollback journal, pages added past the file's
     /// old end are written once, while the transaction runs, and are not journaled at all (a
     /// rollback truncates the file). Atomicity is the same: a killed process leaves a hot
     /// journal that the next connection rolls back. Synchronous is FULL meanwhile, which a

@@ -8,8 +8,7 @@ import VitalsKit
 /// HealthKit names too. It runs on the reading thread; the writer inserts the rows.
 ///
 /// A struct, not a class: its caches are touched several times per record, and every access
-/// to a class's stored property pays a run-time exclusivity check (about 8 % of the reading
-/// thread when this was a class).
+/// to a class's stored property pays a run-time exclusivity check.
 struct HealthRowMapper: HealthExportSink {
     /// What needs no database: skips, series per type, the profile.
     private(set) var report = AppleHealthImportReport()

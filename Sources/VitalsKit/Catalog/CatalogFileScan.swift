@@ -3,10 +3,9 @@ import Foundation
 /// What the compiled catalog's key needs from the file system, read more cheaply than
 /// `CatalogLoader` reads it for loading: the same list of files and the same display names.
 ///
-/// `CatalogLoader.files(under:)` walks directories with Foundation's enumerator (about 75,000
-/// instructions an entry on Linux) and `CatalogLoader.displayPath` standardises each path
-/// component by component, a `readlink` each (about 70,000 a file): together half of reading a
-/// compiled catalog. Here directories are read with `readdir`, and a file's display name is
+/// `CatalogLoader.files(under:)` walks directories with Foundation's enumerator (costly an
+/// entry on Linux) and `CatalogLoader.displayPath` standardises each path component by
+/// component, a `readlink` each: together most of the cost of reading a compiled catalog. Here directories are read with `readdir`, and a file's display name is
 /// its directory's standardised path (computed once per directory) and its own name; any case
 /// the shortcut does not cover exactly (a file that is a symbolic link, `.` or `..`, repeated
 /// slashes, a `/private` or `/var/automount` prefix) takes `CatalogLoader.displayPath`.
@@ -44,8 +43,8 @@ package struct CatalogFileScan {
     /// that end in `.yaml` or `.yml` (unsorted), read with `readdir`; nil where this walk might
     /// not list what the enumerator lists: a directory it cannot open, a name that is not UTF-8,
     /// a directory on another file system (the enumerator does not cross into one). The loader
-    /// then asks the enumerator (`CatalogLoader.files(under:)`; it took 50,000 instructions an
-    /// entry, 3 % of `vitals validate` on one thread before the files were read).
+    /// then asks the enumerator (`CatalogLoader.files(under:)`, which costs far more an entry,
+    /// on one thread, before any file is read).
     static func catalogEntries(under directory: String) -> [String]? {
         var info = stat()
         guard lstat(directory, &info) == 0 else { return nil }

@@ -141,9 +141,8 @@ public enum CatalogLoader {
         let overlay = Dictionary(
             overlay.map { (CatalogLocation.identity(of: $0.key), $0.value) }, uniquingKeysWith: { _, last in last })
         // Display names with each directory standardised once (`CatalogFileScan`: Foundation's
-        // standardizingPath resolves every component with a readlink, tens of thousands of
-        // instructions a path), each file named on the thread that reads it (named first, on
-        // one thread, they were 3 % of the time before the first file was read). Each file
+        // standardizingPath resolves every component with a readlink), each file named on the
+        // thread that reads it (not all first, on one thread, before any file is read). Each file
         // joins the catalog as soon as it and the files before it are read, so its decoded
         // entries are let go then (not held with every other file's until the catalog is built).
         let scan = CatalogFileScan(directoriesOf: files)

@@ -117,8 +117,8 @@ struct CatalogMerge {
 
 /// Texts kept once for every entry that repeats them: descriptions and `about_what`/`about_why`
 /// lines are often the same for the metrics of a screen or a family of screens, and each copy
-/// read from a file is an allocation of its own (a catalog of 20,000 metrics whose about lines
-/// repeat held 3.8 MB of copies). Short texts are stored inside the string and not looked up.
+/// read from a file is an allocation of its own. Short texts are stored inside the string and
+/// not looked up.
 struct SharedTexts {
     private var kept: Set<String> = []
 

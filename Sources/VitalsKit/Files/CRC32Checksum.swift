@@ -2,7 +2,7 @@
 /// at a time ("slicing by 8").
 ///
 /// ZIPFoundation checks an entry's CRC itself, but on Linux, where it cannot import zlib, it
-/// does so one byte at a time in Swift: about 14 % of a zipped import's CPU. The importer asks it
+/// does so one byte at a time in Swift, a large part of a zipped import's CPU. The importer asks it
 /// to skip the check and checks here instead, against the entry's stored checksum.
 package struct CRC32Checksum {
     /// The checksum of the bytes so far.

@@ -92,9 +92,8 @@
     /// rules, origin rows and stored check this shares); COPY alone cannot skip the rows already
     /// there, hence the temporary table.
     ///
-    /// Measured on the 500,000-record export (bench/postgres.sh prints it): COPY + INSERT … SELECT
-    /// is several times faster than the multi-row INSERT of 400 rows per statement, which spends
-    /// most of its time binding 14 parameters a row.
+    /// COPY + INSERT … SELECT rather than multi-row INSERTs, which spend most of their time
+    /// binding 14 parameters a row (bench/postgres.sh compares the two).
     final class PostgresCopyInserter: SampleStaging {
         let groupSize = 20_000
 

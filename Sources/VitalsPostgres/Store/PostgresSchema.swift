@@ -95,8 +95,7 @@
             PostgresRowLevelSecurity.migration,
             // vitals_json_field catches a malformed document with an EXCEPTION block, which opens a
             // subtransaction at every call; STRICT answers a NULL document (most samples have no
-            // metadata) without calling it. The portions day statement of `render --all` on the demo
-            // data: 43 -> 27 ms on the server.
+            // metadata) without calling it (the portions day statement reads it for every sample).
             Migration(
                 identifier: "v6-json-field-strict",
                 sql: """

@@ -7,7 +7,7 @@ import ZIPFoundation
 ///
 /// ZIPFoundation lists entries but skips encrypted ones without a word, and its inflate loop
 /// (0.9.20, zlib path) asks for more input forever once a damaged deflate stream has used up
-/// the entry's bytes: the import spun at 100 % CPU. Here the compressed bytes are handed over
+/// the entry's bytes: the import never ended. Here the compressed bytes are handed over
 /// by a provider that throws when asked past the entry's end, so a damaged stream ends with
 /// "damaged" instead.
 struct ZipDirectory {
