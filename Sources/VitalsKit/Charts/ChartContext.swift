@@ -1,62 +1,62 @@
 import Foundation
 
 /// Styles, text and layout pieces every chart kind shares for one input and profile.
-struct ChartContext {
-    let input: ChartInput
-    let profile: RenderProfile
+public struct ChartContext {
+    public let input: ChartInput
+    public let profile: RenderProfile
 
     /// The metric colour (or a calm blue), for bars, lines and marks.
-    let accent: Style
-    let accentColor: RGB
-    let muted = Style(dim: true)
-    let titleStyle = Style(bold: true)
-    let targetStyle = Style(foreground: RGB(hex: "#C9A227"))
-    let good = Style(foreground: RGB(hex: "#2E9E5B"))
-    let bad = Style(foreground: RGB(hex: "#D64545"))
+    public let accent: Style
+    public let accentColor: RGB
+    public let muted = Style(dim: true)
+    public let titleStyle = Style(bold: true)
+    public let targetStyle = Style(foreground: RGB(hex: "#C9A227"))
+    public let good = Style(foreground: RGB(hex: "#2E9E5B"))
+    public let bad = Style(foreground: RGB(hex: "#D64545"))
 
-    static let defaultColor = RGB(red: 0x4A, green: 0x90, blue: 0xD9)
+    public static let defaultColor = RGB(red: 0x4A, green: 0x90, blue: 0xD9)
 
-    init(_ input: ChartInput, _ profile: RenderProfile) {
+    public init(_ input: ChartInput, _ profile: RenderProfile) {
         self.input = input
         self.profile = profile
         accentColor = input.color.flatMap(RGB.init(hex:)) ?? Self.defaultColor
         accent = Style(foreground: accentColor)
     }
 
-    var glyphs: Glyphs { profile.glyphs }
+    public var glyphs: Glyphs { profile.glyphs }
 
     /// The metric colour greyed out, for values that miss the target.
-    var accentOffTarget: Style {
+    public var accentOffTarget: Style {
         Style(foreground: accentColor.mixed(with: RGB(red: 128, green: 128, blue: 128), amount: 0.55))
     }
 
     /// A colour per segment: the metric colour, then lighter tints of it.
-    func segmentStyle(_ index: Int) -> Style {
+    public func segmentStyle(_ index: Int) -> Style {
         Style(foreground: accentColor.mixed(with: .white, amount: Double(index % 4) * 0.22))
     }
 
     /// A fill glyph per segment, distinct without colour.
-    func segmentGlyph(_ index: Int) -> String {
+    public func segmentGlyph(_ index: Int) -> String {
         let fills = glyphs.isUnicode ? ["█", "▓", "▒", "░", "▚", "╳"] : ["#", "=", "+", "o", "%", "x"]
         return fills[index % fills.count]
     }
-    var width: Int { max(profile.width, RenderProfile.minimumWidth) }
-    var unit: String? { input.unit.map(Sanitize.inline).flatMap { $0.isEmpty ? nil : $0 } }
+    public var width: Int { max(profile.width, RenderProfile.minimumWidth) }
+    public var unit: String? { input.unit.map(Sanitize.inline).flatMap { $0.isEmpty ? nil : $0 } }
 
-    func newCanvas() -> TextCanvas { TextCanvas(width: width) }
+    public func newCanvas() -> TextCanvas { TextCanvas(width: width) }
 
     /// `value` in the profile's number style.
-    func number(_ value: Double) -> String { profile.numbers.compact(value) }
+    public func number(_ value: Double) -> String { profile.numbers.compact(value) }
 
     /// `value` with the unit: "132 g", "1 portion", "3,5 portions".
-    func quantity(_ value: Double, unit: String? = nil) -> String {
+    public func quantity(_ value: Double, unit: String? = nil) -> String {
         if unit == nil, let spoken = input.spokenUnit?.spokenText(value, numbers: profile.numbers) { return spoken }
         guard let symbol = unit ?? self.unit else { return number(value) }
         return PortionNoun.amount(number(value), symbol)
     }
 
     /// "target ≥ 120 g", "target 2–3 portion", "target 3 ± 0.25".
-    func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
+    public func targetText(_ target: Target? = nil, unit: String? = nil) -> String? {
         guard let target = target ?? input.target else { return nil }
         // The unit follows the number next to it; a range's upper end is never "1" alone.
         let nearest: String
@@ -76,7 +76,7 @@ struct ChartContext {
     }
 
     /// The values a target line or band is drawn at (one for a bound, two for a band).
-    func targetLevels(_ target: Target? = nil) -> [Double] {
+    public func targetLevels(_ target: Target? = nil) -> [Double] {
         switch target ?? input.target {
         case .none: return []
         case .atLeast(let v)?, .atMost(let v)?: return [v]
@@ -86,7 +86,7 @@ struct ChartContext {
     }
 
     /// The title line: bold title with the unit, `right` aligned to the right edge.
-    func addHeader(to canvas: inout TextCanvas, right: String? = nil) {
+    public func addHeader(to canvas: inout TextCanvas, right: String? = nil) {
         let row = canvas.addRow()
         let title = Sanitize.inline(input.title)
         let unitText = unit.map { " (\($0))" } ?? ""
@@ -130,7 +130,7 @@ struct ChartContext {
     }
 
     /// Adds text, word-wrapped to the width (continuation lines indented by two) instead of cut.
-    func addText(
+    public func addText(
         _ text: String, to canvas: inout TextCanvas, style: Style = .plain,
         indent: Int = 0
     ) {
@@ -141,7 +141,7 @@ struct ChartContext {
     }
 
     /// The chart's empty state: the title line and the empty message.
-    func emptyState(_ fallbackMessage: String = "No data yet") -> TextCanvas {
+    public func emptyState(_ fallbackMessage: String = "No data yet") -> TextCanvas {
         var canvas = newCanvas()
         addHeader(to: &canvas, right: targetText())
         let message = input.emptyMessage.map(Sanitize.inline) ?? fallbackMessage
@@ -150,12 +150,12 @@ struct ChartContext {
     }
 
     /// Whether `value` meets the metric's target (true when there is no target).
-    func meets(_ value: Double) -> Bool { input.target?.isMet(by: value) ?? true }
+    public func meets(_ value: Double) -> Bool { input.target?.isMet(by: value) ?? true }
 
     /// Places axis labels centred on columns without overlap, newest first, and returns
     /// the indices placed. Every `step`-th label (counted from the newest) is tried.
     @discardableResult
-    func placeLabels(
+    public func placeLabels(
         _ labels: [(center: Int, text: String)], on canvas: inout TextCanvas,
         row: Int, from minColumn: Int, to maxColumn: Int,
         style: Style = Style(dim: true)
@@ -189,14 +189,14 @@ struct ChartContext {
 }
 
 /// Round tick values for an axis: a step of 1, 2, 2.5 or 5 times a power of ten.
-struct NiceScale {
-    let low: Double, high: Double, step: Double
+public struct NiceScale {
+    public let low: Double, high: Double, step: Double
     /// Number of steps between `low` and `high` (2…5).
-    let intervals: Int
+    public let intervals: Int
     /// Fraction digits that show every tick exactly.
-    let decimals: Int
+    public let decimals: Int
 
-    init(min minimum: Double, max maximum: Double, includeZero: Bool) {
+    public init(min minimum: Double, max maximum: Double, includeZero: Bool) {
         var lo = includeZero ? Swift.min(0, minimum) : minimum
         var hi = includeZero ? Swift.max(0, maximum) : maximum
         if lo.isNaN || hi.isNaN || lo > hi {
@@ -232,7 +232,7 @@ struct NiceScale {
         decimals = digits
     }
 
-    static func niceStep(_ rough: Double) -> Double {
+    public static func niceStep(_ rough: Double) -> Double {
         guard rough > 0, rough.isFinite else { return 1 }
         let exponent = (log10(rough)).rounded(.down)
         let power = pow(10, exponent)
@@ -242,11 +242,11 @@ struct NiceScale {
     }
 
     /// Plot rows per interval so ticks fall on row edges (8–10 rows in all).
-    var rowsPerInterval: Int { Swift.max(1, 10 / intervals) }
-    var rows: Int { intervals * rowsPerInterval }
+    public var rowsPerInterval: Int { Swift.max(1, 10 / intervals) }
+    public var rows: Int { intervals * rowsPerInterval }
 
-    func tick(_ k: Int) -> Double { low + Double(k) * step }
+    public func tick(_ k: Int) -> Double { low + Double(k) * step }
 
     /// Where `value` falls, from 0 (low) to 1 (high).
-    func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
+    public func fraction(_ value: Double) -> Double { (value - low) / (high - low) }
 }

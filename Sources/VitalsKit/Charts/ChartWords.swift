@@ -2,7 +2,7 @@ import Foundation
 
 extension MilestoneStatus {
     /// The key of the status's word in the language tables.
-    var wordKey: String {
+    public var wordKey: String {
         switch self {
         case .done: return "milestone.done"
         case .next: return "milestone.next"
@@ -14,5 +14,5 @@ extension MilestoneStatus {
 
 extension DayState {
     /// The key of a judged day's word ("on target", "no data", "pending").
-    var wordKey: String { "state." + rawValue }
+    public var wordKey: String { "state." + rawValue }
 }

@@ -2,15 +2,15 @@
 ///
 /// Layer 0 has the highest priority: a cell takes the style (and, in ASCII, the mark) of
 /// the first layer with a dot in it; in braille the dots of all layers are combined.
-struct DotGrid {
-    let columns: Int, rows: Int
-    let braille: Bool
+public struct DotGrid {
+    public let columns: Int, rows: Int
+    public let braille: Bool
     private var masks: [[UInt8]]
 
-    var dotColumns: Int { columns * (braille ? 2 : 1) }
-    var dotRows: Int { rows * (braille ? 4 : 1) }
+    public var dotColumns: Int { columns * (braille ? 2 : 1) }
+    public var dotRows: Int { rows * (braille ? 4 : 1) }
 
-    init(columns: Int, rows: Int, layers: Int, braille: Bool) {
+    public init(columns: Int, rows: Int, layers: Int, braille: Bool) {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.braille = braille
@@ -18,7 +18,7 @@ struct DotGrid {
     }
 
     /// Sets the dot at (`x`, `y`), y counted from the top; dots outside are ignored.
-    mutating func set(x: Int, y: Int, layer: Int) {
+    public mutating func set(x: Int, y: Int, layer: Int) {
         guard x >= 0, y >= 0, x < dotColumns, y < dotRows else { return }
         if braille {
             let bits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
@@ -29,7 +29,7 @@ struct DotGrid {
     }
 
     /// Draws a straight line of dots; `dotted` leaves every other dot out.
-    mutating func line(
+    public mutating func line(
         from start: (x: Int, y: Int), to end: (x: Int, y: Int), layer: Int,
         dotted: Bool = false
     ) {
@@ -58,12 +58,12 @@ struct DotGrid {
     }
 
     /// Whether any layer has a dot in the cell.
-    func isSet(column: Int, row: Int) -> Bool {
+    public func isSet(column: Int, row: Int) -> Bool {
         masks.contains { $0[row * columns + column] != 0 }
     }
 
     /// Writes the non-empty cells onto `canvas` with the top-left cell at (`top`, `left`).
-    func draw(
+    public func draw(
         on canvas: inout TextCanvas, top: Int, left: Int, styles: [Style],
         asciiMarks: [String]
     ) {

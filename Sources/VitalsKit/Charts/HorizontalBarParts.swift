@@ -1,7 +1,7 @@
 /// Pieces the horizontal bar kinds (`bar_horizontal`, `bar_stacked`) draw alike.
 extension ChartContext {
     /// Dashed target marks across one bar row, where the row is still blank.
-    func markTargets(
+    public func markTargets(
         _ levels: [Double], scale: NiceScale, on canvas: inout TextCanvas, row: Int,
         barLeft: Int, barWidth: Int
     ) {
@@ -15,7 +15,7 @@ extension ChartContext {
     }
 
     /// The value axis under the bars (`0` … top of the scale), then the summary line.
-    func addAxisAndSummary(
+    public func addAxisAndSummary(
         _ values: [Double?], scale: NiceScale, hidden: Int, to canvas: inout TextCanvas,
         barLeft: Int, barWidth: Int
     ) {

@@ -1,26 +1,26 @@
 /// A plot area on a canvas: a y axis with round ticks on the left, an x axis row below.
-struct PlotFrame {
-    let scale: NiceScale
+public struct PlotFrame {
+    public let scale: NiceScale
     /// Canvas row of the top plot row.
-    let top: Int
+    public let top: Int
     /// Number of plot rows.
-    let rows: Int
+    public let rows: Int
     /// Canvas column of the first plot column (after the axis and one blank column).
-    let left: Int
+    public let left: Int
     /// Number of plot columns.
-    let columns: Int
+    public let columns: Int
 
     /// The canvas row of the x axis.
-    var axisRow: Int { top + rows }
+    public var axisRow: Int { top + rows }
 
     /// Height of `value` above the axis in eighths of a row, 0…rows·8.
-    func eighths(_ value: Double) -> Int {
+    public func eighths(_ value: Double) -> Int {
         let e = (scale.fraction(value) * Double(rows * 8)).rounded()
         return Int(plotting: max(0, min(Double(rows * 8), e.isFinite ? e : 0)))
     }
 
     /// The canvas row a horizontal line at `value` is drawn in.
-    func row(for value: Double) -> Int {
+    public func row(for value: Double) -> Int {
         let position = scale.fraction(value) * Double(rows)
         let fromBottom = Int(plotting: max(0, min(Double(rows - 1), (position - 1e-6).rounded(.down))))
         return top + rows - 1 - fromBottom
@@ -29,7 +29,7 @@ struct PlotFrame {
 
 extension ChartContext {
     /// Adds plot rows with y-axis labels and an x axis row; returns the frame to draw in.
-    func addPlotFrame(to canvas: inout TextCanvas, scale: NiceScale) -> PlotFrame {
+    public func addPlotFrame(to canvas: inout TextCanvas, scale: NiceScale) -> PlotFrame {
         let labels = (0...scale.intervals).map {
             profile.numbers.format(scale.tick($0), decimals: scale.decimals)
         }
@@ -60,7 +60,7 @@ extension ChartContext {
     }
 
     /// Draws a dashed line at each level across the frame's empty cells.
-    func drawLevels(_ levels: [Double], in frame: PlotFrame, on canvas: inout TextCanvas) {
+    public func drawLevels(_ levels: [Double], in frame: PlotFrame, on canvas: inout TextCanvas) {
         for level in levels where level >= frame.scale.low && level <= frame.scale.high {
             let row = frame.row(for: level)
             for column in frame.left..<(frame.left + frame.columns)
@@ -71,7 +71,7 @@ extension ChartContext {
     }
 
     /// Writes x labels under the axis at `centers`, with axis ticks under the placed ones.
-    func addXLabels(
+    public func addXLabels(
         _ labels: [(center: Int, text: String)], frame: PlotFrame,
         on canvas: inout TextCanvas
     ) {
@@ -88,7 +88,7 @@ extension ChartContext {
 
     /// Writes a summary whose parts are joined by the separator, on as many lines as it
     /// needs to be read whole (each continuation indented by two), instead of cutting it.
-    func addSummary(_ text: String, to canvas: inout TextCanvas) {
+    public func addSummary(_ text: String, to canvas: inout TextCanvas) {
         let separator = " \(glyphs.separator) "
         var current = ""
         // A part too wide for a line of its own gives its note in parentheses a line of its own.
@@ -111,7 +111,7 @@ extension ChartContext {
     /// "latest 132 g · mean 118 g · 5/7 on target" for the values shown (for regrouped points,
     /// of their days: `ChartInput.footerValues`); for rows that are
     /// categories rather than periods (no point has a date), "total 58.3 h".
-    func summary(_ values: [Double?], extra: [String] = []) -> String {
+    public func summary(_ values: [Double?], extra: [String] = []) -> String {
         let present = values.compactMap { $0 }
         var parts: [String] = []
         if !input.points.isEmpty, input.points.allSatisfy({ $0.date == nil }) {
@@ -158,7 +158,7 @@ extension ChartContext {
     }
 
     /// "11-24" (with the year when it is not the as-of day's; "day N" in a shared copy).
-    static func dayWords(_ date: LocalDate, asOf: LocalDate?) -> String {
+    public static func dayWords(_ date: LocalDate, asOf: LocalDate?) -> String {
         if let shifted = DateWords.shifted(date) { return shifted }
         return asOf.map { $0.year == date.year } == true ? String(date.description.suffix(5)) : date.description
     }
@@ -166,7 +166,7 @@ extension ChartContext {
     /// The store's tally of the chart's periods when the input has one; else the points'
     /// values judged by the same rule (`TargetTally`: a bucket without a value is not met,
     /// the newest one is unfinished while unmet).
-    func onTargetTally(_ values: [Double?]) -> TargetTally? {
+    public func onTargetTally(_ values: [Double?]) -> TargetTally? {
         if let tally = input.targetTally { return tally }
         guard let target = input.target, values.contains(where: { $0 != nil }) else { return nil }
         return TargetTally(
@@ -177,7 +177,7 @@ extension ChartContext {
 
     /// "12/14 days on target", "8/29 days on target (today pending)" while today is not met
     /// (not counted yet), or "12/14 on target" for plain points (no period known).
-    func onTargetText(_ tally: TargetTally) -> String {
+    public func onTargetText(_ tally: TargetTally) -> String {
         guard input.targetTally != nil else {
             return Words.text("chart.count_on_target", ["met": String(tally.met), "counted": String(tally.counted)])
         }

@@ -6,34 +6,34 @@ import Foundation
 /// on r) only when `RelationFinding.isClear`; otherwise it is "no clear relation" with the
 /// numbers, so a reader sees how wide the uncertainty is. A difference between days with and
 /// without an event is named only when its interval excludes zero. Nothing is called a cause.
-package struct RelationWords: Sendable {
-    package var numbers: NumberStyle
+public struct RelationWords: Sendable {
+    public var numbers: NumberStyle
     /// Whether a minus sign (−) and an en dash may be written, or ASCII only.
-    package var unicode: Bool
+    public var unicode: Bool
     /// What one pair is: "day", "week".
-    package var noun: String
+    public var noun: String
 
-    package init(numbers: NumberStyle = .standard, unicode: Bool = true, noun: String = "day") {
+    public init(numbers: NumberStyle = .standard, unicode: Bool = true, noun: String = "day") {
         self.numbers = numbers
         self.unicode = unicode
         self.noun = noun
     }
 
     /// "23 days", "1 day" (in the current language).
-    package func count(_ n: Int) -> String {
+    public func count(_ n: Int) -> String {
         noun == "week"
             ? Words.count(n, one: "count.week_one", other: "count.weeks")
             : Words.count(n, one: "count.day_one", other: "count.days")
     }
 
     /// The pair's noun alone: "day" or "days", "week" or "weeks".
-    func nounWord(plural: Bool) -> String {
+    public func nounWord(plural: Bool) -> String {
         Words.text("relation.\(noun == "week" ? "week" : "day")\(plural ? "s" : "")")
     }
 
     /// The finding as one sentence, starting with the number of pairs, in the current language
     /// (`Words`: the `relation.*` keys).
-    package func sentence(_ finding: RelationFinding, _ series: RelationSeries) -> String {
+    public func sentence(_ finding: RelationFinding, _ series: RelationSeries) -> String {
         let n = count(finding.count)
         switch finding {
         case .tooFewPairs(_, let needed):
@@ -92,7 +92,7 @@ package struct RelationWords: Sendable {
     }
 
     /// The event side (x when both are) and the side compared.
-    func sides(_ series: RelationSeries) -> (event: RelationSide, other: RelationSide) {
+    public func sides(_ series: RelationSeries) -> (event: RelationSide, other: RelationSide) {
         let event = series.x.isEvent ? series.x : series.y
         let other = series.x.isEvent ? series.y : series.x
         return (
@@ -102,7 +102,7 @@ package struct RelationWords: Sendable {
     }
 
     /// A name inside a sentence: "Body mass" → "body mass"; "HRV" and "REM sleep" keep theirs.
-    static func inSentence(_ name: String) -> String {
+    public static func inSentence(_ name: String) -> String {
         let clean = Sanitize.inline(name)
         guard let first = clean.first, first.isUppercase, clean.dropFirst().first?.isLowercase ?? false else {
             return clean
@@ -111,15 +111,15 @@ package struct RelationWords: Sendable {
     }
 
     /// "0.12", "−0.30".
-    package func coefficient(_ value: Double) -> String { signed(numbers.format(value, fractionDigits: 2)) }
+    public func coefficient(_ value: Double) -> String { signed(numbers.format(value, fractionDigits: 2)) }
 
     /// "−0.30 to 0.50".
-    func interval(_ interval: ConfidenceInterval, _ format: (Double) -> String) -> String {
+    public func interval(_ interval: ConfidenceInterval, _ format: (Double) -> String) -> String {
         Words.text("relation.interval", ["low": format(interval.low), "high": format(interval.high)])
     }
 
     /// "0.4 kg", "+0.4 kg" (signed), "−120 kcal"; two significant decimals for small values.
-    package func quantity(_ value: Double, unit: String?, signed showPlus: Bool) -> String {
+    public func quantity(_ value: Double, unit: String?, signed showPlus: Bool) -> String {
         let magnitude = abs(value)
         let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 1 : 2
         var text = signed(numbers.format(value, fractionDigits: digits))
@@ -128,7 +128,7 @@ package struct RelationWords: Sendable {
     }
 
     /// A formatted number with a typographic minus in Unicode.
-    func signed(_ text: String) -> String {
+    public func signed(_ text: String) -> String {
         unicode && text.hasPrefix("-") ? "−" + text.dropFirst() : text
     }
 }

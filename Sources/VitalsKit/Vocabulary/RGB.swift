@@ -72,8 +72,8 @@ public struct RGB: Sendable, Hashable {
         return RGB(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue))
     }
 
-    static let white = RGB(red: 255, green: 255, blue: 255)
-    static let black = RGB(red: 0, green: 0, blue: 0)
+    public static let white = RGB(red: 255, green: 255, blue: 255)
+    public static let black = RGB(red: 0, green: 0, blue: 0)
 
     /// The nearest entry of the xterm 256-colour palette (6×6×6 cube or grey ramp).
     var ansi256Index: Int {

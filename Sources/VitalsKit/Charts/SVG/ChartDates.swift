@@ -4,42 +4,42 @@
 public enum ChartDates {
     /// Day 1 of a report whose dates are shifted (`Disclosure.current`); nil: dates are
     /// written as they are.
-    static var dayOne: LocalDate? { Disclosure.current.dayOne }
+    public static var dayOne: LocalDate? { Disclosure.current.dayOne }
 
     /// The day of a chart date; nil when it is not one.
-    static func day(_ date: String?) -> LocalDate? { date.flatMap { LocalDate(iso: $0) } }
+    public static func day(_ date: String?) -> LocalDate? { date.flatMap { LocalDate(iso: $0) } }
 
     /// The day of a chart date.
-    static func day(_ date: LocalDate?) -> LocalDate? { date }
+    public static func day(_ date: LocalDate?) -> LocalDate? { date }
 
     /// A chart date as the report writes it.
-    static func text(_ date: LocalDate?) -> String {
+    public static func text(_ date: LocalDate?) -> String {
         guard let date else { return "" }
         if let dayOne { return shifted(date, from: dayOne) }
         return date.description
     }
 
     /// A bucket's axis label, or its shifted first day.
-    static func label(_ label: String, date: LocalDate?) -> String {
+    public static func label(_ label: String, date: LocalDate?) -> String {
         if dayOne != nil, date != nil { return text(date) }
         return Sanitize.inline(label)
     }
 
     /// A date written as text elsewhere (a stat's date label) as the report writes it.
-    static func text(_ date: String?) -> String {
+    public static func text(_ date: String?) -> String {
         guard let date else { return "" }
         if let dayOne, let day = day(date) { return shifted(day, from: dayOne) }
         return Sanitize.inline(date)
     }
 
     /// A bucket's axis label, or its shifted first day.
-    static func label(_ label: String, date: String?) -> String {
+    public static func label(_ label: String, date: String?) -> String {
         if dayOne != nil, date.flatMap({ day($0) }) != nil { return text(date) }
         return Sanitize.inline(label)
     }
 
     /// Whether dates are being shifted (month names are left out then).
-    static var isShifting: Bool { dayOne != nil }
+    public static var isShifting: Bool { dayOne != nil }
 
     /// "day 1" for `dayOne`, "day 0" the day before, "day -3" …
     public static func shifted(_ day: LocalDate, from dayOne: LocalDate) -> String {

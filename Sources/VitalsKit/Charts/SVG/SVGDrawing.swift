@@ -1,15 +1,15 @@
 /// An SVG element being built: marks with `<title>`s, real `<text>`, a legend; `svg` wraps
 /// them with a `viewBox` of the chart's size, a `role="img"` and an accessible name.
-struct SVGDrawing {
-    let size: ChartSize
+public struct SVGDrawing {
+    public let size: ChartSize
     private(set) var body: [String] = []
 
-    init(size: ChartSize) { self.size = size }
+    public init(size: ChartSize) { self.size = size }
 
-    var width: Double { size.width }
-    var height: Double { size.height }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
 
-    typealias Attr = (String, String)
+    public typealias Attr = (String, String)
 
     private static func attributes(_ pairs: [Attr]) -> String {
         pairs.map { " \($0.0)=\"\(HTMLText.escape($0.1))\"" }.joined()
@@ -26,7 +26,7 @@ struct SVGDrawing {
         }
     }
 
-    mutating func rect(
+    public mutating func rect(
         x: Double, y: Double, width: Double, height: Double, fill: String,
         title: String? = nil, opacity: Double? = nil, cssClass: String? = nil
     ) {
@@ -39,7 +39,7 @@ struct SVGDrawing {
         element("rect", pairs, title: title)
     }
 
-    mutating func line(
+    public mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, stroke: String,
         width: Double = 1, dashed: Bool = false, title: String? = nil
     ) {
@@ -51,7 +51,7 @@ struct SVGDrawing {
         element("line", pairs, title: title)
     }
 
-    mutating func circle(
+    public mutating func circle(
         x: Double, y: Double, radius: Double, fill: String, title: String? = nil,
         stroke: String? = nil
     ) {
@@ -61,7 +61,7 @@ struct SVGDrawing {
     }
 
     /// A line through `points`, broken where a point is nil.
-    mutating func polyline(
+    public mutating func polyline(
         _ points: [(Double, Double)?], stroke: String, width: Double = 2,
         dashed: Bool = false, title: String? = nil
     ) {
@@ -85,7 +85,7 @@ struct SVGDrawing {
     }
 
     /// A filled shape through `points`.
-    mutating func polygon(_ points: [(Double, Double)], fill: String, opacity: Double, title: String? = nil) {
+    public mutating func polygon(_ points: [(Double, Double)], fill: String, opacity: Double, title: String? = nil) {
         guard points.count > 2 else { return }
         element(
             "polygon",
@@ -95,9 +95,9 @@ struct SVGDrawing {
             ], title: title)
     }
 
-    enum Anchor: String { case start, middle, end }
+    public enum Anchor: String { case start, middle, end }
 
-    mutating func text(
+    public mutating func text(
         _ text: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11,
         fill: String = "#444444", bold: Bool = false
     ) {
@@ -108,7 +108,7 @@ struct SVGDrawing {
     }
 
     /// A row of legend entries (a swatch, or a dashed line, and its name) at `y`.
-    mutating func legend(_ entries: [LegendEntry], y: Double) {
+    public mutating func legend(_ entries: [LegendEntry], y: Double) {
         var x = 8.0
         for entry in entries {
             switch entry.mark {
@@ -123,7 +123,7 @@ struct SVGDrawing {
     }
 
     /// The drawing as an `<svg>` element named `label` for screen readers.
-    func svg(label: String) -> String {
+    public func svg(label: String) -> String {
         let w = Self.n(width)
         let h = Self.n(height)
         return "<svg viewBox=\"0 0 \(w) \(h)\" width=\"\(w)\" height=\"\(h)\" "
@@ -133,10 +133,17 @@ struct SVGDrawing {
 }
 
 /// One entry of a chart's legend.
-struct LegendEntry {
-    enum Mark { case swatch, line, dashed, dot }
-    var name: String
-    var color: String
-    var mark: Mark = .swatch
-    var opacity: Double? = nil
+public struct LegendEntry {
+    public enum Mark { case swatch, line, dashed, dot }
+    public var name: String
+    public var color: String
+    public var mark: Mark = .swatch
+    public var opacity: Double? = nil
+
+    public init(name: String, color: String, mark: Mark = .swatch, opacity: Double? = nil) {
+        self.name = name
+        self.color = color
+        self.mark = mark
+        self.opacity = opacity
+    }
 }

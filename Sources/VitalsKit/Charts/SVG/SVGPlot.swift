@@ -3,13 +3,13 @@ import Foundation
 /// A chart's plot area: a y scale with rounded ticks and grid lines, labelled axes, and x
 /// positions for buckets or a continuous axis. Margins leave room for the y labels on the
 /// left, the x labels under the plot and a legend under those.
-struct SVGPlot {
-    let left = 56.0, top = 14.0, right: Double, bottom: Double
-    let low: Double, high: Double
-    let ticks: [Double]
+public struct SVGPlot {
+    public let left = 56.0, top = 14.0, right: Double, bottom: Double
+    public let low: Double, high: Double
+    public let ticks: [Double]
 
     /// A plot in `size` whose y axis spans `values` (and zero when `fromZero`).
-    init(size: ChartSize, values: [Double], fromZero: Bool, legendRows: Int = 1) {
+    public init(size: ChartSize, values: [Double], fromZero: Bool, legendRows: Int = 1) {
         right = size.width - 12
         bottom = size.height - 30 - Double(legendRows) * 16
         var finite = values.filter(\.isFinite).map(ChartNumbers.clamped)
@@ -38,7 +38,7 @@ struct SVGPlot {
     }
 
     /// 1, 2 or 5 times a power of ten near `raw`.
-    static func niceStep(_ raw: Double) -> Double {
+    public static func niceStep(_ raw: Double) -> Double {
         guard raw.isFinite, raw > 0 else { return 1 }
         let power = pow(10, (log10(raw)).rounded(.down))
         let fraction = raw / power
@@ -46,30 +46,30 @@ struct SVGPlot {
         return nice * power
     }
 
-    var plotWidth: Double { right - left }
-    var plotHeight: Double { bottom - top }
+    public var plotWidth: Double { right - left }
+    public var plotHeight: Double { bottom - top }
 
     /// The y coordinate of `value`, kept inside the plot.
-    func y(_ value: Double) -> Double {
+    public func y(_ value: Double) -> Double {
         let clamped = min(high, max(low, ChartNumbers.clamped(value)))
         return bottom - (clamped - low) / (high - low) * plotHeight
     }
 
     /// The left edge and width of bucket `index` of `count`.
-    func band(_ index: Int, of count: Int) -> (x: Double, width: Double) {
+    public func band(_ index: Int, of count: Int) -> (x: Double, width: Double) {
         let width = plotWidth / Double(max(1, count))
         return (left + Double(index) * width, width)
     }
 
     /// The x coordinate of `value` on a continuous axis from `from` to `to`.
-    func x(_ value: Double, from: Double, to: Double) -> Double {
+    public func x(_ value: Double, from: Double, to: Double) -> Double {
         let span = to - from
         guard span > 0 else { return left + plotWidth / 2 }
         return left + (min(to, max(from, value)) - from) / span * plotWidth
     }
 
     /// Grid lines and y labels written with `format`, and the x axis line.
-    func drawAxes(on svg: inout SVGDrawing, format: (Double) -> String) {
+    public func drawAxes(on svg: inout SVGDrawing, format: (Double) -> String) {
         for tick in ticks {
             let y = self.y(tick)
             svg.line(x1: left, y1: y, x2: right, y2: y, stroke: "#E3E3E3")
@@ -80,7 +80,7 @@ struct SVGPlot {
     }
 
     /// Bucket labels under the plot, thinned so they do not overlap.
-    func drawBucketLabels(_ labels: [String], on svg: inout SVGDrawing) {
+    public func drawBucketLabels(_ labels: [String], on svg: inout SVGDrawing) {
         guard !labels.isEmpty else { return }
         let room = plotWidth / Double(labels.count)
         let longest = Double(labels.map(\.count).max() ?? 1) * 6.5 + 6
@@ -92,10 +92,10 @@ struct SVGPlot {
     }
 
     /// The y position of the legend row `index`.
-    func legendY(_ index: Int = 0) -> Double { bottom + 32 + Double(index) * 16 }
+    public func legendY(_ index: Int = 0) -> Double { bottom + 32 + Double(index) * 16 }
 
     /// Dashed lines at the target's levels, titled with the target in words.
-    func drawTarget(_ levels: [Double], text: String?, on svg: inout SVGDrawing) {
+    public func drawTarget(_ levels: [Double], text: String?, on svg: inout SVGDrawing) {
         for level in levels where level >= low && level <= high {
             svg.line(
                 x1: left, y1: y(level), x2: right, y2: y(level), stroke: SVGColors.target, width: 1.5,
@@ -105,14 +105,16 @@ struct SVGPlot {
 }
 
 /// The colours charts share with the terminal's (ChartContext).
-enum SVGColors {
-    static let target = "#C9A227"
-    static let good = "#2E9E5B"
-    static let bad = "#D64545"
-    static let muted = "#9A9A9A"
-    static let noData = "#E6E6E6"
+public enum SVGColors {
+    public static let target = "#C9A227"
+    public static let good = "#2E9E5B"
+    public static let bad = "#D64545"
+    public static let muted = "#9A9A9A"
+    public static let noData = "#E6E6E6"
     /// An as-of day in progress (not counted yet).
-    static let pending = "#F2D98A"
+    public static let pending = "#F2D98A"
     /// Segment colours of stacked bars, after the metric's own.
-    static let segments = ["#4A90D9", "#F5A623", "#7ED321", "#BD10E0", "#50E3C2", "#D0021B", "#8B572A", "#9013FE"]
+    public static let segments = [
+        "#4A90D9", "#F5A623", "#7ED321", "#BD10E0", "#50E3C2", "#D0021B", "#8B572A", "#9013FE",
+    ]
 }
