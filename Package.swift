@@ -72,8 +72,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // The SDK a plug-in links: the vocabulary, YAML, language tables, files, the catalog
-        // model and loader, the store seam and queries (with the SQLite backend), the chart kinds,
-        // the screen document, screen modules, output backends and the validation framework.
+        // model and loader, the store seam and queries (the SQLite backend is VitalsSQLite), the
+        // chart kinds and what they draw with, the screen document, screen modules, output
+        // backends and the validation framework.
         .target(
             name: "VitalsKit",
             dependencies: [

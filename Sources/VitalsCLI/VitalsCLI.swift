@@ -56,8 +56,14 @@ public protocol VitalsCommand: ParsableCommand {
 }
 
 extension VitalsCommand {
-    /// Runs with the built-in extensions (`vitals` itself runs `run(with:)`).
-    public mutating func run() throws { try run(with: .standard) }
+    /// ArgumentParser's entry point, which `VitalsCLI.main` never takes: it calls `run(with:)`
+    /// with the extensions it was given. A command run any other way is refused rather than
+    /// run with other extensions than the program's.
+    public mutating func run() throws {
+        throw CommandError(
+            "\(Self.configuration.commandName ?? "this command") runs through VitalsCLI.main, which hands it the program's extensions",
+            .usage)
+    }
 }
 
 /// The commands a package adds to its `vitals`, after the built-in ones. A type rather than a

@@ -130,8 +130,8 @@ struct SQLiteStatements: StoreStatements {
     func makeInserter() throws -> any SampleStaging { try SampleInserter(db: db) }
 
     /// A 16 MiB page cache (SQLite's default is 2 MiB) keeps the two indexes' hot pages in
-    /// memory once the table outgrows the default (−18 % time on a 2M-record export, still far
-    /// under the import's 64 MB budget), restored afterwards; rows write their own
+    /// memory once the table outgrows the default (still far under the import's 64 MB
+    /// budget), restored afterwards; rows write their own
     /// `local_start`, so the fill-in trigger is left out meanwhile.
     func bulkInserting<T>(_ body: () throws -> T) throws -> T {
         let previousCacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000

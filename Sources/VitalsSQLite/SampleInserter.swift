@@ -230,8 +230,7 @@ package final class SampleInserter {
     }
 
     /// Runs `body` — a bulk insert that writes every row's `local_start` itself — without
-    /// schema v2's fill-in trigger, which otherwise runs a sub-program per inserted row
-    /// (about 8 % of an import's insert time). The trigger is dropped and created again inside
+    /// schema v2's fill-in trigger, which otherwise runs a sub-program per inserted row. The trigger is dropped and created again inside
     /// the caller's transaction: if `body` throws, the caller rolls back and it is back too;
     /// no other connection ever sees it missing.
     package static func withoutFillTrigger<T>(_ db: Database, _ body: () throws -> T) throws -> T {

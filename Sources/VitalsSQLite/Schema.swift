@@ -66,8 +66,8 @@ package enum Schema {
         }
         migrator.registerMigration("v3-key-hash") { db in
             // The natural key as one integer (`SampleKey`) under a unique index, replacing the
-            // eight-column text index: a quarter of the insert cost and 40 % of the file size
-            // for an import. Rows with a NULL key_hash (a hash collision, or a writer that does
+            // eight-column text index, which cost an import most of its insert time and file
+            // size. Rows with a NULL key_hash (a hash collision, or a writer that does
             // not know the column) are looked up by their columns through the partial index;
             // `SampleInserter` checks both, so a natural key is still stored at most once.
             try db.execute(

@@ -4,9 +4,8 @@
 /// An entry has a dozen keys and a catalog tens of thousands of entries, so this is a short
 /// array, not a dictionary: a key as its index among the schema's key names (a key the schema
 /// does not know is kept as text beside, rare) with a line of 32 bits and a column of 16, 8
-/// bytes each (a column past 65,534 is kept beside, rare), and the file named once (a
-/// dictionary of `SourceLocation`s took 1.6 KB per metric, a string per key 0.4 KB, this about
-/// 0.15 KB). Lookups scan the array of small integers.
+/// bytes each (a column past 65,534 is kept beside, rare), and the file named once: far smaller
+/// than a dictionary of `SourceLocation`s. Lookups scan the array of small integers.
 public struct KeyLocations: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private struct Entry: Sendable {
         /// The index in `CatalogSchema.knownKeys`, or `unknownBit` + the index in `unknownKeys`.

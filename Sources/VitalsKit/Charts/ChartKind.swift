@@ -2,7 +2,8 @@
 ///
 /// A kind names one of these instead of the builder knowing every kind: a new kind that draws
 /// an existing shape is one file plus one line in `ChartKindFactory.builtIn` (or one entry in
-/// `ChartKindFactory.register` from a package outside this one).
+/// `Extensions(chartKinds:)` from a package outside this one); a kind with a shape of its own
+/// says `.own` and reads its data itself (`OwnDataChartKind`).
 public enum ChartData: String, Sendable, CaseIterable {
     /// One value per bucket over the range (`points`), regrouped when more than fit.
     case buckets

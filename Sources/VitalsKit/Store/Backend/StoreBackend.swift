@@ -6,7 +6,7 @@ import Foundation
 /// folder knows which backend a store runs on.
 ///
 /// The PostgreSQL backend (`VitalsPostgres`, with the package's `PostgreSQL` trait) is one; a
-/// package of its own can add another and give it to ``Extensions(storeBackends:)`. The
+/// package of its own can add another and give it to `Extensions(storeBackends:)`. The
 /// article "Write a store backend" walks through one.
 public protocol StoreBackend: Sendable {
     /// The backend's name in messages ("PostgreSQL").
