@@ -40,6 +40,9 @@ enum StoreInspection {
             }
         }
         if facts.tables.isEmpty { return }
+        // Only GRDB's empty migrations table: another vitals is creating this store right now
+        // (the table is made before the first migration commits); the migrator waits for it.
+        if facts.tables == ["grdb_migrations"], facts.migrations.isEmpty { return }
         let known = Schema.migrator.migrations
         guard let first = known.first, facts.migrations.contains(first) else {
             throw StoreError.foreignDatabase(path: path, tables: facts.tables)
