@@ -61,7 +61,7 @@ extension VitalsCommand {
     /// run with other extensions than the program's.
     public mutating func run() throws {
         throw CommandError(
-            "\(Self.configuration.commandName ?? "this command") runs through VitalsCLI.main, which hands it the program's extensions",
+            "\(VitalsCommands.name(of: Self.self)) runs through VitalsCLI.main, which hands it the program's extensions",
             .usage)
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// `CatalogLoader.files(under:)` walks directories with Foundation's enumerator (costly an
 /// entry on Linux) and `CatalogLoader.displayPath` standardises each path component by
-/// component, a `readlink` each: together most of the cost of reading a compiled catalog. Here directories are read with `readdir`, and a file's display name is
-/// its directory's standardised path (computed once per directory) and its own name; any case
+/// component, a `readlink` each: together most of the cost of reading a compiled catalog.
+/// Here directories are read with `readdir`, and a file's display name is its directory's
+/// standardised path (computed once per directory) and its own name; any case
 /// the shortcut does not cover exactly (a file that is a symbolic link, `.` or `..`, repeated
 /// slashes, a `/private` or `/var/automount` prefix) takes `CatalogLoader.displayPath`.
 /// `CatalogFileScanTests` compare both with the loader's on trees with links, hidden files and
