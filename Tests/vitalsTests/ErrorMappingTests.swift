@@ -78,4 +78,18 @@ final class ErrorMappingTests: XCTestCase {
         XCTAssertNil(ErrorReport(ExitCode(1)))
         XCTAssertNil(ErrorReport(CocoaError(.fileReadUnknown)))
     }
+
+    /// A command that ArgumentParser runs itself (a program that bypasses `VitalsCLI.main`)
+    /// is refused as a usage error naming it, rather than run with other extensions.
+    func testACommandRunOutsideVitalsCLIMainIsRefused() throws {
+        var command = try ValidateCommand.parseAsRoot(["--catalog", "nowhere"])
+        XCTAssertThrowsError(try command.run()) { error in
+            guard let refusal = error as? CommandError else {
+                return XCTFail("expected a CommandError, got \(error)")
+            }
+            XCTAssertEqual(refusal.reason, .usage)
+            XCTAssertEqual(
+                refusal.message, "validate runs through VitalsCLI.main, which hands it the program's extensions")
+        }
+    }
 }
