@@ -116,39 +116,53 @@ public struct EntrySpec: Sendable {
         public var required: [String]
     }
 
-    public var name: String
-    public var keys: [KeySpec] {
-        didSet {
-            keyNames = keys.map(\.name)
-            keyIndexes = Self.indexes(of: keyNames)
-            requiredKeys = Self.required(keys, keyIndexes)
-        }
+    public var name: String {
+        get { storage.name }
+        set { storage = Storage(name: newValue, keys: keys, requiredWhen: requiredWhen) }
     }
-    public var requiredWhen: [Condition] = []
+    public var keys: [KeySpec] {
+        get { storage.keys }
+        set { storage = Storage(name: name, keys: newValue, requiredWhen: requiredWhen) }
+    }
+    public var requiredWhen: [Condition] {
+        get { storage.requiredWhen }
+        set { storage = Storage(name: name, keys: keys, requiredWhen: newValue) }
+    }
     /// The names of `keys`, in order.
-    public private(set) var keyNames: [String]
+    public var keyNames: [String] { storage.keyNames }
     /// The index of each name in `keys` (the first, for a name given twice): a reader finds
     /// each key of an entry here, and each key its decoder asks for.
-    private(set) var keyIndexes: [String: Int]
+    var keyIndexes: [String: Int] { storage.keyIndexes }
     /// Each required key's index in `keys`, with the index its name has in `keyIndexes`
     /// (where a reader records the key's value): what a reader checks was written.
-    private(set) var requiredKeys: [(index: Int, slot: Int)]
+    var requiredKeys: [(index: Int, slot: Int)] { storage.requiredKeys }
+
+    /// The tables, made once and never changed (a change makes new ones): every reader of an
+    /// entry holds the spec, on every thread, so a copy of it is one reference, not six.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let name: String
+        let keys: [KeySpec]
+        let requiredWhen: [Condition]
+        let keyNames: [String]
+        let keyIndexes: [String: Int]
+        let requiredKeys: [(index: Int, slot: Int)]
+
+        init(name: String, keys: [KeySpec], requiredWhen: [Condition]) {
+            self.name = name
+            self.keys = keys
+            self.requiredWhen = requiredWhen
+            keyNames = keys.map(\.name)
+            keyIndexes = Dictionary(keyNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            requiredKeys = keys.indices.filter { keys[$0].isRequired }.map { [keyIndexes] in
+                ($0, keyIndexes[keys[$0].name] ?? $0)
+            }
+        }
+    }
 
     public init(name: String, keys: [KeySpec], requiredWhen: [Condition] = []) {
-        self.name = name
-        self.keys = keys
-        self.keyNames = keys.map(\.name)
-        self.keyIndexes = Self.indexes(of: keyNames)
-        self.requiredKeys = Self.required(keys, keyIndexes)
-        self.requiredWhen = requiredWhen
-    }
-
-    private static func indexes(of names: [String]) -> [String: Int] {
-        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    private static func required(_ keys: [KeySpec], _ indexes: [String: Int]) -> [(index: Int, slot: Int)] {
-        keys.indices.filter { keys[$0].isRequired }.map { ($0, indexes[keys[$0].name] ?? $0) }
+        storage = Storage(name: name, keys: keys, requiredWhen: requiredWhen)
     }
 
     public func key(_ name: String) -> KeySpec? { keys.first { $0.name == name } }
