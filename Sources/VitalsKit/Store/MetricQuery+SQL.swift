@@ -48,6 +48,17 @@ extension MetricQuery {
         return sql
     }
 
+    /// `local_start` within the bucket table's row `b` and on or before the as-of day, as one
+    /// lower and one upper bound: the upper is the earlier of `b.hi` and the cutoff. Given
+    /// the cutoff as a bound of its own beside `b.hi`, SQLite scans each bucket's index range
+    /// up to the cutoff (every later bucket's samples, per bucket: 400 days of a screen read
+    /// 200 times the samples they hold).
+    func inBucket(_ alias: SampleAlias) -> SQLStatement {
+        let column = alias.column("local_start")
+        let cutoff = localBound(asOf.adding(days: 1))
+        return "\(column) >= b.lo AND \(column) < CASE WHEN b.hi < \(cutoff) THEN b.hi ELSE \(cutoff) END"
+    }
+
     /// The periods as a `b(k, lo, hi)` table of `local_start` bounds (`lo` inclusive, `hi`
     /// exclusive), `k` counting from 0: a recursive common table expression SQLite runs from the
     /// first period's bounds and the count. `periods` are consecutive `bucket` periods as
@@ -99,7 +110,7 @@ extension MetricQuery {
         aggregate: Aggregate? = nil
     ) -> SQLStatement {
         let scope: SQLStatement =
-            "FROM sample WHERE \(sampleFilter(seriesID: seriesID)) AND local_start >= b.lo AND local_start < b.hi"
+            "FROM sample WHERE \(sampleFilter(seriesID: seriesID, throughAsOf: false)) AND \(inBucket(.none))"
         let aggregate = aggregate ?? self.aggregate
         let inner: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
@@ -120,7 +131,7 @@ extension MetricQuery {
         -> SQLStatement
     {
         let join: SQLStatement =
-            "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s)) AND s.local_start >= b.lo AND s.local_start < b.hi"
+            "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s, throughAsOf: false)) AND \(inBucket(.s))"
         if aggregate == .first || aggregate == .last {
             // Each group's first (last) sample by a window over its rows, in `SampleOrder`:
             // a form SQLite and PostgreSQL both read.
