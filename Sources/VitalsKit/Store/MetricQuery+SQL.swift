@@ -34,8 +34,9 @@ extension MetricQuery {
     /// Only samples whose day (after the cutoff) is on or before the as-of day: what is
     /// logged after it is never counted, whatever a statement's own bounds (a week bucket
     /// holding the as-of day runs past it, a divisor's latest weigh-in, the earliest day).
-    /// `throughAsOf: false` reads past it, for the one question that must (the newest sample
-    /// whatever the as-of day).
+    /// `throughAsOf: false` leaves it out: for the one question that must read past it (the
+    /// newest sample whatever the as-of day), and for the bucket statements, which apply it
+    /// in the bucket's own upper bound (`inBucket`).
     func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQLStatement {
         var sql: SQLStatement =
             "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
@@ -50,9 +51,8 @@ extension MetricQuery {
 
     /// `local_start` within the bucket table's row `b` and on or before the as-of day, as one
     /// lower and one upper bound: the upper is the earlier of `b.hi` and the cutoff. Given
-    /// the cutoff as a bound of its own beside `b.hi`, SQLite scans each bucket's index range
-    /// up to the cutoff (every later bucket's samples, per bucket: 400 days of a screen read
-    /// 200 times the samples they hold).
+    /// the cutoff as a bound of its own beside `b.hi`, SQLite ranges each bucket's index scan
+    /// by the cutoff, and every bucket reads the samples of all the buckets after it.
     func inBucket(_ alias: SampleAlias) -> SQLStatement {
         let column = alias.column("local_start")
         let cutoff = localBound(asOf.adding(days: 1))
