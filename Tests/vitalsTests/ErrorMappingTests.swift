@@ -83,13 +83,14 @@ final class ErrorMappingTests: XCTestCase {
     /// is refused as a usage error naming it, rather than run with other extensions.
     func testACommandRunOutsideVitalsCLIMainIsRefused() throws {
         var command = try ValidateCommand.parseAsRoot(["--catalog", "nowhere"])
-        XCTAssertThrowsError(try command.run()) { error in
-            guard let refusal = error as? CommandError else {
-                return XCTFail("expected a CommandError, got \(error)")
-            }
-            XCTAssertEqual(refusal.reason, .usage)
-            XCTAssertEqual(
-                refusal.message, "validate runs through VitalsCLI.main, which hands it the program's extensions")
+        let refusal: CommandError
+        do {
+            try command.run()
+            return XCTFail("validate ran outside VitalsCLI.main")
+        } catch let error as CommandError {
+            refusal = error
         }
+        XCTAssertEqual(refusal.reason, .usage)
+        XCTAssertEqual(refusal.message, "validate runs through VitalsCLI.main, which hands it the program's extensions")
     }
 }

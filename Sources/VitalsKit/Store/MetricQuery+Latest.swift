@@ -11,7 +11,7 @@ extension MetricQuery {
     /// the day's last). For other aggregates, the latest sample and the one before it, which may
     /// be from the same day, in wall-clock order. Returns nil when there is no sample.
     public func fetchLatest(from store: SampleStore) throws -> LatestValue? {
-        let bound = localBound(asOf.adding(days: 1))
+        let bound = asOfCutoff
         if let policy = WeighInPolicy(aggregate: aggregate) {
             guard let day = try newestDay(before: bound, in: store),
                 let latest = try picked(policy, on: day, in: store)

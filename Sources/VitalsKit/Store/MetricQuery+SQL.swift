@@ -44,10 +44,13 @@ extension MetricQuery {
             sql += " AND \(alias.column("category")) IN \(categories)"
         }
         if throughAsOf {
-            sql += " AND \(alias.column("local_start")) < \(localBound(asOf.adding(days: 1)))"
+            sql += " AND \(alias.column("local_start")) < \(asOfCutoff)"
         }
         return sql
     }
+
+    /// The `local_start` bound nothing counted reaches: the start of the day after the as-of day.
+    var asOfCutoff: Int { localBound(asOf.adding(days: 1)) }
 
     /// `local_start` within the bucket table's row `b` and on or before the as-of day, as one
     /// lower and one upper bound: the upper is the earlier of `b.hi` and the cutoff. Given
@@ -55,7 +58,7 @@ extension MetricQuery {
     /// by the cutoff, and every bucket reads the samples of all the buckets after it.
     func inBucket(_ alias: SampleAlias) -> SQLStatement {
         let column = alias.column("local_start")
-        let cutoff = localBound(asOf.adding(days: 1))
+        let cutoff = asOfCutoff
         return "\(column) >= b.lo AND \(column) < CASE WHEN b.hi < \(cutoff) THEN b.hi ELSE \(cutoff) END"
     }
 
