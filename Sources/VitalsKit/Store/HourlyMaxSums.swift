@@ -123,7 +123,7 @@ extension MetricQuery {
         bounds.append(Int64(localBound(last.end.adding(days: 1))))
         let literal: SQLStatement = """
             SELECT local_start, start, source, value FROM sample
-            WHERE \(sampleFilter()) AND local_start >= \(localBound(first.start)) AND local_start < \(bounds[bounds.count - 1])
+            WHERE \(sampleFilter(from: .value(localBound(first.start)), before: .value(localBound(last.end.adding(days: 1)))))
             ORDER BY local_start
             """
         return try store.inSnapshot { db in

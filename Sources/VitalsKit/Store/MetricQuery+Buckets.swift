@@ -86,7 +86,7 @@ extension MetricQuery {
         let aggregate = divisorPolicy(divisor).aggregate
         let literal = bucketSQL(days, .day, seriesID: divisor.id, aggregate: aggregate)
         let newestBefore: SQLStatement = """
-            SELECT local_start FROM sample WHERE \(sampleFilter(seriesID: divisor.id)) AND local_start < \(localBound(first))
+            SELECT local_start FROM sample WHERE \(sampleFilter(seriesID: divisor.id, before: .value(localBound(first))))
             ORDER BY local_start DESC LIMIT 1
             """
         return try store.inSnapshot { db in

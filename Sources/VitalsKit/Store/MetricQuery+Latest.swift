@@ -27,7 +27,7 @@ extension MetricQuery {
             try db.fetchAll(
                 """
                 SELECT start, utc_offset, local_start, value FROM sample AS o
-                WHERE \(sampleFilter(alias: .o)) AND o.local_start < \(bound)\(countedSourceFilter())
+                WHERE \(sampleFilter(alias: .o))\(countedSourceFilter())
                 ORDER BY o.local_start DESC, \(SampleOrder.sql(.o, descending: true)) LIMIT 2
                 """)
         }
@@ -50,7 +50,7 @@ extension MetricQuery {
                 SELECT series, subject, start, "end", utc_offset, value, category, tag, source, note, metadata,
                     sample_origin.source_version, sample_origin.device
                 FROM sample LEFT JOIN sample_origin ON sample_origin.id = sample.origin
-                WHERE \(sampleFilter()) AND local_start >= \(localBound(day)) AND local_start < \(localBound(day.adding(days: 1)))
+                WHERE \(sampleFilter(from: .value(localBound(day)), before: .value(localBound(day.adding(days: 1)))))
                 ORDER BY \(SampleOrder.sql())
                 """
             ).map(SampleStore.sample(from:))
@@ -63,7 +63,7 @@ extension MetricQuery {
             try db.fetchValue(
                 Int64.self,
                 """
-                SELECT local_start FROM sample WHERE \(sampleFilter()) AND local_start < \(bound) ORDER BY local_start DESC LIMIT 1
+                SELECT local_start FROM sample WHERE \(sampleFilter(before: .value(bound))) ORDER BY local_start DESC LIMIT 1
                 """)
         }.map { day(localStart: $0) }
     }
@@ -86,7 +86,7 @@ extension MetricQuery {
         try store.inSnapshot { db in
             try db.fetchValue(
                 Int64.self,
-                "SELECT local_start FROM sample WHERE \(sampleFilter(throughAsOf: false)) ORDER BY local_start DESC LIMIT 1"
+                "SELECT local_start FROM sample WHERE \(sampleFilter(pastAsOf: true)) ORDER BY local_start DESC LIMIT 1"
             )
         }.map { day(localStart: $0) }
     }

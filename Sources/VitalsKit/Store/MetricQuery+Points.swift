@@ -42,7 +42,7 @@ extension MetricQuery {
                 return try db.fetchAll(
                     """
                     SELECT start, "end", utc_offset, local_start, value, category, tag, source FROM sample
-                    WHERE \(sampleFilter()) AND local_start >= \(from) AND local_start < \(to)
+                    WHERE \(sampleFilter(from: .value(Int(from)), before: .value(Int(to))))
                     ORDER BY local_start, \(SampleOrder.sql())
                     """)
             }
@@ -60,7 +60,7 @@ extension MetricQuery {
                 try db.fetchAll(
                     """
                     SELECT start, "end", utc_offset, local_start, value, category, tag FROM sample
-                    WHERE \(sampleFilter()) AND local_start >= \(low) AND local_start < \(high)
+                    WHERE \(sampleFilter(from: .value(Int(low)), before: .value(Int(high))))
                     ORDER BY local_start, \(SampleOrder.sql())
                     """)
             }

@@ -27,40 +27,56 @@ extension MetricQuery {
         }
     }
 
+    /// One end of a statement's `local_start` range: a number, or an expression (the bucket
+    /// table's `b.lo` and `b.hi`, an hour's bounds in a correlated subquery).
+    enum SampleBound {
+        case value(Int)
+        case sql(SQLStatement)
+    }
+
     /// `series = ? AND subject = ?` plus the query's category filter (`category IN (?, …)`),
-    /// naming the columns of `alias`. With `seriesID` (a divisor), that series without the
-    /// category filter.
+    /// naming the columns of `alias`, and the statement's `local_start` range as one lower
+    /// and one upper bound. With `seriesID` (a divisor), that series without the category
+    /// filter.
     ///
     /// Only samples whose day (after the cutoff) is on or before the as-of day: what is
     /// logged after it is never counted, whatever a statement's own bounds (a week bucket
     /// holding the as-of day runs past it, a divisor's latest weigh-in, the earliest day).
-    /// `throughAsOf: false` leaves it out: for the one question that must read past it (the
-    /// newest sample whatever the as-of day), and for the bucket statements, which apply it
-    /// in the bucket's own upper bound (`inBucket`).
-    func sampleFilter(seriesID: String? = nil, alias: SampleAlias = .none, throughAsOf: Bool = true) -> SQLStatement {
+    /// So the upper bound is the earlier of `before` and the as-of cutoff, worked out here
+    /// for a number and by `CASE` for an expression. The range gets one upper bound because
+    /// SQLite ranges an index scan by one of them: given the cutoff beside `before`, a scan
+    /// can read every sample up to the as-of day. `pastAsOf` leaves the cutoff out, for the
+    /// one question that must read past it (the newest sample whatever the as-of day).
+    func sampleFilter(
+        seriesID: String? = nil, alias: SampleAlias = .none, from lower: SampleBound? = nil,
+        before upper: SampleBound? = nil, pastAsOf: Bool = false
+    ) -> SQLStatement {
+        let localStart = alias.column("local_start")
         var sql: SQLStatement =
             "\(alias.column("series")) = \(seriesID ?? series.id) AND \(alias.column("subject")) = \(subjectID)"
         if let categories, seriesID == nil {
             sql += " AND \(alias.column("category")) IN \(categories)"
         }
-        if throughAsOf {
-            sql += " AND \(alias.column("local_start")) < \(asOfCutoff)"
+        switch lower {
+        case .value(let bound): sql += " AND \(localStart) >= \(bound)"
+        case .sql(let bound): sql += " AND \(localStart) >= \(bound)"
+        case nil: break
+        }
+        let cutoff = asOfCutoff
+        switch (upper, pastAsOf) {
+        case (nil, true): break
+        case (.value(let bound), true): sql += " AND \(localStart) < \(bound)"
+        case (.sql(let bound), true): sql += " AND \(localStart) < \(bound)"
+        case (nil, false): sql += " AND \(localStart) < \(cutoff)"
+        case (.value(let bound), false): sql += " AND \(localStart) < \(min(bound, cutoff))"
+        case (.sql(let bound), false):
+            sql += " AND \(localStart) < CASE WHEN \(bound) < \(cutoff) THEN \(bound) ELSE \(cutoff) END"
         }
         return sql
     }
 
     /// The `local_start` bound nothing counted reaches: the start of the day after the as-of day.
     var asOfCutoff: Int { localBound(asOf.adding(days: 1)) }
-
-    /// `local_start` within the bucket table's row `b` and on or before the as-of day, as one
-    /// lower and one upper bound: the upper is the earlier of `b.hi` and the cutoff. Given
-    /// the cutoff as a bound of its own beside `b.hi`, SQLite ranges each bucket's index scan
-    /// by the cutoff, and every bucket reads the samples of all the buckets after it.
-    func inBucket(_ alias: SampleAlias) -> SQLStatement {
-        let column = alias.column("local_start")
-        let cutoff = asOfCutoff
-        return "\(column) >= b.lo AND \(column) < CASE WHEN b.hi < \(cutoff) THEN b.hi ELSE \(cutoff) END"
-    }
 
     /// The periods as a `b(k, lo, hi)` table of `local_start` bounds (`lo` inclusive, `hi`
     /// exclusive), `k` counting from 0: a recursive common table expression SQLite runs from the
@@ -113,7 +129,7 @@ extension MetricQuery {
         aggregate: Aggregate? = nil
     ) -> SQLStatement {
         let scope: SQLStatement =
-            "FROM sample WHERE \(sampleFilter(seriesID: seriesID, throughAsOf: false)) AND \(inBucket(.none))"
+            "FROM sample WHERE \(sampleFilter(seriesID: seriesID, from: .sql("b.lo"), before: .sql("b.hi")))"
         let aggregate = aggregate ?? self.aggregate
         let inner: SQLStatement
         switch (aggregate, Self.sqlFunction(aggregate)) {
@@ -134,7 +150,7 @@ extension MetricQuery {
         -> SQLStatement
     {
         let join: SQLStatement =
-            "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s, throughAsOf: false)) AND \(inBucket(.s))"
+            "FROM b JOIN sample AS s ON \(sampleFilter(alias: .s, from: .sql("b.lo"), before: .sql("b.hi")))"
         if aggregate == .first || aggregate == .last {
             // Each group's first (last) sample by a window over its rows, in `SampleOrder`:
             // a form SQLite and PostgreSQL both read.

@@ -75,9 +75,11 @@ extension MetricQuery {
     func countedSourceFilter() -> SQLStatement {
         guard countsHoursOnce else { return "" }
         let hourStart: SQLStatement = "(o.start - (o.start % 3600 + 3600) % 3600)"
+        let (from, before): (SQLStatement, SQLStatement) = (
+            "\(hourStart) - \(Self.widestOffset)", "\(hourStart) + \(3600 + Self.widestOffset)"
+        )
         return """
-             AND o.source = (SELECT source FROM sample WHERE \(sampleFilter()) \
-            AND local_start >= \(hourStart) - \(Self.widestOffset) AND local_start < \(hourStart) + \(3600 + Self.widestOffset) \
+             AND o.source = (SELECT source FROM sample WHERE \(sampleFilter(from: .sql(from), before: .sql(before))) \
             AND start >= \(hourStart) AND start < \(hourStart) + 3600 \
             GROUP BY source ORDER BY \(rankOrder("sample.source"))SUM(value) DESC, source LIMIT 1)
             """
