@@ -37,8 +37,9 @@ public enum LanguageTables {
     /// Whether `code` names a shipped language.
     public static func has(_ code: String) -> Bool { shipped.tables[code] != nil }
 
-    /// What is wrong with the shipped tables: files that do not read, and every key a
-    /// language lacks against English (at the table's file and line).
+    /// What is wrong with `tables` (nil: the shipped ones, as the package's tests check them):
+    /// files that do not read, and every key a language lacks against English (at the table's
+    /// file and line).
     public static func diagnostics(_ tables: [LanguageTable]? = nil) -> [Diagnostic] {
         let all = tables ?? shipped.tables.values.sorted { $0.code < $1.code }
         var found = tables == nil ? shipped.problems : []
