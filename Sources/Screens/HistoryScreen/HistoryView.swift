@@ -41,23 +41,11 @@ struct HistoryView {
             data: .object([
                 (
                     "streak",
-                    .object([
-                        ("current", .number(Double(adherence.currentStreak))),
-                        ("best", .number(Double(adherence.bestStreak))),
-                    ])
+                    .streak(current: adherence.currentStreak, best: adherence.bestStreak)
                 ),
                 (
                     "on_target",
-                    .object(
-                        windows.map { window, tally in
-                            (
-                                "last_\(window)_days",
-                                .object([
-                                    ("met", .number(Double(tally.met))), ("days", .number(Double(tally.counted))),
-                                    ("percent", .number(adherence.percentOnTarget(last: window))),
-                                ])
-                            )
-                        })
+                    .onTarget(windows: windows.map(\.0), adherence.onTarget(last:))
                 ),
                 (
                     "days",

@@ -177,25 +177,12 @@ public struct ProteinNumbers: Sendable {
             pairs.append(
                 (
                     "on_target",
-                    .object(
-                        [7, 30, 90].map { window in
-                            let (met, counted) = summary.daysOnTarget(last: window)
-                            return (
-                                "last_\(window)_days",
-                                .object([
-                                    ("met", .number(Double(met))), ("days", .number(Double(counted))),
-                                    ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted))),
-                                ])
-                            )
-                        })
+                    .onTarget(windows: [7, 30, 90], summary.daysOnTarget(last:))
                 ))
             pairs.append(
                 (
                     "streak",
-                    .object([
-                        ("current", .number(Double(summary.currentStreak))),
-                        ("best", .number(Double(summary.bestStreak))),
-                    ])
+                    .streak(current: summary.currentStreak, best: summary.bestStreak)
                 ))
         }
         return .object(pairs)

@@ -57,10 +57,7 @@ struct AdherenceView {
                 ("percent", .number(counted.isEmpty ? 0 : Double(met) * 100 / Double(counted.count))),
                 (
                     "streak",
-                    .object([
-                        ("current", .number(Double(adherence.currentStreak))),
-                        ("best", .number(Double(adherence.bestStreak))),
-                    ])
+                    .streak(current: adherence.currentStreak, best: adherence.bestStreak)
                 ),
             ]))
     }
