@@ -7,7 +7,10 @@
 # every side. Printed: medians of RUNS runs (default 10) of wall time, CPU time (user + system)
 # and peak resident size, the ratio of vitals' medians to the floor's, the load average, and
 # the goal: CPU time within 3x the floor's, peak under 60 MB; then, where valgrind is installed,
-# the instructions each side runs (one count each, the same whatever the load).
+# the instructions each side runs (one count each, the same whatever the load). Where taskset is
+# installed, vitals also runs pinned to one core ("1 core"): vitals reads the files on both
+# cores and the floor on one, and on a shared VM a process's CPU time grows when both of its
+# cores are busy, so the two CPU figures apart show what the parallel read costs.
 #
 #   bash bench/validate.sh                          # builds the release binary
 #   VITALS_BIN=/path/vitals VITALS_BIN_BEFORE=/path/old-vitals RUNS=20 bash bench/validate.sh
@@ -24,7 +27,7 @@ trap 'rm -rf "$WORK"' EXIT
 cc -O2 -o "$WORK/yaml-events" bench/floor/yaml_events.c $(pkg-config --cflags --libs yaml-0.1)
 for screens in 200 2000; do python3 bench/gen_catalog.py "$WORK/c$screens" "$screens"; done
 python3 - "$VITALS_BIN" "${VITALS_BIN_BEFORE:-}" "$WORK" "${RUNS:-10}" <<'PY'
-import os, subprocess, sys
+import os, shutil, subprocess, sys
 sys.path.insert(0, "bench")
 from measure import Command, instructions, med
 
@@ -53,6 +56,8 @@ for screens in (200, 2000):
     events = subprocess.run([floor] + files, capture_output=True, text=True, check=True).stdout.strip()
     sides = ([("before", Command([before, "validate", "--catalog", catalog]))] if before else []) + [
         ("vitals", Command([binary, "validate", "--catalog", catalog])),
+    ] + ([("1 core", Command(["taskset", "-c", "0", binary, "validate", "--catalog", catalog]))]
+         if shutil.which("taskset") else []) + [
         ("floor", Command([floor] + files)),
     ]
     for _, command in sides:
@@ -78,7 +83,8 @@ for screens in (200, 2000):
               f"goal cpu <= {CPU_GOAL:g}x and peak < {PEAK_GOAL_MB} MB: {'met' if met else 'NOT met'}")
     # Instructions do not depend on the load or on which of the VM's cores a run got (the
     # floor's CPU time alone varies by half between runs minutes apart on a shared host).
-    counts = {label: instructions(command.argv) for label, command in sides}
+    # (The one-core run executes the same instructions as vitals; taskset would be counted.)
+    counts = {label: instructions(command.argv) for label, command in sides if label != "1 core"}
     if all(counts.values()):
         line = ", ".join(f"{label} {count / 1e6:,.0f} M" for label, count in counts.items())
         ratios = ", ".join(f"{label} / floor {count / counts['floor']:.2f}x" for label, count in counts.items()
