@@ -118,12 +118,12 @@ extension MetricQuery {
     /// Every period's sum with each hour counted once (see `HourlyMaxSums`), in the series'
     /// base unit, nil for a period without samples: one index range scan over the periods.
     func hourlyMaxSums(in store: SampleStore, periods: [(start: LocalDate, end: LocalDate)]) throws -> [Double?] {
-        guard let first = periods.first, let last = periods.last else { return [] }
+        guard let last = periods.last else { return [] }
         var bounds = periods.map { Int64(localBound($0.start)) }
         bounds.append(Int64(localBound(last.end.adding(days: 1))))
         let literal: SQLStatement = """
             SELECT local_start, start, source, value FROM sample
-            WHERE \(sampleFilter(from: .value(localBound(first.start)), before: .value(localBound(last.end.adding(days: 1)))))
+            WHERE \(sampleFilter(from: .value(Int(bounds[0])), before: .value(Int(bounds[bounds.count - 1]))))
             ORDER BY local_start
             """
         return try store.inSnapshot { db in

@@ -32,6 +32,14 @@ extension MetricQuery {
     enum SampleBound {
         case value(Int)
         case sql(SQLStatement)
+
+        /// The bound as SQL: a statement argument for a number.
+        var statement: SQLStatement {
+            switch self {
+            case .value(let bound): return "\(bound)"
+            case .sql(let bound): return bound
+            }
+        }
     }
 
     /// `series = ? AND subject = ?` plus the query's category filter (`category IN (?, …)`),
@@ -57,16 +65,11 @@ extension MetricQuery {
         if let categories, seriesID == nil {
             sql += " AND \(alias.column("category")) IN \(categories)"
         }
-        switch lower {
-        case .value(let bound): sql += " AND \(localStart) >= \(bound)"
-        case .sql(let bound): sql += " AND \(localStart) >= \(bound)"
-        case nil: break
-        }
+        if let lower { sql += " AND \(localStart) >= \(lower.statement)" }
         let cutoff = asOfCutoff
         switch (upper, pastAsOf) {
         case (nil, true): break
-        case (.value(let bound), true): sql += " AND \(localStart) < \(bound)"
-        case (.sql(let bound), true): sql += " AND \(localStart) < \(bound)"
+        case (let bound?, true): sql += " AND \(localStart) < \(bound.statement)"
         case (nil, false): sql += " AND \(localStart) < \(cutoff)"
         case (.value(let bound), false): sql += " AND \(localStart) < \(min(bound, cutoff))"
         case (.sql(let bound), false):
