@@ -7,7 +7,9 @@
 # Vitals, its WaterPlugin is built too, and so is "the same plug-in": this checkout's WaterPlugin
 # cut down to what the earlier one holds (its targets that the earlier Package.swift names, and
 # a `vitals-water` that registers only those), so the two sides compile the same plug-in on
-# their own Vitals. Sides alternate (before, after, the same plug-in, screen only, before …), so
+# their own Vitals, and so is the earlier WaterScreen alone (there VitalsKit was the whole
+# application, GRDB and ZIPFoundation included). Sides alternate (before, after, the same
+# plug-in, screen only before, screen only, before …), so
 # a change of the machine's load falls on all. Prints wall and CPU time (user + system of every
 # compiler and linker process) per build, medians, the ratios and the load average.
 #
@@ -90,7 +92,8 @@ work = tempfile.mkdtemp(prefix="vitals-same-plugin-")
 sides = [("after", plugin(after), ()), ("screen only", plugin(after), screen_only)]
 if before:
     kept = same_plugin(after, before, f"{work}/WaterPlugin")
-    sides = [("before", plugin(before), ()), sides[0], ("same plug-in", f"{work}/WaterPlugin", ()), sides[1]]
+    sides = [("before", plugin(before), ()), sides[0], ("same plug-in", f"{work}/WaterPlugin", ()),
+             ("screen only, before", plugin(before), screen_only), sides[1]]
 print(f"after: {after} ({commit(after)})" + (f"; before: {before} ({commit(before)})" if before else ""))
 if before:
     print(f"the same plug-in: this checkout's WaterPlugin with only {', '.join(kept)} and vitals-water")
@@ -111,6 +114,9 @@ if before:
     print(f"  after / before: wall {med(a, 'wall') / med(b, 'wall'):.2f}x, cpu {med(a, 'cpu') / med(b, 'cpu'):.2f}x")
     print(f"  same plug-in / before: wall {med(same, 'wall') / med(b, 'wall'):.2f}x, "
           f"cpu {med(same, 'cpu') / med(b, 'cpu'):.2f}x")
+    sb, sa = results["screen only, before"], results["screen only"]
+    print(f"  screen only / screen only, before: wall {med(sa, 'wall') / med(sb, 'wall'):.2f}x, "
+          f"cpu {med(sa, 'cpu') / med(sb, 'cpu'):.2f}x")
 shutil.rmtree(work, ignore_errors=True)
 print(f"load average at the end: {load()}")
 PY
