@@ -78,29 +78,10 @@ package final class SampleInserter {
     /// Whether `groupSize` samples are staged: time to `flush`.
     package var isGroupFull: Bool { staged.count >= Self.groupSize }
 
-    /// Stages one sample for the next `flush`. `key` is `SampleKey.value` of the same fields
-    /// (callers may compute it on another thread); `origin` is a `sample_origin` id (see
-    /// `origin(sourceVersion:device:)`). The strings are copied: callers may reuse theirs.
-    package func stage(
-        series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
-        category: String, tag: String, source: String, note: String?, metadata: String?,
-        origin: Int64? = nil, key: Int64
-    ) {
-        guard let metadata else {
-            return stage(
-                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                category: category, tag: tag, source: source, note: note, metadataBytes: nil,
-                origin: origin, key: key)
-        }
-        metadata.withUTF8Bytes { bytes in
-            stage(
-                series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
-                category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
-                origin: origin, key: key)
-        }
-    }
-
-    /// `stage` with the metadata as UTF-8 bytes (copied too).
+    /// Stages one sample for the next `flush`, the metadata as UTF-8 bytes (`SampleStaging`
+    /// gives the form taking a string). `key` is `SampleKey.value` of the same fields (callers
+    /// may compute it on another thread); `origin` is a `sample_origin` id (see
+    /// `origin(sourceVersion:device:)`). Strings and bytes are copied: callers may reuse theirs.
     package func stage(
         series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
         category: String, tag: String, source: String, note: String?, metadataBytes: UnsafeBufferPointer<UInt8>?,

@@ -30,19 +30,19 @@ public protocol SampleStaging: AnyObject {
 }
 
 extension SampleStaging {
-    /// `stage` with the metadata as a string.
+    /// `stage` with the metadata as a string (its bytes in place: no copy of the string).
     public func stage(
         series: String, subject: String, start: Int64, end: Int64, utcOffset: Int64, value: Double,
         category: String, tag: String, source: String, note: String?, metadata: String?,
         origin: Int64? = nil, key: Int64
     ) {
-        guard var metadata else {
+        guard let metadata else {
             return stage(
                 series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
                 category: category, tag: tag, source: source, note: note, metadataBytes: nil,
                 origin: origin, key: key)
         }
-        metadata.withUTF8 { bytes in
+        metadata.withUTF8Bytes { bytes in
             stage(
                 series: series, subject: subject, start: start, end: end, utcOffset: utcOffset, value: value,
                 category: category, tag: tag, source: source, note: note, metadataBytes: bytes,
