@@ -13,7 +13,10 @@ struct HistoryView {
     static func days(_ n: Int) -> String { n == 1 ? "1 day" : "\(n) days" }
 
     func summaryBlock() -> ScreenBlock {
-        let windows = [7, 30, 90].map { ($0, adherence.onTarget(last: $0)) }
+        let windows = [7, 30, 90].map { days in
+            let (met, counted) = adherence.onTarget(last: days)
+            return (days: days, met: met, counted: counted)
+        }
         let rows = [
             SummaryRow(
                 [
@@ -25,10 +28,9 @@ struct HistoryView {
             adherence.counted.isEmpty
                 ? SummaryRow(["On target: no whole day counted yet (today pending)"])
                 : SummaryRow(
-                    windows.enumerated().map { index, entry in
-                        let (window, tally) = entry
-                        return (index == 0 ? "On target: " : "")
-                            + "\(window) days \(TargetWords.percent(tally.met, tally.counted)) % (\(tally.met)/\(tally.counted))"
+                    windows.enumerated().map { index, window in
+                        (index == 0 ? "On target: " : "")
+                            + "\(window.days) days \(TargetWords.percent(window.met, window.counted)) % (\(window.met)/\(window.counted))"
                     }),
             SummaryRow(
                 [
@@ -45,7 +47,7 @@ struct HistoryView {
                 ),
                 (
                     "on_target",
-                    .onTarget(windows: windows.map(\.0), adherence.onTarget(last:))
+                    .onTarget(windows)
                 ),
                 (
                     "days",

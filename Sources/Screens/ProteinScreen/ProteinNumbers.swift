@@ -177,7 +177,11 @@ public struct ProteinNumbers: Sendable {
             pairs.append(
                 (
                     "on_target",
-                    .onTarget(windows: [7, 30, 90], summary.daysOnTarget(last:))
+                    .onTarget(
+                        [7, 30, 90].map { days in
+                            let (met, counted) = summary.daysOnTarget(last: days)
+                            return (days, met, counted)
+                        })
                 ))
             pairs.append(
                 (

@@ -107,7 +107,7 @@ public struct DayAdherence: Sendable, Hashable {
     /// Percent (0–100) of the last `window` counted days on target; 0 when none counted.
     public func percentOnTarget(last window: Int) -> Double {
         let (met, counted) = onTarget(last: window)
-        return counted == 0 ? 0 : Double(met) * 100 / Double(counted)
+        return TargetTally.percent(met: met, counted: counted)
     }
 
     /// On target and counted per period (week from Monday, month, year), oldest first.

@@ -45,6 +45,6 @@ public struct TargetWords: Sendable {
 
     /// `met` of `counted` as a whole percentage (0 when nothing is counted).
     public static func percent(_ met: Int, _ counted: Int) -> Int {
-        counted == 0 ? 0 : Int((Double(met) * 100 / Double(counted)).rounded())
+        Int(TargetTally.percent(met: met, counted: counted).rounded())
     }
 }

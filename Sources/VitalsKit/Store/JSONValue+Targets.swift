@@ -8,18 +8,17 @@ extension JSONValue {
     }
 
     /// `{"last_7_days": {"met": …, "days": …, "percent": …}, …}`: for each window of days
-    /// ending on the as-of day, the days on target and the days counted as `tally` gives them
+    /// ending on the as-of day, the days on target and the days counted in it
     /// (`TargetSummary.daysOnTarget(last:)`, `DayAdherence.onTarget(last:)`), and their
-    /// percent (0 when none counted).
-    public static func onTarget(windows: [Int], _ tally: (Int) -> (met: Int, counted: Int)) -> JSONValue {
+    /// percent (`TargetTally.percent(met:counted:)`).
+    public static func onTarget(_ windows: [(days: Int, met: Int, counted: Int)]) -> JSONValue {
         .object(
             windows.map { window in
-                let (met, counted) = tally(window)
-                return (
-                    "last_\(window)_days",
+                (
+                    "last_\(window.days)_days",
                     .object([
-                        ("met", .number(Double(met))), ("days", .number(Double(counted))),
-                        ("percent", .number(counted == 0 ? 0 : Double(met) * 100 / Double(counted))),
+                        ("met", .number(Double(window.met))), ("days", .number(Double(window.counted))),
+                        ("percent", .number(TargetTally.percent(met: window.met, counted: window.counted))),
                     ])
                 )
             })

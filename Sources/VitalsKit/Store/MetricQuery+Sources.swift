@@ -75,9 +75,8 @@ extension MetricQuery {
     func countedSourceFilter() -> SQLStatement {
         guard countsHoursOnce else { return "" }
         let hourStart: SQLStatement = "(o.start - (o.start % 3600 + 3600) % 3600)"
-        let (from, before): (SQLStatement, SQLStatement) = (
-            "\(hourStart) - \(Self.widestOffset)", "\(hourStart) + \(3600 + Self.widestOffset)"
-        )
+        let from: SQLStatement = "\(hourStart) - \(Self.widestOffset)"
+        let before: SQLStatement = "\(hourStart) + \(3600 + Self.widestOffset)"
         return """
              AND o.source = (SELECT source FROM sample WHERE \(sampleFilter(from: .sql(from), before: .sql(before))) \
             AND start >= \(hourStart) AND start < \(hourStart) + 3600 \

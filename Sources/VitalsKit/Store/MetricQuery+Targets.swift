@@ -86,7 +86,7 @@ extension TargetSummary {
             lastDayFinished: lastDayFinished)
         func percent(_ window: Int) -> Double {
             let (met, counted) = summary.daysOnTarget(last: window)
-            return counted == 0 ? 0 : Double(met) * 100 / Double(counted)
+            return TargetTally.percent(met: met, counted: counted)
         }
         summary.percentOnTarget7 = percent(7)
         summary.percentOnTarget30 = percent(30)

@@ -63,7 +63,13 @@ public struct TargetTally: Sendable, Hashable {
     }
 
     /// Percent (0–100) of the counted periods on target; 0 when none counted.
-    public var percent: Double { counted == 0 ? 0 : Double(met) * 100 / Double(counted) }
+    public var percent: Double { Self.percent(met: met, counted: counted) }
+
+    /// Percent (0–100) of `counted` periods that `met` are; 0 when none counted: the one
+    /// formula behind every percent on target a screen, a chart or `--format json` shows.
+    public static func percent(met: Int, counted: Int) -> Double {
+        counted == 0 ? 0 : Double(met) * 100 / Double(counted)
+    }
 }
 
 extension TargetSummary {

@@ -54,7 +54,7 @@ struct AdherenceView {
                 ("in_progress", progress),
                 ("first", .string(first.description)), ("last", .string(asOf.description)),
                 ("days_counted", .number(Double(counted.count))), ("days_on_target", .number(Double(met))),
-                ("percent", .number(counted.isEmpty ? 0 : Double(met) * 100 / Double(counted.count))),
+                ("percent", .number(TargetTally.percent(met: met, counted: counted.count))),
                 (
                     "streak",
                     .streak(current: adherence.currentStreak, best: adherence.bestStreak)

@@ -44,6 +44,34 @@ final class SampleOriginTests: XCTestCase {
     }
 }
 
+/// `SampleStaging.stage(metadata:)`, the string form every backend's inserter gets: no
+/// metadata stays none, and any text (multi-byte, a string sliced out of a larger one) is stored
+/// byte for byte.
+final class StagedMetadataTests: XCTestCase {
+    func testTheStringFormStoresNoneAndAnyTextAsGiven() throws {
+        let long = #"{"note":"ßü 🍎 — 水","unit":"g"}"#
+        let sliced = String(("xx" + long + "yy").dropFirst(2).dropLast(2))
+        let texts: [String?] = [nil, #"{"unit":"kg"}"#, long, sliced]
+        let store = try SampleStore.inMemory()
+        try store.write { db in
+            let inserter = try SampleInserter(db: db)
+            for (index, text) in texts.enumerated() {
+                let start = Int64(100 + index)
+                let key = SampleKey.value(
+                    series: "protein", subject: "me", start: start, end: start, value: 1,
+                    category: "", tag: "", source: "test")
+                inserter.stage(
+                    series: "protein", subject: "me", start: start, end: start, utcOffset: 0, value: 1,
+                    category: "", tag: "", source: "test", note: nil, metadata: text, key: key)
+            }
+            var outcomes: [SampleInsertOutcome] = []
+            try inserter.flush { outcomes.append($1) }
+            XCTAssertEqual(outcomes, Array(repeating: .new, count: texts.count))
+        }
+        XCTAssertEqual(try store.samples(series: "protein").map(\.metadata), texts)
+    }
+}
+
 /// New database files get 16 KiB pages; a file made with another page size keeps it.
 final class PageSizeTests: XCTestCase {
     func testNewFilesUseSixteenKiBPagesAndOldOnesKeepTheirs() throws {
