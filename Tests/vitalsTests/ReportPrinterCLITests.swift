@@ -86,7 +86,8 @@ final class ReportPrinterCLITests: XCTestCase {
             try process.run()
             let child = fake.mark.appendingPathComponent("child")
             let deadline = Date().addingTimeInterval(60)
-            while !FileManager.default.fileExists(atPath: child.path), Date() < deadline { usleep(20_000) }
+            // Until the child's pid is written: the shell creates the file before `echo` fills it.
+            while !Self.isRunning(child), Date() < deadline { usleep(20_000) }
             XCTAssertTrue(Self.isRunning(child), "the fake browser is printing")
             kill(process.processIdentifier, signal)
             let exitDeadline = Date().addingTimeInterval(20)
